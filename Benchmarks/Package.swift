@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is its folder's name, whatever the clone is called.
+let rootIdentity = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
+
+// Benchmarks live in their own package so the main one does not depend on GRDB.
+// Run: swift run -c release ormbench   (from this folder)
+let package = Package(
+    name: "ReefBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLiteRaw", path: "Sources/CSQLiteRaw"),
+        .executableTarget(
+            name: "ormbench",
+            dependencies: [
+                "CSQLiteRaw",
+                .product(name: "ORMCore", package: rootIdentity),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

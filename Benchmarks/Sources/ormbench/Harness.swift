@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs a scenario several times and keeps the median wall time.
+struct Harness {
+    let runs: Int
+
+    /// Times `body` after an untimed `setup`, `runs` times; returns the median in milliseconds.
+    func median<State>(setup: () throws -> State, _ body: (State) throws -> Void) rethrows -> Double {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let state = try setup()
+            let clock = ContinuousClock()
+            let elapsed = try clock.measure { try body(state) }
+            samples.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+}
+
+/// A fresh directory for one run's database files.
+func scratchFile(_ name: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ormbench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent(name).path
+}
+
+/// One line of the report.
+struct ResultRow {
+    let scenario: String
+    let raw: Double
+    let orm: Double
+    let grdb: Double
+
+    static let header = pad("scenario", 44) + pad("raw C", 11) + pad("ORMCore", 11) + pad("GRDB", 11)
+        + pad("ORM/raw", 9) + pad("GRDB/raw", 9) + "ORM/GRDB"
+
+    var line: String {
+        pad(scenario, 44) + pad(ms(raw), 11) + pad(ms(orm), 11) + pad(ms(grdb), 11)
+            + pad(ratio(orm / raw), 9) + pad(ratio(grdb / raw), 9) + ratio(orm / grdb)
+    }
+
+    private func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
+    private func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+    }
+    private func pad(_ text: String, _ width: Int) -> String { Self.pad(text, width) }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+import ORMCore
+import CSQLiteRaw
+
+/// `ormbench`: ORMCore beside GRDB (Codable records) and the raw SQLite C API, in one run.
+///
+///     swift run -c release ormbench [--rows N] [--runs N]
+@main
+enum OrmBench {
+    static func main() throws {
+        let arguments = CommandLine.arguments
+        func option(_ name: String, _ fallback: Int) -> Int {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+                let value = Int(arguments[index + 1])
+            else { return fallback }
+            return value
+        }
+        let rows = option("--rows", 100_000)
+        let harness = Harness(runs: option("--runs", 7))
+        print("ormbench: \(rows) rows, median of \(harness.runs) runs, SQLite \(String(cString: sqlite3_libversion()))")
+        print(ResultRow.header)
+
+        let results = try [
+            insert(rows: rows, harness: harness),
+            fetchAll(rows: rows, harness: harness),
+            query(rows: rows, harness: harness),
+        ]
+        for result in results { print(result.line) }
+    }
+
+    // MARK: - Insert
+
+    static func insert(rows: Int, harness: Harness) throws -> ResultRow {
+        let values = (0..<rows).map(Dataset.value)
+        let raw = try harness.median(
+            setup: { () throws -> (RawSQLite, [RawItem]) in
+                let db = try RawSQLite(path: try scratchFile("raw.sqlite"))
+                try db.exec(Dataset.createTable)
+                return (db, values.map { RawItem(id: 0, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
+            }, { db, items in try db.insert(items) })
+        let orm = try harness.median(
+            setup: { () throws -> (Database, [Item]) in
+                let db = try Database(path: try scratchFile("orm.sqlite"))
+                try db.prepare(Item.self)
+                let items = values.map { value -> Item in
+                    let item = Item()
+                    item.name = value.name
+                    item.score = value.score
+                    item.count = value.count
+                    item.note = value.note
+                    return item
+                }
+                return (db, items)
+            },
+            { db, items in
+                try db.transaction { _ in
+                    for item in items { try item.commit(in: db) }
+                }
+            })
+        let grdb = try harness.median(
+            setup: { () throws -> (DatabaseQueue, [GRDBItem]) in
+                let queue = try grdbQueue(try scratchFile("grdb.sqlite"))
+                try queue.write { try $0.execute(sql: Dataset.createTable) }
+                return (queue, values.map { GRDBItem(id: nil, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
+            },
+            { queue, items in
+                try queue.write { db in
+                    for var item in items { try item.insert(db) }
+                }
+            })
+        return ResultRow(scenario: "insert \(rows) objects in one transaction", raw: raw, orm: orm, grdb: grdb)
+    }
+
+    // MARK: - Fetch
+
+    /// A file with `rows` rows, shared by the read scenarios.
+    static func populatedFile(rows: Int) throws -> String {
+        let path = try scratchFile("read.sqlite")
+        let db = try RawSQLite(path: path)
+        try db.exec(Dataset.createTable)
+        try db.insert((0..<rows).map(Dataset.value).map { RawItem(id: 0, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
+        return path
+    }
+
+    static func fetchAll(rows: Int, harness: Harness) throws -> ResultRow {
+        let path = try populatedFile(rows: rows)
+        let sql = "SELECT id, name, score, count, note FROM item ORDER BY id"
+        return try compare(
+            "fetch all \(rows) as objects", path: path, harness: harness, expected: rows,
+            raw: { try $0.fetch(sql).count },
+            orm: { try Item.fetchAll(in: $0).count },
+            grdb: { queue in try queue.read { try GRDBItem.fetchAll($0, sql: sql).count } })
+    }
+
+    static func query(rows: Int, harness: Harness) throws -> ResultRow {
+        let path = try populatedFile(rows: rows)
+        let sql = "SELECT id, name, score, count, note FROM item WHERE score > ? ORDER BY name LIMIT 100"
+        return try compare(
+            "filtered, sorted, limited (100 of \(rows))", path: path, harness: harness, expected: 100,
+            raw: { db in try db.fetch(sql) { sqlite3_bind_double($0, 1, 0.5) }.count },
+            orm: { db in try Item.fetch(sql: "SELECT * FROM $T WHERE score > ? ORDER BY name LIMIT 100", 0.5, in: db).count },
+            grdb: { queue in try queue.read { try GRDBItem.fetchAll($0, sql: sql, arguments: [0.5]).count } })
+    }
+
+    /// Times one read on each library, each on a fresh connection (no objects alive from earlier runs),
+    /// and checks every library returned the expected count.
+    static func compare(
+        _ scenario: String, path: String, harness: Harness, expected: Int, raw: (RawSQLite) throws -> Int,
+        orm: (Database) throws -> Int, grdb: (DatabaseQueue) throws -> Int
+    ) throws -> ResultRow {
+        func check(_ count: Int, _ library: String) throws {
+            if count != expected { throw BenchmarkError("\(library) returned \(count) rows, expected \(expected)") }
+        }
+        let rawTime = try harness.median(setup: { try RawSQLite(path: path) }, { try check(try raw($0), "raw") })
+        let ormTime = try harness.median(
+            setup: { () throws -> Database in
+                let db = try Database(path: path)
+                try db.prepare(Item.self)
+                return db
+            }, { try check(try orm($0), "ORMCore") })
+        let grdbTime = try harness.median(setup: { try grdbQueue(path) }, { try check(try grdb($0), "GRDB") })
+        return ResultRow(scenario: scenario, raw: rawTime, orm: ormTime, grdb: grdbTime)
+    }
+
+    static func grdbQueue(_ path: String) throws -> DatabaseQueue {
+        var configuration = GRDB.Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+}

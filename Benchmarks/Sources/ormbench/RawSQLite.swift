@@ -1,0 +1,77 @@
+import CSQLiteRaw
+import Foundation
+
+/// The raw SQLite C API: one prepared statement reused, bound by index. The baseline.
+final class RawSQLite {
+    let db: OpaquePointer
+
+    init(path: String) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+            == SQLITE_OK, let handle
+        else { throw BenchmarkError("cannot open \(path)") }
+        db = handle
+        try exec("PRAGMA journal_mode = WAL")
+        try exec("PRAGMA synchronous = NORMAL")
+    }
+
+    deinit { sqlite3_close_v2(db) }
+
+    func exec(_ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw BenchmarkError(String(cString: sqlite3_errmsg(db)))
+        }
+    }
+
+    func prepare(_ sql: String) throws -> OpaquePointer {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw BenchmarkError(String(cString: sqlite3_errmsg(db)))
+        }
+        return statement
+    }
+
+    func insert(_ items: [RawItem]) throws {
+        let statement = try prepare("INSERT INTO item (name, score, count, note) VALUES (?, ?, ?, ?)")
+        defer { sqlite3_finalize(statement) }
+        try exec("BEGIN IMMEDIATE")
+        for item in items {
+            item.name.withCString { _ = raw_bind_text(statement, 1, $0, -1) }
+            sqlite3_bind_double(statement, 2, item.score)
+            sqlite3_bind_int64(statement, 3, Int64(item.count))
+            if let note = item.note {
+                note.withCString { _ = raw_bind_text(statement, 4, $0, -1) }
+            } else {
+                sqlite3_bind_null(statement, 4)
+            }
+            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkError(String(cString: sqlite3_errmsg(db))) }
+            sqlite3_reset(statement)
+        }
+        try exec("COMMIT")
+    }
+
+    func fetch(_ sql: String, _ bind: (OpaquePointer) -> Void = { _ in }) throws -> [RawItem] {
+        let statement = try prepare(sql)
+        defer { sqlite3_finalize(statement) }
+        bind(statement)
+        var items: [RawItem] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            items.append(
+                RawItem(
+                    id: sqlite3_column_int64(statement, 0), name: text(statement, 1),
+                    score: sqlite3_column_double(statement, 2), count: Int(sqlite3_column_int64(statement, 3)),
+                    note: sqlite3_column_type(statement, 4) == SQLITE_NULL ? nil : text(statement, 4)))
+        }
+        return items
+    }
+
+    private func text(_ statement: OpaquePointer, _ index: Int32) -> String {
+        guard let bytes = sqlite3_column_text(statement, index) else { return "" }
+        return String(cString: bytes)
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

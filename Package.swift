@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "Reef",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ORMCore", targets: ["ORMCore"]),
+        .executable(name: "reef", targets: ["reef"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .macro(
+            name: "ORMCoreMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "ORMCore", dependencies: ["CSQLite", "ORMCoreMacros"]),
+        .target(
+            name: "Browser",
+            dependencies: [
+                "ORMCore", "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // A thin entry point: test targets are built for the host once one depends on a macro, and an
+        // executable module cannot be imported there, so the browser itself is the `Browser` library.
+        .executableTarget(name: "reef", dependencies: ["Browser"]),
+        .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore"]),
+        .testTarget(name: "ChinookTests", dependencies: ["ORMCore"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser"]),
+        .testTarget(
+            name: "ORMCoreMacrosTests",
+            dependencies: [
+                "ORMCoreMacros",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

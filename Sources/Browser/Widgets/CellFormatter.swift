@@ -1,0 +1,81 @@
+import Foundation
+
+/// Turns grid values into the text shown in a cell.
+///
+/// | Value | Shown as | Element | Alignment |
+/// | --- | --- | --- | --- |
+/// | NULL | `∅` | `null` | like its column |
+/// | integer | `42` | `number` | right |
+/// | real | `0.3`, `1.0`, `1e+20` (15 significant digits, like the sqlite3 shell) | `number` | right |
+/// | text | sanitised (`↵` for newlines); empty text shows nothing | `text` | left |
+/// | BLOB | `<12 B> 89504e47…` (size, then hex of the first bytes) | `blob` | left |
+///
+/// Cutting text to the column width is the widget's job (``TextLayout/truncate(_:toWidth:ellipsis:)``).
+enum CellFormatter {
+    /// The marker shown for NULL, distinct from empty text.
+    static let nullMarker = "∅"
+    /// How many bytes of a BLOB the hex preview shows at most.
+    static let previewBytes = 8
+
+    /// The display form of `value` in a column of `kind`.
+    static func format(_ value: GridValue, kind: ColumnKind) -> FormattedValue {
+        switch value {
+        case .null:
+            let numeric = kind == .integer || kind == .real
+            return FormattedValue(text: nullMarker, element: .null, alignment: numeric ? .right : .left)
+        case .integer(let integer):
+            return FormattedValue(text: String(integer), element: .number, alignment: .right)
+        case .real(let real):
+            return FormattedValue(text: formatReal(real), element: .number, alignment: .right)
+        case .text(let text):
+            return FormattedValue(text: Sanitizer.sanitize(text), element: .text, alignment: .left)
+        case .blob(let byteCount, let prefix):
+            return FormattedValue(text: formatBlob(byteCount: byteCount, prefix: prefix), element: .blob, alignment: .left)
+        }
+    }
+
+    /// A real number with at most 15 significant digits and always a decimal point or exponent,
+    /// so `0.1 + 0.2` shows `0.3` and `1.0` does not look like the integer `1`.
+    static func formatReal(_ value: Double) -> String {
+        if value.isNaN {
+            return "NaN"
+        }
+        if value.isInfinite {
+            return value < 0 ? "-Inf" : "Inf"
+        }
+        let text = String(format: "%.15g", value)
+        if text.contains(where: { $0 == "." || $0 == "e" }) {
+            return text
+        }
+        return text + ".0"
+    }
+
+    /// `<size> hexprefix…`: the size, then the first bytes in hex, `…` when there are more.
+    static func formatBlob(byteCount: Int, prefix: [UInt8]) -> String {
+        let size = "<" + formatByteCount(byteCount) + ">"
+        let shown = prefix.prefix(min(previewBytes, byteCount))
+        guard !shown.isEmpty else {
+            return size
+        }
+        let hex = shown.map { byte in
+            let digits = String(byte, radix: 16)
+            return byte < 16 ? "0" + digits : digits
+        }.joined()
+        return size + " " + hex + (byteCount > shown.count ? TextLayout.ellipsis : "")
+    }
+
+    /// A byte count for people: `12 B`, `1.5 KiB`, `3.0 MiB`, `2.0 GiB`.
+    static func formatByteCount(_ count: Int) -> String {
+        if count < 1024 {
+            return "\(count) B"
+        }
+        var value = Double(count) / 1024
+        for unit in ["KiB", "MiB", "GiB"] {
+            if value < 1024 || unit == "GiB" {
+                return String(format: "%.1f", value) + " " + unit
+            }
+            value /= 1024
+        }
+        return "\(count) B"
+    }
+}

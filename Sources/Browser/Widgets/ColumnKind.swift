@@ -1,0 +1,13 @@
+/// The kind of values a grid column holds, which decides alignment and formatting.
+enum ColumnKind: Hashable, Sendable {
+    /// Integers: right-aligned.
+    case integer
+    /// Floating-point numbers: right-aligned.
+    case real
+    /// Text: left-aligned.
+    case text
+    /// Binary data: size and hex preview.
+    case blob
+    /// Anything else (no declared type, NUMERIC...): left-aligned unless the value is a number.
+    case other
+}

@@ -1,0 +1,92 @@
+/// The side list of tables: a title per row with a right-aligned count, or a spinner frame while
+/// the count is unknown.
+///
+/// ```
+/// albums      347
+/// artists     275
+/// tracks        ⠹
+/// ```
+struct ListWidget: Sendable {
+    /// The spinner animation frames (one column wide each).
+    static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// The entries.
+    var items: [ListItem]
+    /// The highlighted entry, if any.
+    var selected: Int?
+    /// The index of the first entry shown (scroll position).
+    var firstVisible: Int
+    /// Which spinner frame to show for unknown counts (any integer, taken modulo the frame count).
+    var spinnerFrame: Int
+
+    /// Creates a list.
+    init(items: [ListItem], selected: Int? = nil, firstVisible: Int = 0, spinnerFrame: Int = 0) {
+        self.items = items
+        self.selected = selected
+        self.firstVisible = firstVisible
+        self.spinnerFrame = spinnerFrame
+    }
+
+    /// The scroll position that keeps `selected` visible in `height` rows, moving as little as
+    /// possible from `firstVisible`.
+    static func firstVisible(keeping selected: Int, visibleFrom firstVisible: Int, height: Int) -> Int {
+        guard height > 0 else {
+            return max(0, selected)
+        }
+        if selected < firstVisible {
+            return max(0, selected)
+        }
+        if selected >= firstVisible + height {
+            return selected - height + 1
+        }
+        return max(0, firstVisible)
+    }
+
+    /// A count with thousands separators: `1,234,567`.
+    static func formatCount(_ count: Int) -> String {
+        let digits = String(count.magnitude)
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.utf8.count - offset) % 3 == 0 {
+                grouped += ","
+            }
+            grouped.append(digit)
+        }
+        return (count < 0 ? "-" : "") + grouped
+    }
+
+    /// Draws the visible entries into `area`.
+    func render(in area: Rect, into buffer: inout ScreenBuffer, theme: Theme) {
+        let area = area.intersection(buffer.area)
+        guard !area.isEmpty else {
+            return
+        }
+        buffer.fill(area, style: theme[.sidebar])
+        let start = max(0, firstVisible)
+        for row in 0..<area.height {
+            let index = start + row
+            guard index < items.count else {
+                break
+            }
+            let y = area.y + row
+            let isSelected = index == selected
+            let overlay = isSelected ? theme[.sidebarSelected] : .plain
+            if isSelected {
+                buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme[.sidebar].patched(with: overlay))
+            }
+            let item = items[index]
+            let count = item.count.map(Self.formatCount)
+                ?? Self.spinnerFrames[((spinnerFrame % Self.spinnerFrames.count) + Self.spinnerFrames.count) % Self.spinnerFrames.count]
+            let countWidth = TextWidth.of(count)
+            let titleWidth = area.width - countWidth - 1
+            if titleWidth >= 1 {
+                let title = TextLayout.truncate(Sanitizer.sanitize(item.title), toWidth: titleWidth)
+                buffer.put(title, x: area.x, y: y, style: theme[.sidebar].patched(with: overlay), maxWidth: titleWidth)
+                buffer.put(count, x: area.right - countWidth, y: y, style: theme[.sidebarCount].patched(with: overlay))
+            } else {
+                let title = TextLayout.truncate(Sanitizer.sanitize(item.title), toWidth: area.width)
+                buffer.put(title, x: area.x, y: y, style: theme[.sidebar].patched(with: overlay), maxWidth: area.width)
+            }
+        }
+    }
+}

@@ -1,0 +1,321 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection: opening, statements, the statement cache, and the hooks that record changes.
+///
+/// A connection is not thread-safe; ``Database`` owns its connections and serialises access to each
+/// (the writer behind its lock, each reader checked out of the pool by one thread at a time), which
+/// is why it may be handed between threads.
+final class Connection: @unchecked Sendable {
+    let handle: OpaquePointer
+    let path: String
+    let isReadOnly: Bool
+    private var statementCache: [String: Statement] = [:]
+
+    /// Observes every statement as it starts running (tests assert SQL with it).
+    var tracer: (@Sendable (String) -> Void)?
+    /// The table an object write targets: the hook tags its rows `.object`, the rest `.sql`.
+    var objectWriteTable: String?
+
+    // Change recording: filled by the update hook while statements run, moved to `committed`
+    // once SQLite is back in autocommit mode (the transaction committed).
+    private(set) var pending = ChangeSet()
+    private(set) var committed = ChangeSet()
+    private var pendingMark = 0
+    private var totalChangesMark: Int64 = 0
+    private var authorizerWrites: Set<String> = []
+    private var authorizerSawDrop = false
+
+    /// Opens (or creates) a database file, or `":memory:"`.
+    init(path: String, readOnly: Bool, create: Bool = true) throws {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        if readOnly {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE
+            if create { flags |= SQLITE_OPEN_CREATE }
+        }
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard let db, code == SQLITE_OK else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: ResultCode(rawValue: code), message: message)
+        }
+        self.handle = db
+        self.path = path
+        self.isReadOnly = readOnly
+        sqlite3_extended_result_codes(db, 1)
+        // "name" must mean a column, never silently become the string 'name' (SQLite's
+        // double-quoted string misfeature), in the statements we and our users run.
+        var ignored: Int32 = 0
+        _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_DQS_DML, 0, &ignored)
+        installHooks()
+    }
+
+    deinit {
+        sqlite3_update_hook(handle, nil, nil)
+        sqlite3_rollback_hook(handle, nil, nil)
+        sqlite3_set_authorizer(handle, nil, nil)
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Errors
+
+    func error(code: Int32, sql: String?) -> SQLiteError {
+        let extended = sqlite3_extended_errcode(handle)
+        let message = String(cString: sqlite3_errmsg(handle))
+        return SQLiteError(code: ResultCode(rawValue: extended != 0 ? extended : code), message: message, sql: sql)
+    }
+
+    // MARK: - Preparing
+
+    /// Prepares one statement. Throws if the text holds more than one.
+    func prepare(_ sql: String) throws -> Statement {
+        var statement: Statement?
+        var rest = ""
+        try sql.withCString { start in
+            var tail: UnsafePointer<CChar>?
+            statement = try prepareOne(start: start, tail: &tail, sql: sql)
+            if let tail { rest = String(cString: tail) }
+        }
+        guard let statement else {
+            throw SQLiteError(code: .misuse, message: "no statement in SQL text", sql: sql)
+        }
+        if !rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+            throw SQLiteError(code: .misuse, message: "more than one statement; use executeScript", sql: sql)
+        }
+        return statement
+    }
+
+    private func prepareOne(
+        start: UnsafePointer<CChar>, tail: inout UnsafePointer<CChar>?, sql: String
+    ) throws -> Statement? {
+        var raw: OpaquePointer?
+        authorizerWrites.removeAll()
+        authorizerSawDrop = false
+        let code = sqlite3_prepare_v3(handle, start, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, &tail)
+        guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
+        guard let raw else { return nil }
+        let text = String(cString: sqlite3_sql(raw))
+        return Statement(handle: raw, sql: text, connection: self, writtenTables: authorizerWrites)
+    }
+
+    /// A statement from the cache (prepared on first use). A statement already in use (a nested
+    /// iteration of the same SQL) is not shared: a fresh one is prepared instead.
+    func cachedStatement(_ sql: String) throws -> Statement {
+        if let statement = statementCache[sql], !statement.inUse {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        if statementCache[sql] == nil {
+            statement.isCached = true
+            statementCache[sql] = statement
+        }
+        return statement
+    }
+
+    /// Drops every cached statement (after a schema change, for instance).
+    func clearStatementCache() {
+        statementCache.removeAll()
+        modelStatements.removeAll()
+    }
+
+    /// What a model's cached statement does.
+    struct ModelStatementKey: Hashable {
+        let model: ObjectIdentifier
+        let kind: Kind
+        let columns: ColumnSet
+        enum Kind: Hashable { case insert, update, delete, select }
+    }
+
+    private var modelStatements: [ModelStatementKey: Statement] = [:]
+
+    /// A model's statement, prepared once per connection and bound by index on every use.
+    func modelStatement(_ key: ModelStatementKey, sql: () -> String) throws -> Statement {
+        if let statement = modelStatements[key], !statement.inUse {
+            return statement
+        }
+        let statement = try prepare(sql())
+        if modelStatements[key] == nil {
+            statement.isCached = true
+            modelStatements[key] = statement
+        }
+        return statement
+    }
+
+    // MARK: - Executing
+
+    /// Runs one statement with its arguments, discarding any rows.
+    func execute(_ sql: SQL) throws {
+        let statement = try cachedStatement(sql.text)
+        try statement.bind(sql.arguments)
+        statement.inUse = true
+        defer {
+            statement.inUse = false
+            statement.reset()
+        }
+        try statement.run()
+    }
+
+    /// Runs several statements separated by semicolons; arguments are consumed in order.
+    func executeScript(_ sql: SQL) throws {
+        var remaining = sql.arguments[...]
+        try sql.text.withCString { start in
+            var cursor: UnsafePointer<CChar>? = start
+            while let current = cursor, current.pointee != 0 {
+                var tail: UnsafePointer<CChar>?
+                guard let statement = try prepareOne(start: current, tail: &tail, sql: sql.text) else {
+                    cursor = tail
+                    continue
+                }
+                let count = Int(statement.parameterCount)
+                try statement.bind(Array(remaining.prefix(count)))
+                remaining = remaining.dropFirst(count)
+                try statement.run()
+                cursor = tail
+            }
+        }
+    }
+
+    /// Runs a query and calls `body` for each row.
+    func forEachRow(_ sql: SQL, _ body: (Statement) throws -> Void) throws {
+        let statement = try cachedStatement(sql.text)
+        try statement.bind(sql.arguments)
+        statement.inUse = true
+        defer {
+            statement.inUse = false
+            statement.reset()
+        }
+        while try statement.step() { try body(statement) }
+    }
+
+    /// The rowid of the last inserted row.
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+    /// Whether no transaction is open.
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+    /// Sets how long a statement waits for another connection's lock before failing with SQLITE_BUSY.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+
+    /// Interrupts the statement running on this connection (safe from any thread).
+    func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+
+    // MARK: - Change recording
+
+    func willRun(_ statement: Statement) {
+        tracer?(statement.sql)
+        pendingMark = pending.rows.count
+        totalChangesMark = sqlite3_total_changes64(handle)
+    }
+
+    func didRun(_ statement: Statement, succeeded: Bool) {
+        if succeeded {
+            if !statement.writtenTables.isEmpty, sqlite3_total_changes64(handle) > totalChangesMark {
+                for table in statement.writtenTables { pending.appendTableOnly(table) }
+            }
+        } else {
+            pending.rows.removeSubrange(min(pendingMark, pending.rows.count)...)
+            pending.tables = Set(pending.rows.map(\.table))
+        }
+        if isAutocommit { flushPendingAsCommitted() }
+    }
+
+    private func flushPendingAsCommitted() {
+        guard !pending.isEmpty else { return }
+        // Tables that came with row detail from the hook do not need table-only treatment.
+        let withRows = Set(pending.rows.map(\.table))
+        pending.tablesWithoutRowDetail.subtract(withRows)
+        committed.merge(pending)
+        pending = ChangeSet()
+    }
+
+    /// The number of pending row changes, to restore after rolling back to a savepoint.
+    var pendingChangeCount: Int { pending.rows.count }
+
+    /// Forgets the changes recorded since `count` (a savepoint was rolled back).
+    func discardPendingChanges(after count: Int) {
+        pending.rows.removeSubrange(min(count, pending.rows.count)...)
+        let remaining = Set(pending.rows.map(\.table))
+        pending.tables = pending.tables.filter { remaining.contains($0) || pending.tablesWithoutRowDetail.contains($0) }
+    }
+
+    /// Takes the changes committed since the last call.
+    func takeCommittedChanges() -> ChangeSet {
+        if isAutocommit { flushPendingAsCommitted() }
+        defer { committed = ChangeSet() }
+        return committed
+    }
+
+    fileprivate func hookRecord(operation: Int32, table: String, rowID: Int64) {
+        let kind: RecordOperation
+        switch operation {
+        case SQLITE_INSERT: kind = .insert
+        case SQLITE_DELETE: kind = .delete
+        default: kind = .update
+        }
+        let origin: ChangeOrigin = table == objectWriteTable ? .object : .sql
+        pending.append(RowChange(table: table, operation: kind, rowID: rowID, origin: origin))
+    }
+
+    fileprivate func hookRollback() {
+        pending = ChangeSet()
+    }
+
+    fileprivate func hookAuthorize(action: Int32, table: String?) -> Int32 {
+        switch action {
+        case SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VTABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW:
+            authorizerSawDrop = true
+        default: break
+        }
+        guard let table, !table.hasPrefix("sqlite_") else { return SQLITE_OK }
+        switch action {
+        case SQLITE_INSERT, SQLITE_UPDATE:
+            authorizerWrites.insert(table)
+        case SQLITE_DELETE:
+            authorizerWrites.insert(table)
+            // IGNORE on a DELETE keeps the delete but turns off the truncate optimisation, so the
+            // update hook sees every deleted row. Not for DROP TABLE: IGNORE would cancel the drop.
+            return authorizerSawDrop ? SQLITE_OK : SQLITE_IGNORE
+        default: break
+        }
+        return SQLITE_OK
+    }
+
+    private func installHooks() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_update_hook(
+            handle,
+            { context, operation, _, table, rowID in
+                guard let context, let table else { return }
+                let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
+                connection.hookRecord(operation: operation, table: String(cString: table), rowID: rowID)
+            }, context)
+        sqlite3_rollback_hook(
+            handle,
+            { context in
+                guard let context else { return }
+                Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().hookRollback()
+            }, context)
+        sqlite3_set_authorizer(
+            handle,
+            { context, action, first, _, _, _ in
+                guard let context else { return SQLITE_OK }
+                let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
+                let table: String? =
+                    switch action {
+                    case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE: first.map { String(cString: $0) }
+                    default: nil
+                    }
+                return connection.hookAuthorize(action: action, table: table)
+            }, context)
+    }
+}

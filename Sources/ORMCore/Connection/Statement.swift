@@ -1,0 +1,203 @@
+import CSQLite
+import Foundation
+
+/// A prepared statement on one connection. Bind arguments, step, read columns.
+///
+/// Statements are owned by their ``Connection`` and used only while its lock is held.
+public final class Statement {
+    let handle: OpaquePointer
+    /// The statement's SQL text.
+    public let sql: String
+    unowned let connection: Connection
+    /// Tables the statement writes, reported by the authorizer while it was prepared.
+    let writtenTables: Set<String>
+    /// Whether the statement only reads (`sqlite3_stmt_readonly`).
+    public let isReadOnly: Bool
+    var isCached = false
+    var inUse = false
+    private var started = false
+
+    init(handle: OpaquePointer, sql: String, connection: Connection, writtenTables: Set<String>) {
+        self.handle = handle
+        self.sql = sql
+        self.connection = connection
+        self.writtenTables = writtenTables
+        self.isReadOnly = sqlite3_stmt_readonly(handle) != 0
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    // MARK: - Binding
+
+    /// The number of `?` parameters.
+    public var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
+
+    /// Binds all arguments in order, after clearing earlier bindings.
+    public func bind(_ arguments: [SQLValue]) throws {
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in arguments.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    /// Binds one value to the 1-based parameter `index`.
+    public func bind(_ value: SQLValue, at index: Int32) throws {
+        switch value {
+        case .null: try check(sqlite3_bind_null(handle, index))
+        case .integer(let int): try check(sqlite3_bind_int64(handle, index, int))
+        case .real(let double): try check(sqlite3_bind_double(handle, index, double))
+        case .text(let text): try bindText(text, at: index)
+        case .blob(let data): try bindBlob(data, at: index)
+        }
+    }
+
+    /// Binds an integer.
+    @inline(__always) public func bindInt64(_ value: Int64, at index: Int32) throws {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    /// Binds a double.
+    @inline(__always) public func bindDouble(_ value: Double, at index: Int32) throws {
+        try check(sqlite3_bind_double(handle, index, value))
+    }
+
+    /// Binds NULL.
+    @inline(__always) public func bindNull(at index: Int32) throws {
+        try check(sqlite3_bind_null(handle, index))
+    }
+
+    /// Binds text (copied by SQLite).
+    public func bindText(_ value: String, at index: Int32) throws {
+        // withCString gives a non-null pointer even for empty text, so '' binds as '' and not NULL.
+        let code = value.withCString { chars in
+            csqlite_bind_text(handle, index, chars, Int32(value.utf8.count))
+        }
+        try check(code)
+    }
+
+    /// Binds bytes (copied by SQLite).
+    public func bindBlob(_ value: Data, at index: Int32) throws {
+        let code = value.withUnsafeBytes { buffer -> Int32 in
+            if let base = buffer.baseAddress {
+                return csqlite_bind_blob(handle, index, base, Int32(buffer.count))
+            }
+            return sqlite3_bind_zeroblob(handle, index, 0)
+        }
+        try check(code)
+    }
+
+    // MARK: - Stepping
+
+    /// Runs the statement one step. Returns true while a row is available.
+    @discardableResult
+    public func step() throws -> Bool {
+        if !started {
+            started = true
+            connection.willRun(self)
+        }
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE:
+            connection.didRun(self, succeeded: true)
+            return false
+        default:
+            connection.didRun(self, succeeded: false)
+            sqlite3_reset(handle)
+            started = false
+            throw connection.error(code: code, sql: sql)
+        }
+    }
+
+    /// Resets the statement so it can run again; bindings are kept.
+    public func reset() {
+        sqlite3_reset(handle)
+        started = false
+    }
+
+    /// Runs the statement to completion, discarding rows.
+    public func run() throws {
+        while try step() {}
+    }
+
+    // MARK: - Reading columns
+
+    /// The number of result columns.
+    public var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// The name of result column `index` (0-based).
+    public func columnName(at index: Int32) -> String {
+        guard let name = sqlite3_column_name(handle, index) else { return "" }
+        return String(cString: name)
+    }
+
+    /// The declared type of result column `index`, when it comes straight from a table column.
+    public func declaredType(at index: Int32) -> String? {
+        sqlite3_column_decltype(handle, index).map { String(cString: $0) }
+    }
+
+    /// Whether result column `index` is NULL in the current row.
+    @inline(__always) public func isNull(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    /// Whether result column `index` holds an integer in the current row.
+    @inline(__always) public func isInteger(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_INTEGER
+    }
+
+    /// The storage class of result column `index` in the current row.
+    public func storageClass(at index: Int32) -> String {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: "integer"
+        case SQLITE_FLOAT: "real"
+        case SQLITE_TEXT: "text"
+        case SQLITE_BLOB: "blob"
+        default: "null"
+        }
+    }
+
+    /// Result column `index` as an integer (SQLite converts other classes).
+    @inline(__always) public func int64(at index: Int32) -> Int64 {
+        sqlite3_column_int64(handle, index)
+    }
+
+    /// Result column `index` as a double (SQLite converts other classes).
+    @inline(__always) public func double(at index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+
+    /// Result column `index` as text (SQLite converts other classes).
+    public func text(at index: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, index) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, index))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Result column `index` as bytes.
+    public func blob(at index: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// Result column `index` as its stored value.
+    public func value(at index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: .integer(int64(at: index))
+        case SQLITE_FLOAT: .real(double(at: index))
+        case SQLITE_TEXT: .text(text(at: index))
+        case SQLITE_BLOB: .blob(blob(at: index))
+        default: .null
+        }
+    }
+
+    /// All result columns of the current row.
+    public func row() -> [SQLValue] {
+        (0..<columnCount).map { value(at: $0) }
+    }
+
+    @inline(__always) private func check(_ code: Int32) throws {
+        if code != SQLITE_OK { throw connection.error(code: code, sql: sql) }
+    }
+}

@@ -1,0 +1,178 @@
+/// SQL text that travels with its arguments.
+///
+/// Interpolated values become `?` placeholders with bound arguments; they are never spliced into
+/// the text. Collections become parenthesised lists for `IN`. Identifiers are interpolated quoted.
+///
+/// ```swift
+/// let minAge = 18
+/// let names = ["Ann", "Bo"]
+/// let sql: SQL = "SELECT * FROM \(identifier: "person") WHERE age > \(minAge) AND name IN \(names)"
+/// // SELECT * FROM "person" WHERE age > ? AND name IN (?,?)   arguments: [18, "Ann", "Bo"]
+/// ```
+public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// The SQL text with `?` placeholders.
+    public var text: String
+    /// The values bound to the placeholders, in order.
+    public var arguments: [SQLValue]
+
+    /// SQL text with positional `?` arguments. An argument that is a collection expands its `?`
+    /// into a parenthesised list.
+    public init(_ text: String, arguments: [any SQLExpressible] = []) {
+        self.text = ""
+        self.arguments = []
+        var remaining = arguments[...]
+        var inQuote: Character?
+        for character in text {
+            if let quote = inQuote {
+                if character == quote { inQuote = nil }
+                self.text.append(character)
+            } else if character == "'" || character == "\"" || character == "`" {
+                inQuote = character
+                self.text.append(character)
+            } else if character == "?", let argument = remaining.popFirst() {
+                append(argument)
+            } else {
+                self.text.append(character)
+            }
+        }
+        // Arguments beyond the placeholders are kept so SQLite reports the mismatch.
+        for argument in remaining { self.arguments.append(contentsOf: argument.sqlValues) }
+    }
+
+    /// Literal SQL text with no arguments.
+    public init(stringLiteral value: String) {
+        self.text = value
+        self.arguments = []
+    }
+
+    /// Interpolated SQL; see ``SQL``.
+    public init(stringInterpolation: Interpolation) {
+        self.text = stringInterpolation.text
+        self.arguments = stringInterpolation.arguments
+    }
+
+    /// Appends other SQL, text and arguments.
+    public mutating func append(_ other: SQL) {
+        text += other.text
+        arguments += other.arguments
+    }
+
+    /// This SQL with positional arguments bound to its `?` placeholders (a collection fills one `?`
+    /// with a parenthesised list).
+    ///
+    /// - Throws: ``ORMError/invalidQuery(_:)`` when the SQL already carries interpolated arguments:
+    ///   mixing both would make it ambiguous which `?` takes which value.
+    public func binding(_ positional: [any SQLExpressible]) throws -> SQL {
+        if positional.isEmpty { return self }
+        guard arguments.isEmpty else {
+            throw ORMError.invalidQuery("use either interpolated values or ? arguments, not both: \(text)")
+        }
+        return SQL(text, arguments: positional)
+    }
+
+    /// Joins pieces of SQL with a separator.
+    public static func joined(_ parts: [SQL], separator: String) -> SQL {
+        var result = SQL(stringLiteral: "")
+        for (index, part) in parts.enumerated() {
+            if index > 0 { result.text += separator }
+            result.append(part)
+        }
+        return result
+    }
+
+    private mutating func append(_ argument: any SQLExpressible) {
+        let values = argument.sqlValues
+        if argument.isList {
+            text += "(" + Array(repeating: "?", count: values.count).joined(separator: ",") + ")"
+        } else {
+            text += "?"
+        }
+        arguments += values
+    }
+
+    public var description: String {
+        arguments.isEmpty ? text : "\(text) -- \(arguments.map(\.description).joined(separator: ", "))"
+    }
+
+    /// Builds ``SQL`` from a string literal with interpolations.
+    public struct Interpolation: StringInterpolationProtocol {
+        var text = ""
+        var arguments: [SQLValue] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            text.reserveCapacity(literalCapacity + interpolationCount * 2)
+        }
+
+        /// Literal text.
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+
+        /// A value, bound as an argument (a collection becomes `(?,?,…)`).
+        public mutating func appendInterpolation(_ value: some SQLExpressible) {
+            let values = value.sqlValues
+            if value.isList {
+                text += "(" + Array(repeating: "?", count: values.count).joined(separator: ",") + ")"
+            } else {
+                text += "?"
+            }
+            arguments += values
+        }
+
+        /// An optional value: NULL when nil.
+        public mutating func appendInterpolation<T: DatabaseValueConvertible>(_ value: T?) {
+            text += "?"
+            arguments.append(value?.databaseValue ?? .null)
+        }
+
+        /// An identifier (table or column name), quoted.
+        public mutating func appendInterpolation(identifier: String) {
+            text += quoteIdentifier(identifier)
+        }
+
+        /// Other SQL, embedded with its arguments.
+        public mutating func appendInterpolation(sql: SQL) {
+            text += sql.text
+            arguments += sql.arguments
+        }
+
+        /// Raw SQL text. Only for text the program itself wrote, never for user values.
+        public mutating func appendInterpolation(literal: String) {
+            text += literal
+        }
+    }
+}
+
+/// A value that can stand as an argument in ``SQL``: a single value or a list of values.
+public protocol SQLExpressible: Sendable {
+    /// The values to bind.
+    var sqlValues: [SQLValue] { get }
+    /// Whether the values form a list (`IN (?,?)`) rather than one value.
+    var isList: Bool { get }
+}
+
+extension SQLExpressible where Self: DatabaseValueConvertible {
+    /// The one value to bind.
+    public var sqlValues: [SQLValue] { [databaseValue] }
+    /// Not a list.
+    public var isList: Bool { false }
+}
+
+extension SQLValue: SQLExpressible {
+    /// The value itself.
+    public var sqlValues: [SQLValue] { [self] }
+    /// Not a list.
+    public var isList: Bool { false }
+}
+
+extension Array: SQLExpressible where Element: SQLExpressible {
+    /// Each element's value.
+    public var sqlValues: [SQLValue] { flatMap(\.sqlValues) }
+    /// A list.
+    public var isList: Bool { true }
+}
+
+extension Set: SQLExpressible where Element: SQLExpressible {
+    /// Each element's value.
+    public var sqlValues: [SQLValue] { flatMap(\.sqlValues) }
+    /// A list.
+    public var isList: Bool { true }
+}

@@ -1,0 +1,38 @@
+/// An error SQLite reported: its result code, its message, and the SQL that failed.
+///
+/// ```swift
+/// do { try db.execute("INSERT INTO t(id) VALUES (?)", 1) }
+/// catch let error as SQLiteError where error.code == .constraint { print(error.message) }
+/// ```
+public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The primary result code.
+    public var code: ResultCode { extendedCode.primary }
+    /// The extended result code (for example `SQLITE_CONSTRAINT_UNIQUE`).
+    public let extendedCode: ResultCode
+    /// SQLite's message.
+    public let message: String
+    /// The SQL being run, when there was one.
+    public let sql: String?
+
+    /// Makes an error from its parts.
+    public init(code: ResultCode, message: String, sql: String? = nil) {
+        self.extendedCode = code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// A constraint failed (UNIQUE, NOT NULL, CHECK, FOREIGN KEY, PRIMARY KEY, or a trigger's RAISE).
+    public var isConstraintViolation: Bool { code == .constraint }
+    /// Another connection holds a lock the statement needs.
+    public var isBusy: Bool { code == .busy || code == .locked }
+    /// The database or its file cannot be written.
+    public var isReadOnly: Bool { code == .readOnly }
+    /// The file is not a database, or is damaged.
+    public var isNotADatabase: Bool { code == .notADatabase || code == .corrupt }
+
+    public var description: String {
+        var text = "\(extendedCode) (\(extendedCode.rawValue)): \(message)"
+        if let sql { text += " — in: \(sql)" }
+        return text
+    }
+}

@@ -1,0 +1,125 @@
+extension Database {
+    // MARK: - Schema
+
+    /// Creates or migrates `type`'s table on first use in this database, after the tables its
+    /// relationships reference.
+    func ensureSchema<T: Model>(_ type: T.Type) throws {
+        if schemaRegistry.isReady(type) { return }
+        var visiting: Set<ObjectIdentifier> = []
+        try ensureSchema(type, visiting: &visiting)
+    }
+
+    private func ensureSchema<T: Model>(_ type: T.Type, visiting: inout Set<ObjectIdentifier>) throws {
+        guard !schemaRegistry.isReady(type), visiting.insert(ObjectIdentifier(type)).inserted else { return }
+        for case let referenced? in T.modelSchema.columns.map(\.reference?.model) {
+            try ensureSchema(referenced, visiting: &visiting)
+        }
+        if configuration.readOnly {
+            // Nothing can be migrated; queries report a missing table or column themselves.
+            schemaRegistry.markReady(type)
+            return
+        }
+        try write { _ in
+            if schemaRegistry.isReady(type) { return }
+            try AutoMigrator(database: self).migrate(T.modelSchema)
+            schemaRegistry.markReady(type)
+            currentFrame?.preparedModels.append(ObjectIdentifier(type))
+        }
+    }
+
+    // MARK: - Materialising rows
+
+    /// The object for the current row: the live instance (refreshed) or a new one, registered.
+    func materialize<T: Model>(_ type: T.Type, row: StatementRow) throws -> T {
+        let key = row.statement.value(at: row.resolve(0))
+        if let live = identityMap.object(T.self, key: key) {
+            let meta = live._$state.snapshot
+            if meta.status != .deleted {
+                try live._$apply(row, keeping: meta.dirty)
+                live._$state.update { $0.status = .persisted }
+            }
+            return live
+        }
+        let object = try T(_$row: row)
+        object._$state.update {
+            $0.status = .persisted
+            $0.database = self
+            $0.storedKey = key
+        }
+        return identityMap.register(object, key: key)
+    }
+
+    /// The object with this key: live, or a fault that loads its row on first access.
+    public func object<T: Model>(_ type: T.Type, key: SQLValue) throws -> T {
+        if let live = identityMap.object(T.self, key: key) { return live }
+        let fault = try T(_$faultKey: key)
+        fault._$state.update {
+            $0.status = .fault
+            $0.database = self
+            $0.storedKey = key
+        }
+        return identityMap.register(fault, key: key)
+    }
+
+    /// Loads a fault's row (keeping any property set meanwhile); a missing row marks it deleted.
+    func faultIn<T: Model>(_ object: T) {
+        let key = object._$state.snapshot.storedKey
+        let schema = T.modelSchema
+        let sql = "SELECT \(schema.selectColumnsSQL) FROM \(quoteIdentifier(schema.table)) WHERE "
+            + "\(quoteIdentifier(schema.primaryKey.name)) = ?"
+        do {
+            let found = try read { connection -> Bool in
+                let statement = try connection.modelStatement(
+                    .init(model: ObjectIdentifier(T.self), kind: .select, columns: ColumnSet())
+                ) { sql }
+                statement.inUse = true
+                defer {
+                    statement.inUse = false
+                    statement.reset()
+                }
+                try statement.bind([key])
+                guard try statement.step() else { return false }
+                let row = StatementRow(statement: statement, database: self, entity: schema.table)
+                try object._$apply(row, keeping: object._$state.dirtyColumns)
+                return true
+            }
+            object._$state.update { meta in
+                if meta.status == .fault { meta.status = found ? .persisted : .deleted }
+            }
+        } catch {
+            // A fault that cannot load keeps its defaults; it is retried on the next access.
+            return
+        }
+    }
+
+    // MARK: - Live refresh
+
+    /// Brings live objects in line with changes made by SQL (not by the objects themselves): a deleted
+    /// row marks its object deleted; a changed row turns its object back into a fault that reloads on
+    /// next access, keeping unsaved property changes.
+    func refreshLiveObjects(after changes: ChangeSet) {
+        for table in changes.tables {
+            guard let type = schemaRegistry.model(forTable: table) else { continue }
+            let id = ObjectIdentifier(type)
+            let schema = type.modelSchema
+            let rows = changes.rows.filter { $0.table == table && $0.origin != .object }
+            if schema.primaryKey.type == .integer && !changes.tablesWithoutRowDetail.contains(table) {
+                for change in rows {
+                    guard let object = identityMap.liveObject(of: id, key: .integer(change.rowID)) else { continue }
+                    markStale(object, deleted: change.operation == .delete)
+                }
+            } else if !rows.isEmpty || changes.tablesWithoutRowDetail.contains(table) {
+                for object in identityMap.liveObjects(of: id) { markStale(object, deleted: false) }
+            }
+        }
+    }
+
+    private func markStale(_ object: any Model, deleted: Bool) {
+        object._$state.update { meta in
+            switch meta.status {
+            case .persisted, .fault: meta.status = deleted ? .deleted : .fault
+            case .new, .deleted: break
+            }
+        }
+    }
+}

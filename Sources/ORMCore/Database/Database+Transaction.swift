@@ -1,0 +1,85 @@
+extension Database {
+    /// Runs `body` in a transaction: all or nothing.
+    ///
+    /// A thrown error, a vetoing hook or ``Transaction/fail(_:)`` rolls back every change and restores
+    /// the persistence state of the objects written (an inserted object is new again, a removed one is
+    /// not deleted, an updated one keeps its unsaved changes). Nested calls are savepoints. `did…` hooks
+    /// run after the outermost transaction commits, outside every lock.
+    ///
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws, ``ORMError/vetoed(entity:operation:)``, or a ``SQLiteError`` from
+    ///   `BEGIN`/`COMMIT` (`.busy` when another process holds the write lock past the busy timeout).
+    @discardableResult
+    public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try write { connection in
+            let depth = writer.frames.count
+            let savepoint = depth == 0 ? nil : "orm_savepoint_\(depth)"
+            if let savepoint {
+                try connection.execute("SAVEPOINT \(literal: quoteIdentifier(savepoint))")
+            } else {
+                try connection.execute("BEGIN IMMEDIATE")
+            }
+            let frame = TransactionFrame(savepoint: savepoint, changeMark: connection.pendingChangeCount)
+            writer.frames.append(frame)
+            do {
+                let result = try body(Transaction(database: self, frame: frame))
+                if let failure = frame.failure { throw failure }
+                try finish(frame, connection: connection)
+                return result
+            } catch {
+                rollBack(frame, connection: connection)
+                if let parent = writer.frames.last, frame.failure != nil, parent.failure == nil {
+                    // A veto or failure dooms the enclosing transaction too.
+                    parent.failure = frame.failure
+                }
+                throw error
+            }
+        }
+    }
+
+    private func finish(_ frame: TransactionFrame, connection: Connection) throws {
+        if let savepoint = frame.savepoint {
+            try connection.execute("RELEASE \(literal: quoteIdentifier(savepoint))")
+            writer.frames.removeLast()
+            if let parent = writer.frames.last { frame.merge(into: parent) }
+        } else {
+            try connection.execute("COMMIT")
+            writer.frames.removeLast()
+            writer.scheduleAfterCommit(frame.afterCommit)
+        }
+    }
+
+    private func rollBack(_ frame: TransactionFrame, connection: Connection) {
+        if writer.frames.last === frame { writer.frames.removeLast() }
+        if let savepoint = frame.savepoint {
+            let name = quoteIdentifier(savepoint)
+            try? connection.execute("ROLLBACK TO \(literal: name)")
+            try? connection.execute("RELEASE \(literal: name)")
+            connection.discardPendingChanges(after: frame.changeMark)
+        } else if !connection.isAutocommit {
+            try? connection.execute("ROLLBACK")
+        }
+        for entry in frame.touched.reversed() {
+            restore(entry)
+        }
+        for type in frame.preparedModels { schemaRegistry.forget(type) }
+    }
+
+    private func restore(_ entry: TransactionFrame.Touched) {
+        let object = entry.object
+        let keyNow = object._$primaryKey
+        if entry.before.status == .new || entry.before.status == .deleted {
+            identityMap.unregister(object, key: keyNow)
+        }
+        if keyNow != entry.keyBefore { try? object._$setPrimaryKey(entry.keyBefore) }
+        object._$state.restore(entry.before)
+        if entry.before.status == .persisted || entry.before.status == .fault {
+            _ = identityMap.register(object, key: entry.keyBefore)
+        }
+    }
+
+    /// The innermost open transaction frame, when the current thread is in a transaction.
+    var currentFrame: TransactionFrame? {
+        writer.lock.isHeldByCurrentThread ? writer.frames.last : nil
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+extension Database {
+    /// Commits `object` (and, by the options, the related objects it holds) atomically.
+    func commitObject(_ object: any Model, options: CommitOptions) throws {
+        try write { _ in
+            let objects = options.commitsRelatedObjects ? objectsToCommit(startingAt: object, options: options) : [object]
+            if objects.count == 1 && currentFrame == nil {
+                // One statement is atomic by itself: no transaction needed.
+                try save(object)
+            } else {
+                try transaction { _ in
+                    for item in objects { try save(item) }
+                }
+            }
+        }
+    }
+
+    /// The related objects reachable from `root` that need a write, dependencies first, then `root`.
+    private func objectsToCommit(startingAt root: any Model, options: CommitOptions) -> [any Model] {
+        var ordered: [any Model] = []
+        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        func visit(_ object: any Model) {
+            for related in object._$relatedObjects where !options.ignores(related) {
+                guard visited.insert(ObjectIdentifier(related)).inserted else { continue }
+                visit(related)
+                if related.hasChanges && related._$state.status != .deleted { ordered.append(related) }
+            }
+        }
+        visit(root)
+        ordered.append(root)
+        return ordered
+    }
+
+    /// Inserts or updates one object, on the writer, inside whatever transaction is open.
+    private func save<T: Model>(_ object: T) throws {
+        try ensureSchema(T.self)
+        let meta = object._$state.snapshot
+        switch meta.status {
+        case .new: try insert(object)
+        case .persisted where !meta.dirty.isEmpty: try update(object, columns: meta.dirty, storedKey: meta.storedKey)
+        case .persisted, .fault: return
+        case .deleted:
+            throw ORMError.objectDeleted(entity: T.modelSchema.table, key: meta.storedKey)
+        }
+    }
+
+    private func veto(_ entity: String, _ operation: RecordOperation) -> ORMError {
+        let error = ORMError.vetoed(entity: entity, operation: operation)
+        // The veto dooms every enclosing transaction, even if the caller catches the error.
+        for frame in writer.frames where frame.failure == nil { frame.failure = error }
+        return error
+    }
+
+    private func afterCommit(_ action: @escaping @Sendable () -> Void) {
+        if let frame = currentFrame {
+            frame.afterCommit.append(action)
+        } else {
+            writer.scheduleAfterCommit([action])
+        }
+    }
+
+    private func insert<T: Model>(_ object: T) throws {
+        let schema = T.modelSchema
+        guard object.willInsert() else { throw veto(schema.table, .insert) }
+        currentFrame?.touch(object)
+        let connection = writer.connection
+        let statement = try connection.modelStatement(
+            .init(model: ObjectIdentifier(T.self), kind: .insert, columns: ColumnSet())
+        ) { schema.insertSQL }
+        statement.inUse = true
+        connection.objectWriteTable = schema.table
+        defer {
+            statement.inUse = false
+            statement.reset()
+            connection.objectWriteTable = nil
+        }
+        var key = object._$primaryKey
+        let generatesKey = schema.primaryKey.strategy != .provided && (key == .integer(0) || key.isNull)
+        var attempts = 0
+        while true {
+            if generatesKey {
+                key = schema.primaryKey.strategy == .randomInteger ? .integer(Int64.random(in: 1...Int64.max)) : .null
+            }
+            try statement.bind(key, at: 1)
+            try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
+            do {
+                try statement.run()
+                break
+            } catch let error as SQLiteError
+                where generatesKey && error.extendedCode.rawValue == 1555 && attempts < 8  // CONSTRAINT_PRIMARYKEY
+            {
+                attempts += 1  // a random key collided: draw another
+                statement.reset()
+            }
+        }
+        if key.isNull { key = .integer(connection.lastInsertedRowID) }
+        if key != object._$primaryKey { try object._$setPrimaryKey(key) }
+        object._$state.update {
+            $0.status = .persisted
+            $0.dirty = ColumnSet()
+            $0.database = self
+            $0.storedKey = key
+        }
+        _ = identityMap.register(object, key: key)
+        afterCommit { object.didInsert() }
+    }
+
+    private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue) throws {
+        let schema = T.modelSchema
+        guard object.willUpdate() else { throw veto(schema.table, .update) }
+        currentFrame?.touch(object)
+        let connection = writer.connection
+        let statement = try connection.modelStatement(
+            .init(model: ObjectIdentifier(T.self), kind: .update, columns: columns)
+        ) { schema.updateSQL(for: columns) }
+        statement.inUse = true
+        connection.objectWriteTable = schema.table
+        defer {
+            statement.inUse = false
+            statement.reset()
+            connection.objectWriteTable = nil
+        }
+        try object._$bindColumns(columns, to: statement, startingAt: 1)
+        try statement.bind(storedKey, at: Int32(columns.count + 1))
+        try statement.run()
+        object._$state.update { $0.dirty.subtract(columns) }
+        afterCommit { object.didUpdate() }
+    }
+
+    /// Deletes `object`'s row.
+    func removeObject<T: Model>(_ object: T) throws {
+        try write { connection in
+            let schema = T.modelSchema
+            let meta = object._$state.snapshot
+            guard meta.status == .persisted || meta.status == .fault else {
+                if meta.status == .deleted { return }
+                throw ORMError.recordNotFound(entity: schema.table, key: object._$primaryKey)
+            }
+            try ensureSchema(T.self)
+            guard object.willDelete() else { throw veto(schema.table, .delete) }
+            currentFrame?.touch(object)
+            let statement = try connection.modelStatement(
+                .init(model: ObjectIdentifier(T.self), kind: .delete, columns: ColumnSet())
+            ) { schema.deleteSQL }
+            statement.inUse = true
+            connection.objectWriteTable = schema.table
+            defer {
+                statement.inUse = false
+                statement.reset()
+                connection.objectWriteTable = nil
+            }
+            try statement.bind(meta.storedKey, at: 1)
+            try statement.run()
+            object._$state.update { $0.status = .deleted }
+            identityMap.unregister(object, key: meta.storedKey)
+            afterCommit { object.didDelete() }
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+
+
+/// A SQLite database: one serialised writer connection and, for files, a pool of readers.
+///
+/// `Database` is `Sendable`: use it from any thread or task. Writes are serialised; reads on file
+/// databases run on their own connections and are never blocked by the writer (WAL).
+///
+/// ```swift
+/// let db = try Database(path: "app.sqlite")
+/// try db.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT)")
+/// try db.execute("INSERT INTO t(name) VALUES (?)", "Zoë")
+/// let names = try db.fetchAll("SELECT name FROM t").map { $0[0] }
+/// ```
+public final class Database: Sendable {
+    /// The file path, or `":memory:"`.
+    public let path: String
+    /// The configuration it was opened with.
+    public let configuration: Configuration
+
+    let writer: WriterAccess
+    private let readers: ReaderPool?
+    let identityMap = IdentityMap()
+    let schemaRegistry = SchemaRegistry()
+    let changeCenter = ChangeCenter()
+    let migrationObservers = MigrationObservers()
+
+    /// Opens the database file at `path` (created if missing unless configured otherwise).
+    ///
+    /// - Throws: ``SQLiteError`` with `.cannotOpen`, `.notADatabase`, `.readOnly` or `.busy`.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        self.configuration = configuration
+        let isMemory = path == ":memory:" || path.isEmpty
+        let writerConnection = try Self.openConnection(path: path, configuration: configuration, reader: false)
+        self.writer = WriterAccess(connection: writerConnection)
+        if isMemory {
+            self.readers = nil
+        } else {
+            self.readers = ReaderPool(maximum: configuration.maximumReaders) {
+                try Self.openConnection(path: path, configuration: configuration, reader: true)
+            }
+        }
+        changeCenter.database = WeakDatabase(self)
+    }
+
+    /// Opens a new private in-memory database.
+    public static func inMemory(configuration: Configuration = Configuration()) throws -> Database {
+        try Database(path: ":memory:", configuration: configuration)
+    }
+
+    private static func openConnection(path: String, configuration: Configuration, reader: Bool) throws -> Connection {
+        let readOnly = configuration.readOnly
+        let connection = try Connection(
+            path: path, readOnly: readOnly, create: configuration.createIfMissing && !reader)
+        connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+        connection.tracer = configuration.tracer
+        // Reading the schema fails at once on a file that is not a database.
+        try connection.execute("SELECT count(*) FROM sqlite_master")
+        if !reader && !readOnly && configuration.journalMode == .wal && path != ":memory:" {
+            // A directory that is not writable cannot hold the -wal file; keep the current mode then.
+            do { try connection.execute("PRAGMA journal_mode = WAL") } catch let error as SQLiteError
+            where error.isReadOnly || error.code == .cannotOpen || error.isBusy {}
+            try connection.execute("PRAGMA synchronous = NORMAL")
+        }
+        try connection.execute(configuration.foreignKeys ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
+        if reader { try connection.execute("PRAGMA query_only = ON") }
+        return connection
+    }
+
+    // MARK: - The default database
+
+    private static let defaultDatabase = Lock<Database?>(nil)
+
+    /// Makes `database` the one models use when no database is named (SharkORM's `openDatabaseNamed`).
+    public static func setDefault(_ database: Database?) {
+        defaultDatabase.withLock { $0 = database }
+    }
+
+    /// The default database set with ``setDefault(_:)``.
+    ///
+    /// - Throws: ``ORMError/noDefaultDatabase`` when none was set.
+    public static func current() throws -> Database {
+        guard let database = defaultDatabase.withLock({ $0 }) else { throw ORMError.noDefaultDatabase }
+        return database
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` on the writer connection, holding the writer lock. When the outermost call returns,
+    /// the lock is released and committed changes are delivered (never while the lock is held).
+    func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        if configuration.readOnly { throw ORMError.readOnlyDatabase(path: path) }
+        return try withWriter(body)
+    }
+
+    /// Like ``write(_:)`` but allowed on a read-only database (for statements that may only read).
+    func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
+        var changes = ChangeSet()
+        var afterCommit: [@Sendable () -> Void] = []
+        let result = try writer.lock.withLock { isOutermost -> T in
+            defer {
+                if isOutermost {
+                    changes = writer.connection.takeCommittedChanges()
+                    afterCommit = writer.takeAfterCommitActions()
+                }
+            }
+            return try body(writer.connection)
+        }
+        for action in afterCommit { action() }
+        if !changes.isEmpty { changeCenter.didCommit(changes) }
+        return result
+    }
+
+    /// Runs `body` on a connection that sees committed data: a reader, or the writer when the current
+    /// thread is writing (so it sees its own uncommitted changes).
+    func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        if writer.lock.isHeldByCurrentThread || readers == nil {
+            return try withWriter(body)
+        }
+        return try readers.unsafelyUnwrapped.withConnection(body)
+    }
+
+    /// Whether the current thread is inside a write or transaction on this database.
+    public var isWritingOnCurrentThread: Bool { writer.lock.isHeldByCurrentThread }
+
+    // MARK: - Raw SQL
+
+    /// Runs one statement. Values are bound, never spliced: interpolate them, or write `?` and pass them
+    /// after the SQL (a collection fills one `?` as an `IN` list).
+    ///
+    /// ```swift
+    /// try db.execute("UPDATE person SET age = \(age) WHERE id = \(id)")
+    /// try db.execute("UPDATE person SET age = ? WHERE id IN ?", 42, [1, 2, 3])
+    /// ```
+    /// - Returns: the number of rows changed.
+    @discardableResult
+    public func execute(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> Int {
+        let bound = try sql.binding(arguments)
+        return try write { connection in
+            try connection.execute(bound)
+            return connection.changes
+        }
+    }
+
+    /// Runs several statements separated by semicolons (a schema script, say).
+    public func executeScript(_ sql: SQL) throws {
+        try write { try $0.executeScript(sql) }
+        writer.lock.withLock { _ in writer.connection.clearStatementCache() }
+    }
+
+    /// Runs a query and returns every row as values, in column order.
+    public func fetchAll(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> [[SQLValue]] {
+        let bound = try sql.binding(arguments)
+        return try read { connection in
+            var rows: [[SQLValue]] = []
+            try connection.forEachRow(bound) { rows.append($0.row()) }
+            return rows
+        }
+    }
+
+    /// Runs a query and returns its rows with their column names.
+    public func fetchRows(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> ResultTable {
+        let bound = try sql.binding(arguments)
+        return try read { connection in
+            let statement = try connection.prepare(bound.text)
+            try statement.bind(bound.arguments)
+            let columns = (0..<statement.columnCount).map { statement.columnName(at: $0) }
+            var rows: [[SQLValue]] = []
+            while try statement.step() { rows.append(statement.row()) }
+            return ResultTable(columns: columns, rows: rows)
+        }
+    }
+
+    /// The first column of the first row, or nil when there is no row.
+    public func scalar(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> SQLValue? {
+        let bound = try sql.binding(arguments)
+        return try read { connection in
+            var value: SQLValue?
+            try connection.forEachRow(bound) { statement in
+                if value == nil { value = statement.value(at: 0) }
+            }
+            return value
+        }
+    }
+
+    /// Interrupts whatever statement the writer is running (from any thread).
+    public func interrupt() {
+        writer.connection.interrupt()
+    }
+}
+
+/// Rows returned by a raw query, with their column names.
+public struct ResultTable: Sendable, Equatable {
+    /// The result column names.
+    public let columns: [String]
+    /// The rows, each in column order.
+    public let rows: [[SQLValue]]
+}
+
+/// The writer connection, its lock, and what only the lock holder touches.
+final class WriterAccess: @unchecked Sendable {
+    // Everything but `lock` is read and written only while `lock` is held.
+    let lock = ReentrantLock()
+    let connection: Connection
+    var frames: [TransactionFrame] = []
+    private var afterCommit: [@Sendable () -> Void] = []
+
+    init(connection: Connection) {
+        self.connection = connection
+    }
+
+    func scheduleAfterCommit(_ actions: [@Sendable () -> Void]) {
+        afterCommit += actions
+    }
+
+    func takeAfterCommitActions() -> [@Sendable () -> Void] {
+        defer { afterCommit = [] }
+        return afterCommit
+    }
+}
+
+/// A weak reference to a database, for helpers it owns.
+struct WeakDatabase: @unchecked Sendable {
+    // Written once at init, read-only after.
+    weak var database: Database?
+    init(_ database: Database) { self.database = database }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+
+/// Reader connections for a file database in WAL mode: each read takes one, so reads run in
+/// parallel with each other and with the writer.
+final class ReaderPool: @unchecked Sendable {
+    // `available` is guarded by its mutex; a connection taken out of it is used by one thread only.
+    private let available = Lock<[Connection]>([])
+    private let slots: DispatchSemaphore
+    private let open: @Sendable () throws -> Connection
+
+    init(maximum: Int, open: @escaping @Sendable () throws -> Connection) {
+        self.slots = DispatchSemaphore(value: max(1, maximum))
+        self.open = open
+    }
+
+    /// Runs `body` with a reader connection, opening one if none is idle.
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        slots.wait()
+        defer { slots.signal() }
+        let idle = available.withLock { $0.popLast() }
+        let connection = try idle ?? open()
+        defer { available.withLock { $0.append(connection) } }
+        return try body(connection)
+    }
+
+    /// Closes idle connections (they reopen on demand).
+    func drain() {
+        available.withLock { $0.removeAll() }
+    }
+}

@@ -1,0 +1,22 @@
+/// The handle a transaction's body receives.
+///
+/// ```swift
+/// try db.transaction { tx in
+///     try from.commit()
+///     if balance < 0 { try tx.fail("overdrawn") }   // rolls everything back
+/// }
+/// ```
+public struct Transaction {
+    /// The database the transaction runs on.
+    public let database: Database
+    let frame: TransactionFrame
+
+    /// Fails the transaction on purpose: everything it did is rolled back, including the persistence
+    /// state of the objects it wrote, and ``Database/transaction(_:)`` throws
+    /// ``ORMError/transactionFailed(reason:)``.
+    public func fail(_ reason: String = "failed on purpose") throws -> Never {
+        let error = ORMError.transactionFailed(reason: reason)
+        frame.failure = error
+        throw error
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+/// Column conversions that `@Model`-generated code calls, chosen by overload at compile time:
+/// ``DatabaseValueConvertible`` types directly, raw-value enums by their raw value, other `Codable`
+/// types as JSON text, and other models as to-one relationships stored as their key.
+public enum _ColumnCoding {
+    // MARK: - Schema
+
+    /// A value column.
+    public static func column<T: DatabaseValueConvertible>(
+        _ name: String, _ type: T.Type, default value: T, formerNames: [String] = [], indexed: Bool = false,
+        unique: Bool = false
+    ) -> ModelColumn {
+        ModelColumn(
+            name: name, type: T.columnType, isNullable: T.isNullable, defaultValue: value.databaseValue,
+            formerNames: formerNames, isIndexed: indexed, isUnique: unique)
+    }
+
+    /// A raw-value enum column.
+    @_disfavoredOverload
+    public static func column<T: RawRepresentable & Codable & Sendable>(
+        _ name: String, _ type: T.Type, default value: T, formerNames: [String] = [], indexed: Bool = false,
+        unique: Bool = false
+    ) -> ModelColumn where T.RawValue: DatabaseValueConvertible {
+        ModelColumn(
+            name: name, type: T.RawValue.columnType, isNullable: false, defaultValue: value.rawValue.databaseValue,
+            formerNames: formerNames, isIndexed: indexed, isUnique: unique)
+    }
+
+    /// An optional raw-value enum column.
+    @_disfavoredOverload
+    public static func column<T: RawRepresentable & Codable & Sendable>(
+        _ name: String, _ type: T?.Type, default value: T?, formerNames: [String] = [], indexed: Bool = false,
+        unique: Bool = false
+    ) -> ModelColumn where T.RawValue: DatabaseValueConvertible {
+        ModelColumn(
+            name: name, type: T.RawValue.columnType, isNullable: true,
+            defaultValue: value?.rawValue.databaseValue ?? .null, formerNames: formerNames, isIndexed: indexed,
+            isUnique: unique)
+    }
+
+    /// A `Codable` column stored as JSON text.
+    @_disfavoredOverload
+    public static func column<T: Codable & Sendable>(
+        _ name: String, _ type: T.Type, default value: T, formerNames: [String] = [], indexed: Bool = false,
+        unique: Bool = false
+    ) -> ModelColumn {
+        ModelColumn(
+            name: name, type: .text, isNullable: false, defaultValue: (try? json(value)) ?? .text("null"),
+            formerNames: formerNames, isIndexed: indexed, isUnique: unique)
+    }
+
+    /// An optional `Codable` column stored as JSON text, NULL for nil.
+    @_disfavoredOverload
+    public static func column<T: Codable & Sendable>(
+        _ name: String, _ type: T?.Type, default value: T?, formerNames: [String] = [], indexed: Bool = false,
+        unique: Bool = false
+    ) -> ModelColumn {
+        ModelColumn(
+            name: name, type: .text, isNullable: true, defaultValue: value.flatMap { try? json($0) } ?? .null,
+            formerNames: formerNames, isIndexed: indexed, isUnique: unique)
+    }
+
+    /// A to-one relationship column: the related object's key, indexed, referencing its table.
+    public static func column<T: Model>(
+        _ name: String, _ type: T?.Type, default value: T?, formerNames: [String] = [], indexed: Bool = false,
+        unique: Bool = false
+    ) -> ModelColumn {
+        let target = T._$tableAndKey
+        return ModelColumn(
+            name: name, type: target.primaryKey.type, isNullable: true, defaultValue: .null,
+            formerNames: formerNames, isIndexed: true, isUnique: unique,
+            reference: .init(table: target.table, column: target.primaryKey.name, model: T.self))
+    }
+
+    // MARK: - Binding
+
+    /// Binds a value.
+    @inlinable
+    public static func bind<T: DatabaseValueConvertible>(_ value: T, to statement: Statement, at index: Int32) throws {
+        try value.bind(to: statement, at: index)
+    }
+
+    /// Binds a raw-value enum's raw value.
+    @_disfavoredOverload
+    public static func bind<T: RawRepresentable & Codable>(_ value: T, to statement: Statement, at index: Int32)
+        throws where T.RawValue: DatabaseValueConvertible
+    {
+        try value.rawValue.bind(to: statement, at: index)
+    }
+
+    /// Binds an optional raw-value enum.
+    @_disfavoredOverload
+    public static func bind<T: RawRepresentable & Codable>(_ value: T?, to statement: Statement, at index: Int32)
+        throws where T.RawValue: DatabaseValueConvertible
+    {
+        if let value { try value.rawValue.bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
+    }
+
+    /// Binds a `Codable` value as JSON text.
+    @_disfavoredOverload
+    public static func bind<T: Codable>(_ value: T, to statement: Statement, at index: Int32) throws {
+        try statement.bind(json(value), at: index)
+    }
+
+    /// Binds an optional `Codable` value as JSON text or NULL.
+    @_disfavoredOverload
+    public static func bind<T: Codable>(_ value: T?, to statement: Statement, at index: Int32) throws {
+        if let value { try statement.bind(json(value), at: index) } else { try statement.bindNull(at: index) }
+    }
+
+    /// Binds a related object's key, or NULL.
+    public static func bind<T: Model>(_ value: T?, to statement: Statement, at index: Int32) throws {
+        try statement.bind(value?._$primaryKey ?? .null, at: index)
+    }
+
+    // MARK: - Decoding
+
+    /// Reads a value column.
+    public static func decode<T: DatabaseValueConvertible>(
+        _ type: T.Type, from row: StatementRow, at position: Int32, column: String
+    ) throws -> T {
+        let index = try resolve(row, position, column)
+        if let value = T.read(from: row.statement, at: index) { return value }
+        throw mismatch(row, index, column, String(describing: T.self))
+    }
+
+    /// Reads a raw-value enum column.
+    @_disfavoredOverload
+    public static func decode<T: RawRepresentable & Codable>(
+        _ type: T.Type, from row: StatementRow, at position: Int32, column: String
+    ) throws -> T where T.RawValue: DatabaseValueConvertible {
+        let index = try resolve(row, position, column)
+        if let raw = T.RawValue.read(from: row.statement, at: index), let value = T(rawValue: raw) { return value }
+        throw mismatch(row, index, column, String(describing: T.self))
+    }
+
+    /// Reads an optional raw-value enum column.
+    @_disfavoredOverload
+    public static func decode<T: RawRepresentable & Codable>(
+        _ type: T?.Type, from row: StatementRow, at position: Int32, column: String
+    ) throws -> T? where T.RawValue: DatabaseValueConvertible {
+        if row.statement.isNull(at: try resolve(row, position, column)) { return nil }
+        return try decode(T.self, from: row, at: position, column: column)
+    }
+
+    /// Reads a JSON column into a `Codable` value.
+    @_disfavoredOverload
+    public static func decode<T: Codable>(_ type: T.Type, from row: StatementRow, at position: Int32, column: String)
+        throws -> T
+    {
+        let index = try resolve(row, position, column)
+        let value = row.statement.value(at: index)
+        let data: Data
+        switch value {
+        case .text(let text): data = Data(text.utf8)
+        case .blob(let blob): data = blob
+        default: throw mismatch(row, index, column, "JSON text for \(T.self)")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw ORMError.valueMismatch(
+                entity: row.entity, column: column, expected: "JSON for \(T.self)", found: "\(error)")
+        }
+    }
+
+    /// Reads an optional JSON column.
+    @_disfavoredOverload
+    public static func decode<T: Codable>(_ type: T?.Type, from row: StatementRow, at position: Int32, column: String)
+        throws -> T?
+    {
+        if row.statement.isNull(at: try resolve(row, position, column)) { return nil }
+        return try decode(T.self, from: row, at: position, column: column)
+    }
+
+    /// Reads a relationship key and returns the related object (live, or a fault that loads on first use).
+    public static func decode<T: Model>(_ type: T?.Type, from row: StatementRow, at position: Int32, column: String)
+        throws -> T?
+    {
+        let key = row.statement.value(at: try resolve(row, position, column))
+        if key.isNull { return nil }
+        return try row.database.object(T.self, key: key)
+    }
+
+    // MARK: - Keys
+
+    /// A key value as stored.
+    public static func keyValue<T: DatabaseValueConvertible>(_ value: T) -> SQLValue {
+        value.databaseValue
+    }
+
+    /// A key read back from its stored value.
+    public static func keyFromValue<T: DatabaseValueConvertible>(_ type: T.Type, _ value: SQLValue, entity: String)
+        throws -> T
+    {
+        if let key = T.fromDatabaseValue(value) { return key }
+        throw ORMError.valueMismatch(entity: entity, column: "key", expected: "\(T.self)", found: value.storageClass)
+    }
+
+    // MARK: - Relationships
+
+    /// The related object, for a relationship column.
+    public static func related<T: Model>(_ value: T?) -> (any Model)? { value }
+
+    /// Nothing, for a value column.
+    @_disfavoredOverload
+    public static func related<T>(_ value: T) -> (any Model)? { nil }
+
+    // MARK: - Helpers
+
+    static func json<T: Encodable>(_ value: T) throws -> SQLValue {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(value)
+        return .text(String(decoding: data, as: UTF8.self))
+    }
+
+    @inline(__always)
+    static func resolve(_ row: StatementRow, _ position: Int32, _ column: String) throws -> Int32 {
+        let index = row.resolve(position)
+        if index < 0 {
+            throw ORMError.valueMismatch(entity: row.entity, column: column, expected: "a result column", found: "none")
+        }
+        return index
+    }
+
+    static func mismatch(_ row: StatementRow, _ index: Int32, _ column: String, _ expected: String) -> ORMError {
+        let found = row.statement.isNull(at: index) ? "NULL" : row.statement.storageClass(at: index)
+        return ORMError.valueMismatch(entity: row.entity, column: column, expected: expected, found: found)
+    }
+}

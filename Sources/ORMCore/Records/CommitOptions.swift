@@ -1,0 +1,33 @@
+/// How ``Model/commit(in:options:)`` treats related objects and errors (SharkORM's `commitOptions`).
+public struct CommitOptions: Sendable {
+    /// What a failed commit does.
+    public enum ErrorPolicy: Sendable {
+        /// Throw the error (the default).
+        case raise
+        /// Return false instead of throwing; nothing is written.
+        case swallow
+    }
+
+    /// Whether related objects that are new or changed are committed first (default true).
+    public var commitsRelatedObjects = true
+    /// Model types whose related objects are never committed along.
+    public var ignoredRelatedTypes: [any Model.Type] = []
+    /// What a failure does.
+    public var errorPolicy = ErrorPolicy.raise
+
+    /// Commits related objects and throws on failure.
+    public init() {}
+
+    /// Options with the given settings.
+    public init(
+        commitsRelatedObjects: Bool = true, ignoredRelatedTypes: [any Model.Type] = [], errorPolicy: ErrorPolicy = .raise
+    ) {
+        self.commitsRelatedObjects = commitsRelatedObjects
+        self.ignoredRelatedTypes = ignoredRelatedTypes
+        self.errorPolicy = errorPolicy
+    }
+
+    func ignores(_ object: any Model) -> Bool {
+        ignoredRelatedTypes.contains { ObjectIdentifier($0) == ObjectIdentifier(type(of: object)) }
+    }
+}

@@ -1,0 +1,62 @@
+/// Makes a class a persisted model: every stored `var` with a type annotation becomes a column of a
+/// table named after the class, created and migrated on first use.
+///
+/// ```swift
+/// @Model(table: "people", formerNames: ["Persons"], indexes: [Index("lastName", "firstName")])
+/// final class Person {
+///     var firstName: String = ""
+///     var lastName: String = ""
+///     @Column(formerNames: ["mail"], unique: true) var email: String?
+///     var department: Department?
+///     @Transient var cache: [String: Int] = [:]
+/// }
+/// ```
+///
+/// - Parameters:
+///   - table: the table name (the class name by default).
+///   - formerNames: names the table had before; a table found under one is renamed.
+///   - primaryKey: how integer keys are made when the class declares none or an integer `id`.
+///   - indexes: indexes over one or more columns.
+@attached(
+    member,
+    names: named(_$state), named(modelSchema), named(init), named(_$primaryKey), named(_$setPrimaryKey),
+    named(_$bindColumns), named(_$apply), named(_$relatedObjects), named(id), named(_id), named(_$schema),
+    named(_$tableAndKey)
+)
+@attached(memberAttribute)
+@attached(extension, conformances: Model, Sendable)
+public macro Model(
+    table: String? = nil, formerNames: [String] = [], primaryKey: PrimaryKey.Strategy = .randomInteger,
+    indexes: [IndexDefinition] = []
+) = #externalMacro(module: "ORMCoreMacros", type: "ModelMacro")
+
+/// Routes a persisted property through the object's state (lock, change tracking, faulting).
+/// `@Model` attaches it; do not write it by hand.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro _PersistedProperty(column: Int) = #externalMacro(module: "ORMCoreMacros", type: "PersistedPropertyMacro")
+
+/// Routes the primary-key property through the object's state. `@Model` attaches it.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro _PersistedKey() = #externalMacro(module: "ORMCoreMacros", type: "PersistedKeyMacro")
+
+/// Excludes a stored property from persistence.
+@attached(peer)
+public macro Transient() = #externalMacro(module: "ORMCoreMacros", type: "MarkerMacro")
+
+/// Column options for a persisted property.
+///
+/// - Parameters:
+///   - name: the column name (the property name by default).
+///   - formerNames: names the column had before; a column found under one is renamed.
+///   - indexed: add a single-column index.
+///   - unique: values must be unique (a unique index).
+@attached(peer)
+public macro Column(name: String? = nil, formerNames: [String] = [], indexed: Bool = false, unique: Bool = false) =
+    #externalMacro(module: "ORMCoreMacros", type: "MarkerMacro")
+
+/// Marks the property that is the primary key (otherwise a property named `id`, else a generated
+/// `id: Int64`). `String` and `UUID` keys are provided by the object.
+@attached(peer)
+public macro Key() = #externalMacro(module: "ORMCoreMacros", type: "MarkerMacro")

@@ -1,0 +1,34 @@
+extension Model {
+    /// Inserts the object, or updates the columns changed since it was loaded; related objects that are
+    /// new or changed are committed first, in the same transaction.
+    ///
+    /// ```swift
+    /// person.age += 1
+    /// try person.commit()          // UPDATE "Person" SET "age" = ? WHERE "id" = ?
+    /// ```
+    /// - Parameters:
+    ///   - database: where to write; by default the object's database, else ``Database/current()``.
+    ///   - options: related objects and error handling.
+    /// - Returns: true when written; false only when `options.errorPolicy` is `.swallow` and it failed.
+    /// - Throws: ``ORMError/vetoed(entity:operation:)``, ``SQLiteError`` (constraints, busy, read-only).
+    @discardableResult
+    public func commit(in database: Database? = nil, options: CommitOptions = CommitOptions()) throws -> Bool {
+        do {
+            let target = try database ?? _$state.database ?? Database.current()
+            try target.ensureSchema(Self.self)
+            try target.commitObject(self, options: options)
+            return true
+        } catch where options.errorPolicy == .swallow {
+            return false
+        }
+    }
+
+    /// Deletes the object's row and marks the object deleted.
+    ///
+    /// - Throws: ``ORMError/vetoed(entity:operation:)``, ``ORMError/recordNotFound(entity:key:)`` for an
+    ///   object never inserted, ``SQLiteError`` (a foreign key that forbids the delete, say).
+    public func remove(from database: Database? = nil) throws {
+        let target = try database ?? _$state.database ?? Database.current()
+        try target.removeObject(self)
+    }
+}

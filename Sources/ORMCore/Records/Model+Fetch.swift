@@ -1,0 +1,123 @@
+extension Model {
+    /// Every object of the type, in key order.
+    public static func fetchAll(in database: Database? = nil) throws -> [Self] {
+        try fetch(where: "1", orderedBy: "$PK", in: database)
+    }
+
+    /// The object with this key, or nil.
+    public static func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Self? {
+        try fetch(where: SQL("$PK = ?", arguments: [key.databaseValue]), in: database).first
+    }
+
+    /// Objects matching a WHERE clause (`$T` and `$PK` name the table and key). Values are interpolated
+    /// or passed for `?` placeholders, and always bound.
+    ///
+    /// ```swift
+    /// let adults = try Person.fetch(where: "age >= \(18) AND $PK != \(id)")
+    /// let named = try Person.fetch(where: "name IN ?", [["Ann", "Bo"]], orderedBy: "name")
+    /// ```
+    public static func fetch(
+        where condition: SQL, _ arguments: [any SQLExpressible] = [], orderedBy order: String? = nil,
+        in database: Database? = nil
+    ) throws -> [Self] {
+        let schema = modelSchema
+        var sql: SQL = "SELECT \(literal: schema.selectColumnsSQL) FROM \(identifier: schema.table) WHERE "
+        sql.append(try condition.binding(arguments))
+        if let order { sql.text += " ORDER BY \(order)" }
+        return try fetchSQL(expandShortcuts(sql), in: database, mapsColumnsByName: false)
+    }
+
+    /// Objects from a whole query (FCModel's `instancesWithQuery`): its columns are matched by name, so
+    /// `SELECT * FROM $T WHERE …` works; `$T` and `$PK` name the table and key.
+    public static func fetch(sql: SQL, _ arguments: any SQLExpressible..., in database: Database? = nil) throws
+        -> [Self]
+    {
+        try fetchSQL(expandShortcuts(sql.binding(arguments)), in: database, mapsColumnsByName: true)
+    }
+
+    /// Runs SQL on this model's database with `$T`/`$PK` expanded. Returns the rows changed.
+    @discardableResult
+    public static func execute(_ sql: SQL, _ arguments: any SQLExpressible..., in database: Database? = nil) throws
+        -> Int
+    {
+        let target = try database ?? Database.current()
+        try target.ensureSchema(Self.self)
+        return try target.execute(expandShortcuts(sql.binding(arguments)))
+    }
+
+    /// The objects of `type` whose relationship column `column` points at this object (a to-many
+    /// relationship in one line: `try department.related(Person.self, by: "department")`).
+    public func related<T: Model>(_ type: T.Type, by column: String) throws -> [T] {
+        try T.fetch(
+            where: "\(identifier: column) = \(_$primaryKey)", orderedBy: quoteIdentifier(T.modelSchema.primaryKey.name),
+            in: _$state.database)
+    }
+
+    /// `$T` → the quoted table name, `$PK` → the quoted key column, in SQL text.
+    static func expandShortcuts(_ sql: SQL) -> SQL {
+        var expanded = sql
+        expanded.text = expandShortcuts(sql.text)
+        return expanded
+    }
+
+    /// `$T` → the quoted table name, `$PK` → the quoted key column (outside string literals).
+    static func expandShortcuts(_ sql: String) -> String {
+        let schema = modelSchema
+        var result = ""
+        var inQuote: Character?
+        var index = sql.startIndex
+        while index < sql.endIndex {
+            let character = sql[index]
+            if let quote = inQuote {
+                if character == quote { inQuote = nil }
+            } else if character == "'" || character == "\"" {
+                inQuote = character
+            } else if character == "$" {
+                let rest = sql[sql.index(after: index)...]
+                if rest.hasPrefix("PK") {
+                    result += quoteIdentifier(schema.primaryKey.name)
+                    index = sql.index(index, offsetBy: 3)
+                    continue
+                }
+                if rest.hasPrefix("T") {
+                    result += quoteIdentifier(schema.table)
+                    index = sql.index(index, offsetBy: 2)
+                    continue
+                }
+            }
+            result.append(character)
+            index = sql.index(after: index)
+        }
+        return result
+    }
+
+    static func fetchSQL(_ sql: SQL, in database: Database?, mapsColumnsByName: Bool) throws -> [Self] {
+        let target = try database ?? Database.current()
+        try target.ensureSchema(Self.self)
+        return try target.read { connection in
+            let statement = try connection.cachedStatement(sql.text)
+            try statement.bind(sql.arguments)
+            statement.inUse = true
+            defer {
+                statement.inUse = false
+                statement.reset()
+            }
+            let map = mapsColumnsByName ? columnMap(for: statement) : nil
+            let row = StatementRow(statement: statement, database: target, entity: modelSchema.table, columnMap: map)
+            var objects: [Self] = []
+            while try statement.step() {
+                objects.append(try target.materialize(Self.self, row: row))
+            }
+            return objects
+        }
+    }
+
+    private static func columnMap(for statement: Statement) -> [Int32] {
+        var positions: [String: Int32] = [:]
+        for index in 0..<statement.columnCount where positions[statement.columnName(at: index)] == nil {
+            positions[statement.columnName(at: index)] = index
+        }
+        let schema = modelSchema
+        return ([schema.primaryKey.name] + schema.columns.map(\.name)).map { positions[$0] ?? -1 }
+    }
+}

@@ -1,0 +1,91 @@
+/// A class persisted in a table. Declare it with the `@Model` macro; the members whose names start
+/// with `_$` are generated and not meant to be called directly.
+///
+/// ```swift
+/// @Model
+/// final class Person {
+///     var name: String = ""
+///     var age: Int = 0
+///     var email: String?
+///     var department: Department?      // to-one relationship, loaded lazily
+///     @Transient var scratch = 0       // not persisted
+/// }
+///
+/// let ann = Person()
+/// ann.name = "Ann"
+/// try ann.commit()
+/// ```
+public protocol Model: AnyObject, Sendable {
+    /// The table, key, columns and indexes. Generated.
+    static var modelSchema: ModelSchema { get }
+    /// The table and key alone, for the relationship columns of other models. Generated: reading
+    /// ``modelSchema`` there instead would recurse (and hang in the static initializer) for a model that
+    /// refers to itself or to a model that refers back.
+    static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) { get }
+    /// The object's persistence state and lock. Generated.
+    var _$state: ModelState { get }
+    /// Makes an object from a row holding the key then every column of ``modelSchema``. Generated.
+    init(_$row row: StatementRow) throws
+    /// Makes a fault: only the key is set; the other properties load on first access. Generated.
+    init(_$faultKey key: SQLValue) throws
+    /// The primary key's current value. Generated.
+    var _$primaryKey: SQLValue { get }
+    /// Sets the primary key. Generated.
+    func _$setPrimaryKey(_ key: SQLValue) throws
+    /// Binds the given columns in column order, starting at parameter `start`. Generated.
+    func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws
+    /// Replaces the values of every column not in `keeping` with the row's. Generated.
+    func _$apply(_ row: StatementRow, keeping: ColumnSet) throws
+    /// The to-one related objects the object holds now. Generated.
+    var _$relatedObjects: [any Model] { get }
+
+    /// Called before the row is inserted, inside the write. Return false to veto: the write and its
+    /// enclosing transaction are abandoned.
+    func willInsert() -> Bool
+    /// Called before the row is updated. Return false to veto.
+    func willUpdate() -> Bool
+    /// Called before the row is deleted. Return false to veto.
+    func willDelete() -> Bool
+    /// Called after the transaction that inserted the row committed, outside any lock.
+    func didInsert()
+    /// Called after the transaction that updated the row committed.
+    func didUpdate()
+    /// Called after the transaction that deleted the row committed.
+    func didDelete()
+}
+
+extension Model {
+    /// The table and key read from ``modelSchema`` (for conformances written by hand).
+    public static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+        (modelSchema.table, modelSchema.primaryKey)
+    }
+
+    /// Allows the insert.
+    public func willInsert() -> Bool { true }
+    /// Allows the update.
+    public func willUpdate() -> Bool { true }
+    /// Allows the delete.
+    public func willDelete() -> Bool { true }
+    /// Does nothing.
+    public func didInsert() {}
+    /// Does nothing.
+    public func didUpdate() {}
+    /// Does nothing.
+    public func didDelete() {}
+
+    /// The model's table name.
+    public static var tableName: String { modelSchema.table }
+
+    /// Whether the object has never been inserted (or its insert was rolled back).
+    public var isNew: Bool { _$state.status == .new }
+    /// Whether the object's row was deleted.
+    public var isDeleted: Bool { _$state.status == .deleted }
+    /// Whether properties changed since the object was last loaded or committed.
+    public var hasChanges: Bool { _$state.status == .new || !_$state.dirtyColumns.isEmpty }
+    /// The names of the columns changed since the object was last loaded or committed.
+    public var changedColumns: [String] {
+        _$state.dirtyColumns.indices.map { Self.modelSchema.columns[$0].name }
+    }
+    /// The database the object was fetched from or committed to.
+    public var database: Database? { _$state.database }
+}

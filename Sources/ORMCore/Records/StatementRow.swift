@@ -1,0 +1,25 @@
+/// The current row of a statement while objects are decoded from it.
+public struct StatementRow {
+    /// The statement positioned on the row.
+    public let statement: Statement
+    /// The database the row comes from (related objects are faulted from it).
+    public let database: Database
+    /// The entity being decoded, for error messages.
+    public let entity: String
+    /// For rows of hand-written SQL: where each schema position (key, then columns) is in the result.
+    let columnMap: [Int32]?
+
+    init(statement: Statement, database: Database, entity: String, columnMap: [Int32]? = nil) {
+        self.statement = statement
+        self.database = database
+        self.entity = entity
+        self.columnMap = columnMap
+    }
+
+    /// The result column holding schema position `index` (0 is the key).
+    @inline(__always)
+    public func resolve(_ index: Int32) -> Int32 {
+        guard let columnMap else { return index }
+        return Int(index) < columnMap.count ? columnMap[Int(index)] : -1
+    }
+}

@@ -1,0 +1,150 @@
+/// Brings a model's table in line with its schema (lightweight migration).
+///
+/// Runs the ``MigrationPlan`` in one transaction: renames, added columns, a rebuild (copy into a new
+/// table) for removed columns and changed types, and indexes. Values that cannot be converted to a
+/// new type make it throw ``ORMError/migrationWouldLoseData(table:detail:)`` with nothing changed.
+struct AutoMigrator {
+    let database: Database
+
+    func migrate(_ schema: ModelSchema) throws {
+        try database.write { connection in
+            let existing = try Database.tableInfo(schema.table, connection)
+            let plan = MigrationPlan.make(for: schema, existing: existing) { name in
+                try? Database.tableInfo(name, connection)
+            }
+            guard !plan.isEmpty else { return }
+            database.migrationObservers.notify(.willMigrate(plan))
+            let foreignKeysOn = try connection.foreignKeysEnabled()
+            if plan.rebuilds && foreignKeysOn {
+                guard database.currentFrame == nil else {
+                    throw ORMError.migrationFailed(
+                        table: schema.table,
+                        detail: "rebuilding the table needs foreign keys off, which SQLite forbids inside a transaction: "
+                            + "call db.prepare(\(schema.table).self) before opening the transaction")
+                }
+                try connection.execute("PRAGMA foreign_keys = OFF")
+            }
+            defer { if plan.rebuilds && foreignKeysOn { try? connection.execute("PRAGMA foreign_keys = ON") } }
+            try database.transaction { _ in
+                try apply(plan, schema: schema, connection: connection)
+            }
+            connection.clearStatementCache()
+            let observers = database.migrationObservers
+            database.writer.scheduleAfterCommit([{ observers.notify(.didMigrate(plan)) }])
+        }
+    }
+
+    private func apply(_ plan: MigrationPlan, schema: ModelSchema, connection: Connection) throws {
+        let table = quoteIdentifier(schema.table)
+        for step in plan.steps {
+            switch step {
+            case .createTable:
+                try connection.execute(SQL(stringLiteral: schema.createTableSQL()))
+            case .renameTable(let from):
+                try connection.execute("ALTER TABLE \(literal: quoteIdentifier(from)) RENAME TO \(literal: table)")
+            case .renameColumn(let from, let to):
+                try connection.execute(
+                    "ALTER TABLE \(literal: table) RENAME COLUMN \(literal: quoteIdentifier(from)) TO \(literal: quoteIdentifier(to))"
+                )
+            case .addColumn(let name):
+                guard let column = schema.columns.first(where: { $0.name == name }) else { continue }
+                try connection.execute("ALTER TABLE \(literal: table) ADD COLUMN \(literal: column.definitionSQL)")
+            case .rebuild:
+                try rebuild(plan, schema: schema, connection: connection)
+            case .dropIndex(let name):
+                try connection.execute("DROP INDEX IF EXISTS \(literal: quoteIdentifier(name))")
+            case .createIndex(let name):
+                guard let index = schema.indexes.first(where: { $0.name(in: schema.table) == name }) else { continue }
+                try connection.execute(SQL(stringLiteral: index.createSQL(on: schema.table)))
+            }
+        }
+    }
+
+    /// The twelve-step rebuild from SQLite's ALTER TABLE documentation, with the data checked.
+    private func rebuild(_ plan: MigrationPlan, schema: ModelSchema, connection: Connection) throws {
+        let temporary = "orm_rebuild_" + schema.table
+        // Keep the user's own indexes and triggers: dropping the table drops them.
+        var kept: [String] = []
+        try connection.forEachRow(
+            "SELECT sql FROM sqlite_master WHERE tbl_name = \(schema.table) AND type IN ('index', 'trigger') AND sql IS NOT NULL AND name NOT LIKE 'orm\\_%' ESCAPE '\\'"
+        ) { kept.append($0.text(at: 0)) }
+
+        try connection.execute(SQL(stringLiteral: schema.createTableSQL(named: temporary)))
+        let key = quoteIdentifier(schema.primaryKey.name)
+        var targets = [key]
+        var expressions = [key]
+        for column in schema.columns {
+            targets.append(quoteIdentifier(column.name))
+            if let source = plan.sources[column.name] {
+                let value = quoteIdentifier(source)
+                expressions.append(column.isNullable ? value : "COALESCE(\(value), \(sqlLiteral(column.defaultValue)))")
+            } else {
+                expressions.append(sqlLiteral(column.defaultValue))
+            }
+        }
+        try connection.execute(
+            SQL(
+                stringLiteral:
+                    "INSERT INTO \(quoteIdentifier(temporary)) (\(targets.joined(separator: ", "))) SELECT "
+                    + "\(expressions.joined(separator: ", ")) FROM \(quoteIdentifier(schema.table))"))
+        try checkConversions(plan, table: temporary, connection: connection)
+        try connection.execute("DROP TABLE \(literal: quoteIdentifier(schema.table))")
+        try connection.execute(
+            "ALTER TABLE \(literal: quoteIdentifier(temporary)) RENAME TO \(literal: quoteIdentifier(schema.table))")
+        for sql in kept {
+            do {
+                try connection.execute(SQL(stringLiteral: sql))
+            } catch let error as SQLiteError {
+                throw ORMError.migrationFailed(
+                    table: schema.table, detail: "cannot recreate \(sql) after the rebuild: \(error.message)")
+            }
+        }
+        var violations = 0
+        try connection.forEachRow("SELECT count(*) FROM pragma_foreign_key_check(\(schema.table))") {
+            violations = Int($0.int64(at: 0))
+        }
+        if violations > 0 {
+            throw ORMError.migrationWouldLoseData(
+                table: schema.table, detail: "\(violations) rows would break foreign keys after the rebuild")
+        }
+    }
+
+    /// Values SQLite's affinity could not convert keep their old storage class: count them and refuse.
+    private func checkConversions(_ plan: MigrationPlan, table: String, connection: Connection) throws {
+        for (column, type) in plan.conversions.sorted(by: { $0.key < $1.key }) {
+            let accepted: String
+            switch type {
+            case .integer: accepted = "'integer', 'null'"
+            case .real: accepted = "'real', 'integer', 'null'"
+            case .text: accepted = "'text', 'null'"
+            case .blob, .numeric: continue
+            }
+            let name = quoteIdentifier(column)
+            var count = 0
+            var example = ""
+            try connection.forEachRow(
+                SQL(
+                    stringLiteral:
+                        "SELECT count(*), quote(min(\(name))) FROM \(quoteIdentifier(table)) WHERE typeof(\(name)) NOT IN (\(accepted))"
+                )
+            ) { row in
+                count = Int(row.int64(at: 0))
+                example = row.text(at: 1)
+            }
+            if count > 0 {
+                throw ORMError.migrationWouldLoseData(
+                    table: plan.table,
+                    detail: "\(count) value\(count == 1 ? "" : "s") of column \(column) cannot be stored as "
+                        + "\(type.rawValue) (for example \(example))")
+            }
+        }
+    }
+}
+
+extension Connection {
+    func foreignKeysEnabled() throws -> Bool {
+        var enabled = false
+        try forEachRow("PRAGMA foreign_keys") { enabled = $0.int64(at: 0) != 0 }
+        return enabled
+    }
+}

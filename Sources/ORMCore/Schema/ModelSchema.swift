@@ -1,0 +1,200 @@
+/// What a model class maps to: its table, key, columns and indexes. `@Model` generates it.
+public struct ModelSchema: Sendable {
+    /// The table name.
+    public let table: String
+    /// Names the table had before (renamed by migration when found).
+    public let formerTableNames: [String]
+    /// The primary key column.
+    public let primaryKey: PrimaryKey
+    /// The persisted columns other than the key, in declaration order.
+    public let columns: [ModelColumn]
+    /// Indexes, including those declared on single properties.
+    public let indexes: [IndexDefinition]
+
+    /// Makes a schema; single-column `indexed`/`unique` flags become indexes, relationship columns are
+    /// indexed automatically.
+    public init(
+        table: String, formerTableNames: [String] = [], primaryKey: PrimaryKey, columns: [ModelColumn],
+        indexes: [IndexDefinition] = []
+    ) {
+        self.table = table
+        self.formerTableNames = formerTableNames
+        self.primaryKey = primaryKey
+        self.columns = columns
+        var all = indexes
+        for column in columns where column.isUnique || column.isIndexed || column.reference != nil {
+            let index = IndexDefinition([IndexedColumn(column.name)], unique: column.isUnique)
+            if !all.contains(where: { $0.columns == index.columns }) { all.append(index) }
+        }
+        self.indexes = all
+        self.columnIndex = Dictionary(columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let quotedTable = quoteIdentifier(table)
+        let names = [primaryKey.name] + columns.map(\.name)
+        self.selectColumnsSQL = names.map { "\(quotedTable).\(quoteIdentifier($0))" }.joined(separator: ", ")
+        self.insertSQL =
+            "INSERT INTO \(quotedTable) (\(names.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
+            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+        self.allColumns = ColumnSet.all(columns.count)
+        self.deleteSQL = "DELETE FROM \(quotedTable) WHERE \(quoteIdentifier(primaryKey.name)) = ?"
+    }
+
+    let columnIndex: [String: Int]
+    /// `"t"."id", "t"."a", …`: the key then every column, as `init(_$row:)` reads them.
+    public let selectColumnsSQL: String
+    /// The insert statement binding the key then every column.
+    public let insertSQL: String
+    /// Every column.
+    public let allColumns: ColumnSet
+    /// The delete-by-key statement.
+    public let deleteSQL: String
+
+    /// The index of a column in ``columns`` by name.
+    public func indexOfColumn(named name: String) -> Int? { columnIndex[name] }
+
+    /// The update statement for the given columns, keyed by the primary key (bound last).
+    public func updateSQL(for changed: ColumnSet) -> String {
+        let assignments = changed.indices.map { "\(quoteIdentifier(columns[$0].name)) = ?" }
+        return "UPDATE \(quoteIdentifier(table)) SET \(assignments.joined(separator: ", ")) WHERE "
+            + "\(quoteIdentifier(primaryKey.name)) = ?"
+    }
+}
+
+/// A model's primary key.
+public struct PrimaryKey: Sendable, Hashable {
+    /// How new keys are made.
+    public enum Strategy: Sendable, Hashable {
+        /// A random positive 64-bit integer, chosen before insert (FCModel's way): keys are known
+        /// before the row exists and never reused.
+        case randomInteger
+        /// SQLite's `AUTOINCREMENT`: increasing, never reused.
+        case autoincrement
+        /// The object carries its own key (a `String` or `UUID`, say).
+        case provided
+    }
+    /// The column name.
+    public let name: String
+    /// The declared column type.
+    public let type: ColumnType
+    /// How new keys are made.
+    public let strategy: Strategy
+
+    /// Makes a key description.
+    public init(name: String, type: ColumnType, strategy: Strategy) {
+        self.name = name
+        self.type = type
+        self.strategy = strategy
+    }
+}
+
+/// One persisted property's column.
+public struct ModelColumn: Sendable, Hashable {
+    /// The column name (the property name unless renamed).
+    public let name: String
+    /// The declared type.
+    public let type: ColumnType
+    /// Whether NULL is allowed (the property is optional).
+    public let isNullable: Bool
+    /// The value used for new objects and to fill the column when a migration adds it.
+    public let defaultValue: SQLValue
+    /// Names the column had before (renamed by migration when found).
+    public let formerNames: [String]
+    /// Whether a single-column index is wanted.
+    public let isIndexed: Bool
+    /// Whether values must be unique.
+    public let isUnique: Bool
+    /// For a to-one relationship: the referenced table and key column.
+    public let reference: Reference?
+
+    /// A to-one relationship's target.
+    public struct Reference: Sendable, Hashable {
+        /// The referenced table.
+        public let table: String
+        /// The referenced key column.
+        public let column: String
+        /// The referenced model, whose table is prepared before the referencing one.
+        public let model: (any Model.Type)?
+
+        /// Makes a reference.
+        public init(table: String, column: String, model: (any Model.Type)? = nil) {
+            self.table = table
+            self.column = column
+            self.model = model
+        }
+
+        public static func == (lhs: Reference, rhs: Reference) -> Bool {
+            lhs.table == rhs.table && lhs.column == rhs.column
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(table)
+            hasher.combine(column)
+        }
+    }
+
+    /// Makes a column description.
+    public init(
+        name: String, type: ColumnType, isNullable: Bool, defaultValue: SQLValue, formerNames: [String] = [],
+        isIndexed: Bool = false, isUnique: Bool = false, reference: Reference? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.isNullable = isNullable
+        self.defaultValue = defaultValue
+        self.formerNames = formerNames
+        self.isIndexed = isIndexed
+        self.isUnique = isUnique
+        self.reference = reference
+    }
+}
+
+/// A column in an index, ascending or descending.
+public struct IndexedColumn: Sendable, Hashable, ExpressibleByStringLiteral {
+    /// The column name.
+    public let name: String
+    /// Whether the index sorts this column descending.
+    public let descending: Bool
+
+    /// An indexed column.
+    public init(_ name: String, descending: Bool = false) {
+        self.name = name
+        self.descending = descending
+    }
+
+    /// An ascending column by name.
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// A descending column.
+    public static func descending(_ name: String) -> IndexedColumn { IndexedColumn(name, descending: true) }
+}
+
+/// An index on one or more columns, possibly unique.
+///
+/// ```swift
+/// @Model(indexes: [Index("lastName", "firstName"), Index(.descending("score")), Index("email", unique: true)])
+/// ```
+public struct IndexDefinition: Sendable, Hashable {
+    /// The columns in order.
+    public let columns: [IndexedColumn]
+    /// Whether the index enforces uniqueness.
+    public let isUnique: Bool
+
+    /// An index on columns.
+    public init(_ columns: IndexedColumn..., unique: Bool = false) {
+        self.init(columns, unique: unique)
+    }
+
+    /// An index on an array of columns.
+    public init(_ columns: [IndexedColumn], unique: Bool = false) {
+        self.columns = columns
+        self.isUnique = unique
+    }
+
+    /// The name ORMCore gives the index in `table`: derived from the columns, so it is stable.
+    public func name(in table: String) -> String {
+        let parts = columns.map { $0.descending ? "\($0.name)_desc" : $0.name }
+        return (isUnique ? "orm_unique_" : "orm_index_") + table + "_" + parts.joined(separator: "_")
+    }
+}
+
+/// Shorthand for ``IndexDefinition`` in `@Model(indexes:)`.
+public typealias Index = IndexDefinition

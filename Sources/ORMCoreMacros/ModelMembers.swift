@@ -1,0 +1,215 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+
+/// The members `@Model` adds to a class, as the ORMCore runtime expects them (see `Model`).
+///
+/// Row layout: position 0 holds the key, position `N + 1` holds column `N`.
+struct ModelMembers {
+    private let model: ModelAnalysis
+    /// The modifier for generated members that the runtime reaches.
+    private let access: String
+    private let key: (name: String, column: String, type: String, storage: String)
+
+    /// The members of `model`.
+    init(_ model: ModelAnalysis) {
+        self.model = model
+        self.access = model.access
+        self.key = model.key
+    }
+
+    /// Every generated member, in a stable order.
+    var declarations: [DeclSyntax] {
+        var sources = ["\(access)let _$state = ModelState.make()"]
+        if model.declaredKey == nil { sources += generatedKey }
+        sources += [
+            "\(access)static var modelSchema: ModelSchema {\n    _$schema\n}",
+            tableAndKey, schema, rowInitializer, faultInitializer, primaryKey, setPrimaryKey, bindColumns, apply,
+            relatedObjects,
+        ]
+        if !model.declaresInitializer { sources.append("\(access)init() {\n}") }
+        return sources.map { DeclSyntax(stringLiteral: $0) }
+    }
+
+    // MARK: - Key and schema
+
+    private var generatedKey: [String] {
+        [
+            """
+            \(access)var id: Int64 {
+                get {
+                    _$state.read(self) {
+                        _id
+                    }
+                }
+                set {
+                    _$state.writeKey(self) {
+                        _id = newValue
+                    }
+                }
+            }
+            """,
+            "private var _id: Int64 = 0",
+        ]
+    }
+
+    private var primaryKeyDescription: String {
+        "PrimaryKey(name: \(key.column), type: \(key.type).columnType, strategy: \(model.strategy))"
+    }
+
+    /// Read by other models' relationship columns; it must not touch `modelSchema`, whose initialiser
+    /// reads the relationship targets' `_$tableAndKey` (a model may refer to itself).
+    private var tableAndKey: String {
+        """
+        \(access)static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+            (\(model.table), \(primaryKeyDescription))
+        }
+        """
+    }
+
+    private var schema: String {
+        var arguments = ["table: \(model.table)"]
+        if let formerNames = model.formerNames { arguments.append("formerTableNames: \(formerNames)") }
+        arguments.append("primaryKey: \(primaryKeyDescription)")
+        if model.columns.isEmpty {
+            arguments.append("columns: []")
+        } else {
+            let columns = model.columns.map { "        \(columnDescription($0))," }
+            arguments.append("columns: [\n\(columns.joined(separator: "\n"))\n    ]")
+        }
+        if let indexes = model.indexes { arguments.append("indexes: \(indexes)") }
+        return "private static let _$schema = ModelSchema(\n    \(arguments.joined(separator: ",\n    "))\n)"
+    }
+
+    private func columnDescription(_ property: PersistedProperty) -> String {
+        var arguments = [property.columnName, "\(property.typeText).self", "default: \(property.defaultText)"]
+        if let formerNames = property.formerNames { arguments.append("formerNames: \(formerNames)") }
+        if let indexed = property.indexed { arguments.append("indexed: \(indexed)") }
+        if let unique = property.unique { arguments.append("unique: \(unique)") }
+        return "_ColumnCoding.column(\(arguments.joined(separator: ", ")))"
+    }
+
+    // MARK: - Initialisers
+
+    private var rowInitializer: String {
+        var lines = [
+            "self.\(key.storage) = try _ColumnCoding.decode(\(key.type).self, from: row, at: 0, column: \(key.column))"
+        ]
+        for (index, property) in model.columns.enumerated() {
+            lines.append("self.\(property.storage) = try \(decode(property, at: index))")
+        }
+        return body("\(access)required init(_$row row: StatementRow) throws", lines)
+    }
+
+    private var faultInitializer: String {
+        body(
+            "\(access)required init(_$faultKey key: SQLValue) throws",
+            ["self.\(key.storage) = try \(keyFromValue)"])
+    }
+
+    private var keyFromValue: String {
+        "_ColumnCoding.keyFromValue(\(key.type).self, key, entity: \(model.table))"
+    }
+
+    private func decode(_ property: PersistedProperty, at index: Int) -> String {
+        "_ColumnCoding.decode(\(property.typeText).self, from: row, at: \(index + 1), column: \(property.columnName))"
+    }
+
+    // MARK: - Key access
+
+    private var primaryKey: String {
+        """
+        \(access)var _$primaryKey: SQLValue {
+            _$state.withLock {
+                _ColumnCoding.keyValue(\(key.storage))
+            }
+        }
+        """
+    }
+
+    private var setPrimaryKey: String {
+        """
+        \(access)func _$setPrimaryKey(_ key: SQLValue) throws {
+            let value = try \(keyFromValue)
+            _$state.withLock {
+                \(key.storage) = value
+            }
+        }
+        """
+    }
+
+    // MARK: - Columns
+
+    private var bindColumns: String {
+        let signature =
+            "\(access)func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws"
+        let columns = model.columns
+        switch columns.count {
+        case 0:
+            return body(signature, [])
+        case 1:
+            return body(
+                signature,
+                snapshot(columns) + [
+                    "if columns.contains(0) {",
+                    "    try _ColumnCoding.bind(values, to: statement, at: start)",
+                    "}",
+                ])
+        default:
+            var lines = snapshot(columns) + ["var index = start"]
+            for index in columns.indices {
+                lines.append("if columns.contains(\(index)) {")
+                lines.append("    try _ColumnCoding.bind(values.\(index), to: statement, at: index)")
+                // The last increment would never be read.
+                if index < columns.count - 1 { lines.append("    index += 1") }
+                lines.append("}")
+            }
+            return body(signature, lines)
+        }
+    }
+
+    private var apply: String {
+        let signature = "\(access)func _$apply(_ row: StatementRow, keeping: ColumnSet) throws"
+        if model.columns.isEmpty { return body(signature, []) }
+        var lines: [String] = []
+        for (index, property) in model.columns.enumerated() {
+            lines.append(
+                "let v\(index): \(property.optionalTypeText) = try keeping.contains(\(index)) ? nil : "
+                    + decode(property, at: index))
+        }
+        lines.append("_$state.withLock {")
+        for (index, property) in model.columns.enumerated() {
+            lines += ["    if let v\(index) {", "        \(property.storage) = v\(index)", "    }"]
+        }
+        lines.append("}")
+        return body(signature, lines)
+    }
+
+    /// Only optional columns can hold a related model (relationship columns are `T?`).
+    private var relatedObjects: String {
+        let signature = "\(access)var _$relatedObjects: [any Model]"
+        let candidates = model.columns.filter(\.isOptional)
+        switch candidates.count {
+        case 0:
+            return body(signature, ["[]"])
+        case 1:
+            return body(
+                signature, snapshot(candidates) + ["return [_ColumnCoding.related(values)].compactMap {", "    $0", "}"])
+        default:
+            let related = candidates.indices.map { "_ColumnCoding.related(values.\($0))" }
+            return body(
+                signature,
+                snapshot(candidates) + ["return [\(related.joined(separator: ", "))].compactMap {", "    $0", "}"])
+        }
+    }
+
+    /// `let values = _$state.withLock { … }`: one value, or a tuple of several.
+    private func snapshot(_ properties: [PersistedProperty]) -> [String] {
+        let storage = properties.map(\.storage)
+        let value = storage.count == 1 ? storage[0] : "(\(storage.joined(separator: ", ")))"
+        return ["let values = _$state.withLock {", "    \(value)", "}"]
+    }
+
+    private func body(_ signature: String, _ lines: [String]) -> String {
+        (["\(signature) {"] + lines.map { "    " + $0 } + ["}"]).joined(separator: "\n")
+    }
+}

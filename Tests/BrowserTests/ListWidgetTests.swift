@@ -1,0 +1,68 @@
+import XCTest
+@testable import Browser
+
+/// The table list: counts, spinner, selection, scrolling.
+final class ListWidgetTests: XCTestCase {
+    /// The theme the golden tests render with.
+    private let theme = Theme.builtinDefault
+
+    /// Renders into a fresh buffer of the given size.
+    private func render(_ list: ListWidget, width: Int, height: Int) -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: width, height: height)
+        list.render(in: buffer.area, into: &buffer, theme: theme)
+        return buffer
+    }
+
+    /// Tables with known, large, unknown (spinner) and CJK entries.
+    private let items = [
+        ListItem(title: "albums", count: 347),
+        ListItem(title: "invoice_items", count: 2240),
+        ListItem(title: "tracks", count: nil),
+        ListItem(title: "漢字表", count: 5),
+    ]
+
+    func testTitlesLeftCountsRightSpinnerWhileCounting() {
+        let buffer = render(ListWidget(items: items, selected: 1, spinnerFrame: 2), width: 16, height: 5)
+        assertLines(buffer, [
+            "albums       347",
+            "invoice_i… 2,240",
+            "tracks         ⠹",
+            "漢字表         5",
+            "                ",
+        ])
+        XCTAssertEqual(buffer.cell(x: 0, y: 1)?.style, theme[.sidebar].patched(with: theme[.sidebarSelected]))
+        XCTAssertEqual(buffer.cell(x: 15, y: 1)?.style, theme[.sidebarCount].patched(with: theme[.sidebarSelected]))
+        XCTAssertEqual(buffer.cell(x: 15, y: 0)?.style, theme[.sidebarCount])
+        XCTAssertEqual(buffer.cell(x: 0, y: 0)?.style, theme[.sidebar])
+    }
+
+    func testSpinnerFramesCycle() {
+        let list = [ListItem(title: "t")]
+        let frames = (0..<11).map { frame in
+            render(ListWidget(items: list, spinnerFrame: frame), width: 3, height: 1).lines()[0]
+        }
+        XCTAssertEqual(frames[0], "t ⠋")
+        XCTAssertEqual(frames[1], "t ⠙")
+        XCTAssertEqual(frames[10], frames[0])
+        XCTAssertEqual(render(ListWidget(items: list, spinnerFrame: -1), width: 3, height: 1).lines()[0], "t ⠏")
+    }
+
+    func testScrolledList() {
+        let buffer = render(ListWidget(items: items, firstVisible: 2), width: 10, height: 2)
+        assertLines(buffer, ["tracks   ⠋", "漢字表   5"])
+    }
+
+    func testFirstVisibleKeepsTheSelectionInView() {
+        XCTAssertEqual(ListWidget.firstVisible(keeping: 5, visibleFrom: 0, height: 4), 2)
+        XCTAssertEqual(ListWidget.firstVisible(keeping: 1, visibleFrom: 3, height: 4), 1)
+        XCTAssertEqual(ListWidget.firstVisible(keeping: 4, visibleFrom: 2, height: 4), 2)
+    }
+
+    func testCountFormatting() {
+        XCTAssertEqual(ListWidget.formatCount(0), "0")
+        XCTAssertEqual(ListWidget.formatCount(999), "999")
+        XCTAssertEqual(ListWidget.formatCount(1000), "1,000")
+        XCTAssertEqual(ListWidget.formatCount(1_234_567), "1,234,567")
+        XCTAssertEqual(ListWidget.formatCount(-4200), "-4,200")
+    }
+}

@@ -1,0 +1,17 @@
+import ORMCoreMacros
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+
+/// The macros as ORMCore declares them; `Model` may add the `Model` and `Sendable` conformances.
+var ormMacros: [String: MacroSpec] {
+    [
+        "Model": MacroSpec(
+            type: ModelMacro.self,
+            conformances: [TypeSyntax(IdentifierTypeSyntax(name: .identifier("Model")))]),
+        "_PersistedProperty": MacroSpec(type: PersistedPropertyMacro.self),
+        "_PersistedKey": MacroSpec(type: PersistedKeyMacro.self),
+        "Transient": MacroSpec(type: MarkerMacro.self),
+        "Column": MacroSpec(type: MarkerMacro.self),
+        "Key": MacroSpec(type: MarkerMacro.self),
+    ]
+}

@@ -1,0 +1,1728 @@
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// Golden expansions of `@Model` (with the property macros it attaches expanded too).
+final class ModelMacroExpansionTests: XCTestCase {
+    func testSpecExample() {
+        assertMacroExpansion(
+            """
+            @Model(table: "people", formerNames: ["Persons"], indexes: [Index("name", "age")])
+            public final class Person {
+                var name: String = ""
+                @Column(formerNames: ["years"], indexed: true) var age: Int = 0
+                var email: String?
+                var department: Department?
+                var tags: [String] = []
+                var mood: Mood = .happy
+                @Transient var scratch: Int = 0
+                let constant = 1
+                static var counter = 0
+                var computed: Int { age * 2 }
+                lazy var cache: Int = 3
+                init(name: String) { self.name = name }
+            }
+            """,
+            expandedSource: """
+            public final class Person {
+                var name: String {
+                    @storageRestrictions(initializes: _name)
+                    init(initialValue) {
+                        _name = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _name
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _name = newValue
+                        }
+                    }
+                }
+
+                private var _name: String = ""
+                var age: Int {
+                    @storageRestrictions(initializes: _age)
+                    init(initialValue) {
+                        _age = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _age
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 1) {
+                            _age = newValue
+                        }
+                    }
+                }
+
+                private var _age: Int = 0
+                var email: String? {
+                    @storageRestrictions(initializes: _email)
+                    init(initialValue) {
+                        _email = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _email
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 2) {
+                            _email = newValue
+                        }
+                    }
+                }
+
+                private var _email: String? = nil
+                var department: Department? {
+                    @storageRestrictions(initializes: _department)
+                    init(initialValue) {
+                        _department = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _department
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 3) {
+                            _department = newValue
+                        }
+                    }
+                }
+
+                private var _department: Department? = nil
+                var tags: [String] {
+                    @storageRestrictions(initializes: _tags)
+                    init(initialValue) {
+                        _tags = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _tags
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 4) {
+                            _tags = newValue
+                        }
+                    }
+                }
+
+                private var _tags: [String] = []
+                var mood: Mood {
+                    @storageRestrictions(initializes: _mood)
+                    init(initialValue) {
+                        _mood = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _mood
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 5) {
+                            _mood = newValue
+                        }
+                    }
+                }
+
+                private var _mood: Mood = .happy
+                var scratch: Int = 0
+                let constant = 1
+                static var counter = 0
+                var computed: Int { age * 2 }
+                lazy var cache: Int = 3
+                init(name: String) { self.name = name }
+
+                public let _$state = ModelState.make()
+
+                public var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                public static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                public static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("people", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "people",
+                    formerTableNames: ["Persons"],
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("name", String.self, default: ""),
+                        _ColumnCoding.column("age", Int.self, default: 0, formerNames: ["years"], indexed: true),
+                        _ColumnCoding.column("email", String?.self, default: nil),
+                        _ColumnCoding.column("department", Department?.self, default: nil),
+                        _ColumnCoding.column("tags", [String].self, default: []),
+                        _ColumnCoding.column("mood", Mood.self, default: .happy),
+                    ],
+                    indexes: [Index("name", "age")]
+                )
+
+                public required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._name = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._age = try _ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
+                    self._email = try _ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
+                    self._department = try _ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
+                    self._tags = try _ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
+                    self._mood = try _ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
+                }
+
+                public required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
+                }
+
+                public var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                public func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                public func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_name, _age, _email, _department, _tags, _mood)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(2) {
+                        try _ColumnCoding.bind(values.2, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(3) {
+                        try _ColumnCoding.bind(values.3, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(4) {
+                        try _ColumnCoding.bind(values.4, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(5) {
+                        try _ColumnCoding.bind(values.5, to: statement, at: index)
+                    }
+                }
+
+                public func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    let v1: Int? = try keeping.contains(1) ? nil : _ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
+                    let v2: String?? = try keeping.contains(2) ? nil : _ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
+                    let v3: Department?? = try keeping.contains(3) ? nil : _ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
+                    let v4: [String]? = try keeping.contains(4) ? nil : _ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
+                    let v5: Mood? = try keeping.contains(5) ? nil : _ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                        if let v1 {
+                            _age = v1
+                        }
+                        if let v2 {
+                            _email = v2
+                        }
+                        if let v3 {
+                            _department = v3
+                        }
+                        if let v4 {
+                            _tags = v4
+                        }
+                        if let v5 {
+                            _mood = v5
+                        }
+                    }
+                }
+
+                public var _$relatedObjects: [any Model] {
+                    let values = _$state.withLock {
+                        (_email, _department)
+                    }
+                    return [_ColumnCoding.related(values.0), _ColumnCoding.related(values.1)].compactMap {
+                        $0
+                    }
+                }
+            }
+
+            extension Person: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testSingleColumnInternalClassGetsInit() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Tag {
+                var name: String = ""
+            }
+            """,
+            expandedSource: """
+            final class Tag {
+                var name: String {
+                    @storageRestrictions(initializes: _name)
+                    init(initialValue) {
+                        _name = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _name
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _name = newValue
+                        }
+                    }
+                }
+
+                private var _name: String = ""
+
+                let _$state = ModelState.make()
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Tag", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Tag",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("name", String.self, default: ""),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._name = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _name
+                    }
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    []
+                }
+
+                init() {
+                }
+            }
+
+            extension Tag: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testZeroColumnsPackageClass() {
+        assertMacroExpansion(
+            """
+            @Model
+            package final class Marker {
+            }
+            """,
+            expandedSource: """
+            package final class Marker {
+
+                package let _$state = ModelState.make()
+
+                package var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                package static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                package static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Marker", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Marker",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: []
+                )
+
+                package required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                }
+
+                package required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
+                }
+
+                package var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                package func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                package func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                }
+
+                package func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                }
+
+                package var _$relatedObjects: [any Model] {
+                    []
+                }
+
+                package init() {
+                }
+            }
+
+            extension Marker: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testOpenClassUsesPublicMembers() {
+        assertMacroExpansion(
+            """
+            @Model(table: "notes")
+            open class Note {
+                public var text: String = "draft"
+                public init(text: String) {
+                    self.text = text
+                }
+            }
+            """,
+            expandedSource: """
+            open class Note {
+                public var text: String {
+                    @storageRestrictions(initializes: _text)
+                    init(initialValue) {
+                        _text = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _text
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _text = newValue
+                        }
+                    }
+                }
+
+                private var _text: String = "draft"
+                public init(text: String) {
+                    self.text = text
+                }
+
+                public let _$state = ModelState.make()
+
+                public var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                public static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                public static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("notes", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "notes",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("text", String.self, default: "draft"),
+                    ]
+                )
+
+                public required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._text = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
+                }
+
+                public required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
+                }
+
+                public var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                public func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                public func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _text
+                    }
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                public func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
+                    _$state.withLock {
+                        if let v0 {
+                            _text = v0
+                        }
+                    }
+                }
+
+                public var _$relatedObjects: [any Model] {
+                    []
+                }
+            }
+
+            extension Note: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testOptionalsWithoutInitializer() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Profile {
+                var nickname: String?
+                var score: Optional<Double>
+                var rating: Int? = 3
+            }
+            """,
+            expandedSource: """
+            final class Profile {
+                var nickname: String? {
+                    @storageRestrictions(initializes: _nickname)
+                    init(initialValue) {
+                        _nickname = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _nickname
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _nickname = newValue
+                        }
+                    }
+                }
+
+                private var _nickname: String? = nil
+                var score: Optional<Double> {
+                    @storageRestrictions(initializes: _score)
+                    init(initialValue) {
+                        _score = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _score
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 1) {
+                            _score = newValue
+                        }
+                    }
+                }
+
+                private var _score: Optional<Double> = nil
+                var rating: Int? {
+                    @storageRestrictions(initializes: _rating)
+                    init(initialValue) {
+                        _rating = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _rating
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 2) {
+                            _rating = newValue
+                        }
+                    }
+                }
+
+                private var _rating: Int? = 3
+
+                let _$state = ModelState.make()
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Profile", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Profile",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("nickname", String?.self, default: nil),
+                        _ColumnCoding.column("score", Optional<Double>.self, default: nil),
+                        _ColumnCoding.column("rating", Int?.self, default: 3),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._nickname = try _ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
+                    self._score = try _ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
+                    self._rating = try _ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_nickname, _score, _rating)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(2) {
+                        try _ColumnCoding.bind(values.2, to: statement, at: index)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String?? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
+                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : _ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
+                    let v2: Int?? = try keeping.contains(2) ? nil : _ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
+                    _$state.withLock {
+                        if let v0 {
+                            _nickname = v0
+                        }
+                        if let v1 {
+                            _score = v1
+                        }
+                        if let v2 {
+                            _rating = v2
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    let values = _$state.withLock {
+                        (_nickname, _score, _rating)
+                    }
+                    return [_ColumnCoding.related(values.0), _ColumnCoding.related(values.1), _ColumnCoding.related(values.2)].compactMap {
+                        $0
+                    }
+                }
+
+                init() {
+                }
+            }
+
+            extension Profile: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testCodableArrayAndEnumProperties() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Settings {
+                var tags: [String] = []
+                var limits: [String: Int] = [:]
+                var address: Address = Address(street: "", zip: 0)
+                var mood: Mood = .happy
+                var previous: Mood?
+            }
+            """,
+            expandedSource: """
+            final class Settings {
+                var tags: [String] {
+                    @storageRestrictions(initializes: _tags)
+                    init(initialValue) {
+                        _tags = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _tags
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _tags = newValue
+                        }
+                    }
+                }
+
+                private var _tags: [String] = []
+                var limits: [String: Int] {
+                    @storageRestrictions(initializes: _limits)
+                    init(initialValue) {
+                        _limits = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _limits
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 1) {
+                            _limits = newValue
+                        }
+                    }
+                }
+
+                private var _limits: [String: Int] = [:]
+                var address: Address {
+                    @storageRestrictions(initializes: _address)
+                    init(initialValue) {
+                        _address = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _address
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 2) {
+                            _address = newValue
+                        }
+                    }
+                }
+
+                private var _address: Address = Address(street: "", zip: 0)
+                var mood: Mood {
+                    @storageRestrictions(initializes: _mood)
+                    init(initialValue) {
+                        _mood = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _mood
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 3) {
+                            _mood = newValue
+                        }
+                    }
+                }
+
+                private var _mood: Mood = .happy
+                var previous: Mood? {
+                    @storageRestrictions(initializes: _previous)
+                    init(initialValue) {
+                        _previous = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _previous
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 4) {
+                            _previous = newValue
+                        }
+                    }
+                }
+
+                private var _previous: Mood? = nil
+
+                let _$state = ModelState.make()
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Settings", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Settings",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("tags", [String].self, default: []),
+                        _ColumnCoding.column("limits", [String: Int].self, default: [:]),
+                        _ColumnCoding.column("address", Address.self, default: Address(street: "", zip: 0)),
+                        _ColumnCoding.column("mood", Mood.self, default: .happy),
+                        _ColumnCoding.column("previous", Mood?.self, default: nil),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._tags = try _ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
+                    self._limits = try _ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
+                    self._address = try _ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
+                    self._mood = try _ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
+                    self._previous = try _ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_tags, _limits, _address, _mood, _previous)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(2) {
+                        try _ColumnCoding.bind(values.2, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(3) {
+                        try _ColumnCoding.bind(values.3, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(4) {
+                        try _ColumnCoding.bind(values.4, to: statement, at: index)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: [String]? = try keeping.contains(0) ? nil : _ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
+                    let v1: [String: Int]? = try keeping.contains(1) ? nil : _ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
+                    let v2: Address? = try keeping.contains(2) ? nil : _ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
+                    let v3: Mood? = try keeping.contains(3) ? nil : _ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
+                    let v4: Mood?? = try keeping.contains(4) ? nil : _ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
+                    _$state.withLock {
+                        if let v0 {
+                            _tags = v0
+                        }
+                        if let v1 {
+                            _limits = v1
+                        }
+                        if let v2 {
+                            _address = v2
+                        }
+                        if let v3 {
+                            _mood = v3
+                        }
+                        if let v4 {
+                            _previous = v4
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    let values = _$state.withLock {
+                        _previous
+                    }
+                    return [_ColumnCoding.related(values)].compactMap {
+                        $0
+                    }
+                }
+
+                init() {
+                }
+            }
+
+            extension Settings: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testRelationships() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Employee {
+                var name: String = ""
+                var department: Department?
+                var manager: Employee?
+            }
+            """,
+            expandedSource: """
+            final class Employee {
+                var name: String {
+                    @storageRestrictions(initializes: _name)
+                    init(initialValue) {
+                        _name = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _name
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _name = newValue
+                        }
+                    }
+                }
+
+                private var _name: String = ""
+                var department: Department? {
+                    @storageRestrictions(initializes: _department)
+                    init(initialValue) {
+                        _department = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _department
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 1) {
+                            _department = newValue
+                        }
+                    }
+                }
+
+                private var _department: Department? = nil
+                var manager: Employee? {
+                    @storageRestrictions(initializes: _manager)
+                    init(initialValue) {
+                        _manager = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _manager
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 2) {
+                            _manager = newValue
+                        }
+                    }
+                }
+
+                private var _manager: Employee? = nil
+
+                let _$state = ModelState.make()
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Employee", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Employee",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("name", String.self, default: ""),
+                        _ColumnCoding.column("department", Department?.self, default: nil),
+                        _ColumnCoding.column("manager", Employee?.self, default: nil),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._name = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._department = try _ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
+                    self._manager = try _ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_name, _department, _manager)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(2) {
+                        try _ColumnCoding.bind(values.2, to: statement, at: index)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    let v1: Department?? = try keeping.contains(1) ? nil : _ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
+                    let v2: Employee?? = try keeping.contains(2) ? nil : _ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                        if let v1 {
+                            _department = v1
+                        }
+                        if let v2 {
+                            _manager = v2
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    let values = _$state.withLock {
+                        (_department, _manager)
+                    }
+                    return [_ColumnCoding.related(values.0), _ColumnCoding.related(values.1)].compactMap {
+                        $0
+                    }
+                }
+
+                init() {
+                }
+            }
+
+            extension Employee: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testTransientAndColumnOptions() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Account {
+                @Column(name: "full_name", formerNames: ["name", "fullname"], indexed: true, unique: true)
+                var fullName: String = ""
+                @Column(unique: true) var email: String?
+                @Transient var cache: [String: Int] = [:]
+                @Transient var note: String?
+            }
+            """,
+            expandedSource: """
+            final class Account {
+                var fullName: String {
+                    @storageRestrictions(initializes: _fullName)
+                    init(initialValue) {
+                        _fullName = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _fullName
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _fullName = newValue
+                        }
+                    }
+                }
+
+                private var _fullName: String = ""
+                var email: String? {
+                    @storageRestrictions(initializes: _email)
+                    init(initialValue) {
+                        _email = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _email
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 1) {
+                            _email = newValue
+                        }
+                    }
+                }
+
+                private var _email: String? = nil
+                var cache: [String: Int] = [:]
+                var note: String?
+
+                let _$state = ModelState.make()
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Account", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Account",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("full_name", String.self, default: "", formerNames: ["name", "fullname"], indexed: true, unique: true),
+                        _ColumnCoding.column("email", String?.self, default: nil, unique: true),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._fullName = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
+                    self._email = try _ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_fullName, _email)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
+                    let v1: String?? = try keeping.contains(1) ? nil : _ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
+                    _$state.withLock {
+                        if let v0 {
+                            _fullName = v0
+                        }
+                        if let v1 {
+                            _email = v1
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    let values = _$state.withLock {
+                        _email
+                    }
+                    return [_ColumnCoding.related(values)].compactMap {
+                        $0
+                    }
+                }
+
+                init() {
+                }
+            }
+
+            extension Account: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testNonPersistedMembersAreSkipped() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Counter {
+                var value: Int = 0
+                let step = 1
+                static var shared = 0
+                class var kind: String { "counter" }
+                var doubled: Int { value * 2 }
+                var tripled: Int {
+                    get { value * 3 }
+                    set { value = newValue / 3 }
+                }
+                lazy var cache: [Int] = []
+                @Transient var observed: Int = 0 {
+                    didSet { print(observed) }
+                }
+                func reset() { value = 0 }
+            }
+            """,
+            expandedSource: """
+            final class Counter {
+                var value: Int {
+                    @storageRestrictions(initializes: _value)
+                    init(initialValue) {
+                        _value = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _value
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _value = newValue
+                        }
+                    }
+                }
+
+                private var _value: Int = 0
+                let step = 1
+                static var shared = 0
+                class var kind: String { "counter" }
+                var doubled: Int { value * 2 }
+                var tripled: Int {
+                    get { value * 3 }
+                    set { value = newValue / 3 }
+                }
+                lazy var cache: [Int] = []
+                var observed: Int = 0 {
+                    didSet { print(observed) }
+                }
+                func reset() { value = 0 }
+
+                let _$state = ModelState.make()
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Counter", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Counter",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("value", Int.self, default: 0),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._value = try _ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _value
+                    }
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : _ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
+                    _$state.withLock {
+                        if let v0 {
+                            _value = v0
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    []
+                }
+
+                init() {
+                }
+            }
+
+            extension Counter: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testPrimaryKeyStrategyArgument() {
+        assertMacroExpansion(
+            """
+            @Model(primaryKey: .autoincrement)
+            final class Event {
+                var title: String = ""
+            }
+            """,
+            expandedSource: """
+            final class Event {
+                var title: String {
+                    @storageRestrictions(initializes: _title)
+                    init(initialValue) {
+                        _title = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _title
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _title = newValue
+                        }
+                    }
+                }
+
+                private var _title: String = ""
+
+                let _$state = ModelState.make()
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Event", PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Event",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement),
+                    columns: [
+                        _ColumnCoding.column("title", String.self, default: ""),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._title = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _title
+                    }
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    _$state.withLock {
+                        if let v0 {
+                            _title = v0
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    []
+                }
+
+                init() {
+                }
+            }
+
+            extension Event: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testDeclaredSendableIsNotRepeated() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Flag: @unchecked Sendable {
+                var on: Bool = false
+            }
+            """,
+            expandedSource: """
+            final class Flag: @unchecked Sendable {
+                var on: Bool {
+                    @storageRestrictions(initializes: _on)
+                    init(initialValue) {
+                        _on = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _on
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _on = newValue
+                        }
+                    }
+                }
+
+                private var _on: Bool = false
+
+                let _$state = ModelState.make()
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int64 = 0
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Flag", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Flag",
+                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("on", Bool.self, default: false),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._on = try _ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _on
+                    }
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: Bool? = try keeping.contains(0) ? nil : _ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
+                    _$state.withLock {
+                        if let v0 {
+                            _on = v0
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    []
+                }
+
+                init() {
+                }
+            }
+
+            extension Flag: ORMCore.Model {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+}

@@ -1,0 +1,486 @@
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// How `@Model` finds the primary key: `@Key`, else `id`, else a generated `id: Int64`.
+final class ModelMacroKeyTests: XCTestCase {
+    func testDeclaredIntegerId() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Ticket {
+                var id: Int = 0
+                var title: String = ""
+            }
+            """,
+            expandedSource: """
+            final class Ticket {
+                var id: Int {
+                    @storageRestrictions(initializes: _id)
+                    init(initialValue) {
+                        _id = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int = 0
+                var title: String {
+                    @storageRestrictions(initializes: _title)
+                    init(initialValue) {
+                        _title = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _title
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _title = newValue
+                        }
+                    }
+                }
+
+                private var _title: String = ""
+
+                let _$state = ModelState.make()
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Ticket", PrimaryKey(name: "id", type: Int.columnType, strategy: .randomInteger))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Ticket",
+                    primaryKey: PrimaryKey(name: "id", type: Int.columnType, strategy: .randomInteger),
+                    columns: [
+                        _ColumnCoding.column("title", String.self, default: ""),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(Int.self, from: row, at: 0, column: "id")
+                    self._title = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _title
+                    }
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    _$state.withLock {
+                        if let v0 {
+                            _title = v0
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    []
+                }
+
+                init() {
+                }
+            }
+
+            extension Ticket: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testKeyAttributeOnString() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Country {
+                @Key var code: String = ""
+                var name: String = ""
+            }
+            """,
+            expandedSource: """
+            final class Country {
+                var code: String {
+                    @storageRestrictions(initializes: _code)
+                    init(initialValue) {
+                        _code = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _code
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _code = newValue
+                        }
+                    }
+                }
+
+                private var _code: String = ""
+                var name: String {
+                    @storageRestrictions(initializes: _name)
+                    init(initialValue) {
+                        _name = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _name
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _name = newValue
+                        }
+                    }
+                }
+
+                private var _name: String = ""
+
+                let _$state = ModelState.make()
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Country", PrimaryKey(name: "code", type: String.columnType, strategy: .provided))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Country",
+                    primaryKey: PrimaryKey(name: "code", type: String.columnType, strategy: .provided),
+                    columns: [
+                        _ColumnCoding.column("name", String.self, default: ""),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._code = try _ColumnCoding.decode(String.self, from: row, at: 0, column: "code")
+                    self._name = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._code = try _ColumnCoding.keyFromValue(String.self, key, entity: "Country")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_code)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(String.self, key, entity: "Country")
+                    _$state.withLock {
+                        _code = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _name
+                    }
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    []
+                }
+
+                init() {
+                }
+            }
+
+            extension Country: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testUUIDKey() {
+        assertMacroExpansion(
+            """
+            @Model
+            public final class Document {
+                public var id: UUID = UUID()
+                public var body: String = ""
+            }
+            """,
+            expandedSource: """
+            public final class Document {
+                public var id: UUID {
+                    @storageRestrictions(initializes: _id)
+                    init(initialValue) {
+                        _id = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: UUID = UUID()
+                public var body: String {
+                    @storageRestrictions(initializes: _body)
+                    init(initialValue) {
+                        _body = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _body
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _body = newValue
+                        }
+                    }
+                }
+
+                private var _body: String = ""
+
+                public let _$state = ModelState.make()
+
+                public static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                public static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Document", PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Document",
+                    primaryKey: PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided),
+                    columns: [
+                        _ColumnCoding.column("body", String.self, default: ""),
+                    ]
+                )
+
+                public required init(_$row row: StatementRow) throws {
+                    self._id = try _ColumnCoding.decode(UUID.self, from: row, at: 0, column: "id")
+                    self._body = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
+                }
+
+                public required init(_$faultKey key: SQLValue) throws {
+                    self._id = try _ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
+                }
+
+                public var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_id)
+                    }
+                }
+
+                public func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
+                    _$state.withLock {
+                        _id = value
+                    }
+                }
+
+                public func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _body
+                    }
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                public func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
+                    _$state.withLock {
+                        if let v0 {
+                            _body = v0
+                        }
+                    }
+                }
+
+                public var _$relatedObjects: [any Model] {
+                    []
+                }
+
+                public init() {
+                }
+            }
+
+            extension Document: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testKeyAttributeWinsOverId() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Product {
+                var id: Int = 0
+                @Key @Column(name: "sku_code") var sku: String = ""
+            }
+            """,
+            expandedSource: """
+            final class Product {
+                var id: Int {
+                    @storageRestrictions(initializes: _id)
+                    init(initialValue) {
+                        _id = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                private var _id: Int = 0
+            \u{20}\u{20}\u{20}\u{20}
+                var sku: String {
+                    @storageRestrictions(initializes: _sku)
+                    init(initialValue) {
+                        _sku = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _sku
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _sku = newValue
+                        }
+                    }
+                }
+
+                private var _sku: String = ""
+
+                let _$state = ModelState.make()
+
+                static var modelSchema: ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+                    ("Product", PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided))
+                }
+
+                private static let _$schema = ModelSchema(
+                    table: "Product",
+                    primaryKey: PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided),
+                    columns: [
+                        _ColumnCoding.column("id", Int.self, default: 0),
+                    ]
+                )
+
+                required init(_$row row: StatementRow) throws {
+                    self._sku = try _ColumnCoding.decode(String.self, from: row, at: 0, column: "sku_code")
+                    self._id = try _ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
+                }
+
+                required init(_$faultKey key: SQLValue) throws {
+                    self._sku = try _ColumnCoding.keyFromValue(String.self, key, entity: "Product")
+                }
+
+                var _$primaryKey: SQLValue {
+                    _$state.withLock {
+                        _ColumnCoding.keyValue(_sku)
+                    }
+                }
+
+                func _$setPrimaryKey(_ key: SQLValue) throws {
+                    let value = try _ColumnCoding.keyFromValue(String.self, key, entity: "Product")
+                    _$state.withLock {
+                        _sku = value
+                    }
+                }
+
+                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _id
+                    }
+                    if columns.contains(0) {
+                        try _ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : _ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
+                    _$state.withLock {
+                        if let v0 {
+                            _id = v0
+                        }
+                    }
+                }
+
+                var _$relatedObjects: [any Model] {
+                    []
+                }
+
+                init() {
+                }
+            }
+
+            extension Product: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+}

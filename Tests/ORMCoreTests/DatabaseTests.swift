@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+final class DatabaseTests: XCTestCase {
+    func testFileDatabaseIsCreatedInWALWithForeignKeys() throws {
+        let path = try temporaryDatabasePath(self)
+        let db = try Database(path: path)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        XCTAssertEqual(try db.scalar("PRAGMA journal_mode"), .text("wal"))
+        XCTAssertEqual(try db.scalar("PRAGMA foreign_keys"), .integer(1))
+    }
+
+    func testRawSQLWithBoundArguments() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE person(id INTEGER PRIMARY KEY, name TEXT, age INTEGER)")
+        let hostile = "Robert'); DROP TABLE person;--"
+        XCTAssertEqual(try db.execute("INSERT INTO person(name, age) VALUES (?, ?)", hostile, 30), 1)
+        try db.execute("INSERT INTO person(name, age) VALUES (\("Ann"), \(41))")
+        let rows = try db.fetchAll("SELECT name, age FROM person WHERE age > ? ORDER BY age", 10)
+        XCTAssertEqual(rows, [[.text(hostile), .integer(30)], [.text("Ann"), .integer(41)]])
+        let table = try db.fetchRows("SELECT name AS who, age FROM person WHERE name IN \(["Ann", "Bo"])")
+        XCTAssertEqual(table.columns, ["who", "age"])
+        XCTAssertEqual(table.rows, [[.text("Ann"), .integer(41)]])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM person"), .integer(2))
+        XCTAssertNil(try db.scalar("SELECT name FROM person WHERE id = ?", 999))
+    }
+
+    func testScriptsRunEveryStatementWithArgumentsInOrder() throws {
+        let db = try Database.inMemory()
+        try db.executeScript(
+            "CREATE TABLE a(x); CREATE TABLE b(y); INSERT INTO a VALUES (\(1)); INSERT INTO b VALUES (\(2));")
+        XCTAssertEqual(try db.scalar("SELECT x FROM a"), .integer(1))
+        XCTAssertEqual(try db.scalar("SELECT y FROM b"), .integer(2))
+    }
+
+    func testPreparedStatementsAreCachedAndTraced() throws {
+        let recorder = SQLRecorder()
+        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        try db.execute("CREATE TABLE t(x)")
+        recorder.reset()
+        for value in 0..<3 { try db.execute("INSERT INTO t VALUES (?)", value) }
+        XCTAssertEqual(recorder.recorded, Array(repeating: "INSERT INTO t VALUES (?)", count: 3))
+        let statement = try db.writer.lock.withLock { _ in try db.writer.connection.cachedStatement("SELECT x FROM t") }
+        let again = try db.writer.lock.withLock { _ in try db.writer.connection.cachedStatement("SELECT x FROM t") }
+        XCTAssertTrue(statement === again, "the second use reuses the prepared statement")
+    }
+
+    func testReadersSeeCommittedDataWhileTheWriterHoldsATransaction() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.execute("CREATE TABLE t(x)")
+        try db.execute("INSERT INTO t VALUES (1)")
+        let seenByReader = Locked<SQLValue?>(nil)
+        try db.transaction { _ in
+            try db.execute("INSERT INTO t VALUES (2)")
+            // Inside the transaction this thread sees its own write...
+            XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(2))
+            // ...while another thread reads the last committed state at once, unblocked.
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                let value = try? db.scalar("SELECT count(*) FROM t")
+                seenByReader.mutate { $0 = value }
+                done.signal()
+            }
+            XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "a reader must not wait for the writer")
+        }
+        XCTAssertEqual(seenByReader.value, .integer(1))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(2))
+    }
+
+    func testDefaultDatabase() throws {
+        Database.setDefault(nil)
+        XCTAssertThrowsError(try Database.current()) { XCTAssertEqual($0 as? ORMError, .noDefaultDatabase) }
+        let db = try Database.inMemory()
+        Database.setDefault(db)
+        defer { Database.setDefault(nil) }
+        XCTAssertTrue(try Database.current() === db)
+    }
+
+    func testConcurrentRawWritersAndReadersLoseNothing() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.execute("CREATE TABLE t(thread INTEGER, n INTEGER)")
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for n in 0..<250 {
+                do {
+                    try db.execute("INSERT INTO t VALUES (?, ?)", thread, n)
+                    _ = try db.scalar("SELECT count(*) FROM t WHERE thread = ?", thread)
+                } catch {
+                    failures.mutate { $0.append("\(error)") }
+                }
+            }
+        }
+        XCTAssertEqual(failures.value, [])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(2_000))
+        XCTAssertEqual(try db.scalar("SELECT count(DISTINCT thread * 1000 + n) FROM t"), .integer(2_000))
+    }
+}

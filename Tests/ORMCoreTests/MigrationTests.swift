@@ -1,0 +1,160 @@
+import XCTest
+
+@testable import ORMCore
+
+/// Migrations driven by hand-written schemas: the same path `@Model` classes take on first use.
+final class MigrationTests: XCTestCase {
+    private func column(
+        _ name: String, _ type: ColumnType, nullable: Bool = false, default value: SQLValue, former: [String] = []
+    ) -> ModelColumn {
+        ModelColumn(name: name, type: type, isNullable: nullable, defaultValue: value, formerNames: former)
+    }
+
+    private func key() -> PrimaryKey { PrimaryKey(name: "id", type: .integer, strategy: .randomInteger) }
+
+    private func migrate(_ db: Database, _ schema: ModelSchema) throws {
+        try AutoMigrator(database: db).migrate(schema)
+    }
+
+    func testThreeVersionsKeepTheData() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        let events = Locked<[String]>([])
+        db.onMigration { event in
+            switch event {
+            case .willMigrate(let plan): events.mutate { $0.append("will \(plan.table): \(plan.steps)") }
+            case .didMigrate(let plan): events.mutate { $0.append("did \(plan.table)") }
+            }
+        }
+        // v1: person(name, age TEXT)
+        let v1 = ModelSchema(
+            table: "person", primaryKey: key(),
+            columns: [column("name", .text, default: ""), column("age", .text, default: "0")])
+        try migrate(db, v1)
+        try db.execute("INSERT INTO person(id, name, age) VALUES (1, 'Ann', '41'), (2, 'Bo', '7')")
+
+        // v2: name → fullName (renamed), age TEXT → INTEGER, new email column, index on fullName.
+        let v2 = ModelSchema(
+            table: "person", primaryKey: key(),
+            columns: [
+                column("fullName", .text, default: "", former: ["name"]), column("age", .integer, default: 0),
+                column("email", .text, nullable: true, default: .null),
+            ],
+            indexes: [IndexDefinition("fullName")])
+        try migrate(db, v2)
+        XCTAssertEqual(
+            try db.fetchAll("SELECT id, fullName, age, typeof(age), email FROM person ORDER BY id"),
+            [[1, "Ann", 41, "integer", .null], [2, "Bo", 7, "integer", .null]])
+
+        // v3: table renamed to people, email removed, score added with a default, index dropped.
+        let v3 = ModelSchema(
+            table: "people", formerTableNames: ["person"], primaryKey: key(),
+            columns: [
+                column("fullName", .text, default: ""), column("age", .integer, default: 0),
+                column("score", .real, default: 1.5),
+            ])
+        try migrate(db, v3)
+        XCTAssertNil(try db.tableInfo("person"))
+        XCTAssertEqual(
+            try db.fetchAll("SELECT id, fullName, age, score FROM people ORDER BY id"),
+            [[1, "Ann", 41, 1.5], [2, "Bo", 7, 1.5]])
+        XCTAssertEqual(try db.tableInfo("people")?.columns.map(\.name), ["id", "fullName", "age", "score"])
+        XCTAssertFalse(try db.tableInfo("people")?.indexes.contains { $0.name.hasPrefix("orm_index") } ?? true)
+        XCTAssertEqual(events.value.filter { $0.hasPrefix("did") }, ["did person", "did person", "did people"])
+        XCTAssertTrue(events.value.contains { $0.hasPrefix("will people: [rename table from person, rebuild table") })
+    }
+
+    func testPlansAreMinimal() throws {
+        let db = try Database.inMemory()
+        let v1 = ModelSchema(table: "t", primaryKey: key(), columns: [column("a", .text, default: "")])
+        try migrate(db, v1)
+        let added = ModelSchema(
+            table: "t", primaryKey: key(),
+            columns: [column("a", .text, default: ""), column("b", .integer, default: 3)],
+            indexes: [IndexDefinition(IndexedColumn.descending("b"), unique: true)])
+        let plan = MigrationPlan.make(for: added, existing: try db.tableInfo("t")) { _ in nil }
+        XCTAssertEqual(plan.steps, [.addColumn("b"), .createIndex("orm_unique_t_b_desc")])
+        XCTAssertFalse(plan.rebuilds)
+        try migrate(db, added)
+        XCTAssertTrue(
+            MigrationPlan.make(for: added, existing: try db.tableInfo("t")) { _ in nil }.isEmpty,
+            "a migrated table needs nothing more")
+        let index = try db.tableInfo("t")?.indexes.first { $0.name == "orm_unique_t_b_desc" }
+        XCTAssertEqual(index?.isUnique, true)
+        XCTAssertEqual(index?.columns, [IndexedColumn("b", descending: true)])
+    }
+
+    func testUnconvertibleValuesAbortAndLeaveTheTableAsItWas() throws {
+        let db = try Database.inMemory()
+        let v1 = ModelSchema(table: "t", primaryKey: key(), columns: [column("n", .text, default: "")])
+        try migrate(db, v1)
+        try db.execute("INSERT INTO t(id, n) VALUES (1, '12'), (2, 'twelve')")
+        let v2 = ModelSchema(table: "t", primaryKey: key(), columns: [column("n", .integer, default: 0)])
+        XCTAssertThrowsError(try migrate(db, v2)) { error in
+            guard case .migrationWouldLoseData(let table, let detail)? = error as? ORMError else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(table, "t")
+            XCTAssertTrue(detail.contains("1 value of column n cannot be stored as INTEGER"), detail)
+        }
+        XCTAssertEqual(try db.fetchAll("SELECT id, n, typeof(n) FROM t ORDER BY id"), [[1, "12", "text"], [2, "twelve", "text"]])
+        XCTAssertEqual(try db.tableInfo("t")?.column(named: "n")?.declaredType, "TEXT")
+    }
+
+    func testDuplicateValuesRefuseAUniqueIndex() throws {
+        let db = try Database.inMemory()
+        let v1 = ModelSchema(table: "t", primaryKey: key(), columns: [column("e", .text, default: "")])
+        try migrate(db, v1)
+        try db.execute("INSERT INTO t(id, e) VALUES (1, 'same'), (2, 'same')")
+        let v2 = ModelSchema(
+            table: "t", primaryKey: key(), columns: [column("e", .text, default: "")],
+            indexes: [IndexDefinition("e", unique: true)])
+        XCTAssertThrowsError(try migrate(db, v2)) { XCTAssertEqual(($0 as? SQLiteError)?.code, .constraint) }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(2))
+    }
+
+    func testRebuildKeepsUserIndexesTriggersAndChildRows() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        let parent = ModelSchema(
+            table: "dept", primaryKey: key(), columns: [column("name", .text, default: ""), column("old", .text, default: "")])
+        try migrate(db, parent)
+        try db.executeScript(
+            """
+            CREATE TABLE emp(id INTEGER PRIMARY KEY, dept INTEGER REFERENCES dept(id) ON DELETE CASCADE);
+            CREATE INDEX user_dept_name ON dept(name);
+            CREATE TABLE audit(msg TEXT);
+            CREATE TRIGGER dept_audit AFTER UPDATE ON dept BEGIN INSERT INTO audit VALUES (new.name); END;
+            INSERT INTO dept(id, name, old) VALUES (1, 'R&D', 'x');
+            INSERT INTO emp(id, dept) VALUES (10, 1);
+            """)
+        let removed = ModelSchema(table: "dept", primaryKey: key(), columns: [column("name", .text, default: "")])
+        try migrate(db, removed)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM emp"), .integer(1), "dropping the old table must not cascade")
+        XCTAssertNotNil(try db.tableInfo("dept")?.indexes.first { $0.name == "user_dept_name" })
+        try db.execute("UPDATE dept SET name = 'Research' WHERE id = 1")
+        XCTAssertEqual(try db.scalar("SELECT msg FROM audit"), .text("Research"), "the trigger was recreated")
+        XCTAssertEqual(try db.scalar("PRAGMA foreign_keys"), .integer(1), "foreign keys are back on")
+    }
+
+    func testRebuildInsideATransactionWithForeignKeysIsRefusedClearly() throws {
+        let db = try Database.inMemory()
+        try migrate(db, ModelSchema(table: "t", primaryKey: key(), columns: [column("a", .text, default: "")]))
+        let changed = ModelSchema(table: "t", primaryKey: key(), columns: [column("a", .integer, default: 0)])
+        XCTAssertThrowsError(try db.transaction { _ in try migrate(db, changed) }) { error in
+            guard case .migrationFailed(_, let detail)? = error as? ORMError else { return XCTFail("\(error)") }
+            XCTAssertTrue(detail.contains("prepare"), detail)
+        }
+    }
+
+    func testSQLMigrationsRunOnceInOrder() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        var migrator = SQLMigrator()
+        migrator.register("1 create", sql: "CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO note(body) VALUES (NULL)")
+        migrator.register("2 backfill") { db in try db.execute("UPDATE note SET body = 'empty' WHERE body IS NULL") }
+        XCTAssertEqual(try migrator.migrate(db), ["1 create", "2 backfill"])
+        XCTAssertEqual(try migrator.migrate(db), [], "a second run does nothing")
+        migrator.register("3 broken", sql: "INSERT INTO note(body) VALUES ('kept?'); SELECT nonsense FROM nowhere")
+        XCTAssertThrowsError(try migrator.migrate(db))
+        XCTAssertEqual(try migrator.appliedIdentifiers(in: db), ["1 create", "2 backfill"])
+        XCTAssertEqual(try db.fetchAll("SELECT body FROM note"), [["empty"]], "the failed migration left nothing")
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+@Model(table: "account")
+final class Account {
+    var owner: String = ""
+    var balance: Int = 0
+    @Transient var vetoInsert = false
+
+    func willInsert() -> Bool { !vetoInsert }
+}
+
+@Model(table: "audited")
+final class Audited {
+    var note: String = ""
+    static let log = Lock<[String]>([])
+
+    func didInsert() { Self.log.withLock { $0.append("inserted \(note)") } }
+    func didUpdate() { Self.log.withLock { $0.append("updated \(note)") } }
+    func didDelete() { Self.log.withLock { $0.append("deleted \(note)") } }
+}
+
+@Model(table: "team")
+final class Team {
+    var name: String = ""
+}
+
+@Model(table: "player")
+final class Player {
+    var name: String = ""
+    var team: Team?
+}
+
+@Model(table: "counter", primaryKey: .autoincrement)
+final class Counter {
+    var thread: Int = 0
+    var n: Int = 0
+}
+
+final class ModelBehaviourTests: XCTestCase {
+    func testInsertUpdateOnlyChangedColumnsAndRemove() throws {
+        let recorder = SQLRecorder()
+        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        try db.prepare(Account.self)
+        let account = Account()
+        account.owner = "Ann"
+        XCTAssertTrue(account.isNew)
+        recorder.reset()
+        try account.commit(in: db)
+        XCTAssertFalse(account.isNew)
+        XCTAssertGreaterThan(account.id, 0, "a random positive key is assigned")
+        account.balance = 10
+        XCTAssertEqual(account.changedColumns, ["balance"])
+        try account.commit()
+        XCTAssertFalse(account.hasChanges)
+        try account.commit()  // nothing changed: no statement
+        try account.remove()
+        XCTAssertTrue(account.isDeleted)
+        XCTAssertEqual(
+            recorder.recorded,
+            [
+                #"INSERT INTO "account" ("id", "owner", "balance") VALUES (?, ?, ?)"#,
+                #"UPDATE "account" SET "balance" = ? WHERE "id" = ?"#,
+                #"DELETE FROM "account" WHERE "id" = ?"#,
+            ])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM account"), .integer(0))
+        XCTAssertThrowsError(try account.commit()) { error in
+            guard case .objectDeleted? = error as? ORMError else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testVetoInWillInsertRollsBackTheWholeTransaction() throws {
+        let db = try Database.inMemory()
+        try db.prepare(Account.self)
+        let first = Account()
+        first.owner = "first"
+        let vetoed = Account()
+        vetoed.vetoInsert = true
+        XCTAssertThrowsError(
+            try db.transaction { _ in
+                try first.commit(in: db)
+                // Even a caller that swallows the veto cannot save the transaction.
+                do { try vetoed.commit(in: db) } catch {}
+                let last = Account()
+                try last.commit(in: db)
+            }
+        ) { XCTAssertEqual($0 as? ORMError, .vetoed(entity: "account", operation: .insert)) }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM account"), .integer(0))
+        XCTAssertTrue(first.isNew, "the rolled-back insert leaves the object new again")
+        XCTAssertEqual(first.id, 0, "and its generated key is taken back")
+        try first.commit(in: db)
+        XCTAssertEqual(try db.scalar("SELECT owner FROM account"), .text("first"))
+    }
+
+    func testRollbackRestoresObjectState() throws {
+        let db = try Database.inMemory()
+        let kept = Account()
+        kept.owner = "kept"
+        try kept.commit(in: db)
+        let removed = Account()
+        try removed.commit(in: db)
+        try? db.transaction { _ in
+            kept.balance = 99
+            try kept.commit(in: db)
+            try removed.remove()
+            throw CancellationError()
+        }
+        XCTAssertEqual(kept.changedColumns, ["balance"], "the update is pending again")
+        XCTAssertEqual(try db.scalar("SELECT balance FROM account WHERE id = ?", kept.id), .integer(0))
+        XCTAssertFalse(removed.isDeleted)
+        XCTAssertTrue(try Account.find(removed.id, in: db) === removed, "still the live instance")
+    }
+
+    func testATableCreatedInARolledBackTransactionIsCreatedAgain() throws {
+        let db = try Database.inMemory()
+        try? db.transaction { _ in
+            try Account().commit(in: db)
+            throw CancellationError()
+        }
+        XCTAssertNil(try db.tableInfo("account"))
+        try Account().commit(in: db)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM account"), .integer(1))
+    }
+
+    func testDidHooksRunAfterCommitOnlyAndNeverAfterRollback() throws {
+        let db = try Database.inMemory()
+        Audited.log.withLock { $0.removeAll() }
+        let note = Audited()
+        note.note = "a"
+        try db.transaction { _ in
+            try note.commit(in: db)
+            XCTAssertEqual(Audited.log.withLock { $0 }, [], "not before the commit")
+        }
+        XCTAssertEqual(Audited.log.withLock { $0 }, ["inserted a"])
+        try? db.transaction { _ in
+            note.note = "b"
+            try note.commit(in: db)
+            throw CancellationError()
+        }
+        XCTAssertEqual(Audited.log.withLock { $0 }, ["inserted a"])
+        try note.commit(in: db)
+        try note.remove()
+        XCTAssertEqual(Audited.log.withLock { $0 }, ["inserted a", "updated b", "deleted b"])
+    }
+
+    func testIdentityMapReturnsTheLiveInstanceAndFollowsRawSQL() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        let account = Account()
+        account.owner = "Ann"
+        try account.commit(in: db)
+        let fetched = try XCTUnwrap(try Account.find(account.id, in: db))
+        XCTAssertTrue(fetched === account)
+
+        try Account.execute("UPDATE $T SET balance = 42 WHERE $PK = ?", account.id, in: db)
+        XCTAssertEqual(account.balance, 42, "a raw write is reflected in the live instance")
+
+        account.owner = "Ann (unsaved)"
+        try db.execute("UPDATE account SET balance = 43")
+        XCTAssertEqual(account.balance, 43)
+        XCTAssertEqual(account.owner, "Ann (unsaved)", "unsaved changes survive the refresh")
+
+        try db.execute("DELETE FROM account")
+        XCTAssertTrue(account.isDeleted)
+    }
+
+    func testObjectsAreReleasedWhenNoLongerUsed() throws {
+        let db = try Database.inMemory()
+        weak var weakAccount: Account?
+        var id: Int64 = 0
+        do {
+            let account = Account()
+            try account.commit(in: db)
+            id = account.id
+            weakAccount = account
+        }
+        XCTAssertNil(weakAccount, "the identity map holds objects weakly")
+        let again = try XCTUnwrap(try Account.find(id, in: db))
+        XCTAssertEqual(again.id, id)
+    }
+
+    func testRelatedObjectsAreCommittedFirstAndLoadedLazily() throws {
+        let path = try temporaryDatabasePath(self)
+        let db = try Database(path: path)
+        let team = Team()
+        team.name = "Reds"
+        let player = Player()
+        player.name = "Kim"
+        player.team = team
+        try player.commit(in: db)
+        XCTAssertFalse(team.isNew, "the related object was inserted with it")
+        XCTAssertEqual(try db.scalar("SELECT team FROM player"), .integer(team.id))
+
+        let skipped = Player()
+        skipped.team = Team()
+        // The ignored team is not inserted, so the player's foreign key has nothing to point at.
+        XCTAssertThrowsError(try skipped.commit(in: db, options: CommitOptions(ignoredRelatedTypes: [Team.self]))) {
+            XCTAssertEqual(($0 as? SQLiteError)?.code, .constraint, "\($0)")
+        }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM team"), .integer(1), "an ignored type is not committed")
+        XCTAssertTrue(skipped.isNew)
+
+        // Another connection: nothing is live there, so the team comes back as a fault.
+        let other = try Database(path: path)
+        let loaded = try XCTUnwrap(try Player.find(player.id, in: other))
+        let fault = try XCTUnwrap(loaded.team)
+        XCTAssertEqual(fault._$state.status, .fault)
+        XCTAssertEqual(fault.name, "Reds", "the fault loads on first access")
+        XCTAssertEqual(fault._$state.status, .persisted)
+        XCTAssertTrue(try Team.find(team.id, in: other) === fault)
+        XCTAssertEqual(try team.related(Player.self, by: "team").map(\.name), ["Kim"])
+    }
+
+    func testSwallowedErrorsReturnFalse() throws {
+        let db = try Database.inMemory()
+        let account = Account()
+        account.vetoInsert = true
+        XCTAssertFalse(try account.commit(in: db, options: CommitOptions(errorPolicy: .swallow)))
+        XCTAssertTrue(account.isNew)
+    }
+
+    func testRawFetchMatchesColumnsByName() throws {
+        let db = try Database.inMemory()
+        for name in ["b", "a", "c"] {
+            let account = Account()
+            account.owner = name
+            try account.commit(in: db)
+        }
+        let accounts = try Account.fetch(sql: "SELECT balance, owner, id FROM $T WHERE owner <> ? ORDER BY owner", "c", in: db)
+        XCTAssertEqual(accounts.map(\.owner), ["a", "b"])
+        XCTAssertThrowsError(try Account.fetch(sql: "SELECT owner FROM $T", in: db)) { error in
+            guard case .valueMismatch? = error as? ORMError else { return XCTFail("\(error)") }
+        }
+    }
+}
+
+/// Many threads committing and reading objects at once. Run again under the thread sanitizer by
+/// `scripts/test` (`--sanitize=thread --filter ConcurrencyTests`).
+final class ConcurrencyTests: XCTestCase {
+    func testEightThreadsCommitAndReadTenThousandObjects() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.prepare(Counter.self)
+        let failures = Locked<[String]>([])
+        let perThread = 1_250
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            do {
+                var mine: [Counter] = []
+                for n in 0..<perThread {
+                    let counter = Counter()
+                    counter.thread = thread
+                    counter.n = n
+                    if n % 100 == 0 {
+                        try db.transaction { _ in try counter.commit(in: db) }
+                    } else {
+                        try counter.commit(in: db)
+                    }
+                    mine.append(counter)
+                    if n % 50 == 0 {
+                        let seen = try Counter.fetch(where: "thread = \(thread)", in: db)
+                        if seen.count < n + 1 { failures.mutate { $0.append("thread \(thread) saw \(seen.count) < \(n + 1)") } }
+                        // Shared live instances: another thread's objects are read while being written.
+                        _ = try Counter.fetch(where: "n = \(n)", in: db).map(\.n)
+                    }
+                }
+                for counter in mine where counter.n % 10 == 0 {
+                    counter.n += perThread
+                    try counter.commit(in: db)
+                }
+            } catch {
+                failures.mutate { $0.append("\(error)") }
+            }
+        }
+        XCTAssertEqual(failures.value, [])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM counter"), .integer(10_000))
+        XCTAssertEqual(try db.scalar("SELECT count(DISTINCT thread * 100000 + n) FROM counter"), .integer(10_000))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM counter WHERE n >= ?", perThread), .integer(1_000))
+    }
+}

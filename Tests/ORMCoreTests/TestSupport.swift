@@ -1,0 +1,35 @@
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+/// A fresh database file in a temporary directory, removed at the end of the test.
+func temporaryDatabasePath(_ test: XCTestCase, name: String = "test.sqlite") throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reef-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    return directory.appendingPathComponent(name).path
+}
+
+/// Collects the SQL a database runs, in order.
+final class SQLRecorder: Sendable {
+    private let statements = Lock<[String]>([])
+
+    var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.tracer = { [self] sql in statements.withLock { $0.append(sql) } }
+        return configuration
+    }
+
+    var recorded: [String] { statements.withLock { $0 } }
+
+    func reset() { statements.withLock { $0.removeAll() } }
+}
+
+/// A thread-safe box for values written from other threads in tests.
+final class Locked<Value: Sendable>: Sendable {
+    private let storage: Lock<Value>
+    init(_ value: Value) { storage = Lock(value) }
+    var value: Value { storage.withLock { $0 } }
+    func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
+}

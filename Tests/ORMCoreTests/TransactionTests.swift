@@ -1,0 +1,93 @@
+import XCTest
+
+@testable import ORMCore
+
+final class TransactionTests: XCTestCase {
+    private func makeDatabase() throws -> Database {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE t(x)")
+        return db
+    }
+
+    func testCommitAndReturnValue() throws {
+        let db = try makeDatabase()
+        let count = try db.transaction { _ in
+            try db.execute("INSERT INTO t VALUES (1)")
+            return try db.scalar("SELECT count(*) FROM t")
+        }
+        XCTAssertEqual(count, .integer(1))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(1))
+    }
+
+    func testExplicitFailRollsBack() throws {
+        let db = try makeDatabase()
+        XCTAssertThrowsError(
+            try db.transaction { tx in
+                try db.execute("INSERT INTO t VALUES (1)")
+                try tx.fail("changed my mind")
+            }
+        ) { XCTAssertEqual($0 as? ORMError, .transactionFailed(reason: "changed my mind")) }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
+    }
+
+    func testNestedTransactionsAreSavepoints() throws {
+        let recorder = SQLRecorder()
+        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        try db.execute("CREATE TABLE t(x)")
+        recorder.reset()
+        try db.transaction { _ in
+            try db.execute("INSERT INTO t VALUES (1)")
+            try? db.transaction { _ in
+                try db.execute("INSERT INTO t VALUES (2)")
+                throw CancellationError()
+            }
+            try db.transaction { _ in try db.execute("INSERT INTO t VALUES (3)") }
+        }
+        XCTAssertEqual(try db.fetchAll("SELECT x FROM t ORDER BY x").map { $0[0] }, [1, 3])
+        XCTAssertEqual(
+            recorder.recorded,
+            [
+                "BEGIN IMMEDIATE", "INSERT INTO t VALUES (1)", "SAVEPOINT \"orm_savepoint_1\"",
+                "INSERT INTO t VALUES (2)", "ROLLBACK TO \"orm_savepoint_1\"", "RELEASE \"orm_savepoint_1\"",
+                "SAVEPOINT \"orm_savepoint_1\"", "INSERT INTO t VALUES (3)", "RELEASE \"orm_savepoint_1\"", "COMMIT",
+                "SELECT x FROM t ORDER BY x",
+            ])
+    }
+
+    func testCommittedChangesAreDeliveredOnlyAfterCommit() throws {
+        let db = try makeDatabase()
+        let delivered = Locked<[ChangeSet]>([])
+        _ = db.changeCenter.addObserver { changes in delivered.mutate { $0.append(changes) } }
+        try db.transaction { _ in
+            try db.execute("INSERT INTO t VALUES (1)")
+            try db.execute("INSERT INTO t VALUES (2)")
+            XCTAssertTrue(delivered.value.isEmpty, "nothing is delivered before the commit")
+        }
+        XCTAssertEqual(delivered.value.count, 1)
+        XCTAssertEqual(delivered.value.first?.rows.map(\.operation), [.insert, .insert])
+        XCTAssertEqual(delivered.value.first?.tables, ["t"])
+
+        try? db.transaction { _ in
+            try db.execute("INSERT INTO t VALUES (3)")
+            throw CancellationError()
+        }
+        XCTAssertEqual(delivered.value.count, 1, "a rolled-back transaction delivers nothing")
+
+        try db.execute("DELETE FROM t")
+        XCTAssertEqual(
+            delivered.value.last?.rows.map(\.operation), [.delete, .delete],
+            "a DELETE with no WHERE still reports each row (the truncate optimisation is off)")
+    }
+
+    func testWithoutRowIDTablesReportTableLevelChanges() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE pair(a TEXT, b TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID")
+        let delivered = Locked<[ChangeSet]>([])
+        _ = db.changeCenter.addObserver { changes in delivered.mutate { $0.append(changes) } }
+        try db.execute("INSERT INTO pair VALUES ('x', 'y')")
+        XCTAssertEqual(delivered.value.last?.tables, ["pair"])
+        XCTAssertEqual(delivered.value.last?.tablesWithoutRowDetail, ["pair"])
+        try db.execute("UPDATE pair SET b = 'z' WHERE a = 'nothing'")
+        XCTAssertEqual(delivered.value.count, 1, "a statement that changed no row reports nothing")
+    }
+}
