@@ -19,10 +19,10 @@ struct ModelMembers {
 
     /// Every generated member, in a stable order.
     var declarations: [DeclSyntax] {
-        var sources = ["\(access)let _$state = ModelState.make()"]
+        var sources = ["\(access)let _$state = ORMCore.ModelState.make()"]
         if model.declaredKey == nil { sources += generatedKey }
         sources += [
-            "\(access)static var modelSchema: ModelSchema {\n    _$schema\n}",
+            "\(access)static var modelSchema: ORMCore.ModelSchema {\n    _$schema\n}",
             tableAndKey, schema, rowInitializer, faultInitializer, primaryKey, setPrimaryKey, bindColumns, apply,
             relatedObjects,
         ]
@@ -53,14 +53,14 @@ struct ModelMembers {
     }
 
     private var primaryKeyDescription: String {
-        "PrimaryKey(name: \(key.column), type: \(key.type).columnType, strategy: \(model.strategy))"
+        "ORMCore.PrimaryKey(name: \(key.column), type: \(key.type).columnType, strategy: \(model.strategy))"
     }
 
     /// Read by other models' relationship columns; it must not touch `modelSchema`, whose initialiser
     /// reads the relationship targets' `_$tableAndKey` (a model may refer to itself).
     private var tableAndKey: String {
         """
-        \(access)static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
+        \(access)static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
             (\(model.table), \(primaryKeyDescription))
         }
         """
@@ -77,7 +77,7 @@ struct ModelMembers {
             arguments.append("columns: [\n\(columns.joined(separator: "\n"))\n    ]")
         }
         if let indexes = model.indexes { arguments.append("indexes: \(indexes)") }
-        return "private static let _$schema = ModelSchema(\n    \(arguments.joined(separator: ",\n    "))\n)"
+        return "private static let _$schema = ORMCore.ModelSchema(\n    \(arguments.joined(separator: ",\n    "))\n)"
     }
 
     private func columnDescription(_ property: PersistedProperty) -> String {
@@ -85,42 +85,42 @@ struct ModelMembers {
         if let formerNames = property.formerNames { arguments.append("formerNames: \(formerNames)") }
         if let indexed = property.indexed { arguments.append("indexed: \(indexed)") }
         if let unique = property.unique { arguments.append("unique: \(unique)") }
-        return "_ColumnCoding.column(\(arguments.joined(separator: ", ")))"
+        return "ORMCore._ColumnCoding.column(\(arguments.joined(separator: ", ")))"
     }
 
     // MARK: - Initialisers
 
     private var rowInitializer: String {
         var lines = [
-            "self.\(key.storage) = try _ColumnCoding.decode(\(key.type).self, from: row, at: 0, column: \(key.column))"
+            "self.\(key.storage) = try ORMCore._ColumnCoding.decode(\(key.type).self, from: row, at: 0, column: \(key.column))"
         ]
         for (index, property) in model.columns.enumerated() {
             lines.append("self.\(property.storage) = try \(decode(property, at: index))")
         }
-        return body("\(access)required init(_$row row: StatementRow) throws", lines)
+        return body("\(access)required init(_$row row: ORMCore.StatementRow) throws", lines)
     }
 
     private var faultInitializer: String {
         body(
-            "\(access)required init(_$faultKey key: SQLValue) throws",
+            "\(access)required init(_$faultKey key: ORMCore.SQLValue) throws",
             ["self.\(key.storage) = try \(keyFromValue)"])
     }
 
     private var keyFromValue: String {
-        "_ColumnCoding.keyFromValue(\(key.type).self, key, entity: \(model.table))"
+        "ORMCore._ColumnCoding.keyFromValue(\(key.type).self, key, entity: \(model.table))"
     }
 
     private func decode(_ property: PersistedProperty, at index: Int) -> String {
-        "_ColumnCoding.decode(\(property.typeText).self, from: row, at: \(index + 1), column: \(property.columnName))"
+        "ORMCore._ColumnCoding.decode(\(property.typeText).self, from: row, at: \(index + 1), column: \(property.columnName))"
     }
 
     // MARK: - Key access
 
     private var primaryKey: String {
         """
-        \(access)var _$primaryKey: SQLValue {
+        \(access)var _$primaryKey: ORMCore.SQLValue {
             _$state.withLock {
-                _ColumnCoding.keyValue(\(key.storage))
+                ORMCore._ColumnCoding.keyValue(\(key.storage))
             }
         }
         """
@@ -128,7 +128,7 @@ struct ModelMembers {
 
     private var setPrimaryKey: String {
         """
-        \(access)func _$setPrimaryKey(_ key: SQLValue) throws {
+        \(access)func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
             let value = try \(keyFromValue)
             _$state.withLock {
                 \(key.storage) = value
@@ -141,7 +141,7 @@ struct ModelMembers {
 
     private var bindColumns: String {
         let signature =
-            "\(access)func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws"
+            "\(access)func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws"
         let columns = model.columns
         switch columns.count {
         case 0:
@@ -151,14 +151,14 @@ struct ModelMembers {
                 signature,
                 snapshot(columns) + [
                     "if columns.contains(0) {",
-                    "    try _ColumnCoding.bind(values, to: statement, at: start)",
+                    "    try ORMCore._ColumnCoding.bind(values, to: statement, at: start)",
                     "}",
                 ])
         default:
             var lines = snapshot(columns) + ["var index = start"]
             for index in columns.indices {
                 lines.append("if columns.contains(\(index)) {")
-                lines.append("    try _ColumnCoding.bind(values.\(index), to: statement, at: index)")
+                lines.append("    try ORMCore._ColumnCoding.bind(values.\(index), to: statement, at: index)")
                 // The last increment would never be read.
                 if index < columns.count - 1 { lines.append("    index += 1") }
                 lines.append("}")
@@ -168,7 +168,7 @@ struct ModelMembers {
     }
 
     private var apply: String {
-        let signature = "\(access)func _$apply(_ row: StatementRow, keeping: ColumnSet) throws"
+        let signature = "\(access)func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws"
         if model.columns.isEmpty { return body(signature, []) }
         var lines: [String] = []
         for (index, property) in model.columns.enumerated() {
@@ -186,16 +186,16 @@ struct ModelMembers {
 
     /// Only optional columns can hold a related model (relationship columns are `T?`).
     private var relatedObjects: String {
-        let signature = "\(access)var _$relatedObjects: [any Model]"
+        let signature = "\(access)var _$relatedObjects: [any ORMCore.Model]"
         let candidates = model.columns.filter(\.isOptional)
         switch candidates.count {
         case 0:
             return body(signature, ["[]"])
         case 1:
             return body(
-                signature, snapshot(candidates) + ["return [_ColumnCoding.related(values)].compactMap {", "    $0", "}"])
+                signature, snapshot(candidates) + ["return [ORMCore._ColumnCoding.related(values)].compactMap {", "    $0", "}"])
         default:
-            let related = candidates.indices.map { "_ColumnCoding.related(values.\($0))" }
+            let related = candidates.indices.map { "ORMCore._ColumnCoding.related(values.\($0))" }
             return body(
                 signature,
                 snapshot(candidates) + ["return [\(related.joined(separator: ", "))].compactMap {", "    $0", "}"])

@@ -139,7 +139,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 lazy var cache: Int = 3
                 init(name: String) { self.name = name }
 
-                public let _$state = ModelState.make()
+                public let _$state = ORMCore.ModelState.make()
 
                 public var id: Int64 {
                     get {
@@ -156,93 +156,93 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                public static var modelSchema: ModelSchema {
+                public static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                public static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("people", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                public static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("people", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "people",
                     formerTableNames: ["Persons"],
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("name", String.self, default: ""),
-                        _ColumnCoding.column("age", Int.self, default: 0, formerNames: ["years"], indexed: true),
-                        _ColumnCoding.column("email", String?.self, default: nil),
-                        _ColumnCoding.column("department", Department?.self, default: nil),
-                        _ColumnCoding.column("tags", [String].self, default: []),
-                        _ColumnCoding.column("mood", Mood.self, default: .happy),
+                        ORMCore._ColumnCoding.column("name", String.self, default: ""),
+                        ORMCore._ColumnCoding.column("age", Int.self, default: 0, formerNames: ["years"], indexed: true),
+                        ORMCore._ColumnCoding.column("email", String?.self, default: nil),
+                        ORMCore._ColumnCoding.column("department", Department?.self, default: nil),
+                        ORMCore._ColumnCoding.column("tags", [String].self, default: []),
+                        ORMCore._ColumnCoding.column("mood", Mood.self, default: .happy),
                     ],
                     indexes: [Index("name", "age")]
                 )
 
-                public required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._name = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    self._age = try _ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
-                    self._email = try _ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
-                    self._department = try _ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
-                    self._tags = try _ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
-                    self._mood = try _ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
+                public required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._age = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
+                    self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
+                    self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
+                    self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
+                    self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
                 }
 
-                public required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
+                public required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
                 }
 
-                public var _$primaryKey: SQLValue {
+                public var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                public func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
+                public func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                public func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_name, _age, _email, _department, _tags, _mood)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.0, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.1, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(2) {
-                        try _ColumnCoding.bind(values.2, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.2, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(3) {
-                        try _ColumnCoding.bind(values.3, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.3, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(4) {
-                        try _ColumnCoding.bind(values.4, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.4, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(5) {
-                        try _ColumnCoding.bind(values.5, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.5, to: statement, at: index)
                     }
                 }
 
-                public func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    let v1: Int? = try keeping.contains(1) ? nil : _ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
-                    let v2: String?? = try keeping.contains(2) ? nil : _ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
-                    let v3: Department?? = try keeping.contains(3) ? nil : _ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
-                    let v4: [String]? = try keeping.contains(4) ? nil : _ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
-                    let v5: Mood? = try keeping.contains(5) ? nil : _ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
+                public func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    let v1: Int? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
+                    let v2: String?? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
+                    let v3: Department?? = try keeping.contains(3) ? nil : ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
+                    let v4: [String]? = try keeping.contains(4) ? nil : ORMCore._ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
+                    let v5: Mood? = try keeping.contains(5) ? nil : ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -265,11 +265,11 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                public var _$relatedObjects: [any Model] {
+                public var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         (_email, _department)
                     }
-                    return [_ColumnCoding.related(values.0), _ColumnCoding.related(values.1)].compactMap {
+                    return [ORMCore._ColumnCoding.related(values.0), ORMCore._ColumnCoding.related(values.1)].compactMap {
                         $0
                     }
                 }
@@ -310,7 +310,7 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _name: String = ""
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
                 var id: Int64 {
                     get {
@@ -327,55 +327,55 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Tag", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Tag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Tag",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("name", String.self, default: ""),
+                        ORMCore._ColumnCoding.column("name", String.self, default: ""),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._name = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -383,7 +383,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
 
@@ -407,7 +407,7 @@ final class ModelMacroExpansionTests: XCTestCase {
             expandedSource: """
             package final class Marker {
 
-                package let _$state = ModelState.make()
+                package let _$state = ORMCore.ModelState.make()
 
                 package var id: Int64 {
                     get {
@@ -424,48 +424,48 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                package static var modelSchema: ModelSchema {
+                package static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                package static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Marker", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                package static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Marker", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Marker",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: []
                 )
 
-                package required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                package required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                 }
 
-                package required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
+                package required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
                 }
 
-                package var _$primaryKey: SQLValue {
+                package var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                package func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
+                package func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                package func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                package func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                 }
 
-                package func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
+                package func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
                 }
 
-                package var _$relatedObjects: [any Model] {
+                package var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
 
@@ -514,7 +514,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self.text = text
                 }
 
-                public let _$state = ModelState.make()
+                public let _$state = ORMCore.ModelState.make()
 
                 public var id: Int64 {
                     get {
@@ -531,55 +531,55 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                public static var modelSchema: ModelSchema {
+                public static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                public static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("notes", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                public static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("notes", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "notes",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("text", String.self, default: "draft"),
+                        ORMCore._ColumnCoding.column("text", String.self, default: "draft"),
                     ]
                 )
 
-                public required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._text = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
+                public required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                 }
 
-                public required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
+                public required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
                 }
 
-                public var _$primaryKey: SQLValue {
+                public var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                public func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
+                public func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                public func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _text
                     }
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                public func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
+                public func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                     _$state.withLock {
                         if let v0 {
                             _text = v0
@@ -587,7 +587,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                public var _$relatedObjects: [any Model] {
+                public var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
             }
@@ -665,7 +665,7 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _rating: Int? = 3
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
                 var id: Int64 {
                     get {
@@ -682,70 +682,70 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Profile", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Profile", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Profile",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("nickname", String?.self, default: nil),
-                        _ColumnCoding.column("score", Optional<Double>.self, default: nil),
-                        _ColumnCoding.column("rating", Int?.self, default: 3),
+                        ORMCore._ColumnCoding.column("nickname", String?.self, default: nil),
+                        ORMCore._ColumnCoding.column("score", Optional<Double>.self, default: nil),
+                        ORMCore._ColumnCoding.column("rating", Int?.self, default: 3),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._nickname = try _ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
-                    self._score = try _ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
-                    self._rating = try _ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
+                    self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
+                    self._rating = try ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_nickname, _score, _rating)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.0, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.1, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(2) {
-                        try _ColumnCoding.bind(values.2, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.2, to: statement, at: index)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String?? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
-                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : _ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
-                    let v2: Int?? = try keeping.contains(2) ? nil : _ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String?? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
+                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
+                    let v2: Int?? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
                     _$state.withLock {
                         if let v0 {
                             _nickname = v0
@@ -759,11 +759,11 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         (_nickname, _score, _rating)
                     }
-                    return [_ColumnCoding.related(values.0), _ColumnCoding.related(values.1), _ColumnCoding.related(values.2)].compactMap {
+                    return [ORMCore._ColumnCoding.related(values.0), ORMCore._ColumnCoding.related(values.1), ORMCore._ColumnCoding.related(values.2)].compactMap {
                         $0
                     }
                 }
@@ -883,7 +883,7 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _previous: Mood? = nil
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
                 var id: Int64 {
                     get {
@@ -900,84 +900,84 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Settings", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Settings", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Settings",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("tags", [String].self, default: []),
-                        _ColumnCoding.column("limits", [String: Int].self, default: [:]),
-                        _ColumnCoding.column("address", Address.self, default: Address(street: "", zip: 0)),
-                        _ColumnCoding.column("mood", Mood.self, default: .happy),
-                        _ColumnCoding.column("previous", Mood?.self, default: nil),
+                        ORMCore._ColumnCoding.column("tags", [String].self, default: []),
+                        ORMCore._ColumnCoding.column("limits", [String: Int].self, default: [:]),
+                        ORMCore._ColumnCoding.column("address", Address.self, default: Address(street: "", zip: 0)),
+                        ORMCore._ColumnCoding.column("mood", Mood.self, default: .happy),
+                        ORMCore._ColumnCoding.column("previous", Mood?.self, default: nil),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._tags = try _ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
-                    self._limits = try _ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
-                    self._address = try _ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
-                    self._mood = try _ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
-                    self._previous = try _ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
+                    self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
+                    self._address = try ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
+                    self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
+                    self._previous = try ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_tags, _limits, _address, _mood, _previous)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.0, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.1, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(2) {
-                        try _ColumnCoding.bind(values.2, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.2, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(3) {
-                        try _ColumnCoding.bind(values.3, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.3, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(4) {
-                        try _ColumnCoding.bind(values.4, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.4, to: statement, at: index)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: [String]? = try keeping.contains(0) ? nil : _ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
-                    let v1: [String: Int]? = try keeping.contains(1) ? nil : _ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
-                    let v2: Address? = try keeping.contains(2) ? nil : _ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
-                    let v3: Mood? = try keeping.contains(3) ? nil : _ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
-                    let v4: Mood?? = try keeping.contains(4) ? nil : _ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: [String]? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
+                    let v1: [String: Int]? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
+                    let v2: Address? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
+                    let v3: Mood? = try keeping.contains(3) ? nil : ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
+                    let v4: Mood?? = try keeping.contains(4) ? nil : ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
                     _$state.withLock {
                         if let v0 {
                             _tags = v0
@@ -997,11 +997,11 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         _previous
                     }
-                    return [_ColumnCoding.related(values)].compactMap {
+                    return [ORMCore._ColumnCoding.related(values)].compactMap {
                         $0
                     }
                 }
@@ -1083,7 +1083,7 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _manager: Employee? = nil
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
                 var id: Int64 {
                     get {
@@ -1100,70 +1100,70 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Employee", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Employee", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Employee",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("name", String.self, default: ""),
-                        _ColumnCoding.column("department", Department?.self, default: nil),
-                        _ColumnCoding.column("manager", Employee?.self, default: nil),
+                        ORMCore._ColumnCoding.column("name", String.self, default: ""),
+                        ORMCore._ColumnCoding.column("department", Department?.self, default: nil),
+                        ORMCore._ColumnCoding.column("manager", Employee?.self, default: nil),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._name = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    self._department = try _ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
-                    self._manager = try _ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
+                    self._manager = try ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_name, _department, _manager)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.0, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.1, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(2) {
-                        try _ColumnCoding.bind(values.2, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.2, to: statement, at: index)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    let v1: Department?? = try keeping.contains(1) ? nil : _ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
-                    let v2: Employee?? = try keeping.contains(2) ? nil : _ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    let v1: Department?? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
+                    let v2: Employee?? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -1177,11 +1177,11 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         (_department, _manager)
                     }
-                    return [_ColumnCoding.related(values.0), _ColumnCoding.related(values.1)].compactMap {
+                    return [ORMCore._ColumnCoding.related(values.0), ORMCore._ColumnCoding.related(values.1)].compactMap {
                         $0
                     }
                 }
@@ -1249,7 +1249,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 var cache: [String: Int] = [:]
                 var note: String?
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
                 var id: Int64 {
                     get {
@@ -1266,63 +1266,63 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Account", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Account", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Account",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("full_name", String.self, default: "", formerNames: ["name", "fullname"], indexed: true, unique: true),
-                        _ColumnCoding.column("email", String?.self, default: nil, unique: true),
+                        ORMCore._ColumnCoding.column("full_name", String.self, default: "", formerNames: ["name", "fullname"], indexed: true, unique: true),
+                        ORMCore._ColumnCoding.column("email", String?.self, default: nil, unique: true),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._fullName = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
-                    self._email = try _ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
+                    self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_fullName, _email)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values.0, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.0, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try _ColumnCoding.bind(values.1, to: statement, at: index)
+                        try ORMCore._ColumnCoding.bind(values.1, to: statement, at: index)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
-                    let v1: String?? = try keeping.contains(1) ? nil : _ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
+                    let v1: String?? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
                     _$state.withLock {
                         if let v0 {
                             _fullName = v0
@@ -1333,11 +1333,11 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         _email
                     }
-                    return [_ColumnCoding.related(values)].compactMap {
+                    return [ORMCore._ColumnCoding.related(values)].compactMap {
                         $0
                     }
                 }
@@ -1407,7 +1407,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
                 func reset() { value = 0 }
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
                 var id: Int64 {
                     get {
@@ -1424,55 +1424,55 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Counter", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Counter", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Counter",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("value", Int.self, default: 0),
+                        ORMCore._ColumnCoding.column("value", Int.self, default: 0),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._value = try _ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _value
                     }
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: Int? = try keeping.contains(0) ? nil : _ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                     _$state.withLock {
                         if let v0 {
                             _value = v0
@@ -1480,7 +1480,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
 
@@ -1523,7 +1523,7 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _title: String = ""
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
                 var id: Int64 {
                     get {
@@ -1540,55 +1540,55 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Event", PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Event", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Event",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement),
                     columns: [
-                        _ColumnCoding.column("title", String.self, default: ""),
+                        ORMCore._ColumnCoding.column("title", String.self, default: ""),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._title = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _title
                     }
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                     _$state.withLock {
                         if let v0 {
                             _title = v0
@@ -1596,7 +1596,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
 
@@ -1639,7 +1639,7 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _on: Bool = false
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
                 var id: Int64 {
                     get {
@@ -1656,55 +1656,55 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 private var _id: Int64 = 0
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Flag", PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Flag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Flag",
-                    primaryKey: PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("on", Bool.self, default: false),
+                        ORMCore._ColumnCoding.column("on", Bool.self, default: false),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
-                    self._on = try _ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                    self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _on
                     }
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: Bool? = try keeping.contains(0) ? nil : _ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: Bool? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
                     _$state.withLock {
                         if let v0 {
                             _on = v0
@@ -1712,7 +1712,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
 

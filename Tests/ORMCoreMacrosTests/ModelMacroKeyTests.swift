@@ -51,57 +51,57 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 private var _title: String = ""
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Ticket", PrimaryKey(name: "id", type: Int.columnType, strategy: .randomInteger))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Ticket", ORMCore.PrimaryKey(name: "id", type: Int.columnType, strategy: .randomInteger))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Ticket",
-                    primaryKey: PrimaryKey(name: "id", type: Int.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int.columnType, strategy: .randomInteger),
                     columns: [
-                        _ColumnCoding.column("title", String.self, default: ""),
+                        ORMCore._ColumnCoding.column("title", String.self, default: ""),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(Int.self, from: row, at: 0, column: "id")
-                    self._title = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 0, column: "id")
+                    self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _title
                     }
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                     _$state.withLock {
                         if let v0 {
                             _title = v0
@@ -109,7 +109,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
 
@@ -171,57 +171,57 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 private var _name: String = ""
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Country", PrimaryKey(name: "code", type: String.columnType, strategy: .provided))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Country", ORMCore.PrimaryKey(name: "code", type: String.columnType, strategy: .provided))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Country",
-                    primaryKey: PrimaryKey(name: "code", type: String.columnType, strategy: .provided),
+                    primaryKey: ORMCore.PrimaryKey(name: "code", type: String.columnType, strategy: .provided),
                     columns: [
-                        _ColumnCoding.column("name", String.self, default: ""),
+                        ORMCore._ColumnCoding.column("name", String.self, default: ""),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._code = try _ColumnCoding.decode(String.self, from: row, at: 0, column: "code")
-                    self._name = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._code = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 0, column: "code")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._code = try _ColumnCoding.keyFromValue(String.self, key, entity: "Country")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._code = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_code)
+                        ORMCore._ColumnCoding.keyValue(_code)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(String.self, key, entity: "Country")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
                     _$state.withLock {
                         _code = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -229,7 +229,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
 
@@ -291,57 +291,57 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 private var _body: String = ""
 
-                public let _$state = ModelState.make()
+                public let _$state = ORMCore.ModelState.make()
 
-                public static var modelSchema: ModelSchema {
+                public static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                public static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Document", PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided))
+                public static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Document", ORMCore.PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Document",
-                    primaryKey: PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided),
                     columns: [
-                        _ColumnCoding.column("body", String.self, default: ""),
+                        ORMCore._ColumnCoding.column("body", String.self, default: ""),
                     ]
                 )
 
-                public required init(_$row row: StatementRow) throws {
-                    self._id = try _ColumnCoding.decode(UUID.self, from: row, at: 0, column: "id")
-                    self._body = try _ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
+                public required init(_$row row: ORMCore.StatementRow) throws {
+                    self._id = try ORMCore._ColumnCoding.decode(UUID.self, from: row, at: 0, column: "id")
+                    self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                 }
 
-                public required init(_$faultKey key: SQLValue) throws {
-                    self._id = try _ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
+                public required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
                 }
 
-                public var _$primaryKey: SQLValue {
+                public var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_id)
+                        ORMCore._ColumnCoding.keyValue(_id)
                     }
                 }
 
-                public func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
+                public func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
                     _$state.withLock {
                         _id = value
                     }
                 }
 
-                public func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _body
                     }
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                public func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : _ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
+                public func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                     _$state.withLock {
                         if let v0 {
                             _body = v0
@@ -349,7 +349,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                public var _$relatedObjects: [any Model] {
+                public var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
 
@@ -412,57 +412,57 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 private var _sku: String = ""
 
-                let _$state = ModelState.make()
+                let _$state = ORMCore.ModelState.make()
 
-                static var modelSchema: ModelSchema {
+                static var modelSchema: ORMCore.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
-                    ("Product", PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided))
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Product", ORMCore.PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided))
                 }
 
-                private static let _$schema = ModelSchema(
+                private static let _$schema = ORMCore.ModelSchema(
                     table: "Product",
-                    primaryKey: PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided),
+                    primaryKey: ORMCore.PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided),
                     columns: [
-                        _ColumnCoding.column("id", Int.self, default: 0),
+                        ORMCore._ColumnCoding.column("id", Int.self, default: 0),
                     ]
                 )
 
-                required init(_$row row: StatementRow) throws {
-                    self._sku = try _ColumnCoding.decode(String.self, from: row, at: 0, column: "sku_code")
-                    self._id = try _ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
+                required init(_$row row: ORMCore.StatementRow) throws {
+                    self._sku = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 0, column: "sku_code")
+                    self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                 }
 
-                required init(_$faultKey key: SQLValue) throws {
-                    self._sku = try _ColumnCoding.keyFromValue(String.self, key, entity: "Product")
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._sku = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
                 }
 
-                var _$primaryKey: SQLValue {
+                var _$primaryKey: ORMCore.SQLValue {
                     _$state.withLock {
-                        _ColumnCoding.keyValue(_sku)
+                        ORMCore._ColumnCoding.keyValue(_sku)
                     }
                 }
 
-                func _$setPrimaryKey(_ key: SQLValue) throws {
-                    let value = try _ColumnCoding.keyFromValue(String.self, key, entity: "Product")
+                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
+                    let value = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
                     _$state.withLock {
                         _sku = value
                     }
                 }
 
-                func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _id
                     }
                     if columns.contains(0) {
-                        try _ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$apply(_ row: StatementRow, keeping: ColumnSet) throws {
-                    let v0: Int? = try keeping.contains(0) ? nil : _ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
+                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                     _$state.withLock {
                         if let v0 {
                             _id = v0
@@ -470,7 +470,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any Model] {
+                var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
 

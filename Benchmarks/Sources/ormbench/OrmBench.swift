@@ -21,12 +21,15 @@ enum OrmBench {
         print("ormbench: \(rows) rows, median of \(harness.runs) runs, SQLite \(String(cString: sqlite3_libversion()))")
         print(ResultRow.header)
 
-        let results = try [
-            insert(rows: rows, harness: harness),
-            fetchAll(rows: rows, harness: harness),
-            query(rows: rows, harness: harness),
+        let scenario = arguments.firstIndex(of: "--scenario").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        let scenarios: [(String, () throws -> ResultRow)] = [
+            ("insert", { try insert(rows: rows, harness: harness) }),
+            ("fetch", { try fetchAll(rows: rows, harness: harness) }),
+            ("query", { try query(rows: rows, harness: harness) }),
         ]
-        for result in results { print(result.line) }
+        for (name, run) in scenarios where scenario == nil || scenario == name {
+            print(try run().line)
+        }
     }
 
     // MARK: - Insert
@@ -40,8 +43,8 @@ enum OrmBench {
                 return (db, values.map { RawItem(id: 0, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
             }, { db, items in try db.insert(items) })
         let orm = try harness.median(
-            setup: { () throws -> (Database, [Item]) in
-                let db = try Database(path: try scratchFile("orm.sqlite"))
+            setup: { () throws -> (ORMCore.Database, [Item]) in
+                let db = try ORMCore.Database(path: try scratchFile("orm.sqlite"))
                 try db.prepare(Item.self)
                 let items = values.map { value -> Item in
                     let item = Item()
@@ -107,15 +110,15 @@ enum OrmBench {
     /// and checks every library returned the expected count.
     static func compare(
         _ scenario: String, path: String, harness: Harness, expected: Int, raw: (RawSQLite) throws -> Int,
-        orm: (Database) throws -> Int, grdb: (DatabaseQueue) throws -> Int
+        orm: (ORMCore.Database) throws -> Int, grdb: (DatabaseQueue) throws -> Int
     ) throws -> ResultRow {
         func check(_ count: Int, _ library: String) throws {
             if count != expected { throw BenchmarkError("\(library) returned \(count) rows, expected \(expected)") }
         }
         let rawTime = try harness.median(setup: { try RawSQLite(path: path) }, { try check(try raw($0), "raw") })
         let ormTime = try harness.median(
-            setup: { () throws -> Database in
-                let db = try Database(path: path)
+            setup: { () throws -> ORMCore.Database in
+                let db = try ORMCore.Database(path: path)
                 try db.prepare(Item.self)
                 return db
             }, { try check(try orm($0), "ORMCore") })

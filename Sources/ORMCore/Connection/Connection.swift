@@ -14,8 +14,9 @@ final class Connection: @unchecked Sendable {
 
     /// Observes every statement as it starts running (tests assert SQL with it).
     var tracer: (@Sendable (String) -> Void)?
-    /// The table an object write targets: the hook tags its rows `.object`, the rest `.sql`.
-    var objectWriteTable: String?
+    /// The object write under way: the hook tags its table's rows `.object` (the rest `.sql`) and
+    /// records the object's key and the columns it wrote.
+    var objectWrite: (table: String, key: SQLValue, columns: [String]?)?
 
     // Change recording: filled by the update hook while statements run, moved to `committed`
     // once SQLite is back in autocommit mode (the transaction committed).
@@ -219,7 +220,10 @@ final class Connection: @unchecked Sendable {
 
     func didRun(_ statement: Statement, succeeded: Bool) {
         if succeeded {
-            if !statement.writtenTables.isEmpty, sqlite3_total_changes64(handle) > totalChangesMark {
+            // Tables that changed with no row reported by the hook (WITHOUT ROWID tables).
+            if !statement.writtenTables.isEmpty, pending.rows.count == pendingMark,
+                sqlite3_total_changes64(handle) > totalChangesMark
+            {
                 for table in statement.writtenTables { pending.appendTableOnly(table) }
             }
         } else {
@@ -236,6 +240,20 @@ final class Connection: @unchecked Sendable {
         pending.tablesWithoutRowDetail.subtract(withRows)
         committed.merge(pending)
         pending = ChangeSet()
+    }
+
+    /// An autoincrement insert learns its key after the hook ran: put it on the recorded change.
+    func fixPendingKey(table: String, rowID: Int64, key: SQLValue) {
+        func fix(_ set: inout ChangeSet) -> Bool {
+            guard let index = set.rows.lastIndex(where: { $0.table == table && $0.rowID == rowID }) else { return false }
+            let change = set.rows[index]
+            set.rows[index] = RowChange(
+                table: table, operation: change.operation, rowID: rowID, origin: change.origin, key: key,
+                changedColumns: change.changedColumns)
+            return true
+        }
+        // In autocommit mode the change has already moved to the committed set.
+        if !fix(&pending) { _ = fix(&committed) }
     }
 
     /// The number of pending row changes, to restore after rolling back to a savepoint.
@@ -255,6 +273,21 @@ final class Connection: @unchecked Sendable {
         return committed
     }
 
+    // The hook is called with the same table name pointer row after row: keep its String.
+    private var hookTableBytes: ContiguousArray<CChar> = []
+    private var hookTableName = ""
+
+    fileprivate func hookTableName(_ name: UnsafePointer<CChar>) -> String {
+        let matches = hookTableBytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { strcmp($0, name) == 0 } ?? false
+        }
+        if !matches {
+            hookTableName = String(cString: name)
+            hookTableBytes = ContiguousArray(hookTableName.utf8CString)
+        }
+        return hookTableName
+    }
+
     fileprivate func hookRecord(operation: Int32, table: String, rowID: Int64) {
         let kind: RecordOperation
         switch operation {
@@ -262,8 +295,14 @@ final class Connection: @unchecked Sendable {
         case SQLITE_DELETE: kind = .delete
         default: kind = .update
         }
-        let origin: ChangeOrigin = table == objectWriteTable ? .object : .sql
-        pending.append(RowChange(table: table, operation: kind, rowID: rowID, origin: origin))
+        if let write = objectWrite, write.table == table {
+            pending.append(
+                RowChange(
+                    table: table, operation: kind, rowID: rowID, origin: .object, key: write.key,
+                    changedColumns: write.columns))
+        } else {
+            pending.append(RowChange(table: table, operation: kind, rowID: rowID, origin: .sql))
+        }
     }
 
     fileprivate func hookRollback() {
@@ -297,7 +336,7 @@ final class Connection: @unchecked Sendable {
             { context, operation, _, table, rowID in
                 guard let context, let table else { return }
                 let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
-                connection.hookRecord(operation: operation, table: String(cString: table), rowID: rowID)
+                connection.hookRecord(operation: operation, table: connection.hookTableName(table), rowID: rowID)
             }, context)
         sqlite3_rollback_hook(
             handle,

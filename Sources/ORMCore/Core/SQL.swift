@@ -1,3 +1,5 @@
+import Foundation
+
 /// SQL text that travels with its arguments.
 ///
 /// Interpolated values become `?` placeholders with bound arguments; they are never spliced into
@@ -81,13 +83,51 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
     }
 
     private mutating func append(_ argument: any SQLExpressible) {
-        let values = argument.sqlValues
-        if argument.isList {
-            text += "(" + Array(repeating: "?", count: values.count).joined(separator: ",") + ")"
-        } else {
-            text += "?"
-        }
+        let (placeholder, values) = Self.placeholder(for: argument)
+        text += placeholder
         arguments += values
+    }
+
+    /// Lists longer than this bind as one JSON array read through `json_each`, so no list ever meets
+    /// SQLite's limit on bound variables (32,766) and one query keeps its order and limit.
+    static let longListThreshold = 1_000
+
+    /// The placeholder text and bound values for an argument.
+    static func placeholder(for argument: some SQLExpressible) -> (String, [SQLValue]) {
+        let values = argument.sqlValues
+        guard argument.isList else { return ("?", values) }
+        if values.count > longListThreshold, let json = jsonArray(values) {
+            return ("(SELECT value FROM json_each(?))", [.text(json)])
+        }
+        return ("(" + Array(repeating: "?", count: values.count).joined(separator: ",") + ")", values)
+    }
+
+    /// Values as a JSON array, or nil when one cannot be written as JSON (a blob, a non-finite real).
+    static func jsonArray(_ values: [SQLValue]) -> String? {
+        var json = "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { json += "," }
+            switch value {
+            case .null: json += "null"
+            case .integer(let int): json += String(int)
+            case .real(let double):
+                guard double.isFinite else { return nil }
+                json += String(double)
+            case .text(let text):
+                json += "\""
+                for scalar in text.unicodeScalars {
+                    switch scalar {
+                    case "\"": json += "\\\""
+                    case "\\": json += "\\\\"
+                    case _ where scalar.value < 0x20: json += String(format: "\\u%04x", scalar.value)
+                    default: json.unicodeScalars.append(scalar)
+                    }
+                }
+                json += "\""
+            case .blob: return nil
+            }
+        }
+        return json + "]"
     }
 
     public var description: String {
@@ -106,14 +146,10 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
         /// Literal text.
         public mutating func appendLiteral(_ literal: String) { text += literal }
 
-        /// A value, bound as an argument (a collection becomes `(?,?,…)`).
+        /// A value, bound as an argument (a collection becomes `(?,?,…)`, or a JSON list when long).
         public mutating func appendInterpolation(_ value: some SQLExpressible) {
-            let values = value.sqlValues
-            if value.isList {
-                text += "(" + Array(repeating: "?", count: values.count).joined(separator: ",") + ")"
-            } else {
-                text += "?"
-            }
+            let (placeholder, values) = SQL.placeholder(for: value)
+            text += placeholder
             arguments += values
         }
 

@@ -50,11 +50,11 @@ extension SQLValue: CustomStringConvertible {
     }
 }
 
-extension SQLValue: ExpressibleByNilLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
+// Deliberately not ExpressibleByNilLiteral: `cond ? value : nil` in a closure returning
+// `SQLValue?` would silently become `.null` instead of nil. Write `.null`.
+extension SQLValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+    ExpressibleByBooleanLiteral
 {
-    /// `nil` is SQL NULL.
-    public init(nilLiteral: ()) { self = .null }
     /// An integer literal.
     public init(integerLiteral value: Int64) { self = .integer(value) }
     /// A floating point literal.

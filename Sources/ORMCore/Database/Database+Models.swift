@@ -32,21 +32,19 @@ extension Database {
     /// The object for the current row: the live instance (refreshed) or a new one, registered.
     func materialize<T: Model>(_ type: T.Type, row: StatementRow) throws -> T {
         let key = row.statement.value(at: row.resolve(0))
-        if let live = identityMap.object(T.self, key: key) {
-            let meta = live._$state.snapshot
-            if meta.status != .deleted {
-                try live._$apply(row, keeping: meta.dirty)
-                live._$state.update { $0.status = .persisted }
-            }
-            return live
-        }
+        // Decode first, then register once: the common case (no live instance) takes one lock.
         let object = try T(_$row: row)
-        object._$state.update {
-            $0.status = .persisted
-            $0.database = self
-            $0.storedKey = key
+        object._$state.initialize(status: .persisted, database: self, key: key)
+        let registered = identityMap.register(object, key: key)
+        if registered !== object {
+            // A live instance holds the row: refresh it, keeping its unsaved changes.
+            let meta = registered._$state.snapshot
+            if meta.status != .deleted {
+                try registered._$apply(row, keeping: meta.dirty)
+                registered._$state.update { $0.status = .persisted }
+            }
         }
-        return identityMap.register(object, key: key)
+        return registered
     }
 
     /// The object with this key: live, or a fault that loads its row on first access.

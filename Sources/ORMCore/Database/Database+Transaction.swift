@@ -45,7 +45,8 @@ extension Database {
         } else {
             try connection.execute("COMMIT")
             writer.frames.removeLast()
-            writer.scheduleAfterCommit(frame.afterCommit)
+            let hooks = frame.didHooks.map { hook in TransferredHook(hook: hook) }
+            writer.scheduleAfterCommit(frame.afterCommit + [{ for hook in hooks { Database.runDidHook(hook.hook.object, hook.hook.operation) } }])
         }
     }
 
@@ -82,4 +83,9 @@ extension Database {
     var currentFrame: TransactionFrame? {
         writer.lock.isHeldByCurrentThread ? writer.frames.last : nil
     }
+}
+
+/// A `did…` hook handed from the writer to the thread that runs hooks after the commit.
+private struct TransferredHook: Sendable {
+    let hook: (object: any Model, operation: RecordOperation)
 }

@@ -4,9 +4,12 @@ extension Database {
     /// Commits `object` (and, by the options, the related objects it holds) atomically.
     func commitObject(_ object: any Model, options: CommitOptions) throws {
         try write { _ in
-            let objects = options.commitsRelatedObjects ? objectsToCommit(startingAt: object, options: options) : [object]
-            if objects.count == 1 && currentFrame == nil {
-                // One statement is atomic by itself: no transaction needed.
+            let objects =
+                options.commitsRelatedObjects && !object._$relatedObjects.isEmpty
+                ? objectsToCommit(startingAt: object, options: options) : [object]
+            if objects.count == 1 {
+                // One statement is atomic by itself: no transaction or savepoint needed (inside a
+                // transaction the enclosing frame still records the object for a rollback).
                 try save(object)
             } else {
                 try transaction { _ in
@@ -34,7 +37,7 @@ extension Database {
 
     /// Inserts or updates one object, on the writer, inside whatever transaction is open.
     private func save<T: Model>(_ object: T) throws {
-        try ensureSchema(T.self)
+        if !schemaRegistry.isReady(T.self) { try ensureSchema(T.self) }
         let meta = object._$state.snapshot
         switch meta.status {
         case .new: try insert(object)
@@ -52,11 +55,20 @@ extension Database {
         return error
     }
 
-    private func afterCommit(_ action: @escaping @Sendable () -> Void) {
+    /// Queues a `did…` hook for after the commit (no closure per object: the hot insert path).
+    private func afterCommit(_ object: any Model, _ operation: RecordOperation) {
         if let frame = currentFrame {
-            frame.afterCommit.append(action)
+            frame.didHooks.append((object, operation))
         } else {
-            writer.scheduleAfterCommit([action])
+            writer.scheduleAfterCommit([{ Self.runDidHook(object, operation) }])
+        }
+    }
+
+    static func runDidHook(_ object: any Model, _ operation: RecordOperation) {
+        switch operation {
+        case .insert: object.didInsert()
+        case .update: object.didUpdate()
+        case .delete: object.didDelete()
         }
     }
 
@@ -69,11 +81,10 @@ extension Database {
             .init(model: ObjectIdentifier(T.self), kind: .insert, columns: ColumnSet())
         ) { schema.insertSQL }
         statement.inUse = true
-        connection.objectWriteTable = schema.table
         defer {
             statement.inUse = false
             statement.reset()
-            connection.objectWriteTable = nil
+            connection.objectWrite = nil
         }
         var key = object._$primaryKey
         let generatesKey = schema.primaryKey.strategy != .provided && (key == .integer(0) || key.isNull)
@@ -84,6 +95,7 @@ extension Database {
             }
             try statement.bind(key, at: 1)
             try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
+            connection.objectWrite = (schema.table, key, nil)
             do {
                 try statement.run()
                 break
@@ -94,7 +106,10 @@ extension Database {
                 statement.reset()
             }
         }
-        if key.isNull { key = .integer(connection.lastInsertedRowID) }
+        if key.isNull {
+            key = .integer(connection.lastInsertedRowID)
+            connection.fixPendingKey(table: schema.table, rowID: connection.lastInsertedRowID, key: key)
+        }
         if key != object._$primaryKey { try object._$setPrimaryKey(key) }
         object._$state.update {
             $0.status = .persisted
@@ -103,7 +118,7 @@ extension Database {
             $0.storedKey = key
         }
         _ = identityMap.register(object, key: key)
-        afterCommit { object.didInsert() }
+        afterCommit(object, .insert)
     }
 
     private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue) throws {
@@ -115,17 +130,17 @@ extension Database {
             .init(model: ObjectIdentifier(T.self), kind: .update, columns: columns)
         ) { schema.updateSQL(for: columns) }
         statement.inUse = true
-        connection.objectWriteTable = schema.table
+        connection.objectWrite = (schema.table, storedKey, columns.indices.map { schema.columns[$0].name })
         defer {
             statement.inUse = false
             statement.reset()
-            connection.objectWriteTable = nil
+            connection.objectWrite = nil
         }
         try object._$bindColumns(columns, to: statement, startingAt: 1)
         try statement.bind(storedKey, at: Int32(columns.count + 1))
         try statement.run()
         object._$state.update { $0.dirty.subtract(columns) }
-        afterCommit { object.didUpdate() }
+        afterCommit(object, .update)
     }
 
     /// Deletes `object`'s row.
@@ -144,17 +159,17 @@ extension Database {
                 .init(model: ObjectIdentifier(T.self), kind: .delete, columns: ColumnSet())
             ) { schema.deleteSQL }
             statement.inUse = true
-            connection.objectWriteTable = schema.table
+            connection.objectWrite = (schema.table, meta.storedKey, nil)
             defer {
                 statement.inUse = false
                 statement.reset()
-                connection.objectWriteTable = nil
+                connection.objectWrite = nil
             }
             try statement.bind(meta.storedKey, at: 1)
             try statement.run()
             object._$state.update { $0.status = .deleted }
             identityMap.unregister(object, key: meta.storedKey)
-            afterCommit { object.didDelete() }
+            afterCommit(object, .delete)
         }
     }
 }

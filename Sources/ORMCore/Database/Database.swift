@@ -24,6 +24,7 @@ public final class Database: Sendable {
     let schemaRegistry = SchemaRegistry()
     let changeCenter = ChangeCenter()
     let migrationObservers = MigrationObservers()
+    let externalChanges = ExternalChangeMonitor()
 
     /// Opens the database file at `path` (created if missing unless configured otherwise).
     ///

@@ -25,6 +25,19 @@ final class ReentrantLock: @unchecked Sendable {
         owner.load(ordering: .acquiring) == Self.currentThreadID()
     }
 
+    /// Runs `body` holding the lock if it can be taken at once; nil otherwise.
+    func tryWithLock<T>(_ body: () throws -> T) rethrows -> T? {
+        guard lock.try() else { return nil }
+        depth += 1
+        if depth == 1 { owner.store(Self.currentThreadID(), ordering: .releasing) }
+        defer {
+            depth -= 1
+            if depth == 0 { owner.store(0, ordering: .releasing) }
+            lock.unlock()
+        }
+        return try body()
+    }
+
     /// Runs `body` holding the lock; `isOutermost` tells whether this call took it first.
     func withLock<T>(_ body: (_ isOutermost: Bool) throws -> T) rethrows -> T {
         lock.lock()

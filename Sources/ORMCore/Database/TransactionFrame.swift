@@ -15,6 +15,8 @@ final class TransactionFrame {
     var preparedModels: [ObjectIdentifier] = []
     /// Hooks to run once the outermost transaction commits.
     var afterCommit: [@Sendable () -> Void] = []
+    /// Objects whose `did…` hook runs once the outermost transaction commits.
+    var didHooks: [(object: any Model, operation: RecordOperation)] = []
     /// Set when a veto or `fail` dooms the frame: it rolls back whatever the body returns.
     var failure: (any Error)?
 
@@ -36,6 +38,7 @@ final class TransactionFrame {
             parent.touched.append(entry)
         }
         parent.afterCommit += afterCommit
+        parent.didHooks += didHooks
         parent.preparedModels += preparedModels
     }
 }

@@ -18,13 +18,22 @@ public struct RowChange: Sendable, Hashable {
     public let rowID: Int64
     /// Who made the change.
     public let origin: ChangeOrigin
+    /// The primary key, when an object made the change.
+    public let key: SQLValue?
+    /// The columns an object's update wrote (nil when unknown).
+    public let changedColumns: [String]?
 
     /// Makes a change record.
-    public init(table: String, operation: RecordOperation, rowID: Int64, origin: ChangeOrigin) {
+    public init(
+        table: String, operation: RecordOperation, rowID: Int64, origin: ChangeOrigin, key: SQLValue? = nil,
+        changedColumns: [String]? = nil
+    ) {
         self.table = table
         self.operation = operation
         self.rowID = rowID
         self.origin = origin
+        self.key = key
+        self.changedColumns = changedColumns
     }
 }
 
@@ -45,8 +54,8 @@ public struct ChangeSet: Sendable, Equatable {
     public var isEmpty: Bool { tables.isEmpty }
 
     mutating func append(_ change: RowChange) {
+        if rows.last?.table != change.table { tables.insert(change.table) }
         rows.append(change)
-        tables.insert(change.table)
     }
 
     mutating func appendTableOnly(_ table: String) {

@@ -117,6 +117,7 @@ public enum _ColumnCoding {
     // MARK: - Decoding
 
     /// Reads a value column.
+    @inlinable
     public static func decode<T: DatabaseValueConvertible>(
         _ type: T.Type, from row: StatementRow, at position: Int32, column: String
     ) throws -> T {
@@ -186,6 +187,7 @@ public enum _ColumnCoding {
     // MARK: - Keys
 
     /// A key value as stored.
+    @inlinable
     public static func keyValue<T: DatabaseValueConvertible>(_ value: T) -> SQLValue {
         value.databaseValue
     }
@@ -216,7 +218,7 @@ public enum _ColumnCoding {
         return .text(String(decoding: data, as: UTF8.self))
     }
 
-    @inline(__always)
+    @usableFromInline @inline(__always)
     static func resolve(_ row: StatementRow, _ position: Int32, _ column: String) throws -> Int32 {
         let index = row.resolve(position)
         if index < 0 {
@@ -225,6 +227,7 @@ public enum _ColumnCoding {
         return index
     }
 
+    @usableFromInline
     static func mismatch(_ row: StatementRow, _ index: Int32, _ column: String, _ expected: String) -> ORMError {
         let found = row.statement.isNull(at: index) ? "NULL" : row.statement.storageClass(at: index)
         return ORMError.valueMismatch(entity: row.entity, column: column, expected: expected, found: found)

@@ -15,7 +15,6 @@ extension Model {
     public func commit(in database: Database? = nil, options: CommitOptions = CommitOptions()) throws -> Bool {
         do {
             let target = try database ?? _$state.database ?? Database.current()
-            try target.ensureSchema(Self.self)
             try target.commitObject(self, options: options)
             return true
         } catch where options.errorPolicy == .swallow {

@@ -79,13 +79,18 @@ extension Model {
     /// Whether the object has never been inserted (or its insert was rolled back).
     public var isNew: Bool { _$state.status == .new }
     /// Whether the object's row was deleted.
-    public var isDeleted: Bool { _$state.status == .deleted }
+    public var isDeleted: Bool {
+        _$state.faultInIfNeeded(self)
+        return _$state.status == .deleted
+    }
     /// Whether properties changed since the object was last loaded or committed.
     public var hasChanges: Bool { _$state.status == .new || !_$state.dirtyColumns.isEmpty }
     /// The names of the columns changed since the object was last loaded or committed.
     public var changedColumns: [String] {
         _$state.dirtyColumns.indices.map { Self.modelSchema.columns[$0].name }
     }
+    /// Values of the tables joined by the last query that fetched the object, keyed `"Table.column"`.
+    public var joinedValues: [String: SQLValue] { _$state.snapshot.joined }
     /// The database the object was fetched from or committed to.
     public var database: Database? { _$state.database }
 }

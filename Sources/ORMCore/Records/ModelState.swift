@@ -25,6 +25,8 @@ public final class ModelState: LockStorage<ModelState.Meta> {
         var database: Database?
         /// The key the row has in the database (an update or delete targets it).
         var storedKey: SQLValue = .null
+        /// Values of joined tables from the last query that fetched the object, keyed `"Table.column"`.
+        var joined: [String: SQLValue] = [:]
     }
 
     /// A new object's state. `@Model` calls it for every object.
@@ -76,6 +78,15 @@ public final class ModelState: LockStorage<ModelState.Meta> {
     private func faultIn<Owner: Model>(_ owner: Owner) {
         guard let database = withLock({ $0.database }) else { return }
         database.faultIn(owner)
+    }
+
+    /// Sets up a fresh object's state without locking: only valid before the object is shared.
+    func initialize(status: Status, database: Database, key: SQLValue) {
+        withUnsafeMutablePointerToHeader { meta in
+            meta.pointee.status = status
+            meta.pointee.database = database
+            meta.pointee.storedKey = key
+        }
     }
 
     // MARK: - Read by the runtime

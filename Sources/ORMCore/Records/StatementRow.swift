@@ -7,7 +7,7 @@ public struct StatementRow {
     /// The entity being decoded, for error messages.
     public let entity: String
     /// For rows of hand-written SQL: where each schema position (key, then columns) is in the result.
-    let columnMap: [Int32]?
+    @usableFromInline let columnMap: [Int32]?
 
     init(statement: Statement, database: Database, entity: String, columnMap: [Int32]? = nil) {
         self.statement = statement
@@ -17,7 +17,7 @@ public struct StatementRow {
     }
 
     /// The result column holding schema position `index` (0 is the key).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func resolve(_ index: Int32) -> Int32 {
         guard let columnMap else { return index }
         return Int(index) < columnMap.count ? columnMap[Int(index)] : -1

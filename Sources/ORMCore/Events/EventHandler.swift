@@ -1,0 +1,117 @@
+import Foundation
+
+/// Registers handlers for the committed changes of one table (SharkORM's `eventHandler()`).
+///
+/// Events arrive after the transaction commits, never for a rolled-back change, and never while a
+/// lock is held. A registration stays active until it is cancelled (it is not held weakly).
+///
+/// ```swift
+/// let registration = try Person.eventHandler().register(events: [.insert, .delete], queue: .main) { event in
+///     print(event)
+/// }
+/// for await event in try Person.eventHandler().events() { … }
+/// ```
+public struct EventHandler: Sendable {
+    /// The table observed.
+    public let table: String
+    let database: Database
+    let integerKey: Bool
+    let key: SQLValue?
+
+    /// Calls `handler` for each committed change of the kinds asked, on `queue` (a private serial queue
+    /// by default, so events keep their order). Changes from other processes come with no operation.
+    public func register(
+        events: Set<RecordOperation> = Set(RecordOperation.allCases), queue: DispatchQueue? = nil,
+        _ handler: @escaping @Sendable (RecordEvent) -> Void
+    ) -> EventRegistration {
+        let queue = queue ?? DispatchQueue(label: "ormcore.events.\(table)")
+        let filter = self
+        let token = database.changeCenter.addObserver { changes in
+            let matching = filter.events(in: changes, kinds: events)
+            guard !matching.isEmpty else { return }
+            queue.async { for event in matching { handler(event) } }
+        }
+        database.startExternalChangeMonitor()
+        return EventRegistration(database: database, token: token)
+    }
+
+    /// The committed changes as an asynchronous sequence; it ends when the task iterating it is cancelled.
+    public func events(_ kinds: Set<RecordOperation> = Set(RecordOperation.allCases)) -> AsyncStream<RecordEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: RecordEvent.self, bufferingPolicy: .unbounded)
+        let filter = self
+        let token = database.changeCenter.addObserver { changes in
+            for event in filter.events(in: changes, kinds: kinds) { continuation.yield(event) }
+        }
+        database.startExternalChangeMonitor()
+        let registration = EventRegistration(database: database, token: token)
+        continuation.onTermination = { _ in registration.cancel() }
+        return stream
+    }
+
+    /// The events of a change set that concern this table (and this key, for object observers).
+    func events(in changes: ChangeSet, kinds: Set<RecordOperation>) -> [RecordEvent] {
+        guard changes.tables.contains(table) else { return [] }
+        var events: [RecordEvent] = []
+        for change in changes.rows where change.table == table && kinds.contains(change.operation) {
+            let eventKey = change.key ?? (integerKey ? .integer(change.rowID) : nil)
+            if let key, eventKey != key { continue }
+            events.append(
+                RecordEvent(
+                    entity: table, operation: change.operation, key: eventKey, rowID: change.rowID,
+                    changedColumns: change.changedColumns, origin: change.origin))
+        }
+        if changes.tablesWithoutRowDetail.contains(table) {
+            events.append(
+                RecordEvent(
+                    entity: table, operation: nil, key: key, rowID: nil, changedColumns: nil,
+                    origin: changes.rows.isEmpty ? .external : .sql))
+        }
+        return events
+    }
+}
+
+/// An active event registration. Keep it and call ``cancel()`` to stop; it is never dropped silently.
+public final class EventRegistration: Sendable {
+    private let database: Database
+    private let token: UInt64
+
+    init(database: Database, token: UInt64) {
+        self.database = database
+        self.token = token
+    }
+
+    /// Stops delivery.
+    public func cancel() {
+        database.changeCenter.removeObserver(token)
+    }
+}
+
+extension Model {
+    /// The event handler for this model's table.
+    public static func eventHandler(in database: Database? = nil) throws -> EventHandler {
+        let target = try database ?? Database.current()
+        try target.ensureSchema(Self.self)
+        return EventHandler(
+            table: modelSchema.table, database: target, integerKey: modelSchema.primaryKey.type == .integer, key: nil)
+    }
+
+    /// Makes this object live: `handler` is told when its row is updated or deleted, by anyone (this
+    /// process or another), and the object's properties reload the committed values on next access.
+    public func observe(
+        queue: DispatchQueue? = nil, _ handler: @escaping @Sendable (RecordEvent) -> Void
+    ) throws -> EventRegistration {
+        let target = try _$state.database ?? Database.current()
+        let key = _$state.snapshot.storedKey
+        let handlerForRow = EventHandler(
+            table: Self.modelSchema.table, database: target, integerKey: Self.modelSchema.primaryKey.type == .integer,
+            key: key.isNull ? _$primaryKey : key)
+        return handlerForRow.register(events: [.update, .delete], queue: queue, handler)
+    }
+}
+
+extension DynamicTable {
+    /// The event handler for this table.
+    public func eventHandler() -> EventHandler {
+        EventHandler(table: info.name, database: database, integerKey: entity.hasIntegerKey, key: nil)
+    }
+}

@@ -1,0 +1,63 @@
+/// What queries need to know about a table, for declared models and for tables found at run time alike.
+public struct EntityDescription: Sendable {
+    /// The table name.
+    public let table: String
+    /// The key columns (the rowid when the table has no declared key but has a rowid).
+    public let keyColumns: [String]
+    /// Every column fetched for a record, key columns first.
+    public let columns: [String]
+    /// To-one relationships by column name, for dot-notation paths: `department.name`.
+    public let relationships: [String: Relationship]
+    /// Whether the key is a single integer (the rowid or an alias of it): result sets keep it compactly.
+    public let hasIntegerKey: Bool
+
+    /// A to-one relationship: this entity's `column` holds the target's key.
+    public struct Relationship: Sendable {
+        /// The referencing column in this entity.
+        public let column: String
+        /// The target entity, made when a path goes through it.
+        public let target: @Sendable () -> EntityDescription?
+        /// The target's key column.
+        public let targetColumn: String
+    }
+
+    /// Makes a description.
+    public init(
+        table: String, keyColumns: [String], columns: [String], relationships: [String: Relationship],
+        hasIntegerKey: Bool
+    ) {
+        self.table = table
+        self.keyColumns = keyColumns
+        self.columns = columns
+        self.relationships = relationships
+        self.hasIntegerKey = hasIntegerKey
+    }
+
+    /// `"t"."a", "t"."b", …` for every fetched column, qualified by `alias`.
+    func selectList(alias: String) -> String {
+        columns.map { "\(quoteIdentifier(alias)).\(quoteIdentifier($0))" }.joined(separator: ", ")
+    }
+
+    /// The key columns qualified by `alias`.
+    func keyList(alias: String) -> String {
+        keyColumns.map { "\(quoteIdentifier(alias)).\(quoteIdentifier($0))" }.joined(separator: ", ")
+    }
+}
+
+extension Model {
+    /// The query-side description of this model's table.
+    public static var entityDescription: EntityDescription {
+        let schema = modelSchema
+        var relationships: [String: EntityDescription.Relationship] = [:]
+        for column in schema.columns {
+            guard let reference = column.reference else { continue }
+            let model = reference.model
+            relationships[column.name] = .init(
+                column: column.name, target: { model?.entityDescription }, targetColumn: reference.column)
+        }
+        return EntityDescription(
+            table: schema.table, keyColumns: [schema.primaryKey.name],
+            columns: [schema.primaryKey.name] + schema.columns.map(\.name), relationships: relationships,
+            hasIntegerKey: schema.primaryKey.type == .integer)
+    }
+}

@@ -1,0 +1,150 @@
+extension Query {
+    /// The matching records. Without ``batch(_:)`` every record is loaded now; with it they load in
+    /// windows as the result set is walked.
+    public func fetch() throws -> ResultSet<Record> {
+        let database = try target()
+        try decoder.prepare(database)
+        if let batchSize {
+            return ResultSet(batched: BatchedRecords(query: self, database: database, windowSize: batchSize))
+        }
+        return ResultSet(records: try fetchArray(database))
+    }
+
+    /// The first matching record, or nil.
+    public func first() throws -> Record? {
+        let database = try target()
+        try decoder.prepare(database)
+        return try limit(1).fetchArray(database).first
+    }
+
+    /// How many records match, honouring `limit` and `offset`.
+    public func count() throws -> Int {
+        let database = try target()
+        try decoder.prepare(database)
+        let parts = try parts()
+        let sql: SQL
+        if limitCount != nil || offsetCount != nil {
+            var inner = statement(select: "1", parts: parts)
+            inner.text = "SELECT count(*) FROM (" + inner.text + ")"
+            sql = inner
+        } else {
+            sql = statement(select: "count(*)", parts: parts, ordered: false)
+        }
+        return Int(try database.scalarInteger(sql))
+    }
+
+    /// The sum of an expression over the matching records (NULL when none; integers stay exact).
+    public func sum(_ expression: String) throws -> SQLValue {
+        let database = try target()
+        try decoder.prepare(database)
+        let parts = try parts(extras: [expression])
+        var inner = statement(select: "\(parts.extras[0]) AS orm_value", parts: parts)
+        inner.text = "SELECT sum(orm_value) FROM (" + inner.text + ")"
+        return try database.scalar(inner) ?? .null
+    }
+
+    /// The distinct values of a column (or dot path) among the matching records, in query order.
+    public func distinct(_ column: String) throws -> [SQLValue] {
+        let database = try target()
+        try decoder.prepare(database)
+        let parts = try parts(extras: [column])
+        let expression = parts.extras[0]
+        var seen: Set<SQLValue> = []
+        return try database.fetchAll(statement(select: expression, parts: parts)).compactMap { row in
+            let value = row.first ?? .null
+            return seen.insert(value).inserted ? value : nil
+        }
+    }
+
+    /// The matching records grouped by a column's value (each group in query order).
+    public func groupBy(_ column: String) throws -> [SQLValue: [Record]] {
+        let database = try target()
+        try decoder.prepare(database)
+        let parts = try parts(extras: [column])
+        let expression = parts.extras[0]
+        var groups: [SQLValue: [Record]] = [:]
+        try run(statement(select: recordSelect(parts) + ", \(expression) AS orm_group", parts: parts), database, parts)
+        { record, statement in
+            groups[statement.value(at: statement.columnCount - 1), default: []].append(record)
+        }
+        return groups
+    }
+
+    /// The keys of the matching records, in query order (64-bit integers and text keys intact).
+    public func ids() throws -> [SQLValue] {
+        let database = try target()
+        try decoder.prepare(database)
+        let parts = try parts()
+        return try database.fetchAll(statement(select: entity.keyList(alias: entity.table), parts: parts)).map {
+            $0.count == 1 ? $0[0] : .text($0.map(\.description).joined(separator: ", "))
+        }
+    }
+
+    /// The matching records with only their key loaded; the rest loads on first access.
+    public func fetchLightweight() throws -> [Record] {
+        let database = try target()
+        try decoder.prepare(database)
+        let parts = try parts()
+        return try database.fetchAll(statement(select: entity.keyList(alias: entity.table), parts: parts)).map {
+            try decoder.fault(database, $0)
+        }
+    }
+
+    /// Deletes every matching record in one statement; returns how many. Events and live objects
+    /// follow as for any committed change.
+    @discardableResult
+    public func removeAll() throws -> Int {
+        let database = try target()
+        try decoder.prepare(database)
+        let parts = try parts()
+        let keys = entity.keyColumns.map(quoteIdentifier).joined(separator: ", ")
+        var sql = statement(select: entity.keyList(alias: entity.table), parts: parts)
+        sql.text =
+            "DELETE FROM \(quoteIdentifier(entity.table)) WHERE (\(keys)) IN (" + sql.text + ")"
+        return try database.execute(sql)
+    }
+
+    // MARK: - Running
+
+    func fetchArray(_ database: Database) throws -> [Record] {
+        let parts = try parts()
+        var records: [Record] = []
+        try run(statement(select: recordSelect(parts), parts: parts), database, parts) { record, _ in
+            records.append(record)
+        }
+        return records
+    }
+
+    /// Runs a record query and hands each decoded record (with its joined values) to `body`.
+    func run(_ sql: SQL, _ database: Database, _ parts: Parts, _ body: (Record, Statement) throws -> Void) throws {
+        try database.read { connection in
+            let statement = try connection.cachedStatement(sql.text)
+            try statement.bind(sql.arguments)
+            statement.inUse = true
+            defer {
+                statement.inUse = false
+                statement.reset()
+            }
+            let row = StatementRow(statement: statement, database: database, entity: entity.table)
+            let joinedStart = entity.columns.count
+            while try statement.step() {
+                let record = try decoder.decode(row)
+                if !parts.joinedColumns.isEmpty {
+                    var values: [String: SQLValue] = [:]
+                    for (offset, column) in parts.joinedColumns.enumerated() {
+                        values[column.name] = statement.value(at: Int32(joinedStart + offset))
+                    }
+                    decoder.attachJoined(record, values)
+                }
+                try body(record, statement)
+            }
+        }
+    }
+}
+
+extension Database {
+    func scalarInteger(_ sql: SQL) throws -> Int64 {
+        if case .integer(let value)? = try scalar(sql) { return value }
+        return 0
+    }
+}

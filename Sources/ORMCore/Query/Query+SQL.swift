@@ -1,0 +1,97 @@
+extension Query {
+    /// The pieces every statement of this query shares: FROM with joins, WHERE, ORDER BY.
+    struct Parts {
+        var from: String
+        var whereClause: SQL
+        var orderBy: String
+        var joinedColumns: [(name: String, sql: String)]
+        /// The extra expressions asked for, rewritten (qualified, paths joined).
+        var extras: [String] = []
+    }
+
+    func parts(extras: [String] = []) throws -> Parts {
+        if let buildError { throw buildError }
+        let root = quoteIdentifier(entity.table)
+        var qualifiers: Set<String> = [entity.table]
+        for join in explicitJoins { qualifiers.insert(join.entity.table) }
+        var resolver = PathResolver(root: entity, qualifiers: qualifiers)
+
+        var whereClause = SQL(stringLiteral: "")
+        for (index, condition) in conditions.enumerated() {
+            var rewritten = condition
+            rewritten.text = try resolver.rewrite(condition.text)
+            whereClause.text += index == 0 ? "WHERE (" : " AND ("
+            whereClause.append(rewritten)
+            whereClause.text += ")"
+        }
+        var orderTerms: [String] = []
+        for ordering in orderings {
+            orderTerms.append(try resolver.rewrite(ordering.expression) + (ordering.descending ? " DESC" : ""))
+        }
+        // A stable order: ties are broken by the key, so windows and pages never overlap.
+        if !orderTerms.isEmpty || batchSize != nil {
+            orderTerms += entity.keyColumns.map { "\(root).\(quoteIdentifier($0))" }
+        }
+
+        var joins: [String] = []
+        var joinedColumns: [(String, String)] = []
+        for join in explicitJoins {
+            let target = quoteIdentifier(join.entity.table)
+            let left = qualified(join.leftParameter, defaultTable: entity.table)
+            joins.append(
+                "LEFT JOIN \(target) ON \(target).\(quoteIdentifier(join.targetParameter)) = \(left)")
+            for column in join.entity.columns {
+                joinedColumns.append(("\(join.entity.table).\(column)", "\(target).\(quoteIdentifier(column))"))
+            }
+        }
+        let rewrittenExtras = try extras.map { try resolver.rewrite($0) }
+        joins += resolver.joins
+        let from = ([root] + joins).joined(separator: " ")
+        return Parts(
+            from: from, whereClause: whereClause,
+            orderBy: orderTerms.isEmpty ? "" : "ORDER BY " + orderTerms.joined(separator: ", "),
+            joinedColumns: joinedColumns, extras: rewrittenExtras)
+    }
+
+    /// `"Table"."column"` for `column` or `Table.column`.
+    func qualified(_ name: String, defaultTable: String) -> String {
+        let pieces = name.split(separator: ".", maxSplits: 1).map(String.init)
+        if pieces.count == 2 { return "\(quoteIdentifier(pieces[0])).\(quoteIdentifier(pieces[1]))" }
+        return "\(quoteIdentifier(defaultTable)).\(quoteIdentifier(name))"
+    }
+
+    /// `SELECT <select> FROM … WHERE … ORDER BY … LIMIT … OFFSET …`.
+    func statement(select: String, parts: Parts, ordered: Bool = true, limit: Int? = nil, offset: Int? = nil) -> SQL {
+        var sql = SQL(stringLiteral: "SELECT \(select) FROM \(parts.from)")
+        if !parts.whereClause.text.isEmpty {
+            sql.text += " "
+            sql.append(parts.whereClause)
+        }
+        if ordered && !parts.orderBy.isEmpty { sql.text += " " + parts.orderBy }
+        let limit = limit ?? limitCount
+        let offset = offset ?? offsetCount
+        if limit != nil || offset != nil {
+            sql.text += " LIMIT ?"
+            sql.arguments.append(.integer(Int64(limit ?? -1)))
+            if let offset {
+                sql.text += " OFFSET ?"
+                sql.arguments.append(.integer(Int64(offset)))
+            }
+        }
+        return sql
+    }
+
+    /// The SELECT list of records: the entity's columns, then joined columns aliased `"Table.column"`.
+    func recordSelect(_ parts: Parts) -> String {
+        var list = entity.selectList(alias: entity.table)
+        for column in parts.joinedColumns {
+            list += ", \(column.sql) AS \(quoteIdentifier(column.name))"
+        }
+        return list
+    }
+
+    /// The database to run on.
+    func target() throws -> Database {
+        try database ?? Database.current()
+    }
+}

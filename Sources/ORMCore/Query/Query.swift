@@ -1,0 +1,119 @@
+/// A query that chains and never touches the database until a terminal call (`fetch`, `count`, …).
+///
+/// ```swift
+/// let page = try Person.query()
+///     .where("age > \(minAge)")                      // interpolated values are bound
+///     .where("department.name = ?", "R&D")           // dot paths join related tables
+///     .orderBy("lastName").orderBy("age", descending: true)
+///     .limit(20).offset(40)
+///     .fetch()
+/// ```
+public struct Query<Record: Sendable>: Sendable {
+    let entity: EntityDescription
+    let decoder: RecordDecoder<Record>
+    var database: Database?
+    var conditions: [SQL] = []
+    var orderings: [Ordering] = []
+    var limitCount: Int?
+    var offsetCount: Int?
+    var batchSize: Int?
+    var explicitJoins: [Join] = []
+    /// A mistake found while chaining, thrown by the terminal call.
+    var buildError: ORMError?
+
+    struct Ordering: Sendable {
+        let expression: String
+        let descending: Bool
+    }
+
+    /// A `joinTo` LEFT JOIN.
+    struct Join: Sendable {
+        let entity: EntityDescription
+        let leftParameter: String
+        let targetParameter: String
+    }
+
+    /// A query over `entity`, decoding rows with `decoder`, on `database` (or the default one).
+    public init(entity: EntityDescription, decoder: RecordDecoder<Record>, database: Database?) {
+        self.entity = entity
+        self.decoder = decoder
+        self.database = database
+    }
+
+    // MARK: - Chaining
+
+    /// Adds a condition (ANDed with the others). Values are interpolated or passed for `?`, and bound;
+    /// an array or set fills one `?` as an `IN` list. Dot paths (`department.name`) join related tables.
+    public func `where`(_ condition: SQL, _ arguments: any SQLExpressible...) -> Query {
+        var copy = self
+        do {
+            copy.conditions.append(try condition.binding(arguments))
+        } catch {
+            copy.buildError = copy.buildError ?? (error as? ORMError) ?? .invalidQuery("\(error)")
+        }
+        return copy
+    }
+
+    /// Adds a sort key (chain for several). `column` may be a dot path or an expression.
+    public func orderBy(_ column: String, descending: Bool = false) -> Query {
+        var copy = self
+        copy.orderings.append(Ordering(expression: column, descending: descending))
+        return copy
+    }
+
+    /// Adds a descending sort key.
+    public func orderByDescending(_ column: String) -> Query { orderBy(column, descending: true) }
+
+    /// At most `count` records.
+    public func limit(_ count: Int) -> Query {
+        var copy = self
+        copy.limitCount = max(0, count)
+        return copy
+    }
+
+    /// Skips the first `count` records.
+    public func offset(_ count: Int) -> Query {
+        var copy = self
+        copy.offsetCount = max(0, count)
+        return copy
+    }
+
+    /// Makes `fetch()` return a result set that loads records in windows of `size` as they are reached.
+    public func batch(_ size: Int) -> Query {
+        var copy = self
+        copy.batchSize = max(1, size)
+        return copy
+    }
+
+    /// Runs on `database` instead of the default one.
+    public func on(_ database: Database) -> Query {
+        var copy = self
+        copy.database = database
+        return copy
+    }
+
+    /// LEFT JOINs another model: `leftParameter` is a column of this entity (or `"Table.column"` of an
+    /// earlier join), `targetParameter` a column of `other`. Fetched records expose the joined values
+    /// keyed `"Table.column"` (`joinedValues`).
+    public func joinTo<Other: Model>(_ other: Other.Type, leftParameter: String, targetParameter: String) -> Query {
+        joinTo(Other.entityDescription, leftParameter: leftParameter, targetParameter: targetParameter)
+    }
+
+    /// LEFT JOINs any entity (a table found at run time, say).
+    public func joinTo(_ other: EntityDescription, leftParameter: String, targetParameter: String) -> Query {
+        var copy = self
+        copy.explicitJoins.append(Join(entity: other, leftParameter: leftParameter, targetParameter: targetParameter))
+        return copy
+    }
+}
+
+extension Model {
+    /// A query over this model's table.
+    ///
+    /// ```swift
+    /// let adults = try Person.query().where("age >= \(18)").orderBy("name").fetch()
+    /// ```
+    public static func query(in database: Database? = nil) -> Query<Self> {
+        Query(entity: entityDescription, decoder: recordDecoder, database: database)
+    }
+}

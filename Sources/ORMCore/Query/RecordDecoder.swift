@@ -1,0 +1,47 @@
+import Foundation
+
+/// How a query turns rows into records, and keys into records it has no row for (lightweight fetches,
+/// rows deleted after a result set's snapshot).
+public struct RecordDecoder<Record: Sendable>: Sendable {
+    /// Decodes the current row (its first columns are the entity's columns, in order).
+    let decode: @Sendable (StatementRow) throws -> Record
+    /// A record known only by its key: a fault that loads on first access, or one marked deleted.
+    let fault: @Sendable (Database, [SQLValue]) throws -> Record
+    /// Stores the joined values (`"Table.column"` → value) on a record.
+    let attachJoined: @Sendable (Record, [String: SQLValue]) -> Void
+    /// A record whose row is gone (deleted after a result set's snapshot, or unreadable), marked deleted.
+    /// Never fails: a result set's subscript must always have a record to return.
+    let gone: @Sendable (Database, [SQLValue]) -> Record
+    /// Readies the database before the first statement (a model's table is created or migrated).
+    var prepare: @Sendable (Database) throws -> Void = { _ in }
+}
+
+extension Model {
+    /// Decodes rows into live objects through the identity map.
+    static var recordDecoder: RecordDecoder<Self> {
+        RecordDecoder(
+            decode: { row in try row.database.materialize(Self.self, row: row) },
+            fault: { database, key in try database.object(Self.self, key: key.first ?? .null) },
+            attachJoined: { object, values in object._$state.update { $0.joined = values } },
+            gone: { database, key in goneObject(database, key: key.first ?? .null) },
+            prepare: { database in try database.ensureSchema(Self.self) })
+    }
+}
+
+extension Model {
+    /// The object for a key whose row is gone, marked deleted. A key the model cannot even hold (text
+    /// in a UUID key, say) gives a detached placeholder, also marked deleted.
+    static func goneObject(_ database: Database, key: SQLValue) -> Self {
+        let candidates: [SQLValue] = [key, .integer(0), .real(0), .text("0"), .text(UUID().uuidString), .text("about:blank"), .blob(Data())]
+        for candidate in candidates {
+            let object = candidate == key ? try? database.object(Self.self, key: key) : try? Self(_$faultKey: candidate)
+            guard let object else { continue }
+            object._$state.update { meta in
+                if meta.status != .new { meta.status = .deleted }
+                meta.database = database
+            }
+            return object
+        }
+        preconditionFailure("\(Self.self) rejects every placeholder key: its key type is not a database value type")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+/// Tables found at run time, with awkward names and a composite-key WITHOUT ROWID table.
+final class DynamicTableTests: XCTestCase {
+    private func database() throws -> Database {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.executeScript(
+            #"""
+            CREATE TABLE "odd ""quoted"" table" ("first col" TEXT, "ünï" INTEGER);
+            INSERT INTO "odd ""quoted"" table" VALUES ('a', 1), ('b', 2), (NULL, 3);
+            CREATE TABLE pair (a TEXT, b TEXT, score INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            INSERT INTO pair VALUES ('x', '1', 10), ('x', '2', 20), ('y', '1', 30);
+            CREATE TABLE owner (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE pet (id INTEGER PRIMARY KEY, name TEXT, owner_id INTEGER REFERENCES owner(id));
+            INSERT INTO owner VALUES (1, 'Ann'), (2, 'Bo');
+            INSERT INTO pet VALUES (10, 'Rex', 1), (11, 'Tom', 2), (12, 'Kit', 1);
+            CREATE VIEW pet_names AS SELECT name FROM pet;
+            """#)
+        return db
+    }
+
+    func testAwkwardNamesWorkEverywhere() throws {
+        let db = try database()
+        let table = try db.table(#"odd "quoted" table"#)
+        XCTAssertEqual(table.entity.keyColumns, ["rowid"])
+        let rows = try table.query().where(#""ünï" >= ?"#, 2).orderBy(#""first col""#, descending: true).fetch()
+        XCTAssertEqual(rows.map { $0["first col"] }, [.text("b"), .null])
+        XCTAssertEqual(try table.query().count(), 3)
+        XCTAssertEqual(try table.query().batch(2).fetch().map { $0["ünï"] }, [1, 2, 3])
+        XCTAssertEqual(try table.query().where(#""first col" IS NULL"#).removeAll(), 1)
+    }
+
+    func testCompositeKeyWithoutRowIDTable() throws {
+        let db = try database()
+        let pair = try db.table("pair")
+        XCTAssertTrue(pair.info.isWithoutRowID)
+        XCTAssertEqual(pair.entity.keyColumns, ["a", "b"])
+        let rows = try pair.query().orderBy("score", descending: true).batch(2).fetch()
+        XCTAssertEqual(rows.map { $0["score"] }, [30, 20, 10])
+        XCTAssertEqual(rows[0].key, ["y", "1"])
+        XCTAssertEqual(try pair.record(key: ["x", "2"])?["score"], .integer(20))
+        XCTAssertEqual(try pair.query().ids().count, 3)
+
+        let inbox = Locked<[RecordEvent]>([])
+        let registration = pair.eventHandler().register { event in inbox.mutate { $0.append(event) } }
+        defer { registration.cancel() }
+        try db.execute("UPDATE pair SET score = 0 WHERE a = 'x'")
+        let deadline = Date().addingTimeInterval(2)
+        while inbox.value.isEmpty && Date() < deadline { usleep(5_000) }
+        XCTAssertEqual(inbox.value.first?.entity, "pair")
+        XCTAssertNil(inbox.value.first?.operation, "WITHOUT ROWID tables report the table, not rows")
+    }
+
+    func testForeignKeysGiveDotPathsAndJoins() throws {
+        let db = try database()
+        let pets = try db.table("pet")
+        XCTAssertEqual(
+            try pets.query().where("owner_id.name = 'Ann'").orderBy("name").fetch().map { $0["name"] }, ["Kit", "Rex"])
+        let joined = try pets.query().joinTo(try db.table("owner").entity, leftParameter: "owner_id", targetParameter: "id")
+            .orderBy("pet.name").fetch()
+        XCTAssertEqual(joined.first?.joinedValues["owner.name"], .text("Ann"))
+    }
+
+    func testViewsAreListedAndReadable() throws {
+        let db = try database()
+        let view = try db.table("pet_names")
+        XCTAssertEqual(view.info.kind, .view)
+        XCTAssertFalse(view.isWritable)
+        XCTAssertEqual(try view.query().orderBy("name").fetch().map { $0["name"] }, ["Kit", "Rex", "Tom"])
+        XCTAssertTrue(try db.tables().contains { $0.name == "pet_names" })
+        XCTAssertThrowsError(try db.table("nope")) { XCTAssertEqual($0 as? ORMError, .unknownName("nope")) }
+    }
+}
