@@ -26,9 +26,13 @@ enum OrmBench {
             ("insert", { try insert(rows: rows, harness: harness) }),
             ("fetch", { try fetchAll(rows: rows, harness: harness) }),
             ("query", { try query(rows: rows, harness: harness) }),
+            ("join", { try join(rows: rows, harness: harness) }),
         ]
         for (name, run) in scenarios where scenario == nil || scenario == name {
             print(try run().line)
+        }
+        if scenario == nil || scenario == "resultset" {
+            try ResultSetBench.run(rows: option("--resultset-rows", 1_000_000))
         }
     }
 
@@ -104,6 +108,22 @@ enum OrmBench {
             raw: { db in try db.fetch(sql) { sqlite3_bind_double($0, 1, 0.5) }.count },
             orm: { db in try Item.fetch(sql: "SELECT * FROM $T WHERE score > ? ORDER BY name LIMIT 100", 0.5, in: db).count },
             grdb: { queue in try queue.read { try GRDBItem.fetchAll($0, sql: sql, arguments: [0.5]).count } })
+    }
+
+    static func join(rows: Int, harness: Harness) throws -> ResultRow {
+        let path = try populatedFile(rows: rows)
+        let setup = try RawSQLite(path: path)
+        try setup.exec("CREATE TABLE tag (id INTEGER PRIMARY KEY, label TEXT NOT NULL)")
+        try setup.exec("WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < \(rows - 1)) INSERT INTO tag SELECT i, 'tag ' || (i % 1000) FROM s")
+        let sql = "SELECT item.id, item.name, item.score, item.count, item.note FROM item LEFT JOIN tag ON tag.id = item.count WHERE tag.label = ? ORDER BY item.name LIMIT 100"
+        return try compare(
+            "join + filter + sort (100 of \(rows))", path: path, harness: harness, expected: 100,
+            raw: { db in try db.fetch(sql) { statement in _ = "tag 7".withCString { raw_bind_text(statement, 1, $0, -1) } }.count },
+            orm: { db in
+                try Item.query(in: db).joinTo(try db.table("tag").entity, leftParameter: "count", targetParameter: "id")
+                    .where("tag.label = ?", "tag 7").orderBy("name").limit(100).fetch().count
+            },
+            grdb: { queue in try queue.read { try GRDBItem.fetchAll($0, sql: sql, arguments: ["tag 7"]).count } })
     }
 
     /// Times one read on each library, each on a fresh connection (no objects alive from earlier runs),
