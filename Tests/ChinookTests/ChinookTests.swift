@@ -75,4 +75,27 @@ final class ChinookTests: XCTestCase {
             })
         XCTAssertEqual(try db.scalar("SELECT sum(UnitPrice) FROM Track"), try openReadOnly().scalar("SELECT sum(UnitPrice) FROM Track"))
     }
+
+    func testTablesFoundAtRunTime() throws {
+        let db = try openReadOnly()
+        let tracks = try db.table("Track")
+        XCTAssertEqual(tracks.entity.keyColumns, ["TrackId"])
+        // Foreign keys become dot paths: Track.AlbumId → Album, Album.ArtistId → Artist.
+        let acdc = try tracks.query().where("AlbumId.ArtistId.Name = \("AC/DC")").orderBy("Name").fetch()
+        XCTAssertEqual(acdc.count, 18)
+        XCTAssertEqual(acdc.first?["Name"], .text("Bad Boy Boogie"))
+        XCTAssertEqual(try tracks.query().where("GenreId = \(1)").count(), 1297)
+        XCTAssertEqual(try tracks.query().sum("Milliseconds").description, "1378778040")
+
+        // A batched walk over every track, ordered by an unindexed column, in windows of 100.
+        let byName = try tracks.query().orderBy("Name").batch(100).fetch()
+        XCTAssertEqual(byName.count, 3503)
+        let loaded = try tracks.query().orderBy("Name").fetch()
+        XCTAssertEqual(byName.map { $0["TrackId"] }, loaded.map { $0["TrackId"] }, "windows follow the query order")
+        XCTAssertLessThanOrEqual(byName.residentWindowCount, 8)
+
+        let lines = try db.table("PlaylistTrack")
+        XCTAssertEqual(lines.entity.keyColumns, ["rowid"], "a composite key on a rowid table: the rowid is the key")
+        XCTAssertEqual(try lines.query().where("PlaylistId = 1").count(), 3290)
+    }
 }

@@ -73,4 +73,26 @@ final class DynamicTableTests: XCTestCase {
         XCTAssertTrue(try db.tables().contains { $0.name == "pet_names" })
         XCTAssertThrowsError(try db.table("nope")) { XCTAssertEqual($0 as? ORMError, .unknownName("nope")) }
     }
+
+    func testVirtualStrictAndGeneratedColumnsAreShownAsTheyAre() throws {
+        let db = try Database.inMemory()
+        try db.executeScript(
+            """
+            CREATE VIRTUAL TABLE notes USING fts5(title, body);
+            INSERT INTO notes VALUES ('reef', 'a terminal browser'), ('coral', 'not a browser');
+            CREATE TABLE box (w INTEGER NOT NULL, h INTEGER NOT NULL, area INTEGER GENERATED ALWAYS AS (w * h) STORED,
+                              half REAL AS (w * h / 2.0)) STRICT;
+            INSERT INTO box (w, h) VALUES (2, 3), (4, 5);
+            """)
+        let notes = try db.table("notes")
+        XCTAssertEqual(notes.info.kind, .virtual)
+        XCTAssertEqual(try notes.query().where("notes MATCH ?", "terminal").fetch().map { $0["title"] }, ["reef"])
+        let box = try db.table("box")
+        XCTAssertTrue(box.info.isStrict)
+        XCTAssertEqual(box.info.column(named: "area")?.generated, .stored)
+        XCTAssertEqual(box.info.column(named: "half")?.generated, .virtual)
+        XCTAssertEqual(try box.query().orderBy("w").fetch().map { $0["area"] }, [6, 20])
+        // SQLite may hand back integral REAL values of a generated column as integers: compare numbers.
+        XCTAssertEqual(try box.query().orderBy("w").fetch().compactMap { $0["half"].flatMap(Double.fromDatabaseValue) }, [3, 10])
+    }
 }
