@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "reef", dependencies: ["Browser"]),
         .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore"]),
         .testTarget(name: "ChinookTests", dependencies: ["ORMCore"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore"]),
         .testTarget(
             name: "ORMCoreMacrosTests",
             dependencies: [

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <unistd.h>
 #include <langinfo.h>
+#include <signal.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
@@ -29,5 +30,42 @@ static inline attr_t cn_color_pair(short pair) { return COLOR_PAIR(pair); }
 static inline int cn_key_f(int n) { return KEY_F(n); }
 static inline int cn_wcwidth(wchar_t c) { return wcwidth(c); }
 static inline const char *cn_codeset(void) { return nl_langinfo(CODESET); }
+
+// Mouse masks are computed by macros.
+static inline mmask_t cn_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t cn_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cn_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON1_RELEASED; }
+static inline mmask_t cn_button2_pressed(void) { return BUTTON2_PRESSED | BUTTON2_CLICKED; }
+static inline mmask_t cn_button3_pressed(void) { return BUTTON3_PRESSED | BUTTON3_CLICKED; }
+static inline mmask_t cn_wheel_up(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cn_wheel_down(void) {
+#ifdef BUTTON5_PRESSED
+    return BUTTON5_PRESSED;
+#else
+    return 0;
+#endif
+}
+
+// The terminal is restored before the process dies of SIGINT, SIGTERM, SIGHUP or SIGQUIT:
+// endwin, then the default action of the signal (so the exit status tells what happened).
+static inline void cn_restore_and_reraise(int signal_number) {
+    endwin();
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+static inline void cn_install_signal_handlers(void) {
+    signal(SIGINT, cn_restore_and_reraise);
+    signal(SIGTERM, cn_restore_and_reraise);
+    signal(SIGHUP, cn_restore_and_reraise);
+    signal(SIGQUIT, cn_restore_and_reraise);
+}
+
+static inline void cn_reset_signal_handlers(void) {
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+    signal(SIGQUIT, SIG_DFL);
+}
 
 #endif

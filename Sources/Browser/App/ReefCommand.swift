@@ -1,20 +1,141 @@
 import ArgumentParser
-import ORMCore
+import Foundation
 
-/// The `reef` command line.
+/// The `reef` command line: `reef [options] <database>`.
+///
+/// Errors about the database file are one line on standard error (`reef: FILE: REASON`) and exit
+/// status 1; the file is never created or changed by opening it.
 public struct ReefCommand: ParsableCommand {
+    /// The command's name, abstract and version.
     public static let configuration = CommandConfiguration(
-        commandName: "reef", abstract: "Browse a SQLite database.", version: "0.1.0")
+        commandName: "reef",
+        abstract: "Browse any SQLite database in the terminal.",
+        discussion: """
+            Keys follow vim and the arrows alike; press ? in reef for the full list.
+            --keys and --script take vim key notation: <Enter> <Esc> <Tab> <C-f> <PgDn> <lt> ...,
+            plus <wait:MS> to let background work run and <dump> to print the screen (headless).
+            """,
+        version: "0.1.0")
 
-    @Argument(help: "The database file.")
-    var database: String
+    /// Open the database read-only.
+    @Flag(help: "Open the database read-only.")
+    var readonly = false
 
+    /// The theme name or file.
+    @Option(help: ArgumentHelp("A theme: a built-in name, a name from the themes folder, or a file path.", valueName: "NAME|PATH"))
+    var theme: String?
+
+    /// The table to open first.
+    @Option(help: ArgumentHelp("The table or view to open first.", valueName: "NAME"))
+    var table: String?
+
+    /// The headless screen size.
+    @Option(help: ArgumentHelp("Render into memory at this size, play the keys, print the final screen; no terminal.",
+                               valueName: "COLSxROWS"))
+    var headless: String?
+
+    /// Keys to play.
+    @Option(help: ArgumentHelp("Keys to play first, in vim notation (e.g. 'jjl<Enter>').", valueName: "KEYS"))
+    var keys: String?
+
+    /// A file of keys to play.
+    @Option(help: ArgumentHelp("A file of keys to play first (vim notation; # starts a comment line).", valueName: "FILE"))
+    var script: String?
+
+    /// List the themes and exit.
+    @Flag(help: "List the available themes and exit.")
+    var listThemes = false
+
+    /// The database file.
+    @Argument(help: "The SQLite database file.")
+    var database: String?
+
+    /// Creates the command with default options (ArgumentParser fills them in).
     public init() {}
 
+    /// Checks the options that can be checked without the database.
+    public mutating func validate() throws {
+        if !listThemes && database == nil {
+            throw ValidationError("Missing expected argument '<database>'")
+        }
+        if let headless, ScreenSize(parsing: headless) == nil {
+            throw ValidationError("--headless takes COLSxROWS, at least 10x3, e.g. 120x40 (got '\(headless)')")
+        }
+    }
+
+    /// Runs reef.
     public func run() throws {
-        var configuration = Configuration()
-        configuration.readOnly = true
-        let db = try Database(path: database, configuration: configuration)
-        for object in try db.schemaObjects() { print(object.name) }
+        if listThemes {
+            ThemeLoader.available().forEach { print($0) }
+            return
+        }
+        guard let database else {
+            throw ValidationError("Missing expected argument '<database>'")
+        }
+        let steps = try scriptSteps()
+        let loaded = ThemeLoader.load(theme)
+        if let warning = loaded.warning {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+        let db: ORMDatabaseHandle
+        do {
+            db = ORMDatabaseHandle(try DatabaseOpener.open(path: database, readOnly: readonly))
+        } catch {
+            fail(error.description)
+        }
+        if let headless, let size = ScreenSize(parsing: headless) {
+            let app = try makeApp(db, theme: loaded.theme)
+            for screen in HeadlessRunner(app: app, columns: size.columns, rows: size.rows).run(steps) {
+                for line in screen {
+                    print(line)
+                }
+            }
+            return
+        }
+        let backend: NcursesBackend
+        do {
+            backend = try NcursesBackend(theme: loaded.theme)
+        } catch {
+            fail(error.description)
+        }
+        defer { backend.close() }
+        let app = try makeApp(db, theme: backend.theme)
+        EventLoop(app: app, terminal: Terminal(backend: backend), input: NcursesInput()).run(script: steps)
+    }
+
+    // MARK: - Private
+
+    /// The steps of `--script` then `--keys`.
+    private func scriptSteps() throws -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        do {
+            if let script {
+                guard let contents = try? String(contentsOfFile: script, encoding: .utf8) else {
+                    fail("reef: \(script): cannot read the script file")
+                }
+                steps += try KeyScript.parseScript(contents, file: script)
+            }
+            if let keys {
+                steps += try KeyScript.parse(keys)
+            }
+        } catch {
+            fail("reef: \(error.description)")
+        }
+        return steps
+    }
+
+    /// The application on `db`, or a one-line error and exit status 1.
+    private func makeApp(_ db: ORMDatabaseHandle, theme: Theme) throws -> App {
+        do {
+            return try App(database: db.database, theme: theme, initialTable: table)
+        } catch {
+            fail("reef: \(db.database.path): \(UserMessage.describe(error))")
+        }
+    }
+
+    /// Prints `message` on standard error and exits with status 1.
+    private func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Self.exit(withError: ExitCode.failure)
     }
 }

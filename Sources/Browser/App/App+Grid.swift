@@ -1,0 +1,139 @@
+import Foundation
+
+extension App {
+    /// Runs a command on a grid; `isTable` tells a table's grid from query results.
+    func performOnGrid(_ command: Command, grid: GridModel, isTable: Bool) {
+        do {
+            switch command {
+            case .up: try grid.moveCursor(byRows: -1)
+            case .down: try grid.moveCursor(byRows: 1)
+            case .left: grid.moveCursor(toColumn: grid.cursorColumn - 1)
+            case .right: grid.moveCursor(toColumn: grid.cursorColumn + 1)
+            case .pageUp: try grid.moveCursor(byRows: -grid.visibleRows)
+            case .pageDown: try grid.moveCursor(byRows: grid.visibleRows)
+            case .top: try grid.moveCursor(toRow: 0)
+            case .bottom: try grid.moveToLastRow()
+            case .firstColumn: grid.moveCursor(toColumn: 0)
+            case .lastColumn: grid.moveCursor(toColumn: grid.source.columns.count - 1)
+            case .open: try openRecord(of: grid)
+            case .sort: cycleSort(of: grid)
+            case .filter:
+                guard grid.source.supportsSortAndFilter else {
+                    state.message = .error("these results cannot be filtered")
+                    return
+                }
+                openPrompt(.filter, text: grid.source.filter ?? "")
+            case .search: openPrompt(.search)
+            case .nextMatch: try findMatch(in: grid, forward: true)
+            case .previousMatch: try findMatch(in: grid, forward: false)
+            case .goToRow: openPrompt(.goToRow)
+            case .schema: try openSchema(isTable: isTable, grid: grid)
+            case .narrow: grid.resizeCursorColumn(by: -1)
+            case .widen: grid.resizeCursorColumn(by: 1)
+            case .reload: try reload(grid, isTable: isTable)
+            default: break
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Sorts by the cursor column: ascending, then descending, then the natural order.
+    func cycleSort(of grid: GridModel) {
+        let source = grid.source
+        guard source.supportsSortAndFilter, !source.columns.isEmpty else {
+            state.message = .error("these results cannot be sorted")
+            return
+        }
+        let column = grid.cursorColumn
+        let next: GridSort?
+        switch source.sort {
+        case .some(let sort) where sort.column == column && !sort.descending:
+            next = GridSort(column: column, descending: true)
+        case .some(let sort) where sort.column == column:
+            next = nil
+        default:
+            next = GridSort(column: column, descending: false)
+        }
+        do {
+            grid.replaceSource(try source.applying(sort: next, filter: source.filter))
+            let name = source.columns[column].name
+            state.message = .info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" } ?? "sort off")
+        } catch {
+            report(error, doing: "sort")
+        }
+    }
+
+    /// Moves to the next or previous row containing the search text, wrapping around the ends.
+    func findMatch(in grid: GridModel, forward: Bool) throws {
+        guard let text = grid.searchText, !text.isEmpty else {
+            state.message = .error("no search yet: press / to search")
+            return
+        }
+        var found = try grid.source.find(text: text, from: grid.cursorRow, forward: forward)
+        if found == nil {
+            found = try grid.source.find(text: text, from: forward ? -1 : Int.max, forward: forward)
+            if found != nil {
+                state.message = .info(forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM")
+            }
+        }
+        guard let row = found else {
+            state.message = .error("not found: \(text)")
+            return
+        }
+        grid.cursorRow = row
+        if let values = try grid.source.rows(row..<(row + 1)).first?.values {
+            let needle = text.lowercased()
+            let columns = grid.source.columns
+            let matching = values.indices.first { index in
+                CellFormatter.format(values[index], kind: columns[index].kind).text.lowercased().contains(needle)
+                    || rawText(values[index]).lowercased().contains(needle)
+            }
+            if let matching {
+                grid.cursorColumn = matching
+            }
+        }
+        if state.message == nil {
+            state.message = .info("/\(text)  row \(row + 1)")
+        }
+    }
+
+    /// The text of a value as SQLite's `CAST(x AS TEXT)` gives it, roughly, for locating a match.
+    private func rawText(_ value: GridValue) -> String {
+        switch value {
+        case .text(let text): text
+        case .integer(let integer): String(integer)
+        case .real(let real): String(real)
+        case .null, .blob: ""
+        }
+    }
+
+    /// Opens the record view of the cursor row.
+    func openRecord(of grid: GridModel) throws {
+        guard try !grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).isEmpty else {
+            state.message = .info("no row to show")
+            return
+        }
+        state.screens.append(.record(RecordViewState(grid: grid)))
+    }
+
+    /// Opens the schema view of the table the grid shows.
+    func openSchema(isTable: Bool, grid: GridModel) throws {
+        guard isTable else {
+            state.message = .error("query results have no schema; open a table")
+            return
+        }
+        let name = grid.source.title
+        let lines = try SchemaReport.lines(for: name, in: database)
+        state.screens.append(.schema(TextScreen(title: "Schema of \(name)", lines: lines)))
+    }
+
+    /// Reloads a grid (and the table list for a table), keeping the cursor on its row.
+    func reload(_ grid: GridModel, isTable: Bool) throws {
+        try grid.reload()
+        if isTable {
+            try catalog.refresh()
+        }
+        state.message = .info("reloaded")
+    }
+}

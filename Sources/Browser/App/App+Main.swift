@@ -1,0 +1,68 @@
+extension App {
+    /// Runs a command on the main screen: the table list when it has the focus, else the grid.
+    func performOnMain(_ command: Command) -> Outcome {
+        if state.focus == .tables {
+            switch command {
+            case .up, .down, .pageUp, .pageDown, .top, .bottom:
+                moveTableSelection(command)
+                return .redraw
+            case .open, .switchFocus, .right:
+                if selectedTableGrid != nil {
+                    state.focus = .grid
+                }
+                return .redraw
+            case .back:
+                return .quit
+            case .left, .firstColumn, .lastColumn:
+                return .handled
+            default:
+                state.focus = .grid
+            }
+        }
+        switch command {
+        case .back:
+            return .quit
+        case .switchFocus:
+            state.focus = .tables
+            return .redraw
+        default:
+            guard let grid = selectedTableGrid else {
+                state.message = state.message ?? .info("no table to show")
+                return .redraw
+            }
+            performOnGrid(command, grid: grid, isTable: true)
+            return .redraw
+        }
+    }
+
+    /// Moves the table selection; the grid follows it.
+    func moveTableSelection(_ command: Command) {
+        let count = catalog.names.count
+        guard count > 0 else {
+            return
+        }
+        let page = max(1, sidebarListHeight)
+        let target: Int
+        switch command {
+        case .up: target = state.selectedTable - 1
+        case .down: target = state.selectedTable + 1
+        case .pageUp: target = state.selectedTable - page
+        case .pageDown: target = state.selectedTable + page
+        case .top: target = 0
+        default: target = count - 1
+        }
+        selectTable(min(max(0, target), count - 1))
+    }
+
+    /// Selects table `index`, keeping it visible in the list.
+    func selectTable(_ index: Int) {
+        state.selectedTable = index
+        state.firstVisibleTable = ListWidget.firstVisible(keeping: index, visibleFrom: state.firstVisibleTable,
+                                                          height: max(1, sidebarListHeight))
+    }
+
+    /// Rows available to the table list below its title.
+    var sidebarListHeight: Int {
+        max(0, size.rows - 2)
+    }
+}

@@ -1,0 +1,109 @@
+extension App {
+    /// Opens the input line for `kind`, with `text` already typed.
+    func openPrompt(_ kind: PromptKind, text: String = "") {
+        state.prompt = PromptState(kind: kind, text: text, history: state.history[kind] ?? [])
+    }
+
+    /// Sends a key to the open prompt and acts on Enter or Escape.
+    func handlePromptKey(_ key: Key) -> Outcome {
+        guard var prompt = state.prompt else {
+            return .handled
+        }
+        let event = prompt.handle(key)
+        state.prompt = prompt
+        switch event {
+        case .edited:
+            return .redraw
+        case .cancelled:
+            state.prompt = nil
+            return .redraw
+        case .submitted(let text):
+            state.prompt = nil
+            state.remember(text, for: prompt.kind)
+            submit(text, kind: prompt.kind)
+            return .redraw
+        }
+    }
+
+    /// Acts on a submitted prompt.
+    func submit(_ text: String, kind: PromptKind) {
+        if kind == .sql {
+            runStatement(text)
+            return
+        }
+        guard let grid = currentGrid else {
+            state.message = .error("no table open")
+            return
+        }
+        do {
+            switch kind {
+            case .filter:
+                let source = grid.source
+                grid.replaceSource(try source.applying(sort: source.sort, filter: text))
+                state.message = .info(grid.source.filter.map { "filter: \($0)" } ?? "filter cleared")
+            case .search:
+                guard !text.isEmpty else {
+                    return
+                }
+                grid.searchText = text
+                try findMatch(in: grid, forward: true)
+            case .goToRow:
+                guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
+                    state.message = .error("not a row number: \(text)")
+                    return
+                }
+                try grid.moveCursor(toRow: number - 1)
+            case .sql:
+                break
+            }
+        } catch {
+            report(error, doing: kind == .filter ? "filter" : nil)
+        }
+    }
+
+    /// Runs a statement from the SQL prompt: a query opens its results, other statements report
+    /// the rows changed and refresh the tables on screen.
+    func runStatement(_ text: String) {
+        guard !StatementRunner.trimmed(text).isEmpty else {
+            return
+        }
+        do {
+            switch try StatementRunner(database: database).run(text) {
+            case .rows(let source):
+                if case .results = state.top {
+                    state.screens.removeLast()
+                }
+                state.screens.append(.results(GridModel(source: source)))
+            case .changed(let count):
+                try refreshAfterWrite(schemaMayChange: false)
+                state.message = .info(count == 1 ? "1 row changed" : "\(count) rows changed")
+            case .done:
+                try refreshAfterWrite(schemaMayChange: true)
+                state.message = .info("statement executed")
+            }
+        } catch {
+            report(error, doing: "SQL")
+        }
+    }
+
+    /// Re-reads the table list and the open table grids after a statement that may have written.
+    ///
+    /// After a data change the open grids reload in place; after any other statement (which may
+    /// have changed the schema) they are dropped and reopen with their new columns.
+    private func refreshAfterWrite(schemaMayChange: Bool) throws {
+        let selected = selectedTableName
+        try catalog.refresh()
+        let names = Set(catalog.names.map(\.name))
+        for (name, grid) in tableGrids {
+            if !schemaMayChange && names.contains(name) && (try? grid.reload()) != nil {
+                continue
+            }
+            tableGrids[name] = nil
+        }
+        if let selected, let index = catalog.names.firstIndex(where: { $0.name == selected }) {
+            selectTable(index)
+        } else {
+            selectTable(min(state.selectedTable, max(0, catalog.names.count - 1)))
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import ORMCore
+
+/// The browser application: turns keys into changes of state and draws the state.
+///
+/// It knows nothing about terminals: the ``EventLoop`` (ncurses) and the ``HeadlessRunner`` (in
+/// memory) feed it keys and ask it to render into a ``Frame``.
+final class App {
+    /// The open database.
+    let database: Database
+    /// The colours and attributes used.
+    let theme: Theme
+    /// The tables and views with their counts.
+    let catalog: Catalog
+    /// What is shown.
+    var state = AppState()
+    /// Turns keys into commands.
+    var dispatcher = KeyDispatcher()
+    /// The grid of each table opened so far, by name, so switching tables keeps each one's place.
+    var tableGrids: [String: GridModel] = [:]
+    /// The screen size, updated by the loop before each key and frame.
+    var size = (columns: 80, rows: 24)
+    /// Set when the whole screen must be repainted (Ctrl-L); the loop clears it.
+    var needsFullRepaint = false
+    /// The widest the table list has been, so it does not narrow while counts arrive.
+    var sidebarWidthMark = 0
+    /// Whether background work was running at the last tick, to redraw once when it ends (true at
+    /// first, so the first screen is drawn again once the counts that started with it are done).
+    var wasBusy = true
+
+    /// Creates the application and opens `initialTable` (or the first table).
+    ///
+    /// - Throws: the database's error when the schema cannot be read.
+    init(database: Database, theme: Theme, initialTable: String? = nil) throws {
+        self.database = database
+        self.theme = theme
+        catalog = try Catalog(database: database)
+        if let initialTable {
+            if let index = catalog.names.firstIndex(where: { $0.name == initialTable }) {
+                state.selectedTable = index
+                state.focus = .grid
+            } else {
+                state.message = .error("no table or view named \(initialTable)")
+            }
+        }
+    }
+
+    // MARK: - Keys
+
+    /// Handles one key.
+    func handle(_ key: Key) -> Outcome {
+        if case .resize = key {
+            return .redraw
+        }
+        state.message = nil
+        if state.prompt != nil {
+            return handlePromptKey(key)
+        }
+        if case .mouse(let event) = key {
+            return handleMouse(event)
+        }
+        switch dispatcher.feed(key) {
+        case .command(let command):
+            return perform(command)
+        case .pending:
+            return .redraw
+        case .unbound:
+            state.message = .info("\(key) is not a key here; ? for help")
+            return .redraw
+        }
+    }
+
+    /// Runs `command` on the visible screen.
+    func perform(_ command: Command) -> Outcome {
+        switch command {
+        case .quit:
+            return .quit
+        case .help:
+            if case .help = state.top {
+                return .handled
+            }
+            state.screens.append(.help(HelpView()))
+            return .redraw
+        case .redraw:
+            needsFullRepaint = true
+            return .redraw
+        case .sql:
+            openPrompt(.sql)
+            return .redraw
+        default:
+            break
+        }
+        switch state.top {
+        case .main:
+            return performOnMain(command)
+        case .results(let grid):
+            if command == .back {
+                state.screens.removeLast()
+                return .redraw
+            }
+            performOnGrid(command, grid: grid, isTable: false)
+            return .redraw
+        case .record(let record):
+            return performOnRecord(command, record: record)
+        case .schema(let screen):
+            return performOnText(command, screen: screen)
+        case .help(let help):
+            return performOnHelp(command, help: help)
+        }
+    }
+
+    // MARK: - Background work
+
+    /// Whether counts are still running somewhere on screen (the spinner turns).
+    var hasBackgroundWork: Bool {
+        catalog.isCounting || (currentGrid?.source.isCounting ?? false)
+    }
+
+    /// Whether the loop should keep calling ``tick()``: work is running, or it just ended and the
+    /// screen still shows its spinner.
+    var wantsTicks: Bool {
+        hasBackgroundWork || wasBusy
+    }
+
+    /// Advances the spinner; returns whether the screen needs drawing.
+    func tick() -> Bool {
+        let busy = hasBackgroundWork
+        defer { wasBusy = busy }
+        if busy {
+            state.spinnerFrame += 1
+        }
+        return busy || wasBusy
+    }
+
+    // MARK: - Grids
+
+    /// The grid the visible screen is about: query results, the record's grid, or the selected table's.
+    var currentGrid: GridModel? {
+        for screen in state.screens.reversed() {
+            switch screen {
+            case .results(let grid):
+                return grid
+            case .record(let record):
+                return record.grid
+            default:
+                continue
+            }
+        }
+        return selectedTableGrid
+    }
+
+    /// The name of the selected table, if there is one.
+    var selectedTableName: String? {
+        let names = catalog.names
+        return names.indices.contains(state.selectedTable) ? names[state.selectedTable].name : nil
+    }
+
+    /// The grid of the selected table, opened on first use.
+    var selectedTableGrid: GridModel? {
+        guard let name = selectedTableName else {
+            return nil
+        }
+        if let grid = tableGrids[name] {
+            return grid
+        }
+        do {
+            guard let source = try PagedSource.table(name, in: database) else {
+                return nil
+            }
+            let grid = GridModel(source: source, frozenColumns: source.leadingKeyColumns)
+            tableGrids[name] = grid
+            return grid
+        } catch {
+            state.message = .error("\(name): \(UserMessage.describe(error))")
+            return nil
+        }
+    }
+
+    /// Shows `error` in the status bar, prefixed with what was being done.
+    func report(_ error: any Error, doing action: String? = nil) {
+        let text = UserMessage.describe(error)
+        state.message = .error(action.map { "\($0): \(text)" } ?? text)
+    }
+}

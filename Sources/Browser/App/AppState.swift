@@ -1,0 +1,39 @@
+/// Everything the application shows, apart from the data itself.
+struct AppState {
+    /// The screen stack; ``Screen/main`` at the bottom, the visible screen last.
+    var screens: [Screen] = [.main]
+    /// Which pane of the main screen has the keys.
+    var focus: Focus = .tables
+    /// The selected entry of the table list.
+    var selectedTable = 0
+    /// The first entry shown in the table list.
+    var firstVisibleTable = 0
+    /// The open input line, if any.
+    var prompt: PromptState?
+    /// The status-bar message until the next key.
+    var message: StatusMessage?
+    /// The spinner frame for counts still running.
+    var spinnerFrame = 0
+    /// Entries given at each prompt, oldest first.
+    var history: [PromptKind: [String]] = [:]
+
+    /// The visible screen.
+    var top: Screen {
+        screens.last ?? .main
+    }
+
+    /// Replaces the visible screen.
+    mutating func replaceTop(_ screen: Screen) {
+        if screens.count > 1 {
+            screens[screens.count - 1] = screen
+        }
+    }
+
+    /// Remembers a prompt entry, skipping a repeat of the last one.
+    mutating func remember(_ text: String, for kind: PromptKind) {
+        guard !text.isEmpty, history[kind, default: []].last != text else {
+            return
+        }
+        history[kind, default: []].append(text)
+    }
+}

@@ -1,0 +1,58 @@
+/// Everything a key can ask for. What a command does depends on the screen it reaches:
+/// ``down`` moves the grid cursor, the table selection, or scrolls a text view.
+enum Command: Hashable, Sendable, CaseIterable {
+    /// Move up one row (scroll up in text views).
+    case up
+    /// Move down one row (scroll down in text views).
+    case down
+    /// Move one column left (previous record in the record view).
+    case left
+    /// Move one column right (next record in the record view).
+    case right
+    /// Move up one screen.
+    case pageUp
+    /// Move down one screen.
+    case pageDown
+    /// Go to the first row.
+    case top
+    /// Go to the last row.
+    case bottom
+    /// Go to the first column.
+    case firstColumn
+    /// Go to the last column.
+    case lastColumn
+    /// Switch the focus between the table list and the grid.
+    case switchFocus
+    /// Open the selected table, or the record view of the cursor row.
+    case open
+    /// Close the current view; quit from the main screen.
+    case back
+    /// Quit at once.
+    case quit
+    /// Cycle the sort of the cursor column: ascending, descending, off.
+    case sort
+    /// Filter the rows with a `WHERE` expression.
+    case filter
+    /// Search for text.
+    case search
+    /// Go to the next row matching the search.
+    case nextMatch
+    /// Go to the previous row matching the search.
+    case previousMatch
+    /// Go to a row by number.
+    case goToRow
+    /// Show the table's schema.
+    case schema
+    /// Run a SQL statement.
+    case sql
+    /// Make the cursor column narrower.
+    case narrow
+    /// Make the cursor column wider.
+    case widen
+    /// Read the data again, keeping the cursor row, widths and sort.
+    case reload
+    /// Show the help screen.
+    case help
+    /// Repaint the whole screen.
+    case redraw
+}

@@ -1,0 +1,140 @@
+/// The state of one grid: its source, cursor, scroll position and column widths.
+///
+/// The grid widget is immediate-mode; this is the state it is drawn from. Moving the cursor
+/// clamps it to the data; scrolling follows the cursor when the grid is drawn.
+final class GridModel {
+    /// Where the rows come from; replaced when sorting, filtering or reloading.
+    private(set) var source: RowSource
+    /// The cursor's row position.
+    var cursorRow = 0
+    /// The cursor's column.
+    var cursorColumn = 0
+    /// The first row shown.
+    var firstRow = 0
+    /// The first scrollable column shown.
+    var firstColumn = 0
+    /// Column widths fitted so far (they grow to fit what has been seen, never shrink by themselves).
+    private(set) var widths: [Int] = []
+    /// Columns whose width the user set with `<` and `>`.
+    private var fixedWidths: Set<Int> = []
+    /// The text searched for last.
+    var searchText: String?
+    /// How many leading columns stay visible when scrolling right.
+    let frozenColumns: Int
+    /// Where the grid was last drawn, for mouse clicks and page sizes.
+    var lastArea = Rect(x: 0, y: 0, width: 80, height: 24)
+    /// The column slots of the last drawing, for mouse clicks.
+    var lastSlots: [ColumnSlot] = []
+
+    /// Creates a grid over `source`, freezing `frozenColumns` leading columns.
+    init(source: RowSource, frozenColumns: Int = 0) {
+        self.source = source
+        self.frozenColumns = min(frozenColumns, max(0, source.columns.count - 1))
+    }
+
+    /// The data rows that fit in the last drawn area.
+    var visibleRows: Int {
+        max(1, GridWidget.visibleRowCount(height: lastArea.height))
+    }
+
+    // MARK: - Moving
+
+    /// Moves the cursor to row `row`, clamped to the rows that exist.
+    func moveCursor(toRow row: Int) throws {
+        cursorRow = try clampedRow(row)
+    }
+
+    /// Moves the cursor by `delta` rows.
+    func moveCursor(byRows delta: Int) throws {
+        try moveCursor(toRow: cursorRow + delta)
+    }
+
+    /// Moves the cursor to column `column`, clamped.
+    func moveCursor(toColumn column: Int) {
+        cursorColumn = min(max(0, column), max(0, source.columns.count - 1))
+    }
+
+    /// Goes to the last row (counting now if needed).
+    func moveToLastRow() throws {
+        cursorRow = max(0, try source.count() - 1)
+    }
+
+    /// `row` clamped to `0..<count`, reading ahead when the count is not known yet.
+    func clampedRow(_ row: Int) throws -> Int {
+        let wanted = max(0, row)
+        if let count = source.knownCount {
+            return min(wanted, max(0, count - 1))
+        }
+        if try !source.rows(wanted..<(wanted + 1)).isEmpty {
+            return wanted
+        }
+        return min(wanted, max(0, try source.count() - 1))
+    }
+
+    // MARK: - Widths
+
+    /// Makes the cursor column `delta` columns wider (or narrower), at least 1.
+    func resizeCursorColumn(by delta: Int) {
+        guard widths.indices.contains(cursorColumn) else {
+            return
+        }
+        widths[cursorColumn] = min(500, max(1, widths[cursorColumn] + delta))
+        fixedWidths.insert(cursorColumn)
+    }
+
+    /// Grows the fitted widths to fit `rows`, leaving the user's widths alone.
+    func fitWidths(to rows: [[GridValue]]) {
+        let fitted = ColumnWidths.fit(columns: source.columns, rows: rows)
+        if widths.count != fitted.count {
+            widths = fitted
+            return
+        }
+        for index in fitted.indices where !fixedWidths.contains(index) {
+            widths[index] = max(widths[index], fitted[index])
+        }
+    }
+
+    // MARK: - Changing the source
+
+    /// Replaces the source with one sorted or filtered differently, moving to the first row.
+    func replaceSource(_ newSource: RowSource) {
+        source = newSource
+        cursorRow = 0
+        firstRow = 0
+    }
+
+    /// Reads the data afresh, keeping the cursor on the same row (by key, else by position).
+    func reload() throws {
+        let key = try source.rows(cursorRow..<(cursorRow + 1)).first?.key
+        let position = cursorRow
+        source = try source.reloaded()
+        if let key, let found = try source.index(ofKey: key) {
+            cursorRow = found
+        } else {
+            cursorRow = try clampedRow(position)
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// The viewport to draw in `area`: scrolls to keep the cursor visible and fits widths.
+    func viewport(for area: Rect) throws -> GridViewport {
+        lastArea = area
+        let height = visibleRows
+        if cursorRow < firstRow {
+            firstRow = cursorRow
+        } else if cursorRow >= firstRow + height {
+            firstRow = cursorRow - height + 1
+        }
+        let rows = try source.rows(firstRow..<(firstRow + height))
+        fitWidths(to: rows.map(\.values))
+        var viewport = GridViewport(
+            columns: source.columns, rows: rows.map(\.values), firstRow: firstRow, totalRows: source.knownCount,
+            cursorRow: cursorRow, cursorColumn: cursorColumn, firstColumn: max(firstColumn, frozenColumns),
+            columnWidths: widths, frozenColumns: frozenColumns, sort: source.sort)
+        firstColumn = GridWidget.firstColumn(revealing: cursorColumn, in: viewport, width: area.width)
+        viewport.firstColumn = firstColumn
+        lastSlots = GridWidget.slots(for: viewport, width: area.width)
+        return viewport
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Runs the browser without any terminal: renders into a ``MemoryBackend`` of a given size,
+/// plays the script and returns the screens as plain text.
+///
+/// `<dump>` records the screen at that point and the final screen is recorded after the script;
+/// both wait until background counts have finished (up to ``settleLimit``), so the output is
+/// repeatable. (`<wait:MS>` only sleeps, for scripts that want to watch the work progress.)
+struct HeadlessRunner {
+    /// The longest the final screen waits for background counts.
+    static let settleLimit: TimeInterval = 10
+
+    /// The application.
+    let app: App
+    /// The screen size.
+    let columns: Int, rows: Int
+
+    /// Plays `script` and returns the dumped screens followed by the final one, each as lines with
+    /// trailing blanks removed.
+    func run(_ script: [ScriptStep]) -> [[String]] {
+        let terminal = Terminal(backend: MemoryBackend(columns: columns, rows: rows))
+        app.size = (columns, rows)
+        var screens: [[String]] = []
+        draw(terminal)
+        for step in script {
+            switch step {
+            case .key(let key):
+                let outcome = app.handle(key)
+                _ = app.tick()
+                draw(terminal)
+                if outcome == .quit {
+                    screens.append(text(of: terminal))
+                    return screens
+                }
+            case .wait(let milliseconds):
+                Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+                _ = app.tick()
+                draw(terminal)
+            case .dump:
+                settle()
+                draw(terminal)
+                screens.append(text(of: terminal))
+            }
+        }
+        settle()
+        draw(terminal)
+        screens.append(text(of: terminal))
+        return screens
+    }
+
+    /// Waits (up to ``settleLimit``) for background counts to finish, so screens are repeatable.
+    private func settle() {
+        let deadline = Date().addingTimeInterval(Self.settleLimit)
+        while app.hasBackgroundWork && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        _ = app.tick()
+    }
+
+    /// Draws one frame.
+    private func draw(_ terminal: Terminal<MemoryBackend>) {
+        terminal.draw { frame in
+            app.render(&frame)
+        }
+    }
+
+    /// The screen's lines without trailing blanks.
+    private func text(of terminal: Terminal<MemoryBackend>) -> [String] {
+        terminal.backend.lines().map { line in
+            var trimmed = line
+            while trimmed.last == " " {
+                trimmed.removeLast()
+            }
+            return trimmed
+        }
+    }
+}

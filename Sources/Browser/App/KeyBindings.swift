@@ -1,0 +1,66 @@
+/// The key map: the one table that both input handling and the help screen read.
+enum KeyBindings {
+    /// Every binding, in help-screen order.
+    static let all: [KeyBinding] = [
+        bind("Move", [.character("k")], [.up], to: .up, "up one row"),
+        bind("Move", [.character("j")], [.down], to: .down, "down one row"),
+        bind("Move", [.character("h")], [.left], to: .left, "left one column (record view: previous row)"),
+        bind("Move", [.character("l")], [.right], to: .right, "right one column (record view: next row)"),
+        bind("Move", [.pageUp], [.control("b")], to: .pageUp, "up one screen"),
+        bind("Move", [.pageDown], [.control("f")], to: .pageDown, "down one screen"),
+        bind("Move", [.character("g"), .character("g")], to: .top, "first row"),
+        bind("Move", [.character("G")], to: .bottom, "last row"),
+        bind("Move", [.home], [.character("0")], to: .firstColumn, "first column"),
+        bind("Move", [.end], [.character("$")], to: .lastColumn, "last column"),
+        bind("Move", [.character(":")], to: .goToRow, "go to row number"),
+        bind("Views", [.tab], [.backTab], to: .switchFocus, "switch focus: table list / grid"),
+        bind("Views", [.enter], to: .open, "open table / open record view of the cursor row"),
+        bind("Views", [.character("S")], to: .schema, "schema of the table"),
+        bind("Views", [.character("?")], [.function(1)], to: .help, "this help"),
+        bind("Views", [.character("q")], [.escape], to: .back, "back; quit from the main screen"),
+        bind("Views", [.character("Q")], to: .quit, "quit"),
+        bind("Views", [.control("l")], to: .redraw, "redraw the screen"),
+        bind("Data", [.character("s")], to: .sort, "sort by cursor column: ascending, descending, off"),
+        bind("Data", [.character("f")], to: .filter, "filter rows with a WHERE expression (empty clears)"),
+        bind("Data", [.character("/")], to: .search, "search for text in any column"),
+        bind("Data", [.character("n")], to: .nextMatch, "next matching row"),
+        bind("Data", [.character("N")], to: .previousMatch, "previous matching row"),
+        bind("Data", [.character("e")], to: .sql, "SQL prompt: run any statement"),
+        bind("Data", [.character("<")], to: .narrow, "narrow the cursor column"),
+        bind("Data", [.character(">")], to: .widen, "widen the cursor column"),
+        bind("Data", [.character("r")], to: .reload, "reload (keeps cursor row, widths, sort)"),
+    ]
+
+    /// Lines the help screen adds after the table: prompt editing and the mouse.
+    static let notes: [(keys: String, help: String)] = [
+        ("<Enter>", "prompt: run / accept"),
+        ("<Esc>", "prompt: cancel"),
+        ("<Up> <Down>", "prompt: history"),
+        ("<C-a> <C-e> <C-u>", "prompt: start, end, clear"),
+        ("click", "select a table or a cell"),
+        ("wheel", "scroll"),
+    ]
+
+    /// The commands by their complete key sequences.
+    static let commandsBySequence: [[Key]: Command] = {
+        var table: [[Key]: Command] = [:]
+        for binding in all {
+            for sequence in binding.sequences {
+                table[sequence] = binding.command
+            }
+        }
+        return table
+    }()
+
+    /// Whether `keys` starts a longer sequence (like the first `g` of `gg`).
+    static func isPrefix(_ keys: [Key]) -> Bool {
+        all.contains { binding in
+            binding.sequences.contains { $0.count > keys.count && Array($0.prefix(keys.count)) == keys }
+        }
+    }
+
+    /// A binding with one or more alternative key sequences.
+    private static func bind(_ section: String, _ sequences: [Key]..., to command: Command, _ help: String) -> KeyBinding {
+        KeyBinding(section: section, sequences: sequences, command: command, help: help)
+    }
+}

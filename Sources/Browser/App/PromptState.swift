@@ -1,0 +1,102 @@
+/// An open input line: its text, cursor and place in the history, edited key by key.
+struct PromptState: Sendable {
+    /// What happened to the prompt after a key.
+    enum Event: Equatable, Sendable {
+        /// The text or cursor changed (or nothing did).
+        case edited
+        /// Enter: use the text.
+        case submitted(String)
+        /// Escape: close without using it.
+        case cancelled
+    }
+
+    /// What the prompt asks for.
+    var kind: PromptKind
+    /// The text typed.
+    var text: String
+    /// The cursor, in characters from the start of `text`.
+    var cursor: Int
+    /// Earlier entries of this kind, oldest first.
+    var history: [String]
+    /// The history entry shown, nil while editing a new entry.
+    var historyIndex: Int?
+    /// The new entry being typed, kept while browsing the history.
+    var draft: String = ""
+
+    /// Opens a prompt with `text` already typed.
+    init(kind: PromptKind, text: String = "", history: [String] = []) {
+        self.kind = kind
+        self.text = text
+        self.cursor = text.count
+        self.history = history
+    }
+
+    /// The widget that draws it.
+    var widget: Prompt {
+        Prompt(label: kind.label, text: text, cursor: cursor)
+    }
+
+    /// Applies one key.
+    mutating func handle(_ key: Key) -> Event {
+        var characters = Array(text)
+        switch key {
+        case .enter:
+            return .submitted(text)
+        case .escape:
+            return .cancelled
+        case .character(let character):
+            characters.insert(character, at: cursor)
+            cursor += 1
+        case .backspace:
+            guard cursor > 0 else {
+                return characters.isEmpty ? .cancelled : .edited
+            }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+        case .delete:
+            if cursor < characters.count {
+                characters.remove(at: cursor)
+            }
+        case .left:
+            cursor = max(0, cursor - 1)
+        case .right:
+            cursor = min(characters.count, cursor + 1)
+        case .home, .control("a"):
+            cursor = 0
+        case .end, .control("e"):
+            cursor = characters.count
+        case .control("u"):
+            characters.removeFirst(cursor)
+            cursor = 0
+        case .up:
+            recall(older: true)
+            return .edited
+        case .down:
+            recall(older: false)
+            return .edited
+        default:
+            return .edited
+        }
+        text = String(characters)
+        return .edited
+    }
+
+    /// Shows the previous or next history entry.
+    private mutating func recall(older: Bool) {
+        guard !history.isEmpty else {
+            return
+        }
+        if older {
+            if historyIndex == nil {
+                draft = text
+                historyIndex = history.count - 1
+            } else if let index = historyIndex, index > 0 {
+                historyIndex = index - 1
+            }
+        } else if let index = historyIndex {
+            historyIndex = index + 1 < history.count ? index + 1 : nil
+        }
+        text = historyIndex.map { history[$0] } ?? draft
+        cursor = text.count
+    }
+}

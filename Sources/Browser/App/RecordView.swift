@@ -1,0 +1,51 @@
+/// The lines of the record view: every column of one row with its full value.
+///
+/// ```
+/// id    │ 1
+/// name  │ Ada Lovelace
+/// bio   │ first line
+///       │ second line
+/// photo │ <16 B> 89 50 4e 47 0d 0a 1a 0a 00 00 00 0d 49 48 44 52
+/// ```
+enum RecordView {
+    /// The widest the name column gets.
+    static let maximumNameWidth = 24
+
+    /// The lines for `values` under `columns`.
+    static func lines(columns: [GridColumn], values: [GridValue]) -> [String] {
+        let names = columns.map { Sanitizer.sanitize($0.name) }
+        let nameWidth = min(maximumNameWidth, names.map(TextWidth.of).max() ?? 0)
+        var lines: [String] = []
+        for (index, name) in names.enumerated() {
+            let value = values.indices.contains(index) ? values[index] : .null
+            let label = TextLayout.fit(name, toWidth: nameWidth) + " │ "
+            let blank = String(repeating: " ", count: nameWidth) + " │ "
+            for (offset, line) in valueLines(value, kind: columns[index].kind).enumerated() {
+                lines.append((offset == 0 ? label : blank) + line)
+            }
+        }
+        return lines
+    }
+
+    /// A value as one or more lines: text keeps its line breaks, a BLOB shows its bytes in hex.
+    static func valueLines(_ value: GridValue, kind: ColumnKind) -> [String] {
+        switch value {
+        case .null:
+            return [CellFormatter.nullMarker + " NULL"]
+        case .text(let text):
+            if text.isEmpty {
+                return ["(empty text)"]
+            }
+            return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        case .blob(let byteCount, let prefix):
+            let hex = prefix.map { byte in
+                let digits = String(byte, radix: 16)
+                return byte < 16 ? "0" + digits : digits
+            }.joined(separator: " ")
+            let more = byteCount > prefix.count ? " " + TextLayout.ellipsis : ""
+            return ["<" + CellFormatter.formatByteCount(byteCount) + ">" + (hex.isEmpty ? "" : " " + hex) + more]
+        case .integer, .real:
+            return [CellFormatter.format(value, kind: kind).text]
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// A scrollable page of text with a title: the schema and help screens.
+struct TextScreen: Sendable {
+    /// The title line.
+    var title: String
+    /// The text, one logical line each.
+    var lines: [String]
+    /// The first wrapped line shown.
+    var scroll: Int = 0
+
+    /// The text widget for these lines.
+    var view: TextView {
+        var view = TextView(text: "", scroll: scroll)
+        view.lines = lines
+        return view
+    }
+
+    /// Scrolls by `delta` lines within an area of `width` by `height`.
+    mutating func scroll(by delta: Int, width: Int, height: Int) {
+        scroll = min(max(0, scroll + delta), view.maximumScroll(width: width, height: height))
+    }
+}

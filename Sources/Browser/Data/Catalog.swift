@@ -1,0 +1,99 @@
+import Dispatch
+import ORMCore
+import Synchronization
+
+/// The tables and views of the database with their row counts.
+///
+/// The names are read at once; the counts are taken one after another on a background queue and
+/// appear as they finish (nil until then), so a huge table never delays the first screen.
+final class Catalog {
+    /// The database listed.
+    let database: Database
+    /// The tables and views, in the schema's name order.
+    private(set) var names: [(name: String, kind: CatalogEntry.Kind)] = []
+    /// Counts finished by the background queue, shared with it.
+    private let counts = CountBoard()
+
+    /// Reads the list of tables and views and starts counting them.
+    init(database: Database) throws {
+        self.database = database
+        try refresh()
+    }
+
+    /// The entries with the counts known so far.
+    var entries: [CatalogEntry] {
+        let known = counts.snapshot()
+        return names.map { CatalogEntry(name: $0.name, kind: $0.kind, count: known[$0.name]) }
+    }
+
+    /// Whether some count is still running.
+    var isCounting: Bool {
+        counts.snapshot().count < names.count
+    }
+
+    /// Reads the list again (after a schema change or a reload) and recounts every object.
+    func refresh() throws {
+        names = try database.schemaObjects().map { object in
+            switch object.kind {
+            case .view: (object.name, CatalogEntry.Kind.view)
+            case .virtual: (object.name, CatalogEntry.Kind.virtual)
+            default: (object.name, CatalogEntry.Kind.table)
+            }
+        }
+        let generation = counts.reset()
+        let database = self.database
+        let board = counts
+        let toCount = names.map(\.name)
+        DispatchQueue.global(qos: .utility).async {
+            for name in toCount {
+                guard board.isCurrent(generation) else {
+                    return
+                }
+                let count: Int
+                do {
+                    if case .integer(let value) = try database.scalar("SELECT count(*) FROM \(identifier: name)") {
+                        count = Int(value)
+                    } else {
+                        count = 0
+                    }
+                } catch {
+                    count = -1
+                }
+                board.record(count, for: name, generation: generation)
+            }
+        }
+    }
+}
+
+/// Counts written by the background queue and read by the main loop.
+private final class CountBoard: Sendable {
+    /// The counts by name, and the generation they belong to.
+    private let state = Mutex<(generation: Int, counts: [String: Int])>((0, [:]))
+
+    /// Forgets every count and starts a new generation; returns its number.
+    func reset() -> Int {
+        state.withLock { value in
+            value = (value.generation + 1, [:])
+            return value.generation
+        }
+    }
+
+    /// Whether `generation` is still the current one.
+    func isCurrent(_ generation: Int) -> Bool {
+        state.withLock { $0.generation == generation }
+    }
+
+    /// Stores a count, unless a newer generation started.
+    func record(_ count: Int, for name: String, generation: Int) {
+        state.withLock { value in
+            if value.generation == generation {
+                value.counts[name] = count
+            }
+        }
+    }
+
+    /// The counts known now.
+    func snapshot() -> [String: Int] {
+        state.withLock { $0.counts }
+    }
+}

@@ -1,0 +1,19 @@
+/// A table or view listed in the side panel.
+struct CatalogEntry: Hashable, Sendable {
+    /// What kind of object it is.
+    enum Kind: Hashable, Sendable {
+        /// An ordinary table.
+        case table
+        /// A view.
+        case view
+        /// A virtual table.
+        case virtual
+    }
+
+    /// The name, as the schema spells it.
+    var name: String
+    /// Table, view or virtual table.
+    var kind: Kind
+    /// The number of rows, nil while counting.
+    var count: Int?
+}

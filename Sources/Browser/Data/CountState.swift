@@ -1,0 +1,9 @@
+/// Where a background count stands.
+enum CountState: Sendable, Equatable {
+    /// Still running.
+    case counting
+    /// Finished with this many rows.
+    case done(Int)
+    /// Failed with this message.
+    case failed(String)
+}

@@ -1,0 +1,55 @@
+import Dispatch
+import ORMCore
+import Synchronization
+
+/// Counts rows on a background thread; the main loop polls ``state``.
+///
+/// The count runs on a reader connection, so it never blocks the first page from showing.
+final class CountTask: Sendable {
+    /// The current state, guarded because the worker thread writes it.
+    private let current = Mutex<CountState>(.counting)
+
+    /// Starts counting with `sql`, which must return one integer.
+    init(database: Database, sql: SQL) {
+        let task = TaskBox(self)
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result: CountState
+            do {
+                if case .integer(let count) = try database.scalar(sql) {
+                    result = .done(Int(count))
+                } else {
+                    result = .done(0)
+                }
+            } catch {
+                result = .failed(UserMessage.describe(error))
+            }
+            task.value?.finish(result)
+        }
+    }
+
+    /// Creates a task that is already finished, for sources whose size is known.
+    init(finished count: Int) {
+        current.withLock { $0 = .done(count) }
+    }
+
+    /// The state now.
+    var state: CountState {
+        current.withLock { $0 }
+    }
+
+    /// Records the result of the worker.
+    private func finish(_ result: CountState) {
+        current.withLock { $0 = result }
+    }
+}
+
+/// A weak reference to a ``CountTask``: a count nobody waits for any more is not kept alive.
+private struct TaskBox: Sendable {
+    /// The task, nil once it was released.
+    weak var value: CountTask?
+
+    /// Wraps `task`.
+    init(_ task: CountTask) {
+        value = task
+    }
+}

@@ -1,0 +1,22 @@
+import ORMCore
+
+extension GridValue {
+    /// How many bytes of a BLOB a grid value keeps: the grid shows 8, the record view all of them.
+    static let keptBlobBytes = 64
+
+    /// The grid value for a database value; a BLOB keeps its size and only its first bytes.
+    init(_ value: SQLValue) {
+        switch value {
+        case .null:
+            self = .null
+        case .integer(let integer):
+            self = .integer(integer)
+        case .real(let real):
+            self = .real(real)
+        case .text(let text):
+            self = .text(text)
+        case .blob(let data):
+            self = .blob(byteCount: data.count, prefix: Array(data.prefix(Self.keptBlobBytes)))
+        }
+    }
+}

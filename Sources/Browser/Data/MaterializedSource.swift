@@ -1,0 +1,81 @@
+import Foundation
+
+/// A ``RowSource`` over rows already in memory: the results of a `PRAGMA` or `EXPLAIN`, which
+/// cannot be wrapped as a subquery. It cannot be sorted or filtered.
+final class MaterializedSource: RowSource {
+    /// The status-bar title.
+    let title: String
+    /// The columns.
+    let columns: [GridColumn]
+    /// Every row.
+    private let allRows: [SourceRow]
+
+    /// Creates a source over `rows`.
+    init(title: String, columns: [GridColumn], rows: [[GridValue]]) {
+        self.title = title
+        self.columns = columns
+        allRows = rows.map { SourceRow(values: $0, key: nil) }
+    }
+
+    /// The number of rows, always known.
+    var knownCount: Int? {
+        allRows.count
+    }
+
+    /// Never counting.
+    var isCounting: Bool {
+        false
+    }
+
+    /// No sort.
+    var sort: GridSort? {
+        nil
+    }
+
+    /// No filter.
+    var filter: String? {
+        nil
+    }
+
+    /// Sorting and filtering are not supported.
+    var supportsSortAndFilter: Bool {
+        false
+    }
+
+    /// The number of rows.
+    func count() throws -> Int {
+        allRows.count
+    }
+
+    /// The rows at `range`, clamped to the rows held.
+    func rows(_ range: Range<Int>) throws -> [SourceRow] {
+        let clamped = range.clamped(to: 0..<allRows.count)
+        return Array(allRows[clamped])
+    }
+
+    /// Rows have no key.
+    func index(ofKey key: RowKey) throws -> Int? {
+        nil
+    }
+
+    /// The next or previous row containing `text`, searched in memory.
+    func find(text: String, from: Int, forward: Bool) throws -> Int? {
+        let needle = text.lowercased()
+        let positions = forward ? Array(allRows.indices.filter { $0 > from }) : allRows.indices.filter { $0 < from }.reversed()
+        return positions.first { position in
+            allRows[position].values.contains { value in
+                CellFormatter.format(value, kind: .other).text.lowercased().contains(needle)
+            }
+        }
+    }
+
+    /// Itself: the options cannot change.
+    func applying(sort: GridSort?, filter: String?) throws -> RowSource {
+        self
+    }
+
+    /// Itself: the rows were read once.
+    func reloaded() throws -> RowSource {
+        self
+    }
+}

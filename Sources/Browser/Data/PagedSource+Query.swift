@@ -1,0 +1,20 @@
+import Foundation
+import ORMCore
+
+extension PagedSource {
+    /// A source over the results of a `SELECT` (or `WITH`/`VALUES`) statement typed by the user,
+    /// wrapped as a subquery so it can be paged, sorted and filtered like a table.
+    ///
+    /// - Throws: SQLite's error when the statement does not prepare as a subquery.
+    static func query(_ sql: String, in database: Database) throws -> PagedSource {
+        let relation: SQL = "(\(literal: sql))"
+        var probe: SQL = "SELECT * FROM "
+        probe.append(relation)
+        probe.append(" LIMIT 0")
+        let names = try database.fetchRows(probe).columns
+        let query = RelationQuery(relation: relation, columnNames: nil, referenceNames: names, keyExpressions: [],
+                                  filter: nil, sort: nil)
+        return PagedSource(database: database, query: query, title: "query",
+                           columns: names.map { GridColumn(name: $0) })
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import ORMCore
+
+/// A ``RowSource`` over a table, a view or a query, read through `LIMIT`/`OFFSET` windows.
+///
+/// Rows come from a ``PageCache``; the total is counted by a ``CountTask`` in the background and
+/// becomes known early when a page comes back short (the end of the data). Make one with
+/// ``table(_:in:)`` or ``query(_:in:)``.
+final class PagedSource: RowSource {
+    /// The database read from.
+    let database: Database
+    /// The statements for this relation and its options.
+    let query: RelationQuery
+    /// The status-bar title.
+    let title: String
+    /// The columns shown.
+    let columns: [GridColumn]
+    /// The rows read so far.
+    private var cache = PageCache()
+    /// The background count.
+    private let counter: CountTask
+    /// The count learnt from a short page, before the background count ends.
+    private var countFromPages: Int?
+
+    /// Creates a source and starts counting. Nothing is read until rows are asked for.
+    init(database: Database, query: RelationQuery, title: String, columns: [GridColumn]) {
+        self.database = database
+        self.query = query
+        self.title = title
+        self.columns = columns
+        counter = CountTask(database: database, sql: query.count())
+    }
+
+    /// The count if known: from the background task or from a short page.
+    var knownCount: Int? {
+        if case .done(let count) = counter.state {
+            return count
+        }
+        return countFromPages
+    }
+
+    /// Whether the background count is still running.
+    var isCounting: Bool {
+        counter.state == .counting
+    }
+
+    /// The sort order.
+    var sort: GridSort? {
+        query.sort
+    }
+
+    /// The filter expression.
+    var filter: String? {
+        query.filter
+    }
+
+    /// Sorting and filtering are always possible here.
+    var supportsSortAndFilter: Bool {
+        true
+    }
+
+    /// The count, run now on this thread when the background count has not finished.
+    func count() throws -> Int {
+        if let knownCount {
+            return knownCount
+        }
+        if case .integer(let count) = try database.scalar(query.count()) {
+            countFromPages = Int(count)
+            return Int(count)
+        }
+        return 0
+    }
+
+    /// The rows at `range`, read a page at a time through the cache.
+    func rows(_ range: Range<Int>) throws -> [SourceRow] {
+        guard let pages = cache.pageNumbers(covering: range) else {
+            return []
+        }
+        var result: [SourceRow] = []
+        for number in pages {
+            let page = try cachedPage(number)
+            let start = number * cache.pageSize
+            for (offset, row) in page.enumerated() where range.contains(start + offset) {
+                result.append(row)
+            }
+            if page.count < cache.pageSize {
+                break
+            }
+        }
+        return result
+    }
+
+    /// The position of the row with `key`.
+    func index(ofKey key: RowKey) throws -> Int? {
+        guard !query.keyExpressions.isEmpty else {
+            return nil
+        }
+        if case .integer(let position) = try database.scalar(query.position(ofKey: key)) {
+            return Int(position)
+        }
+        return nil
+    }
+
+    /// The next or previous row containing `text`.
+    func find(text: String, from: Int, forward: Bool) throws -> Int? {
+        if case .integer(let position) = try database.scalar(query.find(text: text, from: from, forward: forward)) {
+            return Int(position)
+        }
+        return nil
+    }
+
+    /// A new source sorted and filtered as asked, after checking that SQLite accepts it.
+    func applying(sort: GridSort?, filter: String?) throws -> RowSource {
+        var changed = query
+        changed.sort = sort
+        let trimmed = filter?.trimmingCharacters(in: .whitespacesAndNewlines)
+        changed.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
+        _ = try database.fetchRows(changed.validation())
+        return PagedSource(database: database, query: changed, title: title, columns: columns)
+    }
+
+    /// The same source with an empty cache and a new count.
+    func reloaded() throws -> RowSource {
+        PagedSource(database: database, query: query, title: title, columns: columns)
+    }
+
+    // MARK: - Private
+
+    /// Page `number`, from the cache or read now.
+    private func cachedPage(_ number: Int) throws -> [SourceRow] {
+        if let page = cache.page(number) {
+            return page
+        }
+        let table = try database.fetchRows(query.window(offset: number * cache.pageSize, limit: cache.pageSize))
+        let keyCount = query.keyExpressions.count
+        let page = table.rows.map { values in
+            SourceRow(
+                values: values.dropFirst(keyCount).map(GridValue.init),
+                key: keyCount == 0 ? nil : RowKey(values: Array(values.prefix(keyCount))))
+        }
+        cache.store(page, page: number)
+        if page.count < cache.pageSize && (page.count > 0 || number == 0) {
+            countFromPages = number * cache.pageSize + page.count
+        }
+        return page
+    }
+}

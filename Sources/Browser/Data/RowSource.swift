@@ -1,0 +1,42 @@
+/// The narrow interface between the views and the database: rows by position, counted lazily.
+///
+/// Views never see SQL. Sources are immutable in their options: sorting or filtering makes a new
+/// source (``applying(sort:filter:)``), so a failed change leaves the current view untouched.
+/// All methods are called from the main loop; counting runs in the background.
+protocol RowSource: AnyObject {
+    /// What the grid shows in the status bar: a table name or `query`.
+    var title: String { get }
+    /// The columns, in display order.
+    var columns: [GridColumn] { get }
+    /// The number of rows when known, nil while it is still being counted.
+    var knownCount: Int? { get }
+    /// Whether a background count is still running.
+    var isCounting: Bool { get }
+    /// The sort order, nil for the natural order.
+    var sort: GridSort? { get }
+    /// The `WHERE` expression the rows are filtered with, nil for none.
+    var filter: String? { get }
+    /// Whether ``applying(sort:filter:)`` is supported (false for materialised results).
+    var supportsSortAndFilter: Bool { get }
+
+    /// The number of rows, counting now if the background count has not finished.
+    func count() throws -> Int
+
+    /// The rows at positions `range` (fewer at the end of the data).
+    func rows(_ range: Range<Int>) throws -> [SourceRow]
+
+    /// The position of the row with `key`, or nil if it is gone (or filtered out).
+    func index(ofKey key: RowKey) throws -> Int?
+
+    /// The position of the next row (or previous one when `forward` is false) after `from` that
+    /// contains `text` in any column, case-insensitively, or nil if there is none.
+    func find(text: String, from: Int, forward: Bool) throws -> Int?
+
+    /// A new source with the given order and filter.
+    ///
+    /// - Throws: the database's error when the filter is not a valid expression.
+    func applying(sort: GridSort?, filter: String?) throws -> RowSource
+
+    /// A new source with the same options that reads the data afresh.
+    func reloaded() throws -> RowSource
+}

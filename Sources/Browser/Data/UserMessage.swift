@@ -1,0 +1,40 @@
+import ORMCore
+
+/// Turns errors into the one-line text shown to the user: the one place messages are worded.
+enum UserMessage {
+    /// A short description of `error`: SQLite's own message for database errors.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as SQLiteError:
+            return error.message
+        case let error as ORMError:
+            if case .readOnlyDatabase = error {
+                return "the database is open read-only (--readonly)"
+            }
+            return error.description
+        default:
+            return String(describing: error)
+        }
+    }
+
+    /// The reason a database file could not be opened, for `reef: FILE: REASON`.
+    static func openFailure(_ error: any Error) -> String {
+        guard let error = error as? SQLiteError else {
+            return describe(error)
+        }
+        switch error.code {
+        case .notADatabase:
+            return "not a SQLite database (file is not a database)"
+        case .corrupt:
+            return "the database is corrupt (\(error.message))"
+        case .busy, .locked:
+            return "the database is locked by another process (\(error.message))"
+        case .cannotOpen:
+            return "cannot open the file (\(error.message))"
+        case .permission:
+            return "permission denied (\(error.message))"
+        default:
+            return error.message
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import CNcurses
+
+/// Reads keys from the ncurses terminal opened by ``NcursesBackend`` and turns them into ``Key``s:
+/// characters, arrows, pages, Home/End, F-keys, Tab/Shift-Tab, Enter, Esc, Backspace, control
+/// keys, resizes, clicks and wheel steps.
+final class NcursesInput: KeyReader {
+    /// How many errors in a row from a blocking read mean the terminal is gone.
+    private static let errorLimit = 100
+    /// Errors from blocking reads in a row.
+    private var blockingErrors = 0
+
+    /// Creates a reader of the current ncurses screen.
+    init() {}
+
+    /// Waits up to `milliseconds` (forever for nil) for a key.
+    func readKey(timeoutMilliseconds milliseconds: Int?) -> KeyRead {
+        guard let window = cn_stdscr() else {
+            return .endOfInput
+        }
+        wtimeout(window, Int32(milliseconds ?? -1))
+        var character: wint_t = 0
+        let result = wget_wch(window, &character)
+        if result == ERR {
+            if milliseconds == nil {
+                blockingErrors += 1
+                return blockingErrors >= Self.errorLimit ? .endOfInput : .timeout
+            }
+            return .timeout
+        }
+        blockingErrors = 0
+        if result == KEY_CODE_YES {
+            return functionKey(Int32(bitPattern: character)).map(KeyRead.key) ?? .timeout
+        }
+        return Self.key(forCharacter: character).map(KeyRead.key) ?? .timeout
+    }
+
+    /// The key for a character code from `wget_wch`.
+    static func key(forCharacter code: wint_t) -> Key? {
+        switch code {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26:
+            guard let scalar = UnicodeScalar(code + 96) else {
+                return nil
+            }
+            return .control(Character(scalar))
+        default:
+            guard code >= 32, let scalar = UnicodeScalar(code) else {
+                return nil
+            }
+            return .character(Character(scalar))
+        }
+    }
+
+    /// The key for a function-key code from `wget_wch`.
+    private func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_IC: return .insert
+        case KEY_DC: return .delete
+        case KEY_BACKSPACE: return .backspace
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_RESIZE: return .resize
+        case KEY_MOUSE: return mouse()
+        default:
+            for number in 1...12 where code == cn_key_f(Int32(number)) {
+                return .function(number)
+            }
+            return nil
+        }
+    }
+
+    /// The mouse event just reported, as a key.
+    private func mouse() -> Key? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else {
+            return nil
+        }
+        let state = event.bstate
+        let button: MouseEvent.Button
+        if state & cn_wheel_up() != 0 {
+            button = .wheelUp
+        } else if cn_wheel_down() != 0 && state & cn_wheel_down() != 0 {
+            button = .wheelDown
+        } else if state & (cn_button1_pressed() | cn_button1_clicked()) != 0 {
+            button = .left
+        } else if state & cn_button3_pressed() != 0 {
+            button = .right
+        } else if state & cn_button2_pressed() != 0 {
+            button = .middle
+        } else {
+            return nil
+        }
+        return .mouse(MouseEvent(x: Int(event.x), y: Int(event.y), button: button))
+    }
+}

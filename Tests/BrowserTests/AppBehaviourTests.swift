@@ -1,0 +1,94 @@
+import XCTest
+@testable import Browser
+
+/// Behaviour of the application that golden screens do not show well: key sequences, prompts,
+/// read-only mode, resizing and width invariants.
+final class AppBehaviourTests: XCTestCase {
+    /// `gg` waits for its second key; an unbound key resets.
+    func testKeyDispatcherSequences() {
+        var dispatcher = KeyDispatcher()
+        XCTAssertEqual(dispatcher.feed(.character("g")), .pending)
+        XCTAssertEqual(dispatcher.feed(.character("g")), .command(.top))
+        XCTAssertEqual(dispatcher.feed(.character("g")), .pending)
+        XCTAssertEqual(dispatcher.feed(.character("j")), .command(.down))
+        XCTAssertEqual(dispatcher.feed(.character("z")), .unbound)
+        XCTAssertEqual(dispatcher.feed(.control("f")), .command(.pageDown))
+    }
+
+    /// Every command has at least one key and appears in the help.
+    func testEveryCommandIsBoundAndDocumented() {
+        let bound = Set(KeyBindings.all.map(\.command))
+        XCTAssertEqual(bound, Set(Command.allCases))
+        let help = HelpView.rows(width: 200).map { $0.keys + $0.text }.joined(separator: "\n")
+        for binding in KeyBindings.all {
+            XCTAssertTrue(help.contains(binding.keysText), binding.keysText)
+        }
+    }
+
+    /// The prompt edits, recalls its history and submits.
+    func testPromptEditingAndHistory() {
+        var prompt = PromptState(kind: .sql, history: ["SELECT 1", "SELECT 2"])
+        for character in "abc" {
+            _ = prompt.handle(.character(character))
+        }
+        _ = prompt.handle(.left)
+        _ = prompt.handle(.backspace)
+        XCTAssertEqual(prompt.text, "ac")
+        _ = prompt.handle(.up)
+        XCTAssertEqual(prompt.text, "SELECT 2")
+        _ = prompt.handle(.up)
+        XCTAssertEqual(prompt.text, "SELECT 1")
+        _ = prompt.handle(.down)
+        _ = prompt.handle(.down)
+        XCTAssertEqual(prompt.text, "ac")
+        XCTAssertEqual(prompt.handle(.enter), .submitted("ac"))
+        XCTAssertEqual(prompt.handle(.escape), .cancelled)
+    }
+
+    /// A write in read-only mode reports it and changes nothing.
+    func testReadOnlyRefusesWrites() throws {
+        let fixture = try BrowserFixture()
+        defer { fixture.remove() }
+        let screen = try fixture.screen("eDELETE FROM artists<Enter>", columns: 80, rows: 6, table: "artists", readOnly: true)
+        XCTAssertEqual(screen.last, " BROWSE  SQL: the database is open read-only (--readonly)      artists  1/3  id")
+        XCTAssertEqual(try fixture.open().scalar("SELECT count(*) FROM artists"), .integer(3))
+    }
+
+    /// Every row of every screen is exactly as wide as the terminal, at several sizes, even with
+    /// wide characters; a resize redraws at once.
+    func testScreensFillTheirWidthAtAnySize() throws {
+        let fixture = try BrowserFixture()
+        defer { fixture.remove() }
+        let app = try App(database: try fixture.open(), theme: .builtinDefault)
+        let backend = MemoryBackend(columns: 100, rows: 30)
+        let terminal = Terminal(backend: backend)
+        let keys: [Key] = [.character("j"), .enter, .character("l"), .character("l"), .enter, .escape, .character("S"),
+                           .escape, .character("?"), .escape, .tab]
+        for (columns, rows) in [(100, 30), (40, 10), (57, 9), (120, 40)] {
+            backend.resize(columns: columns, rows: rows)
+            for key in keys {
+                _ = app.handle(key)
+                terminal.draw { app.render(&$0) }
+                assertEveryLineFillsWidth(backend.screen)
+                XCTAssertEqual(backend.screen, terminal.previous)
+            }
+        }
+    }
+
+    /// A click selects a table and a cell; the wheel moves the cursor.
+    func testMouse() throws {
+        let fixture = try BrowserFixture()
+        defer { fixture.remove() }
+        let lines = try fixture.headless("", columns: 80, rows: 8)
+        XCTAssertTrue(lines.last?.first?.hasPrefix("▸ Tables (5)") ?? false)
+        let app = try App(database: try fixture.open(), theme: .builtinDefault)
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 8)
+        _ = runner.run([.key(.mouse(MouseEvent(x: 2, y: 3, button: .left)))])
+        XCTAssertEqual(app.selectedTableName, "artists")
+        _ = runner.run([.key(.mouse(MouseEvent(x: 30, y: 2, button: .left)))])
+        XCTAssertEqual(app.state.focus, .grid)
+        XCTAssertEqual(app.currentGrid?.cursorRow, 1)
+        _ = runner.run([.key(.mouse(MouseEvent(x: 30, y: 3, button: .wheelDown)))])
+        XCTAssertEqual(app.currentGrid?.cursorRow, 2)
+    }
+}

@@ -1,0 +1,426 @@
+import XCTest
+@testable import Browser
+
+/// Golden-screen tests of every screen, run headless on the fixture database.
+///
+/// Each test plays keys in vim notation and compares the screens (trailing blanks removed) with
+/// the expected lines. Screens are taken once background counts have finished.
+final class HeadlessScreenTests: XCTestCase {
+    /// The fixture database, new for each test.
+    private var fixture: BrowserFixture!
+
+    /// Builds the fixture.
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+    }
+
+    /// Removes the fixture.
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    /// Keys `j` at 80x12.
+    func testMainScreenListsTablesWithCountsAndShowsTheGrid() throws {
+        let screens = try fixture.headless("j", columns: 80, rows: 12)
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "▸ Tables (5)      │ │id │artist_id │title │cover                  │notes",
+            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "albums           4│2│  2│         1│      │∅                      │∅",
+            "artists          3│3│  3│         2│東京  │<2 B> 00ff             │line one↵line",
+            "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 part",
+            "pairs            3│",
+            "                  │",
+            "                  │",
+            "                  │",
+            "                  │",
+            "                  │",
+            " TABLES  ? help                                                 albums  1/4  id",
+        ])
+    }
+
+    /// Keys `llll` at 50x8.
+    func testGridScrolledRightKeepsTheKeyColumnFrozen() throws {
+        let screens = try fixture.headless("llll", columns: 50, rows: 8, table: "albums")
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            " │id │notes                                   │pri",
+            "1│  1│A long note that goes on and on and on …│",
+            "2│  2│∅                                       │  1",
+            "3│  3│line one↵line two                       │",
+            "4│  4│emoji 🎉 party                          │  0",
+            "",
+            "",
+            " BROWSE  ? help                albums  1/4  notes",
+        ])
+    }
+
+    /// Keys `jj<Enter>` at 60x12.
+    func testRecordViewShowsEveryColumnInFull() throws {
+        let screens = try fixture.headless("jj<Enter>", columns: 60, rows: 12, table: "albums")
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "Record 3 of 4 · albums",
+            "id        │ 3",
+            "artist_id │ 2",
+            "title     │ 東京",
+            "cover     │ <2 B> 00 ff",
+            "notes     │ line one",
+            "          │ line two",
+            "price     │ ∅ NULL",
+            "",
+            "",
+            "",
+            " RECORD  ? help                             albums  3/4  id",
+        ])
+    }
+
+    /// Keys `S` at 80x26.
+    func testSchemaViewShowsColumnsKeysIndexesForeignKeysAndCreate() throws {
+        let screens = try fixture.headless("S", columns: 80, rows: 26, table: "albums")
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "Schema of albums",
+            "Table albums",
+            "",
+            "Columns",
+            "  # name      type    null     default key",
+            "  1 id        INTEGER nullable         PK 1",
+            "  2 artist_id INTEGER nullable",
+            "  3 title     TEXT    nullable",
+            "  4 cover     BLOB    nullable",
+            "  5 notes     TEXT    nullable",
+            "  6 price     REAL    nullable",
+            "",
+            "Primary key: id",
+            "",
+            "Indexes",
+            "  albums_artist  (artist_id)",
+            "",
+            "Foreign keys",
+            "  (artist_id) → artists(id)  ON DELETE CASCADE",
+            "",
+            "CREATE statement",
+            "  CREATE TABLE albums (",
+            "    id INTEGER PRIMARY KEY,",
+            "    artist_id INTEGER REFERENCES artists(id) ON DELETE CASCADE,",
+            "    title TEXT,",
+            " SCHEMA  ? help",
+        ])
+    }
+
+    /// Keys `?` at 80x46.
+    func testHelpListsEveryKey() throws {
+        let screens = try fixture.headless("?", columns: 80, rows: 46)
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "Keys (vim and arrows alike); q closes",
+            "",
+            "Move",
+            "  k <Up>             up one row",
+            "  j <Down>           down one row",
+            "  h <Left>           left one column (record view: previous row)",
+            "  l <Right>          right one column (record view: next row)",
+            "  <PgUp> <C-b>       up one screen",
+            "  <PgDn> <C-f>       down one screen",
+            "  gg                 first row",
+            "  G                  last row",
+            "  <Home> 0           first column",
+            "  <End> $            last column",
+            "  :                  go to row number",
+            "",
+            "Views",
+            "  <Tab> <S-Tab>      switch focus: table list / grid",
+            "  <Enter>            open table / open record view of the cursor row",
+            "  S                  schema of the table",
+            "  ? <F1>             this help",
+            "  q <Esc>            back; quit from the main screen",
+            "  Q                  quit",
+            "  <C-l>              redraw the screen",
+            "",
+            "Data",
+            "  s                  sort by cursor column: ascending, descending, off",
+            "  f                  filter rows with a WHERE expression (empty clears)",
+            "  /                  search for text in any column",
+            "  n                  next matching row",
+            "  N                  previous matching row",
+            "  e                  SQL prompt: run any statement",
+            "  <lt>               narrow the cursor column",
+            "  >                  widen the cursor column",
+            "  r                  reload (keeps cursor row, widths, sort)",
+            "",
+            "Prompts and mouse",
+            "  <Enter>            prompt: run / accept",
+            "  <Esc>              prompt: cancel",
+            "  <Up> <Down>        prompt: history",
+            "  <C-a> <C-e> <C-u>  prompt: start, end, clear",
+            "  click              select a table or a cell",
+            "  wheel              scroll",
+            "",
+            "",
+            "",
+            " HELP  ? help",
+        ])
+    }
+
+    /// Keys `lls<dump>s<dump>s` at 80x8.
+    func testSortCyclesAscendingDescendingOff() throws {
+        let screens = try fixture.headless("lls<dump>s<dump>s", columns: 80, rows: 8, table: "albums")
+        XCTAssertEqual(screens.count, 3)
+        assertScreen(screens[0], [
+            "Tables (5)        │ │id │artist_id │title▲│cover                  │notes",
+            "album_titles ◇   4│1│  4│         3│∅     │∅                      │emoji 🎉 part",
+            "albums           4│2│  2│         1│      │∅                      │∅",
+            "artists          3│3│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "my \"odd\" table   2│4│  3│         2│東京  │<2 B> 00ff             │line one↵line",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  sorted by title ascending              albums  1/4  title  sort title▲",
+        ])
+        assertScreen(screens[1], [
+            "Tables (5)        │ │id │artist_id │title▼│cover                  │notes",
+            "album_titles ◇   4│1│  3│         2│東京  │<2 B> 00ff             │line one↵line",
+            "albums           4│2│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "artists          3│3│  2│         1│      │∅                      │∅",
+            "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 part",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  sorted by title descending             albums  1/4  title  sort title▼",
+        ])
+        assertScreen(screens[2], [
+            "Tables (5)        │ │id │artist_id │title │cover                  │notes",
+            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "albums           4│2│  2│         1│      │∅                      │∅",
+            "artists          3│3│  3│         2│東京  │<2 B> 00ff             │line one↵line",
+            "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 part",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  sort off                                            albums  1/4  title",
+        ])
+    }
+
+    /// Keys `fprice > 5<Enter>` at 80x8.
+    func testValidFilter() throws {
+        let screens = try fixture.headless("fprice > 5<Enter>", columns: 80, rows: 8, table: "albums")
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "Tables (5)        │ │id │artist_id │title │cover                  │notes",
+            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "albums           4│2│  2│         1│      │∅                      │∅",
+            "artists          3│",
+            "my \"odd\" table   2│",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  filter: price > 5                    albums  1/2  id  filter price > 5",
+        ])
+    }
+
+    /// Keys `fprice > 5<Enter>f<C-u>nope = 1<Enter>` at 80x8.
+    func testInvalidFilterKeepsThePreviousView() throws {
+        let screens = try fixture.headless("fprice > 5<Enter>f<C-u>nope = 1<Enter>", columns: 80, rows: 8, table: "albums")
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "Tables (5)        │ │id │artist_id │title │cover                  │notes",
+            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "albums           4│2│  2│         1│      │∅                      │∅",
+            "artists          3│",
+            "my \"odd\" table   2│",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  filter: no such column: nope         albums  1/2  id  filter price > 5",
+        ])
+    }
+
+    /// Keys `/on<Enter><dump>n<dump>n<dump>N` at 80x8.
+    func testSearchWithNextAndPrevious() throws {
+        let screens = try fixture.headless("/on<Enter><dump>n<dump>n<dump>N", columns: 80, rows: 8, table: "albums")
+        XCTAssertEqual(screens.count, 4)
+        assertScreen(screens[0], [
+            "Tables (5)        │ │id │notes                                   │price │",
+            "album_titles ◇   4│1│  1│A long note that goes on and on and on …│   9.5│",
+            "albums           4│2│  2│∅                                       │  12.0│",
+            "artists          3│3│  3│line one↵line two                       │     ∅│",
+            "my \"odd\" table   2│4│  4│emoji 🎉 party                          │  0.25│",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  /on  row 3                                          albums  3/4  notes",
+        ])
+        assertScreen(screens[1], [
+            "Tables (5)        │ │id │notes                                   │price │",
+            "album_titles ◇   4│1│  1│A long note that goes on and on and on …│   9.5│",
+            "albums           4│2│  2│∅                                       │  12.0│",
+            "artists          3│3│  3│line one↵line two                       │     ∅│",
+            "my \"odd\" table   2│4│  4│emoji 🎉 party                          │  0.25│",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  search hit BOTTOM, continuing at TOP                albums  1/4  notes",
+        ])
+        assertScreen(screens[2], [
+            "Tables (5)        │ │id │notes                                   │price │",
+            "album_titles ◇   4│1│  1│A long note that goes on and on and on …│   9.5│",
+            "albums           4│2│  2│∅                                       │  12.0│",
+            "artists          3│3│  3│line one↵line two                       │     ∅│",
+            "my \"odd\" table   2│4│  4│emoji 🎉 party                          │  0.25│",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  /on  row 3                                          albums  3/4  notes",
+        ])
+        assertScreen(screens[3], [
+            "Tables (5)        │ │id │notes                                   │price │",
+            "album_titles ◇   4│1│  1│A long note that goes on and on and on …│   9.5│",
+            "albums           4│2│  2│∅                                       │  12.0│",
+            "artists          3│3│  3│line one↵line two                       │     ∅│",
+            "my \"odd\" table   2│4│  4│emoji 🎉 party                          │  0.25│",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  /on  row 1                                          albums  1/4  notes",
+        ])
+    }
+
+    /// Keys `:3<Enter><dump>:abc<Enter>` at 60x8.
+    func testGoToRow() throws {
+        let screens = try fixture.headless(":3<Enter><dump>:abc<Enter>", columns: 60, rows: 8, table: "artists")
+        XCTAssertEqual(screens.count, 2)
+        assertScreen(screens[0], [
+            "Tables (5)        │ │id │name         │country │",
+            "album_titles ◇   4│1│  1│Ada          │UK      │",
+            "albums           4│2│  2│漢字テスト   │JP      │",
+            "artists          3│3│  3│Emoji 😀 band│∅       │",
+            "my \"odd\" table   2│",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  ? help                            artists  3/3  id",
+        ])
+        assertScreen(screens[1], [
+            "Tables (5)        │ │id │name         │country │",
+            "album_titles ◇   4│1│  1│Ada          │UK      │",
+            "albums           4│2│  2│漢字テスト   │JP      │",
+            "artists          3│3│  3│Emoji 😀 band│∅       │",
+            "my \"odd\" table   2│",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  not a row number: abc             artists  3/3  id",
+        ])
+    }
+
+    /// Keys `eSELECT name, country FROM artists ORDER BY name DESC<Enter>` at 60x8.
+    func testSQLQueryOpensResultsInAGrid() throws {
+        let screens = try fixture.headless("eSELECT name, country FROM artists ORDER BY name DESC<Enter>", columns: 60, rows: 8)
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            " │name         │country │",
+            "1│漢字テスト   │JP      │",
+            "2│Emoji 😀 band│∅       │",
+            "3│Ada          │UK      │",
+            "",
+            "",
+            "",
+            " RESULTS  ? help                           query  1/3  name",
+        ])
+    }
+
+    /// Keys `eUPDATE artists SET country = 'FR' WHERE id < 3<Enter>` at 60x8.
+    func testSQLUpdateReportsRowsChanged() throws {
+        let screens = try fixture.headless("eUPDATE artists SET country = 'FR' WHERE id < 3<Enter>", columns: 60, rows: 8, table: "artists")
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "Tables (5)        │ │id │name         │country │",
+            "album_titles ◇   4│1│  1│Ada          │FR      │",
+            "albums           4│2│  2│漢字テスト   │FR      │",
+            "artists          3│3│  3│Emoji 😀 band│∅       │",
+            "my \"odd\" table   2│",
+            "pairs            3│",
+            "                  │",
+            " BROWSE  2 rows changed                    artists  1/3  id",
+        ])
+    }
+
+    /// Keys `` at 40x10.
+    func testSmallTerminalTableList() throws {
+        let screens = try fixture.headless("", columns: 40, rows: 10)
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "▸ Tables (5)",
+            "album_titles ◇                         4",
+            "albums                                 4",
+            "artists                                3",
+            "my \"odd\" table                         2",
+            "pairs                                  3",
+            "",
+            "",
+            "",
+            " TABLES  ? help       album_titles  1/4",
+        ])
+    }
+
+    /// Keys `j<Enter><dump>l<dump>?` at 40x10.
+    func testSmallTerminalGridAndHelp() throws {
+        let screens = try fixture.headless("j<Enter><dump>l<dump>?", columns: 40, rows: 10)
+        XCTAssertEqual(screens.count, 3)
+        assertScreen(screens[0], [
+            " │id │artist_id │title │cover",
+            "1│  1│         1│First │<9 B> 89504e470d",
+            "2│  2│         1│      │∅",
+            "3│  3│         2│東京  │<2 B> 00ff",
+            "4│  4│         3│∅     │∅",
+            "",
+            "",
+            "",
+            "",
+            " BROWSE  ? help         albums  1/4  id",
+        ])
+        assertScreen(screens[1], [
+            " │id │artist_id │title │cover",
+            "1│  1│         1│First │<9 B> 89504e470d",
+            "2│  2│         1│      │∅",
+            "3│  3│         2│東京  │<2 B> 00ff",
+            "4│  4│         3│∅     │∅",
+            "",
+            "",
+            "",
+            "",
+            " BROWSE  ? help             albums  1/4",
+        ])
+        assertScreen(screens[2], [
+            "Keys (vim and arrows alike); q closes",
+            "",
+            "Move",
+            "  k <Up>         up one row",
+            "  j <Down>       down one row",
+            "  h <Left>       left one column (record",
+            "                 view: previous row)",
+            "  l <Right>      right one column",
+            "                 (record view: next row)",
+            " HELP  ? help",
+        ])
+    }
+
+    /// Keys `` at 60x6.
+    func testWithoutRowIDTableInKeyOrder() throws {
+        let screens = try fixture.headless("", columns: 60, rows: 6, table: "pairs")
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "Tables (5)        │ │a  │b  │v  │",
+            "albums           4│1│x  │  1│x1 │",
+            "artists          3│2│x  │  2│x2 │",
+            "my \"odd\" table   2│3│y  │  1│y1 │",
+            "pairs            3│",
+            " BROWSE  ? help                               pairs  1/3  a",
+        ])
+    }
+
+    /// Keys `jjeDELETE FROM artists WHERE id = 1<Enter>r` at 60x7.
+    func testReloadKeepsTheCursorOnTheSameRow() throws {
+        let screens = try fixture.headless("jjeDELETE FROM artists WHERE id = 1<Enter>r", columns: 60, rows: 7, table: "artists")
+        XCTAssertEqual(screens.count, 1)
+        assertScreen(screens[0], [
+            "Tables (5)        │ │id │name         │country │",
+            "album_titles ◇   2│1│  2│漢字テスト   │JP      │",
+            "albums           2│2│  3│Emoji 😀 band│∅       │",
+            "artists          2│",
+            "my \"odd\" table   2│",
+            "pairs            3│",
+            " BROWSE  reloaded                          artists  2/2  id",
+        ])
+    }
+}

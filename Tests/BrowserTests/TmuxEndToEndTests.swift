@@ -1,0 +1,132 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import XCTest
+@testable import Browser
+
+/// The real program with ncurses, driven through tmux: keys in, screen text out.
+///
+/// One serialized suite (XCTest runs a class's tests one after another); each test owns its tmux
+/// session and kills it at the end.
+final class TmuxEndToEndTests: XCTestCase {
+    /// The fixture database.
+    private var fixture: BrowserFixture!
+    /// The tmux session name, unique to this run.
+    private let session = "reef-e2e-\(ProcessInfo.processInfo.processIdentifier)"
+
+    /// Builds the fixture; skips when tmux is not installed.
+    override func setUpWithError() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw XCTSkip("tmux is not installed")
+        }
+        fixture = try BrowserFixture()
+    }
+
+    /// Kills the session and removes the fixture.
+    override func tearDown() {
+        if fixture != nil {
+            _ = try? tmux(["kill-session", "-t", session])
+        }
+        fixture?.remove()
+    }
+
+    /// Browsing, help, schema, arrows, resize and quitting in a real terminal.
+    func testBrowseInARealTerminal() throws {
+        let reef = try ReefProcess.executable().path
+        try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30",
+                  "'\(reef)' '\(fixture.path)'; echo \"reef exited with $?\"; sleep 60"])
+        try waitFor("▸ Tables (5)")
+        try waitFor("album_titles ◇")
+
+        try send("j", "Enter")
+        try waitFor("albums  1/4  id")
+        let grid = try capture()
+        XCTAssertTrue(grid.contains("│  3│         2│東京  │<2 B> 00ff"), grid)
+        XCTAssertTrue(grid.contains(" BROWSE "), grid)
+
+        try send("Down", "Down", "Right")
+        try waitFor("albums  3/4  artist_id")
+
+        try send("?")
+        try waitFor("Keys (vim and arrows alike); q closes")
+        try send("q", "S")
+        try waitFor("Schema of albums")
+        XCTAssertTrue(try capture().contains("(artist_id) → artists(id)  ON DELETE CASCADE"))
+        try send("q")
+        try waitFor("albums  3/4  artist_id")
+
+        try tmux(["resize-window", "-t", session, "-x", "50", "-y", "12"])
+        try waitFor { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 12 && lines[11].contains("BROWSE") && lines.allSatisfy { TextWidth.of(String($0)) <= 50 }
+        }
+
+        try send("q")
+        try waitFor("reef exited with 0")
+        XCTAssertFalse(try capture().contains("BROWSE"), "the terminal was not restored")
+    }
+
+    /// A missing database in a real terminal: the error line, status 1, no file created.
+    func testMissingFileInARealTerminal() throws {
+        let reef = try ReefProcess.executable().path
+        let missing = fixture.directory.appendingPathComponent("nope.sqlite").path
+        try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "10",
+                  "'\(reef)' '\(missing)'; echo \"reef exited with $?\"; sleep 60"])
+        try waitFor("reef: \(missing): no such file")
+        try waitFor("reef exited with 1")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+    }
+
+    // MARK: - Helpers
+
+    /// Runs tmux and returns its output.
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        // Run through system(3), not Process: the tmux server that new-session starts inherits
+        // Foundation's descriptors and Process.waitUntilExit would then wait for ever.
+        let outputFile = fixture.directory.appendingPathComponent("tmux-output")
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let command = "/usr/bin/tmux " + quoted.joined(separator: " ") + " > '\(outputFile.path)' 2>/dev/null < /dev/null"
+        guard system(command) == 0 else {
+            throw TmuxFailure(arguments: arguments)
+        }
+        return String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+    }
+
+    /// Sends keys by tmux name (`Enter`, `Down`) or as text.
+    private func send(_ keys: String...) throws {
+        try tmux(["send-keys", "-t", session] + keys)
+    }
+
+    /// The pane's text.
+    private func capture() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", session])
+    }
+
+    /// Waits up to five seconds for the screen to contain `text`.
+    private func waitFor(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try waitFor({ $0.contains(text) }, description: text, file: file, line: line)
+    }
+
+    /// Waits up to five seconds for `condition` to hold on the screen.
+    private func waitFor(_ condition: (String) -> Bool, description: String = "condition",
+                         file: StaticString = #filePath, line: UInt = #line) throws {
+        let deadline = Date().addingTimeInterval(5)
+        var screen = ""
+        while Date() < deadline {
+            screen = (try? capture()) ?? ""
+            if condition(screen) {
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTFail("timed out waiting for \(description); screen:\n\(screen)", file: file, line: line)
+    }
+
+    /// A tmux command that failed.
+    private struct TmuxFailure: Error {
+        /// Its arguments.
+        var arguments: [String]
+    }
+}
