@@ -151,14 +151,10 @@ final class Connection: @unchecked Sendable {
 
     /// Runs one statement with its arguments, discarding any rows.
     func execute(_ sql: SQL) throws {
-        let statement = try cachedStatement(sql.text)
-        try statement.bind(sql.arguments)
-        statement.inUse = true
-        defer {
-            statement.inUse = false
-            statement.reset()
+        try cachedStatement(sql.text).use { statement in
+            try statement.bind(sql.arguments)
+            try statement.run()
         }
-        try statement.run()
     }
 
     /// Runs several statements separated by semicolons; arguments are consumed in order.
@@ -183,14 +179,10 @@ final class Connection: @unchecked Sendable {
 
     /// Runs a query and calls `body` for each row.
     func forEachRow(_ sql: SQL, _ body: (Statement) throws -> Void) throws {
-        let statement = try cachedStatement(sql.text)
-        try statement.bind(sql.arguments)
-        statement.inUse = true
-        defer {
-            statement.inUse = false
-            statement.reset()
+        try cachedStatement(sql.text).use { statement in
+            try statement.bind(sql.arguments)
+            while try statement.step() { try body(statement) }
         }
-        while try statement.step() { try body(statement) }
     }
 
     /// The rowid of the last inserted row.

@@ -115,6 +115,17 @@ public final class Statement {
         started = false
     }
 
+    /// Runs `body` with the statement marked in use (so a nested use of the same SQL prepares its own
+    /// statement), then resets it, whatever `body` does.
+    func use<T>(_ body: (Statement) throws -> T) rethrows -> T {
+        inUse = true
+        defer {
+            inUse = false
+            reset()
+        }
+        return try body(self)
+    }
+
     /// Runs the statement to completion, discarding rows.
     public func run() throws {
         while try step() {}

@@ -63,23 +63,20 @@ extension Database {
     func faultIn<T: Model>(_ object: T) {
         let key = object._$state.snapshot.storedKey
         let schema = T.modelSchema
-        let sql = "SELECT \(schema.selectColumnsSQL) FROM \(quoteIdentifier(schema.table)) WHERE "
+        let sql =
+            "SELECT \(schema.selectColumnsSQL) FROM \(quoteIdentifier(schema.table)) WHERE "
             + "\(quoteIdentifier(schema.primaryKey.name)) = ?"
         do {
             let found = try read { connection -> Bool in
-                let statement = try connection.modelStatement(
+                try connection.modelStatement(
                     .init(model: ObjectIdentifier(T.self), kind: .select, columns: ColumnSet())
-                ) { sql }
-                statement.inUse = true
-                defer {
-                    statement.inUse = false
-                    statement.reset()
+                ) { sql }.use { statement in
+                    try statement.bind([key])
+                    guard try statement.step() else { return false }
+                    let row = StatementRow(statement: statement, database: self, entity: schema.table)
+                    try object._$apply(row, keeping: object._$state.dirtyColumns)
+                    return true
                 }
-                try statement.bind([key])
-                guard try statement.step() else { return false }
-                let row = StatementRow(statement: statement, database: self, entity: schema.table)
-                try object._$apply(row, keeping: object._$state.dirtyColumns)
-                return true
             }
             object._$state.update { meta in
                 if meta.status == .fault { meta.status = found ? .persisted : .deleted }

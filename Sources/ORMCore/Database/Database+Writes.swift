@@ -80,45 +80,43 @@ extension Database {
         let statement = try connection.modelStatement(
             .init(model: ObjectIdentifier(T.self), kind: .insert, columns: ColumnSet())
         ) { schema.insertSQL }
-        statement.inUse = true
-        defer {
-            statement.inUse = false
-            statement.reset()
-            connection.objectWrite = nil
-        }
-        var key = object._$primaryKey
-        let generatesKey = schema.primaryKey.strategy != .provided && (key == .integer(0) || key.isNull)
-        var attempts = 0
-        while true {
-            if generatesKey {
-                key = schema.primaryKey.strategy == .randomInteger ? .integer(Int64.random(in: 1...Int64.max)) : .null
+        defer { connection.objectWrite = nil }
+        try statement.use { statement in
+            var key = object._$primaryKey
+            let generatesKey = schema.primaryKey.strategy != .provided && (key == .integer(0) || key.isNull)
+            var attempts = 0
+            while true {
+                if generatesKey {
+                    key =
+                        schema.primaryKey.strategy == .randomInteger ? .integer(Int64.random(in: 1...Int64.max)) : .null
+                }
+                try statement.bind(key, at: 1)
+                try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
+                connection.objectWrite = (schema.table, key, nil)
+                do {
+                    try statement.run()
+                    break
+                } catch let error as SQLiteError
+                    where generatesKey && error.extendedCode.rawValue == 1555 && attempts < 8  // CONSTRAINT_PRIMARYKEY
+                {
+                    attempts += 1  // a random key collided: draw another
+                    statement.reset()
+                }
             }
-            try statement.bind(key, at: 1)
-            try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
-            connection.objectWrite = (schema.table, key, nil)
-            do {
-                try statement.run()
-                break
-            } catch let error as SQLiteError
-                where generatesKey && error.extendedCode.rawValue == 1555 && attempts < 8  // CONSTRAINT_PRIMARYKEY
-            {
-                attempts += 1  // a random key collided: draw another
-                statement.reset()
+            if key.isNull {
+                key = .integer(connection.lastInsertedRowID)
+                connection.fixPendingKey(table: schema.table, rowID: connection.lastInsertedRowID, key: key)
             }
+            if key != object._$primaryKey { try object._$setPrimaryKey(key) }
+            object._$state.update {
+                $0.status = .persisted
+                $0.dirty = ColumnSet()
+                $0.database = self
+                $0.storedKey = key
+            }
+            _ = identityMap.register(object, key: key)
+            afterCommit(object, .insert)
         }
-        if key.isNull {
-            key = .integer(connection.lastInsertedRowID)
-            connection.fixPendingKey(table: schema.table, rowID: connection.lastInsertedRowID, key: key)
-        }
-        if key != object._$primaryKey { try object._$setPrimaryKey(key) }
-        object._$state.update {
-            $0.status = .persisted
-            $0.dirty = ColumnSet()
-            $0.database = self
-            $0.storedKey = key
-        }
-        _ = identityMap.register(object, key: key)
-        afterCommit(object, .insert)
     }
 
     private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue) throws {
@@ -129,18 +127,15 @@ extension Database {
         let statement = try connection.modelStatement(
             .init(model: ObjectIdentifier(T.self), kind: .update, columns: columns)
         ) { schema.updateSQL(for: columns) }
-        statement.inUse = true
         connection.objectWrite = (schema.table, storedKey, columns.indices.map { schema.columns[$0].name })
-        defer {
-            statement.inUse = false
-            statement.reset()
-            connection.objectWrite = nil
+        defer { connection.objectWrite = nil }
+        try statement.use { statement in
+            try object._$bindColumns(columns, to: statement, startingAt: 1)
+            try statement.bind(storedKey, at: Int32(columns.count + 1))
+            try statement.run()
+            object._$state.update { $0.dirty.subtract(columns) }
+            afterCommit(object, .update)
         }
-        try object._$bindColumns(columns, to: statement, startingAt: 1)
-        try statement.bind(storedKey, at: Int32(columns.count + 1))
-        try statement.run()
-        object._$state.update { $0.dirty.subtract(columns) }
-        afterCommit(object, .update)
     }
 
     /// Deletes `object`'s row.
@@ -158,15 +153,12 @@ extension Database {
             let statement = try connection.modelStatement(
                 .init(model: ObjectIdentifier(T.self), kind: .delete, columns: ColumnSet())
             ) { schema.deleteSQL }
-            statement.inUse = true
             connection.objectWrite = (schema.table, meta.storedKey, nil)
-            defer {
-                statement.inUse = false
-                statement.reset()
-                connection.objectWrite = nil
+            defer { connection.objectWrite = nil }
+            try statement.use { statement in
+                try statement.bind(meta.storedKey, at: 1)
+                try statement.run()
             }
-            try statement.bind(meta.storedKey, at: 1)
-            try statement.run()
             object._$state.update { $0.status = .deleted }
             identityMap.unregister(object, key: meta.storedKey)
             afterCommit(object, .delete)

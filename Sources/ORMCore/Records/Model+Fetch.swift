@@ -95,20 +95,17 @@ extension Model {
         let target = try database ?? Database.current()
         try target.ensureSchema(Self.self)
         return try target.read { connection in
-            let statement = try connection.cachedStatement(sql.text)
-            try statement.bind(sql.arguments)
-            statement.inUse = true
-            defer {
-                statement.inUse = false
-                statement.reset()
+            try connection.cachedStatement(sql.text).use { statement in
+                try statement.bind(sql.arguments)
+                let map = mapsColumnsByName ? columnMap(for: statement) : nil
+                let row = StatementRow(
+                    statement: statement, database: target, entity: modelSchema.table, columnMap: map)
+                var objects: [Self] = []
+                while try statement.step() {
+                    objects.append(try target.materialize(Self.self, row: row))
+                }
+                return objects
             }
-            let map = mapsColumnsByName ? columnMap(for: statement) : nil
-            let row = StatementRow(statement: statement, database: target, entity: modelSchema.table, columnMap: map)
-            var objects: [Self] = []
-            while try statement.step() {
-                objects.append(try target.materialize(Self.self, row: row))
-            }
-            return objects
         }
     }
 
