@@ -22,7 +22,7 @@ final class Connection: @unchecked Sendable {
     // once SQLite is back in autocommit mode (the transaction committed).
     private(set) var pending = ChangeSet()
     private(set) var committed = ChangeSet()
-    private var pendingMark = 0
+    private var statementMark = 0
     private var totalChangesMark: Int64 = 0
     private var authorizerWrites: Set<String> = []
     private var authorizerSawDrop = false
@@ -206,21 +206,21 @@ final class Connection: @unchecked Sendable {
 
     func willRun(_ statement: Statement) {
         tracer?(statement.sql)
-        pendingMark = pending.rows.count
+        statementMark = pending.rows.count
         totalChangesMark = sqlite3_total_changes64(handle)
     }
 
     func didRun(_ statement: Statement, succeeded: Bool) {
         if succeeded {
             // Tables that changed with no row reported by the hook (WITHOUT ROWID tables).
-            if !statement.writtenTables.isEmpty, pending.rows.count == pendingMark,
+            if !statement.writtenTables.isEmpty, pending.rows.count == statementMark,
                 sqlite3_total_changes64(handle) > totalChangesMark
             {
                 for table in statement.writtenTables { pending.appendTableOnly(table) }
             }
         } else {
-            pending.rows.removeSubrange(min(pendingMark, pending.rows.count)...)
-            pending.tables = Set(pending.rows.map(\.table))
+            pending.rows.removeSubrange(min(statementMark, pending.rows.count)...)
+            pending.tables = Set(pending.rows.map(\.table)).union(pending.tablesWithoutRowDetail)
         }
         if isAutocommit { flushPendingAsCommitted() }
     }
@@ -248,14 +248,24 @@ final class Connection: @unchecked Sendable {
         if !fix(&pending) { _ = fix(&committed) }
     }
 
-    /// The number of pending row changes, to restore after rolling back to a savepoint.
-    var pendingChangeCount: Int { pending.rows.count }
+    /// Where the pending changes stand, to return to after rolling back to a savepoint: the row count
+    /// (rows are only appended) and the table sets (small).
+    struct PendingMark {
+        let rows: Int
+        let tables: Set<String>
+        let tablesWithoutRowDetail: Set<String>
+    }
 
-    /// Forgets the changes recorded since `count` (a savepoint was rolled back).
-    func discardPendingChanges(after count: Int) {
-        pending.rows.removeSubrange(min(count, pending.rows.count)...)
-        let remaining = Set(pending.rows.map(\.table))
-        pending.tables = pending.tables.filter { remaining.contains($0) || pending.tablesWithoutRowDetail.contains($0) }
+    /// The current mark.
+    var pendingMark: PendingMark {
+        PendingMark(rows: pending.rows.count, tables: pending.tables, tablesWithoutRowDetail: pending.tablesWithoutRowDetail)
+    }
+
+    /// Forgets the changes recorded since `mark` (a savepoint was rolled back).
+    func discardPendingChanges(after mark: PendingMark) {
+        pending.rows.removeSubrange(min(mark.rows, pending.rows.count)...)
+        pending.tables = mark.tables
+        pending.tablesWithoutRowDetail = mark.tablesWithoutRowDetail
     }
 
     /// Takes the changes committed since the last call.

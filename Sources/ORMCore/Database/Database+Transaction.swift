@@ -19,7 +19,7 @@ extension Database {
             } else {
                 try connection.execute("BEGIN IMMEDIATE")
             }
-            let frame = TransactionFrame(savepoint: savepoint, changeMark: connection.pendingChangeCount)
+            let frame = TransactionFrame(savepoint: savepoint, changeMark: connection.pendingMark)
             writer.frames.append(frame)
             do {
                 let result = try body(Transaction(database: self, frame: frame))

@@ -8,7 +8,7 @@ final class TransactionFrame {
     }
 
     let savepoint: String?
-    let changeMark: Int
+    let changeMark: Connection.PendingMark
     private(set) var touched: [Touched] = []
     private var touchedIDs: Set<ObjectIdentifier> = []
     /// Model types whose tables were created or migrated in this frame: forgotten if it rolls back.
@@ -20,7 +20,7 @@ final class TransactionFrame {
     /// Set when a veto or `fail` dooms the frame: it rolls back whatever the body returns.
     var failure: (any Error)?
 
-    init(savepoint: String?, changeMark: Int) {
+    init(savepoint: String?, changeMark: Connection.PendingMark) {
         self.savepoint = savepoint
         self.changeMark = changeMark
     }

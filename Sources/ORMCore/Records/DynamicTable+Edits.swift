@@ -1,0 +1,141 @@
+extension DynamicTable {
+    /// The statement an edit runs, with its values bound (for showing pending changes as SQL).
+    public func sql(for edit: RowEdit) throws -> SQL {
+        guard isWritable else { throw ORMError.invalidQuery("\(name) is read-only: it has no key to find rows by") }
+        let table = quoteIdentifier(name)
+        switch edit {
+        case .update(let key, _, let changes):
+            guard !changes.isEmpty else { throw ORMError.invalidQuery("an update of \(name) changes nothing") }
+            var sql = SQL(stringLiteral: "UPDATE \(table) SET ")
+            for (index, column) in changes.keys.sorted().enumerated() {
+                try requireColumn(column)
+                sql.text += (index == 0 ? "" : ", ") + "\(quoteIdentifier(column)) = ?"
+                sql.arguments.append(changes[column] ?? .null)
+            }
+            sql.append(try keyCondition(key))
+            return sql
+        case .insert(let values):
+            let columns = values.keys.sorted()
+            for column in columns { try requireColumn(column) }
+            if columns.isEmpty { return SQL(stringLiteral: "INSERT INTO \(table) DEFAULT VALUES") }
+            return SQL(
+                "INSERT INTO \(table) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
+                    + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")",
+                arguments: columns.map { values[$0] ?? .null })
+        case .delete(let key, _):
+            var sql = SQL(stringLiteral: "DELETE FROM \(table)")
+            sql.append(try keyCondition(key))
+            return sql
+        }
+    }
+
+    /// Checks an edit now, as SQLite would take it (types in STRICT tables, NOT NULL, CHECK, UNIQUE,
+    /// foreign keys, triggers), by running it in a savepoint that is rolled back at once.
+    ///
+    /// - Throws: SQLite's error for an edit it refuses; nothing is written either way.
+    public func check(_ edit: RowEdit) throws {
+        let sql = try sql(for: edit)
+        try database.write { connection in
+            let savepoint = quoteIdentifier("orm_check")
+            let mark = connection.pendingMark
+            try connection.execute("SAVEPOINT \(literal: savepoint)")
+            defer {
+                try? connection.execute("ROLLBACK TO \(literal: savepoint)")
+                // Before RELEASE: in autocommit mode it would deliver the trial's changes as committed.
+                connection.discardPendingChanges(after: mark)
+                try? connection.execute("RELEASE \(literal: savepoint)")
+            }
+            // Deferred foreign keys are only checked at commit: count violations before and after.
+            let violationsBefore = try foreignKeyViolations(connection)
+            try connection.execute(sql)
+            if edit.key != nil, connection.changes == 0 {
+                throw ORMError.recordNotFound(entity: name, key: edit.key?.first ?? .null)
+            }
+            if try foreignKeyViolations(connection) > violationsBefore, try connection.foreignKeysEnabled() {
+                throw SQLiteError(code: ResultCode(rawValue: 787), message: "FOREIGN KEY constraint failed", sql: sql.text)
+            }
+        }
+    }
+
+    /// Applies edits in one transaction, all or nothing.
+    ///
+    /// Each update or delete first compares the row with the values the editor started from; a row
+    /// changed or deleted by someone else is a conflict, handled by `policy` (by default nothing is
+    /// applied and ``EditConflictError`` lists them).
+    ///
+    /// - Returns: the rowids of inserted rows, in order.
+    /// - Throws: ``EditConflictError``, or SQLite's error (`.busy` when another process holds the
+    ///   write lock: nothing was written and the edits can be retried).
+    @discardableResult
+    public func apply(_ edits: [RowEdit], policy: ConflictPolicy = .cancel) throws -> [Int64] {
+        try database.transaction { _ in
+            var conflicts: [EditConflict] = []
+            var toApply: [RowEdit] = []
+            for edit in edits {
+                if let conflict = try conflict(for: edit) {
+                    conflicts.append(conflict)
+                    if policy == .overwrite, conflict.current != nil { toApply.append(edit) }
+                } else {
+                    toApply.append(edit)
+                }
+            }
+            if policy == .cancel && !conflicts.isEmpty { throw EditConflictError(conflicts: conflicts) }
+            var inserted: [Int64] = []
+            for edit in toApply {
+                let changed = try database.write { connection -> Int in
+                    try connection.execute(try sql(for: edit))
+                    if case .insert = edit { inserted.append(connection.lastInsertedRowID) }
+                    return connection.changes
+                }
+                if changed == 0, edit.key != nil {
+                    throw ORMError.recordNotFound(entity: name, key: edit.key?.first ?? .null)
+                }
+            }
+            return inserted
+        }
+    }
+
+    /// The conflict an edit meets now, if any: its row differs from what the editor saw, or is gone.
+    public func conflict(for edit: RowEdit) throws -> EditConflict? {
+        let original: [String: SQLValue]
+        let key: [SQLValue]
+        switch edit {
+        case .insert: return nil
+        case .update(let editKey, let seen, _), .delete(let editKey, let seen):
+            original = seen
+            key = editKey
+        }
+        guard let current = try record(key: key) else { return EditConflict(edit: edit, current: nil) }
+        var now: [String: SQLValue] = [:]
+        for column in current.columns { now[column] = current[column] }
+        for (column, value) in original where now[column] != value {
+            return EditConflict(edit: edit, current: now)
+        }
+        return nil
+    }
+
+    // MARK: - Helpers
+
+    private func keyCondition(_ key: [SQLValue]) throws -> SQL {
+        guard key.count == entity.keyColumns.count, !key.isEmpty else {
+            throw ORMError.invalidQuery("a key of \(name) has \(entity.keyColumns.count) values, not \(key.count)")
+        }
+        var condition = SQL(stringLiteral: " WHERE ")
+        for (index, column) in entity.keyColumns.enumerated() {
+            condition.text += (index == 0 ? "" : " AND ") + "\(quoteIdentifier(column)) = ?"
+            condition.arguments.append(key[index])
+        }
+        return condition
+    }
+
+    private func requireColumn(_ column: String) throws {
+        guard let info = info.column(named: column) else { throw ORMError.unknownName("\(name).\(column)") }
+        if info.generated != .no { throw ORMError.invalidQuery("\(name).\(column) is generated: it cannot be set") }
+    }
+
+    private func foreignKeyViolations(_ connection: Connection) throws -> Int {
+        var violations = 0
+        try connection.forEachRow("SELECT count(*) FROM pragma_foreign_key_check") { violations = Int($0.int64(at: 0)) }
+        return violations
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+/// Edits to tables found at run time: checked in a savepoint, applied all or nothing, conflicts found.
+final class EditTests: XCTestCase {
+    private func database(_ path: String) throws -> Database {
+        let db = try Database(path: path)
+        try db.executeScript(
+            """
+            CREATE TABLE IF NOT EXISTS owner (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+            CREATE TABLE IF NOT EXISTS pet (id INTEGER PRIMARY KEY, name TEXT NOT NULL CHECK (length(name) > 0),
+                                            owner_id INTEGER REFERENCES owner(id), legs INTEGER DEFAULT 4);
+            CREATE TRIGGER IF NOT EXISTS no_cats BEFORE INSERT ON pet WHEN new.name = 'cat'
+              BEGIN SELECT RAISE(ABORT, 'no cats allowed'); END;
+            INSERT OR IGNORE INTO owner VALUES (1, 'Ann'), (2, 'Bo');
+            INSERT OR IGNORE INTO pet (id, name, owner_id) VALUES (10, 'Rex', 1), (11, 'Tom', 2);
+            """)
+        return db
+    }
+
+    private func row(_ db: Database, _ id: Int64) throws -> [String: SQLValue] {
+        guard let record = try db.table("pet").record(key: [.integer(id)]) else { return [:] }
+        var values: [String: SQLValue] = [:]
+        for column in record.columns { values[column] = record[column] }
+        return values
+    }
+
+    func testPendingEditsShowTheirSQL() throws {
+        let db = try database(try temporaryDatabasePath(self))
+        let pets = try db.table("pet")
+        let update = RowEdit.update(key: [10], original: try row(db, 10), changes: ["name": "Rexy", "legs": 3])
+        XCTAssertEqual(try pets.sql(for: update).text, #"UPDATE "pet" SET "legs" = ?, "name" = ? WHERE "id" = ?"#)
+        XCTAssertEqual(try pets.sql(for: update).arguments, [3, "Rexy", 10])
+        XCTAssertEqual(try pets.sql(for: .insert(values: ["name": "Kit"])).text, #"INSERT INTO "pet" ("name") VALUES (?)"#)
+        XCTAssertEqual(try pets.sql(for: .delete(key: [11], original: [:])).text, #"DELETE FROM "pet" WHERE "id" = ?"#)
+        XCTAssertThrowsError(try pets.sql(for: .update(key: [10], original: [:], changes: ["nope": 1])))
+    }
+
+    func testChecksRefuseWhatSQLiteRefusesAndWriteNothing() throws {
+        let db = try database(try temporaryDatabasePath(self))
+        let pets = try db.table("pet")
+        let delivered = Locked<Int>(0)
+        let registration = pets.eventHandler().register { _ in delivered.mutate { $0 += 1 } }
+        defer { registration.cancel() }
+        let refused: [(RowEdit, String)] = [
+            (.insert(values: ["name": .null]), "NOT NULL"),
+            (.insert(values: ["name": ""]), "CHECK"),
+            (.insert(values: ["name": "cat"]), "no cats allowed"),
+            (.insert(values: ["name": "Kit", "owner_id": 99]), "FOREIGN KEY"),
+        ]
+        for (edit, expected) in refused {
+            XCTAssertThrowsError(try pets.check(edit)) { error in
+                XCTAssertTrue((error as? SQLiteError)?.message.contains(expected) ?? false, "\(error)")
+            }
+        }
+        XCTAssertThrowsError(try pets.check(.update(key: [999], original: [:], changes: ["legs": 1]))) {
+            XCTAssertEqual($0 as? ORMError, .recordNotFound(entity: "pet", key: 999))
+        }
+        XCTAssertThrowsError(try db.table("owner").check(.update(key: [2], original: [:], changes: ["name": "Ann"]))) {
+            XCTAssertEqual(($0 as? SQLiteError)?.code, .constraint)
+        }
+        try pets.check(.update(key: [10], original: [:], changes: ["legs": 3]))  // accepted…
+        XCTAssertEqual(try row(db, 10)["legs"], .integer(4), "…and still not written")
+        usleep(150_000)
+        XCTAssertEqual(delivered.value, 0, "a trial never produces events")
+    }
+
+    func testApplyIsAllOrNothing() throws {
+        let db = try database(try temporaryDatabasePath(self))
+        let pets = try db.table("pet")
+        let good = RowEdit.update(key: [10], original: try row(db, 10), changes: ["legs": 3])
+        let bad = RowEdit.insert(values: ["name": "cat"])
+        XCTAssertThrowsError(try pets.apply([good, bad]))
+        XCTAssertEqual(try row(db, 10)["legs"], .integer(4))
+        let inserted = try pets.apply([good, .insert(values: ["name": "Kit", "owner_id": 1]), .delete(key: [11], original: try row(db, 11))])
+        XCTAssertEqual(inserted.count, 1)
+        XCTAssertEqual(try row(db, 10)["legs"], .integer(3))
+        XCTAssertEqual(try row(db, inserted[0])["legs"], .integer(4), "defaults filled in")
+        XCTAssertTrue(try row(db, 11).isEmpty)
+    }
+
+    func testConflictsMadeByAnotherConnectionAreNeverOverwrittenSilently() throws {
+        let path = try temporaryDatabasePath(self)
+        let db = try database(path)
+        let pets = try db.table("pet")
+        let staged = [
+            RowEdit.update(key: [10], original: try row(db, 10), changes: ["name": "Rexy"]),
+            RowEdit.update(key: [11], original: try row(db, 11), changes: ["legs": 3]),
+        ]
+        let other = try Database(path: path)
+        try other.execute("UPDATE pet SET name = 'Max' WHERE id = 10")  // between staging and commit
+
+        XCTAssertThrowsError(try pets.apply(staged)) { error in
+            let conflicts = (error as? EditConflictError)?.conflicts ?? []
+            XCTAssertEqual(conflicts.map(\.edit.key), [[10]])
+            XCTAssertEqual(conflicts.first?.current?["name"], .text("Max"))
+        }
+        XCTAssertEqual(try row(db, 11)["legs"], .integer(4), "cancel applies nothing")
+
+        try pets.apply(staged, policy: .keepTheirs)
+        XCTAssertEqual(try row(db, 10)["name"], .text("Max"))
+        XCTAssertEqual(try row(db, 11)["legs"], .integer(3))
+
+        try pets.apply([staged[0]], policy: .overwrite)
+        XCTAssertEqual(try row(db, 10)["name"], .text("Rexy"))
+
+        try other.execute("DELETE FROM pet WHERE id = 10")
+        let gone = try pets.conflict(for: .update(key: [10], original: ["name": "Rexy"], changes: ["legs": 1]))
+        XCTAssertNotNil(gone)
+        XCTAssertNil(gone?.current, "a deleted row is a conflict with no current values")
+    }
+
+    func testBusyAndReadOnlyKeepTheEditsForARetry() throws {
+        let path = try temporaryDatabasePath(self)
+        var configuration = Configuration()
+        configuration.busyTimeoutMilliseconds = 50
+        let db = try Database(path: path, configuration: configuration)
+        _ = try database(path)
+        let pets = try db.table("pet")
+        let edit = RowEdit.update(key: [10], original: try row(db, 10), changes: ["legs": 2])
+        let other = try Database(path: path)
+        try other.transaction { _ in
+            try other.execute("UPDATE owner SET name = 'Ann' WHERE id = 1")
+            XCTAssertThrowsError(try pets.apply([edit])) { XCTAssertEqual(($0 as? SQLiteError)?.code, .busy, "\($0)") }
+        }
+        try pets.apply([edit])  // the same edit, retried
+        XCTAssertEqual(try row(db, 10)["legs"], .integer(2))
+
+        var readOnly = Configuration()
+        readOnly.readOnly = true
+        let reader = try Database(path: path, configuration: readOnly)
+        XCTAssertThrowsError(try reader.table("pet").apply([edit])) {
+            XCTAssertEqual($0 as? ORMError, .readOnlyDatabase(path: path))
+        }
+    }
+}
