@@ -110,11 +110,33 @@ final class GridWidgetTests: XCTestCase {
         ])
     }
 
+    /// A right-aligned number cut by the edge is drawn left-aligned with `…`, never as a
+    /// misleading cut (`12.0` showing `  1`); a sorted header keeps its mark in the cut column.
+    func testClippedNumberColumnIsLeftAlignedWithEllipsis() {
+        var viewport = sampleViewport()
+        viewport.frozenColumns = 1
+        viewport.firstColumn = 2
+        viewport.rows[0][2] = .real(12)
+        viewport.sort = GridSort(column: 2, descending: true)
+        let buffer = render(viewport, width: 9, height: 4)
+        assertLines(buffer, [
+            " │id │sc…",
+            "1│  1│12…",
+            "2│  2│∅  ",
+            "3│  3│0.3",
+        ])
+        let wider = render(viewport, width: 11, height: 2)
+        assertLines(wider, [
+            " │id │scor…",
+            "1│  1│12.0 ",
+        ])
+    }
+
     func testLastColumnIsClippedAtTheEdge() {
         let buffer = render(sampleViewport(), width: 14, height: 3)
         assertLines(buffer, [
             " │id │name    ",
-            "1│  1│Ada Love",
+            "1│  1│Ada Lov…",
             "2│  2│        ",
         ])
         XCTAssertEqual(GridWidget.slots(for: sampleViewport(), width: 14).last,
@@ -169,7 +191,7 @@ final class GridWidgetTests: XCTestCase {
         assertLines(buffer, [
             "                    ",
             "   │id │name        ",
-            "  1│  1│Ada Lo      ",
+            "  1│  1│Ada L…      ",
             "                    ",
         ])
         XCTAssertEqual(buffer.cell(x: 1, y: 1)?.style, Style(background: .ansi(1)))

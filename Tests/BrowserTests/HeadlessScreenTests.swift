@@ -25,10 +25,10 @@ final class HeadlessScreenTests: XCTestCase {
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "▸ Tables (5)      │ │id │artist_id │title │cover                  │notes",
-            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note …",
             "albums           4│2│  2│         1│      │∅                      │∅",
-            "artists          3│3│  3│         2│東京  │<2 B> 00ff             │line one↵line",
-            "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 part",
+            "artists          3│3│  3│         2│東京  │<2 B> 00ff             │line one↵lin…",
+            "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 par…",
             "pairs            3│",
             "                  │",
             "                  │",
@@ -44,11 +44,11 @@ final class HeadlessScreenTests: XCTestCase {
         let screens = try fixture.headless("llll", columns: 50, rows: 8, table: "albums")
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
-            " │id │notes                                   │pri",
-            "1│  1│A long note that goes on and on and on …│",
-            "2│  2│∅                                       │  1",
-            "3│  3│line one↵line two                       │",
-            "4│  4│emoji 🎉 party                          │  0",
+            " │id │notes                                   │pr…",
+            "1│  1│A long note that goes on and on and on …│9.5",
+            "2│  2│∅                                       │12…",
+            "3│  3│line one↵line two                       │∅",
+            "4│  4│emoji 🎉 party                          │0.…",
             "",
             "",
             " BROWSE  ? help                albums  1/4  notes",
@@ -148,17 +148,17 @@ final class HeadlessScreenTests: XCTestCase {
             "  <lt>               narrow the cursor column",
             "  >                  widen the cursor column",
             "  r                  reload (keeps cursor row, widths, sort)",
+            "  ] gf               go to the row the cursor cell's foreign key refers to",
+            "  [ <BS>             back from that jump (table, row, sort, filter)",
+            "  y                  copy the cursor cell to the clipboard (OSC 52)",
+            "  Y                  copy the cursor row, tab-separated, to the clipboard",
+            "  X                  export the view (filter, sort) to .csv, .jsonl or .sql",
             "",
             "Prompts and mouse",
             "  <Enter>            prompt: run / accept",
             "  <Esc>              prompt: cancel",
             "  <Up> <Down>        prompt: history",
             "  <C-a> <C-e> <C-u>  prompt: start, end, clear",
-            "  click              select a table or a cell",
-            "  wheel              scroll",
-            "",
-            "",
-            "",
             " HELP  ? help",
         ])
     }
@@ -169,30 +169,30 @@ final class HeadlessScreenTests: XCTestCase {
         XCTAssertEqual(screens.count, 3)
         assertScreen(screens[0], [
             "Tables (5)        │ │id │artist_id │title▲│cover                  │notes",
-            "album_titles ◇   4│1│  4│         3│∅     │∅                      │emoji 🎉 part",
+            "album_titles ◇   4│1│  4│         3│∅     │∅                      │emoji 🎉 par…",
             "albums           4│2│  2│         1│      │∅                      │∅",
-            "artists          3│3│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
-            "my \"odd\" table   2│4│  3│         2│東京  │<2 B> 00ff             │line one↵line",
+            "artists          3│3│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note …",
+            "my \"odd\" table   2│4│  3│         2│東京  │<2 B> 00ff             │line one↵lin…",
             "pairs            3│",
             "                  │",
             " BROWSE  sorted by title ascending              albums  1/4  title  sort title▲",
         ])
         assertScreen(screens[1], [
             "Tables (5)        │ │id │artist_id │title▼│cover                  │notes",
-            "album_titles ◇   4│1│  3│         2│東京  │<2 B> 00ff             │line one↵line",
-            "albums           4│2│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "album_titles ◇   4│1│  3│         2│東京  │<2 B> 00ff             │line one↵lin…",
+            "albums           4│2│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note …",
             "artists          3│3│  2│         1│      │∅                      │∅",
-            "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 part",
+            "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 par…",
             "pairs            3│",
             "                  │",
             " BROWSE  sorted by title descending             albums  1/4  title  sort title▼",
         ])
         assertScreen(screens[2], [
             "Tables (5)        │ │id │artist_id │title │cover                  │notes",
-            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note …",
             "albums           4│2│  2│         1│      │∅                      │∅",
-            "artists          3│3│  3│         2│東京  │<2 B> 00ff             │line one↵line",
-            "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 part",
+            "artists          3│3│  3│         2│東京  │<2 B> 00ff             │line one↵lin…",
+            "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 par…",
             "pairs            3│",
             "                  │",
             " BROWSE  sort off                                            albums  1/4  title",
@@ -205,7 +205,7 @@ final class HeadlessScreenTests: XCTestCase {
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Tables (5)        │ │id │artist_id │title │cover                  │notes",
-            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note …",
             "albums           4│2│  2│         1│      │∅                      │∅",
             "artists          3│",
             "my \"odd\" table   2│",
@@ -221,7 +221,7 @@ final class HeadlessScreenTests: XCTestCase {
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Tables (5)        │ │id │artist_id │title │cover                  │notes",
-            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note t",
+            "album_titles ◇   4│1│  1│         1│First │<9 B> 89504e470d0a1a0a…│A long note …",
             "albums           4│2│  2│         1│      │∅                      │∅",
             "artists          3│",
             "my \"odd\" table   2│",
@@ -359,7 +359,7 @@ final class HeadlessScreenTests: XCTestCase {
         XCTAssertEqual(screens.count, 3)
         assertScreen(screens[0], [
             " │id │artist_id │title │cover",
-            "1│  1│         1│First │<9 B> 89504e470d",
+            "1│  1│         1│First │<9 B> 89504e470…",
             "2│  2│         1│      │∅",
             "3│  3│         2│東京  │<2 B> 00ff",
             "4│  4│         3│∅     │∅",
@@ -371,7 +371,7 @@ final class HeadlessScreenTests: XCTestCase {
         ])
         assertScreen(screens[1], [
             " │id │artist_id │title │cover",
-            "1│  1│         1│First │<9 B> 89504e470d",
+            "1│  1│         1│First │<9 B> 89504e470…",
             "2│  2│         1│      │∅",
             "3│  3│         2│東京  │<2 B> 00ff",
             "4│  4│         3│∅     │∅",

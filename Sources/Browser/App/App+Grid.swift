@@ -31,6 +31,11 @@ extension App {
             case .narrow: grid.resizeCursorColumn(by: -1)
             case .widen: grid.resizeCursorColumn(by: 1)
             case .reload: try reload(grid, isTable: isTable)
+            case .followReference: try followReference(from: grid, isTable: isTable)
+            case .jumpBack: try jumpBack()
+            case .yankCell: try yankCell(of: grid)
+            case .yankRow: try yankRow(of: grid)
+            case .export: startExportPrompt(for: grid)
             default: break
             }
         } catch {

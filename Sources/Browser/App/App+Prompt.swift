@@ -31,6 +31,10 @@ extension App {
             runStatement(text)
             return
         }
+        if kind == .export {
+            startExport(to: text)
+            return
+        }
         guard let grid = currentGrid else {
             state.message = .error("no table open")
             return
@@ -53,7 +57,7 @@ extension App {
                     return
                 }
                 try grid.moveCursor(toRow: number - 1)
-            case .sql:
+            case .sql, .export:
                 break
             }
         } catch {

@@ -26,6 +26,10 @@ final class App {
     /// Whether background work was running at the last tick, to redraw once when it ends (true at
     /// first, so the first screen is drawn again once the counts that started with it are done).
     var wasBusy = true
+    /// Text copied by a yank, waiting for the loop to send it to the terminal's clipboard.
+    var pendingClipboard: String?
+    /// The export running in the background, if any.
+    var export: ExportTask?
 
     /// Creates the application and opens `initialTable` (or the first table).
     ///
@@ -112,7 +116,7 @@ final class App {
 
     /// Whether counts are still running somewhere on screen (the spinner turns).
     var hasBackgroundWork: Bool {
-        catalog.isCounting || (currentGrid?.source.isCounting ?? false)
+        catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (export?.isRunning ?? false)
     }
 
     /// Whether the loop should keep calling ``tick()``: work is running, or it just ended and the
@@ -123,12 +127,19 @@ final class App {
 
     /// Advances the spinner; returns whether the screen needs drawing.
     func tick() -> Bool {
+        let finished = collectFinishedExport()
         let busy = hasBackgroundWork
         defer { wasBusy = busy }
         if busy {
             state.spinnerFrame += 1
         }
-        return busy || wasBusy
+        return busy || wasBusy || finished
+    }
+
+    /// Hands over the text of the last yank (once), for the loop to put on the clipboard.
+    func takeClipboard() -> String? {
+        defer { pendingClipboard = nil }
+        return pendingClipboard
     }
 
     // MARK: - Grids
@@ -159,6 +170,11 @@ final class App {
         guard let name = selectedTableName else {
             return nil
         }
+        return tableGrid(named: name)
+    }
+
+    /// The grid of table `name` (a name from the catalog), opened on first use.
+    func tableGrid(named name: String) -> GridModel? {
         if let grid = tableGrids[name] {
             return grid
         }

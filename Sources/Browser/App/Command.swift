@@ -51,6 +51,16 @@ enum Command: Hashable, Sendable, CaseIterable {
     case widen
     /// Read the data again, keeping the cursor row, widths and sort.
     case reload
+    /// Go to the row the cursor cell refers to through its foreign key.
+    case followReference
+    /// Go back to where the last ``followReference`` left from.
+    case jumpBack
+    /// Export the current view (its filter and sort) to a file.
+    case export
+    /// Copy the cursor cell to the terminal's clipboard.
+    case yankCell
+    /// Copy the cursor row (tab-separated) to the terminal's clipboard.
+    case yankRow
     /// Show the help screen.
     case help
     /// Repaint the whole screen.

@@ -59,7 +59,11 @@ struct EventLoop<Backend: TerminalBackend> {
     /// Hands a key to the app; returns true to quit.
     private func react(to key: Key, dirty: inout Bool) -> Bool {
         syncSize()
-        switch app.handle(key) {
+        let outcome = app.handle(key)
+        if let text = app.takeClipboard() {
+            terminal.backend.copyToClipboard(text)
+        }
+        switch outcome {
         case .quit:
             return true
         case .redraw:

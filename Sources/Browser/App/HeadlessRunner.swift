@@ -14,11 +14,21 @@ struct HeadlessRunner {
     let app: App
     /// The screen size.
     let columns: Int, rows: Int
+    /// The in-memory terminal drawn on; it also records what was copied to the clipboard.
+    let backend: MemoryBackend
+
+    /// Creates a runner for `app` on a terminal `columns` by `rows`.
+    init(app: App, columns: Int, rows: Int) {
+        self.app = app
+        self.columns = columns
+        self.rows = rows
+        backend = MemoryBackend(columns: columns, rows: rows)
+    }
 
     /// Plays `script` and returns the dumped screens followed by the final one, each as lines with
     /// trailing blanks removed.
     func run(_ script: [ScriptStep]) -> [[String]] {
-        let terminal = Terminal(backend: MemoryBackend(columns: columns, rows: rows))
+        let terminal = Terminal(backend: backend)
         app.size = (columns, rows)
         var screens: [[String]] = []
         draw(terminal)
@@ -26,6 +36,9 @@ struct HeadlessRunner {
             switch step {
             case .key(let key):
                 let outcome = app.handle(key)
+                if let text = app.takeClipboard() {
+                    backend.copyToClipboard(text)
+                }
                 _ = app.tick()
                 draw(terminal)
                 if outcome == .quit {

@@ -29,6 +29,13 @@ enum KeyBindings {
         bind("Data", [.character("<")], to: .narrow, "narrow the cursor column"),
         bind("Data", [.character(">")], to: .widen, "widen the cursor column"),
         bind("Data", [.character("r")], to: .reload, "reload (keeps cursor row, widths, sort)"),
+        bind("Data", [.character("]")], [.character("g"), .character("f")], to: .followReference,
+             "go to the row the cursor cell's foreign key refers to"),
+        bind("Data", [.character("[")], [.backspace], to: .jumpBack,
+             "back from that jump (table, row, sort, filter)"),
+        bind("Data", [.character("y")], to: .yankCell, "copy the cursor cell to the clipboard (OSC 52)"),
+        bind("Data", [.character("Y")], to: .yankRow, "copy the cursor row, tab-separated, to the clipboard"),
+        bind("Data", [.character("X")], to: .export, "export the view (filter, sort) to .csv, .jsonl or .sql"),
     ]
 
     /// Lines the help screen adds after the table: prompt editing and the mouse.

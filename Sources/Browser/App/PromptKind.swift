@@ -8,6 +8,8 @@ enum PromptKind: Hashable, Sendable {
     case goToRow
     /// A SQL statement.
     case sql
+    /// The path of a file to export the view to.
+    case export
 
     /// The label drawn before the input.
     var label: String {
@@ -16,6 +18,7 @@ enum PromptKind: Hashable, Sendable {
         case .search: "/"
         case .goToRow: "Go to row: "
         case .sql: "SQL> "
+        case .export: "Export to (.csv .jsonl .sql): "
         }
     }
 
@@ -26,6 +29,7 @@ enum PromptKind: Hashable, Sendable {
         case .search: "SEARCH"
         case .goToRow: "GOTO"
         case .sql: "SQL"
+        case .export: "EXPORT"
         }
     }
 }

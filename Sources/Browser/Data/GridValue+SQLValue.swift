@@ -1,3 +1,4 @@
+import Foundation
 import ORMCore
 
 extension GridValue {
@@ -17,6 +18,19 @@ extension GridValue {
             self = .text(text)
         case .blob(let data):
             self = .blob(byteCount: data.count, prefix: Array(data.prefix(Self.keptBlobBytes)))
+        }
+    }
+}
+
+extension GridValue {
+    /// The database value this grid value came from; nil for a BLOB of which only a prefix was kept.
+    var sqlValue: SQLValue? {
+        switch self {
+        case .null: .null
+        case .integer(let integer): .integer(integer)
+        case .real(let real): .real(real)
+        case .text(let text): .text(text)
+        case .blob(let byteCount, let prefix): byteCount == prefix.count ? .blob(Data(prefix)) : nil
         }
     }
 }

@@ -34,6 +34,25 @@ struct RelationQuery: Sendable {
         return sql
     }
 
+    /// Whether ``window(afterKey:limit:)`` can page this relation: one key expression, no sort.
+    var supportsKeysetPages: Bool {
+        sort == nil && keyExpressions.count == 1
+    }
+
+    /// Up to `limit` rows after the row whose key is `key` (from the start when nil), key values
+    /// first, in key order: a page found through the key instead of `OFFSET`, so reading every
+    /// page stays linear. Only when ``supportsKeysetPages``.
+    func window(afterKey key: SQLValue?, limit: Int) -> SQL {
+        var sql = select(keysFirst: true)
+        if let key, let expression = keyExpressions.first {
+            sql.append((filter ?? "").isEmpty ? " WHERE " : " AND ")
+            sql.append("\(literal: expression) > \(key)")
+        }
+        sql.append(orderBy())
+        sql.append(" LIMIT \(limit)")
+        return sql
+    }
+
     /// `SELECT count(*)` of the filtered relation.
     func count() -> SQL {
         var sql: SQL = "SELECT count(*) FROM "

@@ -21,4 +21,7 @@ protocol TerminalBackend {
 
     /// Makes everything drawn so far visible.
     func flush()
+
+    /// Puts `text` on the terminal's clipboard (OSC 52, see ``ClipboardSequence``).
+    func copyToClipboard(_ text: String)
 }

@@ -11,6 +11,10 @@ final class MemoryBackend: TerminalBackend {
     private(set) var lastChanges: [CellChange] = []
     /// How many times `draw`, `clear` and `flush` were called.
     private(set) var drawCount = 0, clearCount = 0, flushCount = 0
+    /// The texts sent to the clipboard, oldest first.
+    private(set) var clipboard: [String] = []
+    /// The escape sequences a real terminal would have been sent for them.
+    private(set) var clipboardOutput = ""
 
     /// Creates a blank screen of the given size.
     init(columns: Int, rows: Int) {
@@ -50,6 +54,12 @@ final class MemoryBackend: TerminalBackend {
     /// Counts the flush.
     func flush() {
         flushCount += 1
+    }
+
+    /// Records the text and the sequence that would copy it.
+    func copyToClipboard(_ text: String) {
+        clipboard.append(text)
+        clipboardOutput += ClipboardSequence.osc52(text)
     }
 
     /// The plain text of the screen, one string per row.

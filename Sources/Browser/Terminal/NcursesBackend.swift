@@ -126,6 +126,12 @@ final class NcursesBackend: TerminalBackend {
         wrefresh(window)
     }
 
+    /// Writes the OSC 52 sequence for `text` to the terminal, after what ncurses has drawn.
+    func copyToClipboard(_ text: String) {
+        fputs(ClipboardSequence.osc52(text), output)
+        fflush(output)
+    }
+
     // MARK: - Private
 
     /// Sets the window's attributes and colour pair for `style`.

@@ -8,8 +8,8 @@
 ///
 /// Layout, left to right: row numbers right-aligned, `│`, then the frozen columns (always shown),
 /// then the scrollable columns from `firstColumn`, each followed by `│`. The last column may be
-/// cut by the edge. Every row of the area is painted completely, so wide characters never push
-/// a separator out of line.
+/// cut by the edge: it is then drawn left-aligned and ends in `…`. Every row of the area is
+/// painted completely, so wide characters never push a separator out of line.
 enum GridWidget {
     /// The column separator.
     static let separator = "│"
@@ -100,14 +100,18 @@ enum GridWidget {
             let x = area.x + slot.x
             let full = columnWidth(slot.column, of: viewport)
             let name = Sanitizer.sanitize(viewport.columns[slot.column].name)
-            if let sort = viewport.sort, sort.column == slot.column {
+            if let sort = viewport.sort, sort.column == slot.column, !slot.isClipped {
                 let label = TextLayout.fit(name, toWidth: full - 1)
                 buffer.put(label, x: x, y: y, style: theme[.header], maxWidth: slot.width)
                 if full - 1 < slot.width {
                     buffer.put(sort.descending ? descending : ascending, x: x + full - 1, y: y, style: theme[.headerSort])
                 }
             } else {
-                drawText(name, alignment: .left, x: x, y: y, full: full, drawn: slot.width,
+                var label = name
+                if let sort = viewport.sort, sort.column == slot.column {
+                    label += sort.descending ? descending : ascending
+                }
+                drawText(label, alignment: .left, x: x, y: y, full: full, drawn: slot.width,
                          style: theme[.header], truncatedStyle: theme[.header], into: &buffer)
             }
             drawSeparator(after: slot, area: area, y: y, style: theme[.border], into: &buffer)
@@ -163,9 +167,18 @@ enum GridWidget {
 
     /// Draws `text` aligned in a column `full` wide of which `drawn` columns are visible; text
     /// too long gets `…` in `truncatedStyle` in its last column.
+    ///
+    /// A column cut by the edge (`drawn < full`) is drawn as if it were only `drawn` wide and
+    /// left-aligned, so its start shows and `…` marks the rest: cutting a right-aligned `12.0` at
+    /// its left would show a misleading `  1`.
     private static func drawText(_ text: String, alignment: TextAlignment, x: Int, y: Int, full: Int, drawn: Int,
                                  style: Style, truncatedStyle: Style, into buffer: inout ScreenBuffer) {
         guard full > 0, drawn > 0 else {
+            return
+        }
+        if drawn < full {
+            drawText(text, alignment: .left, x: x, y: y, full: drawn, drawn: drawn, style: style,
+                     truncatedStyle: truncatedStyle, into: &buffer)
             return
         }
         if TextWidth.of(text) <= full {

@@ -1,0 +1,75 @@
+import Foundation
+
+extension App {
+    /// Opens the export prompt for the grid's view, or stops the export that is running.
+    func startExportPrompt(for grid: GridModel) {
+        if let export, export.isRunning {
+            export.cancel()
+            state.message = .info("stopping the export…")
+            return
+        }
+        guard grid.source is PagedSource else {
+            state.message = .error("these results cannot be exported; run them as a SELECT")
+            return
+        }
+        openPrompt(.export)
+    }
+
+    /// Starts exporting the current grid's view (with its filter and sort) to `path`, in the
+    /// background; the format comes from the path's extension.
+    func startExport(to path: String) {
+        let trimmed = path.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            return
+        }
+        guard let format = ExportFormat(path: trimmed) else {
+            state.message = .error("export: name the file \(ExportFormat.extensions)")
+            return
+        }
+        guard let grid = currentGrid, let source = grid.source as? PagedSource else {
+            state.message = .error("export: nothing to export here")
+            return
+        }
+        let expanded = NSString(string: trimmed).expandingTildeInPath
+        let exporter = Exporter(database: database, query: source.query, table: source.title,
+                                columns: source.columns.map(\.name), format: format, path: expanded)
+        export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
+        state.message = nil
+    }
+
+    /// The status-bar text while an export runs: rows written and, when known, the total.
+    var exportProgress: StatusMessage? {
+        guard let export, case .running(let rows) = export.state else {
+            return nil
+        }
+        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let total = export.expectedRows.map { "/" + ListWidget.formatCount($0) } ?? ""
+        let name = URL(fileURLWithPath: export.exporter.path).lastPathComponent
+        return .info("\(spinner) exporting \(name): \(ListWidget.formatCount(rows))\(total) rows")
+    }
+
+    /// Reports an export that has ended and forgets it; returns whether one did.
+    func collectFinishedExport() -> Bool {
+        guard let export, !export.isRunning else {
+            return false
+        }
+        self.export = nil
+        let path = export.exporter.path
+        switch export.state {
+        case .finished(let rows) where export.wasCancelled:
+            state.message = .info("export stopped: \(Self.rowCount(rows)) written to \(path)")
+        case .finished(let rows):
+            state.message = .info("exported \(Self.rowCount(rows)) to \(path)")
+        case .failed(let message, _):
+            state.message = .error("export failed: \(message)")
+        case .running:
+            break
+        }
+        return true
+    }
+
+    /// `1 row`, `1,234 rows`.
+    private static func rowCount(_ rows: Int) -> String {
+        rows == 1 ? "1 row" : "\(ListWidget.formatCount(rows)) rows"
+    }
+}

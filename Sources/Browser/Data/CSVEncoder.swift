@@ -1,0 +1,53 @@
+import Foundation
+import ORMCore
+
+/// Comma-separated values as RFC 4180 describes them: a header row of column names, lines ending
+/// in CRLF, fields holding a comma, a quote or a line break quoted, quotes doubled.
+///
+/// NULL is an empty field; BLOBs are base64, as in the JSON lines export.
+///
+/// ```
+/// id,name,note
+/// 1,"Smith, Ann","said ""hi"""
+/// ```
+struct CSVEncoder: ExportEncoder {
+    /// The column names.
+    let columns: [String]
+
+    /// The header row.
+    func header() -> String {
+        line(columns)
+    }
+
+    /// One record.
+    func encode(_ row: [SQLValue]) -> String {
+        line(row.map(Self.text))
+    }
+
+    /// Nothing after the records.
+    func footer() -> String {
+        ""
+    }
+
+    /// The field text of a value, before quoting.
+    static func text(_ value: SQLValue) -> String {
+        switch value {
+        case .null: ""
+        case .integer(let integer): String(integer)
+        case .real(let real): String(real)
+        case .text(let text): text
+        case .blob(let data): data.base64EncodedString()
+        }
+    }
+
+    /// `field` quoted when it must be.
+    static func quoted(_ field: String) -> String {
+        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        return needsQuotes ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+    }
+
+    /// A record of `fields` with its CRLF.
+    private func line(_ fields: [String]) -> String {
+        fields.map(Self.quoted).joined(separator: ",") + "\r\n"
+    }
+}

@@ -1,0 +1,12 @@
+import ORMCore
+
+/// Turns rows into the text of one export format, a row at a time, so an export never holds
+/// more than a page of rows.
+protocol ExportEncoder: Sendable {
+    /// The text before the first row (a header, `BEGIN;`), possibly empty.
+    func header() -> String
+    /// The text of one row, with its line ending.
+    func encode(_ row: [SQLValue]) -> String
+    /// The text after the last row (`COMMIT;`), possibly empty.
+    func footer() -> String
+}

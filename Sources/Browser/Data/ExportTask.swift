@@ -1,0 +1,67 @@
+import Dispatch
+import Synchronization
+
+/// Runs an ``Exporter`` on a background thread; the main loop polls ``state`` to show progress.
+final class ExportTask: Sendable {
+    /// The export run.
+    let exporter: Exporter
+    /// The number of rows to expect, when the view's count was known at the start.
+    let expectedRows: Int?
+    /// The progress, guarded because the worker thread writes it.
+    private let current = Mutex<ExportState>(.running(rows: 0))
+    /// Set to stop the worker after its current page.
+    private let cancelled = Mutex(false)
+
+    /// Starts exporting.
+    init(exporter: Exporter, expectedRows: Int?) {
+        self.exporter = exporter
+        self.expectedRows = expectedRows
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            work()
+        }
+    }
+
+    /// The progress now.
+    var state: ExportState {
+        current.withLock { $0 }
+    }
+
+    /// Whether the export is still writing.
+    var isRunning: Bool {
+        if case .running = state {
+            return true
+        }
+        return false
+    }
+
+    /// Whether ``cancel()`` was called.
+    var wasCancelled: Bool {
+        cancelled.withLock { $0 }
+    }
+
+    /// Asks the worker to stop after the page it is writing.
+    func cancel() {
+        cancelled.withLock { $0 = true }
+    }
+
+    /// The worker: runs the export and records how it ended.
+    private func work() {
+        let result: ExportState
+        do {
+            let rows = try exporter.run(isCancelled: { cancelled.withLock { $0 } }) { rows in
+                current.withLock { $0 = .running(rows: rows) }
+            }
+            result = .finished(rows: rows)
+        } catch {
+            result = .failed(message: UserMessage.describe(error), rows: rowsSoFar)
+        }
+        current.withLock { $0 = result }
+    }
+
+    /// The rows written so far.
+    private var rowsSoFar: Int {
+        switch state {
+        case .running(let rows), .finished(let rows), .failed(_, let rows): rows
+        }
+    }
+}

@@ -1,0 +1,17 @@
+extension GridValue {
+    /// The value as plain text, the way SQLite's `CAST(x AS TEXT)` gives it (NULL is empty, a
+    /// BLOB is hexadecimal); nil for a BLOB of which only a prefix was kept.
+    var plainText: String? {
+        switch self {
+        case .null: ""
+        case .integer(let integer): String(integer)
+        case .real(let real): String(real)
+        case .text(let text): text
+        case .blob(let byteCount, let prefix):
+            byteCount == prefix.count ? prefix.map { byte in
+                let digits = String(byte, radix: 16)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined() : nil
+        }
+    }
+}

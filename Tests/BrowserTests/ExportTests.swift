@@ -1,0 +1,98 @@
+import Foundation
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// Exporting the current view from the app: its filter and sort, every format, paging, errors.
+final class ExportTests: XCTestCase {
+    /// The fixture database, new for each test.
+    private var fixture: BrowserFixture!
+
+    /// Builds the fixture.
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+    }
+
+    /// Removes the fixture.
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    /// A path in the fixture's folder.
+    private func path(_ name: String) -> String {
+        fixture.directory.appendingPathComponent(name).path
+    }
+
+    /// The filtered, sorted view goes to CSV in its order; the status bar gives the count.
+    func testCSVExportFollowsFilterAndSort() throws {
+        let file = path("albums.csv")
+        let screen = try fixture.screen("fprice > 1<Enter>$sX\(file)<Enter>", columns: 200, rows: 4, table: "albums")
+        XCTAssertTrue(screen.last?.hasPrefix(" BROWSE  exported 2 rows to \(file) ") ?? false, screen.last ?? "")
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), """
+            id,artist_id,title,cover,notes,price\r
+            1,1,First,iVBORw0KGgoA,A long note that goes on and on and on until it has to be cut somewhere,9.5\r
+            2,1,,,,12.0\r
+
+            """)
+    }
+
+    /// JSON lines and SQL of the whole table.
+    func testJSONLinesAndSQLExports() throws {
+        let jsonl = path("artists.jsonl"), sql = path("artists.sql")
+        _ = try fixture.screen("X\(jsonl)<Enter>X\(sql)<Enter>", columns: 200, rows: 4, table: "artists")
+        XCTAssertEqual(try String(contentsOfFile: jsonl, encoding: .utf8), """
+            {"id":1,"name":"Ada","country":"UK"}
+            {"id":2,"name":"漢字テスト","country":"JP"}
+            {"id":3,"name":"Emoji 😀 band","country":null}
+
+            """)
+        XCTAssertEqual(try String(contentsOfFile: sql, encoding: .utf8), """
+            BEGIN;
+            INSERT INTO "artists" ("id", "name", "country") VALUES (1, 'Ada', 'UK');
+            INSERT INTO "artists" ("id", "name", "country") VALUES (2, '漢字テスト', 'JP');
+            INSERT INTO "artists" ("id", "name", "country") VALUES (3, 'Emoji 😀 band', NULL);
+            COMMIT;
+
+            """)
+    }
+
+    /// An unwritable path and an unknown extension are reported; the browser goes on.
+    func testErrorsAreShownAndTheProgramGoesOn() throws {
+        let screens = try fixture.headless("X/nonexistent-dir/out.csv<Enter><dump>X\(path("out.txt"))<Enter><dump>j",
+                                           columns: 80, rows: 3, table: "artists")
+        XCTAssertEqual(screens[0].last, " BROWSE  export failed: /nonexistent-dir/out.csv: No such file or directory 1/3")
+        XCTAssertEqual(screens[1].last, " BROWSE  export: name the file .csv, .jsonl or .sql            artists  1/3  id")
+        XCTAssertEqual(screens[2].last, " BROWSE  ? help                                                artists  2/3  id")
+    }
+
+    /// Query results without a pager cannot be exported; PRAGMA results say so.
+    func testMaterializedResultsAreRefused() throws {
+        let screen = try fixture.screen("ePRAGMA table_info(artists)<Enter>X", columns: 80, rows: 6)
+        XCTAssertEqual(screen.last, " RESULTS  these results cannot be exported; run them as a SELECT    pragma  1/3")
+    }
+
+    /// Many pages, by key and by offset (sorted), give every row once, in the view's order.
+    func testPagedExportWritesEveryRowOnce() throws {
+        let database = try fixture.open()
+        try database.execute("CREATE TABLE many (n INTEGER)")
+        try database.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1234) INSERT INTO many SELECT x FROM c")
+        guard let source = try PagedSource.table("many", in: database) else {
+            return XCTFail("no table")
+        }
+        for sort in [nil, GridSort(column: 0, descending: true)] {
+            guard let view = try source.applying(sort: sort, filter: "n % 2 = 0") as? PagedSource else {
+                return XCTFail("not paged")
+            }
+            XCTAssertEqual(view.query.supportsKeysetPages, sort == nil)
+            let file = path("many.csv")
+            var reported: [Int] = []
+            let exporter = Exporter(database: database, query: view.query, table: "many", columns: ["n"], format: .csv,
+                                    path: file)
+            XCTAssertEqual(try exporter.run { reported.append($0) }, 617)
+            XCTAssertEqual(reported, [500, 617])
+            let numbers = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\r\n").dropFirst().compactMap { Int($0) }
+            let expected = Array(stride(from: 2, through: 1234, by: 2))
+            XCTAssertEqual(numbers, sort == nil ? expected : expected.reversed())
+        }
+    }
+}
