@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
 
+/// A tool an end-to-end test needs is missing: the test fails, saying which.
+struct MissingTool: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Runs the built `reef` executable as a subprocess.
 enum ReefProcess {
     /// The result of one run.
@@ -27,7 +32,8 @@ enum ReefProcess {
                 folder = folder.deletingLastPathComponent()
             }
         }
-        throw XCTSkip("the reef executable was not built next to the tests; run swift build --product reef first")
+        // Not a skip: `swift test` builds every product, so a missing binary is a real failure.
+        throw MissingTool(description: "the reef executable was not built next to the tests (swift build --product reef)")
     }
 
     /// Runs reef with `arguments` and waits for it.

@@ -15,10 +15,10 @@ final class TmuxEndToEndTests: XCTestCase {
     /// The tmux session name, unique to this run.
     private let session = "reef-e2e-\(ProcessInfo.processInfo.processIdentifier)"
 
-    /// Builds the fixture; skips when tmux is not installed.
+    /// Builds the fixture; fails when tmux is not installed (scripts/setup installs it).
     override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw XCTSkip("tmux is not installed")
+            throw MissingTool(description: "tmux is not installed: run scripts/setup (apt-get install tmux)")
         }
         fixture = try BrowserFixture()
     }
