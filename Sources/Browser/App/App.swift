@@ -30,6 +30,8 @@ final class App {
     var pendingClipboard: String?
     /// The export running in the background, if any.
     var export: ExportTask?
+    /// Committed changes to pick up: the view refreshes itself when its table changes.
+    let liveChanges: LiveChanges
 
     /// Creates the application and opens `initialTable` (or the first table).
     ///
@@ -38,6 +40,7 @@ final class App {
         self.database = database
         self.theme = theme
         catalog = try Catalog(database: database)
+        liveChanges = LiveChanges(database: database)
         if let initialTable {
             if let index = catalog.names.firstIndex(where: { $0.name == initialTable }) {
                 state.selectedTable = index
@@ -119,21 +122,45 @@ final class App {
         catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (export?.isRunning ?? false)
     }
 
-    /// Whether the loop should keep calling ``tick()``: work is running, or it just ended and the
-    /// screen still shows its spinner.
+    /// Whether the loop should call ``tick()`` between keys: always, since committed changes (ours and
+    /// other processes') are picked up on ticks, as are counts, exports and the spinner.
     var wantsTicks: Bool {
-        hasBackgroundWork || wasBusy
+        true
     }
 
-    /// Advances the spinner; returns whether the screen needs drawing.
+    /// Advances the spinner and refreshes the view after committed changes; returns whether the
+    /// screen needs drawing.
     func tick() -> Bool {
-        let finished = collectFinishedExport()
+        let refreshed = refreshAfterChanges()
+        let finished = collectFinishedExport() || refreshed
         let busy = hasBackgroundWork
         defer { wasBusy = busy }
         if busy {
             state.spinnerFrame += 1
         }
         return busy || wasBusy || finished
+    }
+
+    /// Reloads the shown table when committed changes touched it (keeping the cursor on its row by
+    /// key) and the table list's counts, and says in the status bar what changed.
+    private func refreshAfterChanges() -> Bool {
+        guard let changes = liveChanges.take() else { return false }
+        var refreshedTable: String?
+        if let grid = selectedTableGrid, changes.tables.contains(grid.source.title) {
+            do {
+                try grid.reload()
+                refreshedTable = grid.source.title
+            } catch {
+                state.message = .error("refresh failed: \(UserMessage.describe(error))")
+                return true
+            }
+        }
+        try? catalog.refresh()
+        guard let refreshedTable, state.message == nil || state.message?.isLive == true else { return true }
+        let who = changes.external ? "another process" : "this session"
+        let what = changes.rows > 0 ? "\(changes.rows) row\(changes.rows == 1 ? "" : "s") changed" : "changed"
+        state.message = .live("\(refreshedTable) \(what) by \(who): refreshed")
+        return true
     }
 
     /// Hands over the text of the last yank (once), for the loop to put on the clipboard.

@@ -4,10 +4,17 @@ struct StatusMessage: Equatable, Sendable {
     var text: String
     /// Whether it reports an error.
     var isError: Bool
+    /// Whether it reports a refresh after committed changes (a later one may replace it).
+    var isLive = false
 
     /// Information.
     static func info(_ text: String) -> StatusMessage {
         StatusMessage(text: text, isError: false)
+    }
+
+    /// A refresh after committed changes.
+    static func live(_ text: String) -> StatusMessage {
+        StatusMessage(text: text, isError: false, isLive: true)
     }
 
     /// An error.

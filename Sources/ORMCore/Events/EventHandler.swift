@@ -115,3 +115,16 @@ extension DynamicTable {
         EventHandler(table: info.name, database: database, integerKey: entity.hasIntegerKey, key: nil)
     }
 }
+
+extension Database {
+    /// Calls `handler` with every committed change set, for all tables: changes made through this
+    /// database (objects, SQL) and, for a file, commits by other connections and processes (noticed
+    /// within about 100 ms; those name every table, as SQLite does not say which changed). Delivered
+    /// on a private serial queue, after the commit, outside every lock.
+    public func observeChanges(_ handler: @escaping @Sendable (ChangeSet) -> Void) -> EventRegistration {
+        let queue = DispatchQueue(label: "ormcore.changes")
+        let token = changeCenter.addObserver { changes in queue.async { handler(changes) } }
+        startExternalChangeMonitor()
+        return EventRegistration(database: self, token: token)
+    }
+}

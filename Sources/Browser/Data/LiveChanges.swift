@@ -1,0 +1,48 @@
+import Foundation
+import ORMCore
+
+/// Collects the database's committed changes (from reef's own statements and from other processes)
+/// for the app to pick up on its next tick.
+final class LiveChanges: @unchecked Sendable {
+    /// What changed since the last look.
+    struct Summary: Equatable {
+        /// The tables that changed.
+        var tables: Set<String> = []
+        /// Rows changed by this process (inserts, updates, deletes reported one by one).
+        var rows = 0
+        /// Whether another connection or process committed.
+        var external = false
+    }
+
+    // `pending` is only touched while `lock` is held (the handler runs on ORMCore's queue, `take`
+    // on the main loop).
+    private let lock = NSLock()
+    private var pending = Summary()
+    private var registration: EventRegistration?
+
+    /// Starts watching `database`.
+    init(database: Database) {
+        registration = database.observeChanges { [weak self] changes in
+            self?.record(changes)
+        }
+    }
+
+    deinit { registration?.cancel() }
+
+    private func record(_ changes: ChangeSet) {
+        lock.withLock {
+            pending.tables.formUnion(changes.tables)
+            pending.rows += changes.rows.count
+            if changes.rows.isEmpty { pending.external = true }
+        }
+    }
+
+    /// Takes what changed since the last call (nil when nothing did).
+    func take() -> Summary? {
+        lock.withLock {
+            guard !pending.tables.isEmpty else { return nil }
+            defer { pending = Summary() }
+            return pending
+        }
+    }
+}
