@@ -21,6 +21,7 @@ import os
 import platform
 import re
 import shlex
+import shutil
 import signal
 import sqlite3
 import statistics
@@ -80,6 +81,9 @@ class Tmux:
         self.counter = 0
         self.tmpdir = tempfile.mkdtemp(prefix="reef-speed-")
         atexit.register(self.kill_server)
+        # Keep the server up between sessions (otherwise it exits with the last session and the
+        # next new-session can race its shutdown).
+        self.tmux("start-server", ";", "set-option", "-s", "exit-empty", "off")
 
     def tmux(self, *args, timeout=10):
         return run_quiet(["tmux", "-L", self.socket, "-f", "/dev/null", *args], timeout=timeout)
@@ -89,6 +93,7 @@ class Tmux:
             run_quiet(["tmux", "-L", self.socket, "kill-server"], timeout=10)
         except Exception:
             pass
+        shutil.rmtree(self.tmpdir, ignore_errors=True)
 
     def start(self, argv, env=None):
         """Starts `argv` in a new session, gated on a FIFO so tmux start-up is not timed.
@@ -150,8 +155,12 @@ class Pane:
         self.server.tmux("send-keys", "-t", self.name, *keys)
 
     def wait_for(self, predicate, since, timeout, what):
-        """Polls until predicate(screen) is true; returns (seconds since `since`, screen)."""
+        """Polls until predicate(screen) is true; returns (seconds since `since`, screen).
+
+        Polls every --poll-ms for the first moments, then backs off to elapsed/20 (at most 50 ms)
+        so a long wait (VisiData loading, a sort) costs little CPU and the error stays ~5 %."""
         deadline = now() + timeout
+        next_dead_check = now() + 0.5
         while True:
             t = now()
             screen = self.capture()
@@ -159,9 +168,11 @@ class Pane:
                 return t - since, screen
             if t > deadline:
                 raise StepTimeout(f"{what}: not seen within {timeout:.0f} s; last screen:\n{screen}")
-            if self.dead():
-                raise StepTimeout(f"{what}: the program exited; last screen:\n{screen}")
-            time.sleep(self.server.poll)
+            if t > next_dead_check:
+                next_dead_check = t + 0.5
+                if self.dead():
+                    raise StepTimeout(f"{what}: the program exited; last screen:\n{screen}")
+            time.sleep(max(self.server.poll, min(0.05, (t - since) / 20)))
 
     def timed(self, keys, predicate, timeout, what):
         """Sends `keys` (one send-keys call) and returns the seconds until predicate(screen)."""
@@ -263,6 +274,15 @@ def reef_position(screen):
     return int(match.group(1).replace(",", "")), int(match.group(2).replace(",", ""))
 
 
+def grid_cells(line):
+    """The stripped cell texts of a reef grid line, without the table list on the left.
+
+    Column widths grow with the rows seen, so lines are compared cell by cell, not as text."""
+    if not line:
+        return None
+    return [cell.strip() for cell in line.split("\u2502")[1:]]
+
+
 def grid_first_data_line(screen):
     """The first grid line below the header of a reef screen (a line of cells)."""
     lines = screen.splitlines()
@@ -338,7 +358,9 @@ def measure_reef_tmux(reef, db, rows, tmux, runs, res, plan):
         return lambda screen: bool(pattern.search(status_line(screen)))
 
     def sorted_by(name, first_line):
-        return lambda screen: f"sort {name}" in status_line(screen) and first_line in screen
+        expected = grid_cells(first_line)
+        return lambda screen: (f"sort {name}" in status_line(screen)
+                               and grid_cells(grid_first_data_line(screen)) == expected)
 
     def column_is(name):
         return lambda screen: re.search(r"\s" + re.escape(name) + r"(\s|$)", status_line(screen)) is not None
@@ -349,18 +371,29 @@ def measure_reef_tmux(reef, db, rows, tmux, runs, res, plan):
         try:
             elapsed, _ = pane.wait_for(lambda s: bool(first_cell.search(s)), t0, 30, "reef first rows")
             sample = {"first": elapsed}
-            elapsed, _ = pane.wait_for(at_position(1), t0, 60, "reef row count")
-            sample["count"] = elapsed
+            # G at once, like a user who opens the table and jumps to the end; on the way, note when
+            # the total row count (counted in the background) first shows.
+            counted = re.compile(r"/" + re.escape(total) + r"(?:\s|$)")
+            seen = {}
+
+            def last_row_shown(screen):
+                if "count" not in seen and counted.search(status_line(screen)):
+                    seen["count"] = now() - t0
+                return at_position(rows)(screen)
+
+            sample["G_early"] = pane.timed(["G"], last_row_shown, 60, "reef G at once")
+            sample["count"] = seen.get("count")
             sample["rss_open"] = pane.rss_kb()
-            sample["G"] = pane.timed(["G"], at_position(rows), 60, "reef G")
             sample["gg"] = pane.timed(["g", "g"], at_position(1), 60, "reef gg")
+            sample["G"] = pane.timed(["G"], at_position(rows), 60, "reef G")
+            pane.timed(["g", "g"], at_position(1), 60, "reef gg")
             sample["pgdn"] = pane.timed(["NPage"] * 50, at_position(plan["pgdn_row"]), 60, "reef 50 PgDn")
             pane.timed(["g", "g"], at_position(1), 60, "reef gg")
             target = rows // 2
             sample["goto"] = pane.timed([f":{target}", "Enter"], at_position(target), 60, "reef :N")
             pane.timed(["g", "g"], at_position(1), 60, "reef gg")
             pane.timed(["l", "l"], column_is("kind"), 10, "reef ll")
-            sample["sort_kind"] = pane.timed(["s"], sorted_by("kind", plan["sort_kind"]), 120,
+            sample["sort_kind"] = pane.timed(["s"], sorted_by("kind", plan["sort_kind"]), 60,
                                              "reef sort kind")
             pane.timed(["l", "l"], column_is("payload"), 10, "reef ll")
             sample["sort_payload"] = pane.timed(["s"], sorted_by("payload", plan["sort_payload"]), 300,
@@ -377,7 +410,7 @@ def measure_reef_tmux(reef, db, rows, tmux, runs, res, plan):
             for key, value in sample.items():
                 res.add("reef." + key, value)
         log(f"reef run {run}{' (warm-up, discarded)' if warmup else ''}: "
-            + (", ".join(f"{k}={v * 1000:.0f}ms" if isinstance(v, float) else f"{k}={v}kB"
+            + (", ".join(f"{k}={v * 1000:.0f}ms" if isinstance(v, float) else f"{k}={v}"
                          for k, v in sample.items()) if sample else "failed"))
 
 
@@ -389,7 +422,18 @@ def vd_rows_visible(screen):
     return ids
 
 
-def measure_visidata(vd, db, rows, tmux, runs, res, first_sorted_payload):
+def vd_first_row_at(screen):
+    """The `at` text of VisiData's first data row (the line after the column header)."""
+    lines = screen.splitlines()
+    for index, line in enumerate(lines):
+        if re.search(r"\bid\b", line) and re.search(r"\bpayload\b", line):
+            for following in lines[index + 1:index + 2]:
+                match = re.search(r"\b(17[0-9]{8}\.[0-9]{2})\b", following)
+                return match.group(1) if match else None
+    return None
+
+
+def measure_visidata(vd, db, rows, tmux, runs, res, first_sorted_id, first_by_kind):
     first_cell = cell_regex(payload_of(1))
     last_at = cell_regex(at_text(rows))
     loaded_text = re.compile(r"(?:^|\s)" + str(rows) + r" rows")
@@ -421,9 +465,17 @@ def measure_visidata(vd, db, rows, tmux, runs, res, first_sorted_payload):
             sample["G"] = pane.timed(["G"], lambda s: bool(last_at.search(s)), 60, "vd G")
             sample["gg"] = pane.timed(["g", "g"], lambda s: bool(first_cell.search(s)), 60, "vd gg")
             # Sort by payload: move to the payload column, `[` sorts ascending.
-            sample["sort_payload"] = pane.timed(["l", "l", "l", "l", "["],
-                                                lambda s: first_sorted_payload in s
-                                                and "sorting" not in status_line(s).lower(),
+            # Wide cells are cut ("evt-0000001-65…"), so the sorted first row is recognised by
+            # its `at` cell, on the first data line.
+            pane.send("l", "l")  # to the kind column (untimed)
+            time.sleep(0.3)
+            sorted_at = at_text(first_by_kind)
+            sample["sort_kind"] = pane.timed(["["], lambda s: vd_first_row_at(s) == sorted_at,
+                                             600, "vd sort kind")
+            pane.send("l", "l")  # to the payload column (untimed)
+            time.sleep(0.3)
+            sorted_at = at_text(first_sorted_id)
+            sample["sort_payload"] = pane.timed(["["], lambda s: vd_first_row_at(s) == sorted_at,
                                                 600, "vd sort payload")
             sample["rss_peak"] = pane.peak_rss_kb()
         except StepTimeout as error:
@@ -513,27 +565,29 @@ def report(args, res, versions):
     def row(label, reef="—", vd="—", sq="—"):
         lines.append(f"| {label} | {reef} | {vd} | {sq} |")
 
-    row("Start → first rows on screen (tmux, interactive)", fmt_time(res, "reef.first"), fmt_time(res, "vd.first"))
+    row("Start → first rows on screen (real terminal, tmux)", fmt_time(res, "reef.first"), fmt_time(res, "vd.first"))
     row("Start → exit, headless first screen (upper bound)", fmt_time(res, "reef.headless"))
-    row(f"`SELECT * FROM events LIMIT 40`, start → exit", sq=fmt_time(res, "sqlite3.limit40"))
-    row(f"Start → row count known / all {rows} rows loaded", fmt_time(res, "reef.count"), fmt_time(res, "vd.loaded"))
+    row("`SELECT * FROM events LIMIT 40`, start → exit", sq=fmt_time(res, "sqlite3.limit40"))
+    row(f"Start → total shown (reef: background count) / all {rows} rows loaded (vd)",
+        fmt_time(res, "reef.count"), fmt_time(res, "vd.loaded"))
     early = res.median("vd.G_early_row")
-    row("`G` pressed as soon as rows show (vd: while loading)", "",
-        (fmt_time(res, "vd.G_early") + (f", lands on row ~{fmt_count(int(early))} of {rows}" if early else ""))
-        if res.median("vd.G_early") is not None else "—")
-    # reef has no loading phase: its G row is the steady-state one below; leave the early cell explicit.
-    lines[-1] = lines[-1].replace("|  |", "| n/a (no loading phase; see next row) |", 1)
-    row(f"`G` → last row ({rows}/{rows}) on screen", fmt_time(res, "reef.G"), fmt_time(res, "vd.G") + " (after load)" if res.median("vd.G") is not None else "—")
+    vd_early = fmt_time(res, "vd.G_early")
+    if early is not None and vd_early != "—":
+        vd_early += f", but lands on row ~{fmt_count(int(early))} (what had loaded)"
+    row(f"`G` pressed as soon as rows show → row {rows} on screen", fmt_time(res, "reef.G_early"), vd_early)
+    vd_g = fmt_time(res, "vd.G")
+    row("`G` → last row (vd: after the full load)", fmt_time(res, "reef.G"), vd_g)
     row("`gg` → first row", fmt_time(res, "reef.gg"), fmt_time(res, "vd.gg"))
     row(f"50 × PgDn sent at once → row {fmt_count(args.pgdn_row) if args.pgdn_row else '?'}", fmt_time(res, "reef.pgdn"))
     row(f"`:{args.rows // 2}` Enter → row {fmt_count(args.rows // 2)}", fmt_time(res, "reef.goto"))
-    row("Sort by `kind` (indexed) → sorted first screen", fmt_time(res, "reef.sort_kind"))
+    row("Sort by `kind` (indexed) → sorted first screen", fmt_time(res, "reef.sort_kind"), fmt_time(res, "vd.sort_kind"))
     row("Sort by `payload` (no index) → sorted first screen", fmt_time(res, "reef.sort_payload"),
         fmt_time(res, "vd.sort_payload"))
     row("`G` while sorted by `payload`", fmt_time(res, "reef.G_sorted"))
-    row("Resident memory after first screen / after load", fmt_mem(res, "reef.rss_open"), fmt_mem(res, "vd.rss_loaded"))
-    row("Peak resident memory (VmHWM, whole session)", fmt_mem(res, "reef.rss_peak"), fmt_mem(res, "vd.rss_peak"),
-        fmt_mem(res, "sqlite3.rss"))
+    row("Resident memory: reef after first screen and G / vd after full load",
+        fmt_mem(res, "reef.rss_open"), fmt_mem(res, "vd.rss_loaded"))
+    row("Peak resident memory (VmHWM, whole session incl. sorts)", fmt_mem(res, "reef.rss_peak"),
+        fmt_mem(res, "vd.rss_peak"), fmt_mem(res, "sqlite3.rss"))
     row("Peak resident memory, headless first screen", fmt_mem(res, "reef.headless.rss"))
     if res.notes:
         lines.append("")
@@ -598,10 +652,13 @@ def main():
     measure_reef_tmux(args.reef, args.db, args.rows, tmux, args.runs, res, plan)
     if args.vd:
         first_sorted = sqlite3.connect(f"file:{args.db}?mode=ro", uri=True).execute(
-            "SELECT payload FROM events ORDER BY payload LIMIT 1").fetchone()[0]
+            "SELECT id FROM events ORDER BY payload LIMIT 1").fetchone()[0]
         vd_runs = args.vd_runs or args.runs
         log(f"VisiData in tmux ({vd_runs} runs + warm-up)")
-        measure_visidata(args.vd, args.db, args.rows, tmux, vd_runs, res, first_sorted)
+        # VisiData's sort is stable on the loaded (rowid) order.
+        first_by_kind = sqlite3.connect(f"file:{args.db}?mode=ro", uri=True).execute(
+            "SELECT id FROM events ORDER BY kind, id LIMIT 1").fetchone()[0]
+        measure_visidata(args.vd, args.db, args.rows, tmux, vd_runs, res, first_sorted, first_by_kind)
     tmux.kill_server()
 
     text = report(args, res, versions)
