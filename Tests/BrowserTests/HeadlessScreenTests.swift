@@ -111,7 +111,7 @@ final class HeadlessScreenTests: XCTestCase {
 
     /// Keys `?` at 80x46.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 46)
+        let screens = try fixture.headless("?", columns: 80, rows: 56)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows alike); q closes",
@@ -154,11 +154,21 @@ final class HeadlessScreenTests: XCTestCase {
             "  Y                  copy the cursor row, tab-separated, to the clipboard",
             "  X                  export the view (filter, sort) to .csv, .jsonl or .sql",
             "",
+            "Edit",
+            "  i c                edit the cursor cell (staged until committed)",
+            "  x                  set the cursor cell to NULL (staged)",
+            "  dd                 delete the cursor row (staged)",
+            "  u                  undo the last staged change of the table",
+            "  U                  revert every staged change",
+            "  p                  show the pending changes as SQL",
+            "  w                  commit the pending changes (one transaction per table)",
+            "",
             "Prompts and mouse",
             "  <Enter>            prompt: run / accept",
             "  <Esc>              prompt: cancel",
             "  <Up> <Down>        prompt: history",
-            "  <C-a> <C-e> <C-u>  prompt: start, end, clear",
+            "  <C-a> <C-e> <C-u>  prompt: start, end, clear to start",
+            "  <C-w>              prompt: delete the word before the cursor",
             " HELP  ? help",
         ])
     }

@@ -36,6 +36,8 @@ extension App {
             case .yankCell: try yankCell(of: grid)
             case .yankRow: try yankRow(of: grid)
             case .export: startExportPrompt(for: grid)
+            case .editCell, .setNull, .deleteRow, .undoEdit, .revertEdits, .commitEdits, .showPending:
+                try performEdit(command, grid: grid, isTable: isTable)
             default: break
             }
         } catch {

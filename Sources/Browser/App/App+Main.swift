@@ -12,7 +12,7 @@ extension App {
                 }
                 return .redraw
             case .back:
-                return .quit
+                return quitOrAsk()
             case .left, .firstColumn, .lastColumn:
                 return .handled
             default:
@@ -21,7 +21,7 @@ extension App {
         }
         switch command {
         case .back:
-            return .quit
+            return quitOrAsk()
         case .switchFocus:
             state.focus = .tables
             return .redraw

@@ -9,6 +9,9 @@ extension App {
         guard var prompt = state.prompt else {
             return .handled
         }
+        if prompt.kind.isChoice {
+            return choose(key, for: prompt.kind)
+        }
         let event = prompt.handle(key)
         state.prompt = prompt
         switch event {
@@ -16,6 +19,7 @@ extension App {
             return .redraw
         case .cancelled:
             state.prompt = nil
+            state.editing = nil
             return .redraw
         case .submitted(let text):
             state.prompt = nil
@@ -33,6 +37,10 @@ extension App {
         }
         if kind == .export {
             startExport(to: text)
+            return
+        }
+        if case .editCell = kind {
+            submitCellEdit(text)
             return
         }
         guard let grid = currentGrid else {
@@ -57,7 +65,7 @@ extension App {
                     return
                 }
                 try grid.moveCursor(toRow: number - 1)
-            case .sql, .export:
+            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges:
                 break
             }
         } catch {

@@ -12,7 +12,8 @@ extension App {
             layout = Layout.main(width: size.columns, height: size.rows, sidebarWidth: sidebarWidth, focus: state.focus)
             renderSidebar(layout, into: &frame.buffer)
             if !layout.content.isEmpty {
-                renderGrid(selectedTableGrid, in: layout.content, into: &frame.buffer)
+                renderGrid(selectedTableGrid, in: layout.content, into: &frame.buffer,
+                           staged: selectedTableName.flatMap { stagedEdits[$0] })
             }
         case .results(let grid):
             layout = Layout.full(width: size.columns, height: size.rows)
@@ -85,14 +86,15 @@ extension App {
     }
 
     /// Draws a grid, or a line saying why there is none.
-    private func renderGrid(_ grid: GridModel?, in area: Rect, into buffer: inout ScreenBuffer) {
+    private func renderGrid(_ grid: GridModel?, in area: Rect, into buffer: inout ScreenBuffer,
+                            staged: StagedEdits? = nil) {
         guard let grid else {
             buffer.put(catalog.names.isEmpty ? "This database has no tables." : "", x: area.x, y: area.y,
                        style: theme[.text], maxWidth: area.width)
             return
         }
         do {
-            let viewport = try grid.viewport(for: area)
+            let viewport = try grid.viewport(for: area, staged: staged)
             GridWidget.render(viewport, in: area, into: &buffer, theme: theme)
             if viewport.rows.isEmpty {
                 let text = grid.source.filter == nil ? "(no rows)" : "(no rows match the filter)"
@@ -145,11 +147,13 @@ extension App {
         if let expression = source.filter {
             filter.append("filter " + TextLayout.truncate(Sanitizer.sanitize(expression), toWidth: 24))
         }
+        let pending = pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : []
         let candidates = [
-            [title, position] + column + sort + filter,
-            [title, position] + column + sort,
-            [title, position] + column,
-            [title, position],
+            pending + [title, position] + column + sort + filter,
+            pending + [title, position] + column + sort,
+            pending + [title, position] + column,
+            pending + [title, position],
+            pending + [position],
             [position],
         ]
         for parts in candidates {

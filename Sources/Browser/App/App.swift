@@ -30,6 +30,8 @@ final class App {
     var pendingClipboard: String?
     /// The export running in the background, if any.
     var export: ExportTask?
+    /// The changes staged on each table, by table name, until committed or reverted.
+    var stagedEdits: [String: StagedEdits] = [:]
     /// Committed changes to pick up: the view refreshes itself when its table changes.
     let liveChanges: LiveChanges
 
@@ -80,7 +82,7 @@ final class App {
     func perform(_ command: Command) -> Outcome {
         switch command {
         case .quit:
-            return .quit
+            return quitOrAsk()
         case .help:
             if case .help = state.top {
                 return .handled

@@ -16,6 +16,8 @@ struct AppState {
     var spinnerFrame = 0
     /// Entries given at each prompt, oldest first.
     var history: [PromptKind: [String]] = [:]
+    /// The cell the open cell editor changes.
+    var editing: EditTarget?
     /// Where each foreign-key jump started, oldest first: the back key returns to the last.
     var jumps: [JumpOrigin] = []
 

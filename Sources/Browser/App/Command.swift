@@ -61,6 +61,20 @@ enum Command: Hashable, Sendable, CaseIterable {
     case yankCell
     /// Copy the cursor row (tab-separated) to the terminal's clipboard.
     case yankRow
+    /// Edit the cursor cell in a one-line editor (staged, not written).
+    case editCell
+    /// Set the cursor cell to NULL (staged).
+    case setNull
+    /// Mark the cursor row for deletion (staged).
+    case deleteRow
+    /// Take back the last staged change of the table.
+    case undoEdit
+    /// Drop every staged change.
+    case revertEdits
+    /// Write every staged change, one transaction per table.
+    case commitEdits
+    /// Show the staged changes as SQL.
+    case showPending
     /// Show the help screen.
     case help
     /// Repaint the whole screen.

@@ -118,7 +118,10 @@ final class GridModel {
     // MARK: - Drawing
 
     /// The viewport to draw in `area`: scrolls to keep the cursor visible and fits widths.
-    func viewport(for area: Rect) throws -> GridViewport {
+    ///
+    /// Changes in `staged` are drawn over the rows they touch: new values marked edited, rows to
+    /// be deleted marked deleted.
+    func viewport(for area: Rect, staged: StagedEdits? = nil) throws -> GridViewport {
         lastArea = area
         let height = visibleRows
         if cursorRow < firstRow {
@@ -127,11 +130,31 @@ final class GridModel {
             firstRow = cursorRow - height + 1
         }
         let rows = try source.rows(firstRow..<(firstRow + height))
-        fitWidths(to: rows.map(\.values))
+        var values = rows.map(\.values)
+        var edited: Set<CellAddress> = []
+        var deleted: Set<Int> = []
+        if let staged, !staged.isEmpty {
+            let columns = source.columns
+            for (index, row) in rows.enumerated() {
+                guard let key = row.key else {
+                    continue
+                }
+                if staged.isDeleted(key) {
+                    deleted.insert(firstRow + index)
+                }
+                for (column, gridColumn) in columns.enumerated() where column < values[index].count {
+                    if let value = staged.value(key: key, column: gridColumn.name) {
+                        values[index][column] = GridValue(value)
+                        edited.insert(CellAddress(row: firstRow + index, column: column))
+                    }
+                }
+            }
+        }
+        fitWidths(to: values)
         var viewport = GridViewport(
-            columns: source.columns, rows: rows.map(\.values), firstRow: firstRow, totalRows: source.knownCount,
+            columns: source.columns, rows: values, firstRow: firstRow, totalRows: source.knownCount,
             cursorRow: cursorRow, cursorColumn: cursorColumn, firstColumn: max(firstColumn, frozenColumns),
-            columnWidths: widths, frozenColumns: frozenColumns, sort: source.sort)
+            columnWidths: widths, frozenColumns: frozenColumns, sort: source.sort, edited: edited, deletedRows: deleted)
         firstColumn = GridWidget.firstColumn(revealing: cursorColumn, in: viewport, width: area.width)
         viewport.firstColumn = firstColumn
         lastSlots = GridWidget.slots(for: viewport, width: area.width)

@@ -64,10 +64,13 @@ struct HeadlessRunner {
     /// Waits (up to ``settleLimit``) for background counts to finish, so screens are repeatable.
     private func settle() {
         let deadline = Date().addingTimeInterval(Self.settleLimit)
-        while app.hasBackgroundWork && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        _ = app.tick()
+        // A tick can start new work (a refresh after committed changes recounts): settle again.
+        repeat {
+            while app.hasBackgroundWork && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            _ = app.tick()
+        } while app.hasBackgroundWork && Date() < deadline
     }
 
     /// Draws one frame.

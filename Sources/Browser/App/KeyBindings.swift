@@ -36,6 +36,13 @@ enum KeyBindings {
         bind("Data", [.character("y")], to: .yankCell, "copy the cursor cell to the clipboard (OSC 52)"),
         bind("Data", [.character("Y")], to: .yankRow, "copy the cursor row, tab-separated, to the clipboard"),
         bind("Data", [.character("X")], to: .export, "export the view (filter, sort) to .csv, .jsonl or .sql"),
+        bind("Edit", [.character("i")], [.character("c")], to: .editCell, "edit the cursor cell (staged until committed)"),
+        bind("Edit", [.character("x")], to: .setNull, "set the cursor cell to NULL (staged)"),
+        bind("Edit", [.character("d"), .character("d")], to: .deleteRow, "delete the cursor row (staged)"),
+        bind("Edit", [.character("u")], to: .undoEdit, "undo the last staged change of the table"),
+        bind("Edit", [.character("U")], to: .revertEdits, "revert every staged change"),
+        bind("Edit", [.character("p")], to: .showPending, "show the pending changes as SQL"),
+        bind("Edit", [.character("w")], to: .commitEdits, "commit the pending changes (one transaction per table)"),
     ]
 
     /// Lines the help screen adds after the table: prompt editing and the mouse.
@@ -43,7 +50,8 @@ enum KeyBindings {
         ("<Enter>", "prompt: run / accept"),
         ("<Esc>", "prompt: cancel"),
         ("<Up> <Down>", "prompt: history"),
-        ("<C-a> <C-e> <C-u>", "prompt: start, end, clear"),
+        ("<C-a> <C-e> <C-u>", "prompt: start, end, clear to start"),
+        ("<C-w>", "prompt: delete the word before the cursor"),
         ("click", "select a table or a cell"),
         ("wheel", "scroll"),
     ]

@@ -10,6 +10,12 @@ enum PromptKind: Hashable, Sendable {
     case sql
     /// The path of a file to export the view to.
     case export
+    /// The new value of a cell of `column`.
+    case editCell(column: String)
+    /// What to do with staged edits whose rows changed meanwhile (one key).
+    case resolveConflicts
+    /// What to do with pending changes before quitting (one key).
+    case quitWithChanges
 
     /// The label drawn before the input.
     var label: String {
@@ -19,6 +25,9 @@ enum PromptKind: Hashable, Sendable {
         case .goToRow: "Go to row: "
         case .sql: "SQL> "
         case .export: "Export to (.csv .jsonl .sql): "
+        case .editCell(let column): Sanitizer.sanitize(column) + ": "
+        case .resolveConflicts: "Rows changed meanwhile: t keep theirs, o overwrite, c cancel? "
+        case .quitWithChanges: "Pending changes: c commit and quit, r revert and quit, Esc stay? "
         }
     }
 
@@ -30,6 +39,17 @@ enum PromptKind: Hashable, Sendable {
         case .goToRow: "GOTO"
         case .sql: "SQL"
         case .export: "EXPORT"
+        case .editCell: "EDIT"
+        case .resolveConflicts: "CONFLICT"
+        case .quitWithChanges: "QUIT"
+        }
+    }
+
+    /// Whether one key answers it (a choice), rather than a line of text and Enter.
+    var isChoice: Bool {
+        switch self {
+        case .resolveConflicts, .quitWithChanges: true
+        default: false
         }
     }
 }

@@ -68,6 +68,10 @@ struct PromptState: Sendable {
         case .control("u"):
             characters.removeFirst(cursor)
             cursor = 0
+        case .control("w"):
+            let start = Self.wordStart(before: cursor, in: characters)
+            characters.removeSubrange(start..<cursor)
+            cursor = start
         case .up:
             recall(older: true)
             return .edited
@@ -79,6 +83,18 @@ struct PromptState: Sendable {
         }
         text = String(characters)
         return .edited
+    }
+
+    /// Where the word before `position` starts: back over blanks, then over the word.
+    static func wordStart(before position: Int, in characters: [Character]) -> Int {
+        var start = position
+        while start > 0 && characters[start - 1].isWhitespace {
+            start -= 1
+        }
+        while start > 0 && !characters[start - 1].isWhitespace {
+            start -= 1
+        }
+        return start
     }
 
     /// Shows the previous or next history entry.

@@ -6,7 +6,7 @@ enum Screen {
     case results(GridModel)
     /// One row of a grid, shown vertically.
     case record(RecordViewState)
-    /// The schema of a table.
+    /// A page of text: the schema of a table, the pending changes, conflicts.
     case schema(TextScreen)
     /// The key help.
     case help(HelpView)
@@ -17,7 +17,7 @@ enum Screen {
         case .main: "BROWSE"
         case .results: "RESULTS"
         case .record: "RECORD"
-        case .schema: "SCHEMA"
+        case .schema(let screen): screen.mode
         case .help: "HELP"
         }
     }

@@ -6,6 +6,8 @@ struct TextScreen: Sendable {
     var lines: [String]
     /// The first wrapped line shown.
     var scroll: Int = 0
+    /// The status-bar mode label.
+    var mode = "SCHEMA"
 
     /// The text widget for these lines.
     var view: TextView {

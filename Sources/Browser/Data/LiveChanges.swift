@@ -22,7 +22,9 @@ final class LiveChanges: @unchecked Sendable {
 
     /// Starts watching `database`.
     init(database: Database) {
-        registration = database.observeChanges { [weak self] changes in
+        // Synchronously: a statement run at reef's own prompt is recorded before it returns, so the
+        // next tick always sees it.
+        registration = database.observeChanges(synchronously: true) { [weak self] changes in
             self?.record(changes)
         }
     }

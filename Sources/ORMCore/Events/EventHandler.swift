@@ -120,10 +120,16 @@ extension Database {
     /// Calls `handler` with every committed change set, for all tables: changes made through this
     /// database (objects, SQL) and, for a file, commits by other connections and processes (noticed
     /// within about 100 ms; those name every table, as SQLite does not say which changed). Delivered
-    /// on a private serial queue, after the commit, outside every lock.
-    public func observeChanges(_ handler: @escaping @Sendable (ChangeSet) -> Void) -> EventRegistration {
+    /// after the commit, outside every lock: on `queue` (a private serial queue by default), or, with
+    /// `synchronously`, on the thread that committed, before its write call returns (keep the handler
+    /// short; it must not wait for other threads).
+    public func observeChanges(
+        synchronously: Bool = false, _ handler: @escaping @Sendable (ChangeSet) -> Void
+    ) -> EventRegistration {
         let queue = DispatchQueue(label: "ormcore.changes")
-        let token = changeCenter.addObserver { changes in queue.async { handler(changes) } }
+        let token = changeCenter.addObserver { changes in
+            if synchronously { handler(changes) } else { queue.async { handler(changes) } }
+        }
         startExternalChangeMonitor()
         return EventRegistration(database: self, token: token)
     }

@@ -1,0 +1,113 @@
+import Foundation
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// The cell editor's text read by the column's declared type, and the staged-change bookkeeping.
+final class CellValueParserTests: XCTestCase {
+    /// INTEGER affinity takes integers only.
+    func testIntegerAffinity() throws {
+        XCTAssertEqual(try CellValueParser.parse("42", declaredType: "INTEGER"), .integer(42))
+        XCTAssertEqual(try CellValueParser.parse(" -7 ", declaredType: "bigint"), .integer(-7))
+        XCTAssertEqual(try CellValueParser.parse("+3", declaredType: "INT"), .integer(3))
+        XCTAssertThrowsError(try CellValueParser.parse("4.5", declaredType: "INTEGER")) { error in
+            XCTAssertEqual(UserMessage.describe(error), "not an integer: 4.5")
+        }
+        XCTAssertThrowsError(try CellValueParser.parse("abc", declaredType: "INTEGER"))
+    }
+
+    /// REAL affinity takes any finite number.
+    func testRealAffinity() throws {
+        XCTAssertEqual(try CellValueParser.parse("12", declaredType: "REAL"), .real(12))
+        XCTAssertEqual(try CellValueParser.parse("-0.25", declaredType: "DOUBLE"), .real(-0.25))
+        XCTAssertEqual(try CellValueParser.parse("1e3", declaredType: "FLOAT"), .real(1000))
+        XCTAssertThrowsError(try CellValueParser.parse("twelve", declaredType: "REAL")) { error in
+            XCTAssertEqual(UserMessage.describe(error), "not a number: twelve")
+        }
+        XCTAssertThrowsError(try CellValueParser.parse("inf", declaredType: "REAL"))
+    }
+
+    /// TEXT, NUMERIC and undeclared columns take the text as typed.
+    func testTextAndOtherTypesTakeTheTextAsIs() throws {
+        XCTAssertEqual(try CellValueParser.parse(" a b ", declaredType: "TEXT"), .text(" a b "))
+        XCTAssertEqual(try CellValueParser.parse("12", declaredType: "VARCHAR(10)"), .text("12"))
+        XCTAssertEqual(try CellValueParser.parse("12", declaredType: "NUMERIC"), .text("12"))
+        XCTAssertEqual(try CellValueParser.parse("x'00'", declaredType: ""), .text("x'00'"))
+    }
+
+    /// BLOB columns take `x'..'` or bare hex.
+    func testBlobAffinityTakesHex() throws {
+        XCTAssertEqual(try CellValueParser.parse("x'00ff'", declaredType: "BLOB"), .blob(Data([0, 255])))
+        XCTAssertEqual(try CellValueParser.parse("X'0A'", declaredType: "BLOB"), .blob(Data([10])))
+        XCTAssertEqual(try CellValueParser.parse("DEADbeef", declaredType: "BLOB"), .blob(Data([0xDE, 0xAD, 0xBE, 0xEF])))
+        XCTAssertEqual(try CellValueParser.parse("x''", declaredType: "BLOB"), .blob(Data()))
+        XCTAssertThrowsError(try CellValueParser.parse("abc", declaredType: "BLOB"))
+        XCTAssertThrowsError(try CellValueParser.parse("zz", declaredType: "BLOB"))
+    }
+
+    /// Empty input is empty text whatever the type.
+    func testEmptyInputIsEmptyText() throws {
+        for type in ["INTEGER", "REAL", "TEXT", "BLOB", ""] {
+            XCTAssertEqual(try CellValueParser.parse("", declaredType: type), .text(""), type)
+        }
+    }
+
+    /// The editor starts from text that parses back to the same value.
+    func testEditTextRoundTrips() throws {
+        XCTAssertEqual(CellValueParser.editText(for: .null), "")
+        XCTAssertEqual(CellValueParser.editText(for: .blob(Data([0, 255]))), "x'00ff'")
+        let cases: [(SQLValue, String)] = [(.integer(-5), "INTEGER"), (.real(9.5), "REAL"), (.text("héllo"), "TEXT"),
+                                           (.blob(Data([1, 2, 3])), "BLOB")]
+        for (value, type) in cases {
+            XCTAssertEqual(try CellValueParser.parse(CellValueParser.editText(for: value), declaredType: type), value)
+        }
+    }
+
+    /// Cell changes of one row merge into one update that remembers the row as first read; a
+    /// deletion replaces them; undo takes back the last change.
+    func testStagedEditsMergePerRowAndUndo() {
+        let one = RowKey(values: [.integer(1)])
+        let two = RowKey(values: [.integer(2)])
+        let first: [String: SQLValue] = ["id": .integer(1), "name": .text("Ada")]
+        var staged = StagedEdits()
+        staged.stage(.cell(key: one, column: "name", value: .text("Bo"), original: first))
+        staged.stage(.cell(key: two, column: "name", value: .null, original: ["id": .integer(2)]))
+        staged.stage(.cell(key: one, column: "name", value: .text("Cy"), original: ["name": .text("Bo")]))
+        staged.stage(.cell(key: one, column: "country", value: .text("SE"), original: first))
+        XCTAssertEqual(staged.value(key: one, column: "name"), .text("Cy"))
+        XCTAssertEqual(staged.rowEdits, [
+            .update(key: [.integer(1)], original: first, changes: ["name": .text("Cy"), "country": .text("SE")]),
+            .update(key: [.integer(2)], original: ["id": .integer(2)], changes: ["name": .null]),
+        ])
+        staged.stage(.delete(key: two, original: ["id": .integer(2)]))
+        XCTAssertTrue(staged.isDeleted(two))
+        XCTAssertEqual(staged.rowEdits.last, .delete(key: [.integer(2)], original: ["id": .integer(2)]))
+        XCTAssertEqual(staged.undo(), .delete(key: two, original: ["id": .integer(2)]))
+        XCTAssertFalse(staged.isDeleted(two))
+        XCTAssertEqual(staged.count, 4)
+        XCTAssertEqual(staged.revert(), 4)
+        XCTAssertTrue(staged.isEmpty)
+        XCTAssertNil(staged.undo())
+    }
+
+    /// Arguments are written in as literals; a `?` inside quotes is left alone.
+    func testSQLPreviewInlinesArguments() {
+        let sql = SQL("UPDATE \"a?b\" SET \"x\" = ?, y = ? WHERE note = 'why?' AND id = ?",
+                      arguments: [SQLValue.text("it's"), SQLValue.null, SQLValue.integer(3)])
+        XCTAssertEqual(SQLPreview.inline(sql), "UPDATE \"a?b\" SET \"x\" = 'it''s', y = NULL WHERE note = 'why?' AND id = 3")
+    }
+
+    /// Ctrl-W deletes the word before the cursor and the blanks after it.
+    func testControlWDeletesTheWordBeforeTheCursor() {
+        var prompt = PromptState(kind: .search, text: "one two  ")
+        XCTAssertEqual(prompt.handle(.control("w")), .edited)
+        XCTAssertEqual(prompt.text, "one ")
+        _ = prompt.handle(.home)
+        _ = prompt.handle(.control("w"))
+        XCTAssertEqual(prompt.text, "one ")
+        _ = prompt.handle(.end)
+        _ = prompt.handle(.control("w"))
+        _ = prompt.handle(.control("w"))
+        XCTAssertEqual(prompt.text, "")
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// Editing cells headless: the cell editor, checks by SQLite, staging, undo, pending SQL, commit,
+/// conflicts, a locked database and quitting with pending changes.
+final class EditingTests: XCTestCase {
+    /// The fixture database, new for each test.
+    private var fixture: BrowserFixture!
+
+    /// Builds the fixture.
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+    }
+
+    /// Removes the fixture.
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    /// The value of one column of one row, read by a connection of its own.
+    private func value(_ column: String, of table: String, id: Int64) throws -> SQLValue? {
+        let database = try Database(path: fixture.path)
+        let rows = try database.fetchAll(SQL("SELECT " + column + " FROM " + table + " WHERE id = ?",
+                                             arguments: [SQLValue.integer(id)]))
+        return rows.first?.first
+    }
+
+    /// A runner on `table` that keeps its app between scripts.
+    private func runner(table: String, rows: Int = 8) throws -> HeadlessRunner {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
+        return HeadlessRunner(app: app, columns: 80, rows: rows)
+    }
+
+    /// The editor opens prefilled with the cell; the staged value shows in the grid, marked, and
+    /// nothing is written until commit.
+    func testEditingACellStagesItAndShowsItMarked() throws {
+        let screens = try fixture.headless("ljc<dump><C-w>Bo<Enter>", columns: 80, rows: 7, table: "artists")
+        XCTAssertEqual(screens[0].last, "name: 漢字テスト")
+        assertScreen(screens[1], [
+            "Tables (5)        │ │id │name         │country │",
+            "album_titles ◇   4│1│  1│Ada          │UK      │",
+            "albums           4│2│  2│Bo           │JP      │",
+            "artists          3│3│  3│Emoji 😀 band│∅       │",
+            "my \"odd\" table   2│",
+            "pairs            3│",
+            " BROWSE  staged: name = 'Bo' · w commits, u undoes      1 pending  artists  2/3",
+        ])
+        XCTAssertEqual(try value("name", of: "artists", id: 2), .text("漢字テスト"))
+    }
+
+    /// The staged cell is marked edited over the data, and a row staged for deletion is marked deleted.
+    func testStagedCellUsesTheEditedStyle() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 7)
+        _ = runner.run(try KeyScript.parse("lx"))
+        let grid = try XCTUnwrap(app.selectedTableGrid)
+        let viewport = try grid.viewport(for: grid.lastArea, staged: app.stagedEdits["artists"])
+        XCTAssertEqual(viewport.edited, [])
+        _ = runner.run(try KeyScript.parse("llx"))
+        let staged = try grid.viewport(for: grid.lastArea, staged: app.stagedEdits["artists"])
+        XCTAssertEqual(staged.edited, [CellAddress(row: 0, column: 2)])
+        XCTAssertEqual(staged.rows[0][2], .null)
+        XCTAssertEqual(staged.deletedRows, [])
+        _ = runner.run(try KeyScript.parse("jdd"))
+        let deleted = try grid.viewport(for: grid.lastArea, staged: app.stagedEdits["artists"])
+        XCTAssertEqual(deleted.deletedRows, [1])
+        XCTAssertEqual(app.pendingEditCount, 2)
+    }
+
+    /// SQLite's refusal (NOT NULL) is shown and nothing is staged; a bad integer is refused before.
+    func testRefusedValuesAreNotStaged() throws {
+        let notNull = try fixture.screen("lx", columns: 80, rows: 6, table: "artists")
+        XCTAssertTrue(notNull.last?.contains(" NOT NULL constraint failed: artists.name ") == true)
+        XCTAssertFalse(notNull.joined().contains("pending"))
+        let integer = try fixture.screen("li<C-u>abc<Enter>", columns: 80, rows: 6, table: "albums")
+        XCTAssertTrue(integer.last?.contains("not an integer: abc") == true, integer.joined(separator: "\n"))
+        XCTAssertFalse(integer.joined().contains("pending"))
+    }
+
+    /// Views, read-only databases and query results refuse edits with the reason.
+    func testReadOnlyPlacesRefuseEdits() throws {
+        let view = try fixture.screen("i", columns: 80, rows: 6, table: "album_titles")
+        XCTAssertTrue(view.last?.contains("read-only: album_titles is a view") == true, view.joined(separator: "\n"))
+        let readOnly = try fixture.screen("lx", columns: 80, rows: 6, table: "artists", readOnly: true)
+        XCTAssertTrue(readOnly.last?.contains("read-only: the database is open with --readonly") == true,
+                      readOnly.joined(separator: "\n"))
+        let results = try fixture.screen("eSELECT * FROM artists<Enter>x", columns: 80, rows: 6)
+        XCTAssertTrue(results.last?.contains("read-only: query results cannot be edited") == true,
+                      results.joined(separator: "\n"))
+    }
+
+    /// `u` takes back the last change, again and again.
+    func testUndoIsRepeatable() throws {
+        let screens = try fixture.headless("llx<Up>x<dump>u<dump>u<dump>u", columns: 80, rows: 6, table: "artists")
+        XCTAssertTrue(screens[0].last?.contains("2 pending") == true)
+        XCTAssertTrue(screens[1].last?.contains("undone: country = NULL") == true, screens[1].joined(separator: "\n"))
+        XCTAssertTrue(screens[1].last?.contains("1 pending") == true)
+        XCTAssertFalse(screens[2].last?.contains("pending") == true)
+        XCTAssertTrue(screens[2].joined().contains("Ada          │UK"), screens[2].joined(separator: "\n"))
+        XCTAssertTrue(screens[3].last?.contains("nothing to undo in artists") == true)
+    }
+
+    /// `p` lists the pending changes as SQL with literal arguments, one statement per row.
+    func testPendingChangesAsSQL() throws {
+        let screen = try fixture.screen("lli<C-u>SE<Enter>hi<C-u>Zed<Enter><Down>ddp", columns: 80, rows: 8, table: "artists")
+        assertScreen(screen, [
+            "Pending changes (3 changes)",
+            "-- artists: 3 changes",
+            "UPDATE \"artists\" SET \"country\" = 'SE', \"name\" = 'Zed' WHERE \"id\" = 1;",
+            "DELETE FROM \"artists\" WHERE \"id\" = 2;",
+            "",
+            "",
+            "",
+            " PENDING  ? help",
+        ])
+    }
+
+    /// `w` writes everything in one go; `U` reverts everything.
+    func testCommitWritesAndRevertDrops() throws {
+        let committed = try fixture.screen("jj$i<C-u>7.25<Enter>w", columns: 80, rows: 6, table: "albums")
+        XCTAssertTrue(committed.last?.contains("committed 1 change") == true, committed.joined(separator: "\n"))
+        XCTAssertEqual(try value("price", of: "albums", id: 3), .real(7.25))
+        let reverted = try fixture.screen("jj$i<C-u>1<Enter>U", columns: 80, rows: 6, table: "albums")
+        XCTAssertTrue(reverted.last?.contains("reverted 1 change") == true, reverted.joined(separator: "\n"))
+        XCTAssertEqual(try value("price", of: "albums", id: 3), .real(7.25))
+    }
+
+    /// A composite-key WITHOUT ROWID table and a BLOB column can be edited.
+    func testCompositeKeysAndBlobs() throws {
+        _ = try fixture.screen("llli<C-u>changed<Enter>w", columns: 80, rows: 6, table: "pairs")
+        let database = try Database(path: fixture.path)
+        let rows = try database.fetchAll("SELECT v FROM pairs WHERE a = 'x' AND b = 1")
+        XCTAssertEqual(rows.first?.first, .text("changed"))
+        _ = try fixture.screen("llli<C-u>x'0102'<Enter>w", columns: 80, rows: 6, table: "albums")
+        XCTAssertEqual(try value("cover", of: "albums", id: 1), .blob(Data([1, 2])))
+    }
+
+    /// The staged value stays over fresh data after another connection's commit refreshes the view.
+    func testStagedValuesSurviveALiveRefresh() throws {
+        let runner = try runner(table: "artists")
+        _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>"))
+        let other = try Database(path: fixture.path)
+        try other.execute("UPDATE artists SET country = 'NZ' WHERE id = 1")
+        var text = ""
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline && !text.contains("NZ") {
+            text = (runner.run(try KeyScript.parse("<wait:20>")).last ?? []).joined(separator: "\n")
+        }
+        XCTAssertTrue(text.contains("Mine         │NZ"), text)
+        XCTAssertTrue(text.contains("1 pending"), text)
+    }
+
+    /// A row changed meanwhile stops the commit and lists the conflict; `o` overwrites it.
+    func testConflictOverwrite() throws {
+        let runner = try runner(table: "artists", rows: 10)
+        _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>"))
+        try Database(path: fixture.path).execute("UPDATE artists SET name = 'Theirs' WHERE id = 1")
+        let screen = runner.run(try KeyScript.parse("w")).last ?? []
+        assertScreen(screen, [
+            "Conflicts in artists",
+            "1 row changed since you read them in artists; nothing was written.",
+            "",
+            "yours: UPDATE \"artists\" SET \"name\" = 'Mine' WHERE \"id\" = 1",
+            "now:   country = 'UK', id = 1, name = 'Theirs'",
+            "",
+            "t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the",
+            "edits staged)",
+            "",
+            "Rows changed meanwhile: t keep theirs, o overwrite, c cancel?",
+        ])
+        let after = runner.run(try KeyScript.parse("o")).last ?? []
+        XCTAssertTrue(after.last?.contains("committed 1 change") == true, after.joined(separator: "\n"))
+        XCTAssertEqual(try value("name", of: "artists", id: 1), .text("Mine"))
+    }
+
+    /// `t` keeps the other writer's value; `c` cancels and keeps the edits staged.
+    func testConflictKeepTheirsAndCancel() throws {
+        let runner = try runner(table: "artists")
+        _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>"))
+        try Database(path: fixture.path).execute("UPDATE artists SET name = 'Theirs' WHERE id = 1")
+        let cancelled = runner.run(try KeyScript.parse("wc")).last ?? []
+        XCTAssertTrue(cancelled.last?.contains("commit cancelled: 1 change still pending") == true,
+                      cancelled.joined(separator: "\n"))
+        let kept = runner.run(try KeyScript.parse("wt")).last ?? []
+        XCTAssertTrue(kept.last?.contains("committed") == true, kept.joined(separator: "\n"))
+        XCTAssertFalse(kept.last?.contains("pending") == true)
+        XCTAssertEqual(try value("name", of: "artists", id: 1), .text("Theirs"))
+    }
+
+    /// A locked database keeps the edits for a retry.
+    func testLockedDatabaseKeepsTheEdits() throws {
+        let runner = try runner(table: "artists")
+        _ = runner.run(try KeyScript.parse("lli<C-u>SE<Enter>"))
+        let other = try Database(path: fixture.path)
+        var screen: [String] = []
+        try other.transaction { _ in
+            try other.execute("UPDATE artists SET country = 'NO' WHERE id = 3")
+            screen = runner.run(try KeyScript.parse("w")).last ?? []
+        }
+        XCTAssertTrue(screen.last?.contains("artists is locked by another connection: 1 change kept; w to retry") == true,
+                      screen.joined(separator: "\n"))
+        let retried = runner.run(try KeyScript.parse("w")).last ?? []
+        XCTAssertTrue(retried.last?.contains("committed 1 change") == true, retried.joined(separator: "\n"))
+        XCTAssertEqual(try value("country", of: "artists", id: 1), .text("SE"))
+    }
+
+    /// Quitting with pending changes asks: Esc stays, `r` reverts and quits, `c` commits and quits.
+    func testQuittingWithPendingChangesAsks() throws {
+        let asked = try fixture.headless("llxQ<dump><Esc>", columns: 80, rows: 6, table: "artists")
+        XCTAssertEqual(asked[0].last, "Pending changes: c commit and quit, r revert and quit, Esc stay?")
+        XCTAssertTrue(asked[1].last?.contains("1 change pending: w commits, U reverts") == true,
+                      asked[1].joined(separator: "\n"))
+        _ = try fixture.screen("llxqr", columns: 80, rows: 6, table: "artists")
+        XCTAssertEqual(try value("country", of: "artists", id: 1), .text("UK"))
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        XCTAssertEqual(app.handle(.character("Q")), .quit)
+        _ = try fixture.screen("llxQc", columns: 80, rows: 6, table: "artists")
+        XCTAssertEqual(try value("country", of: "artists", id: 1), .null)
+    }
+}
