@@ -8,7 +8,7 @@ extension App {
             state.message = .info("stopping the export…")
             return
         }
-        guard grid.source is PagedSource else {
+        guard grid.source is TableSource || grid.source is PagedSource else {
             state.message = .error("these results cannot be exported; run them as a SELECT")
             return
         }
@@ -26,13 +26,22 @@ extension App {
             state.message = .error("export: name the file \(ExportFormat.extensions)")
             return
         }
-        guard let grid = currentGrid, let source = grid.source as? PagedSource else {
+        let source = currentGrid?.source
+        let rows: any ExportRows
+        if let table = source as? TableSource {
+            rows = TableRows(table)
+        } else if let results = source as? PagedSource {
+            rows = RelationRows(database: database, query: results.query)
+        } else {
             state.message = .error("export: nothing to export here")
             return
         }
+        guard let source else {
+            return
+        }
         let expanded = NSString(string: trimmed).expandingTildeInPath
-        let exporter = Exporter(database: database, query: source.query, table: source.title,
-                                columns: source.columns.map(\.name), format: format, path: expanded)
+        let exporter = Exporter(rows: rows, table: source.title, columns: source.columns.map(\.name), format: format,
+                                path: expanded)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
         state.message = nil
     }

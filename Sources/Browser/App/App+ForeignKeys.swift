@@ -47,9 +47,8 @@ extension App {
         }
         let origin = JumpOrigin(table: tableName, key: row.key, row: grid.cursorRow, column: grid.cursorColumn,
                                 firstRow: grid.firstRow, sort: grid.source.sort, filter: grid.source.filter)
-        let keyExpressions = (target.source as? PagedSource)?.query.keyExpressions ?? []
         let description = "\(reference.table).\(reference.referencedColumn) = \(key)"
-        guard let targetKey = try lookup.key(of: reference, value: key, keyExpressions: keyExpressions) else {
+        guard let targetKey = try lookup.key(of: reference, value: key) else {
             state.message = .error("no \(reference.table) row with \(reference.referencedColumn) = \(key)")
             return
         }

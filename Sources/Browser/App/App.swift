@@ -208,9 +208,13 @@ final class App {
             return grid
         }
         do {
-            guard let source = try PagedSource.table(name, in: database) else {
+            let table: DynamicTable
+            do {
+                table = try database.table(name)
+            } catch ORMError.unknownName {
                 return nil
             }
+            let source = try TableSource(table: table)
             let grid = GridModel(source: source, frozenColumns: source.leadingKeyColumns)
             tableGrids[name] = grid
             return grid

@@ -51,11 +51,7 @@ final class Catalog {
                 }
                 let count: Int
                 do {
-                    if case .integer(let value) = try database.scalar("SELECT count(*) FROM \(identifier: name)") {
-                        count = Int(value)
-                    } else {
-                        count = 0
-                    }
+                    count = try database.table(name).query().count()
                 } catch {
                     count = -1
                 }

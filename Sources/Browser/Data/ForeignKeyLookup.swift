@@ -8,8 +8,7 @@ import ORMCore
 /// ```swift
 /// let lookup = ForeignKeyLookup(database: database)
 /// if let reference = try lookup.reference(from: "orders", column: "customer_id") {
-///     let key = try lookup.key(of: reference, value: .integer(3), keyExpressions: ["rowid"])
-///     // SELECT rowid FROM "customers" WHERE "id" = ? LIMIT 1
+///     let key = try lookup.key(of: reference, value: .integer(3))
 /// }
 /// ```
 struct ForeignKeyLookup {
@@ -54,18 +53,15 @@ struct ForeignKeyLookup {
         return ForeignKeyReference(column: column, table: key.table, referencedColumn: primary)
     }
 
-    /// The key (values of `keyExpressions`) of the first row of the referenced table whose
-    /// referenced column equals `value`, nil when there is no such row.
-    ///
-    /// `keyExpressions` are SQL expressions already quoted, as ``RelationQuery/keyExpressions``.
-    func key(of reference: ForeignKeyReference, value: SQLValue, keyExpressions: [String]) throws -> RowKey? {
-        guard !keyExpressions.isEmpty else {
+    /// The key of the first row of the referenced table whose referenced column equals `value`,
+    /// nil when there is no such row (or the table has no key to find a row by).
+    func key(of reference: ForeignKeyReference, value: SQLValue) throws -> RowKey? {
+        let record = try database.table(reference.table).query()
+            .where("\(identifier: reference.referencedColumn) = \(value)")
+            .first()
+        guard let key = record?.key, !key.isEmpty else {
             return nil
         }
-        let sql: SQL = """
-            SELECT \(literal: keyExpressions.joined(separator: ", ")) FROM \(identifier: reference.table) \
-            WHERE \(identifier: reference.referencedColumn) = \(value) LIMIT 1
-            """
-        return try database.fetchRows(sql).rows.first.map { RowKey(values: $0) }
+        return RowKey(values: key)
     }
 }

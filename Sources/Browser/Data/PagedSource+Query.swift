@@ -12,8 +12,7 @@ extension PagedSource {
         probe.append(relation)
         probe.append(" LIMIT 0")
         let names = try database.fetchRows(probe).columns
-        let query = RelationQuery(relation: relation, columnNames: nil, referenceNames: names, keyExpressions: [],
-                                  filter: nil, sort: nil)
+        let query = RelationQuery(relation: relation, columnNames: names, filter: nil, sort: nil)
         return PagedSource(database: database, query: query, title: "query",
                            columns: names.map { GridColumn(name: $0) })
     }

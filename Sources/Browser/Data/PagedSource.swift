@@ -1,11 +1,12 @@
 import Foundation
 import ORMCore
 
-/// A ``RowSource`` over a table, a view or a query, read through `LIMIT`/`OFFSET` windows.
+/// A ``RowSource`` over the results of a query typed at the SQL prompt, read through
+/// `LIMIT`/`OFFSET` windows (tables and views are read through ORMCore: ``TableSource``).
 ///
 /// Rows come from a ``PageCache``; the total is counted by a ``CountTask`` in the background and
 /// becomes known early when a page comes back short (the end of the data). Make one with
-/// ``table(_:in:)`` or ``query(_:in:)``.
+/// ``query(_:in:)``.
 final class PagedSource: RowSource {
     /// The database read from.
     let database: Database
@@ -90,15 +91,9 @@ final class PagedSource: RowSource {
         return result
     }
 
-    /// The position of the row with `key`.
+    /// Query results have no key: rows are found by position only.
     func index(ofKey key: RowKey) throws -> Int? {
-        guard !query.keyExpressions.isEmpty else {
-            return nil
-        }
-        if case .integer(let position) = try database.scalar(query.position(ofKey: key)) {
-            return Int(position)
-        }
-        return nil
+        nil
     }
 
     /// The next or previous row containing `text`.
@@ -132,11 +127,8 @@ final class PagedSource: RowSource {
             return page
         }
         let table = try database.fetchRows(query.window(offset: number * cache.pageSize, limit: cache.pageSize))
-        let keyCount = query.keyExpressions.count
         let page = table.rows.map { values in
-            SourceRow(
-                values: values.dropFirst(keyCount).map(GridValue.init),
-                key: keyCount == 0 ? nil : RowKey(values: Array(values.prefix(keyCount))))
+            SourceRow(values: values.map(GridValue.init), key: nil)
         }
         cache.store(page, page: number)
         if page.count < cache.pageSize && (page.count > 0 || number == 0) {

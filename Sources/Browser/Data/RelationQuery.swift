@@ -1,55 +1,34 @@
 import ORMCore
 
-/// Builds every statement a ``PagedSource`` runs against one relation (a table, a view or a
-/// wrapped query), with its filter and order.
+/// Builds every statement a ``PagedSource`` runs over the results of a query the user typed,
+/// wrapped as a subquery, with a filter and an order.
 ///
-/// Identifiers are always quoted; searched text and keys are bound. The filter is the user's own
-/// SQL expression, typed at the filter prompt, so it is inserted as written, in parentheses.
+/// Tables and views are read through ORMCore (``TableSource``); this is only for statements typed
+/// at the SQL prompt, which ORMCore cannot describe as an entity. Identifiers are always quoted;
+/// searched text is bound. The filter is the user's own SQL expression, typed at the filter
+/// prompt, so it is inserted as written, in parentheses.
 ///
 /// ```swift
-/// let query = RelationQuery(relation: "\(identifier: "users")", columnNames: ["id", "name"],
-///                           keyExpressions: ["rowid"], filter: "age > 30", sort: GridSort(column: 1, descending: true))
+/// let query = RelationQuery(relation: "(SELECT * FROM users)", columnNames: ["id", "name"],
+///                           filter: "id > 30", sort: GridSort(column: 1, descending: true))
 /// query.window(offset: 100, limit: 50)
-/// // SELECT rowid, "id", "name" FROM "users" WHERE (age > 30) ORDER BY "name" DESC, rowid LIMIT ? OFFSET ?
+/// // SELECT * FROM (SELECT * FROM users) WHERE (id > 30) ORDER BY "name" DESC LIMIT ? OFFSET ?
 /// ```
 struct RelationQuery: Sendable {
-    /// The relation after `FROM`: a quoted table name or a parenthesised query.
+    /// The relation after `FROM`: a parenthesised query.
     var relation: SQL
-    /// The columns to select, by name; nil selects `*` (query results).
-    var columnNames: [String]?
-    /// The names the columns are referred to by in `ORDER BY` and search (the result's names).
-    var referenceNames: [String]
-    /// The key expressions selected before the columns (`rowid` or quoted key columns).
-    var keyExpressions: [String]
+    /// The names of the result's columns, for `ORDER BY` and search.
+    var columnNames: [String]
     /// The user's `WHERE` expression, nil for none.
     var filter: String?
-    /// The sort order, nil for the natural (key) order.
+    /// The sort order, nil for the query's own order.
     var sort: GridSort?
 
-    /// The rows at positions `offset..<offset+limit`, key values first.
+    /// The rows at positions `offset..<offset+limit`.
     func window(offset: Int, limit: Int) -> SQL {
-        var sql = select(keysFirst: true)
+        var sql = select()
         sql.append(orderBy())
         sql.append(" LIMIT \(limit) OFFSET \(offset)")
-        return sql
-    }
-
-    /// Whether ``window(afterKey:limit:)`` can page this relation: one key expression, no sort.
-    var supportsKeysetPages: Bool {
-        sort == nil && keyExpressions.count == 1
-    }
-
-    /// Up to `limit` rows after the row whose key is `key` (from the start when nil), key values
-    /// first, in key order: a page found through the key instead of `OFFSET`, so reading every
-    /// page stays linear. Only when ``supportsKeysetPages``.
-    func window(afterKey key: SQLValue?, limit: Int) -> SQL {
-        var sql = select(keysFirst: true)
-        if let key, let expression = keyExpressions.first {
-            sql.append((filter ?? "").isEmpty ? " WHERE " : " AND ")
-            sql.append("\(literal: expression) > \(key)")
-        }
-        sql.append(orderBy())
-        sql.append(" LIMIT \(limit)")
         return sql
     }
 
@@ -63,30 +42,9 @@ struct RelationQuery: Sendable {
 
     /// A statement that fails to prepare when the filter or order is invalid, and reads no row.
     func validation() -> SQL {
-        var sql = select(keysFirst: true)
+        var sql = select()
         sql.append(orderBy())
         sql.append(" LIMIT 0")
-        return sql
-    }
-
-    /// The 0-based position of the row whose key values equal `key`.
-    func position(ofKey key: RowKey) -> SQL {
-        var conditions: [SQL] = []
-        for (index, value) in key.values.enumerated() where index < keyExpressions.count {
-            conditions.append("\(identifier: Self.keyAlias(index)) IS \(value)")
-        }
-        var inner: SQL = "SELECT \(literal: rowNumber()) AS \(identifier: Self.positionAlias)"
-        for (index, expression) in keyExpressions.enumerated() {
-            inner.append(", \(literal: expression) AS \(identifier: Self.keyAlias(index))")
-        }
-        inner.append(" FROM ")
-        inner.append(relation)
-        inner.append(whereClause())
-        var sql: SQL = "SELECT \(identifier: Self.positionAlias) FROM ("
-        sql.append(inner)
-        sql.append(") WHERE ")
-        sql.append(SQL.joined(conditions.isEmpty ? ["0"] : conditions, separator: " AND "))
-        sql.append(" LIMIT 1")
         return sql
     }
 
@@ -94,14 +52,14 @@ struct RelationQuery: Sendable {
     func find(text: String, from: Int, forward: Bool) -> SQL {
         let needle = text.lowercased()
         var inner: SQL = "SELECT \(literal: rowNumber()) AS \(identifier: Self.positionAlias), "
-        inner.append(SQL.joined(referenceNames.map { "\(identifier: $0)" }, separator: ", "))
+        inner.append(SQL.joined(columnNames.map { "\(identifier: $0)" }, separator: ", "))
         inner.append(" FROM ")
         inner.append(relation)
         inner.append(whereClause())
         var sql: SQL = "SELECT \(identifier: Self.positionAlias) FROM ("
         sql.append(inner)
         sql.append(forward ? ") WHERE \(identifier: Self.positionAlias) > \(from) AND (" : ") WHERE \(identifier: Self.positionAlias) < \(from) AND (")
-        let tests: [SQL] = referenceNames.map { "instr(lower(CAST(\(identifier: $0) AS TEXT)), \(needle)) > 0" }
+        let tests: [SQL] = columnNames.map { "instr(lower(CAST(\(identifier: $0) AS TEXT)), \(needle)) > 0" }
         sql.append(SQL.joined(tests.isEmpty ? ["0"] : tests, separator: " OR "))
         sql.append(forward ? ") ORDER BY 1 LIMIT 1" : ") ORDER BY 1 DESC LIMIT 1")
         return sql
@@ -109,23 +67,12 @@ struct RelationQuery: Sendable {
 
     // MARK: - Private
 
-    /// The column alias of a row's position in ``position(ofKey:)`` and ``find(text:from:forward:)``.
+    /// The column alias of a row's position in ``find(text:from:forward:)``.
     private static let positionAlias = "reef position"
 
-    /// The alias of key expression `index` in ``position(ofKey:)``.
-    private static func keyAlias(_ index: Int) -> String {
-        "reef key \(index)"
-    }
-
-    /// `SELECT keys, columns FROM relation WHERE filter`.
-    private func select(keysFirst: Bool) -> SQL {
-        var parts = keysFirst ? keyExpressions : []
-        if let columnNames {
-            parts += columnNames.map(quoteIdentifier)
-        } else {
-            parts.append("*")
-        }
-        var sql: SQL = "SELECT \(literal: parts.joined(separator: ", ")) FROM "
+    /// `SELECT * FROM relation WHERE filter`.
+    private func select() -> SQL {
+        var sql: SQL = "SELECT * FROM "
         sql.append(relation)
         sql.append(whereClause())
         return sql
@@ -139,25 +86,21 @@ struct RelationQuery: Sendable {
         return " WHERE (\(literal: filter))"
     }
 
-    /// The terms of the order: the sorted column, then the key for a stable order.
-    private func orderTerms() -> [String] {
-        var terms: [String] = []
-        if let sort, referenceNames.indices.contains(sort.column) {
-            terms.append(quoteIdentifier(referenceNames[sort.column]) + (sort.descending ? " DESC" : ""))
+    /// The sorted column, if any.
+    private func orderTerm() -> String? {
+        guard let sort, columnNames.indices.contains(sort.column) else {
+            return nil
         }
-        return terms + keyExpressions
+        return quoteIdentifier(columnNames[sort.column]) + (sort.descending ? " DESC" : "")
     }
 
-    /// ` ORDER BY ...`, or nothing for the natural order of a keyless relation.
+    /// ` ORDER BY ...`, or nothing for the query's own order.
     private func orderBy() -> SQL {
-        let terms = orderTerms()
-        return terms.isEmpty ? "" : " ORDER BY \(literal: terms.joined(separator: ", "))"
+        orderTerm().map { " ORDER BY \(literal: $0)" } ?? ""
     }
 
     /// `row_number() OVER (ORDER BY ...) - 1`, numbering rows in the window's order from 0.
     private func rowNumber() -> String {
-        let terms = orderTerms()
-        let over = terms.isEmpty ? "" : "ORDER BY " + terms.joined(separator: ", ")
-        return "row_number() OVER (\(over)) - 1"
+        "row_number() OVER (\(orderTerm().map { "ORDER BY " + $0 } ?? "")) - 1"
     }
 }

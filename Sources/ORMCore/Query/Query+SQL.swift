@@ -16,17 +16,25 @@ extension Query {
         for join in explicitJoins { qualifiers.insert(join.entity.table) }
         var resolver = PathResolver(root: entity, qualifiers: qualifiers)
 
+        // Paths are resolved first; bare columns only need qualifying once something is joined, and
+        // are otherwise left as written (a subquery's own columns must not be tied to the root table).
+        let rewrittenConditions = try conditions.map { try resolver.rewrite($0.text) }
+        let rewrittenOrderings = try orderings.map { try resolver.rewrite($0.expression) }
+        let rewrittenExtras = try extras.map { try resolver.rewrite($0) }
+        let qualify = !explicitJoins.isEmpty || !resolver.joins.isEmpty
+
         var whereClause = SQL(stringLiteral: "")
         for (index, condition) in conditions.enumerated() {
             var rewritten = condition
-            rewritten.text = try resolver.rewrite(condition.text)
+            if qualify { rewritten.text = rewrittenConditions[index] }
             whereClause.text += index == 0 ? "WHERE (" : " AND ("
             whereClause.append(rewritten)
             whereClause.text += ")"
         }
         var orderTerms: [String] = []
-        for ordering in orderings {
-            orderTerms.append(try resolver.rewrite(ordering.expression) + (ordering.descending ? " DESC" : ""))
+        for (index, ordering) in orderings.enumerated() {
+            let expression = qualify ? rewrittenOrderings[index] : ordering.expression
+            orderTerms.append(expression + (ordering.descending ? " DESC" : ""))
         }
         // A stable order: ties are broken by the key, so windows and pages never overlap.
         if !orderTerms.isEmpty || batchSize != nil {
@@ -44,13 +52,12 @@ extension Query {
                 joinedColumns.append(("\(join.entity.table).\(column)", "\(target).\(quoteIdentifier(column))"))
             }
         }
-        let rewrittenExtras = try extras.map { try resolver.rewrite($0) }
         joins += resolver.joins
         let from = ([root] + joins).joined(separator: " ")
         return Parts(
             from: from, whereClause: whereClause,
             orderBy: orderTerms.isEmpty ? "" : "ORDER BY " + orderTerms.joined(separator: ", "),
-            joinedColumns: joinedColumns, extras: rewrittenExtras)
+            joinedColumns: joinedColumns, extras: qualify ? rewrittenExtras : extras)
     }
 
     /// `"Table"."column"` for `column` or `Table.column`.

@@ -64,6 +64,17 @@ public struct DynamicTable: Sendable {
         return try query.first()
     }
 
+    /// The first of SQLite's names for the rowid that no column takes, nil when columns shadow all.
+    private static func rowIDName(_ info: TableInfo) -> String? {
+        let taken = Set(info.columns.map { $0.name.lowercased() })
+        if info.primaryKey.count == 1, let column = info.column(named: info.primaryKey[0]),
+            column.declaredType.uppercased() == "INTEGER"
+        {
+            return column.name
+        }
+        return ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }
+    }
+
     private static func describe(_ info: TableInfo, in database: Database) -> EntityDescription {
         let visible = info.columns.filter { $0.generated != .hidden }.map(\.name)
         let keyColumns: [String]
@@ -71,14 +82,15 @@ public struct DynamicTable: Sendable {
         if info.kind == .view {
             keyColumns = []
             integerKey = false
-        } else if info.hasRowID {
-            // An INTEGER PRIMARY KEY is the rowid itself; otherwise the hidden rowid is the key.
+        } else if info.hasRowID, let rowid = rowIDName(info) {
+            // An INTEGER PRIMARY KEY is the rowid itself; otherwise the hidden rowid is the key, by a
+            // name no column shadows.
             if info.primaryKey.count == 1, let column = info.column(named: info.primaryKey[0]),
                 column.declaredType.uppercased() == "INTEGER"
             {
                 keyColumns = [column.name]
             } else {
-                keyColumns = ["rowid"]
+                keyColumns = [rowid]
             }
             integerKey = true
         } else {

@@ -7,6 +7,9 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         var keyError: (any Error)?
         var windows: [Int: [Record]] = [:]
         var recency: [Int] = []
+        /// The number of records when the first window came back short (the whole result), known
+        /// before the snapshot.
+        var shortFirstWindow: Int?
     }
 
     /// Windows kept in memory at once.
@@ -27,7 +30,12 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         if let first = try? query.limit(min(windowSize, query.limitCount ?? windowSize)).fetchArray(database),
             query.offsetCount == nil
         {
-            state.withLock { $0.windows[0] = first; $0.recency = [0] }
+            let limit = query.limitCount ?? Int.max
+            state.withLock { state in
+                state.windows[0] = first
+                state.recency = [0]
+                if first.count < windowSize || first.count == limit { state.shortFirstWindow = first.count }
+            }
         }
         snapshotReady.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
@@ -44,7 +52,66 @@ final class BatchedRecords<Record: Sendable>: Sendable {
 
     var count: Int { keys()?.count ?? 0 }
 
-    var knownCount: Int? { state.withLock { $0.keys?.count } }
+    var knownCount: Int? { state.withLock { $0.keys?.count ?? $0.shortFirstWindow } }
+
+    /// Whether the key snapshot has been built (or failed), so no call waits for it any more.
+    var isSnapshotReady: Bool { state.withLock { $0.keys != nil || $0.keyError != nil } }
+
+    /// The error the key snapshot failed with, if it did.
+    var snapshotError: (any Error)? { state.withLock { $0.keyError } }
+
+    /// The snapshot once built, nil while it is being built (never waits).
+    var readySnapshot: KeySnapshot? { state.withLock { $0.keys } }
+
+    /// The record at `position` if it can be had without waiting for the snapshot: from a resident
+    /// window, or read now by key once the snapshot exists. Nil past the end.
+    func recordIfAvailable(at position: Int) -> Record? {
+        let window = position / windowSize
+        let resident: [Record]? = state.withLock { state in
+            guard let records = state.windows[window] else { return nil }
+            state.recency.removeAll { $0 == window }
+            state.recency.append(window)
+            return records
+        }
+        if let resident, position % windowSize < resident.count { return resident[position % windowSize] }
+        guard let snapshot = readySnapshot, position < snapshot.count else { return nil }
+        return record(at: position)
+    }
+
+    /// The position of the record whose key is `key` in the snapshot (waits for it), nil when the
+    /// snapshot does not hold it.
+    func position(ofKey key: [SQLValue]) -> Int? {
+        guard let snapshot = keys() else { return nil }
+        return snapshot.position(of: key)
+    }
+
+    /// The first position after `start` (before it when `forward` is false) whose record matches
+    /// `condition`, checked a chunk of keys at a time in snapshot order, so a near match is found
+    /// after reading only the rows between. Nil when none does.
+    func firstPosition(matching condition: SQL, after start: Int, forward: Bool, chunkSize: Int = 1024) throws -> Int? {
+        guard let snapshot = keys() else {
+            if let error = snapshotError { throw error }
+            return nil
+        }
+        if case .positions(let count) = snapshot {
+            return try positionalMatch(condition, after: start, forward: forward, count: count)
+        }
+        var lower = forward ? max(0, start + 1) : 0
+        var upper = forward ? snapshot.count : min(snapshot.count, start)
+        while lower < upper {
+            let range = forward ? lower..<min(upper, lower + chunkSize) : max(lower, upper - chunkSize)..<upper
+            let keys = snapshot.keys(range)
+            let matching = try matchingKeys(keys, condition: condition)
+            if !matching.isEmpty {
+                let offsets = forward ? Array(keys.indices) : keys.indices.reversed()
+                if let offset = offsets.first(where: { matching.contains(keys[$0]) }) {
+                    return range.lowerBound + offset
+                }
+            }
+            if forward { lower = range.upperBound } else { upper = range.lowerBound }
+        }
+        return nil
+    }
 
     var residentWindowCount: Int { state.withLock { $0.windows.count } }
 
@@ -77,9 +144,9 @@ final class BatchedRecords<Record: Sendable>: Sendable {
             let statement = try connection.prepare(sql.text)
             try statement.bind(sql.arguments)
             if query.entity.hasIntegerKey && query.entity.keyColumns.count == 1 {
-                var keys: [Int64] = []
+                var keys = IntegerKeys.Builder()
                 while try statement.step() { keys.append(statement.int64(at: 0)) }
-                return .integers(keys)
+                return .integers(keys.finish())
             }
             var keys: [[SQLValue]] = []
             while try statement.step() { keys.append(statement.row()) }
@@ -132,14 +199,50 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         return try window.fetchArray(database)
     }
 
-    /// The records with these keys (joined values included), by key.
-    private func fetch(keys: [[SQLValue]]) throws -> [[SQLValue]: Record] {
-        var windowQuery = query
-        windowQuery.conditions = []
-        windowQuery.orderings = []
-        windowQuery.limitCount = nil
-        windowQuery.offsetCount = nil
-        windowQuery.batchSize = nil
+    /// Which of `keys` belong to records that match `condition` now.
+    private func matchingKeys(_ keys: [[SQLValue]], condition: SQL) throws -> Set<[SQLValue]> {
+        var keyQuery = query
+        keyQuery.conditions = [keyCondition(keys), condition]
+        keyQuery.orderings = []
+        keyQuery.limitCount = nil
+        keyQuery.offsetCount = nil
+        keyQuery.batchSize = nil
+        let parts = try keyQuery.parts()
+        let sql = keyQuery.statement(select: query.entity.keyList(alias: query.entity.table), parts: parts, ordered: false)
+        return try database.read { connection in
+            try connection.cachedStatement(sql.text).use { statement in
+                try statement.bind(sql.arguments)
+                var found: Set<[SQLValue]> = []
+                while try statement.step() { found.insert(statement.row()) }
+                return found
+            }
+        }
+    }
+
+    /// The first match of a keyless query after (or before) `start`, numbering its rows in order.
+    private func positionalMatch(_ condition: SQL, after start: Int, forward: Bool, count: Int) throws -> Int? {
+        var numbered = query
+        numbered.batchSize = nil
+        let parts = try numbered.parts(extras: [condition.text])
+        var inner = SQL(stringLiteral: "")
+        inner.text = "SELECT row_number() OVER (" + parts.orderBy + ") - 1 AS orm_position, ("
+        inner.append(SQL(parts.extras[0], arguments: condition.arguments))
+        inner.text += ") AS orm_match"
+        var rest = numbered.statement(select: "", parts: parts, ordered: false)
+        rest.text = String(rest.text.dropFirst("SELECT ".count))
+        inner.text += " "
+        inner.append(rest)
+        var sql: SQL = "SELECT orm_position FROM ("
+        sql.append(inner)
+        sql.append(forward
+            ? SQL(") WHERE orm_match AND orm_position > ? ORDER BY orm_position LIMIT 1", arguments: [start])
+            : SQL(") WHERE orm_match AND orm_position < ? ORDER BY orm_position DESC LIMIT 1", arguments: [min(start, count)]))
+        if case .integer(let position)? = try database.scalar(sql) { return Int(position) }
+        return nil
+    }
+
+    /// `key IN (…)`, or `(k1, k2) IN (VALUES …)` for a composite key, with the keys bound.
+    private func keyCondition(_ keys: [[SQLValue]]) -> SQL {
         let entity = query.entity
         let keyColumns = entity.keyColumns.map { "\(quoteIdentifier(entity.table)).\(quoteIdentifier($0))" }
         var condition = SQL(stringLiteral: "")
@@ -152,7 +255,19 @@ final class BatchedRecords<Record: Sendable>: Sendable {
                 .joined(separator: ", ") + ")"
             condition.arguments = keys.flatMap { $0 }
         }
-        windowQuery.conditions = [condition]
+        return condition
+    }
+
+    /// The records with these keys (joined values included), by key.
+    private func fetch(keys: [[SQLValue]]) throws -> [[SQLValue]: Record] {
+        var windowQuery = query
+        windowQuery.conditions = []
+        windowQuery.orderings = []
+        windowQuery.limitCount = nil
+        windowQuery.offsetCount = nil
+        windowQuery.batchSize = nil
+        let entity = query.entity
+        windowQuery.conditions = [keyCondition(keys)]
         let parts = try windowQuery.parts()
         let positions = entity.keyColumns.compactMap { entity.columns.firstIndex(of: $0) }
         var found: [[SQLValue]: Record] = [:]

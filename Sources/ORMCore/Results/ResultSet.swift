@@ -10,12 +10,12 @@
 /// print(events.count, events[events.count / 2].kind)
 /// ```
 public final class ResultSet<Record: Sendable>: RandomAccessCollection, Sendable {
-    private enum Storage: Sendable {
+    enum Storage: Sendable {
         case loaded([Record])
         case batched(BatchedRecords<Record>)
     }
 
-    private let storage: Storage
+    let storage: Storage
 
     init(records: [Record]) {
         storage = .loaded(records)

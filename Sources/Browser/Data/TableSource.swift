@@ -1,0 +1,175 @@
+import ORMCore
+
+/// A ``RowSource`` over a table or view, read through ORMCore: a ``DynamicTable`` query with the
+/// filter and sort, fetched as a batched `ResultSet`.
+///
+/// The result set reads its first window at once, so the first screen never waits, and builds its
+/// snapshot of keys in the background; once it exists any position is read by key (a jump to the
+/// last row of a sorted million-row table reads one window), and the snapshot's size is the row
+/// count. Until then ``isCounting`` is true and positions past the first window wait for it.
+///
+/// ```swift
+/// let source = try TableSource(table: database.table("orders"))
+/// let sorted = try source.applying(sort: GridSort(column: 2, descending: true), filter: "total > 10")
+/// let firstRows = try sorted.rows(0..<40)
+/// ```
+final class TableSource: RowSource {
+    /// Records read per window of the result set.
+    static let windowSize = 256
+
+    /// The table read.
+    let table: DynamicTable
+    /// The columns shown (hidden generated columns are left out).
+    let columns: [GridColumn]
+    /// The sort order.
+    let sort: GridSort?
+    /// The filter expression.
+    let filter: String?
+    /// The query the rows come from, with the filter and sort.
+    let query: Query<DynamicRecord>
+    /// The rows.
+    private let results: ResultSet<DynamicRecord>
+    /// Where the shown columns start in a record's values (key columns not shown come first).
+    private let firstShownValue: Int
+
+    /// Opens `table` with an optional sort and filter and reads the first window.
+    ///
+    /// - Throws: the database's error when the filter or the sort is not valid.
+    init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil) throws {
+        self.table = table
+        let shown = table.info.columns.filter { $0.generated != .hidden }
+        columns = shown.map { column in
+            GridColumn(name: column.name, kind: Self.kind(ofDeclaredType: column.declaredType),
+                       isKey: table.info.primaryKey.contains(column.name))
+        }
+        self.sort = sort.flatMap { shown.indices.contains($0.column) ? $0 : nil }
+        let trimmed = filter?.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
+        firstShownValue = max(0, table.entity.columns.count - shown.count)
+        var query = table.query()
+        if let condition = self.filter {
+            query = query.where("\(literal: condition)")
+        }
+        if let sort = self.sort {
+            query = query.orderBy(quoteIdentifier(shown[sort.column].name), descending: sort.descending)
+        }
+        try query.validate()
+        self.query = query
+        results = try query.batch(Self.windowSize).fetch()
+    }
+
+    /// The table's name.
+    var title: String {
+        table.name
+    }
+
+    /// The number of rows once the key snapshot exists (or the first window showed them all).
+    var knownCount: Int? {
+        results.knownCount
+    }
+
+    /// Whether the key snapshot is still being built.
+    var isCounting: Bool {
+        !results.isSnapshotReady
+    }
+
+    /// Tables and views can always be sorted and filtered.
+    var supportsSortAndFilter: Bool {
+        true
+    }
+
+    /// How many leading columns are key columns: the grid keeps them visible when scrolling right.
+    var leadingKeyColumns: Int {
+        columns.prefix { $0.isKey }.count
+    }
+
+    /// The number of rows, waiting for the key snapshot if needed.
+    func count() throws -> Int {
+        if let error = results.snapshotError {
+            throw error
+        }
+        return results.count
+    }
+
+    /// The rows at `range`; fewer at the end of the data.
+    func rows(_ range: Range<Int>) throws -> [SourceRow] {
+        var rows: [SourceRow] = []
+        rows.reserveCapacity(range.count)
+        for position in range {
+            guard let record = try record(at: position) else {
+                break
+            }
+            rows.append(row(of: record))
+        }
+        return rows
+    }
+
+    /// The position of the row with `key` (waiting for the key snapshot).
+    func index(ofKey key: RowKey) throws -> Int? {
+        results.index(ofKey: key.values)
+    }
+
+    /// The next or previous row with `text` in any shown column, as SQLite prints it, ignoring case.
+    func find(text: String, from: Int, forward: Bool) throws -> Int? {
+        guard !columns.isEmpty else {
+            return nil
+        }
+        let needle = text.lowercased()
+        let tests: [SQL] = columns.map { "instr(lower(CAST(\(identifier: $0.name) AS TEXT)), \(needle)) > 0" }
+        return try results.firstIndex(matching: SQL.joined(tests, separator: " OR "), after: from, forward: forward)
+    }
+
+    /// A new source over the same table with this order and filter.
+    func applying(sort: GridSort?, filter: String?) throws -> RowSource {
+        try TableSource(table: table, sort: sort, filter: filter)
+    }
+
+    /// The same view read afresh (the table's schema too, which may have changed).
+    func reloaded() throws -> RowSource {
+        let fresh = try table.database.table(table.name)
+        let sameColumns = fresh.info.columns.map(\.name) == table.info.columns.map(\.name)
+        return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter)
+    }
+
+    /// The grid column kind for a declared column type, by SQLite's affinity rules.
+    static func kind(ofDeclaredType declared: String) -> ColumnKind {
+        if declared.isEmpty {
+            return .other
+        }
+        switch ColumnType(affinityOf: declared) {
+        case .integer: return .integer
+        case .real: return .real
+        case .text: return .text
+        case .blob: return .blob
+        case .numeric: return .other
+        }
+    }
+
+    // MARK: - Private
+
+    /// The record at `position`: at once when it is in memory or the snapshot exists, else after
+    /// waiting for the snapshot. Nil past the end.
+    private func record(at position: Int) throws -> DynamicRecord? {
+        if let record = results.recordIfAvailable(at: position) {
+            return record
+        }
+        if results.isSnapshotReady {
+            if let error = results.snapshotError {
+                throw error
+            }
+            return nil
+        }
+        return position < (try count()) ? results[position] : nil
+    }
+
+    /// The grid row of a record: its shown values and its key. A row deleted since the snapshot
+    /// shows NULLs until the next refresh drops it.
+    private func row(of record: DynamicRecord) -> SourceRow {
+        let key = record.key.isEmpty ? nil : RowKey(values: record.key)
+        guard !record.isDeleted, record.values.count >= firstShownValue + columns.count else {
+            return SourceRow(values: Array(repeating: .null, count: columns.count), key: key)
+        }
+        return SourceRow(values: record.values[firstShownValue..<(firstShownValue + columns.count)].map(GridValue.init),
+                         key: key)
+    }
+}

@@ -1,0 +1,124 @@
+/// Integer keys in query order, stored compactly in chunks: a run of consecutive keys (a table
+/// read in key order, or backwards) takes a few bytes per chunk, other keys four bytes each when a chunk's keys
+/// lie within 2³² of each other, eight otherwise. Built without ever copying the whole list.
+///
+/// ```swift
+/// var builder = IntegerKeys.Builder()
+/// for key in 1...1_000_000 { builder.append(Int64(key)) }
+/// let keys = builder.finish()   // 245 run chunks: about 8 KB instead of 8 MB
+/// keys[999_999]                 // 1_000_000
+/// ```
+struct IntegerKeys: Sendable {
+    /// Keys per chunk.
+    static let chunkSize = 4096
+
+    /// One chunk of keys.
+    enum Chunk: Sendable {
+        /// `count` consecutive keys from `start`, rising (`step` 1) or falling (`step` -1).
+        case run(start: Int64, count: Int, step: Int64)
+        /// Keys stored as offsets from `base`.
+        case offsets(base: Int64, [UInt32])
+        /// Keys stored as they are.
+        case raw([Int64])
+
+        var count: Int {
+            switch self {
+            case .run(_, let count, _): count
+            case .offsets(_, let offsets): offsets.count
+            case .raw(let keys): keys.count
+            }
+        }
+
+        subscript(index: Int) -> Int64 {
+            switch self {
+            case .run(let start, _, let step): start + step * Int64(index)
+            case .offsets(let base, let offsets): base + Int64(offsets[index])
+            case .raw(let keys): keys[index]
+            }
+        }
+
+        /// The index of `key` in the chunk, nil when it is not there.
+        func firstIndex(of key: Int64) -> Int? {
+            switch self {
+            case .run(let start, let count, let step):
+                let (distance, overflow) = key.subtractingReportingOverflow(start)
+                guard !overflow else { return nil }
+                let index = distance * step
+                return index >= 0 && index < Int64(count) ? Int(index) : nil
+            case .offsets(let base, let offsets):
+                guard key >= base, key - base <= Int64(UInt32.max) else { return nil }
+                return offsets.firstIndex(of: UInt32(key - base))
+            case .raw(let keys):
+                return keys.firstIndex(of: key)
+            }
+        }
+
+        /// The most compact chunk holding `keys`.
+        init(_ keys: [Int64]) {
+            guard let first = keys.first, let low = keys.min(), let high = keys.max() else {
+                self = .raw([])
+                return
+            }
+            let step: Int64 = first == low ? 1 : -1
+            if high.subtractingReportingOverflow(low).partialValue == Int64(keys.count - 1),
+                keys.indices.allSatisfy({ keys[$0] == first + step * Int64($0) })
+            {
+                self = .run(start: first, count: keys.count, step: step)
+            } else if case let (span, overflow) = high.subtractingReportingOverflow(low), !overflow,
+                span <= Int64(UInt32.max)
+            {
+                self = .offsets(base: low, keys.map { UInt32($0 - low) })
+            } else {
+                self = .raw(keys)
+            }
+        }
+    }
+
+    /// The chunks, each ``chunkSize`` keys but the last.
+    private(set) var chunks: [Chunk] = []
+    /// The number of keys.
+    private(set) var count = 0
+
+    /// The key at `position`.
+    subscript(position: Int) -> Int64 {
+        chunks[position / Self.chunkSize][position % Self.chunkSize]
+    }
+
+    /// The keys at `range`.
+    func keys(_ range: Range<Int>) -> [Int64] {
+        range.map { self[$0] }
+    }
+
+    /// The position of `key`, nil when absent.
+    func firstIndex(of key: Int64) -> Int? {
+        for (number, chunk) in chunks.enumerated() {
+            if let index = chunk.firstIndex(of: key) { return number * Self.chunkSize + index }
+        }
+        return nil
+    }
+
+    /// Collects keys one at a time and packs every full chunk at once.
+    struct Builder {
+        private var keys = IntegerKeys()
+        private var pending: [Int64] = []
+
+        init() { pending.reserveCapacity(IntegerKeys.chunkSize) }
+
+        mutating func append(_ key: Int64) {
+            pending.append(key)
+            if pending.count == IntegerKeys.chunkSize { flush() }
+        }
+
+        mutating func finish() -> IntegerKeys {
+            flush()
+            return keys
+        }
+
+        private mutating func flush() {
+            guard !pending.isEmpty else { return }
+            keys.chunks.append(Chunk(pending))
+            keys.count += pending.count
+            pending.removeAll(keepingCapacity: true)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// Finding records in a result set without walking it: by key, by a condition, and without waiting.
+///
+/// A viewer over a batched set uses these to stay responsive while the key snapshot is built:
+/// ``recordIfAvailable(at:)`` never waits, ``isSnapshotReady`` says when every position can be read.
+///
+/// ```swift
+/// let tracks = try db.table("Track").query().orderBy("Name").batch(200).fetch()
+/// let row = tracks.index(ofKey: [.integer(42)])
+/// let next = try tracks.firstIndex(matching: "Composer LIKE \("%Bach%")", after: row ?? -1)
+/// ```
+extension ResultSet {
+    /// Whether every position can be read without waiting: always for a loaded set; for a batched
+    /// set once its key snapshot is built (or has failed).
+    public var isSnapshotReady: Bool {
+        switch storage {
+        case .loaded: true
+        case .batched(let batched): batched.isSnapshotReady
+        }
+    }
+
+    /// The error the key snapshot of a batched set failed with (an invalid condition, say), if any.
+    public var snapshotError: (any Error)? {
+        switch storage {
+        case .loaded: nil
+        case .batched(let batched): batched.snapshotError
+        }
+    }
+
+    /// The record at `position` when it can be had without waiting for the key snapshot: from a
+    /// window in memory, or read now by key once the snapshot exists. Nil past the end, or while
+    /// the snapshot is still being built and the position's window is not in memory.
+    public func recordIfAvailable(at position: Int) -> Record? {
+        guard position >= 0 else { return nil }
+        switch storage {
+        case .loaded(let records): return records.indices.contains(position) ? records[position] : nil
+        case .batched(let batched): return batched.recordIfAvailable(at: position)
+        }
+    }
+
+    /// The position of the record whose key is `key` (the values of the entity's key columns), nil
+    /// when the set does not hold it or has no keys. A batched set waits for its snapshot.
+    public func index(ofKey key: [SQLValue]) -> Int? {
+        switch storage {
+        case .loaded(let records):
+            return records.firstIndex { record in
+                if let model = record as? any Model { return [model._$primaryKey] == key }
+                return (record as? any KeyedRecord)?.recordKey == key
+            }
+        case .batched(let batched):
+            return batched.position(ofKey: key)
+        }
+    }
+
+    /// The first position after `start` (or before it, when `forward` is false) whose record
+    /// matches `condition` now, or nil. `condition` is written as in ``Query/where(_:_:)``.
+    ///
+    /// A batched set checks its keys a chunk at a time in its own order, so a match near `start`
+    /// costs only the rows between; a set without keys (a view) numbers its rows in one statement.
+    /// Only batched sets can be searched this way.
+    ///
+    /// - Throws: ``ORMError/invalidQuery(_:)`` for a loaded set, or the database's error.
+    public func firstIndex(matching condition: SQL, after start: Int, forward: Bool = true) throws -> Int? {
+        guard case .batched(let batched) = storage else {
+            throw ORMError.invalidQuery("only a batched result set can be searched with a condition")
+        }
+        return try batched.firstPosition(matching: condition, after: start, forward: forward)
+    }
+}
+
+/// A record that knows its key, so a loaded result set can find it.
+protocol KeyedRecord {
+    /// The values of the record's key columns.
+    var recordKey: [SQLValue] { get }
+}
+
+extension DynamicRecord: KeyedRecord {
+    var recordKey: [SQLValue] { key }
+}

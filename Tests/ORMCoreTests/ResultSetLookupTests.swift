@@ -1,0 +1,175 @@
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+/// Finding records in result sets: by key, by condition, without waiting; streaming; validating.
+final class ResultSetLookupTests: XCTestCase {
+    /// A table of `rows` rows: `n` runs 1…rows, `label` the other way, `tag` every 7th row.
+    private func database(rows: Int) throws -> Database {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, n INTEGER, label TEXT, tag TEXT)")
+        try db.execute(
+            """
+            WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ?)
+            INSERT INTO item(n, label, tag) SELECT i, printf('L%06d', ? - i), CASE WHEN i % 7 = 0 THEN 'seven' END FROM s
+            """, rows, rows)
+        return db
+    }
+
+    func testIndexOfKeyInBatchedAndLoadedSets() throws {
+        let db = try database(rows: 3_000)
+        let table = try db.table("item")
+        let batched = try table.query().orderBy("label").batch(100).fetch()
+        // Sorted by label, the row with id k sits at position 3000 - k.
+        XCTAssertEqual(batched.index(ofKey: [.integer(1)]), 2_999)
+        XCTAssertEqual(batched.index(ofKey: [.integer(3_000)]), 0)
+        XCTAssertNil(batched.index(ofKey: [.integer(99_999)]))
+        XCTAssertNil(batched.index(ofKey: [.text("1")]))
+        let loaded = try table.query().where("n <= 10").orderBy("n", descending: true).fetch()
+        XCTAssertEqual(loaded.index(ofKey: [.integer(10)]), 0)
+        XCTAssertEqual(loaded.index(ofKey: [.integer(1)]), 9)
+    }
+
+    func testIndexOfKeyForDeclaredModels() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.prepare(REvent.self)
+        try db.execute("INSERT INTO r_event(n, label) VALUES (1, 'a'), (2, 'b'), (3, 'c')")
+        let events = try REvent.query(in: db).orderBy("n", descending: true).fetch()
+        let first = try XCTUnwrap(events.first)
+        XCTAssertEqual(events.index(ofKey: [first._$primaryKey]), 0)
+        XCTAssertEqual(events.index(ofKey: [events[2]._$primaryKey]), 2)
+    }
+
+    func testFirstIndexMatchingSearchesForwardAndBackwardAcrossChunks() throws {
+        let db = try database(rows: 5_000)
+        let set = try db.table("item").query().orderBy("label").batch(128).fetch()
+        // Position p holds n = 5000 - p; "seven" rows have n divisible by 7.
+        let condition: SQL = "tag = \("seven")"
+        let first = try XCTUnwrap(set.firstIndex(matching: condition, after: -1))
+        XCTAssertEqual(first, 5_000 - 4_998, "n = 4998 is the largest multiple of 7")
+        let next = try XCTUnwrap(set.firstIndex(matching: condition, after: first))
+        XCTAssertEqual(next, first + 7)
+        let back = try XCTUnwrap(set.firstIndex(matching: condition, after: next, forward: false))
+        XCTAssertEqual(back, first)
+        XCTAssertNil(try set.firstIndex(matching: condition, after: first, forward: false))
+        // Far away, across many chunks: after position 4001 (n = 999) comes n = 994 at 4006, and the
+        // last multiple of 7 is n = 7 at position 4993.
+        XCTAssertEqual(try set.firstIndex(matching: condition, after: 4_001), 4_006)
+        XCTAssertEqual(try set.firstIndex(matching: condition, after: 4_987), 4_993)
+        XCTAssertNil(try set.firstIndex(matching: condition, after: 4_993))
+        XCTAssertEqual(try set.firstIndex(matching: condition, after: Int.max, forward: false), 4_993)
+        XCTAssertNil(try set.firstIndex(matching: "label = \("nothing")", after: -1))
+        XCTAssertThrowsError(try set.firstIndex(matching: "no_such_column = 1", after: -1))
+    }
+
+    func testFirstIndexMatchingSkipsRowsChangedAfterTheSnapshot() throws {
+        let db = try database(rows: 100)
+        let set = try db.table("item").query().orderBy("n").batch(10).fetch()
+        XCTAssertEqual(set.count, 100)
+        try db.execute("UPDATE item SET tag = NULL WHERE n = 7")
+        try db.execute("DELETE FROM item WHERE n = 14")
+        XCTAssertEqual(try set.firstIndex(matching: "tag = 'seven'", after: -1), 20, "n = 21 is the first still tagged")
+    }
+
+    func testFirstIndexMatchingOnAViewNumbersRowsInOrder() throws {
+        let db = try database(rows: 50)
+        try db.execute("CREATE VIEW item_view AS SELECT n, tag FROM item")
+        let set = try db.table("item_view").query().orderBy("n", descending: true).batch(8).fetch()
+        XCTAssertEqual(try set.firstIndex(matching: "tag IS NOT NULL", after: -1), 1, "n = 49 is second")
+        XCTAssertEqual(try set.firstIndex(matching: "tag IS NOT NULL", after: 1), 8)
+        XCTAssertEqual(try set.firstIndex(matching: "tag IS NOT NULL", after: 8, forward: false), 1)
+        XCTAssertThrowsError(try db.table("item_view").query().fetch().firstIndex(matching: "1", after: -1))
+    }
+
+    func testRecordIfAvailableNeverReadsPastTheEnd() throws {
+        let db = try database(rows: 1_000)
+        let set = try db.table("item").query().orderBy("label").batch(100).fetch()
+        XCTAssertEqual(set.recordIfAvailable(at: 0)?["n"], .integer(1_000), "the first window is read at once")
+        _ = set.count  // waits for the snapshot
+        XCTAssertTrue(set.isSnapshotReady)
+        XCTAssertEqual(set.recordIfAvailable(at: 999)?["n"], .integer(1))
+        XCTAssertNil(set.recordIfAvailable(at: 1_000))
+        XCTAssertNil(set.recordIfAvailable(at: -1))
+        let small = try db.table("item").query().where("n <= 3").batch(100).fetch()
+        XCTAssertEqual(small.knownCount, 3, "a short first window tells the count before the snapshot")
+    }
+
+    func testForEachStreamsInOrderAndStopsOnThrow() throws {
+        let db = try database(rows: 1_000)
+        var seen: [SQLValue] = []
+        try db.table("item").query().where("tag IS NOT NULL").orderBy("n", descending: true).forEach { record in
+            seen.append(record["n"] ?? .null)
+        }
+        XCTAssertEqual(seen, stride(from: 994, through: 7, by: -7).map { SQLValue.integer(Int64($0)) })
+        struct Enough: Error {}
+        var count = 0
+        XCTAssertThrowsError(try db.table("item").query().forEach { _ in
+            count += 1
+            if count == 5 { throw Enough() }
+        }) { XCTAssertTrue($0 is Enough) }
+        XCTAssertEqual(count, 5)
+    }
+
+    func testValidateRejectsBadConditionsWithoutReading() throws {
+        let db = try database(rows: 10)
+        let table = try db.table("item")
+        XCTAssertNoThrow(try table.query().where("n > \(3)").orderBy("label").validate())
+        XCTAssertThrowsError(try table.query().where("n >").validate()) { error in
+            XCTAssertTrue("\(error)".contains("syntax error"), "\(error)")
+        }
+        XCTAssertThrowsError(try table.query().orderBy("missing").validate())
+    }
+
+    func testBareColumnsAreLeftAsWrittenWithoutJoins() throws {
+        let db = try database(rows: 30)
+        let recorder = SQLRecorder()
+        let traced = try Database(path: db.path, configuration: recorder.configuration)
+        let table = try traced.table("item")
+        // A subquery's own column must not be tied to the outer table.
+        let matching = try table.query().where("n IN (SELECT n FROM item WHERE tag = 'seven')").count()
+        XCTAssertEqual(matching, 4)
+        XCTAssertTrue(recorder.recorded.contains { $0.contains("SELECT n FROM item WHERE tag = 'seven'") },
+                      "\(recorder.recorded)")
+    }
+}
+
+/// The packed integer key snapshot.
+final class IntegerKeysTests: XCTestCase {
+    private func pack(_ keys: [Int64]) -> IntegerKeys {
+        var builder = IntegerKeys.Builder()
+        for key in keys { builder.append(key) }
+        return builder.finish()
+    }
+
+    func testRunsOffsetsAndRawChunksGiveBackEveryKey() {
+        let size = IntegerKeys.chunkSize
+        var keys: [Int64] = Array(1...Int64(size))                               // a rising run
+        keys += (1...Int64(size)).map { 50_000 - $0 }                             // a falling run
+        keys += (0..<Int64(size)).map { 1_000_000 + ($0 * 7_919) % 65_537 }      // scattered, narrow
+        keys += (0..<Int64(size)).map { $0 % 2 == 0 ? Int64.min + $0 : Int64.max - $0 }  // scattered, wide
+        keys += [-5, -9, -6]                                                      // a short last chunk
+        let packed = pack(keys)
+        XCTAssertEqual(packed.count, keys.count)
+        XCTAssertEqual(packed.chunks.count, 5)
+        guard case .run(1, size, 1) = packed.chunks[0], case .run(49_999, size, -1) = packed.chunks[1],
+            case .offsets = packed.chunks[2], case .raw = packed.chunks[3]
+        else {
+            return XCTFail("unexpected chunk kinds: \(packed.chunks.map { "\($0)".prefix(20) })")
+        }
+        XCTAssertEqual(packed.keys(0..<keys.count), keys)
+        for position in [0, size - 1, size, 2 * size + 17, 3 * size + 5, keys.count - 1] {
+            XCTAssertEqual(packed.firstIndex(of: keys[position]), position)
+        }
+        XCTAssertNil(packed.firstIndex(of: 0))
+        XCTAssertNil(packed.firstIndex(of: 123_456_789))
+    }
+
+    func testEmptyAndSingleKey() {
+        XCTAssertEqual(pack([]).count, 0)
+        XCTAssertNil(pack([]).firstIndex(of: 1))
+        let one = pack([7])
+        XCTAssertEqual(one[0], 7)
+        XCTAssertEqual(one.firstIndex(of: 7), 0)
+    }
+}
