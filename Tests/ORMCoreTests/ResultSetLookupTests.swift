@@ -145,14 +145,14 @@ final class IntegerKeysTests: XCTestCase {
     func testRunsOffsetsAndRawChunksGiveBackEveryKey() {
         let size = IntegerKeys.chunkSize
         var keys: [Int64] = Array(1...Int64(size))                               // a rising run
-        keys += (1...Int64(size)).map { 50_000 - $0 }                             // a falling run
+        keys += (1...Int64(size)).map { 50_000 - 4 * $0 }                         // a falling run, step 4
         keys += (0..<Int64(size)).map { 1_000_000 + ($0 * 7_919) % 65_537 }      // scattered, narrow
         keys += (0..<Int64(size)).map { $0 % 2 == 0 ? Int64.min + $0 : Int64.max - $0 }  // scattered, wide
         keys += [-5, -9, -6]                                                      // a short last chunk
         let packed = pack(keys)
         XCTAssertEqual(packed.count, keys.count)
         XCTAssertEqual(packed.chunks.count, 5)
-        guard case .run(1, size, 1) = packed.chunks[0], case .run(49_999, size, -1) = packed.chunks[1],
+        guard case .run(1, size, 1) = packed.chunks[0], case .run(49_996, size, -4) = packed.chunks[1],
             case .offsets = packed.chunks[2], case .raw = packed.chunks[3]
         else {
             return XCTFail("unexpected chunk kinds: \(packed.chunks.map { "\($0)".prefix(20) })")
@@ -162,6 +162,7 @@ final class IntegerKeysTests: XCTestCase {
             XCTAssertEqual(packed.firstIndex(of: keys[position]), position)
         }
         XCTAssertNil(packed.firstIndex(of: 0))
+        XCTAssertNil(packed.firstIndex(of: 49_995), "between two keys of a stepped run")
         XCTAssertNil(packed.firstIndex(of: 123_456_789))
     }
 

@@ -1,5 +1,5 @@
 /// Integer keys in query order, stored compactly in chunks: a run of consecutive keys (a table
-/// read in key order, or backwards) takes a few bytes per chunk, other keys four bytes each when a chunk's keys
+/// read in key order, backwards, or every nth key) takes a few bytes per chunk, other keys four bytes each when a chunk's keys
 /// lie within 2³² of each other, eight otherwise. Built without ever copying the whole list.
 ///
 /// ```swift
@@ -14,7 +14,7 @@ struct IntegerKeys: Sendable {
 
     /// One chunk of keys.
     enum Chunk: Sendable {
-        /// `count` consecutive keys from `start`, rising (`step` 1) or falling (`step` -1).
+        /// `count` keys from `start`, each `step` from the last (1 for a table read in key order).
         case run(start: Int64, count: Int, step: Int64)
         /// Keys stored as offsets from `base`.
         case offsets(base: Int64, [UInt32])
@@ -43,7 +43,9 @@ struct IntegerKeys: Sendable {
             case .run(let start, let count, let step):
                 let (distance, overflow) = key.subtractingReportingOverflow(start)
                 guard !overflow else { return nil }
-                let index = distance * step
+                guard step != 0 else { return distance == 0 ? 0 : nil }
+                guard distance % step == 0 else { return nil }
+                let index = distance / step
                 return index >= 0 && index < Int64(count) ? Int(index) : nil
             case .offsets(let base, let offsets):
                 guard key >= base, key - base <= Int64(UInt32.max) else { return nil }
@@ -59,10 +61,7 @@ struct IntegerKeys: Sendable {
                 self = .raw([])
                 return
             }
-            let step: Int64 = first == low ? 1 : -1
-            if high.subtractingReportingOverflow(low).partialValue == Int64(keys.count - 1),
-                keys.indices.allSatisfy({ keys[$0] == first + step * Int64($0) })
-            {
+            if let step = IntegerKeys.step(of: keys) {
                 self = .run(start: first, count: keys.count, step: step)
             } else if case let (span, overflow) = high.subtractingReportingOverflow(low), !overflow,
                 span <= Int64(UInt32.max)
@@ -72,6 +71,18 @@ struct IntegerKeys: Sendable {
                 self = .raw(keys)
             }
         }
+    }
+
+    /// The constant difference between neighbouring keys, nil when there is none (or it overflows).
+    fileprivate static func step(of keys: [Int64]) -> Int64? {
+        guard keys.count > 1 else { return 0 }
+        let (step, overflow) = keys[1].subtractingReportingOverflow(keys[0])
+        guard !overflow, step != 0 else { return nil }
+        for index in 1..<keys.count {
+            let (difference, overflow) = keys[index].subtractingReportingOverflow(keys[index - 1])
+            if overflow || difference != step { return nil }
+        }
+        return step
     }
 
     /// The chunks, each ``chunkSize`` keys but the last.
