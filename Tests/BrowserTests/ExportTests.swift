@@ -39,7 +39,8 @@ final class ExportTests: XCTestCase {
     /// JSON lines and SQL of the whole table.
     func testJSONLinesAndSQLExports() throws {
         let jsonl = path("artists.jsonl"), sql = path("artists.sql")
-        _ = try fixture.screen("X\(jsonl)<Enter>X\(sql)<Enter>", columns: 200, rows: 4, table: "artists")
+        // <dump> waits for the first export to finish: X during an export stops it.
+        _ = try fixture.screen("X\(jsonl)<Enter><dump>X\(sql)<Enter>", columns: 200, rows: 4, table: "artists")
         XCTAssertEqual(try String(contentsOfFile: jsonl, encoding: .utf8), """
             {"id":1,"name":"Ada","country":"UK"}
             {"id":2,"name":"漢字テスト","country":"JP"}

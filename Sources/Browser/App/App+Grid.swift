@@ -6,13 +6,13 @@ extension App {
         do {
             switch command {
             case .up: try grid.moveCursor(byRows: -1)
-            case .down: try grid.moveCursor(byRows: 1)
+            case .down: try move(grid, toRow: grid.cursorRow + 1)
             case .left: grid.moveCursor(toColumn: grid.cursorColumn - 1)
             case .right: grid.moveCursor(toColumn: grid.cursorColumn + 1)
             case .pageUp: try grid.moveCursor(byRows: -grid.visibleRows)
-            case .pageDown: try grid.moveCursor(byRows: grid.visibleRows)
+            case .pageDown: try move(grid, toRow: grid.cursorRow + grid.visibleRows)
             case .top: try grid.moveCursor(toRow: 0)
-            case .bottom: try grid.moveToLastRow()
+            case .bottom: counted(grid) { try grid.moveToLastRow() }
             case .firstColumn: grid.moveCursor(toColumn: 0)
             case .lastColumn: grid.moveCursor(toColumn: grid.source.columns.count - 1)
             case .open: try openRecord(of: grid)
@@ -24,8 +24,8 @@ extension App {
                 }
                 openPrompt(.filter, text: grid.source.filter ?? "")
             case .search: openPrompt(.search)
-            case .nextMatch: try findMatch(in: grid, forward: true)
-            case .previousMatch: try findMatch(in: grid, forward: false)
+            case .nextMatch: counted(grid) { try self.findMatch(in: grid, forward: true) }
+            case .previousMatch: counted(grid) { try self.findMatch(in: grid, forward: false) }
             case .goToRow: openPrompt(.goToRow)
             case .schema: try openSchema(isTable: isTable, grid: grid)
             case .narrow: grid.resizeCursorColumn(by: -1)
@@ -62,12 +62,32 @@ extension App {
         default:
             next = GridSort(column: column, descending: false)
         }
-        do {
-            grid.replaceSource(try source.applying(sort: next, filter: source.filter))
-            let name = source.columns[column].name
+        let name = source.columns[column].name
+        let label = next.map { _ in "sorting \(Sanitizer.sanitize(source.title)) by \(Sanitizer.sanitize(name))" } ?? "unsorting"
+        changeView(of: grid, sort: next, filter: source.filter, label: label) { [unowned self] _ in
             state.message = .info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" } ?? "sort off")
-        } catch {
-            report(error, doing: "sort")
+        }
+    }
+
+    /// Moves the cursor down to `row`, first waiting (with a spinner) for the rows' positions
+    /// when the row cannot be read yet.
+    func move(_ grid: GridModel, toRow row: Int) throws {
+        if grid.source.canRead(row: row) {
+            try grid.moveCursor(toRow: row)
+        } else {
+            counted(grid) { try grid.moveCursor(toRow: row) }
+        }
+    }
+
+    /// Runs `action` once every row's position is known (see ``whenCounted(_:_:)``), reporting
+    /// its error.
+    func counted(_ grid: GridModel, _ action: @escaping () throws -> Void) {
+        whenCounted(grid) { [unowned self] in
+            do {
+                try action()
+            } catch {
+                report(error)
+            }
         }
     }
 

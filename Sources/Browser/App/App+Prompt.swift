@@ -51,20 +51,22 @@ extension App {
             switch kind {
             case .filter:
                 let source = grid.source
-                grid.replaceSource(try source.applying(sort: source.sort, filter: text))
-                state.message = .info(grid.source.filter.map { "filter: \($0)" } ?? "filter cleared")
+                let label = "filtering \(Sanitizer.sanitize(source.title))"
+                changeView(of: grid, sort: source.sort, filter: text, label: label) { [unowned self] filtered in
+                    state.message = .info(filtered.filter.map { "filter: \($0)" } ?? "filter cleared")
+                }
             case .search:
                 guard !text.isEmpty else {
                     return
                 }
                 grid.searchText = text
-                try findMatch(in: grid, forward: true)
+                counted(grid) { try self.findMatch(in: grid, forward: true) }
             case .goToRow:
                 guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
                     state.message = .error("not a row number: \(text)")
                     return
                 }
-                try grid.moveCursor(toRow: number - 1)
+                try move(grid, toRow: number - 1)
             case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges:
                 break
             }

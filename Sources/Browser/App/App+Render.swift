@@ -112,7 +112,7 @@ extension App {
         if case .main = state.top, state.focus == .tables {
             mode = "TABLES"
         }
-        let message = state.message ?? exportProgress ?? .info("? help")
+        let message = pendingStatus ?? state.message ?? exportProgress ?? .info("? help")
         let messageWidth = max(StatusBar.minimumMessageWidth, TextWidth.of(message.text))
         let available = width - TextWidth.of(mode) - 3 - messageWidth - 2
         return StatusBar(mode: mode, message: message.text, isError: message.isError,

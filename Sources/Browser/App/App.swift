@@ -34,6 +34,12 @@ final class App {
     var stagedEdits: [String: StagedEdits] = [:]
     /// Committed changes to pick up: the view refreshes itself when its table changes.
     let liveChanges: LiveChanges
+    /// Work the browser waits for (a sort of a big table, say), with the keys typed meanwhile.
+    var pendingWork: PendingWork?
+    /// The shown table being read again after committed changes, until it is ready.
+    var liveRefresh: LiveRefresh?
+    /// Set when a key played after pending work asked to quit; the loop ends.
+    var quitRequested = false
 
     /// Creates the application and opens `initialTable` (or the first table).
     ///
@@ -59,6 +65,9 @@ final class App {
     func handle(_ key: Key) -> Outcome {
         if case .resize = key {
             return .redraw
+        }
+        if let work = pendingWork {
+            return handleKeyWhilePending(key, work: work)
         }
         state.message = nil
         if state.prompt != nil {
@@ -119,9 +128,15 @@ final class App {
 
     // MARK: - Background work
 
-    /// Whether counts are still running somewhere on screen (the spinner turns).
+    /// Whether counts, an export or pending work are still running (the spinner turns).
     var hasBackgroundWork: Bool {
         catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (export?.isRunning ?? false)
+            || pendingWork != nil || liveRefresh != nil
+    }
+
+    /// Whether background work has finished and waits for a ``tick()`` to be shown.
+    var hasWorkToCollect: Bool {
+        (pendingWork?.ready ?? false) || liveRefresh?.fresh.result != nil
     }
 
     /// Whether the loop should call ``tick()`` between keys: always, since committed changes (ours and
@@ -130,10 +145,12 @@ final class App {
         true
     }
 
-    /// Advances the spinner and refreshes the view after committed changes; returns whether the
-    /// screen needs drawing.
+    /// Completes pending work that is ready, advances the spinner and refreshes the view after
+    /// committed changes; returns whether the screen needs drawing. After it, the loop checks
+    /// ``quitRequested`` and the clipboard: keys that waited for pending work are played here.
     func tick() -> Bool {
-        let refreshed = refreshAfterChanges()
+        let completed = completePendingWork()
+        let refreshed = refreshAfterChanges() || completed
         let finished = collectFinishedExport() || refreshed
         let busy = hasBackgroundWork
         defer { wasBusy = busy }
@@ -145,24 +162,53 @@ final class App {
 
     /// Reloads the shown table when committed changes touched it (keeping the cursor on its row by
     /// key) and the table list's counts, and says in the status bar what changed.
+    ///
+    /// A table is read again in the background, key snapshot included, and shown once ready: the
+    /// old rows stay on screen meanwhile and keys keep working.
     private func refreshAfterChanges() -> Bool {
-        guard let changes = liveChanges.take() else { return false }
-        var refreshedTable: String?
-        if let grid = selectedTableGrid, changes.tables.contains(grid.source.title) {
+        let adopted = adoptRefreshedTable()
+        guard let changes = liveChanges.take() else { return adopted }
+        try? catalog.refresh()
+        guard let grid = selectedTableGrid, changes.tables.contains(grid.source.title) else { return true }
+        guard let table = grid.source as? TableSource else {
             do {
                 try grid.reload()
-                refreshedTable = grid.source.title
             } catch {
                 state.message = .error("refresh failed: \(UserMessage.describe(error))")
                 return true
             }
+            announce(changes, in: grid.source.title)
+            return true
         }
-        try? catalog.refresh()
-        guard let refreshedTable, state.message == nil || state.message?.isLive == true else { return true }
+        let fresh = BackgroundResult { () throws -> TableSource in
+            let source = try table.refreshed()
+            _ = try source.count()
+            return source
+        }
+        liveRefresh = LiveRefresh(grid: grid, changes: changes, fresh: fresh)
+        return adoptRefreshedTable() || true
+    }
+
+    /// Shows the table read again in the background, once it is ready; returns whether it did.
+    private func adoptRefreshedTable() -> Bool {
+        guard let refresh = liveRefresh, let result = refresh.fresh.result else { return false }
+        liveRefresh = nil
+        do {
+            try refresh.grid.adopt(try result.get())
+        } catch {
+            state.message = .error("refresh failed: \(UserMessage.describe(error))")
+            return true
+        }
+        announce(refresh.changes, in: refresh.grid.source.title)
+        return true
+    }
+
+    /// Says in the status bar what changed, unless something more important is shown.
+    private func announce(_ changes: LiveChanges.Summary, in table: String) {
+        guard state.message == nil || state.message?.isLive == true else { return }
         let who = changes.external ? "another process" : "this session"
         let what = changes.rows > 0 ? "\(changes.rows) row\(changes.rows == 1 ? "" : "s") changed" : "changed"
-        state.message = .live("\(refreshedTable) \(what) by \(who): refreshed")
-        return true
+        state.message = .live("\(table) \(what) by \(who): refreshed")
     }
 
     /// Hands over the text of the last yank (once), for the loop to put on the clipboard.

@@ -22,7 +22,7 @@ struct EventLoop<Backend: TerminalBackend> {
     func run(script: [ScriptStep] = []) {
         var dirty = true
         var pending = script[...]
-        while true {
+        while !app.quitRequested {
             if dirty {
                 draw()
                 dirty = false
@@ -50,6 +50,12 @@ struct EventLoop<Backend: TerminalBackend> {
                 if app.tick() {
                     dirty = true
                 }
+                if let text = app.takeClipboard() {
+                    terminal.backend.copyToClipboard(text)
+                }
+                if app.quitRequested {
+                    return
+                }
             case .endOfInput:
                 return
             }
@@ -62,6 +68,9 @@ struct EventLoop<Backend: TerminalBackend> {
         let outcome = app.handle(key)
         if let text = app.takeClipboard() {
             terminal.backend.copyToClipboard(text)
+        }
+        if app.quitRequested {
+            return true
         }
         switch outcome {
         case .quit:
@@ -84,6 +93,12 @@ struct EventLoop<Backend: TerminalBackend> {
             Thread.sleep(forTimeInterval: min(Double(Self.tickMilliseconds) / 1000, max(0, deadline.timeIntervalSinceNow)))
             if app.tick() {
                 draw()
+            }
+            if let text = app.takeClipboard() {
+                terminal.backend.copyToClipboard(text)
+            }
+            if app.quitRequested {
+                return
             }
         }
     }

@@ -105,14 +105,22 @@ final class GridModel {
 
     /// Reads the data afresh, keeping the cursor on the same row (by key, else by position).
     func reload() throws {
+        try adopt(try source.reloaded())
+    }
+
+    /// Shows `fresh` (the same view read again) instead of the current source, keeping the cursor
+    /// on the same row (by key, else by position) and the first row shown where it was.
+    func adopt(_ fresh: RowSource) throws {
         let key = try source.rows(cursorRow..<(cursorRow + 1)).first?.key
         let position = cursorRow
-        source = try source.reloaded()
+        let offset = cursorRow - firstRow
+        source = fresh
         if let key, let found = try source.index(ofKey: key) {
             cursorRow = found
         } else {
             cursorRow = try clampedRow(position)
         }
+        firstRow = max(0, cursorRow - offset)
     }
 
     // MARK: - Drawing

@@ -36,12 +36,12 @@ struct HeadlessRunner {
             switch step {
             case .key(let key):
                 let outcome = app.handle(key)
+                _ = app.tick()
                 if let text = app.takeClipboard() {
                     backend.copyToClipboard(text)
                 }
-                _ = app.tick()
                 draw(terminal)
-                if outcome == .quit {
+                if outcome == .quit || app.quitRequested {
                     screens.append(text(of: terminal))
                     return screens
                 }
@@ -53,6 +53,9 @@ struct HeadlessRunner {
                 settle()
                 draw(terminal)
                 screens.append(text(of: terminal))
+            }
+            if app.quitRequested {
+                return screens + [text(of: terminal)]
             }
         }
         settle()
@@ -66,11 +69,14 @@ struct HeadlessRunner {
         let deadline = Date().addingTimeInterval(Self.settleLimit)
         // A tick can start new work (a refresh after committed changes recounts): settle again.
         repeat {
-            while app.hasBackgroundWork && Date() < deadline {
+            while app.hasBackgroundWork && !app.hasWorkToCollect && Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.01)
             }
             _ = app.tick()
-        } while app.hasBackgroundWork && Date() < deadline
+            if let text = app.takeClipboard() {
+                backend.copyToClipboard(text)
+            }
+        } while app.hasBackgroundWork && !app.quitRequested && Date() < deadline
     }
 
     /// Draws one frame.

@@ -22,6 +22,9 @@ protocol RowSource: AnyObject {
     /// The number of rows, counting now if the background count has not finished.
     func count() throws -> Int
 
+    /// Whether row `row` can be read without waiting for a count or a snapshot.
+    func canRead(row: Int) -> Bool
+
     /// The rows at positions `range` (fewer at the end of the data).
     func rows(_ range: Range<Int>) throws -> [SourceRow]
 
@@ -39,4 +42,11 @@ protocol RowSource: AnyObject {
 
     /// A new source with the same options that reads the data afresh.
     func reloaded() throws -> RowSource
+}
+
+extension RowSource {
+    /// Sources that read on demand never wait for a snapshot.
+    func canRead(row: Int) -> Bool {
+        true
+    }
 }

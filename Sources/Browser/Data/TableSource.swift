@@ -13,7 +13,7 @@ import ORMCore
 /// let sorted = try source.applying(sort: GridSort(column: 2, descending: true), filter: "total > 10")
 /// let firstRows = try sorted.rows(0..<40)
 /// ```
-final class TableSource: RowSource {
+final class TableSource: RowSource, Sendable {
     /// Records read per window of the result set.
     static let windowSize = 256
 
@@ -91,6 +91,11 @@ final class TableSource: RowSource {
         return results.count
     }
 
+    /// Whether `row` can be read without waiting for the key snapshot.
+    func canRead(row: Int) -> Bool {
+        results.isSnapshotReady || results.recordIfAvailable(at: row) != nil
+    }
+
     /// The rows at `range`; fewer at the end of the data.
     func rows(_ range: Range<Int>) throws -> [SourceRow] {
         var rows: [SourceRow] = []
@@ -126,6 +131,11 @@ final class TableSource: RowSource {
 
     /// The same view read afresh (the table's schema too, which may have changed).
     func reloaded() throws -> RowSource {
+        try refreshed()
+    }
+
+    /// The same view read afresh, as a table source (for a refresh in the background).
+    func refreshed() throws -> TableSource {
         let fresh = try table.database.table(table.name)
         let sameColumns = fresh.info.columns.map(\.name) == table.info.columns.map(\.name)
         return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter)

@@ -1,0 +1,106 @@
+import ORMCore
+
+extension App {
+    /// How long work may take before the browser stops waiting for it and shows a spinner.
+    static var quickWorkMilliseconds: Int { 50 }
+
+    /// Completes `work` now when it is quick, else leaves it pending with a spinner.
+    func run(_ work: PendingWork) {
+        if work.wait(milliseconds: Self.quickWorkMilliseconds) {
+            work.finish()
+        } else {
+            pendingWork = work
+        }
+    }
+
+    /// A key that arrives while work is pending: Esc cancels it, any other key waits its turn.
+    func handleKeyWhilePending(_ key: Key, work: PendingWork) -> Outcome {
+        switch key {
+        case .resize:
+            return .redraw
+        case .escape:
+            pendingWork = nil
+            state.message = .info("cancelled: \(work.label)")
+            return .redraw
+        default:
+            work.queuedKeys.append(key)
+            return .handled
+        }
+    }
+
+    /// Completes the pending work if it is ready and plays the keys that waited for it; returns
+    /// whether it did.
+    func completePendingWork() -> Bool {
+        guard let work = pendingWork, work.ready else {
+            return false
+        }
+        pendingWork = nil
+        work.finish()
+        var keys = work.queuedKeys[...]
+        while let key = keys.popFirst() {
+            if let next = pendingWork {
+                next.queuedKeys.append(contentsOf: [key] + keys)
+                break
+            }
+            if handle(key) == .quit {
+                quitRequested = true
+                break
+            }
+        }
+        return true
+    }
+
+    /// The status-bar text while work is pending.
+    var pendingStatus: StatusMessage? {
+        guard let pendingWork else {
+            return nil
+        }
+        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        return .info("\(spinner) \(pendingWork.label)…  (Esc cancels)")
+    }
+
+    /// Replaces the grid's source with the same rows sorted and filtered differently, computed in
+    /// the background for a table (a sort of a million unindexed rows takes a while), then calls
+    /// `done` with the new source.
+    func changeView(of grid: GridModel, sort: GridSort?, filter: String?, label: String,
+                    done: @escaping (RowSource) -> Void) {
+        guard let table = grid.source as? TableSource else {
+            do {
+                let source = try grid.source.applying(sort: sort, filter: filter)
+                grid.replaceSource(source)
+                done(source)
+            } catch {
+                report(error, doing: filter != grid.source.filter ? "filter" : "sort")
+            }
+            return
+        }
+        let doing = filter != table.filter ? "filter" : "sort"
+        let dynamicTable = table.table
+        let background = BackgroundResult { try TableSource(table: dynamicTable, sort: sort, filter: filter) }
+        run(PendingWork(label: label, isReady: { background.result != nil }, complete: { [unowned self] in
+            switch background.result {
+            case .success(let source):
+                grid.replaceSource(source)
+                done(source)
+            case .failure(let error):
+                report(error, doing: doing)
+            case nil:
+                break
+            }
+        }))
+    }
+
+    /// Runs `action` once the grid knows every row's position, at once when it does already, else
+    /// after its key snapshot is read (with a spinner meanwhile). Returns whether it ran at once.
+    @discardableResult
+    func whenCounted(_ grid: GridModel, _ action: @escaping () -> Void) -> Bool {
+        guard grid.source.isCounting else {
+            action()
+            return true
+        }
+        let source = grid.source
+        run(PendingWork(label: "reading the rows of \(Sanitizer.sanitize(source.title))",
+                        isReady: { !source.isCounting }, complete: action))
+        return false
+    }
+}

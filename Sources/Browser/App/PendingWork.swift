@@ -1,0 +1,48 @@
+import Foundation
+
+/// Something the browser waits for without freezing: a sort or filter computed in the background,
+/// or a command that needs every row's position (the key snapshot of a big table being read).
+///
+/// While it runs the status bar shows ``label`` with a spinner; keys typed meanwhile wait in
+/// ``queuedKeys`` and are played once it completes, so a script behaves the same however long the
+/// work takes; Esc cancels it.
+final class PendingWork {
+    /// What the status bar says while waiting, e.g. `sorting events by at`.
+    let label: String
+    /// Whether the work can complete now.
+    private let isReady: () -> Bool
+    /// Completes the work on the main loop.
+    private let complete: () -> Void
+    /// Keys typed while waiting, played after completion.
+    var queuedKeys: [Key] = []
+
+    /// Creates work that completes with `complete` once `isReady` returns true.
+    init(label: String, isReady: @escaping () -> Bool, complete: @escaping () -> Void) {
+        self.label = label
+        self.isReady = isReady
+        self.complete = complete
+    }
+
+    /// Whether the work can complete now.
+    var ready: Bool {
+        isReady()
+    }
+
+    /// Waits up to `milliseconds` for the work to be ready, so quick work never shows a spinner;
+    /// returns whether it is.
+    func wait(milliseconds: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
+        while !isReady() {
+            if Date() >= deadline {
+                return false
+            }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        return true
+    }
+
+    /// Completes the work.
+    func finish() {
+        complete()
+    }
+}
