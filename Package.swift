@@ -38,7 +38,7 @@ let package = Package(
         // executable module cannot be imported there, so the browser itself is the `Browser` library.
         .executableTarget(name: "reef", dependencies: ["Browser"]),
         .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore"]),
-        .testTarget(name: "ChinookTests", dependencies: ["ORMCore"]),
+        .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore"]),
         .testTarget(
             name: "ORMCoreMacrosTests",

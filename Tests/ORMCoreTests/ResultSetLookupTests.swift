@@ -174,3 +174,19 @@ final class IntegerKeysTests: XCTestCase {
         XCTAssertEqual(one.firstIndex(of: 7), 0)
     }
 }
+
+/// The page cache size set on every connection.
+final class PageCacheConfigurationTests: XCTestCase {
+    func testEveryConnectionGetsTheConfiguredCache() throws {
+        var configuration = Configuration()
+        configuration.pageCacheKiB = 300
+        let db = try Database(path: try temporaryDatabasePath(self), configuration: configuration)
+        try db.execute("CREATE TABLE t (a)")
+        XCTAssertEqual(try db.scalar("PRAGMA cache_size"), .integer(-300), "a reader")
+        try db.transaction { _ in
+            XCTAssertEqual(try db.scalar("PRAGMA cache_size"), .integer(-300), "the writer")
+        }
+        let plain = try Database(path: try temporaryDatabasePath(self, name: "plain.sqlite"))
+        XCTAssertEqual(try plain.scalar("PRAGMA cache_size"), .integer(-2000), "SQLite's default when unset")
+    }
+}

@@ -26,6 +26,9 @@ enum DatabaseOpener {
         configuration.createIfMissing = false
         configuration.journalMode = .unchanged
         configuration.busyTimeoutMilliseconds = 2_000
+        // A viewer reads windows by key: a small cache per connection keeps memory low (the
+        // operating system caches the file) and makes big sorts spill to disk sooner.
+        configuration.pageCacheKiB = 512
         do {
             let database = try Database(path: path, configuration: configuration)
             // Reading the schema catches damage that the header check lets through.

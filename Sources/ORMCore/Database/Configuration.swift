@@ -20,6 +20,10 @@ public struct Configuration: Sendable {
     public var foreignKeys = true
     /// The most reader connections opened at once (file databases only).
     public var maximumReaders = 4
+    /// The page cache of each connection, in KiB (`PRAGMA cache_size`); nil keeps SQLite's default
+    /// (2 MiB). A small cache keeps a long-running viewer's memory low: the operating system caches
+    /// the file anyway. It also bounds the memory a large sort uses before it spills to disk.
+    public var pageCacheKiB: Int?
     /// Called with each statement's SQL as it starts running, on the thread that runs it.
     public var tracer: (@Sendable (String) -> Void)?
 

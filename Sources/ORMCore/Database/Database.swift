@@ -66,6 +66,10 @@ public final class Database: Sendable {
         }
         try connection.execute(configuration.foreignKeys ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
         if reader { try connection.execute("PRAGMA query_only = ON") }
+        if let kibibytes = configuration.pageCacheKiB {
+            // PRAGMA takes no bound parameters; the value is an integer, never text.
+            try connection.execute("PRAGMA cache_size = \(literal: String(-max(1, kibibytes)))")
+        }
         return connection
     }
 

@@ -1,0 +1,84 @@
+import Foundation
+import ORMCore
+import XCTest
+
+@testable import Browser
+
+/// The browser on a real database nobody here wrote, opened read-only: the first screen, sorting,
+/// filtering, searching and following a foreign key, each checked against what ORMCore reads.
+final class ChinookBrowserTests: XCTestCase {
+    private func openReadOnly() throws -> Database {
+        let path = try XCTUnwrap(
+            ProcessInfo.processInfo.environment["REEF_CHINOOK"],
+            "set REEF_CHINOOK to the path of chinook.sqlite (scripts/test does)")
+        var configuration = Configuration()
+        configuration.readOnly = true
+        return try Database(path: path, configuration: configuration)
+    }
+
+    /// Plays `keys` on the Track table and returns the final screen.
+    private func screen(_ keys: String, database: Database, columns: Int = 140, rows: Int = 12) throws -> [String] {
+        let app = try App(database: database, theme: .builtinDefault, initialTable: "Track")
+        return HeadlessRunner(app: app, columns: columns, rows: rows).run(try KeyScript.parse(keys)).last ?? []
+    }
+
+    func testTrackOpensWithItsCountAndFirstRows() throws {
+        let database = try openReadOnly()
+        let count = try database.table("Track").query().count()
+        let lines = try screen("", database: database)
+        XCTAssertTrue(lines.last?.contains("Track  1/\(ListWidget.formatCount(count))  TrackId") ?? false, lines.last ?? "")
+        let first = try XCTUnwrap(database.table("Track").query().orderBy("TrackId").first())
+        guard case .text(let name)? = first["Name"] else {
+            return XCTFail("no name")
+        }
+        XCTAssertTrue(lines.joined().contains(String(name.prefix(20))), lines.joined(separator: "\n"))
+    }
+
+    func testSortDescendingByNameThenJumpToTheEnd() throws {
+        let database = try openReadOnly()
+        // Name is the second column: sort ascending, then descending; G reaches the first name.
+        let lines = try screen("lssG", database: database)
+        let text = lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains("sort Name▼"), text)
+        let smallest = try XCTUnwrap(database.table("Track").query().orderBy("Name").orderBy("TrackId").first())
+        guard case .integer(let id)? = smallest["TrackId"] else {
+            return XCTFail("no id")
+        }
+        XCTAssertTrue(lines.suffix(3).joined().contains(" \(id)│"), "the smallest name is last: \(text)")
+    }
+
+    func testFilterCountsWhatSQLiteCounts() throws {
+        let database = try openReadOnly()
+        let expected = try database.table("Track").query().where("Milliseconds > 1000000").count()
+        let lines = try screen("fMilliseconds > 1000000<Enter>", database: database)
+        XCTAssertTrue(lines.last?.contains("Track  1/\(ListWidget.formatCount(expected))") ?? false, lines.last ?? "")
+    }
+
+    func testSearchFindsTheFirstMatchInOrder() throws {
+        let database = try openReadOnly()
+        let table = try database.table("Track")
+        let match = try XCTUnwrap(table.query().where("instr(lower(Composer), 'zeppelin') > 0").orderBy("TrackId").first())
+        guard case .integer(let id)? = match["TrackId"] else {
+            return XCTFail("no id")
+        }
+        let position = try table.query().where("TrackId < \(id)").count()
+        let lines = try screen("/zeppelin<Enter>", database: database)
+        XCTAssertTrue(lines.last?.contains("/zeppelin  row \(position + 1)") ?? false, lines.last ?? "")
+    }
+
+    func testFollowingAlbumIdOpensTheAlbum() throws {
+        let database = try openReadOnly()
+        let track = try XCTUnwrap(database.table("Track").query().orderBy("TrackId").first())
+        let album = try XCTUnwrap(database.table("Album").query().where("AlbumId = \(track["AlbumId"] ?? .null)").first())
+        guard case .text(let title)? = album["Title"] else {
+            return XCTFail("no title")
+        }
+        // AlbumId is the third column.
+        let lines = try screen("ll]", database: database)
+        let text = lines.joined(separator: "\n")
+        XCTAssertTrue(lines.last?.contains("Album") ?? false, text)
+        XCTAssertTrue(text.contains(String(title.prefix(20))), text)
+        let back = try screen("ll][", database: database)
+        XCTAssertTrue(back.last?.contains("back to Track") ?? false, back.last ?? "")
+    }
+}
