@@ -29,6 +29,9 @@ final class TableSourceTests: XCTestCase {
         XCTAssertEqual(try source.find(text: "x", from: 2, forward: false), 1)
         XCTAssertNil(try source.find(text: "x", from: 1, forward: true))
         XCTAssertThrowsError(try source.applying(sort: nil, filter: "nope ="))
+        XCTAssertThrowsError(try source.applying(sort: nil, filter: "abs(-9223372036854775808) > 0")) { error in
+            XCTAssertTrue(UserMessage.describe(error).contains("integer overflow"), "\(error)")
+        }
     }
 
     /// Sorting and filtering make a new source over the same table; keys follow the rows.

@@ -121,6 +121,15 @@ final class ResultSetLookupTests: XCTestCase {
         XCTAssertThrowsError(try table.query().orderBy("missing").validate())
     }
 
+    func testARunTimeErrorInTheFirstWindowIsKept() throws {
+        let db = try database(rows: 10)
+        let query = try db.table("item").query().where("abs(-9223372036854775808) > n")
+        XCTAssertNoThrow(try query.validate(), "preparing cannot see a run-time error")
+        let set = try query.batch(5).fetch()
+        XCTAssertTrue("\(set.firstWindowError.map { "\($0)" } ?? "none")".contains("integer overflow"))
+        XCTAssertNil(try db.table("item").query().batch(5).fetch().firstWindowError)
+    }
+
     func testBareColumnsAreLeftAsWrittenWithoutJoins() throws {
         let db = try database(rows: 30)
         let recorder = SQLRecorder()

@@ -34,7 +34,8 @@ final class TableSource: RowSource, Sendable {
 
     /// Opens `table` with an optional sort and filter and reads the first window.
     ///
-    /// - Throws: the database's error when the filter or the sort is not valid.
+    /// - Throws: the database's error when the filter or the sort is not valid, or fails on the
+    ///   first rows (an integer overflow, say).
     init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil) throws {
         self.table = table
         let shown = table.info.columns.filter { $0.generated != .hidden }
@@ -56,6 +57,9 @@ final class TableSource: RowSource, Sendable {
         try query.validate()
         self.query = query
         results = try query.batch(Self.windowSize).fetch()
+        if let error = results.firstWindowError {
+            throw error
+        }
     }
 
     /// The table's name.

@@ -10,6 +10,8 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         /// The number of records when the first window came back short (the whole result), known
         /// before the snapshot.
         var shortFirstWindow: Int?
+        /// Why the first window could not be read, if it could not.
+        var firstWindowError: (any Error)?
     }
 
     /// Windows kept in memory at once.
@@ -27,9 +29,9 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         self.windowSize = windowSize
         // The first window is read straight away with LIMIT, so it never waits for the snapshot,
         // which is built in the background.
-        if let first = try? query.limit(min(windowSize, query.limitCount ?? windowSize)).fetchArray(database),
-            query.offsetCount == nil
-        {
+        let firstWindow = Result { try query.limit(min(windowSize, query.limitCount ?? windowSize)).fetchArray(database) }
+        if case .failure(let error) = firstWindow { state.withLock { $0.firstWindowError = error } }
+        if let first = try? firstWindow.get(), query.offsetCount == nil {
             let limit = query.limitCount ?? Int.max
             state.withLock { state in
                 state.windows[0] = first
@@ -59,6 +61,9 @@ final class BatchedRecords<Record: Sendable>: Sendable {
 
     /// The error the key snapshot failed with, if it did.
     var snapshotError: (any Error)? { state.withLock { $0.keyError } }
+
+    /// The error reading the first window failed with, if it did.
+    var firstWindowError: (any Error)? { state.withLock { $0.firstWindowError } }
 
     /// The snapshot once built, nil while it is being built (never waits).
     var readySnapshot: KeySnapshot? { state.withLock { $0.keys } }

@@ -26,6 +26,15 @@ extension ResultSet {
         }
     }
 
+    /// The error reading the first window of a batched set failed with (a run-time error such as
+    /// an integer overflow in a condition, which preparing the statement cannot catch), if any.
+    public var firstWindowError: (any Error)? {
+        switch storage {
+        case .loaded: nil
+        case .batched(let batched): batched.firstWindowError
+        }
+    }
+
     /// The record at `position` when it can be had without waiting for the key snapshot: from a
     /// window in memory, or read now by key once the snapshot exists. Nil past the end, or while
     /// the snapshot is still being built and the position's window is not in memory.
