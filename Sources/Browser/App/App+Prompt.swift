@@ -65,7 +65,7 @@ extension App {
                     return
                 }
                 try grid.moveCursor(toRow: number - 1)
-            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges:
+            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete:
                 break
             }
         } catch {

@@ -63,6 +63,12 @@ struct EventLoop<Backend: TerminalBackend> {
         if let text = app.takeClipboard() {
             terminal.backend.copyToClipboard(text)
         }
+        if app.hasPendingExternalEdit {
+            terminal.suspended {
+                app.runPendingExternalEdit(attachedToTerminal: true)
+            }
+            dirty = true
+        }
         switch outcome {
         case .quit:
             return true
