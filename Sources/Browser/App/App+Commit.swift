@@ -19,7 +19,7 @@ extension App {
         for name in names {
             if let row = stagedEdits[name]?.refusedNewRows.first, let refusal = row.refusal {
                 showNewRow(row.number, of: name)
-                state.message = .error("new row \(row.number) of \(name) is refused by SQLite: \(refusal) · edit it, or dd it, before w")
+                state.message = .error("nothing written: new row \(row.number) of \(name): \(refusal) · fix it or dd it")
                 return false
             }
         }

@@ -112,8 +112,8 @@ extension App {
         if gone > 0 {
             notes.append("\(Self.rows(gone)) gone meanwhile")
         }
-        let staging = changes.isEmpty ? "nothing deleted" : "staged: deletion of \(Self.rows(changes.count)) · w commits, u undoes"
-        let text = ([staging] + notes).joined(separator: "; ")
+        let staging = changes.isEmpty ? "nothing deleted" : "staged: deletion of \(Self.rows(changes.count))"
+        let text = ([staging] + notes).joined(separator: "; ") + (changes.isEmpty ? "" : " · w commits, u undoes")
         state.message = refusals.isEmpty && gone == 0 ? .info(text) : .error(text)
     }
 }

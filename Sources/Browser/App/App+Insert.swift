@@ -13,7 +13,7 @@ extension App {
         if let refusal = row.refusal {
             state.message = .error("new row \(row.number) staged, but \(refusal) · fill it in before w")
         } else {
-            state.message = .info("new row \(row.number) staged with the defaults · i edits its cells, w commits, u undoes")
+            state.message = .info("staged: new row \(row.number) · w commits, u undoes")
         }
     }
 
