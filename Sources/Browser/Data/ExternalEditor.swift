@@ -82,12 +82,11 @@ struct ExternalEditor: Sendable {
     /// Compares the saved text with the original: editors end the last line with a line break,
     /// so one added at the end is not a change (and is dropped from a changed text).
     static func outcome(original: String, edited: String) -> Outcome {
+        // "\r\n" is one Character in Swift: removing the last one drops either kind of line break.
+        let isLineBreak = { (character: Character?) in character == "\n" || character == "\r\n" }
         var result = edited
-        if !original.hasSuffix("\n"), result.hasSuffix("\n") {
+        if isLineBreak(result.last), !isLineBreak(original.last) {
             result.removeLast()
-            if !original.hasSuffix("\r"), result.hasSuffix("\r") {
-                result.removeLast()
-            }
         }
         return result == original ? .unchanged : .changed(result)
     }
