@@ -3,7 +3,8 @@ import Foundation
 /// The user's text editor, run on a value in a temporary file: `$VISUAL`, else `$EDITOR`.
 ///
 /// The setting is run by `/bin/sh` with the file as its argument, as git does, so it may carry
-/// arguments (`code --wait`, `sh -c '...' --`). A run that exits with a status other than 0 or
+/// arguments (`code --wait`, `sh -c '...' --`); it runs in reef's process group, so it can read
+/// the terminal (see ``ForegroundCommand``). A run that exits with a status other than 0 or
 /// leaves the text as it was changes nothing.
 struct ExternalEditor: Sendable {
     /// What a run of the editor gave.
@@ -51,24 +52,15 @@ struct ExternalEditor: Sendable {
         } catch {
             return .failed("cannot write a temporary file: \(error.localizedDescription)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " \"$@\"", "sh", file.path]
-        if !attachedToTerminal {
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-        }
-        do {
-            try process.run()
-        } catch {
-            return .failed("cannot run \(command): \(error.localizedDescription)")
-        }
-        process.waitUntilExit()
-        guard process.terminationReason == .exit else {
-            return .failed("the editor was stopped by signal \(process.terminationStatus); nothing staged")
-        }
-        guard process.terminationStatus == 0 else {
-            return .failed("the editor exited with status \(process.terminationStatus); nothing staged")
+        switch Result(catching: { try ForegroundCommand.run(command, arguments: [file.path], silenced: !attachedToTerminal) }) {
+        case .failure(let error):
+            return .failed("cannot run \(command): \(error)")
+        case .success(.signalled(let signal)):
+            return .failed("the editor was stopped by signal \(signal); nothing staged")
+        case .success(.exited(let status)) where status != 0:
+            return .failed("the editor exited with status \(status); nothing staged")
+        case .success:
+            break
         }
         guard let data = try? Data(contentsOf: file) else {
             return .failed("the edited file is gone; nothing staged")
