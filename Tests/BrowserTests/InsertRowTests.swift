@@ -135,6 +135,40 @@ final class InsertRowTests: XCTestCase {
         XCTAssertTrue(try rows("pairs").contains(["q", 7, .null]))
     }
 
+    /// Plays `keys` on `runner` until its screen contains `text` (up to two seconds), for the
+    /// live refresh to pick up another connection's commit.
+    private func refreshedScreen(of runner: HeadlessRunner, containing text: String) throws -> [String] {
+        var screen: [String] = []
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline && !screen.joined(separator: "\n").contains(text) {
+            screen = runner.run(try KeyScript.parse("<wait:20>")).last ?? []
+        }
+        return screen
+    }
+
+    /// Another process's commit refreshes the view: new rows stay after the table's rows, the
+    /// cursor stays on its new row, and SQLite tries them again (the key it would choose now, or
+    /// a refusal when their key was taken meanwhile).
+    func testNewRowsFollowALiveRefresh() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "tasks")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 8)
+        _ = runner.run(try KeyScript.parse("o"))
+        try Database(path: fixture.path).execute("INSERT INTO tasks (title) VALUES ('Other')")
+        let screen = try refreshedScreen(of: runner, containing: "Other")
+        XCTAssertEqual(Array(screen[3...4]), [
+            "artists          3│ 3│  3│Other   │    0│2025-01-08│",
+            "my \"odd\" table   2│+4│  4│untitled│    0│2025-01-08│",
+        ])
+        XCTAssertTrue(screen.last?.contains("4/4") == true, screen.joined(separator: "\n"))
+
+        let pairs = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "pairs")
+        let pairsRunner = HeadlessRunner(app: pairs, columns: 100, rows: 8)
+        _ = pairsRunner.run(try KeyScript.parse("Dli<C-u>3<Enter>"))
+        try Database(path: fixture.path).execute("INSERT INTO pairs VALUES ('x', 3, 'theirs')")
+        let refused = try refreshedScreen(of: pairsRunner, containing: "theirs")
+        XCTAssertEqual(refused[5], "pairs            4│!5│x  │  3│x1    │", refused.joined(separator: "\n"))
+    }
+
     /// The record view and a yank show a new row as the grid does.
     func testRecordViewAndYankShowTheNewRow() throws {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "tasks")

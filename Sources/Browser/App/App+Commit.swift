@@ -101,6 +101,10 @@ extension App {
             for edit in edits.rowEdits {
                 lines.append(((try? table.sql(for: edit)).map(SQLPreview.inline) ?? "\(edit)") + ";")
             }
+            for row in edits.refusedNewRows {
+                lines.append("-- new row \(row.number) is refused as it is, nothing is written until it is fixed: "
+                             + (row.refusal ?? ""))
+            }
             lines.append("")
         }
         if lines.isEmpty {

@@ -58,6 +58,17 @@ extension App {
         state.message = .error("\(source) duplicated as new row \(row.number), but \(refusal) · \(fix)")
     }
 
+    /// Tries every staged new row again after the data changed: the key SQLite would choose, the
+    /// defaults, and whether it refuses the row (a key taken meanwhile) follow the fresh data.
+    func recheckNewRows() {
+        for (name, edits) in stagedEdits where !edits.newRows.isEmpty {
+            guard let table = try? database.table(name) else {
+                continue
+            }
+            stagedEdits[name]?.recheckNewRows { $0.checked(in: table) }
+        }
+    }
+
     /// The number the next new row of `table` gets.
     private func nextNewRowNumber(in table: String) -> Int {
         stagedEdits[table]?.nextNewRowNumber ?? 1

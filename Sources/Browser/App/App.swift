@@ -159,6 +159,7 @@ final class App {
     /// key) and the table list's counts, and says in the status bar what changed.
     private func refreshAfterChanges() -> Bool {
         guard let changes = liveChanges.take() else { return false }
+        recheckNewRows()
         var refreshedTable: String?
         if let grid = selectedTableGrid, changes.tables.contains(grid.source.title) {
             do {

@@ -142,16 +142,27 @@ final class GridModel {
         firstRow = 0
     }
 
-    /// Reads the data afresh, keeping the cursor on the same row (by key, else by position).
+    /// Reads the data afresh, keeping the cursor on the same row (by key, a new row by its
+    /// number, else by position).
     func reload() throws {
-        let key = try source.rows(cursorRow..<(cursorRow + 1)).first?.key
-        let position = cursorRow
+        let current = try row(at: cursorRow)
+        let previous = cursorRow
         source = try source.reloaded()
-        if let key, let found = try source.index(ofKey: key) {
-            cursorRow = found
-        } else {
-            cursorRow = try clampedRow(position)
+        switch current {
+        case .stored(let row):
+            if let key = row.key, let found = try source.index(ofKey: key) {
+                cursorRow = found
+                return
+            }
+        case .new(let row):
+            if let found = try position(ofNewRow: row.number) {
+                cursorRow = found
+                return
+            }
+        case nil:
+            break
         }
+        cursorRow = try clampedRow(previous)
     }
 
     // MARK: - Drawing

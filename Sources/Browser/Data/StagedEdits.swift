@@ -60,6 +60,18 @@ struct StagedEdits: Sendable {
         return count
     }
 
+    /// Replaces SQLite's verdict on every new row, in every change that holds one, with `check`'s
+    /// (the data changed since): the values given stay as they are.
+    mutating func recheckNewRows(_ check: (NewRow) -> NewRow) {
+        let rechecked = changes.map { Self.recheck($0, check) }
+        let next = nextNewRowNumber
+        self = StagedEdits()
+        nextNewRowNumber = next
+        for change in rechecked {
+            stage(change)
+        }
+    }
+
     // MARK: - What the grid shows
 
     /// The staged value of `column` in the row with `key`, if one is staged (the latest wins).
@@ -126,6 +138,16 @@ struct StagedEdits: Sendable {
     }
 
     // MARK: - Private
+
+    /// `change` with the new row it holds (if any) checked again by `check`.
+    private static func recheck(_ change: StagedEdit, _ check: (NewRow) -> NewRow) -> StagedEdit {
+        switch change {
+        case .insert(let row): .insert(check(row))
+        case .newCell(let column, let value, let row): .newCell(column: column, value: value, row: check(row))
+        case .batch(let changes): .batch(changes.map { recheck($0, check) })
+        case .cell, .delete, .discard: change
+        }
+    }
 
     /// Updates what the grid and a commit read for a change just staged.
     private mutating func absorb(_ change: StagedEdit) {
