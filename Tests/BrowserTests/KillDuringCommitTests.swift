@@ -130,6 +130,16 @@ final class KillDuringCommitTests: XCTestCase {
     }
 }
 
+/// Reef ended, or took over two minutes, before printing the screen before its commit.
+private struct StagingFailure: Error, CustomStringConvertible {
+    /// What it printed.
+    let output: String
+
+    var description: String {
+        "reef ended or stalled before its commit; it printed:\n\(output)"
+    }
+}
+
 /// A reef process staging the changes: started at once, and returned once it has printed the
 /// screen before its commit.
 private final class StagingRun {
@@ -158,7 +168,7 @@ private final class StagingRun {
             let chunk = output.fileHandleForReading.availableData
             guard !chunk.isEmpty, Date().timeIntervalSince(start) < 120 else {
                 process.terminate()
-                throw MissingTool(description: "reef ended or stalled before its commit: \(String(decoding: seen, as: UTF8.self))")
+                throw StagingFailure(output: String(decoding: seen, as: UTF8.self))
             }
             seen.append(chunk)
         }

@@ -126,8 +126,8 @@ extension App {
         return EditTarget(table: table.name, row: row, column: column, declaredType: declaredType, current: current)
     }
 
-    /// Opens the cell editor on `target`, prefilled with its value.
-    private func openCellEditor(on target: EditTarget, note: String? = nil) {
+    /// Opens the cell editor on `target`, prefilled with its value; `note` says why in its label.
+    func openCellEditor(on target: EditTarget, note: String? = nil) {
         state.editing = target
         openPrompt(.editCell(column: target.column, note: note), text: CellValueParser.editText(for: target.current))
     }

@@ -5,9 +5,7 @@ extension App {
     /// without `$VISUAL` or `$EDITOR`, opens the line editor instead, saying why.
     func openExternalEditor(on target: EditTarget) {
         guard externalEditor.command != nil else {
-            state.editing = target
-            openPrompt(.editCell(column: target.column, note: "no $VISUAL or $EDITOR set"),
-                       text: CellValueParser.editText(for: target.current))
+            openCellEditor(on: target, note: "no $VISUAL or $EDITOR set")
             return
         }
         pendingExternalEdit = target
