@@ -56,15 +56,15 @@ final class EditingTests: XCTestCase {
         let runner = HeadlessRunner(app: app, columns: 80, rows: 7)
         _ = runner.run(try KeyScript.parse("lx"))
         let grid = try XCTUnwrap(app.selectedTableGrid)
-        let viewport = try grid.viewport(for: grid.lastArea, staged: app.stagedEdits["artists"])
+        let viewport = try grid.viewport(for: grid.lastArea)
         XCTAssertEqual(viewport.edited, [])
         _ = runner.run(try KeyScript.parse("llx"))
-        let staged = try grid.viewport(for: grid.lastArea, staged: app.stagedEdits["artists"])
+        let staged = try grid.viewport(for: grid.lastArea)
         XCTAssertEqual(staged.edited, [CellAddress(row: 0, column: 2)])
         XCTAssertEqual(staged.rows[0][2], .null)
         XCTAssertEqual(staged.deletedRows, [])
-        _ = runner.run(try KeyScript.parse("jdd"))
-        let deleted = try grid.viewport(for: grid.lastArea, staged: app.stagedEdits["artists"])
+        _ = runner.run(try KeyScript.parse("jddy"))
+        let deleted = try grid.viewport(for: grid.lastArea)
         XCTAssertEqual(deleted.deletedRows, [1])
         XCTAssertEqual(app.pendingEditCount, 2)
     }
@@ -104,7 +104,7 @@ final class EditingTests: XCTestCase {
 
     /// `p` lists the pending changes as SQL with literal arguments, one statement per row.
     func testPendingChangesAsSQL() throws {
-        let screen = try fixture.screen("lli<C-u>SE<Enter>hi<C-u>Zed<Enter><Down>ddp", columns: 80, rows: 8, table: "artists")
+        let screen = try fixture.screen("lli<C-u>SE<Enter>hi<C-u>Zed<Enter><Down>ddyp", columns: 80, rows: 8, table: "artists")
         assertScreen(screen, [
             "Pending changes (3 changes)",
             "-- artists: 3 changes",

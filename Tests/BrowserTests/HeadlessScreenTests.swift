@@ -109,9 +109,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x46.
+    /// Keys `?` at 80x63.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 56)
+        let screens = try fixture.headless("?", columns: 80, rows: 63)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows alike); q closes",
@@ -156,12 +156,17 @@ final class HeadlessScreenTests: XCTestCase {
             "",
             "Edit",
             "  i c                edit the cursor cell (staged until committed)",
+            "  E                  edit the cursor cell in $VISUAL or $EDITOR (long text)",
             "  x                  set the cursor cell to NULL (staged)",
-            "  dd                 delete the cursor row (staged)",
+            "  o                  new row at the end: defaults in, key chosen by SQLite",
+            "  D                  duplicate the cursor row; a rowid key is left to SQLite",
+            "  m <Space>          mark / unmark the cursor row and move down",
+            "  M                  clear the marks",
+            "  dd                 delete the marked rows or the cursor row (asks y/n)",
             "  u                  undo the last staged change of the table",
             "  U                  revert every staged change",
             "  p                  show the pending changes as SQL",
-            "  w                  commit the pending changes (one transaction per table)",
+            "  w                  commit the pending changes in one transaction",
             "",
             "Prompts and mouse",
             "  <Enter>            prompt: run / accept",
@@ -169,6 +174,8 @@ final class HeadlessScreenTests: XCTestCase {
             "  <Up> <Down>        prompt: history",
             "  <C-a> <C-e> <C-u>  prompt: start, end, clear to start",
             "  <C-w>              prompt: delete the word before the cursor",
+            "  click              select a table or a cell",
+            "  wheel              scroll",
             " HELP  ? help",
         ])
     }

@@ -18,8 +18,9 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
-/// Tens of thousands of random keys, headless, over the fixture database: reef must never crash,
-/// never draw past the screen's edge, and never leave the database corrupt. The seed is printed;
+/// Tens of thousands of random keys, headless, over the fixture database, editing keys and their
+/// prompts' answers included: reef must never crash, never draw past the screen's edge, and never
+/// leave the database corrupt. The seed is printed;
 /// `REEF_MONKEY_SEED=N` replays a run.
 final class MonkeyTests: XCTestCase {
     private static let keys: [(weight: Int, keys: String)] = [
@@ -27,6 +28,10 @@ final class MonkeyTests: XCTestCase {
         (3, "<Home>"), (3, "<End>"), (3, "0"), (3, "$"), (6, "<Tab>"), (3, "<S-Tab>"), (8, "<Enter>"), (3, "S"), (2, "?"),
         (4, "s"), (3, "<lt>"), (3, ">"), (3, "r"), (3, "n"), (3, "N"), (4, "q"), (3, "<Esc>"), (1, "<C-l>"), (2, "x"), (1, "<F5>"),
         (2, "<BS>"), (2, "<Del>"), (1, "<Left>"), (1, "<Right>"),
+        // Editing: edit, NULL, $EDITOR, insert, duplicate, mark, delete, undo, revert, pending SQL,
+        // commit, and the answers to the prompts (y/n, commit/revert/stay, theirs/overwrite/cancel).
+        (4, "i"), (2, "c"), (3, "E"), (4, "o"), (3, "D"), (4, "m"), (2, "<Space>"), (1, "M"), (4, "dd"), (4, "y"),
+        (2, "n"), (4, "u"), (1, "U"), (2, "p"), (3, "w"), (1, "Q"), (1, "t"),
     ]
 
     private static let prompts: [String] = [
@@ -37,6 +42,14 @@ final class MonkeyTests: XCTestCase {
         "eCREATE TABLE IF NOT EXISTS scratch(x)<Enter>", "eDROP TABLE IF EXISTS scratch<Enter>", "eBEGIN<Enter>",
         "eROLLBACK<Enter>", "eCOMMIT<Enter>", "ePRAGMA table_info(albums)<Enter>", "e<Up><Up><Enter>",
         "eSELECT char(27) || '[31m' AS evil, x'00ff' AS b<Enter>",
+        "i<C-u>monkey<Enter>", "i<C-u>42<Enter>", "i<C-u>-7.5<Enter>", "i<C-u>x'00ff'<Enter>", "i<C-w><Enter>",
+        "c<Esc>", "x", "oi<C-u>new<Enter>", "Dli<C-u>3<Enter>", "mmmddy", "mjmdd<Esc>", "ddy", "Qc", "Qr", "Q<Esc>",
+        "w", "wo", "wt", "wc", "eUPDATE artists SET country = 'XX'<Enter>w",
+    ]
+
+    /// Editors `E` may run (picked for each chunk): rewriting, leaving, failing, appending, none.
+    private static let editors: [String?] = [
+        "sh -c 'printf monkey > \"$1\"' --", "true", "sh -c 'exit 1' --", "sh -c 'printf 12 >> \"$1\"' --", nil,
     ]
 
     func testRandomKeysNeverCrashOverflowOrCorrupt() throws {
@@ -70,14 +83,23 @@ final class MonkeyTests: XCTestCase {
 
         // Play in chunks on terminals of random sizes; a random `q` may quit: the next chunk starts anew.
         var index = 0
+        var screensWithPendingChanges = 0
         while index < steps.count {
-            let chunk = Array(steps[index..<min(index + 400, steps.count)])
+            var chunk = Array(steps[index..<min(index + 400, steps.count)])
             index += chunk.count
+            // A look at the screen every 25 keys, to see that the editing keys do stage changes.
+            for position in stride(from: chunk.count - 1, to: 0, by: -25) {
+                chunk.insert(.dump, at: position)
+            }
             let columns = Int.random(in: 40...140, using: &random)
             let rows = Int.random(in: 10...45, using: &random)
-            let app = try App(database: try fixture.open(), theme: .builtinDefault)
+            // Each chunk starts on a random table (or the list), so edits meet every kind of key.
+            let table = ["artists", "albums", "pairs", "my \"odd\" table", nil].randomElement(using: &random) ?? nil
+            let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
+            app.externalEditor = ExternalEditor(command: Self.editors.randomElement(using: &random) ?? nil)
             let screens = HeadlessRunner(app: app, columns: columns, rows: rows).run(chunk)
             for screen in screens {
+                screensWithPendingChanges += screen.last?.contains(" pending") == true ? 1 : 0
                 XCTAssertLessThanOrEqual(screen.count, rows, "seed \(seed)")
                 for line in screen where TextWidth.of(line) > columns {
                     XCTFail("seed \(seed): a line is wider than \(columns) columns: \(line)")
@@ -88,6 +110,8 @@ final class MonkeyTests: XCTestCase {
             }
         }
 
+        print("monkey: \(screensWithPendingChanges) screens looked at showed pending changes")
+        XCTAssertGreaterThan(screensWithPendingChanges, 0, "seed \(seed): the editing keys never staged anything")
         let check = try Database(path: fixture.path)
         XCTAssertEqual(try check.scalar("PRAGMA integrity_check"), .text("ok"), "seed \(seed)")
     }

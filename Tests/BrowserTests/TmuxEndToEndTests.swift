@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import ORMCore
 import XCTest
 @testable import Browser
 
@@ -108,6 +109,35 @@ final class TmuxEndToEndTests: XCTestCase {
         let screen = try capture()
         XCTAssertFalse(screen.contains("Ada"), screen)
         XCTAssertTrue(screen.contains("changed by another process: refreshed"), screen)
+    }
+
+    /// `E` hands the terminal to the editor (ncurses suspended; the editor in the foreground, so
+    /// it can read keys) and takes it back: what was typed in the editor is staged and committed.
+    func testTheEditorGetsTheTerminalAndGivesItBack() throws {
+        let reef = try ReefProcess.executable().path
+        let editor = fixture.directory.appendingPathComponent("editor.sh")
+        try """
+            #!/bin/sh
+            clear; echo "EDITING:"; cat "$1"; echo; printf 'new text: '
+            read line && printf '%s' "$line" > "$1"
+            """.write(to: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "12",
+                  "EDITOR='\(editor.path)' '\(reef)' --table artists '\(fixture.path)'; echo \"reef exited with $?\"; sleep 60"])
+        try waitFor("artists  1/3  id")
+        try send("l", "E")
+        try waitFor("new text:")
+        XCTAssertTrue(try capture().contains("Ada"), "the editor shows the cell's value")
+        XCTAssertFalse(try capture().contains("BROWSE"), "the screen is the editor's")
+        try send("Typed in the editor", "Enter")
+        try waitFor("│  1│Typed in the editor│UK")
+        try waitFor("1 pending")
+        try send("w")
+        try waitFor("committed 1 change")
+        let names = try Database(path: fixture.path).fetchAll("SELECT name FROM artists WHERE id = 1")
+        XCTAssertEqual(names.first?.first, .text("Typed in the editor"))
+        try send("Q")
+        try waitFor("reef exited with 0")
     }
 
     // MARK: - Helpers

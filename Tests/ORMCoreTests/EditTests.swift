@@ -67,6 +67,38 @@ final class EditTests: XCTestCase {
         XCTAssertEqual(delivered.value, 0, "a trial never produces events")
     }
 
+    func testCheckInsertReturnsTheRowSQLiteWouldStoreAndWritesNothing() throws {
+        let db = try database(try temporaryDatabasePath(self))
+        let pets = try db.table("pet")
+        XCTAssertEqual(pets.generatedKeyColumn, "id")
+        let row = try pets.checkInsert(["name": "Kit"])
+        XCTAssertEqual(row, ["id": 12, "name": "Kit", "owner_id": .null, "legs": 4], "defaults and the next rowid")
+        XCTAssertTrue(try self.row(db, 12).isEmpty, "rolled back")
+        XCTAssertThrowsError(try pets.checkInsert([:])) { error in
+            XCTAssertTrue((error as? SQLiteError)?.message.contains("NOT NULL constraint failed: pet.name") ?? false, "\(error)")
+        }
+        XCTAssertThrowsError(try pets.checkInsert(["name": "Kit", "owner_id": 99])) { error in
+            XCTAssertEqual((error as? SQLiteError)?.message, "FOREIGN KEY constraint failed")
+        }
+
+        try db.executeScript("""
+            CREATE TABLE note (body TEXT DEFAULT 'empty');
+            CREATE TABLE pair (a TEXT, b INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            INSERT INTO note VALUES ('first');
+            INSERT INTO pair VALUES ('x', 1);
+            """)
+        let notes = try db.table("note")
+        XCTAssertEqual(notes.generatedKeyColumn, "rowid")
+        XCTAssertEqual(try notes.checkInsert([:]), ["rowid": 2, "body": "empty"], "a hidden rowid key is reported as rowid")
+        let pairs = try db.table("pair")
+        XCTAssertNil(pairs.generatedKeyColumn, "a composite key is never generated")
+        XCTAssertEqual(try pairs.checkInsert(["a": "x", "b": 2]), ["a": "x", "b": 2])
+        XCTAssertThrowsError(try pairs.checkInsert(["a": "x", "b": 1])) { error in
+            XCTAssertEqual((error as? SQLiteError)?.message, "UNIQUE constraint failed: pair.a, pair.b")
+        }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM pair"), 1)
+    }
+
     func testApplyIsAllOrNothing() throws {
         let db = try database(try temporaryDatabasePath(self))
         let pets = try db.table("pet")

@@ -4,9 +4,10 @@ extension App {
     /// The mode label of the conflicts screen, which the conflict prompt closes.
     static let conflictsMode = "CONFLICTS"
 
-    /// Writes the staged changes, one transaction per table (tables in name order), and reloads
+    /// Writes the staged changes of every table in one transaction, all or nothing, and reloads
     /// what they touched. Returns whether everything was written.
     ///
+    /// Nothing is written while a new row is refused by SQLite as it is (the cursor goes to it).
     /// Rows changed meanwhile open the conflicts screen and ask what to do; a locked database
     /// keeps the changes for a retry.
     func commitEdits(policy: ConflictPolicy) -> Bool {
@@ -14,30 +15,57 @@ extension App {
             state.message = .info("nothing to commit")
             return true
         }
-        var written = 0
-        for name in stagedEdits.keys.sorted() {
-            guard let edits = stagedEdits[name] else {
-                continue
-            }
-            do {
-                try database.table(name).apply(edits.rowEdits, policy: policy)
-                stagedEdits[name] = nil
-                written += edits.count
-                try? tableGrid(named: name)?.reload()
-            } catch let error as EditConflictError {
-                showConflicts(error, in: name)
-                return false
-            } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
-                state.message = .error("\(name) is locked by another connection: \(Self.changes(edits.count)) kept; w to retry")
-                return false
-            } catch {
-                report(error, doing: "commit \(name)")
+        let names = stagedEdits.keys.sorted()
+        for name in names {
+            if let row = stagedEdits[name]?.refusedNewRows.first, let refusal = row.refusal {
+                showNewRow(row.number, of: name)
+                state.message = .error("nothing written: new row \(row.number) of \(name): \(refusal) · fix it or dd it")
                 return false
             }
+        }
+        var current = names.first ?? ""
+        let written = pendingEditCount
+        do {
+            try database.transaction { _ in
+                for name in names {
+                    guard let edits = stagedEdits[name] else {
+                        continue
+                    }
+                    current = name
+                    try database.table(name).apply(edits.rowEdits, policy: policy)
+                }
+            }
+        } catch let error as EditConflictError {
+            showConflicts(error, in: current)
+            return false
+        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+            state.message = .error("\(current) is locked by another connection: \(Self.changes(written)) kept; w to retry")
+            return false
+        } catch {
+            report(error, doing: "commit \(current)")
+            return false
+        }
+        stagedEdits = [:]
+        for name in names {
+            try? tableGrid(named: name)?.reload()
         }
         try? catalog.refresh()
         state.message = .info("committed \(Self.changes(written))")
         return true
+    }
+
+    /// Shows new row `number` of table `name`: selects the table when the main screen shows
+    /// another, and puts the cursor on the row.
+    private func showNewRow(_ number: Int, of name: String) {
+        guard let grid = tableGrid(named: name), let position = try? grid.position(ofNewRow: number) else {
+            return
+        }
+        if case .main = state.top, selectedTableName != name,
+           let index = catalog.names.firstIndex(where: { $0.name == name }) {
+            selectTable(index)
+            state.focus = .grid
+        }
+        grid.cursorRow = position
     }
 
     /// Shows the rows that changed since they were read, and asks what to do with them.
@@ -73,6 +101,10 @@ extension App {
             for edit in edits.rowEdits {
                 lines.append(((try? table.sql(for: edit)).map(SQLPreview.inline) ?? "\(edit)") + ";")
             }
+            for row in edits.refusedNewRows {
+                lines.append("-- new row \(row.number) is refused as it is, nothing is written until it is fixed: "
+                             + (row.refusal ?? ""))
+            }
             lines.append("")
         }
         if lines.isEmpty {
@@ -83,9 +115,17 @@ extension App {
         state.screens.append(.schema(screen))
     }
 
-    /// Answers a one-key prompt: conflicts (keep theirs, overwrite, cancel) or quitting with
-    /// pending changes (commit, revert, stay).
+    /// Answers a one-key prompt: conflicts (keep theirs, overwrite, cancel), quitting with
+    /// pending changes (commit, revert, stay) or deleting rows (y/n).
     func choose(_ key: Key, for kind: PromptKind) -> Outcome {
+        if case .confirmDelete(let table, let rows) = kind {
+            if case .mouse = key {
+                return .handled
+            }
+            state.prompt = nil
+            answerDelete(key, table: table, rows: rows)
+            return .redraw
+        }
         let choice: Character?
         switch key {
         case .escape: choice = nil

@@ -16,37 +16,47 @@ extension App {
         case .showPending:
             showPending()
             return
+        case .clearMarks:
+            clearMarks(in: grid)
+            return
         default:
             break
         }
-        guard isTable else {
-            state.message = .error("read-only: query results cannot be edited; open a table")
-            return
-        }
-        guard let (table, key, original) = try editableRow(of: grid) else {
+        guard let table = try writableTable(of: grid, isTable: isTable) else {
             return
         }
         switch command {
-        case .editCell:
-            try openCellEditor(table: table, key: key, original: original, grid: grid)
-        case .setNull:
-            guard let column = cursorColumnName(of: grid) else {
+        case .insertRow:
+            try insertRow(into: table, grid: grid)
+        case .duplicateRow:
+            try duplicateRow(of: grid, in: table)
+        case .toggleMark:
+            try toggleMark(in: grid)
+        case .deleteRow:
+            try askToDelete(in: grid, table: table)
+        case .editCell, .setNull, .editInEditor:
+            guard let row = try editableRow(of: grid, in: table), let target = editTarget(row, grid: grid, table: table) else {
                 return
             }
-            stageCell(.null, table: table, key: key, column: column, original: original)
-        case .deleteRow:
-            try stage(.delete(key: key, original: original), checking: .delete(key: key.values, original: original),
-                      in: table)
+            switch command {
+            case .editCell: openCellEditor(on: target)
+            case .setNull: stageCell(.null, target: target, in: table)
+            default: openExternalEditor(on: target)
+            }
         default:
             break
         }
     }
 
-    /// The table, key and current values of the grid's cursor row, or nil (with the reason in the
-    /// status bar) when it cannot be edited.
-    private func editableRow(of grid: GridModel) throws -> (DynamicTable, RowKey, [String: SQLValue])? {
-        if database.configuration.readOnly {
-            state.message = .error("read-only: the database is open with --readonly")
+    /// The table the grid shows, when its rows may be changed; else nil, with the reason in the
+    /// status bar (query results, a view, a table without a usable key, a read-only database).
+    func writableTable(of grid: GridModel, isTable: Bool) throws -> DynamicTable? {
+        guard isTable else {
+            state.message = .error("read-only: query results cannot be edited; open a table")
+            return nil
+        }
+        if let refusal = WriteAccess.refusal(for: database) {
+            state.message = .error("read-only: \(refusal)")
             return nil
         }
         let table = try database.table(grid.source.title)
@@ -55,48 +65,71 @@ extension App {
             state.message = .error("read-only: \(reason)")
             return nil
         }
-        guard let row = try grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).first else {
+        return table
+    }
+
+    /// The grid's cursor row as an edit finds it, or nil (with the reason in the status bar) when
+    /// it cannot be edited.
+    private func editableRow(of grid: GridModel, in table: DynamicTable) throws -> EditableRow? {
+        switch try grid.row(at: grid.cursorRow) {
+        case nil:
             state.message = .info("no row to edit")
             return nil
+        case .new(let row):
+            return .new(number: row.number)
+        case .stored(let row):
+            guard let key = row.key else {
+                state.message = .error("read-only: \(table.name) has no key to find rows by")
+                return nil
+            }
+            if stagedEdits[table.name]?.isDeleted(key) == true {
+                state.message = .error("the row is marked for deletion; u to undo that")
+                return nil
+            }
+            guard let original = try originalValues(of: key, in: table) else {
+                return nil
+            }
+            return .stored(key: key, original: original)
         }
-        guard let key = row.key else {
-            state.message = .error("read-only: \(table.name) has no key to find rows by")
-            return nil
-        }
-        if stagedEdits[table.name]?.isDeleted(key) == true {
-            state.message = .error("the row is marked for deletion; u to undo that")
-            return nil
-        }
+    }
+
+    /// The values the row with `key` was first read with: when its first change was staged, or
+    /// now. Nil, with a message, when the row is gone.
+    func originalValues(of key: RowKey, in table: DynamicTable) throws -> [String: SQLValue]? {
         if let original = stagedEdits[table.name]?.original(of: key) {
-            return (table, key, original)
+            return original
         }
         guard let record = try table.record(key: key.values) else {
             state.message = .error("the row is gone; r to reload")
             return nil
         }
-        var original: [String: SQLValue] = [:]
-        for (column, value) in zip(record.columns, record.values) {
-            original[column] = value
-        }
-        return (table, key, original)
+        return Dictionary(zip(record.columns, record.values)) { first, _ in first }
     }
 
-    /// The name of the grid's cursor column.
-    private func cursorColumnName(of grid: GridModel) -> String? {
+    /// The cursor cell of `row` as an edit target, with the value shown there now.
+    private func editTarget(_ row: EditableRow, grid: GridModel, table: DynamicTable) -> EditTarget? {
         let columns = grid.source.columns
-        return columns.indices.contains(grid.cursorColumn) ? columns[grid.cursorColumn].name : nil
+        guard columns.indices.contains(grid.cursorColumn) else {
+            return nil
+        }
+        let column = columns[grid.cursorColumn].name
+        let current: SQLValue
+        switch row {
+        case .stored(let key, let original):
+            current = stagedEdits[table.name]?.value(key: key, column: column) ?? original[column] ?? .null
+        case .new(let number):
+            let newRows = grid.overlay.edits.newRows
+            current = newRows.first { $0.number == number }
+                .map { grid.overlay.value(of: $0, column: column, among: newRows) } ?? .null
+        }
+        let declaredType = table.info.column(named: column)?.declaredType ?? ""
+        return EditTarget(table: table.name, row: row, column: column, declaredType: declaredType, current: current)
     }
 
-    /// Opens the cell editor on the cursor cell, prefilled with its (staged) value.
-    private func openCellEditor(table: DynamicTable, key: RowKey, original: [String: SQLValue], grid: GridModel) throws {
-        guard let column = cursorColumnName(of: grid) else {
-            return
-        }
-        let current = stagedEdits[table.name]?.value(key: key, column: column) ?? original[column] ?? .null
-        let declaredType = table.info.column(named: column)?.declaredType ?? ""
-        state.editing = EditTarget(table: table.name, key: key, column: column, declaredType: declaredType,
-                                   current: current, original: original)
-        openPrompt(.editCell(column: column), text: CellValueParser.editText(for: current))
+    /// Opens the cell editor on `target`, prefilled with its value; `note` says why in its label.
+    func openCellEditor(on target: EditTarget, note: String? = nil) {
+        state.editing = target
+        openPrompt(.editCell(column: target.column, note: note), text: CellValueParser.editText(for: target.current))
     }
 
     /// Takes the text typed in the cell editor: parses it, checks it and stages it.
@@ -105,27 +138,57 @@ extension App {
             return
         }
         state.editing = nil
+        stageText(text, for: target)
+    }
+
+    /// Parses `text` by the target column's type and stages it, unless it is the value already shown.
+    func stageText(_ text: String, for target: EditTarget) {
         do {
             let value = try CellValueParser.parse(text, declaredType: target.declaredType)
             guard value != target.current else {
                 state.message = .info("unchanged")
                 return
             }
-            let table = try database.table(target.table)
-            stageCell(value, table: table, key: target.key, column: target.column, original: target.original)
+            stageCell(value, target: target, in: try database.table(target.table))
         } catch {
             report(error)
         }
     }
 
     /// Checks a new cell value with SQLite and stages it when SQLite takes it.
-    private func stageCell(_ value: SQLValue, table: DynamicTable, key: RowKey, column: String,
-                           original: [String: SQLValue]) {
-        do {
-            try stage(.cell(key: key, column: column, value: value, original: original),
-                      checking: .update(key: key.values, original: original, changes: [column: value]), in: table)
-        } catch {
-            report(error)
+    ///
+    /// A cell of a new row changes the staged insert: SQLite tries the row with the new value. A
+    /// row it took is kept from an edit it would refuse; a row it refused already takes the
+    /// edit either way, so a row needing two changes (a duplicate's key) can be fixed step by step.
+    private func stageCell(_ value: SQLValue, target: EditTarget, in table: DynamicTable) {
+        let column = target.column
+        switch target.row {
+        case .stored(let key, let original):
+            do {
+                try stage(.cell(key: key, column: column, value: value, original: original),
+                          checking: .update(key: key.values, original: original, changes: [column: value]), in: table)
+            } catch {
+                report(error)
+            }
+        case .new(let number):
+            guard let row = stagedEdits[table.name]?.newRow(number) else {
+                state.message = .error("new row \(number) is gone")
+                return
+            }
+            var changed = row
+            changed.values[column] = value
+            changed = changed.checked(in: table)
+            if row.refusal == nil, let refusal = changed.refusal {
+                state.message = .error(refusal)
+                return
+            }
+            let change = StagedEdit.newCell(column: column, value: value, row: changed)
+            stagedEdits[table.name, default: StagedEdits()].stage(change)
+            if let refusal = changed.refusal {
+                state.message = .error("staged: \(change.summary) in new row \(number); SQLite still refuses the row: \(refusal)")
+            } else {
+                state.message = .info("staged: \(change.summary) in new row \(number) · w commits, u undoes")
+            }
         }
     }
 
@@ -145,6 +208,9 @@ extension App {
         if stagedEdits[table]?.isEmpty == true {
             stagedEdits[table] = nil
         }
+        if let grid = tableGrids[table] {
+            grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
+        }
         state.message = .info("undone: \(change.summary)")
     }
 
@@ -152,6 +218,9 @@ extension App {
     func revertEdits() {
         let count = pendingEditCount
         stagedEdits = [:]
+        for grid in tableGrids.values {
+            grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
+        }
         state.message = .info(count == 0 ? "nothing to revert" : "reverted \(Self.changes(count))")
     }
 
@@ -163,5 +232,10 @@ extension App {
     /// `1 change`, `3 changes`.
     static func changes(_ count: Int) -> String {
         count == 1 ? "1 change" : "\(count) changes"
+    }
+
+    /// `1 row`, `3 rows`.
+    static func rows(_ count: Int) -> String {
+        count == 1 ? "1 row" : "\(count) rows"
     }
 }

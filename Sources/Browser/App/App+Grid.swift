@@ -36,7 +36,8 @@ extension App {
             case .yankCell: try yankCell(of: grid)
             case .yankRow: try yankRow(of: grid)
             case .export: startExportPrompt(for: grid)
-            case .editCell, .setNull, .deleteRow, .undoEdit, .revertEdits, .commitEdits, .showPending:
+            case .editCell, .setNull, .deleteRow, .undoEdit, .revertEdits, .commitEdits, .showPending, .insertRow,
+                 .duplicateRow, .toggleMark, .clearMarks, .editInEditor:
                 try performEdit(command, grid: grid, isTable: isTable)
             default: break
             }
@@ -137,7 +138,7 @@ extension App {
 
     /// Opens the record view of the cursor row.
     func openRecord(of grid: GridModel) throws {
-        guard try !grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).isEmpty else {
+        guard try grid.row(at: grid.cursorRow) != nil else {
             state.message = .info("no row to show")
             return
         }

@@ -67,7 +67,7 @@ extension App {
                     return
                 }
                 try move(grid, toRow: number - 1)
-            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges:
+            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete:
                 break
             }
         } catch {

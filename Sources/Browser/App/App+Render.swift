@@ -12,8 +12,7 @@ extension App {
             layout = Layout.main(width: size.columns, height: size.rows, sidebarWidth: sidebarWidth, focus: state.focus)
             renderSidebar(layout, into: &frame.buffer)
             if !layout.content.isEmpty {
-                renderGrid(selectedTableGrid, in: layout.content, into: &frame.buffer,
-                           staged: selectedTableName.flatMap { stagedEdits[$0] })
+                renderGrid(selectedTableGrid, in: layout.content, into: &frame.buffer)
             }
         case .results(let grid):
             layout = Layout.full(width: size.columns, height: size.rows)
@@ -22,7 +21,7 @@ extension App {
             layout = Layout.full(width: size.columns, height: size.rows)
             let (titleRow, body) = layout.content.splitTop(1)
             let grid = record.grid
-            let total = grid.source.knownCount.map { ListWidget.formatCount($0) } ?? "?"
+            let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? "?"
             renderTitle("Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total) · \(grid.source.title)", in: titleRow,
                         into: &frame.buffer)
             var view = TextView(text: "", scroll: record.scroll, highlight: grid.searchText)
@@ -86,15 +85,14 @@ extension App {
     }
 
     /// Draws a grid, or a line saying why there is none.
-    private func renderGrid(_ grid: GridModel?, in area: Rect, into buffer: inout ScreenBuffer,
-                            staged: StagedEdits? = nil) {
+    private func renderGrid(_ grid: GridModel?, in area: Rect, into buffer: inout ScreenBuffer) {
         guard let grid else {
             buffer.put(catalog.names.isEmpty ? "This database has no tables." : "", x: area.x, y: area.y,
                        style: theme[.text], maxWidth: area.width)
             return
         }
         do {
-            let viewport = try grid.viewport(for: area, staged: staged)
+            let viewport = try grid.viewport(for: area)
             GridWidget.render(viewport, in: area, into: &buffer, theme: theme)
             if viewport.rows.isEmpty {
                 let text = grid.source.filter == nil ? "(no rows)" : "(no rows match the filter)"
@@ -131,8 +129,8 @@ extension App {
         }
         let source = grid.source
         let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
-        let total = source.knownCount.map { ListWidget.formatCount($0) } ?? spinner
-        let position = source.knownCount == 0 ? "0/0" : "\(ListWidget.formatCount(grid.cursorRow + 1))/\(total)"
+        let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? spinner
+        let position = grid.knownTotal == 0 ? "0/0" : "\(ListWidget.formatCount(grid.cursorRow + 1))/\(total)"
         let title = Sanitizer.sanitize(source.title)
         var column: [String] = []
         if source.columns.indices.contains(grid.cursorColumn) {

@@ -83,10 +83,10 @@ extension App {
     /// The record view lines of the grid's cursor row (one line saying so when it is gone).
     func recordLines(for grid: GridModel) -> [String] {
         do {
-            guard let row = try grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).first else {
+            guard let values = try grid.shownValues(at: grid.cursorRow) else {
                 return ["(no row)"]
             }
-            return RecordView.lines(columns: grid.source.columns, values: row.values)
+            return RecordView.lines(columns: grid.source.columns, values: values)
         } catch {
             return ["error: " + UserMessage.describe(error)]
         }

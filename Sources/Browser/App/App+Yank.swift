@@ -32,8 +32,8 @@ extension App {
         state.message = .info("copied row \(ListWidget.formatCount(grid.cursorRow + 1)): \(fields.count) values\(skipped)")
     }
 
-    /// The values of the cursor row, nil when there is none.
+    /// The values of the cursor row as shown (staged values included), nil when there is none.
     private func cursorValues(of grid: GridModel) throws -> [GridValue]? {
-        try grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).first?.values
+        try grid.shownValues(at: grid.cursorRow)
     }
 }

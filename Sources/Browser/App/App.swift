@@ -1,3 +1,4 @@
+import Foundation
 import ORMCore
 
 /// The browser application: turns keys into changes of state and draws the state.
@@ -30,8 +31,19 @@ final class App {
     var pendingClipboard: String?
     /// The export running in the background, if any.
     var export: ExportTask?
-    /// The changes staged on each table, by table name, until committed or reverted.
-    var stagedEdits: [String: StagedEdits] = [:]
+    /// The changes staged on each table, by table name, until committed or reverted; each table's
+    /// grid draws its own over its rows.
+    var stagedEdits: [String: StagedEdits] = [:] {
+        didSet {
+            for (name, grid) in tableGrids {
+                grid.overlay.edits = stagedEdits[name] ?? StagedEdits()
+            }
+        }
+    }
+    /// The user's text editor (`$VISUAL`, `$EDITOR`) for long values.
+    var externalEditor = ExternalEditor(environment: ProcessInfo.processInfo.environment)
+    /// The cell waiting for the loop to edit it in the user's editor.
+    var pendingExternalEdit: EditTarget?
     /// Committed changes to pick up: the view refreshes itself when its table changes.
     let liveChanges: LiveChanges
     /// Work the browser waits for (a sort of a big table, say), with the keys typed meanwhile.
@@ -168,6 +180,7 @@ final class App {
     private func refreshAfterChanges() -> Bool {
         let adopted = adoptRefreshedTable()
         guard let changes = liveChanges.take() else { return adopted }
+        recheckNewRows()
         try? catalog.refresh()
         guard let grid = selectedTableGrid, changes.tables.contains(grid.source.title) else { return true }
         guard let table = grid.source as? TableSource else {
@@ -262,6 +275,8 @@ final class App {
             }
             let source = try TableSource(table: table)
             let grid = GridModel(source: source, frozenColumns: source.leadingKeyColumns)
+            grid.overlay.edits = stagedEdits[name] ?? StagedEdits()
+            grid.overlay.generatedKeyColumn = (try? database.table(name))?.generatedKeyColumn
             tableGrids[name] = grid
             return grid
         } catch {

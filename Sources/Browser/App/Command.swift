@@ -65,8 +65,18 @@ enum Command: Hashable, Sendable, CaseIterable {
     case editCell
     /// Set the cursor cell to NULL (staged).
     case setNull
-    /// Mark the cursor row for deletion (staged).
+    /// Delete the marked rows, or the cursor row, after asking (staged).
     case deleteRow
+    /// Add a new row with the columns' defaults after the table's rows (staged).
+    case insertRow
+    /// Add a copy of the cursor row after the table's rows, its generated key left out (staged).
+    case duplicateRow
+    /// Mark or unmark the cursor row and move down.
+    case toggleMark
+    /// Unmark every row.
+    case clearMarks
+    /// Edit the cursor cell in `$VISUAL` or `$EDITOR` (staged).
+    case editInEditor
     /// Take back the last staged change of the table.
     case undoEdit
     /// Drop every staged change.

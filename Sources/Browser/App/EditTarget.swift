@@ -4,14 +4,12 @@ import ORMCore
 struct EditTarget: Sendable {
     /// The table.
     var table: String
-    /// The key of the row.
-    var key: RowKey
+    /// The row.
+    var row: EditableRow
     /// The column.
     var column: String
     /// The column's declared type, which decides how the typed text is read.
     var declaredType: String
     /// The value shown when the editor opened (the staged one if any).
     var current: SQLValue
-    /// The whole row as read when the editor opened.
-    var original: [String: SQLValue]
 }

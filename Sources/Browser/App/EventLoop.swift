@@ -53,6 +53,12 @@ struct EventLoop<Backend: TerminalBackend> {
                 if let text = app.takeClipboard() {
                     terminal.backend.copyToClipboard(text)
                 }
+                if app.hasPendingExternalEdit {
+                    terminal.suspended {
+                        app.runPendingExternalEdit(attachedToTerminal: true)
+                    }
+                    dirty = true
+                }
                 if app.quitRequested {
                     return
                 }
@@ -71,6 +77,12 @@ struct EventLoop<Backend: TerminalBackend> {
         }
         if app.quitRequested {
             return true
+        }
+        if app.hasPendingExternalEdit {
+            terminal.suspended {
+                app.runPendingExternalEdit(attachedToTerminal: true)
+            }
+            dirty = true
         }
         switch outcome {
         case .quit:

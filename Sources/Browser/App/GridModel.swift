@@ -25,6 +25,8 @@ final class GridModel {
     var lastArea = Rect(x: 0, y: 0, width: 80, height: 24)
     /// The column slots of the last drawing, for mouse clicks.
     var lastSlots: [ColumnSlot] = []
+    /// The staged changes and marks drawn over the source's rows; new rows follow the last one.
+    var overlay = StagedOverlay()
 
     /// Creates a grid over `source`, freezing `frozenColumns` leading columns.
     init(source: RowSource, frozenColumns: Int = 0) {
@@ -56,19 +58,56 @@ final class GridModel {
 
     /// Goes to the last row (counting now if needed).
     func moveToLastRow() throws {
-        cursorRow = max(0, try source.count() - 1)
+        cursorRow = max(0, try source.count() + overlay.newRowCount - 1)
     }
 
-    /// `row` clamped to `0..<count`, reading ahead when the count is not known yet.
+    /// `row` clamped to the rows shown (the source's and the new ones after them), reading ahead
+    /// when the count is not known yet.
     func clampedRow(_ row: Int) throws -> Int {
         let wanted = max(0, row)
+        let newRows = overlay.newRowCount
         if let count = source.knownCount {
-            return min(wanted, max(0, count - 1))
+            return min(wanted, max(0, count + newRows - 1))
         }
         if try !source.rows(wanted..<(wanted + 1)).isEmpty {
             return wanted
         }
-        return min(wanted, max(0, try source.count() - 1))
+        return min(wanted, max(0, try source.count() + newRows - 1))
+    }
+
+    /// The number of rows shown when known: the source's, plus the new rows staged after them.
+    var knownTotal: Int? {
+        source.knownCount.map { $0 + overlay.newRowCount }
+    }
+
+    /// The row shown at `position`, nil past the end.
+    func row(at position: Int) throws -> GridRow? {
+        if let row = try source.rows(position..<(position + 1)).first {
+            return .stored(row)
+        }
+        let newRows = overlay.edits.newRows
+        guard position >= 0, !newRows.isEmpty else {
+            return nil
+        }
+        let index = position - (try source.count())
+        return newRows.indices.contains(index) ? .new(newRows[index]) : nil
+    }
+
+    /// The position of the new row numbered `number`, nil when there is none.
+    func position(ofNewRow number: Int) throws -> Int? {
+        guard let index = overlay.edits.newRows.firstIndex(where: { $0.number == number }) else {
+            return nil
+        }
+        return try source.count() + index
+    }
+
+    /// The values shown at `position`: a stored row with its staged cells, or a new row.
+    func shownValues(at position: Int) throws -> [GridValue]? {
+        switch try row(at: position) {
+        case .stored(let row): overlay.values(of: row, columns: source.columns)
+        case .new(let row): overlay.values(of: row, among: overlay.edits.newRows, columns: source.columns)
+        case nil: nil
+        }
     }
 
     // MARK: - Widths
@@ -103,33 +142,43 @@ final class GridModel {
         firstRow = 0
     }
 
-    /// Reads the data afresh, keeping the cursor on the same row (by key, else by position).
+    /// Reads the data afresh, keeping the cursor on the same row (by key, a new row by its
+    /// number, else by position).
     func reload() throws {
         try adopt(try source.reloaded())
     }
 
     /// Shows `fresh` (the same view read again) instead of the current source, keeping the cursor
-    /// on the same row (by key, else by position) and the first row shown where it was.
+    /// on the same row (by key, a new row by its number, else by position); the first row shown
+    /// stays unless the cursor would leave the screen.
     func adopt(_ fresh: RowSource) throws {
-        let key = try source.rows(cursorRow..<(cursorRow + 1)).first?.key
-        let position = cursorRow
-        let offset = cursorRow - firstRow
+        let current = try row(at: cursorRow)
+        let previous = cursorRow
         source = fresh
-        if let key, let found = try source.index(ofKey: key) {
-            cursorRow = found
-        } else {
-            cursorRow = try clampedRow(position)
+        switch current {
+        case .stored(let row):
+            if let key = row.key, let found = try source.index(ofKey: key) {
+                cursorRow = found
+                return
+            }
+        case .new(let row):
+            if let found = try position(ofNewRow: row.number) {
+                cursorRow = found
+                return
+            }
+        case nil:
+            break
         }
-        firstRow = max(0, cursorRow - offset)
+        cursorRow = try clampedRow(previous)
     }
 
     // MARK: - Drawing
 
     /// The viewport to draw in `area`: scrolls to keep the cursor visible and fits widths.
     ///
-    /// Changes in `staged` are drawn over the rows they touch: new values marked edited, rows to
-    /// be deleted marked deleted.
-    func viewport(for area: Rect, staged: StagedEdits? = nil) throws -> GridViewport {
+    /// The ``overlay`` is drawn over the rows: staged values marked edited, rows to be deleted
+    /// marked deleted, marked rows, and the new rows after the last stored row.
+    func viewport(for area: Rect) throws -> GridViewport {
         lastArea = area
         let height = visibleRows
         if cursorRow < firstRow {
@@ -138,31 +187,18 @@ final class GridModel {
             firstRow = cursorRow - height + 1
         }
         let rows = try source.rows(firstRow..<(firstRow + height))
-        var values = rows.map(\.values)
-        var edited: Set<CellAddress> = []
-        var deleted: Set<Int> = []
-        if let staged, !staged.isEmpty {
-            let columns = source.columns
-            for (index, row) in rows.enumerated() {
-                guard let key = row.key else {
-                    continue
-                }
-                if staged.isDeleted(key) {
-                    deleted.insert(firstRow + index)
-                }
-                for (column, gridColumn) in columns.enumerated() where column < values[index].count {
-                    if let value = staged.value(key: key, column: gridColumn.name) {
-                        values[index][column] = GridValue(value)
-                        edited.insert(CellAddress(row: firstRow + index, column: column))
-                    }
-                }
-            }
-        }
-        fitWidths(to: values)
+        let newRows = overlay.newRowCount > 0 && rows.count < height
+        let window = overlay.window(stored: rows, firstRow: firstRow, height: height,
+                                    storedCount: newRows ? try source.count() : nil, columns: source.columns)
+        fitWidths(to: window.values)
         var viewport = GridViewport(
-            columns: source.columns, rows: values, firstRow: firstRow, totalRows: source.knownCount,
+            columns: source.columns, rows: window.values, firstRow: firstRow, totalRows: knownTotal,
             cursorRow: cursorRow, cursorColumn: cursorColumn, firstColumn: max(firstColumn, frozenColumns),
-            columnWidths: widths, frozenColumns: frozenColumns, sort: source.sort, edited: edited, deletedRows: deleted)
+            columnWidths: widths, frozenColumns: frozenColumns, sort: source.sort, edited: window.edited,
+            deletedRows: window.deleted, insertedRows: window.inserted)
+        viewport.refusedRows = window.refused
+        viewport.markedRows = window.marked
+        viewport.showsRowSigns = overlay.showsRowSigns
         firstColumn = GridWidget.firstColumn(revealing: cursorColumn, in: viewport, width: area.width)
         viewport.firstColumn = firstColumn
         lastSlots = GridWidget.slots(for: viewport, width: area.width)

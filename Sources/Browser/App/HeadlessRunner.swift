@@ -27,7 +27,11 @@ struct HeadlessRunner {
 
     /// Plays `script` and returns the dumped screens followed by the final one, each as lines with
     /// trailing blanks removed.
-    func run(_ script: [ScriptStep]) -> [[String]] {
+    ///
+    /// - Parameter emit: Called with each screen as soon as it is recorded (the command line
+    ///   prints it at once, so a watcher sees a `<dump>` while the script goes on).
+    @discardableResult
+    func run(_ script: [ScriptStep], emit: ([String]) -> Void = { _ in }) -> [[String]] {
         let terminal = Terminal(backend: backend)
         app.size = (columns, rows)
         var screens: [[String]] = []
@@ -40,9 +44,16 @@ struct HeadlessRunner {
                 if let text = app.takeClipboard() {
                     backend.copyToClipboard(text)
                 }
+                if app.hasPendingExternalEdit {
+                    terminal.suspended {
+                        app.runPendingExternalEdit(attachedToTerminal: false)
+                    }
+                }
+                _ = app.tick()
                 draw(terminal)
                 if outcome == .quit || app.quitRequested {
                     screens.append(text(of: terminal))
+                    emit(screens[screens.count - 1])
                     return screens
                 }
             case .wait(let milliseconds):
@@ -53,14 +64,18 @@ struct HeadlessRunner {
                 settle()
                 draw(terminal)
                 screens.append(text(of: terminal))
+                emit(screens[screens.count - 1])
             }
             if app.quitRequested {
-                return screens + [text(of: terminal)]
+                screens.append(text(of: terminal))
+                emit(screens[screens.count - 1])
+                return screens
             }
         }
         settle()
         draw(terminal)
         screens.append(text(of: terminal))
+        emit(screens[screens.count - 1])
         return screens
     }
 
@@ -75,6 +90,9 @@ struct HeadlessRunner {
             _ = app.tick()
             if let text = app.takeClipboard() {
                 backend.copyToClipboard(text)
+            }
+            if app.hasPendingExternalEdit {
+                app.runPendingExternalEdit(attachedToTerminal: false)
             }
         } while app.hasBackgroundWork && !app.quitRequested && Date() < deadline
     }

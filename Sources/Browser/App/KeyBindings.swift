@@ -37,12 +37,17 @@ enum KeyBindings {
         bind("Data", [.character("Y")], to: .yankRow, "copy the cursor row, tab-separated, to the clipboard"),
         bind("Data", [.character("X")], to: .export, "export the view (filter, sort) to .csv, .jsonl or .sql"),
         bind("Edit", [.character("i")], [.character("c")], to: .editCell, "edit the cursor cell (staged until committed)"),
+        bind("Edit", [.character("E")], to: .editInEditor, "edit the cursor cell in $VISUAL or $EDITOR (long text)"),
         bind("Edit", [.character("x")], to: .setNull, "set the cursor cell to NULL (staged)"),
-        bind("Edit", [.character("d"), .character("d")], to: .deleteRow, "delete the cursor row (staged)"),
+        bind("Edit", [.character("o")], to: .insertRow, "new row at the end: defaults in, key chosen by SQLite"),
+        bind("Edit", [.character("D")], to: .duplicateRow, "duplicate the cursor row; a rowid key is left to SQLite"),
+        bind("Edit", [.character("m")], [.character(" ")], to: .toggleMark, "mark / unmark the cursor row and move down"),
+        bind("Edit", [.character("M")], to: .clearMarks, "clear the marks"),
+        bind("Edit", [.character("d"), .character("d")], to: .deleteRow, "delete the marked rows or the cursor row (asks y/n)"),
         bind("Edit", [.character("u")], to: .undoEdit, "undo the last staged change of the table"),
         bind("Edit", [.character("U")], to: .revertEdits, "revert every staged change"),
         bind("Edit", [.character("p")], to: .showPending, "show the pending changes as SQL"),
-        bind("Edit", [.character("w")], to: .commitEdits, "commit the pending changes (one transaction per table)"),
+        bind("Edit", [.character("w")], to: .commitEdits, "commit the pending changes in one transaction"),
     ]
 
     /// Lines the help screen adds after the table: prompt editing and the mouse.

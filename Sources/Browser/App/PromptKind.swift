@@ -10,12 +10,15 @@ enum PromptKind: Hashable, Sendable {
     case sql
     /// The path of a file to export the view to.
     case export
-    /// The new value of a cell of `column`.
-    case editCell(column: String)
+    /// The new value of a cell of `column`; `note` says why this editor opened when another was
+    /// asked for (no `$EDITOR` set).
+    case editCell(column: String, note: String? = nil)
     /// What to do with staged edits whose rows changed meanwhile (one key).
     case resolveConflicts
     /// What to do with pending changes before quitting (one key).
     case quitWithChanges
+    /// Whether to delete `rows` of `table` (one key: `y` deletes).
+    case confirmDelete(table: String, rows: [RowRef])
 
     /// The label drawn before the input.
     var label: String {
@@ -25,9 +28,10 @@ enum PromptKind: Hashable, Sendable {
         case .goToRow: "Go to row: "
         case .sql: "SQL> "
         case .export: "Export to (.csv .jsonl .sql): "
-        case .editCell(let column): Sanitizer.sanitize(column) + ": "
+        case .editCell(let column, let note): Sanitizer.sanitize(column) + (note.map { " (\($0))" } ?? "") + ": "
         case .resolveConflicts: "Rows changed meanwhile: t keep theirs, o overwrite, c cancel? "
         case .quitWithChanges: "Pending changes: c commit and quit, r revert and quit, Esc stay? "
+        case .confirmDelete(_, let rows): "Delete \(rows.count == 1 ? "1 row" : "\(rows.count) rows")? y/n "
         }
     }
 
@@ -42,13 +46,14 @@ enum PromptKind: Hashable, Sendable {
         case .editCell: "EDIT"
         case .resolveConflicts: "CONFLICT"
         case .quitWithChanges: "QUIT"
+        case .confirmDelete: "DELETE"
         }
     }
 
     /// Whether one key answers it (a choice), rather than a line of text and Enter.
     var isChoice: Bool {
         switch self {
-        case .resolveConflicts, .quitWithChanges: true
+        case .resolveConflicts, .quitWithChanges, .confirmDelete: true
         default: false
         }
     }

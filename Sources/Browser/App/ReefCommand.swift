@@ -85,10 +85,9 @@ public struct ReefCommand: ParsableCommand {
         }
         if let headless, let size = ScreenSize(parsing: headless) {
             let app = try makeApp(db, theme: loaded.theme)
-            for screen in HeadlessRunner(app: app, columns: size.columns, rows: size.rows).run(steps) {
-                for line in screen {
-                    print(line)
-                }
+            // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
+            HeadlessRunner(app: app, columns: size.columns, rows: size.rows).run(steps) { screen in
+                FileHandle.standardOutput.write(Data(screen.map { $0 + "\n" }.joined().utf8))
             }
             return
         }

@@ -8,21 +8,46 @@ enum StagedEdit: Hashable, Sendable {
     case cell(key: RowKey, column: String, value: SQLValue, original: [String: SQLValue])
     /// Delete the row with `key`, last read with `original`.
     case delete(key: RowKey, original: [String: SQLValue])
+    /// Add a new row: blank with the columns' defaults, or a copy of another row.
+    case insert(NewRow)
+    /// Set one cell of a new row; `row` is the new row as it is after the change.
+    case newCell(column: String, value: SQLValue, row: NewRow)
+    /// Drop the new row numbered `number` (deleting a row that was never written).
+    case discard(number: Int)
+    /// Several changes made by one key (deleting the marked rows), undone together.
+    indirect case batch([StagedEdit])
 
-    /// The row the change is about.
-    var key: RowKey {
+    /// The row the change is about (nil for a batch).
+    var row: RowRef? {
         switch self {
-        case .cell(let key, _, _, _), .delete(let key, _): key
+        case .cell(let key, _, _, _), .delete(let key, _): .stored(key)
+        case .insert(let row), .newCell(_, _, let row): .new(row.number)
+        case .discard(let number): .new(number)
+        case .batch: nil
         }
+    }
+
+    /// The single changes it is made of: itself, or a batch's changes.
+    var parts: [StagedEdit] {
+        if case .batch(let changes) = self {
+            return changes.flatMap(\.parts)
+        }
+        return [self]
     }
 
     /// A short description for the status bar, such as `name = 'Bo'`.
     var summary: String {
         switch self {
-        case .cell(_, let column, let value, _):
+        case .cell(_, let column, let value, _), .newCell(let column, let value, _):
             "\(column) = \(TextLayout.truncate(SQLInsertEncoder.literal(value), toWidth: 30))"
         case .delete(let key, _):
             "delete of row \(key.values.map(SQLInsertEncoder.literal).joined(separator: ", "))"
+        case .insert(let row):
+            "new row \(row.number)"
+        case .discard(let number):
+            "removal of new row \(number)"
+        case .batch(let changes):
+            changes.count == 1 ? changes[0].summary : "deletion of \(changes.count) rows"
         }
     }
 }

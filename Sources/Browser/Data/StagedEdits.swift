@@ -2,102 +2,179 @@ import ORMCore
 
 /// The changes staged on one table, oldest first: what the grid shows over the data, what undo
 /// takes back, and the ``RowEdit`` values a commit applies.
+///
+/// What the grid asks for (a cell's staged value, whether a row is deleted, the new rows) is kept
+/// up to date as changes are staged, so drawing does not replay the changes; undo replays them.
 struct StagedEdits: Sendable {
-    /// The staged changes, oldest first.
+    /// The staged changes, oldest first (a batch counts as one here: it is undone at once).
     private(set) var changes: [StagedEdit] = []
+    /// The latest staged value of each changed cell of stored rows, by row key and column.
+    private var cells: [RowKey: [String: SQLValue]] = [:]
+    /// The values each changed stored row was first read with.
+    private var originals: [RowKey: [String: SQLValue]] = [:]
+    /// Stored rows staged for deletion.
+    private var deleted: Set<RowKey> = []
+    /// The new rows as they are now, by number (discarded ones removed).
+    private var newRowsByNumber: [Int: NewRow] = [:]
+    /// Every row changed, in the order of its first change: the order a commit writes them in.
+    private var order: [RowRef] = []
+    /// The rows in ``order``, to look them up at once.
+    private var ordered: Set<RowRef> = []
+    /// The numbers of the new rows in the order they were added (discarded ones included).
+    private var newNumbers: [Int] = []
+    /// How many single changes are staged (a batch counts each of its changes).
+    private(set) var count = 0
+    /// The number the next new row gets: numbers are not reused, so marks on new rows stay right.
+    private(set) var nextNewRowNumber = 1
 
     /// Whether nothing is staged.
     var isEmpty: Bool {
         changes.isEmpty
     }
 
-    /// How many changes are staged.
-    var count: Int {
-        changes.count
-    }
-
     /// Stages a change.
     mutating func stage(_ change: StagedEdit) {
         changes.append(change)
+        absorb(change)
     }
 
     /// Takes back the last change, returning it (nil when nothing is staged).
     mutating func undo() -> StagedEdit? {
-        changes.popLast()
+        guard let change = changes.popLast() else {
+            return nil
+        }
+        let remaining = changes
+        let next = nextNewRowNumber
+        self = StagedEdits()
+        nextNewRowNumber = next
+        for change in remaining {
+            stage(change)
+        }
+        return change
     }
 
     /// Drops every change, returning how many there were.
     @discardableResult
     mutating func revert() -> Int {
-        defer { changes = [] }
-        return changes.count
+        defer { self = StagedEdits() }
+        return count
+    }
+
+    /// Replaces SQLite's verdict on every new row, in every change that holds one, with `check`'s
+    /// (the data changed since): the values given stay as they are.
+    mutating func recheckNewRows(_ check: (NewRow) -> NewRow) {
+        let rechecked = changes.map { Self.recheck($0, check) }
+        let next = nextNewRowNumber
+        self = StagedEdits()
+        nextNewRowNumber = next
+        for change in rechecked {
+            stage(change)
+        }
     }
 
     // MARK: - What the grid shows
 
     /// The staged value of `column` in the row with `key`, if one is staged (the latest wins).
     func value(key: RowKey, column: String) -> SQLValue? {
-        for change in changes.reversed() {
-            if case .cell(key, column, let value, _) = change {
-                return value
-            }
-        }
-        return nil
+        cells[key]?[column]
+    }
+
+    /// Every staged value of the row with `key`, by column (the latest of each).
+    func cells(of key: RowKey) -> [String: SQLValue] {
+        cells[key] ?? [:]
     }
 
     /// Whether the row with `key` is staged for deletion.
     func isDeleted(_ key: RowKey) -> Bool {
-        changes.contains { change in
-            if case .delete(key, _) = change {
-                return true
-            }
-            return false
-        }
+        deleted.contains(key)
+    }
+
+    /// Whether any stored row is staged for deletion.
+    var hasDeletions: Bool {
+        !deleted.isEmpty
     }
 
     /// The values the row with `key` was first read with, when a change to it is staged.
     func original(of key: RowKey) -> [String: SQLValue]? {
-        for change in changes {
-            switch change {
-            case .cell(key, _, _, let original), .delete(key, let original):
-                return original
-            default:
-                continue
-            }
-        }
-        return nil
+        originals[key]
+    }
+
+    /// The new rows, in the order they were added: the grid shows them after the table's rows.
+    var newRows: [NewRow] {
+        newNumbers.compactMap { newRowsByNumber[$0] }
+    }
+
+    /// The new row numbered `number`, unless it was discarded.
+    func newRow(_ number: Int) -> NewRow? {
+        newRowsByNumber[number]
+    }
+
+    /// The new rows SQLite refuses as they are: a commit waits until they are fixed.
+    var refusedNewRows: [NewRow] {
+        newRows.filter { $0.refusal != nil }
     }
 
     // MARK: - What a commit applies
 
     /// The edits to apply, one per row in the order rows were first changed: the cell changes of a
-    /// row merged into one update (the latest value of each column), a deletion replacing them.
+    /// row merged into one update (the latest value of each column), a deletion replacing them,
+    /// a new row inserted with the values given.
     var rowEdits: [RowEdit] {
-        var order: [RowKey] = []
-        var updates: [RowKey: [String: SQLValue]] = [:]
-        var deleted: Set<RowKey> = []
-        for change in changes {
-            let key = change.key
-            if updates[key] == nil && !deleted.contains(key) {
-                order.append(key)
-            }
-            switch change {
-            case .cell(_, let column, let value, _):
-                updates[key, default: [:]][column] = value
-            case .delete:
-                deleted.insert(key)
-                updates[key] = updates[key] ?? [:]
+        order.compactMap { row in
+            switch row {
+            case .stored(let key):
+                let original = originals[key] ?? [:]
+                if deleted.contains(key) {
+                    return .delete(key: key.values, original: original)
+                }
+                guard let changes = cells[key], !changes.isEmpty else {
+                    return nil
+                }
+                return .update(key: key.values, original: original, changes: changes)
+            case .new(let number):
+                return newRowsByNumber[number].map { .insert(values: $0.values) }
             }
         }
-        return order.compactMap { key in
-            let original = self.original(of: key) ?? [:]
-            if deleted.contains(key) {
-                return .delete(key: key.values, original: original)
+    }
+
+    // MARK: - Private
+
+    /// `change` with the new row it holds (if any) checked again by `check`.
+    private static func recheck(_ change: StagedEdit, _ check: (NewRow) -> NewRow) -> StagedEdit {
+        switch change {
+        case .insert(let row): .insert(check(row))
+        case .newCell(let column, let value, let row): .newCell(column: column, value: value, row: check(row))
+        case .batch(let changes): .batch(changes.map { recheck($0, check) })
+        case .cell, .delete, .discard: change
+        }
+    }
+
+    /// Updates what the grid and a commit read for a change just staged.
+    private mutating func absorb(_ change: StagedEdit) {
+        for part in change.parts {
+            count += 1
+            if let row = part.row, !ordered.contains(row) {
+                order.append(row)
+                ordered.insert(row)
+                if case .new(let number) = row {
+                    newNumbers.append(number)
+                }
             }
-            guard let changes = updates[key], !changes.isEmpty else {
-                return nil
+            switch part {
+            case .cell(let key, let column, let value, let original):
+                cells[key, default: [:]][column] = value
+                originals[key] = originals[key] ?? original
+            case .delete(let key, let original):
+                deleted.insert(key)
+                originals[key] = originals[key] ?? original
+            case .insert(let row), .newCell(_, _, let row):
+                newRowsByNumber[row.number] = row
+                nextNewRowNumber = max(nextNewRowNumber, row.number + 1)
+            case .discard(let number):
+                newRowsByNumber[number] = nil
+            case .batch:
+                break
             }
-            return .update(key: key.values, original: original, changes: changes)
         }
     }
 }

@@ -24,4 +24,10 @@ protocol TerminalBackend {
 
     /// Puts `text` on the terminal's clipboard (OSC 52, see ``ClipboardSequence``).
     func copyToClipboard(_ text: String)
+
+    /// Gives the terminal back in its normal mode, for another program to use (an editor).
+    func suspend()
+
+    /// Takes the terminal again after ``suspend()``, in the mode it had before.
+    func resume()
 }

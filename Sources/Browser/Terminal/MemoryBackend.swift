@@ -11,6 +11,8 @@ final class MemoryBackend: TerminalBackend {
     private(set) var lastChanges: [CellChange] = []
     /// How many times `draw`, `clear` and `flush` were called.
     private(set) var drawCount = 0, clearCount = 0, flushCount = 0
+    /// How many times the terminal was suspended and resumed.
+    private(set) var suspendCount = 0, resumeCount = 0
     /// The texts sent to the clipboard, oldest first.
     private(set) var clipboard: [String] = []
     /// The escape sequences a real terminal would have been sent for them.
@@ -60,6 +62,16 @@ final class MemoryBackend: TerminalBackend {
     func copyToClipboard(_ text: String) {
         clipboard.append(text)
         clipboardOutput += ClipboardSequence.osc52(text)
+    }
+
+    /// Counts the suspension.
+    func suspend() {
+        suspendCount += 1
+    }
+
+    /// Counts the resumption.
+    func resume() {
+        resumeCount += 1
     }
 
     /// The plain text of the screen, one string per row.

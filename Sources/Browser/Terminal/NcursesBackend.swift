@@ -132,6 +132,21 @@ final class NcursesBackend: TerminalBackend {
         fflush(output)
     }
 
+    /// Saves the program mode and leaves it (`def_prog_mode`, `endwin`): the terminal is as the
+    /// shell had it, for an editor.
+    func suspend() {
+        def_prog_mode()
+        endwin()
+        fflush(output)
+    }
+
+    /// Restores the program mode saved by ``suspend()`` (`reset_prog_mode`) and repaints.
+    func resume() {
+        reset_prog_mode()
+        clearok(window, true)
+        wrefresh(window)
+    }
+
     // MARK: - Private
 
     /// Sets the window's attributes and colour pair for `style`.

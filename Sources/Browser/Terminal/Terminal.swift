@@ -48,6 +48,17 @@ final class Terminal<Backend: TerminalBackend> {
         return changes
     }
 
+    /// Runs `body` (another program using the terminal) with the terminal suspended, then takes it
+    /// back and repaints everything on the next draw, since `body` left the screen unknown.
+    func suspended<T>(_ body: () throws -> T) rethrows -> T {
+        backend.suspend()
+        defer {
+            backend.resume()
+            invalidate()
+        }
+        return try body()
+    }
+
     /// Forgets what the screen shows, so the next draw clears it and repaints everything.
     func invalidate() {
         needsFullRedraw = true

@@ -1,7 +1,7 @@
 /// Everything the grid widget needs to draw one frame: the visible rows and the view state.
 ///
-/// Row indexes (`firstRow`, `cursorRow`, ``CellAddress/row``, `deletedRows`, `insertedRows`)
-/// count data rows from 0 in the whole result; `rows` holds only the visible ones, starting at
+/// Row indexes (`firstRow`, `cursorRow`, ``CellAddress/row``, `deletedRows`, `insertedRows`,
+/// `refusedRows`, `markedRows`) count data rows from 0 in the whole result; `rows` holds only the visible ones, starting at
 /// `firstRow`.
 struct GridViewport: Sendable {
     /// The data row index of `rows[0]`.
@@ -32,6 +32,12 @@ struct GridViewport: Sendable {
     var deletedRows: Set<Int>
     /// Data rows added but not saved.
     var insertedRows: Set<Int>
+    /// Added rows that SQLite refuses as they are (they need an edit before a commit).
+    var refusedRows: Set<Int> = []
+    /// Rows marked for a bulk action.
+    var markedRows: Set<Int> = []
+    /// Whether the gutter has a column for row signs (see ``GridWidget/sign(forRow:of:)``).
+    var showsRowSigns = false
 
     /// Creates a viewport; row numbers default to 1-based positions.
     init(

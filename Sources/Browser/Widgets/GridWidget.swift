@@ -6,7 +6,8 @@
 ///  2│  2│漢字      │↵ line…
 /// ```
 ///
-/// Layout, left to right: row numbers right-aligned, `│`, then the frozen columns (always shown),
+/// Layout, left to right: row numbers right-aligned (after a column of row signs while any row
+/// is marked, new or staged for deletion), `│`, then the frozen columns (always shown),
 /// then the scrollable columns from `firstColumn`, each followed by `│`. The last column may be
 /// cut by the edge: it is then drawn left-aligned and ends in `…`. Every row of the area is
 /// painted completely, so wide characters never push a separator out of line.
@@ -36,13 +37,29 @@ enum GridWidget {
         max(0, height - 1)
     }
 
-    /// The width of the row-number gutter, without its separator.
+    /// The width of the row-number gutter, without its separator: the widest number, and one
+    /// column more for row signs when the viewport has them.
     static func gutterWidth(for viewport: GridViewport) -> Int {
         var widest = TextWidth.of(String(viewport.totalRows ?? 0))
         for number in viewport.rowNumbers {
             widest = max(widest, TextWidth.of(String(number)))
         }
-        return widest
+        return widest + (viewport.showsRowSigns ? 1 : 0)
+    }
+
+    /// The sign drawn before a row's number: `*` marked, `!` new but refused by SQLite as it is,
+    /// `+` new, `-` staged for deletion, blank otherwise (the first that applies).
+    static func sign(forRow row: Int, of viewport: GridViewport) -> String {
+        if viewport.markedRows.contains(row) {
+            return "*"
+        }
+        if viewport.refusedRows.contains(row) {
+            return "!"
+        }
+        if viewport.insertedRows.contains(row) {
+            return "+"
+        }
+        return viewport.deletedRows.contains(row) ? "-" : " "
     }
 
     /// Where each visible column is drawn in an area `width` columns wide.
@@ -130,14 +147,21 @@ enum GridWidget {
         if viewport.deletedRows.contains(dataRow) {
             rowOverlay = rowOverlay.patched(with: theme[.deleted])
         }
+        if viewport.markedRows.contains(dataRow) {
+            rowOverlay = rowOverlay.patched(with: theme[.selection])
+        }
         let isCursorRow = dataRow == viewport.cursorRow
         let lineOverlay = isCursorRow ? theme[.cursorRow] : .plain
         if isCursorRow {
             buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme[.background].patched(with: lineOverlay))
         }
         let number = viewport.rowNumbers.indices.contains(index) ? String(viewport.rowNumbers[index]) : ""
-        buffer.put(TextLayout.padLeft(number, toWidth: gutter), x: area.x, y: y,
-                   style: theme[.rowNumber].patched(with: lineOverlay), maxWidth: area.width)
+        var gutterText = TextLayout.padLeft(number, toWidth: gutter - (viewport.showsRowSigns ? 1 : 0))
+        if viewport.showsRowSigns {
+            gutterText = sign(forRow: dataRow, of: viewport) + gutterText
+        }
+        buffer.put(gutterText, x: area.x, y: y, style: theme[.rowNumber].patched(with: rowOverlay).patched(with: lineOverlay),
+                   maxWidth: area.width)
         buffer.put(separator, x: area.x + gutter, y: y, style: theme[.border].patched(with: lineOverlay),
                    maxWidth: area.width - gutter)
         let row = viewport.rows[index]

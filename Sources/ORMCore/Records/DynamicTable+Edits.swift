@@ -1,4 +1,11 @@
 extension DynamicTable {
+    /// The key column SQLite fills in when an insert leaves it out: the INTEGER PRIMARY KEY that
+    /// names the rowid, or `rowid` itself for a table keyed by its hidden rowid; nil for tables
+    /// keyed by other columns (a composite or text primary key), whose inserts must give the key.
+    public var generatedKeyColumn: String? {
+        entity.hasIntegerKey ? entity.keyColumns.first : nil
+    }
+
     /// The statement an edit runs, with its values bound (for showing pending changes as SQL).
     public func sql(for edit: RowEdit) throws -> SQL {
         guard isWritable else { throw ORMError.invalidQuery("\(name) is read-only: it has no key to find rows by") }
@@ -34,6 +41,40 @@ extension DynamicTable {
     ///
     /// - Throws: SQLite's error for an edit it refuses; nothing is written either way.
     public func check(_ edit: RowEdit) throws {
+        try trial(edit) { connection, sql in try connection.execute(sql) }
+    }
+
+    /// Checks an insert like ``check(_:)`` and returns the row as SQLite would store it now: the
+    /// values given, the columns' defaults and the generated key.
+    ///
+    /// ```swift
+    /// let row = try pets.checkInsert(["name": "Kit"])
+    /// row["legs"]  // .integer(4), the column's default
+    /// row["id"]    // the rowid SQLite would choose now (a commit later may get another)
+    /// ```
+    ///
+    /// A table keyed by its hidden rowid reports it under `rowid`.
+    ///
+    /// - Parameter values: the columns to set; the others take their defaults.
+    /// - Returns: every column of the trial row, by name.
+    /// - Throws: SQLite's error for a row it refuses; nothing is written either way.
+    public func checkInsert(_ values: [String: SQLValue]) throws -> [String: SQLValue] {
+        var row: [String: SQLValue] = [:]
+        try trial(.insert(values: values)) { connection, sql in
+            var returning = sql
+            returning.text += entity.keyColumns == ["rowid"] ? " RETURNING rowid, *" : " RETURNING *"
+            try connection.forEachRow(returning) { statement in
+                for index in 0..<statement.columnCount {
+                    row[statement.columnName(at: index)] = statement.value(at: index)
+                }
+            }
+        }
+        return row
+    }
+
+    /// Runs `edit` through `run` in a savepoint that is rolled back at once, failing as SQLite would
+    /// at commit: a missing row, or a foreign key broken by the edit even where checks are deferred.
+    private func trial(_ edit: RowEdit, _ run: (Connection, SQL) throws -> Void) throws {
         let sql = try sql(for: edit)
         try database.write { connection in
             let savepoint = quoteIdentifier("orm_check")
@@ -47,7 +88,7 @@ extension DynamicTable {
             }
             // Deferred foreign keys are only checked at commit: count violations before and after.
             let violationsBefore = try foreignKeyViolations(connection)
-            try connection.execute(sql)
+            try run(connection, sql)
             if edit.key != nil, connection.changes == 0 {
                 throw ORMError.recordNotFound(entity: name, key: edit.key?.first ?? .null)
             }

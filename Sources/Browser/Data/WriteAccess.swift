@@ -1,0 +1,41 @@
+import Foundation
+import ORMCore
+
+/// Why reef cannot write a database, if it cannot: opened with `--readonly`, a file without
+/// write permission, or a folder without it (SQLite creates its journal beside the file).
+///
+/// Asked before every change is staged, so a read-only database refuses the change at once
+/// with the reason, not at commit with SQLite's `attempt to write a readonly database`.
+enum WriteAccess {
+    /// The reason `database` cannot be written, nil when it can.
+    static func refusal(for database: Database) -> String? {
+        if database.configuration.readOnly {
+            return "the database is open with --readonly"
+        }
+        let path = database.path
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
+            return nil
+        }
+        let file = URL(fileURLWithPath: path)
+        if !isWritable(file.path) {
+            return "\(file.lastPathComponent) is a read-only file"
+        }
+        if !isWritable(file.deletingLastPathComponent().path) {
+            return "the folder of \(file.lastPathComponent) is read-only (SQLite writes its journal there)"
+        }
+        return nil
+    }
+
+    /// Whether the process may write `path`. The superuser may write anything, so for it, as in
+    /// vim, a file or folder with no write permission bit at all counts as read-only.
+    private static func isWritable(_ path: String) -> Bool {
+        guard FileManager.default.isWritableFile(atPath: path) else {
+            return false
+        }
+        guard geteuid() == 0 else {
+            return true
+        }
+        let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
+        return (permissions ?? 0o200) & 0o222 != 0
+    }
+}

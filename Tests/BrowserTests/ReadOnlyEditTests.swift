@@ -1,0 +1,90 @@
+import Foundation
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// Every change to rows (edit, NULL, `$EDITOR`, insert, duplicate, mark, delete) is refused with
+/// the same status-bar reason where rows cannot be written: views, query results, `--readonly`,
+/// a read-only file, a read-only folder.
+final class ReadOnlyEditTests: XCTestCase {
+    /// The fixture database, new for each test.
+    private var fixture: BrowserFixture!
+
+    /// The keys of every row change (`dd` would ask first; it is refused before asking).
+    private let changeKeys = ["i", "x", "E", "o", "D", "m", "dd"]
+
+    /// Builds the fixture.
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+    }
+
+    /// Gives the permissions back so the fixture can be removed, and removes it.
+    override func tearDown() {
+        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fixture.directory.path)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: fixture.path)
+        fixture.remove()
+    }
+
+    /// Asserts that each change key on `table` says `reason` and stages nothing.
+    private func assertRefused(_ reason: String, table: String?, prefix: String = "", readOnly: Bool = false,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        for key in changeKeys {
+            let screen = try fixture.screen(prefix + key, columns: 120, rows: 6, table: table, readOnly: readOnly)
+            let status = screen.last ?? ""
+            XCTAssertTrue(status.contains(reason), "\(key): \(status)", file: file, line: line)
+            XCTAssertFalse(status.contains("pending"), "\(key): \(status)", file: file, line: line)
+            XCTAssertFalse(screen.joined().contains("Delete"), "\(key): no question asked", file: file, line: line)
+        }
+    }
+
+    /// The rows of `artists`, read by a connection of its own.
+    private func artists() throws -> [[SQLValue]] {
+        try Database(path: fixture.path).fetchAll("SELECT * FROM artists ORDER BY id")
+    }
+
+    /// A view has no key to write rows by.
+    func testViewsRefuseRowChanges() throws {
+        try assertRefused("read-only: album_titles is a view", table: "album_titles")
+    }
+
+    /// Query results are not a table.
+    func testQueryResultsRefuseRowChanges() throws {
+        try assertRefused("read-only: query results cannot be edited; open a table", table: nil,
+                          prefix: "eSELECT * FROM artists<Enter>")
+    }
+
+    /// `--readonly` refuses every change.
+    func testReadOnlyOptionRefusesRowChanges() throws {
+        try assertRefused("read-only: the database is open with --readonly", table: "artists", readOnly: true)
+    }
+
+    /// A file without write permission is refused before anything is staged (even for root,
+    /// who could write it).
+    func testReadOnlyFileRefusesRowChanges() throws {
+        let before = try artists()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.path)
+        try assertRefused("read-only: fixture.sqlite is a read-only file", table: "artists")
+        XCTAssertEqual(try artists(), before)
+    }
+
+    /// A folder without write permission is refused: SQLite could not make its journal there.
+    func testReadOnlyFolderRefusesRowChanges() throws {
+        let before = try artists()
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: fixture.directory.path)
+        try assertRefused("read-only: the folder of fixture.sqlite is read-only (SQLite writes its journal there)",
+                          table: "artists")
+        XCTAssertEqual(try artists(), before)
+    }
+
+    /// The same refusal from the reef binary: `--readonly` and `o` leave the file as it was.
+    func testReefRefusesAnInsertWithReadonly() throws {
+        let result = try ReefProcess.run([fixture.path, "--readonly", "--table", "artists", "--headless", "100x6",
+                                          "--keys", "ow"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("nothing to commit"), result.output)
+        let status = try ReefProcess.run([fixture.path, "--readonly", "--table", "artists", "--headless", "100x6",
+                                          "--keys", "o"]).output
+        XCTAssertTrue(status.contains("read-only: the database is open with --readonly"), status)
+        XCTAssertEqual(try artists().count, 3)
+    }
+}
