@@ -71,16 +71,22 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     /// The record at `position` if it can be had without waiting for the snapshot: from a resident
     /// window, or read now by key once the snapshot exists. Nil past the end.
     func recordIfAvailable(at position: Int) -> Record? {
+        if let resident = residentRecord(at: position) { return resident }
+        guard let snapshot = readySnapshot, position < snapshot.count else { return nil }
+        return record(at: position)
+    }
+
+    /// The record at `position` if its window is in memory (marking the window recently used).
+    private func residentRecord(at position: Int) -> Record? {
         let window = position / windowSize
-        let resident: [Record]? = state.withLock { state in
+        let records: [Record]? = state.withLock { state in
             guard let records = state.windows[window] else { return nil }
             state.recency.removeAll { $0 == window }
             state.recency.append(window)
             return records
         }
-        if let resident, position % windowSize < resident.count { return resident[position % windowSize] }
-        guard let snapshot = readySnapshot, position < snapshot.count else { return nil }
-        return record(at: position)
+        guard let records, position % windowSize < records.count else { return nil }
+        return records[position % windowSize]
     }
 
     /// The position of the record whose key is `key` in the snapshot (waits for it), nil when the
@@ -126,14 +132,8 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     }
 
     func record(at position: Int) -> Record {
+        if let resident = residentRecord(at: position) { return resident }
         let window = position / windowSize
-        let cached: [Record]? = state.withLock { state in
-            guard let records = state.windows[window] else { return nil }
-            state.recency.removeAll { $0 == window }
-            state.recency.append(window)
-            return records
-        }
-        if let cached, position % windowSize < cached.count { return cached[position % windowSize] }
         let records = loadWindow(window)
         let offset = position % windowSize
         if offset < records.count { return records[offset] }
