@@ -179,7 +179,7 @@ final class IntegerKeysTests: XCTestCase {
         XCTAssertEqual(pack([]).count, 0)
         XCTAssertNil(pack([]).firstIndex(of: 1))
         let one = pack([7])
-        XCTAssertEqual(one[0], 7)
+        XCTAssertEqual(one.keys(0..<1), [7])
         XCTAssertEqual(one.firstIndex(of: 7), 0)
     }
 }
@@ -197,5 +197,36 @@ final class PageCacheConfigurationTests: XCTestCase {
         }
         let plain = try Database(path: try temporaryDatabasePath(self, name: "plain.sqlite"))
         XCTAssertEqual(try plain.scalar("PRAGMA cache_size"), .integer(-2000), "SQLite's default when unset")
+    }
+}
+
+/// A shuffled key snapshot past its memory budget goes to a temporary file and reads back intact.
+final class IntegerKeysSpillTests: XCTestCase {
+    func testChunksPastTheBudgetAreSpilledAndReadBack() throws {
+        let count = IntegerKeys.residentBudget / 4 + 3 * IntegerKeys.chunkSize + 100
+        let modulus = Int64(count) * 3 + 1
+        let key: (Int) -> Int64 = { (Int64($0) * 2_654_435_761) % modulus }  // shuffled, all different
+        var builder = IntegerKeys.Builder()
+        for position in 0..<count { builder.append(key(position)) }
+        let keys = builder.finish()
+        XCTAssertEqual(keys.count, count)
+        XCTAssertNotNil(keys.spill)
+        let spilled = keys.chunks.filter { if case .spilled = $0 { true } else { false } }.count
+        XCTAssertEqual(spilled, 4, "the chunks past the budget, the short last one included")
+        let boundary = IntegerKeys.residentBudget / 4
+        let range = (boundary - 10)..<(boundary + IntegerKeys.chunkSize + 10)
+        XCTAssertEqual(keys.keys(range), range.map(key), "across the resident and spilled chunks")
+        XCTAssertEqual(keys.keys((count - 5)..<count), ((count - 5)..<count).map(key))
+        XCTAssertEqual(keys.firstIndex(of: key(count - 2)), count - 2)
+        XCTAssertEqual(keys.firstIndex(of: key(17)), 17)
+        XCTAssertNil(keys.firstIndex(of: -1))
+    }
+
+    func testRunsNeverSpill() {
+        var builder = IntegerKeys.Builder()
+        for key in 0..<Int64(IntegerKeys.residentBudget) { builder.append(key) }
+        let keys = builder.finish()
+        XCTAssertNil(keys.spill)
+        XCTAssertEqual(keys.keys(123_456..<123_459), [123_456, 123_457, 123_458])
     }
 }

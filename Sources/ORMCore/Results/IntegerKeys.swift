@@ -1,16 +1,23 @@
-/// Integer keys in query order, stored compactly in chunks: a run of consecutive keys (a table
-/// read in key order, backwards, or every nth key) takes a few bytes per chunk, other keys four bytes each when a chunk's keys
-/// lie within 2³² of each other, eight otherwise. Built without ever copying the whole list.
+/// Integer keys in query order, stored compactly in chunks: a run of keys with a constant step (a
+/// table read in key order, backwards, or every nth key) takes a few bytes per chunk, other keys four
+/// bytes each when a chunk's keys lie within 2³² of each other, eight otherwise. Built without ever
+/// copying the whole list. Past ``residentBudget`` bytes, four-byte chunks go to an unlinked
+/// temporary file and are read back a chunk at a time, so a shuffled order of ten million keys does
+/// not sit in memory.
 ///
 /// ```swift
 /// var builder = IntegerKeys.Builder()
 /// for key in 1...1_000_000 { builder.append(Int64(key)) }
-/// let keys = builder.finish()   // 245 run chunks: about 8 KB instead of 8 MB
-/// keys[999_999]                 // 1_000_000
+/// let keys = builder.finish()      // 245 run chunks: about 8 KB instead of 8 MB
+/// keys.keys(999_998..<1_000_000)   // [999_999, 1_000_000]
 /// ```
 struct IntegerKeys: Sendable {
     /// Keys per chunk.
     static let chunkSize = 4096
+
+    /// Bytes of four- and eight-byte chunks kept in memory before chunks go to a temporary file
+    /// (4 MiB: a shuffled order of a million keys stays in memory).
+    static let residentBudget = 4 << 20
 
     /// One chunk of keys.
     enum Chunk: Sendable {
@@ -20,20 +27,25 @@ struct IntegerKeys: Sendable {
         case offsets(base: Int64, [UInt32])
         /// Keys stored as they are.
         case raw([Int64])
+        /// Keys stored as `count` offsets from `base` in the spill file, at byte `offset`.
+        case spilled(base: Int64, count: Int, offset: Int)
 
         var count: Int {
             switch self {
             case .run(_, let count, _): count
             case .offsets(_, let offsets): offsets.count
             case .raw(let keys): keys.count
+            case .spilled(_, let count, _): count
             }
         }
 
+        /// The key at `index`; a spilled chunk must be loaded first (``IntegerKeys/loaded(_:)``).
         subscript(index: Int) -> Int64 {
             switch self {
             case .run(let start, _, let step): start + step * Int64(index)
             case .offsets(let base, let offsets): base + Int64(offsets[index])
             case .raw(let keys): keys[index]
+            case .spilled(let base, _, _): base
             }
         }
 
@@ -52,6 +64,8 @@ struct IntegerKeys: Sendable {
                 return offsets.firstIndex(of: UInt32(key - base))
             case .raw(let keys):
                 return keys.firstIndex(of: key)
+            case .spilled:
+                return nil
             }
         }
 
@@ -89,29 +103,51 @@ struct IntegerKeys: Sendable {
     private(set) var chunks: [Chunk] = []
     /// The number of keys.
     private(set) var count = 0
+    /// Where spilled chunks are, once one is.
+    private(set) var spill: KeySpillFile?
 
-    /// The key at `position`.
-    subscript(position: Int) -> Int64 {
-        chunks[position / Self.chunkSize][position % Self.chunkSize]
-    }
-
-    /// The keys at `range`.
+    /// The keys at `range`, reading each spilled chunk once. A chunk that cannot be read back (an
+    /// I/O error on the temporary file) ends the list early: its rows are then reported gone.
     func keys(_ range: Range<Int>) -> [Int64] {
-        range.map { self[$0] }
+        var keys: [Int64] = []
+        keys.reserveCapacity(range.count)
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let number = position / Self.chunkSize
+            guard chunks.indices.contains(number), let chunk = loaded(chunks[number]) else { break }
+            let end = min(range.upperBound, (number + 1) * Self.chunkSize)
+            for index in (position - number * Self.chunkSize)..<(end - number * Self.chunkSize) {
+                keys.append(chunk[index])
+            }
+            position = end
+        }
+        return keys
     }
 
     /// The position of `key`, nil when absent.
     func firstIndex(of key: Int64) -> Int? {
         for (number, chunk) in chunks.enumerated() {
-            if let index = chunk.firstIndex(of: key) { return number * Self.chunkSize + index }
+            if let index = loaded(chunk)?.firstIndex(of: key) { return number * Self.chunkSize + index }
         }
         return nil
+    }
+
+    /// `chunk` in memory: a spilled chunk read back from the file, nil when it cannot be.
+    private func loaded(_ chunk: Chunk) -> Chunk? {
+        guard case .spilled(let base, let count, let offset) = chunk else { return chunk }
+        return spill?.read(count: count, at: offset).map { .offsets(base: base, $0) }
     }
 
     /// Collects keys one at a time and packs every full chunk at once.
     struct Builder {
         private var keys = IntegerKeys()
         private var pending: [Int64] = []
+        /// Bytes of chunks kept in memory so far.
+        private var residentBytes = 0
+        /// Bytes written to the spill file so far.
+        private var spilledBytes = 0
+        /// Whether making the spill file failed (then everything stays in memory).
+        private var cannotSpill = false
 
         init() { pending.reserveCapacity(IntegerKeys.chunkSize) }
 
@@ -127,9 +163,37 @@ struct IntegerKeys: Sendable {
 
         private mutating func flush() {
             guard !pending.isEmpty else { return }
-            keys.chunks.append(Chunk(pending))
+            keys.chunks.append(place(Chunk(pending)))
             keys.count += pending.count
             pending.removeAll(keepingCapacity: true)
+        }
+
+        /// The chunk kept in memory while the budget allows, else written to the spill file.
+        private mutating func place(_ chunk: Chunk) -> Chunk {
+            let bytes: Int
+            switch chunk {
+            case .offsets(_, let offsets): bytes = offsets.count * 4
+            case .raw(let keys): bytes = keys.count * 8
+            case .run, .spilled: return chunk
+            }
+            if residentBytes + bytes <= IntegerKeys.residentBudget || cannotSpill {
+                residentBytes += bytes
+                return chunk
+            }
+            guard case .offsets(let base, let offsets) = chunk else {
+                residentBytes += bytes
+                return chunk
+            }
+            if keys.spill == nil {
+                keys.spill = KeySpillFile()
+                cannotSpill = keys.spill == nil
+            }
+            guard let spill = keys.spill, spill.write(offsets, at: spilledBytes) else {
+                residentBytes += bytes
+                return chunk
+            }
+            defer { spilledBytes += bytes }
+            return .spilled(base: base, count: offsets.count, offset: spilledBytes)
         }
     }
 }
