@@ -5,7 +5,8 @@ extension Database {
     func commitObject(_ object: any Model, options: CommitOptions) throws {
         try write { _ in
             let objects =
-                options.commitsRelatedObjects && !object._$relatedObjects.isEmpty
+                options.commitsRelatedObjects && type(of: object).modelSchema.hasRelationships
+                    && !object._$relatedObjects.isEmpty
                 ? objectsToCommit(startingAt: object, options: options) : [object]
             if objects.count == 1 {
                 // One statement is atomic by itself: no transaction or savepoint needed (inside a
@@ -72,17 +73,20 @@ extension Database {
         }
     }
 
+    /// Inserts a new object with the model's insert statement, prepared once per connection and
+    /// bound by index: no SQL is built and no dictionary made per object.
     private func insert<T: Model>(_ object: T) throws {
         let schema = T.modelSchema
         guard object.willInsert() else { throw veto(schema.table, .insert) }
-        currentFrame?.touch(object)
+        let keyBefore = object._$primaryKey
+        currentFrame?.touch(object, key: keyBefore)
         let connection = writer.connection
         let statement = try connection.modelStatement(
             .init(model: ObjectIdentifier(T.self), kind: .insert, columns: ColumnSet())
         ) { schema.insertSQL }
         defer { connection.objectWrite = nil }
         try statement.use { statement in
-            var key = object._$primaryKey
+            var key = keyBefore
             let generatesKey = schema.primaryKey.strategy != .provided && (key == .integer(0) || key.isNull)
             var attempts = 0
             while true {
@@ -92,6 +96,7 @@ extension Database {
                 }
                 try statement.bind(key, at: 1)
                 try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
+                // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
                 connection.objectWrite = (schema.table, key, nil)
                 do {
                     try statement.run()
@@ -103,11 +108,8 @@ extension Database {
                     statement.reset()
                 }
             }
-            if key.isNull {
-                key = .integer(connection.lastInsertedRowID)
-                connection.fixPendingKey(table: schema.table, rowID: connection.lastInsertedRowID, key: key)
-            }
-            if key != object._$primaryKey { try object._$setPrimaryKey(key) }
+            if key.isNull { key = .integer(connection.lastInsertedRowID) }
+            if key != keyBefore { try object._$setPrimaryKey(key) }
             object._$state.update {
                 $0.status = .persisted
                 $0.dirty = ColumnSet()
@@ -122,7 +124,7 @@ extension Database {
     private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue) throws {
         let schema = T.modelSchema
         guard object.willUpdate() else { throw veto(schema.table, .update) }
-        currentFrame?.touch(object)
+        currentFrame?.touch(object, key: object._$primaryKey)
         let connection = writer.connection
         let statement = try connection.modelStatement(
             .init(model: ObjectIdentifier(T.self), kind: .update, columns: columns)
@@ -149,7 +151,7 @@ extension Database {
             }
             try ensureSchema(T.self)
             guard object.willDelete() else { throw veto(schema.table, .delete) }
-            currentFrame?.touch(object)
+            currentFrame?.touch(object, key: object._$primaryKey)
             let statement = try connection.modelStatement(
                 .init(model: ObjectIdentifier(T.self), kind: .delete, columns: ColumnSet())
             ) { schema.deleteSQL }

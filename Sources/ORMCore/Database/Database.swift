@@ -206,6 +206,7 @@ final class WriterAccess: @unchecked Sendable {
     let connection: Connection
     var frames: [TransactionFrame] = []
     private var afterCommit: [@Sendable () -> Void] = []
+    private var frameSerial: UInt64 = 0
 
     init(connection: Connection) {
         self.connection = connection
@@ -213,6 +214,12 @@ final class WriterAccess: @unchecked Sendable {
 
     func scheduleAfterCommit(_ actions: [@Sendable () -> Void]) {
         afterCommit += actions
+    }
+
+    /// A serial for a new transaction frame (never 0, the serial of no frame).
+    func nextFrameSerial() -> UInt64 {
+        frameSerial += 1
+        return frameSerial
     }
 
     func takeAfterCommitActions() -> [@Sendable () -> Void] {
