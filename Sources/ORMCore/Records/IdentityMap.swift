@@ -40,7 +40,7 @@ final class IdentityMap: Sendable {
 
     /// One model type's objects. A class, so it is mutated in place under the map's lock.
     private final class Table {
-        var integers: [Int64: Entry] = [:]
+        var integers = IntegerKeyTable<Entry>()
         var others: [SQLValue: Entry] = [:]
         /// Finds live objects of the table's type (as `any Model`) for the type-erased lookups.
         let erased: (Entry) -> (any Model)?
@@ -55,7 +55,11 @@ final class IdentityMap: Sendable {
                 return others[key]
             }
             set {
-                if case .integer(let int) = key { integers[int] = newValue } else { others[key] = newValue }
+                switch (key, newValue) {
+                case (.integer(let int), let entry?): integers.set(entry, for: int)
+                case (.integer(let int), nil): integers.remove(int)
+                default: others[key] = newValue
+                }
             }
         }
     }
