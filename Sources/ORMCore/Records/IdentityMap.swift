@@ -26,15 +26,15 @@ final class IdentityMap: Sendable {
         let object: UnsafeMutableRawPointer
         let state: ObjectIdentifier
 
-        init<T: Model>(_ object: T) {
+        init(_ object: AnyObject, state: ModelState) {
             self.object = Unmanaged.passUnretained(object).toOpaque()
-            self.state = ObjectIdentifier(object._$state)
+            self.state = ObjectIdentifier(state)
         }
 
         /// The object, retained, unless it is already being destroyed.
-        func live<T: AnyObject>(as type: T.Type) -> T? {
+        var live: AnyObject? {
             guard tryRetainObject(object) else { return nil }
-            return Unmanaged<T>.fromOpaque(object).takeRetainedValue()
+            return Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue()
         }
     }
 
@@ -42,11 +42,15 @@ final class IdentityMap: Sendable {
     private final class Table {
         var integers = IntegerKeyTable<Entry>()
         var others: [SQLValue: Entry] = [:]
-        /// Finds live objects of the table's type (as `any Model`) for the type-erased lookups.
-        let erased: (Entry) -> (any Model)?
+        /// Turns a live object of the table's type into `any Model`, for the type-erased lookups.
+        let erased: (AnyObject) -> any Model
 
         init<T: Model>(_ type: T.Type) {
-            erased = { $0.live(as: T.self) }
+            erased = { unsafeDowncast($0, to: T.self) }
+        }
+
+        func erased(_ entry: Entry) -> (any Model)? {
+            entry.live.map(erased)
         }
 
         subscript(key: SQLValue) -> Entry? {
@@ -70,10 +74,9 @@ final class IdentityMap: Sendable {
         var lastType: ObjectIdentifier?
         var lastTable: Table?
 
-        mutating func table<T: Model>(for type: T.Type) -> Table {
-            let id = ObjectIdentifier(type)
+        mutating func table(for id: ObjectIdentifier, makeTable: () -> Table) -> Table {
             if id == lastType, let lastTable { return lastTable }
-            let table = tables[id] ?? Table(type)
+            let table = tables[id] ?? makeTable()
             tables[id] = table
             lastType = id
             lastTable = table
@@ -89,27 +92,45 @@ final class IdentityMap: Sendable {
     // while it is held: a release may destroy an object, whose state then takes this lock.
     private let state = Lock(State())
 
+    // The generic entry points only cast: the work is done once, not per model type, and without
+    // looking up generic metadata for every row.
+
     /// The live object of type `type` with this key, if any.
     func object<T: Model>(_ type: T.Type, key: SQLValue) -> T? {
-        state.withLock { $0.existingTable(ObjectIdentifier(type))?[key]?.live(as: T.self) }
+        object(ObjectIdentifier(type), key: key).map { unsafeDowncast($0, to: T.self) }
+    }
+
+    private func object(_ type: ObjectIdentifier, key: SQLValue) -> AnyObject? {
+        state.withLock { $0.existingTable(type)?[key]?.live }
     }
 
     /// Registers `object` under `key`, unless a live object already holds it: that one is returned.
     func register<T: Model>(_ object: T, key: SQLValue) -> T {
-        let live: T? = state.withLock { state in
-            let table = state.table(for: T.self)
+        let registered = register(object, state: object._$state, type: ObjectIdentifier(T.self), key: key) {
+            Table(T.self)
+        }
+        return unsafeDowncast(registered, to: T.self)
+    }
+
+    private func register(
+        _ object: AnyObject, state modelState: ModelState, type: ObjectIdentifier, key: SQLValue,
+        makeTable: () -> Table
+    ) -> AnyObject {
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
+        let live: AnyObject? = state.withLock { state in
+            let table = state.table(for: type, makeTable: makeTable)
             if let entry = table[key] {
-                if entry.object == Unmanaged.passUnretained(object).toOpaque() { return object }
-                if let live = entry.live(as: T.self) { return live }
+                if entry.object == pointer { return object }
+                if let live = entry.live { return live }
             }
-            table[key] = Entry(object)
+            table[key] = Entry(object, state: modelState)
             return nil
         }
         if let live { return live }
-        let registration = Registration(map: self, type: ObjectIdentifier(T.self), key: key)
-        if let previous = object._$state.setRegistration(registration), !previous.isSame(as: registration) {
+        let registration = Registration(map: self, type: type, key: key)
+        if let previous = modelState.setRegistration(registration), !previous.isSame(as: registration) {
             // The object was registered under another key (or map) before: that entry goes.
-            previous.map.forget(previous, state: object._$state)
+            previous.map.forget(previous, state: modelState)
         }
         return object
     }
@@ -117,9 +138,9 @@ final class IdentityMap: Sendable {
     /// Forgets `key` if it maps to `object`.
     func unregister<T: Model>(_ object: T, key: SQLValue) {
         let registration = Registration(map: self, type: ObjectIdentifier(T.self), key: key)
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
         let removed = state.withLock { state -> Bool in
-            guard let table = state.existingTable(registration.type), let entry = table[key],
-                entry.object == Unmanaged.passUnretained(object).toOpaque()
+            guard let table = state.existingTable(registration.type), let entry = table[key], entry.object == pointer
             else { return false }
             table[key] = nil
             return true
