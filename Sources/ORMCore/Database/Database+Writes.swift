@@ -39,9 +39,14 @@ extension Database {
     /// Inserts or updates one object, on the writer, inside whatever transaction is open.
     private func save<T: Model>(_ object: T) throws {
         if !schemaRegistry.isReady(T.self) { try ensureSchema(T.self) }
-        let meta = object._$state.snapshot
+        let frame = currentFrame
+        // Inside a transaction, a new object is recorded for a rollback with the same lock that reads
+        // its state (an update or delete is recorded after its will-hook, which may change the object).
+        let (meta, recorded) = object._$state.read(recordingNewIn: frame?.serial)
         switch meta.status {
-        case .new: try insert(object)
+        case .new:
+            if recorded, let frame { frame.record(object, before: meta, key: object._$primaryKey) }
+            try insert(object)
         case .persisted where !meta.dirty.isEmpty: try update(object, columns: meta.dirty, storedKey: meta.storedKey)
         case .persisted, .fault: return
         case .deleted:
@@ -79,7 +84,6 @@ extension Database {
         let schema = T.modelSchema
         guard object.willInsert() else { throw veto(schema.table, .insert) }
         let keyBefore = object._$primaryKey
-        currentFrame?.touch(object, key: keyBefore)
         let connection = writer.connection
         let statement = try connection.modelStatement(
             .init(model: ObjectIdentifier(T.self), kind: .insert, columns: ColumnSet())
@@ -110,13 +114,12 @@ extension Database {
             }
             if key.isNull { key = .integer(connection.lastInsertedRowID) }
             if key != keyBefore { try object._$setPrimaryKey(key) }
-            object._$state.update {
-                $0.status = .persisted
-                $0.dirty = ColumnSet()
-                $0.database = self
-                $0.storedKey = key
+            _ = identityMap.register(object, key: key) { meta in
+                meta.status = .persisted
+                meta.dirty = ColumnSet()
+                meta.database = self
+                meta.storedKey = key
             }
-            _ = identityMap.register(object, key: key)
             afterCommit(object, .insert)
         }
     }

@@ -31,7 +31,12 @@ final class TransactionFrame {
     /// Records `object`'s state before this frame's first write to it; `key` is its key now.
     func touch<T: Model>(_ object: T, key: SQLValue) {
         let (before, isFirst) = object._$state.touch(frame: serial)
-        if isFirst { touched.append(Touched(object: object, before: before, keyBefore: key)) }
+        if isFirst { record(object, before: before, key: key) }
+    }
+
+    /// Records `object`'s state, already marked as recorded by this frame (see ``ModelState``).
+    func record(_ object: any Model, before: ModelState.Meta, key: SQLValue) {
+        touched.append(Touched(object: object, before: before, keyBefore: key))
     }
 
     /// Hands this (released) savepoint's work to its parent.

@@ -56,7 +56,8 @@ public struct ChangeSet: Sendable, Equatable {
     public var isEmpty: Bool { tables.isEmpty }
 
     mutating func append(_ change: RowChange) {
-        if rows.last?.table != change.table {
+        // Compare the table alone (`rows.last` would copy the whole last change).
+        if rows.isEmpty || rows[rows.count - 1].table != change.table {
             tables.insert(change.table)
             tablesWithRows.insert(change.table)
         }

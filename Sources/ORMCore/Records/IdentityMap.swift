@@ -105,16 +105,19 @@ final class IdentityMap: Sendable {
     }
 
     /// Registers `object` under `key`, unless a live object already holds it: that one is returned.
-    func register<T: Model>(_ object: T, key: SQLValue) -> T {
-        let registered = register(object, state: object._$state, type: ObjectIdentifier(T.self), key: key) {
-            Table(T.self)
-        }
+    /// When `object` is registered, `update` is applied to its metadata under the same lock.
+    func register<T: Model>(_ object: T, key: SQLValue, updating update: ((inout ModelState.Meta) -> Void)? = nil)
+        -> T
+    {
+        let registered = register(
+            object, state: object._$state, type: ObjectIdentifier(T.self), key: key, updating: update
+        ) { Table(T.self) }
         return unsafeDowncast(registered, to: T.self)
     }
 
     private func register(
         _ object: AnyObject, state modelState: ModelState, type: ObjectIdentifier, key: SQLValue,
-        makeTable: () -> Table
+        updating update: ((inout ModelState.Meta) -> Void)?, makeTable: () -> Table
     ) -> AnyObject {
         let pointer = Unmanaged.passUnretained(object).toOpaque()
         let live: AnyObject? = state.withLock { state in
@@ -126,9 +129,14 @@ final class IdentityMap: Sendable {
             table[key] = Entry(object, state: modelState)
             return nil
         }
-        if let live { return live }
+        if let live {
+            if let update { modelState.update(update) }
+            return live
+        }
         let registration = Registration(map: self, type: type, key: key)
-        if let previous = modelState.setRegistration(registration), !previous.isSame(as: registration) {
+        if let previous = modelState.setRegistration(registration, updating: update),
+            !previous.isSame(as: registration)
+        {
             // The object was registered under another key (or map) before: that entry goes.
             previous.map.forget(previous, state: modelState)
         }

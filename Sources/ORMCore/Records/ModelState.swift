@@ -144,6 +144,17 @@ public final class ModelState: LockStorage<ModelState.Header> {
         }
     }
 
+    /// A copy of the metadata; when `frame` is given and the object is new and not yet recorded by
+    /// that frame, also marks it recorded (`recorded` is then true and the caller records `meta`).
+    func read(recordingNewIn frame: UInt64?) -> (meta: Meta, recorded: Bool) {
+        withMeta { meta in
+            let before = meta
+            guard let frame, meta.status == .new, meta.touchedBy != frame else { return (before, false) }
+            meta.touchedBy = frame
+            return (before, true)
+        }
+    }
+
     func restore(_ snapshot: Meta) {
         withMeta { $0 = snapshot }
     }
@@ -152,10 +163,13 @@ public final class ModelState: LockStorage<ModelState.Header> {
         withMeta { body(&$0) }
     }
 
-    /// Records (or clears) the identity-map entry; returns the one it replaces. Called by the map,
-    /// never while the map's own lock is held.
-    func setRegistration(_ registration: IdentityMap.Registration?) -> IdentityMap.Registration? {
+    /// Records (or clears) the identity-map entry and applies `update` to the metadata, in one lock;
+    /// returns the entry it replaces. Called by the map, never while the map's own lock is held.
+    func setRegistration(
+        _ registration: IdentityMap.Registration?, updating update: ((inout Meta) -> Void)? = nil
+    ) -> IdentityMap.Registration? {
         withLock { header in
+            update?(&header.meta)
             defer { header.registration = registration }
             return header.registration
         }
