@@ -42,7 +42,6 @@ public final class Database: Sendable {
                 try Self.openConnection(path: path, configuration: configuration, reader: true)
             }
         }
-        changeCenter.database = WeakDatabase(self)
     }
 
     /// Opens a new private in-memory database.
@@ -109,7 +108,7 @@ public final class Database: Sendable {
             return try body(writer.connection)
         }
         for action in afterCommit { action() }
-        if !changes.isEmpty { changeCenter.didCommit(changes) }
+        if !changes.isEmpty { changeCenter.didCommit(changes, in: self) }
         return result
     }
 
