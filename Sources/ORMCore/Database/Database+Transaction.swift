@@ -69,6 +69,7 @@ extension Database {
             restore(entry)
         }
         for type in frame.preparedModels { schemaRegistry.forget(type) }
+        writer.lastPreparedModel = nil
     }
 
     private func restore(_ entry: TransactionFrame.Touched) {

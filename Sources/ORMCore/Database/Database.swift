@@ -206,6 +206,9 @@ final class WriterAccess: @unchecked Sendable {
     var frames: [TransactionFrame] = []
     private var afterCommit: [@Sendable () -> Void] = []
     private var frameSerial: UInt64 = 0
+    /// The model type whose table the last object write found ready: a run of writes of one model
+    /// checks the schema registry once. Cleared when a rollback forgets prepared tables.
+    var lastPreparedModel: ObjectIdentifier?
 
     init(connection: Connection) {
         self.connection = connection
