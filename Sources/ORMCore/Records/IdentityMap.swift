@@ -175,6 +175,14 @@ final class IdentityMap: Sendable {
         }
     }
 
+    /// How many entries a type's table holds, live or dying (for tests: dead objects leave no entry).
+    func entryCount(of type: ObjectIdentifier) -> Int {
+        state.withLock { state in
+            guard let table = state.existingTable(type) else { return 0 }
+            return table.integers.count + table.others.count
+        }
+    }
+
     /// The live object with this key among a type's objects.
     func liveObject(of type: ObjectIdentifier, key: SQLValue) -> (any Model)? {
         state.withLock { state in
