@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // Declares the runtime's swift_tryRetain for the identity map's weak entries.
+        .systemLibrary(name: "CSwiftRuntime", path: "Sources/CSwiftRuntime"),
         .macro(
             name: "ORMCoreMacros",
             dependencies: [
@@ -26,7 +28,7 @@ let package = Package(
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
-        .target(name: "ORMCore", dependencies: ["CSQLite", "ORMCoreMacros"]),
+        .target(name: "ORMCore", dependencies: ["CSQLite", "CSwiftRuntime", "ORMCoreMacros"]),
         .target(
             name: "Browser",
             dependencies: [

@@ -277,3 +277,72 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM counter WHERE n >= ?", perThread), .integer(1_000))
     }
 }
+
+/// The identity map and transaction records kept by the write and fetch paths.
+final class IdentityAndRollbackTests: XCTestCase {
+    func testObjectsLeaveTheIdentityMapAsTheyDie() throws {
+        let db = try Database.inMemory()
+        try db.transaction { _ in
+            for index in 0..<1_000 {
+                let account = Account()
+                account.balance = index
+                try account.commit(in: db)
+            }
+        }
+        let type = ObjectIdentifier(Account.self)
+        XCTAssertEqual(db.identityMap.entryCount(of: type), 0, "inserted objects died with the transaction's records")
+        var fetched: [Account]? = try Account.fetchAll(in: db)
+        XCTAssertEqual(fetched?.count, 1_000)
+        XCTAssertEqual(db.identityMap.entryCount(of: type), 1_000)
+        let first = try XCTUnwrap(fetched?.first)
+        XCTAssertTrue(try Account.find(first.id, in: db) === first, "a fetch returns the live instance")
+        fetched = nil
+        XCTAssertEqual(db.identityMap.entryCount(of: type), 1, "only the instance still held stays")
+        let again = try Account.fetchAll(in: db)
+        XCTAssertTrue(again.first === first)
+        XCTAssertEqual(again.map(\.balance).sorted(), Array(0..<1_000), "random keys: key order is not insert order")
+    }
+
+    func testARolledBackInsertLeavesTheObjectNewAndUnregistered() throws {
+        let db = try Database.inMemory()
+        let account = Account()
+        try? db.transaction { _ in
+            try account.commit(in: db)
+            XCTAssertFalse(account.isNew)
+            throw CancellationError()
+        }
+        XCTAssertTrue(account.isNew)
+        XCTAssertEqual(account.id, 0, "the generated key is taken back")
+        XCTAssertEqual(db.identityMap.entryCount(of: ObjectIdentifier(Account.self)), 0)
+        try account.commit(in: db)
+        XCTAssertTrue(try Account.find(account.id, in: db) === account)
+    }
+
+    /// An object written in a transaction and again in a savepoint that was released is restored to
+    /// its state before the outer transaction when that one rolls back.
+    func testRollbackAfterAReleasedSavepointRestoresTheOuterState() throws {
+        let db = try Database.inMemory()
+        let account = Account()
+        account.owner = "kept"
+        try account.commit(in: db)
+        let fresh = Account()
+        try? db.transaction { _ in
+            account.balance = 1
+            try account.commit(in: db)
+            try db.transaction { _ in
+                account.balance = 2
+                try account.commit(in: db)
+                try fresh.commit(in: db)
+            }
+            XCTAssertFalse(fresh.isNew)
+            throw CancellationError()
+        }
+        XCTAssertEqual(account.changedColumns, ["balance"], "the first update is pending again")
+        XCTAssertEqual(try db.scalar("SELECT balance FROM account WHERE id = ?", account.id), .integer(0))
+        XCTAssertTrue(fresh.isNew, "the insert in the savepoint is undone with the outer transaction")
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM account"), .integer(1))
+        XCTAssertTrue(try Account.find(account.id, in: db) === account)
+        try account.commit(in: db)
+        XCTAssertEqual(try db.scalar("SELECT balance FROM account WHERE id = ?", account.id), .integer(2))
+    }
+}

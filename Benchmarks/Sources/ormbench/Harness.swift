@@ -3,9 +3,15 @@ import Foundation
 /// Runs a scenario several times and keeps the median wall time.
 struct Harness {
     let runs: Int
+    /// When set (`--only orm`, say), the other libraries are skipped: for profiling one of them.
+    var only: String? = nil
 
-    /// Times `body` after an untimed `setup`, `runs` times; returns the median in milliseconds.
-    func median<State>(setup: () throws -> State, _ body: (State) throws -> Void) rethrows -> Double {
+    /// Times `body` after an untimed `setup`, `runs` times; returns the median in milliseconds
+    /// (0 for a library skipped by `only`).
+    func median<State>(
+        _ library: String, setup: () throws -> State, _ body: (State) throws -> Void
+    ) rethrows -> Double {
+        if let only, only != library { return 0 }
         var samples: [Double] = []
         for _ in 0..<runs {
             let state = try setup()

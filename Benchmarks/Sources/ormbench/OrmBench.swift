@@ -5,7 +5,7 @@ import CSQLiteRaw
 
 /// `ormbench`: ORMCore beside GRDB (Codable records) and the raw SQLite C API, in one run.
 ///
-///     swift run -c release ormbench [--rows N] [--runs N]
+///     swift run -c release ormbench [--rows N] [--runs N] [--scenario NAME] [--only raw|orm|grdb]
 @main
 enum OrmBench {
     static func main() throws {
@@ -17,7 +17,8 @@ enum OrmBench {
             return value
         }
         let rows = option("--rows", 100_000)
-        let harness = Harness(runs: option("--runs", 7))
+        let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        let harness = Harness(runs: option("--runs", 7), only: only)
         print("ormbench: \(rows) rows, median of \(harness.runs) runs, SQLite \(String(cString: sqlite3_libversion()))")
         print(ResultRow.header)
 
@@ -41,13 +42,13 @@ enum OrmBench {
     static func insert(rows: Int, harness: Harness) throws -> ResultRow {
         let values = (0..<rows).map(Dataset.value)
         let raw = try harness.median(
-            setup: { () throws -> (RawSQLite, [RawItem]) in
+            "raw", setup: { () throws -> (RawSQLite, [RawItem]) in
                 let db = try RawSQLite(path: try scratchFile("raw.sqlite"))
                 try db.exec(Dataset.createTable)
                 return (db, values.map { RawItem(id: 0, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
             }, { db, items in try db.insert(items) })
         let orm = try harness.median(
-            setup: { () throws -> (ORMCore.Database, [Item]) in
+            "orm", setup: { () throws -> (ORMCore.Database, [Item]) in
                 let db = try ORMCore.Database(path: try scratchFile("orm.sqlite"))
                 try db.prepare(Item.self)
                 let items = values.map { value -> Item in
@@ -66,7 +67,7 @@ enum OrmBench {
                 }
             })
         let grdb = try harness.median(
-            setup: { () throws -> (DatabaseQueue, [GRDBItem]) in
+            "grdb", setup: { () throws -> (DatabaseQueue, [GRDBItem]) in
                 let queue = try grdbQueue(try scratchFile("grdb.sqlite"))
                 try queue.write { try $0.execute(sql: Dataset.createTable) }
                 return (queue, values.map { GRDBItem(id: nil, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
@@ -135,14 +136,14 @@ enum OrmBench {
         func check(_ count: Int, _ library: String) throws {
             if count != expected { throw BenchmarkError("\(library) returned \(count) rows, expected \(expected)") }
         }
-        let rawTime = try harness.median(setup: { try RawSQLite(path: path) }, { try check(try raw($0), "raw") })
+        let rawTime = try harness.median("raw", setup: { try RawSQLite(path: path) }, { try check(try raw($0), "raw") })
         let ormTime = try harness.median(
-            setup: { () throws -> ORMCore.Database in
+            "orm", setup: { () throws -> ORMCore.Database in
                 let db = try ORMCore.Database(path: path)
                 try db.prepare(Item.self)
                 return db
             }, { try check(try orm($0), "ORMCore") })
-        let grdbTime = try harness.median(setup: { try grdbQueue(path) }, { try check(try grdb($0), "GRDB") })
+        let grdbTime = try harness.median("grdb", setup: { try grdbQueue(path) }, { try check(try grdb($0), "GRDB") })
         return ResultRow(scenario: scenario, raw: rawTime, orm: ormTime, grdb: grdbTime)
     }
 

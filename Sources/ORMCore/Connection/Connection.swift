@@ -122,6 +122,7 @@ final class Connection: @unchecked Sendable {
     func clearStatementCache() {
         statementCache.removeAll()
         modelStatements.removeAll()
+        lastModelStatement = nil
     }
 
     /// What a model's cached statement does.
@@ -133,16 +134,23 @@ final class Connection: @unchecked Sendable {
     }
 
     private var modelStatements: [ModelStatementKey: Statement] = [:]
+    /// The statement used last: a run of inserts of one model finds it without hashing.
+    private var lastModelStatement: (key: ModelStatementKey, statement: Statement)?
 
     /// A model's statement, prepared once per connection and bound by index on every use.
     func modelStatement(_ key: ModelStatementKey, sql: () -> String) throws -> Statement {
+        if let last = lastModelStatement, last.key == key, !last.statement.inUse {
+            return last.statement
+        }
         if let statement = modelStatements[key], !statement.inUse {
+            lastModelStatement = (key, statement)
             return statement
         }
         let statement = try prepare(sql())
         if modelStatements[key] == nil {
             statement.isCached = true
             modelStatements[key] = statement
+            lastModelStatement = (key, statement)
         }
         return statement
     }
@@ -220,7 +228,8 @@ final class Connection: @unchecked Sendable {
             }
         } else {
             pending.rows.removeSubrange(min(statementMark, pending.rows.count)...)
-            pending.tables = Set(pending.rows.map(\.table)).union(pending.tablesWithoutRowDetail)
+            pending.tablesWithRows = Set(pending.rows.map(\.table))
+            pending.tables = pending.tablesWithRows.union(pending.tablesWithoutRowDetail)
         }
         if isAutocommit { flushPendingAsCommitted() }
     }
@@ -228,24 +237,9 @@ final class Connection: @unchecked Sendable {
     private func flushPendingAsCommitted() {
         guard !pending.isEmpty else { return }
         // Tables that came with row detail from the hook do not need table-only treatment.
-        let withRows = Set(pending.rows.map(\.table))
-        pending.tablesWithoutRowDetail.subtract(withRows)
+        pending.tablesWithoutRowDetail.subtract(pending.tablesWithRows)
         committed.merge(pending)
         pending = ChangeSet()
-    }
-
-    /// An autoincrement insert learns its key after the hook ran: put it on the recorded change.
-    func fixPendingKey(table: String, rowID: Int64, key: SQLValue) {
-        func fix(_ set: inout ChangeSet) -> Bool {
-            guard let index = set.rows.lastIndex(where: { $0.table == table && $0.rowID == rowID }) else { return false }
-            let change = set.rows[index]
-            set.rows[index] = RowChange(
-                table: table, operation: change.operation, rowID: rowID, origin: change.origin, key: key,
-                changedColumns: change.changedColumns)
-            return true
-        }
-        // In autocommit mode the change has already moved to the committed set.
-        if !fix(&pending) { _ = fix(&committed) }
     }
 
     /// Where the pending changes stand, to return to after rolling back to a savepoint: the row count
@@ -253,18 +247,22 @@ final class Connection: @unchecked Sendable {
     struct PendingMark {
         let rows: Int
         let tables: Set<String>
+        let tablesWithRows: Set<String>
         let tablesWithoutRowDetail: Set<String>
     }
 
     /// The current mark.
     var pendingMark: PendingMark {
-        PendingMark(rows: pending.rows.count, tables: pending.tables, tablesWithoutRowDetail: pending.tablesWithoutRowDetail)
+        PendingMark(
+            rows: pending.rows.count, tables: pending.tables, tablesWithRows: pending.tablesWithRows,
+            tablesWithoutRowDetail: pending.tablesWithoutRowDetail)
     }
 
     /// Forgets the changes recorded since `mark` (a savepoint was rolled back).
     func discardPendingChanges(after mark: PendingMark) {
         pending.rows.removeSubrange(min(mark.rows, pending.rows.count)...)
         pending.tables = mark.tables
+        pending.tablesWithRows = mark.tablesWithRows
         pending.tablesWithoutRowDetail = mark.tablesWithoutRowDetail
     }
 
@@ -298,9 +296,11 @@ final class Connection: @unchecked Sendable {
         default: kind = .update
         }
         if let write = objectWrite, write.table == table {
+            // An object inserted with a NULL key gets the rowid: that is its key.
+            let key = write.key.isNull && kind == .insert ? .integer(rowID) : write.key
             pending.append(
                 RowChange(
-                    table: table, operation: kind, rowID: rowID, origin: .object, key: write.key,
+                    table: table, operation: kind, rowID: rowID, origin: .object, key: key,
                     changedColumns: write.columns))
         } else {
             pending.append(RowChange(table: table, operation: kind, rowID: rowID, origin: .sql))

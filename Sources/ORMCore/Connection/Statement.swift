@@ -8,7 +8,9 @@ public final class Statement {
     let handle: OpaquePointer
     /// The statement's SQL text.
     public let sql: String
-    unowned let connection: Connection
+    // Unowned without a check: a statement lives in its connection's cache or inside a call on that
+    // connection, never longer (a checked `unowned` costs a retain and release on every step).
+    unowned(unsafe) let connection: Connection
     /// Tables the statement writes, reported by the authorizer while it was prepared.
     let writtenTables: Set<String>
     /// Whether the statement only reads (`sqlite3_stmt_readonly`).

@@ -162,11 +162,11 @@ extension String: DatabaseValueConvertible {
         }
     }
     /// Binds the text.
-    public func bind(to statement: Statement, at index: Int32) throws {
+    @inlinable public func bind(to statement: Statement, at index: Int32) throws {
         try statement.bindText(self, at: index)
     }
     /// Reads text without boxing.
-    public static func read(from statement: Statement, at index: Int32) -> String? {
+    @inlinable public static func read(from statement: Statement, at index: Int32) -> String? {
         if statement.isNull(at: index) { return nil }
         return statement.text(at: index)
     }
@@ -266,11 +266,11 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         return Wrapped.fromDatabaseValue(value).map { .some($0) }
     }
     /// Binds NULL or the wrapped value.
-    public func bind(to statement: Statement, at index: Int32) throws {
+    @inlinable public func bind(to statement: Statement, at index: Int32) throws {
         if let self { try self.bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
     }
     /// Reads NULL as nil.
-    public static func read(from statement: Statement, at index: Int32) -> Wrapped?? {
+    @inlinable public static func read(from statement: Statement, at index: Int32) -> Wrapped?? {
         if statement.isNull(at: index) { return .some(nil) }
         return Wrapped.read(from: statement, at: index).map { .some($0) }
     }

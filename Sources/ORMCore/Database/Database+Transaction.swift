@@ -19,7 +19,8 @@ extension Database {
             } else {
                 try connection.execute("BEGIN IMMEDIATE")
             }
-            let frame = TransactionFrame(savepoint: savepoint, changeMark: connection.pendingMark)
+            let frame = TransactionFrame(
+                serial: writer.nextFrameSerial(), savepoint: savepoint, changeMark: connection.pendingMark)
             writer.frames.append(frame)
             do {
                 let result = try body(Transaction(database: self, frame: frame))
@@ -45,8 +46,12 @@ extension Database {
         } else {
             try connection.execute("COMMIT")
             writer.frames.removeLast()
-            let hooks = frame.didHooks.map { hook in TransferredHook(hook: hook) }
-            writer.scheduleAfterCommit(frame.afterCommit + [{ for hook in hooks { Database.runDidHook(hook.hook.object, hook.hook.operation) } }])
+            var actions = frame.afterCommit
+            if !frame.didHooks.isEmpty {
+                let hooks = TransferredHooks(hooks: frame.didHooks)
+                actions.append { for hook in hooks.hooks { Database.runDidHook(hook.object, hook.operation) } }
+            }
+            writer.scheduleAfterCommit(actions)
         }
     }
 
@@ -64,6 +69,7 @@ extension Database {
             restore(entry)
         }
         for type in frame.preparedModels { schemaRegistry.forget(type) }
+        writer.lastPreparedModel = nil
     }
 
     private func restore(_ entry: TransactionFrame.Touched) {
@@ -85,7 +91,7 @@ extension Database {
     }
 }
 
-/// A `did…` hook handed from the writer to the thread that runs hooks after the commit.
-private struct TransferredHook: Sendable {
-    let hook: (object: any Model, operation: RecordOperation)
+/// The `did…` hooks handed from the writer to the thread that runs them after the commit.
+private struct TransferredHooks: Sendable {
+    let hooks: [(object: any Model, operation: RecordOperation)]
 }

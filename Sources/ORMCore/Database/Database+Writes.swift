@@ -4,17 +4,19 @@ extension Database {
     /// Commits `object` (and, by the options, the related objects it holds) atomically.
     func commitObject(_ object: any Model, options: CommitOptions) throws {
         try write { _ in
+            // No array for the common case of an object without related objects to commit.
             let objects =
-                options.commitsRelatedObjects && !object._$relatedObjects.isEmpty
-                ? objectsToCommit(startingAt: object, options: options) : [object]
-            if objects.count == 1 {
-                // One statement is atomic by itself: no transaction or savepoint needed (inside a
-                // transaction the enclosing frame still records the object for a rollback).
-                try save(object)
-            } else {
+                options.commitsRelatedObjects && type(of: object).modelSchema.hasRelationships
+                    && !object._$relatedObjects.isEmpty
+                ? objectsToCommit(startingAt: object, options: options) : nil
+            if let objects, objects.count > 1 {
                 try transaction { _ in
                     for item in objects { try save(item) }
                 }
+            } else {
+                // One statement is atomic by itself: no transaction or savepoint needed (inside a
+                // transaction the enclosing frame still records the object for a rollback).
+                try save(object)
             }
         }
     }
@@ -37,10 +39,19 @@ extension Database {
 
     /// Inserts or updates one object, on the writer, inside whatever transaction is open.
     private func save<T: Model>(_ object: T) throws {
-        if !schemaRegistry.isReady(T.self) { try ensureSchema(T.self) }
-        let meta = object._$state.snapshot
+        if writer.lastPreparedModel != ObjectIdentifier(T.self) {
+            if !schemaRegistry.isReady(T.self) { try ensureSchema(T.self) }
+            writer.lastPreparedModel = ObjectIdentifier(T.self)
+        }
+        let frame = currentFrame
+        // Inside a transaction, a new object is recorded for a rollback with the same lock that reads
+        // its state (an update or delete is recorded after its will-hook, which may change the object).
+        let (meta, recorded) = object._$state.read(recordingNewIn: frame?.serial)
         switch meta.status {
-        case .new: try insert(object)
+        case .new:
+            let key = object._$primaryKey
+            if recorded, let frame { frame.record(object, before: meta, key: key) }
+            try insert(object, key: key, frame: frame)
         case .persisted where !meta.dirty.isEmpty: try update(object, columns: meta.dirty, storedKey: meta.storedKey)
         case .persisted, .fault: return
         case .deleted:
@@ -56,8 +67,8 @@ extension Database {
     }
 
     /// Queues a `did…` hook for after the commit (no closure per object: the hot insert path).
-    private func afterCommit(_ object: any Model, _ operation: RecordOperation) {
-        if let frame = currentFrame {
+    private func afterCommit(_ object: any Model, _ operation: RecordOperation, frame: TransactionFrame?) {
+        if let frame {
             frame.didHooks.append((object, operation))
         } else {
             writer.scheduleAfterCommit([{ Self.runDidHook(object, operation) }])
@@ -72,17 +83,18 @@ extension Database {
         }
     }
 
-    private func insert<T: Model>(_ object: T) throws {
+    /// Inserts a new object with the model's insert statement, prepared once per connection and
+    /// bound by index: no SQL is built and no dictionary made per object.
+    private func insert<T: Model>(_ object: T, key keyBefore: SQLValue, frame: TransactionFrame?) throws {
         let schema = T.modelSchema
         guard object.willInsert() else { throw veto(schema.table, .insert) }
-        currentFrame?.touch(object)
         let connection = writer.connection
         let statement = try connection.modelStatement(
             .init(model: ObjectIdentifier(T.self), kind: .insert, columns: ColumnSet())
         ) { schema.insertSQL }
         defer { connection.objectWrite = nil }
         try statement.use { statement in
-            var key = object._$primaryKey
+            var key = keyBefore
             let generatesKey = schema.primaryKey.strategy != .provided && (key == .integer(0) || key.isNull)
             var attempts = 0
             while true {
@@ -92,6 +104,7 @@ extension Database {
                 }
                 try statement.bind(key, at: 1)
                 try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
+                // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
                 connection.objectWrite = (schema.table, key, nil)
                 do {
                     try statement.run()
@@ -103,26 +116,22 @@ extension Database {
                     statement.reset()
                 }
             }
-            if key.isNull {
-                key = .integer(connection.lastInsertedRowID)
-                connection.fixPendingKey(table: schema.table, rowID: connection.lastInsertedRowID, key: key)
+            if key.isNull { key = .integer(connection.lastInsertedRowID) }
+            if key != keyBefore { try object._$setPrimaryKey(key) }
+            _ = identityMap.register(object, key: key) { meta in
+                meta.status = .persisted
+                meta.dirty = ColumnSet()
+                meta.database = self
+                meta.storedKey = key
             }
-            if key != object._$primaryKey { try object._$setPrimaryKey(key) }
-            object._$state.update {
-                $0.status = .persisted
-                $0.dirty = ColumnSet()
-                $0.database = self
-                $0.storedKey = key
-            }
-            _ = identityMap.register(object, key: key)
-            afterCommit(object, .insert)
+            afterCommit(object, .insert, frame: frame)
         }
     }
 
     private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue) throws {
         let schema = T.modelSchema
         guard object.willUpdate() else { throw veto(schema.table, .update) }
-        currentFrame?.touch(object)
+        currentFrame?.touch(object, key: object._$primaryKey)
         let connection = writer.connection
         let statement = try connection.modelStatement(
             .init(model: ObjectIdentifier(T.self), kind: .update, columns: columns)
@@ -134,7 +143,7 @@ extension Database {
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
             object._$state.update { $0.dirty.subtract(columns) }
-            afterCommit(object, .update)
+            afterCommit(object, .update, frame: currentFrame)
         }
     }
 
@@ -149,7 +158,7 @@ extension Database {
             }
             try ensureSchema(T.self)
             guard object.willDelete() else { throw veto(schema.table, .delete) }
-            currentFrame?.touch(object)
+            currentFrame?.touch(object, key: object._$primaryKey)
             let statement = try connection.modelStatement(
                 .init(model: ObjectIdentifier(T.self), kind: .delete, columns: ColumnSet())
             ) { schema.deleteSQL }
@@ -161,7 +170,7 @@ extension Database {
             }
             object._$state.update { $0.status = .deleted }
             identityMap.unregister(object, key: meta.storedKey)
-            afterCommit(object, .delete)
+            afterCommit(object, .delete, frame: currentFrame)
         }
     }
 }

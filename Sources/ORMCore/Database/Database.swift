@@ -42,7 +42,6 @@ public final class Database: Sendable {
                 try Self.openConnection(path: path, configuration: configuration, reader: true)
             }
         }
-        changeCenter.database = WeakDatabase(self)
     }
 
     /// Opens a new private in-memory database.
@@ -113,7 +112,7 @@ public final class Database: Sendable {
             return try body(writer.connection)
         }
         for action in afterCommit { action() }
-        if !changes.isEmpty { changeCenter.didCommit(changes) }
+        if !changes.isEmpty { changeCenter.didCommit(changes, in: self) }
         return result
     }
 
@@ -210,6 +209,10 @@ final class WriterAccess: @unchecked Sendable {
     let connection: Connection
     var frames: [TransactionFrame] = []
     private var afterCommit: [@Sendable () -> Void] = []
+    private var frameSerial: UInt64 = 0
+    /// The model type whose table the last object write found ready: a run of writes of one model
+    /// checks the schema registry once. Cleared when a rollback forgets prepared tables.
+    var lastPreparedModel: ObjectIdentifier?
 
     init(connection: Connection) {
         self.connection = connection
@@ -217,6 +220,12 @@ final class WriterAccess: @unchecked Sendable {
 
     func scheduleAfterCommit(_ actions: [@Sendable () -> Void]) {
         afterCommit += actions
+    }
+
+    /// A serial for a new transaction frame (never 0, the serial of no frame).
+    func nextFrameSerial() -> UInt64 {
+        frameSerial += 1
+        return frameSerial
     }
 
     func takeAfterCommitActions() -> [@Sendable () -> Void] {

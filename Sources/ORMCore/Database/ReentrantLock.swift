@@ -6,9 +6,11 @@ import Synchronization
 /// The writer connection is guarded by one: hooks and nested transactions re-enter it on the
 /// thread that already writes, and reads on that thread must see its uncommitted changes.
 final class ReentrantLock: @unchecked Sendable {
-    // The recursive lock gives mutual exclusion; `owner` and `depth` are only written by the
-    // thread holding it. `owner` is atomic so other threads may read it without taking the lock.
-    private let lock = NSRecursiveLock()
+    // `lock` gives mutual exclusion; `owner` and `depth` are only written by the thread holding it.
+    // `owner` is atomic so other threads may read it without taking the lock. A thread that finds
+    // itself the owner already holds `lock`, so re-entering costs no lock operation at all (every
+    // object committed inside a transaction re-enters).
+    private let lock = NSLock()
     private let owner = Atomic<UInt>(0)
     private var depth = 0
 
@@ -27,27 +29,38 @@ final class ReentrantLock: @unchecked Sendable {
 
     /// Runs `body` holding the lock if it can be taken at once; nil otherwise.
     func tryWithLock<T>(_ body: () throws -> T) rethrows -> T? {
-        guard lock.try() else { return nil }
-        depth += 1
-        if depth == 1 { owner.store(Self.currentThreadID(), ordering: .releasing) }
-        defer {
-            depth -= 1
-            if depth == 0 { owner.store(0, ordering: .releasing) }
-            lock.unlock()
-        }
+        guard enter(waiting: false) else { return nil }
+        defer { leave() }
         return try body()
     }
 
     /// Runs `body` holding the lock; `isOutermost` tells whether this call took it first.
     func withLock<T>(_ body: (_ isOutermost: Bool) throws -> T) rethrows -> T {
-        lock.lock()
+        _ = enter(waiting: true)
+        defer { leave() }
+        return try body(depth == 1)
+    }
+
+    /// Takes the lock (or re-enters it); false when `waiting` is off and another thread holds it.
+    private func enter(waiting: Bool) -> Bool {
+        let thread = Self.currentThreadID()
+        if owner.load(ordering: .acquiring) != thread {
+            if waiting {
+                lock.lock()
+            } else if !lock.try() {
+                return false
+            }
+            owner.store(thread, ordering: .releasing)
+        }
         depth += 1
-        if depth == 1 { owner.store(Self.currentThreadID(), ordering: .releasing) }
-        defer {
-            depth -= 1
-            if depth == 0 { owner.store(0, ordering: .releasing) }
+        return true
+    }
+
+    private func leave() {
+        depth -= 1
+        if depth == 0 {
+            owner.store(0, ordering: .releasing)
             lock.unlock()
         }
-        return try body(depth == 1)
     }
 }

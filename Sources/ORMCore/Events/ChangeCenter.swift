@@ -3,19 +3,17 @@ import Foundation
 
 /// Receives every committed ``ChangeSet`` of a database (after its locks are released) and hands it
 /// to the identity map's live refresh and to observers.
+///
+/// It keeps no reference to its database: the caller passes it. A `weak` one would give the database
+/// a side table, and every retain and release of the database (several per object written or
+/// fetched) would then take the runtime's slow path.
 final class ChangeCenter: Sendable {
     private struct State {
-        var database = WeakDatabaseBox()
         var observers: [UInt64: @Sendable (ChangeSet) -> Void] = [:]
         var nextToken: UInt64 = 0
     }
 
     private let state = Lock(State())
-
-    var database: WeakDatabase? {
-        get { state.withLock { $0.database.value } }
-        set { state.withLock { $0.database.value = newValue } }
-    }
 
     /// Adds an observer of committed changes; returns a token to remove it.
     func addObserver(_ observer: @escaping @Sendable (ChangeSet) -> Void) -> UInt64 {
@@ -31,15 +29,11 @@ final class ChangeCenter: Sendable {
         _ = state.withLock { $0.observers.removeValue(forKey: token) }
     }
 
-    /// Delivers committed changes: live objects first, then observers. Called with no lock held.
-    func didCommit(_ changes: ChangeSet) {
-        let (database, observers) = state.withLock { ($0.database.value?.database, Array($0.observers.values)) }
-        database?.refreshLiveObjects(after: changes)
+    /// Delivers `database`'s committed changes: live objects first, then observers. Called with no
+    /// lock held.
+    func didCommit(_ changes: ChangeSet, in database: Database) {
+        let observers = state.withLock { Array($0.observers.values) }
+        database.refreshLiveObjects(after: changes)
         for observer in observers { observer(changes) }
     }
-}
-
-/// Holder so `State` stays `Sendable` while the weak reference is optional until init finishes.
-struct WeakDatabaseBox: Sendable {
-    var value: WeakDatabase?
 }

@@ -54,7 +54,7 @@ final class ExternalChangeMonitor: Sendable {
         guard let tables = try? database.schemaObjects().map(\.name) else { return }
         var changes = ChangeSet()
         for table in tables { changes.appendTableOnly(table) }
-        database.changeCenter.didCommit(changes)
+        database.changeCenter.didCommit(changes, in: database)
     }
 }
 

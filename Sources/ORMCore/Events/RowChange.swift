@@ -46,6 +46,8 @@ public struct ChangeSet: Sendable, Equatable {
     public internal(set) var tables: Set<String> = []
     /// Tables whose changes came with no row detail (`WITHOUT ROWID`, or another process).
     public internal(set) var tablesWithoutRowDetail: Set<String> = []
+    /// Tables with at least one row in ``rows`` (kept as rows are appended, not searched for).
+    var tablesWithRows: Set<String> = []
 
     /// Makes an empty change set.
     public init() {}
@@ -54,7 +56,11 @@ public struct ChangeSet: Sendable, Equatable {
     public var isEmpty: Bool { tables.isEmpty }
 
     mutating func append(_ change: RowChange) {
-        if rows.last?.table != change.table { tables.insert(change.table) }
+        // Compare the table alone (`rows.last` would copy the whole last change).
+        if rows.isEmpty || rows[rows.count - 1].table != change.table {
+            tables.insert(change.table)
+            tablesWithRows.insert(change.table)
+        }
         rows.append(change)
     }
 
@@ -66,6 +72,7 @@ public struct ChangeSet: Sendable, Equatable {
     mutating func merge(_ other: ChangeSet) {
         rows += other.rows
         tables.formUnion(other.tables)
+        tablesWithRows.formUnion(other.tablesWithRows)
         tablesWithoutRowDetail.formUnion(other.tablesWithoutRowDetail)
     }
 }

@@ -1,97 +1,201 @@
+import CSwiftRuntime
+
 /// One live instance per row: while an object is alive anywhere, fetching its row returns it.
 ///
-/// Objects are held weakly (as FCModel and AutoDB do), each through a small box so reading an entry
-/// never copies a weak reference; integer keys (the common case) have their own table. Dead entries
-/// are swept in place as a table grows.
+/// Objects are held weakly (as FCModel and AutoDB do), but without Swift `weak` references: those
+/// cost each object a side-table allocation, a box, and sweeps for dead entries, which dominated
+/// large fetches and inserts. Instead an entry is an unretained pointer, and an object leaves the
+/// map as it is destroyed: its ``ModelState`` (owned by the object alone) forgets the entry from its
+/// `deinit`, before the object's memory is freed. In the short window between the last release and
+/// that `deinit`, a lookup may still find the entry; it takes the object only if
+/// ``tryRetainObject(_:)`` can still retain it, so a dying object is never handed out again.
 final class IdentityMap: Sendable {
-    private final class WeakBox {
-        weak var object: AnyObject?
-        init(_ object: AnyObject) { self.object = object }
+    /// Where an object is registered: kept by its state so its `deinit` can remove the entry.
+    struct Registration: Sendable {
+        let map: IdentityMap
+        let type: ObjectIdentifier
+        let key: SQLValue
+
+        func isSame(as other: Registration) -> Bool {
+            map === other.map && type == other.type && key == other.key
+        }
+    }
+
+    /// One entry: the object, unretained, and its state's identity.
+    private struct Entry {
+        let object: UnsafeMutableRawPointer
+        let state: ObjectIdentifier
+
+        init(_ object: AnyObject, state: ModelState) {
+            self.object = Unmanaged.passUnretained(object).toOpaque()
+            self.state = ObjectIdentifier(state)
+        }
+
+        /// The object, retained, unless it is already being destroyed.
+        var live: AnyObject? {
+            guard tryRetainObject(object) else { return nil }
+            return Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue()
+        }
     }
 
     /// One model type's objects. A class, so it is mutated in place under the map's lock.
     private final class Table {
-        var integers: [Int64: WeakBox] = [:]
-        var others: [SQLValue: WeakBox] = [:]
-        var sweepThreshold = 1_024
+        var integers = IntegerKeyTable<Entry>()
+        var others: [SQLValue: Entry] = [:]
+        /// Turns a live object of the table's type into `any Model`, for the type-erased lookups.
+        let erased: (AnyObject) -> any Model
 
-        func box(_ key: SQLValue) -> WeakBox? {
-            if case .integer(let int) = key { return integers[int] }
-            return others[key]
+        init<T: Model>(_ type: T.Type) {
+            erased = { unsafeDowncast($0, to: T.self) }
         }
 
-        func set(_ box: WeakBox?, for key: SQLValue) {
-            if case .integer(let int) = key { integers[int] = box } else { others[key] = box }
+        func erased(_ entry: Entry) -> (any Model)? {
+            entry.live.map(erased)
         }
 
-        var count: Int { integers.count + others.count }
-
-        func sweepIfNeeded() {
-            guard count > sweepThreshold else { return }
-            for (key, box) in integers where box.object == nil { integers[key] = nil }
-            for (key, box) in others where box.object == nil { others[key] = nil }
-            // Grow the threshold steeply: a large fetch registers many live objects and sweeping
-            // them again and again costs more than the dead entries it could free.
-            sweepThreshold = max(1_024, count * 8)
+        subscript(key: SQLValue) -> Entry? {
+            get {
+                if case .integer(let int) = key { return integers[int] }
+                return others[key]
+            }
+            set {
+                switch (key, newValue) {
+                case (.integer(let int), let entry?): integers.set(entry, for: int)
+                case (.integer(let int), nil): integers.remove(int)
+                default: others[key] = newValue
+                }
+            }
         }
     }
 
-    // The tables and their boxes are only touched under this lock.
-    private let tables = Lock<[ObjectIdentifier: Table]>([:])
+    private struct State {
+        var tables: [ObjectIdentifier: Table] = [:]
+        /// The last table used: runs of rows of one type skip the lookup by type.
+        var lastType: ObjectIdentifier?
+        var lastTable: Table?
 
-    private func table(_ id: ObjectIdentifier, in tables: inout [ObjectIdentifier: Table]) -> Table {
-        if let table = tables[id] { return table }
-        let table = Table()
-        tables[id] = table
-        return table
+        mutating func table(for id: ObjectIdentifier, makeTable: () -> Table) -> Table {
+            if id == lastType, let lastTable { return lastTable }
+            let table = tables[id] ?? makeTable()
+            tables[id] = table
+            lastType = id
+            lastTable = table
+            return table
+        }
+
+        func existingTable(_ id: ObjectIdentifier) -> Table? {
+            id == lastType ? lastTable : tables[id]
+        }
     }
 
-    // Each table holds objects of exactly the type it is keyed by, so reading one back as that type
-    // needs no dynamic cast (the cast showed in profiles of large fetches).
+    // The tables and their entries are only touched under this lock. No object is ever released
+    // while it is held: a release may destroy an object, whose state then takes this lock.
+    private let state = Lock(State())
+
+    // The generic entry points only cast: the work is done once, not per model type, and without
+    // looking up generic metadata for every row.
 
     /// The live object of type `type` with this key, if any.
     func object<T: Model>(_ type: T.Type, key: SQLValue) -> T? {
-        tables.withLock { tables in
-            tables[ObjectIdentifier(type)]?.box(key)?.object.map { unsafeDowncast($0, to: T.self) }
-        }
+        object(ObjectIdentifier(type), key: key).map { unsafeDowncast($0, to: T.self) }
+    }
+
+    private func object(_ type: ObjectIdentifier, key: SQLValue) -> AnyObject? {
+        state.withLock { $0.existingTable(type)?[key]?.live }
     }
 
     /// Registers `object` under `key`, unless a live object already holds it: that one is returned.
-    func register<T: Model>(_ object: T, key: SQLValue) -> T {
-        tables.withLock { tables in
-            let table = table(ObjectIdentifier(T.self), in: &tables)
-            if let box = table.box(key) {
-                if let live = box.object.map({ unsafeDowncast($0, to: T.self) }), live !== object { return live }
-                box.object = object
-                return object
+    /// When `object` is registered, `update` is applied to its metadata under the same lock.
+    func register<T: Model>(_ object: T, key: SQLValue, updating update: ((inout ModelState.Meta) -> Void)? = nil)
+        -> T
+    {
+        let registered = register(
+            object, state: object._$state, type: ObjectIdentifier(T.self), key: key, updating: update
+        ) { Table(T.self) }
+        return unsafeDowncast(registered, to: T.self)
+    }
+
+    private func register(
+        _ object: AnyObject, state modelState: ModelState, type: ObjectIdentifier, key: SQLValue,
+        updating update: ((inout ModelState.Meta) -> Void)?, makeTable: () -> Table
+    ) -> AnyObject {
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
+        let live: AnyObject? = state.withLock { state in
+            let table = state.table(for: type, makeTable: makeTable)
+            if let entry = table[key] {
+                if entry.object == pointer { return object }
+                if let live = entry.live { return live }
             }
-            table.set(WeakBox(object), for: key)
-            table.sweepIfNeeded()
-            return object
+            table[key] = Entry(object, state: modelState)
+            return nil
         }
+        if let live {
+            if let update { modelState.update(update) }
+            return live
+        }
+        let registration = Registration(map: self, type: type, key: key)
+        if let previous = modelState.setRegistration(registration, updating: update),
+            !previous.isSame(as: registration)
+        {
+            // The object was registered under another key (or map) before: that entry goes.
+            previous.map.forget(previous, state: modelState)
+        }
+        return object
     }
 
     /// Forgets `key` if it maps to `object`.
     func unregister<T: Model>(_ object: T, key: SQLValue) {
-        tables.withLock { tables in
-            guard let table = tables[ObjectIdentifier(T.self)], let box = table.box(key), box.object === object else {
-                return
-            }
-            table.set(nil, for: key)
+        let registration = Registration(map: self, type: ObjectIdentifier(T.self), key: key)
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
+        let removed = state.withLock { state -> Bool in
+            guard let table = state.existingTable(registration.type), let entry = table[key], entry.object == pointer
+            else { return false }
+            table[key] = nil
+            return true
+        }
+        if removed { object._$state.clearRegistration(ifMatching: registration) }
+    }
+
+    /// Removes the entry `registration` names if it still belongs to `state` (called as an object dies).
+    func forget(_ registration: Registration, state modelState: ModelState) {
+        let id = ObjectIdentifier(modelState)
+        state.withLock { state in
+            guard let table = state.existingTable(registration.type), let entry = table[registration.key],
+                entry.state == id
+            else { return }
+            table[registration.key] = nil
         }
     }
 
     /// Every live object of a model type, by type identifier.
     func liveObjects(of type: ObjectIdentifier) -> [any Model] {
-        tables.withLock { tables in
-            guard let table = tables[type] else { return [] }
-            let objects = table.integers.values.compactMap(\.object) + table.others.values.compactMap(\.object)
-            return objects.compactMap { $0 as? any Model }
+        state.withLock { state in
+            guard let table = state.existingTable(type) else { return [] }
+            return table.integers.values.compactMap(table.erased) + table.others.values.compactMap(table.erased)
+        }
+    }
+
+    /// How many entries a type's table holds, live or dying (for tests: dead objects leave no entry).
+    func entryCount(of type: ObjectIdentifier) -> Int {
+        state.withLock { state in
+            guard let table = state.existingTable(type) else { return 0 }
+            return table.integers.count + table.others.count
         }
     }
 
     /// The live object with this key among a type's objects.
     func liveObject(of type: ObjectIdentifier, key: SQLValue) -> (any Model)? {
-        tables.withLock { $0[type]?.box(key)?.object as? any Model }
+        state.withLock { state in
+            guard let table = state.existingTable(type), let entry = table[key] else { return nil }
+            return table.erased(entry)
+        }
     }
+}
+
+/// Retains the object at `object` unless it is already being destroyed (the Swift runtime's
+/// `swift_tryRetain`, what loading a `weak` reference does). This is how the identity map holds
+/// objects weakly without the side table a `weak` reference allocates.
+@inline(__always)
+func tryRetainObject(_ object: UnsafeMutableRawPointer) -> Bool {
+    swift_tryRetain(object) != nil
 }

@@ -100,11 +100,14 @@ extension Model {
                 let map = mapsColumnsByName ? columnMap(for: statement) : nil
                 let row = StatementRow(
                     statement: statement, database: target, entity: modelSchema.table, columnMap: map)
-                var objects: [Self] = []
+                // Collected as AnyObject: appending to an array of the generic `Self` looked up its
+                // metadata for every row. Every element is a `Self`, and an array of class references
+                // is the same array whatever its element class (as `[Self] as [AnyObject]` is free).
+                var objects: [AnyObject] = []
                 while try statement.step() {
                     objects.append(try target.materialize(Self.self, row: row))
                 }
-                return objects
+                return unsafeBitCast(objects, to: [Self].self)
             }
         }
     }

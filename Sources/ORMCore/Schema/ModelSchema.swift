@@ -1,5 +1,8 @@
 /// What a model class maps to: its table, key, columns and indexes. `@Model` generates it.
-public struct ModelSchema: Sendable {
+///
+/// A class: the write and fetch paths read it for every object, and handing out a reference costs
+/// one retain where copying a struct of strings and arrays costs one per field.
+public final class ModelSchema: Sendable {
     /// The table name.
     public let table: String
     /// Names the table had before (renamed by migration when found).
@@ -35,6 +38,7 @@ public struct ModelSchema: Sendable {
             "INSERT INTO \(quotedTable) (\(names.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
         self.allColumns = ColumnSet.all(columns.count)
+        self.hasRelationships = columns.contains { $0.reference != nil }
         self.deleteSQL = "DELETE FROM \(quotedTable) WHERE \(quoteIdentifier(primaryKey.name)) = ?"
     }
 
@@ -45,6 +49,8 @@ public struct ModelSchema: Sendable {
     public let insertSQL: String
     /// Every column.
     public let allColumns: ColumnSet
+    /// Whether any column is a to-one relationship (only then can an object hold related objects).
+    public let hasRelationships: Bool
     /// The delete-by-key statement.
     public let deleteSQL: String
 
