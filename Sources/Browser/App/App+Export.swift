@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension App {
     /// Opens the export prompt for the grid's view, or stops the export that is running.
@@ -18,7 +18,7 @@ extension App {
     /// Starts exporting the current grid's view (with its filter and sort) to `path`, in the
     /// background; the format comes from the path's extension.
     func startExport(to path: String) {
-        let trimmed = path.trimmingCharacters(in: .whitespaces)
+        let trimmed = path.trimmedWhitespace
         guard !trimmed.isEmpty else {
             return
         }
@@ -39,7 +39,7 @@ extension App {
         guard let source else {
             return
         }
-        let expanded = NSString(string: trimmed).expandingTildeInPath
+        let expanded = expandingTilde(in: trimmed)
         let exporter = Exporter(rows: rows, table: source.title, columns: source.columns.map(\.name), format: format,
                                 path: expanded)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)

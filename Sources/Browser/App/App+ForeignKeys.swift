@@ -40,7 +40,7 @@ extension App {
             return
         }
         guard let targetIndex = catalog.names.firstIndex(where: {
-            $0.name.caseInsensitiveCompare(reference.table) == .orderedSame
+            $0.name.equalsIgnoringCase(reference.table)
         }), let target = tableGrid(named: catalog.names[targetIndex].name) else {
             state.message = .error("\(column) refers to \(reference.table), which does not exist")
             return
@@ -64,7 +64,7 @@ extension App {
         state.focus = .grid
         target.cursorRow = position
         if let referenced = target.source.columns.firstIndex(where: {
-            $0.name.caseInsensitiveCompare(reference.referencedColumn) == .orderedSame
+            $0.name.equalsIgnoringCase(reference.referencedColumn)
         }) {
             target.moveCursor(toColumn: referenced)
         }

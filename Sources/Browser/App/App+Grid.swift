@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension App {
     /// Runs a command on a grid; `isTable` tells a table's grid from query results.

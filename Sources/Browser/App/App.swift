@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
 
 /// The browser application: turns keys into changes of state and draws the state.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The main loop of an interactive session, htop-style: draw if dirty, read a key with a timeout,
 /// let the ``App`` act on it, and do what its ``Outcome`` says.
@@ -102,7 +102,7 @@ struct EventLoop<Backend: TerminalBackend> {
     private func wait(_ milliseconds: Int) {
         let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
         while Date() < deadline {
-            Thread.sleep(forTimeInterval: min(Double(Self.tickMilliseconds) / 1000, max(0, deadline.timeIntervalSinceNow)))
+            pause(seconds: min(Double(Self.tickMilliseconds) / 1000, max(0, deadline.timeIntervalSinceNow)))
             if app.tick() {
                 draw()
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs the browser without any terminal: renders into a ``MemoryBackend`` of a given size,
 /// plays the script and returns the screens as plain text.
@@ -57,7 +57,7 @@ struct HeadlessRunner {
                     return screens
                 }
             case .wait(let milliseconds):
-                Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+                pause(seconds: Double(milliseconds) / 1000)
                 _ = app.tick()
                 draw(terminal)
             case .dump:
@@ -85,7 +85,7 @@ struct HeadlessRunner {
         // A tick can start new work (a refresh after committed changes recounts): settle again.
         repeat {
             while app.hasBackgroundWork && !app.hasWorkToCollect && Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.01)
+                pause(seconds: 0.01)
             }
             _ = app.tick()
             if let text = app.takeClipboard() {

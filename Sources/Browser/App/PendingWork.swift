@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Something the browser waits for without freezing: a sort or filter computed in the background,
 /// or a command that needs every row's position (the key snapshot of a big table being read).
@@ -36,7 +36,7 @@ final class PendingWork {
             if Date() >= deadline {
                 return false
             }
-            Thread.sleep(forTimeInterval: 0.001)
+            pause(seconds: 0.001)
         }
         return true
     }

@@ -1,5 +1,9 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `reef` command line: `reef [options] <database>`.
 ///
@@ -75,7 +79,7 @@ public struct ReefCommand: ParsableCommand {
         let steps = try scriptSteps()
         let loaded = ThemeLoader.load(theme)
         if let warning = loaded.warning {
-            FileHandle.standardError.write(Data((warning + "\n").utf8))
+            StandardStream.error.write(warning + "\n")
         }
         let db: ORMDatabaseHandle
         do {
@@ -87,7 +91,7 @@ public struct ReefCommand: ParsableCommand {
             let app = try makeApp(db, theme: loaded.theme)
             // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
             HeadlessRunner(app: app, columns: size.columns, rows: size.rows).run(steps) { screen in
-                FileHandle.standardOutput.write(Data(screen.map { $0 + "\n" }.joined().utf8))
+                StandardStream.output.write(screen.map { $0 + "\n" }.joined())
             }
             return
         }
@@ -134,7 +138,7 @@ public struct ReefCommand: ParsableCommand {
 
     /// Prints `message` on standard error and exits with status 1.
     private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardStream.error.write(message + "\n")
         Self.exit(withError: ExitCode.failure)
     }
 }

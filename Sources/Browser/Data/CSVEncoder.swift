@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
 
 /// Comma-separated values as RFC 4180 describes them: a header row of column names, lines ending
@@ -43,7 +43,7 @@ struct CSVEncoder: ExportEncoder {
     /// `field` quoted when it must be.
     static func quoted(_ field: String) -> String {
         let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-        return needsQuotes ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+        return needsQuotes ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field
     }
 
     /// A record of `fields` with its CRLF.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
 
 /// Turns the text typed in the cell editor into a database value by the column's declared type,
@@ -21,7 +21,7 @@ enum CellValueParser {
         if text.isEmpty {
             return .text("")
         }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedWhitespace
         switch affinity(of: declaredType) {
         case .integer:
             guard let integer = Int64(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) else {
@@ -50,13 +50,13 @@ enum CellValueParser {
         case .integer(let integer): String(integer)
         case .real(let real): String(real)
         case .text(let text): text
-        case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
+        case .blob(let data): "x'" + data.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "'"
         }
     }
 
     /// The affinity used for parsing: an empty declared type takes text (not SQLite's BLOB).
     private static func affinity(of declaredType: String) -> ColumnType {
-        declaredType.trimmingCharacters(in: .whitespaces).isEmpty ? .text : ColumnType(affinityOf: declaredType)
+        declaredType.trimmedWhitespace.isEmpty ? .text : ColumnType(affinityOf: declaredType)
     }
 
     /// The bytes of `x'..'`, `X'..'` or bare hex digits, nil when it is not an even run of hex digits.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
 
 /// Opens the database named on the command line without ever creating or converting it.
@@ -11,11 +11,11 @@ enum DatabaseOpener {
     /// - Throws: ``OpenError`` when the file is missing, is a directory, is not a database, is
     ///   corrupt or is locked.
     static func open(path: String, readOnly: Bool) throws(OpenError) -> Database {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw OpenError(path: path, reason: "no such file")
         }
-        guard !isDirectory.boolValue else {
+        guard !isDirectory else {
             throw OpenError(path: path, reason: "is a directory, not a database file")
         }
         guard FileManager.default.isReadableFile(atPath: path) else {

@@ -1,5 +1,9 @@
 import ORMCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Writes every row of a view (a relation with its filter and sort) to a file, a page at a time.
 ///
 /// Memory stays bounded: one page of rows and its text are held at once.

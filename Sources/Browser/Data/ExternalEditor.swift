@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The user's text editor, run on a value in a temporary file: `$VISUAL`, else `$EDITOR`.
 ///
@@ -23,7 +23,7 @@ struct ExternalEditor: Sendable {
     /// The editor named by `VISUAL`, else `EDITOR`, in `environment` (empty values ignored).
     init(environment: [String: String]) {
         command = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }
-            .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .first { !$0.trimmedWhitespace.isEmpty }
     }
 
     /// An editor run by the shell command line `command` (nil: none set).
@@ -50,7 +50,7 @@ struct ExternalEditor: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
         } catch {
-            return .failed("cannot write a temporary file: \(error.localizedDescription)")
+            return .failed("cannot write a temporary file: \(error)")
         }
         switch Result(catching: { try ForegroundCommand.run(command, arguments: [file.path], silenced: !attachedToTerminal) }) {
         case .failure(let error):
@@ -86,7 +86,7 @@ struct ExternalEditor: Sendable {
     /// A safe file name for `name`: letters, digits, `-` and `_` kept, the rest `_`, then `.txt`.
     static func fileName(for name: String) -> String {
         let safe = name.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
                 ? Character(scalar) : "_"
         }
         return String(safe.prefix(60)) + ".txt"

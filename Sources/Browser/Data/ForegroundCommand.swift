@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A shell command run as reef's child in reef's own process group, as `system()` runs one.
 ///

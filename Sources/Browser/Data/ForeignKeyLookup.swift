@@ -33,7 +33,7 @@ struct ForeignKeyLookup {
             return nil
         }
         let matches = info.foreignKeys.filter { key in
-            key.columns.contains { $0.caseInsensitiveCompare(column) == .orderedSame }
+            key.columns.contains { $0.equalsIgnoringCase(column) }
         }
         guard let key = matches.first(where: { $0.columns.count == 1 }) ?? matches.first else {
             return nil

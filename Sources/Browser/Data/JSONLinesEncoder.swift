@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
 
 /// JSON lines: one object per row, keys in column order, one row per line.

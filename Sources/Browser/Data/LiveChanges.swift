@@ -1,4 +1,5 @@
-import Foundation
+import Synchronization
+import FoundationEssentials
 import ORMCore
 
 /// Collects the database's committed changes (from reef's own statements and from other processes)
@@ -14,10 +15,8 @@ final class LiveChanges: @unchecked Sendable {
         var external = false
     }
 
-    // `pending` is only touched while `lock` is held (the handler runs on ORMCore's queue, `take`
-    // on the main loop).
-    private let lock = NSLock()
-    private var pending = Summary()
+    // The handler runs on ORMCore's queue, `take` on the main loop.
+    private let pending = Mutex(Summary())
     private var registration: EventRegistration?
 
     /// Starts watching `database`.
@@ -32,7 +31,7 @@ final class LiveChanges: @unchecked Sendable {
     deinit { registration?.cancel() }
 
     private func record(_ changes: ChangeSet) {
-        lock.withLock {
+        pending.withLock { pending in
             pending.tables.formUnion(changes.tables)
             pending.rows += changes.rows.count
             if changes.rows.isEmpty { pending.external = true }
@@ -41,7 +40,7 @@ final class LiveChanges: @unchecked Sendable {
 
     /// Takes what changed since the last call (nil when nothing did).
     func take() -> Summary? {
-        lock.withLock {
+        pending.withLock { pending in
             guard !pending.tables.isEmpty else { return nil }
             defer { pending = Summary() }
             return pending

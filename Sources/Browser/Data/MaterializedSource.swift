@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A ``RowSource`` over rows already in memory: the results of a `PRAGMA` or `EXPLAIN`, which
 /// cannot be wrapped as a subquery. It cannot be sorted or filtered.

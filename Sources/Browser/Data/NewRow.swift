@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
 
 /// A row staged for insert: the values given so far, and what SQLite made of them when it last

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
 
 /// A ``RowSource`` over the results of a query typed at the SQL prompt, read through
@@ -108,7 +108,7 @@ final class PagedSource: RowSource {
     func applying(sort: GridSort?, filter: String?) throws -> RowSource {
         var changed = query
         changed.sort = sort
-        let trimmed = filter?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = filter?.trimmedWhitespace
         changed.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         _ = try database.fetchRows(changed.validation())
         return PagedSource(database: database, query: changed, title: title, columns: columns)

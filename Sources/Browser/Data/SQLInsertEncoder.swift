@@ -45,7 +45,7 @@ struct SQLInsertEncoder: ExportEncoder {
             }
             return real.isInfinite ? (real < 0 ? "-9e999" : "9e999") : String(real)
         case .text(let text):
-            return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+            return "'" + text.replacing("'", with: "''") + "'"
         case .blob(let data):
             let digits = "0123456789ABCDEF".unicodeScalars.map(Character.init)
             var hex = "X'"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
 
 /// Runs a statement typed at the SQL prompt, deciding from its first keyword how to treat it.
@@ -44,10 +44,10 @@ struct StatementRunner {
 
     /// The statement without surrounding blanks and trailing semicolons.
     static func trimmed(_ text: String) -> String {
-        var result = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var result = text.trimmedWhitespace
         while result.hasSuffix(";") {
             result.removeLast()
-            result = result.trimmingCharacters(in: .whitespacesAndNewlines)
+            result = result.trimmedWhitespace
         }
         return result
     }

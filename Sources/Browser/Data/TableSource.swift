@@ -44,7 +44,7 @@ final class TableSource: RowSource, Sendable {
                        isKey: table.info.primaryKey.contains(column.name))
         }
         self.sort = sort.flatMap { shown.indices.contains($0.column) ? $0 : nil }
-        let trimmed = filter?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = filter?.trimmedWhitespace
         self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         firstShownValue = max(0, table.entity.columns.count - shown.count)
         var query = table.query()

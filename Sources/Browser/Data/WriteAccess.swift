@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Why reef cannot write a database, if it cannot: opened with `--readonly`, a file without
 /// write permission, or a folder without it (SQLite creates its journal beside the file).

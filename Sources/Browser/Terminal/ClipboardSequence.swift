@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The OSC 52 escape sequence that asks the terminal to put text on the system clipboard.
 ///

@@ -1,5 +1,9 @@
 import CNcurses
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The real terminal: a ``TerminalBackend`` drawing with ncursesw.
 ///
@@ -33,7 +37,7 @@ final class NcursesBackend: TerminalBackend {
             throw TerminalError(reason: "standard input and output must be a terminal (use --headless COLSxROWS)")
         }
         setlocale(LC_ALL, "")
-        if let codeset = cn_codeset(), String(cString: codeset).uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" {
+        if let codeset = cn_codeset(), String(cString: codeset).uppercased().replacing("-", with: "") != "UTF8" {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
         let type = ProcessInfo.processInfo.environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm-256color"

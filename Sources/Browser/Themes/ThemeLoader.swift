@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds and reads the theme asked for with `--theme`: a built-in name, a file in the themes
 /// folder, or a path. A theme that cannot be read gives a warning and the default theme.
@@ -57,8 +57,8 @@ enum ThemeLoader {
         directories.append(FileManager.default.currentDirectoryPath + "/themes")
         var seen: Set<String> = []
         return directories.filter { directory in
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
                 return false
             }
             return seen.insert(URL(fileURLWithPath: directory).standardizedFileURL.path).inserted

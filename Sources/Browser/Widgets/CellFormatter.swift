@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns grid values into the text shown in a cell.
 ///
@@ -43,7 +43,7 @@ enum CellFormatter {
         if value.isInfinite {
             return value < 0 ? "-Inf" : "Inf"
         }
-        let text = String(format: "%.15g", value)
+        let text = cFormat("%.15g", value)
         if text.contains(where: { $0 == "." || $0 == "e" }) {
             return text
         }
@@ -72,7 +72,7 @@ enum CellFormatter {
         var value = Double(count) / 1024
         for unit in ["KiB", "MiB", "GiB"] {
             if value < 1024 || unit == "GiB" {
-                return String(format: "%.1f", value) + " " + unit
+                return cFormat("%.1f", value) + " " + unit
             }
             value /= 1024
         }

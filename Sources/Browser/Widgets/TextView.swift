@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Scrollable text for the record view, the schema and help, wrapped by display width.
 ///
@@ -62,7 +62,7 @@ struct TextView: Sendable {
             return
         }
         var searchStart = line.startIndex
-        while let found = line.range(of: needle, options: .caseInsensitive, range: searchStart..<line.endIndex) {
+        while let found = line.range(ofIgnoringCase: needle, from: searchStart) {
             let column = TextWidth.of(line[line.startIndex..<found.lowerBound])
             let matchWidth = min(TextWidth.of(line[found]), width - column)
             if matchWidth > 0 {

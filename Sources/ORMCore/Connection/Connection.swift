@@ -1,5 +1,9 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One SQLite connection: opening, statements, the statement cache, and the hooks that record changes.
 ///

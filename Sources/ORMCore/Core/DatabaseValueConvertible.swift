@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Swift type stored in one column.
 ///
@@ -64,7 +64,7 @@ extension DatabaseInteger {
             if Self.self == UInt64.self { return Self(truncatingIfNeeded: int) }
             return Self(exactly: int)
         case .real(let double): return Self(exactly: double)
-        case .text(let text): return Self(text.trimmingCharacters(in: .whitespaces))
+        case .text(let text): return Self(text.trimmedWhitespace)
         default: return nil
         }
     }
@@ -199,7 +199,7 @@ extension Date: DatabaseValueConvertible {
         switch value {
         case .real(let seconds): Date(timeIntervalSince1970: seconds)
         case .integer(let seconds): Date(timeIntervalSince1970: TimeInterval(seconds))
-        case .text(let text): ISO8601DateFormatter().date(from: text)
+        case .text(let text): try? Date(text, strategy: .iso8601)
         default: nil
         }
     }

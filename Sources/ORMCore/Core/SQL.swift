@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// SQL text that travels with its arguments.
 ///
@@ -119,7 +119,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
                     switch scalar {
                     case "\"": json += "\\\""
                     case "\\": json += "\\\\"
-                    case _ where scalar.value < 0x20: json += String(format: "\\u%04x", scalar.value)
+                    case _ where scalar.value < 0x20: json += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
                     default: json.unicodeScalars.append(scalar)
                     }
                 }

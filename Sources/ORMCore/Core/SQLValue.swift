@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value as SQLite stores it: one of its five storage classes.
 ///
@@ -44,7 +44,7 @@ extension SQLValue: CustomStringConvertible {
         case .null: "NULL"
         case .integer(let value): String(value)
         case .real(let value): String(value)
-        case .text(let value): "'\(value.replacingOccurrences(of: "'", with: "''"))'"
+        case .text(let value): "'\(value.replacing("'", with: "''"))'"
         case .blob(let data): "<\(data.count) bytes>"
         }
     }

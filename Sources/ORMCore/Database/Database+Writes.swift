@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Database {
     /// Commits `object` (and, by the options, the related objects it holds) atomically.

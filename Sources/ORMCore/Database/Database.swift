@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 
 /// A SQLite database: one serialised writer connection and, for files, a pool of readers.

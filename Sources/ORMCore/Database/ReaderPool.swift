@@ -1,4 +1,9 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 
 /// Reader connections for a file database in WAL mode: each read takes one, so reads run in

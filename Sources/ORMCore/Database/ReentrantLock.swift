@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A lock the same thread may take again, that knows whether the current thread holds it.
 ///
@@ -10,7 +14,7 @@ final class ReentrantLock: @unchecked Sendable {
     // `owner` is atomic so other threads may read it without taking the lock. A thread that finds
     // itself the owner already holds `lock`, so re-entering costs no lock operation at all (every
     // object committed inside a transaction re-enters).
-    private let lock = NSLock()
+    private let lock = SystemMutex()
     private let owner = Atomic<UInt>(0)
     private var depth = 0
 
@@ -47,7 +51,7 @@ final class ReentrantLock: @unchecked Sendable {
         if owner.load(ordering: .acquiring) != thread {
             if waiting {
                 lock.lock()
-            } else if !lock.try() {
+            } else if !lock.tryLock() {
                 return false
             }
             owner.store(thread, ordering: .releasing)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 
 /// Receives every committed ``ChangeSet`` of a database (after its locks are released) and hands it

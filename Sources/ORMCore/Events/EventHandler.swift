@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Registers handlers for the committed changes of one table (SharkORM's `eventHandler()`).
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Notices commits made by other connections and processes to the same file: `PRAGMA data_version`
 /// on the writer connection changes only when someone else commits. Polled every 100 ms while any

@@ -123,7 +123,7 @@ struct PathResolver {
             if text[index] == "\"" {
                 let end = endOfQuoted(text, from: index, quote: "\"")
                 let inner = text[text.index(after: index)..<(end > text.index(after: index) ? text.index(before: end) : end)]
-                segments.append(inner.replacingOccurrences(of: "\"\"", with: "\""))
+                segments.append(String(inner.replacing("\"\"", with: "\"")))
                 index = end
             } else if isIdentifierStart(text[index]) {
                 var end = index

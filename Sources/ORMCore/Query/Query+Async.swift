@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Runs blocking database work on a global queue and resumes the caller when it is done, so the
 /// caller's thread (the main actor, say) never waits.

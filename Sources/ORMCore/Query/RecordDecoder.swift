@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a query turns rows into records, and keys into records it has no row for (lightweight fetches,
 /// rows deleted after a result set's snapshot).

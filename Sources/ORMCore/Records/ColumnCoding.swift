@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Column conversions that `@Model`-generated code calls, chosen by overload at compile time:
 /// ``DatabaseValueConvertible`` types directly, raw-value enums by their raw value, other `Codable`

@@ -26,7 +26,7 @@ public final class DynamicRecord: Sendable, CustomStringConvertible {
     /// The value of a column (case-insensitive), or nil when there is no such column.
     public subscript(column: String) -> SQLValue? {
         if let index = columns.firstIndex(of: column) { return values[index] }
-        return columns.firstIndex { $0.caseInsensitiveCompare(column) == .orderedSame }.map { values[$0] }
+        return columns.firstIndex { $0.equalsIgnoringCase(column) }.map { values[$0] }
     }
 
     /// Whether the row was deleted after the result set holding it was made.

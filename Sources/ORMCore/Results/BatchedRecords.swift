@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// The loading side of a batched ``ResultSet``: the key snapshot and a small cache of windows.
 final class BatchedRecords<Record: Sendable>: Sendable {

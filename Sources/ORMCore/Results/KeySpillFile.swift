@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -13,7 +13,8 @@ final class KeySpillFile: Sendable {
 
     /// Makes the file in the temporary directory, nil when that fails.
     init?() {
-        var template = Array((NSTemporaryDirectory() + "/ormcore-keys-XXXXXX").utf8CString)
+        let directory = FileManager.default.temporaryDirectory.path
+        var template = Array((directory + "/ormcore-keys-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             let descriptor = mkstemp(base)

@@ -8,7 +8,7 @@ func sqlLiteral(_ value: SQLValue) -> String {
         guard double.isFinite else { return "NULL" }
         let text = String(double)
         return text.contains(".") || text.contains("e") ? text : text + ".0"
-    case .text(let text): return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    case .text(let text): return "'" + text.replacing("'", with: "''") + "'"
     case .blob(let data):
         return "X'" + data.map { byte in
             let hex = String(byte, radix: 16, uppercase: true)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Ordered migrations written by hand, each run exactly once per database in its own transaction and
 /// recorded in the table `orm_migrations` (for those who want direct control, as in FCModel).

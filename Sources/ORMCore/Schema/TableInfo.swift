@@ -45,7 +45,7 @@ public struct TableInfo: Sendable, Hashable {
 
     /// A column by name (case-insensitive, as SQLite matches names).
     public func column(named name: String) -> ColumnInfo? {
-        columns.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        columns.first { $0.name.equalsIgnoringCase(name) }
     }
 }
 
