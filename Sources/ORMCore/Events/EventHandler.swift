@@ -20,7 +20,8 @@ public struct EventHandler: Sendable {
     let key: SQLValue?
 
     /// Calls `handler` for each committed change of the kinds asked, on `queue` (a private serial queue
-    /// by default, so events keep their order). Changes from other processes come with no operation.
+    /// by default, so events keep their order). Changes from other connections and processes come as
+    /// one event per commit batch with no operation, key or row (origin ``ChangeOrigin/external``).
     public func register(
         events: Set<RecordOperation> = Set(RecordOperation.allCases), queue: DispatchQueue? = nil,
         _ handler: @escaping @Sendable (RecordEvent) -> Void
@@ -120,10 +121,13 @@ extension DynamicTable {
 extension Database {
     /// Calls `handler` with every committed change set, for all tables: changes made through this
     /// database (objects, SQL) and, for a file, commits by other connections and processes (noticed
-    /// within about 100 ms; those name every table, as SQLite does not say which changed). Delivered
-    /// after the commit, outside every lock: on `queue` (a private serial queue by default), or, with
-    /// `synchronously`, on the thread that committed, before its write call returns (keep the handler
-    /// short; it must not wait for other threads).
+    /// within about 100 ms, and delivered with no row detail). Those name the tables the commits
+    /// wrote, with the views and virtual tables that show them, read from the pages in the WAL; every
+    /// table and view is named instead when that cannot be known (a file not in WAL mode, a schema
+    /// change, a checkpoint that overwrote commits not yet read). Delivered after the commit,
+    /// outside every lock: on a private serial queue, or, with `synchronously`, on the thread that
+    /// committed, before its write call returns (external changes: on the monitor's queue). Keep a
+    /// synchronous handler short; it must not wait for other threads.
     public func observeChanges(
         synchronously: Bool = false, _ handler: @escaping @Sendable (ChangeSet) -> Void
     ) -> EventRegistration {

@@ -1,69 +1,63 @@
 import Dispatch
 import FoundationEssentials
 
-/// Notices commits made by other connections and processes to the same file: `PRAGMA data_version`
-/// on the writer connection changes only when someone else commits. Polled every 100 ms while any
-/// event registration exists; SQLite does not say which tables changed, so every table is reported.
+/// Notices commits made by other connections and processes to the same file and reports the tables
+/// they changed, as table-level changes (``ChangeOrigin/external``, no row detail).
+///
+/// Polled every 100 ms while any event registration exists, on a private queue: `PRAGMA
+/// data_version` on the writer connection changes only when someone else commits. Which tables
+/// changed is worked out by ``ExternalChangeTracker`` from the pages the new WAL frames hold; when it
+/// cannot be known (rollback-journal mode, a checkpoint that overwrote commits not yet read, a schema
+/// change, no `dbstat` in the SQLite library), every table is reported.
+///
+/// The poll never waits for the writer (a busy writer is checked again on the next tick) and
+/// delivers with no lock held.
 final class ExternalChangeMonitor: Sendable {
     /// How often the file is checked.
     static var interval: DispatchTimeInterval { .milliseconds(100) }
 
-    private struct State {
-        var timer: (any DispatchSourceTimer)?
-        var lastVersion: Int64?
-    }
-
-    private let state = Lock(State())
+    private let timer = Lock<(any DispatchSourceTimer)?>(nil)
+    private let tracker = Lock(ExternalChangeTracker())
     private let queue = DispatchQueue(label: "ormcore.external-changes", qos: .utility)
 
+    /// Starts polling `database` (once; later calls do nothing). Notes where the file stands at once,
+    /// so that commits from here on are reported.
     func start(_ database: Database) {
         guard database.path != ":memory:", !database.path.isEmpty else { return }
-        state.withLock { state in
-            guard state.timer == nil else { return }
-            let timer = DispatchSource.makeTimerSource(queue: queue)
+        let started = timer.withLock { timer -> Bool in
+            guard timer == nil else { return false }
+            let source = DispatchSource.makeTimerSource(queue: queue)
             let weak = WeakDatabase(database)
-            timer.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(20))
-            timer.setEventHandler { [weak self] in
+            source.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(20))
+            source.setEventHandler { [weak self] in
                 guard let self, let database = weak.database else { return }
                 self.poll(database)
             }
-            timer.resume()
-            state.timer = timer
+            source.resume()
+            timer = source
+            return true
         }
-        poll(database)
+        if started { poll(database) }
     }
 
+    /// Stops polling.
     func stop() {
-        state.withLock { state in
-            state.timer?.cancel()
-            state.timer = nil
+        timer.withLock { timer in
+            timer?.cancel()
+            timer = nil
         }
     }
 
     deinit { stop() }
 
     private func poll(_ database: Database) {
-        // Never wait for the writer: a busy writer is checked again on the next tick.
-        guard let version = database.writer.lock.tryWithLock({ try? database.writer.connection.dataVersion() }),
-            let version
-        else { return }
-        let previous = state.withLock { state -> Int64? in
-            defer { state.lastVersion = version }
-            return state.lastVersion
+        guard let tables = tracker.withLock({ $0.poll(database) }) else { return }
+        if !tables.isEmpty {
+            var changes = ChangeSet()
+            for table in tables.sorted() { changes.appendTableOnly(table) }
+            database.changeCenter.didCommit(changes, in: database)
         }
-        guard let previous, previous != version else { return }
-        guard let tables = try? database.schemaObjects().map(\.name) else { return }
-        var changes = ChangeSet()
-        for table in tables { changes.appendTableOnly(table) }
-        database.changeCenter.didCommit(changes, in: database)
-    }
-}
-
-extension Connection {
-    func dataVersion() throws -> Int64 {
-        var version: Int64 = 0
-        try forEachRow("PRAGMA data_version") { version = $0.int64(at: 0) }
-        return version
+        tracker.withLock { $0.refreshMap(database) }
     }
 }
 
