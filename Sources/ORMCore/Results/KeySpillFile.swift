@@ -32,15 +32,10 @@ final class KeySpillFile: Sendable {
     /// Writes `values` at byte `offset`; returns whether all of it was written.
     func write(_ values: [UInt32], at offset: Int) -> Bool {
         values.withUnsafeBytes { bytes in
-            var written = 0
-            while written < bytes.count {
-                guard let base = bytes.baseAddress else { return false }
-                let result = pwrite(descriptor, base + written, bytes.count - written, off_t(offset + written))
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return false }
-                written += result
+            guard let base = bytes.baseAddress else { return bytes.isEmpty }
+            return Self.transfer(bytes.count) { done in
+                pwrite(descriptor, base + done, bytes.count - done, off_t(offset + done))
             }
-            return true
         }
     }
 
@@ -48,16 +43,24 @@ final class KeySpillFile: Sendable {
     func read(count: Int, at offset: Int) -> [UInt32]? {
         var values = [UInt32](repeating: 0, count: count)
         let complete = values.withUnsafeMutableBytes { bytes -> Bool in
-            var read = 0
-            while read < bytes.count {
-                guard let base = bytes.baseAddress else { return false }
-                let result = pread(descriptor, base + read, bytes.count - read, off_t(offset + read))
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return false }
-                read += result
+            guard let base = bytes.baseAddress else { return bytes.isEmpty }
+            return Self.transfer(bytes.count) { done in
+                pread(descriptor, base + done, bytes.count - done, off_t(offset + done))
             }
-            return true
         }
         return complete ? values : nil
+    }
+
+    /// Repeats `step` (given the bytes done so far, returning the bytes it moved) until `total`
+    /// bytes are done, retrying after interruptions; false on an error or the end of the file.
+    private static func transfer(_ total: Int, _ step: (Int) -> Int) -> Bool {
+        var done = 0
+        while done < total {
+            let result = step(done)
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { return false }
+            done += result
+        }
+        return true
     }
 }
