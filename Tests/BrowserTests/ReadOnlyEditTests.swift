@@ -87,4 +87,14 @@ final class ReadOnlyEditTests: XCTestCase {
         XCTAssertTrue(status.contains("read-only: the database is open with --readonly"), status)
         XCTAssertEqual(try artists().count, 3)
     }
+
+    /// The reef binary sees a file without write permission as read-only too (a release build once
+    /// did not, when the permission bits came through `FileManager`'s untyped attributes).
+    func testReefRefusesAnInsertIntoAReadOnlyFile() throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.path)
+        let result = try ReefProcess.run([fixture.path, "--table", "artists", "--headless", "100x6", "--keys", "o"])
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.contains("read-only: fixture.sqlite is a read-only file"), result.output)
+        XCTAssertEqual(try artists().count, 3)
+    }
 }

@@ -39,7 +39,10 @@ enum WriteAccess {
         guard geteuid() == 0 else {
             return true
         }
-        let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int
-        return (permissions ?? 0o200) & 0o222 != 0
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            return true
+        }
+        return status.st_mode & 0o222 != 0
     }
 }
