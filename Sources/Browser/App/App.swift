@@ -216,9 +216,12 @@ final class App {
         return true
     }
 
-    /// Says in the status bar what changed, unless something more important is shown.
+    /// Says in the status bar what changed: over anything but an error for another process's
+    /// commit, and for this session's own (whose action already said what it did) only over
+    /// nothing or an older notice of the same kind.
     private func announce(_ changes: LiveChanges.Summary, in table: String) {
-        guard state.message == nil || state.message?.isLive == true else { return }
+        guard state.message?.isError != true else { return }
+        guard changes.external || state.message == nil || state.message?.isLive == true else { return }
         let who = changes.external ? "another process" : "this session"
         let what = changes.rows > 0 ? "\(changes.rows) row\(changes.rows == 1 ? "" : "s") changed" : "changed"
         state.message = .live("\(table) \(what) by \(who): refreshed")

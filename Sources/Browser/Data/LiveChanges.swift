@@ -34,7 +34,7 @@ final class LiveChanges: @unchecked Sendable {
         pending.withLock { pending in
             pending.tables.formUnion(changes.tables)
             pending.rows += changes.rows.count
-            if changes.rows.isEmpty { pending.external = true }
+            if changes.isExternal { pending.external = true }
         }
     }
 

@@ -54,6 +54,7 @@ final class ExternalChangeMonitor: Sendable {
         guard let tables = tracker.withLock({ $0.poll(database) }) else { return }
         if !tables.isEmpty {
             var changes = ChangeSet()
+            changes.isExternal = true
             for table in tables.sorted() { changes.appendTableOnly(table) }
             database.changeCenter.didCommit(changes, in: database)
         }

@@ -48,6 +48,8 @@ public struct ChangeSet: Sendable, Equatable {
     public internal(set) var tablesWithoutRowDetail: Set<String> = []
     /// Tables with at least one row in ``rows`` (kept as rows are appended, not searched for).
     var tablesWithRows: Set<String> = []
+    /// Whether another connection or process committed these changes (then only tables are known).
+    public internal(set) var isExternal = false
 
     /// Makes an empty change set.
     public init() {}
@@ -74,5 +76,6 @@ public struct ChangeSet: Sendable, Equatable {
         tables.formUnion(other.tables)
         tablesWithRows.formUnion(other.tablesWithRows)
         tablesWithoutRowDetail.formUnion(other.tablesWithoutRowDetail)
+        isExternal = isExternal || other.isExternal
     }
 }
