@@ -24,7 +24,7 @@ final class RelationQueryTests: XCTestCase {
     /// Search binds the text and numbers rows in the window's order.
     func testFind() {
         let sql = query.find(text: "Ab'c", from: 5, forward: true)
-        XCTAssertEqual(sql.text, #"SELECT "reef position" FROM (SELECT row_number() OVER (ORDER BY "select" DESC) - 1 AS "reef position", "a col", "select" FROM (SELECT * FROM "my ""odd"" table") WHERE ("select" > 1)) WHERE "reef position" > ? AND (instr(lower(CAST("a col" AS TEXT)), ?) > 0 OR instr(lower(CAST("select" AS TEXT)), ?) > 0) ORDER BY 1 LIMIT 1"#)
+        XCTAssertEqual(sql.text, #"SELECT "reef position" FROM (SELECT row_number() OVER (ORDER BY "select" DESC) - 1 AS "reef position", "a col", "select" FROM (SELECT * FROM "my ""odd"" table") WHERE ("select" > 1)) WHERE "reef position" > ? AND (instr(reef_fold(CAST("a col" AS TEXT)), ?) > 0 OR instr(reef_fold(CAST("select" AS TEXT)), ?) > 0) ORDER BY 1 LIMIT 1"#)
         XCTAssertEqual(sql.arguments, [.integer(5), .text("ab'c"), .text("ab'c")])
     }
 

@@ -88,4 +88,16 @@ final class TableSourceTests: XCTestCase {
         XCTAssertEqual(rows.map(\.key), [RowKey(values: [.integer(1)]), RowKey(values: [.integer(2)])])
         XCTAssertEqual(try source.index(ofKey: RowKey(values: [.integer(2)])), 1)
     }
+
+    /// Search ignores case beyond ASCII (SQLite's lower() does not), in tables and in query results.
+    func testSearchFoldsUnicodeCase() throws {
+        let database = try fixture.open()
+        try database.execute("CREATE TABLE people (name TEXT)")
+        try database.execute("INSERT INTO people VALUES ('Ada'), ('Zoë Ørsted'), ('ÅSA')")
+        let table = try TableSource(table: database.table("people"))
+        XCTAssertEqual(try table.find(text: "ørsted", from: -1, forward: true), 1)
+        XCTAssertEqual(try table.find(text: "åsa", from: -1, forward: true), 2)
+        let results = try PagedSource.query("SELECT name FROM people", in: database)
+        XCTAssertEqual(try results.find(text: "ZOË", from: -1, forward: true), 1)
+    }
 }

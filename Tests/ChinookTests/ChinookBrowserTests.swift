@@ -11,9 +11,7 @@ final class ChinookBrowserTests: XCTestCase {
         let path = try XCTUnwrap(
             ProcessInfo.processInfo.environment["REEF_CHINOOK"],
             "set REEF_CHINOOK to the path of chinook.sqlite (scripts/test does)")
-        var configuration = Configuration()
-        configuration.readOnly = true
-        return try Database(path: path, configuration: configuration)
+        return try DatabaseOpener.open(path: path, readOnly: true)
     }
 
     /// Plays `keys` on the Track table and returns the final screen.

@@ -230,3 +230,44 @@ final class IntegerKeysSpillTests: XCTestCase {
         XCTAssertEqual(keys.keys(123_456..<123_459), [123_456, 123_457, 123_458])
     }
 }
+
+/// Functions written in Swift, called from SQL on every connection.
+final class SQLFunctionTests: XCTestCase {
+    private struct Refusal: Error, CustomStringConvertible {
+        var description: String { "no negative numbers" }
+    }
+
+    func testFunctionsAreCalledOnReadersAndTheWriterWithEveryType() throws {
+        var configuration = Configuration()
+        configuration.functions = [
+            SQLFunction("fold", argumentCount: 1) { arguments in
+                guard case .text(let text) = arguments[0] else { return arguments[0] }
+                return .text(text.lowercased())
+            },
+            SQLFunction("kinds", argumentCount: -1) { arguments in
+                .text(arguments.map { "\($0)".prefix(4) }.joined(separator: ","))
+            },
+            SQLFunction("checked", argumentCount: 1) { arguments in
+                if case .integer(let value) = arguments[0], value < 0 { throw Refusal() }
+                return arguments[0]
+            },
+        ]
+        let db = try Database(path: try temporaryDatabasePath(self), configuration: configuration)
+        try db.execute("CREATE TABLE people (name TEXT)")
+        try db.execute("INSERT INTO people VALUES ('Zoë Ørsted'), ('ADA')")
+        XCTAssertEqual(try db.fetchAll("SELECT fold(name) FROM people ORDER BY rowid"), [[.text("zoë ørsted")], [.text("ada")]])
+        XCTAssertEqual(try db.scalar("SELECT lower('Ø')"), .text("Ø"), "SQLite's own lower() is ASCII only")
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM people WHERE fold(name) = \("zoë ørsted")"), .integer(1))
+        try db.transaction { _ in
+            XCTAssertEqual(try db.scalar("SELECT fold('ÅB')"), .text("åb"), "on the writer too")
+        }
+        XCTAssertEqual(try db.scalar("SELECT checked(\(5))"), .integer(5))
+        XCTAssertEqual(try db.scalar("SELECT fold(x'00ff')"), .blob(Data([0, 255])))
+        XCTAssertEqual(try db.scalar("SELECT fold(NULL)"), .null)
+        XCTAssertEqual(try db.scalar("SELECT fold(2.5)"), .real(2.5))
+        XCTAssertThrowsError(try db.scalar("SELECT checked(-1)")) { error in
+            XCTAssertTrue("\(error)".contains("no negative numbers"), "\(error)")
+        }
+        XCTAssertNotNil(try db.scalar("SELECT kinds(1, 'a', NULL)"))
+    }
+}

@@ -111,11 +111,11 @@ extension App {
         }
         grid.cursorRow = row
         if let values = try grid.source.rows(row..<(row + 1)).first?.values {
-            let needle = text.lowercased()
+            let needle = TextFold.fold(text)
             let columns = grid.source.columns
             let matching = values.indices.first { index in
-                CellFormatter.format(values[index], kind: columns[index].kind).text.lowercased().contains(needle)
-                    || rawText(values[index]).lowercased().contains(needle)
+                TextFold.fold(CellFormatter.format(values[index], kind: columns[index].kind).text).contains(needle)
+                    || TextFold.fold(rawText(values[index])).contains(needle)
             }
             if let matching {
                 grid.cursorColumn = matching

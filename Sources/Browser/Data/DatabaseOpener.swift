@@ -29,6 +29,7 @@ enum DatabaseOpener {
         // A viewer reads windows by key: a small cache per connection keeps memory low (the
         // operating system caches the file) and makes big sorts spill to disk sooner.
         configuration.pageCacheKiB = 512
+        configuration.functions = [TextFold.function]
         do {
             let database = try Database(path: path, configuration: configuration)
             // Reading the schema catches damage that the header check lets through.

@@ -60,11 +60,11 @@ final class MaterializedSource: RowSource {
 
     /// The next or previous row containing `text`, searched in memory.
     func find(text: String, from: Int, forward: Bool) throws -> Int? {
-        let needle = text.lowercased()
+        let needle = TextFold.fold(text)
         let positions = forward ? Array(allRows.indices.filter { $0 > from }) : allRows.indices.filter { $0 < from }.reversed()
         return positions.first { position in
             allRows[position].values.contains { value in
-                CellFormatter.format(value, kind: .other).text.lowercased().contains(needle)
+                TextFold.fold(CellFormatter.format(value, kind: .other).text).contains(needle)
             }
         }
     }

@@ -50,7 +50,6 @@ struct RelationQuery: Sendable {
 
     /// The position of the first row after (or before) `from` with `text` in any column.
     func find(text: String, from: Int, forward: Bool) -> SQL {
-        let needle = text.lowercased()
         var inner: SQL = "SELECT \(literal: rowNumber()) AS \(identifier: Self.positionAlias), "
         inner.append(SQL.joined(columnNames.map { "\(identifier: $0)" }, separator: ", "))
         inner.append(" FROM ")
@@ -59,8 +58,7 @@ struct RelationQuery: Sendable {
         var sql: SQL = "SELECT \(identifier: Self.positionAlias) FROM ("
         sql.append(inner)
         sql.append(forward ? ") WHERE \(identifier: Self.positionAlias) > \(from) AND (" : ") WHERE \(identifier: Self.positionAlias) < \(from) AND (")
-        let tests: [SQL] = columnNames.map { "instr(lower(CAST(\(identifier: $0) AS TEXT)), \(needle)) > 0" }
-        sql.append(SQL.joined(tests.isEmpty ? ["0"] : tests, separator: " OR "))
+        sql.append(TextFold.condition(columns: columnNames, containing: text))
         sql.append(forward ? ") ORDER BY 1 LIMIT 1" : ") ORDER BY 1 DESC LIMIT 1")
         return sql
     }

@@ -123,9 +123,8 @@ final class TableSource: RowSource, Sendable {
         guard !columns.isEmpty else {
             return nil
         }
-        let needle = text.lowercased()
-        let tests: [SQL] = columns.map { "instr(lower(CAST(\(identifier: $0.name) AS TEXT)), \(needle)) > 0" }
-        return try results.firstIndex(matching: SQL.joined(tests, separator: " OR "), after: from, forward: forward)
+        let condition = TextFold.condition(columns: columns.map(\.name), containing: text)
+        return try results.firstIndex(matching: condition, after: from, forward: forward)
     }
 
     /// A new source over the same table with this order and filter.

@@ -24,6 +24,8 @@ public struct Configuration: Sendable {
     /// (2 MiB). A small cache keeps a long-running viewer's memory low: the operating system caches
     /// the file anyway. It also bounds the memory a large sort uses before it spills to disk.
     public var pageCacheKiB: Int?
+    /// Functions written in Swift that SQL may call, registered on every connection.
+    public var functions: [SQLFunction] = []
     /// Called with each statement's SQL as it starts running, on the thread that runs it.
     public var tracer: (@Sendable (String) -> Void)?
 

@@ -69,6 +69,9 @@ public final class Database: Sendable {
             // PRAGMA takes no bound parameters; the value is an integer, never text.
             try connection.execute("PRAGMA cache_size = \(literal: String(-max(1, kibibytes)))")
         }
+        for function in configuration.functions {
+            try connection.register(function)
+        }
         return connection
     }
 
