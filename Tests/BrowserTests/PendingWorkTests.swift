@@ -118,3 +118,40 @@ final class PendingWorkTests: XCTestCase {
         XCTAssertTrue(searched.last?.contains("/row 123457  row \(position + 1)") ?? false, searched.last ?? "")
     }
 }
+
+/// Searching: one pass over the rows, wrapping at the ends.
+final class MatchSearchTests: XCTestCase {
+    /// Runs a search over rows 0..<10 where `matches` hold, recording the ranges looked at.
+    private func search(from: Int, forward: Bool, matches: Set<Int>) throws -> (MatchSearch.Match?, [Range<Int>]) {
+        var looked: [Range<Int>] = []
+        let match = try MatchSearch(text: "x", from: from, forward: forward).run { range, forward in
+            looked.append(range)
+            let rows = range.clamped(to: 0..<10)
+            return forward ? rows.first(where: matches.contains) : rows.reversed().first(where: matches.contains)
+        }
+        return (match, looked)
+    }
+
+    func testForwardLooksAheadThenWrapsToTheCursor() throws {
+        let (ahead, _) = try search(from: 3, forward: true, matches: [1, 6, 8])
+        XCTAssertEqual(ahead?.row, 6)
+        XCTAssertEqual(ahead?.wrapped, false)
+        let (wrapped, looked) = try search(from: 7, forward: true, matches: [1, 6])
+        XCTAssertEqual(wrapped?.row, 1)
+        XCTAssertEqual(wrapped?.wrapped, true)
+        XCTAssertEqual(looked, [8..<Int.max, 0..<8], "every row once")
+        let (itself, _) = try search(from: 4, forward: true, matches: [4])
+        XCTAssertEqual(itself?.row, 4, "the cursor's own row is the last one looked at")
+    }
+
+    func testBackwardLooksBehindThenWrapsFromTheEnd() throws {
+        let (behind, _) = try search(from: 5, forward: false, matches: [2, 4, 9])
+        XCTAssertEqual(behind?.row, 4)
+        let (wrapped, looked) = try search(from: 1, forward: false, matches: [6, 9])
+        XCTAssertEqual(wrapped?.row, 9)
+        XCTAssertEqual(wrapped?.wrapped, true)
+        XCTAssertEqual(looked, [0..<1, 1..<Int.max])
+        let (missing, _) = try search(from: 5, forward: false, matches: [])
+        XCTAssertNil(missing)
+    }
+}

@@ -63,6 +63,19 @@ final class ResultSetLookupTests: XCTestCase {
         XCTAssertThrowsError(try set.firstIndex(matching: "no_such_column = 1", after: -1))
     }
 
+    func testFirstIndexMatchingInARangeAndCancelled() throws {
+        let db = try database(rows: 5_000)
+        let set = try db.table("item").query().orderBy("n").batch(100).fetch()
+        // Position p holds n = p + 1: tagged rows sit at positions 6, 13, 20, …
+        XCTAssertEqual(try set.firstIndex(matching: "tag = 'seven'", in: 7..<20), 13)
+        XCTAssertEqual(try set.firstIndex(matching: "tag = 'seven'", in: 7..<20, forward: false), 13)
+        XCTAssertNil(try set.firstIndex(matching: "tag = 'seven'", in: 7..<13))
+        XCTAssertEqual(try set.firstIndex(matching: "tag = 'seven'", in: 4_984..<Int.max), 4_990)
+        XCTAssertThrowsError(try set.firstIndex(matching: "tag = 'none'", in: 0..<5_000, isCancelled: { true })) {
+            XCTAssertTrue($0 is CancellationError, "\($0)")
+        }
+    }
+
     func testFirstIndexMatchingSkipsRowsChangedAfterTheSnapshot() throws {
         let db = try database(rows: 100)
         let set = try db.table("item").query().orderBy("n").batch(10).fetch()

@@ -98,17 +98,41 @@ extension App {
             state.message = .error("no search yet: press / to search")
             return
         }
-        var found = try grid.source.find(text: text, from: grid.cursorRow, forward: forward)
-        if found == nil {
-            found = try grid.source.find(text: text, from: forward ? -1 : Int.max, forward: forward)
-            if found != nil {
-                state.message = .info(forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM")
-            }
+        let search = MatchSearch(text: text, from: grid.cursorRow, forward: forward)
+        guard let table = grid.source as? TableSource else {
+            let source = grid.source
+            try show(try search.run { try source.find(text: text, in: $0, forward: $1) }, of: search, in: grid)
+            return
         }
-        guard let row = found else {
+        // A table may have millions of rows: search in the background, with a spinner and Esc.
+        let stop = StopFlag()
+        let background = BackgroundResult {
+            try search.run { try table.find(text: text, in: $0, forward: $1, isCancelled: { stop.isRaised }) }
+        }
+        let label = "searching for \(Sanitizer.sanitize(text))"
+        run(PendingWork(label: label, isReady: { background.result != nil }, complete: { [unowned self] in
+            do {
+                guard let result = background.result else {
+                    return
+                }
+                try show(try result.get(), of: search, in: grid)
+            } catch {
+                report(error)
+            }
+        }, cancel: stop.set))
+    }
+
+    /// Moves the cursor to the row and cell a search found, and says so.
+    private func show(_ match: MatchSearch.Match?, of search: MatchSearch, in grid: GridModel) throws {
+        let text = search.text
+        guard let match else {
             state.message = .error("not found: \(text)")
             return
         }
+        if match.wrapped {
+            state.message = .info(search.forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM")
+        }
+        let row = match.row
         grid.cursorRow = row
         if let values = try grid.source.rows(row..<(row + 1)).first?.values {
             let needle = TextFold.fold(text)

@@ -20,6 +20,7 @@ extension App {
             return .redraw
         case .escape:
             pendingWork = nil
+            work.cancel()
             state.message = .info("cancelled: \(work.label)")
             return .redraw
         default:

@@ -13,14 +13,24 @@ final class PendingWork {
     private let isReady: () -> Bool
     /// Completes the work on the main loop.
     private let complete: () -> Void
+    /// Asks work running in the background to stop, when the user cancels.
+    private let stop: () -> Void
     /// Keys typed while waiting, played after completion.
     var queuedKeys: [Key] = []
 
-    /// Creates work that completes with `complete` once `isReady` returns true.
-    init(label: String, isReady: @escaping () -> Bool, complete: @escaping () -> Void) {
+    /// Creates work that completes with `complete` once `isReady` returns true; `cancel` asks its
+    /// background part to stop when the user gives up on it.
+    init(label: String, isReady: @escaping () -> Bool, complete: @escaping () -> Void,
+         cancel: @escaping () -> Void = {}) {
         self.label = label
         self.isReady = isReady
         self.complete = complete
+        stop = cancel
+    }
+
+    /// Asks the work's background part to stop (it is no longer waited for).
+    func cancel() {
+        stop()
     }
 
     /// Whether the work can complete now.

@@ -58,10 +58,11 @@ final class MaterializedSource: RowSource {
         nil
     }
 
-    /// The next or previous row containing `text`, searched in memory.
-    func find(text: String, from: Int, forward: Bool) throws -> Int? {
+    /// The first row in `rows` containing `text`, searched in memory.
+    func find(text: String, in rows: Range<Int>, forward: Bool) throws -> Int? {
         let needle = TextFold.fold(text)
-        let positions = forward ? Array(allRows.indices.filter { $0 > from }) : allRows.indices.filter { $0 < from }.reversed()
+        let inRange = allRows.indices.clamped(to: rows)
+        let positions = forward ? Array(inRange) : inRange.reversed()
         return positions.first { position in
             allRows[position].values.contains { value in
                 TextFold.fold(CellFormatter.format(value, kind: .other).text).contains(needle)

@@ -97,8 +97,8 @@ final class PagedSource: RowSource {
     }
 
     /// The next or previous row containing `text`.
-    func find(text: String, from: Int, forward: Bool) throws -> Int? {
-        if case .integer(let position) = try database.scalar(query.find(text: text, from: from, forward: forward)) {
+    func find(text: String, in rows: Range<Int>, forward: Bool) throws -> Int? {
+        if case .integer(let position) = try database.scalar(query.find(text: text, in: rows, forward: forward)) {
             return Int(position)
         }
         return nil

@@ -48,8 +48,9 @@ struct RelationQuery: Sendable {
         return sql
     }
 
-    /// The position of the first row after (or before) `from` with `text` in any column.
-    func find(text: String, from: Int, forward: Bool) -> SQL {
+    /// The position of the first row in `rows` (upwards, or downwards when `forward` is false)
+    /// with `text` in any column.
+    func find(text: String, in rows: Range<Int>, forward: Bool) -> SQL {
         var inner: SQL = "SELECT \(literal: rowNumber()) AS \(identifier: Self.positionAlias), "
         inner.append(SQL.joined(columnNames.map { "\(identifier: $0)" }, separator: ", "))
         inner.append(" FROM ")
@@ -57,7 +58,7 @@ struct RelationQuery: Sendable {
         inner.append(whereClause())
         var sql: SQL = "SELECT \(identifier: Self.positionAlias) FROM ("
         sql.append(inner)
-        sql.append(forward ? ") WHERE \(identifier: Self.positionAlias) > \(from) AND (" : ") WHERE \(identifier: Self.positionAlias) < \(from) AND (")
+        sql.append(") WHERE \(identifier: Self.positionAlias) >= \(rows.lowerBound) AND \(identifier: Self.positionAlias) < \(rows.upperBound) AND (")
         sql.append(TextFold.condition(columns: columnNames, containing: text))
         sql.append(forward ? ") ORDER BY 1 LIMIT 1" : ") ORDER BY 1 DESC LIMIT 1")
         return sql

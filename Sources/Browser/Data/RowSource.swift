@@ -31,9 +31,9 @@ protocol RowSource: AnyObject {
     /// The position of the row with `key`, or nil if it is gone (or filtered out).
     func index(ofKey key: RowKey) throws -> Int?
 
-    /// The position of the next row (or previous one when `forward` is false) after `from` that
-    /// contains `text` in any column, case-insensitively, or nil if there is none.
-    func find(text: String, from: Int, forward: Bool) throws -> Int?
+    /// The first row in `rows` (scanned upwards, or downwards when `forward` is false) that
+    /// contains `text` in any column, ignoring case, or nil if there is none.
+    func find(text: String, in rows: Range<Int>, forward: Bool) throws -> Int?
 
     /// A new source with the given order and filter.
     ///
@@ -45,6 +45,12 @@ protocol RowSource: AnyObject {
 }
 
 extension RowSource {
+    /// The next row (or previous one when `forward` is false) after `from` that contains `text`.
+    func find(text: String, from: Int, forward: Bool) throws -> Int? {
+        let rows = forward ? (from < Int.max ? from + 1 : from)..<Int.max : 0..<max(0, from)
+        return try find(text: text, in: rows, forward: forward)
+    }
+
     /// Sources that read on demand never wait for a snapshot.
     func canRead(row: Int) -> Bool {
         true

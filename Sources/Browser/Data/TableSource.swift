@@ -118,13 +118,18 @@ final class TableSource: RowSource, Sendable {
         results.index(ofKey: key.values)
     }
 
-    /// The next or previous row with `text` in any shown column, as SQLite prints it, ignoring case.
-    func find(text: String, from: Int, forward: Bool) throws -> Int? {
+    /// The first row in `rows` with `text` in any shown column, as SQLite prints it, ignoring case.
+    func find(text: String, in rows: Range<Int>, forward: Bool) throws -> Int? {
+        try find(text: text, in: rows, forward: forward, isCancelled: { false })
+    }
+
+    /// The same, asking `isCancelled` between chunks of rows (from a search in the background).
+    func find(text: String, in rows: Range<Int>, forward: Bool, isCancelled: @Sendable () -> Bool) throws -> Int? {
         guard !columns.isEmpty else {
             return nil
         }
         let condition = TextFold.condition(columns: columns.map(\.name), containing: text)
-        return try results.firstIndex(matching: condition, after: from, forward: forward)
+        return try results.firstIndex(matching: condition, in: rows, forward: forward, isCancelled: isCancelled)
     }
 
     /// A new source over the same table with this order and filter.

@@ -100,18 +100,24 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     /// The first position after `start` (before it when `forward` is false) whose record matches
     /// `condition`, checked a chunk of keys at a time in snapshot order, so a near match is found
     /// after reading only the rows between. Nil when none does.
-    func firstPosition(matching condition: SQL, after start: Int, forward: Bool, chunkSize: Int = 1024) throws -> Int? {
+    func firstPosition(
+        matching condition: SQL, in positions: Range<Int>, forward: Bool, chunkSize: Int = 1024,
+        isCancelled: @Sendable () -> Bool
+    ) throws -> Int? {
         guard let snapshot = keys() else {
             if let error = snapshotError { throw error }
             return nil
         }
-        if case .positions(let count) = snapshot {
-            return try positionalMatch(condition, after: start, forward: forward, count: count)
+        let bounded = positions.clamped(to: 0..<snapshot.count)
+        if case .positions = snapshot {
+            return try positionalMatch(condition, in: bounded, forward: forward)
         }
-        var lower = forward ? max(0, start + 1) : 0
-        var upper = forward ? snapshot.count : min(snapshot.count, start)
-        while lower < upper {
-            let range = forward ? lower..<min(upper, lower + chunkSize) : max(lower, upper - chunkSize)..<upper
+        var remaining = bounded
+        while !remaining.isEmpty {
+            if isCancelled() { throw CancellationError() }
+            let range = forward
+                ? remaining.lowerBound..<min(remaining.upperBound, remaining.lowerBound + chunkSize)
+                : max(remaining.lowerBound, remaining.upperBound - chunkSize)..<remaining.upperBound
             let keys = snapshot.keys(range)
             let matching = try matchingKeys(keys, condition: condition)
             if !matching.isEmpty {
@@ -120,7 +126,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
                     return range.lowerBound + offset
                 }
             }
-            if forward { lower = range.upperBound } else { upper = range.lowerBound }
+            remaining = forward ? range.upperBound..<remaining.upperBound : remaining.lowerBound..<range.lowerBound
         }
         return nil
     }
@@ -226,7 +232,8 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     }
 
     /// The first match of a keyless query after (or before) `start`, numbering its rows in order.
-    private func positionalMatch(_ condition: SQL, after start: Int, forward: Bool, count: Int) throws -> Int? {
+    private func positionalMatch(_ condition: SQL, in positions: Range<Int>, forward: Bool) throws -> Int? {
+        guard !positions.isEmpty else { return nil }
         var numbered = query
         numbered.batchSize = nil
         let parts = try numbered.parts(extras: [condition.text])
@@ -240,9 +247,10 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         inner.append(rest)
         var sql: SQL = "SELECT orm_position FROM ("
         sql.append(inner)
-        sql.append(forward
-            ? SQL(") WHERE orm_match AND orm_position > ? ORDER BY orm_position LIMIT 1", arguments: [start])
-            : SQL(") WHERE orm_match AND orm_position < ? ORDER BY orm_position DESC LIMIT 1", arguments: [min(start, count)]))
+        sql.append(SQL(
+            ") WHERE orm_match AND orm_position >= ? AND orm_position < ? ORDER BY orm_position"
+                + (forward ? "" : " DESC") + " LIMIT 1",
+            arguments: [positions.lowerBound, positions.upperBound]))
         if case .integer(let position)? = try database.scalar(sql) { return Int(position) }
         return nil
     }

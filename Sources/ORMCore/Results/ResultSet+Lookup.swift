@@ -69,10 +69,26 @@ extension ResultSet {
     ///
     /// - Throws: ``ORMError/invalidQuery(_:)`` for a loaded set, or the database's error.
     public func firstIndex(matching condition: SQL, after start: Int, forward: Bool = true) throws -> Int? {
+        let positions = forward ? (start < Int.max ? start + 1 : start)..<Int.max : 0..<Swift.max(0, start)
+        return try firstIndex(matching: condition, in: positions, forward: forward)
+    }
+
+    /// The first position in `positions` whose record matches `condition` now, scanning them
+    /// upwards (downwards when `forward` is false), or nil.
+    ///
+    /// `isCancelled` is asked between chunks: a search someone no longer waits for stops with a
+    /// `CancellationError`.
+    ///
+    /// - Throws: ``ORMError/invalidQuery(_:)`` for a loaded set, `CancellationError`, or the
+    ///   database's error.
+    public func firstIndex(
+        matching condition: SQL, in positions: Range<Int>, forward: Bool = true,
+        isCancelled: @Sendable () -> Bool = { false }
+    ) throws -> Int? {
         guard case .batched(let batched) = storage else {
             throw ORMError.invalidQuery("only a batched result set can be searched with a condition")
         }
-        return try batched.firstPosition(matching: condition, after: start, forward: forward)
+        return try batched.firstPosition(matching: condition, in: positions, forward: forward, isCancelled: isCancelled)
     }
 }
 
