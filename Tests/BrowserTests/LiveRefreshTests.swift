@@ -44,4 +44,43 @@ final class LiveRefreshTests: XCTestCase {
         XCTAssertTrue(text.contains("artists  2/4  id"), "the cursor stays on its row and the count follows: \(text)")
         XCTAssertTrue(text.contains("changed by another process"), text)
     }
+
+    /// Plays `<wait:20>` on `runner` until its screen contains `text` (up to two seconds).
+    private func screen(of runner: HeadlessRunner, containing text: String) throws -> String {
+        var screen = ""
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline && !screen.contains(text) {
+            screen = (runner.run(try KeyScript.parse("<wait:20>")).last ?? []).joined(separator: "\n")
+        }
+        return screen
+    }
+
+    /// A table opened earlier and changed by another process while another table was shown is
+    /// read again when it is shown.
+    func testAGridOutOfSightCatchesUpWhenShownAgain() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 8)
+        _ = runner.run(try KeyScript.parse("<Tab>k<Tab>"))  // albums, opened
+        XCTAssertEqual(app.selectedTableName, "albums")
+        _ = runner.run(try KeyScript.parse("<Tab>j<Tab>"))  // back to artists
+        try Database(path: fixture.path).execute("UPDATE albums SET title = 'Renamed meanwhile' WHERE id = 1")
+        let deadline = Date().addingTimeInterval(2)
+        while !app.staleTables.contains("albums") && Date() < deadline {
+            _ = runner.run(try KeyScript.parse("<wait:20>"))
+        }
+        XCTAssertTrue(app.staleTables.contains("albums"), "the change was seen: \(app.staleTables)")
+        let shown = runner.run(try KeyScript.parse("<Tab>k<Tab>")).last?.joined(separator: "\n") ?? ""
+        XCTAssertTrue(shown.contains("Renamed meanwhile"), shown)
+        XCTAssertFalse(app.staleTables.contains("albums"))
+    }
+
+    /// A view on screen follows another process's change to a table it reads.
+    func testAViewFollowsItsTables() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "album_titles")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 8)
+        _ = runner.run(try KeyScript.parse("j"))
+        try Database(path: fixture.path).execute("UPDATE artists SET name = 'Ada Renamed' WHERE id = 1")
+        let text = try screen(of: runner, containing: "Ada Renamed")
+        XCTAssertTrue(text.contains("Ada Renamed"), text)
+    }
 }

@@ -48,6 +48,8 @@ final class App {
     let liveChanges: LiveChanges
     /// Work the browser waits for (a sort of a big table, say), with the keys typed meanwhile.
     var pendingWork: PendingWork?
+    /// Tables whose open grids missed committed changes while another table was shown.
+    var staleTables: Set<String> = []
     /// The shown table being read again after committed changes, until it is ready.
     var liveRefresh: LiveRefresh?
     /// Set when a key played after pending work asked to quit; the loop ends.
@@ -182,7 +184,12 @@ final class App {
         guard let changes = liveChanges.take() else { return adopted }
         recheckNewRows()
         try? catalog.refresh()
-        guard let grid = selectedTableGrid, changes.tables.contains(grid.source.title) else { return true }
+        // Grids of other tables catch up when they are shown again.
+        let shown = selectedTableName
+        for (name, grid) in tableGrids where name != shown && Self.isAffected(grid, by: changes) {
+            staleTables.insert(name)
+        }
+        guard let grid = selectedTableGrid, Self.isAffected(grid, by: changes) else { return true }
         guard let table = grid.source as? TableSource else {
             do {
                 try grid.reload()
@@ -200,6 +207,16 @@ final class App {
         }
         liveRefresh = LiveRefresh(grid: grid, changes: changes, fresh: fresh)
         return adoptRefreshedTable() || true
+    }
+
+    /// Whether `changes` touch what `grid` shows: its table, or, for a view, a table it may read
+    /// (another process's changes name the views themselves; this process's name only tables).
+    private static func isAffected(_ grid: GridModel, by changes: LiveChanges.Summary) -> Bool {
+        let source = grid.source
+        if changes.tables.contains(source.title) {
+            return true
+        }
+        return changes.own && (source as? TableSource)?.table.info.kind == .view
     }
 
     /// Shows the table read again in the background, once it is ready; returns whether it did.
@@ -267,6 +284,13 @@ final class App {
     /// The grid of table `name` (a name from the catalog), opened on first use.
     func tableGrid(named name: String) -> GridModel? {
         if let grid = tableGrids[name] {
+            if staleTables.remove(name) != nil {
+                do {
+                    try grid.reload()
+                } catch {
+                    state.message = .error("\(name): refresh failed: \(UserMessage.describe(error))")
+                }
+            }
             return grid
         }
         do {

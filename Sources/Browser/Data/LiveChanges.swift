@@ -13,6 +13,9 @@ final class LiveChanges: @unchecked Sendable {
         var rows = 0
         /// Whether another connection or process committed.
         var external = false
+        /// Whether this process wrote some of it (its change sets name tables only, not the views
+        /// that read them).
+        var own = false
     }
 
     // The handler runs on ORMCore's queue, `take` on the main loop.
@@ -34,7 +37,7 @@ final class LiveChanges: @unchecked Sendable {
         pending.withLock { pending in
             pending.tables.formUnion(changes.tables)
             pending.rows += changes.rows.count
-            if changes.isExternal { pending.external = true }
+            if changes.isExternal { pending.external = true } else { pending.own = true }
         }
     }
 
