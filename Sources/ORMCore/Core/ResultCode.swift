@@ -11,31 +11,57 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// The primary code (the low 8 bits of an extended code).
     public var primary: ResultCode { ResultCode(rawValue: rawValue & 0xFF) }
 
+    /// SQLITE_OK: success.
     public static let ok = ResultCode(rawValue: 0)
+    /// SQLITE_ERROR: a generic error (invalid SQL, say).
     public static let error = ResultCode(rawValue: 1)
+    /// SQLITE_INTERNAL: an internal logic error in SQLite.
     public static let `internal` = ResultCode(rawValue: 2)
+    /// SQLITE_PERM: access permission denied.
     public static let permission = ResultCode(rawValue: 3)
+    /// SQLITE_ABORT: the operation was aborted.
     public static let abort = ResultCode(rawValue: 4)
+    /// SQLITE_BUSY: the database file is locked by another connection.
     public static let busy = ResultCode(rawValue: 5)
+    /// SQLITE_LOCKED: a table in the database is locked.
     public static let locked = ResultCode(rawValue: 6)
+    /// SQLITE_NOMEM: an allocation failed.
     public static let noMemory = ResultCode(rawValue: 7)
+    /// SQLITE_READONLY: an attempt to write a read-only database.
     public static let readOnly = ResultCode(rawValue: 8)
+    /// SQLITE_INTERRUPT: interrupted by `sqlite3_interrupt`.
     public static let interrupt = ResultCode(rawValue: 9)
+    /// SQLITE_IOERR: a disk I/O error.
     public static let ioError = ResultCode(rawValue: 10)
+    /// SQLITE_CORRUPT: the database disk image is malformed.
     public static let corrupt = ResultCode(rawValue: 11)
+    /// SQLITE_NOTFOUND: an unknown opcode or file control.
     public static let notFound = ResultCode(rawValue: 12)
+    /// SQLITE_FULL: the disk is full.
     public static let full = ResultCode(rawValue: 13)
+    /// SQLITE_CANTOPEN: the database file cannot be opened.
     public static let cannotOpen = ResultCode(rawValue: 14)
+    /// SQLITE_PROTOCOL: a locking protocol error.
     public static let `protocol` = ResultCode(rawValue: 15)
+    /// SQLITE_SCHEMA: the schema changed.
     public static let schema = ResultCode(rawValue: 17)
+    /// SQLITE_TOOBIG: a string or BLOB exceeds the size limit.
     public static let tooBig = ResultCode(rawValue: 18)
+    /// SQLITE_CONSTRAINT: a constraint was violated.
     public static let constraint = ResultCode(rawValue: 19)
+    /// SQLITE_MISMATCH: a data type mismatch.
     public static let mismatch = ResultCode(rawValue: 20)
+    /// SQLITE_MISUSE: the library was used incorrectly.
     public static let misuse = ResultCode(rawValue: 21)
+    /// SQLITE_AUTH: refused by the authorizer.
     public static let authorization = ResultCode(rawValue: 23)
+    /// SQLITE_RANGE: a bind parameter index out of range.
     public static let range = ResultCode(rawValue: 25)
+    /// SQLITE_NOTADB: the file is not a database.
     public static let notADatabase = ResultCode(rawValue: 26)
+    /// SQLITE_ROW: a step produced a row.
     public static let row = ResultCode(rawValue: 100)
+    /// SQLITE_DONE: a step finished.
     public static let done = ResultCode(rawValue: 101)
 
     /// The symbolic name of the primary code, as in SQLite's documentation.
