@@ -50,6 +50,8 @@ final class App {
     var pendingWork: PendingWork?
     /// Tables whose open grids missed committed changes while another table was shown.
     var staleTables: Set<String> = []
+    /// Changes that came while ``liveRefresh`` ran, for one more refresh after it.
+    var deferredRefresh: LiveChanges.Summary?
     /// The shown table being read again after committed changes, until it is ready.
     var liveRefresh: LiveRefresh?
     /// Set when a key played after pending work asked to quit; the loop ends.
@@ -200,13 +202,24 @@ final class App {
             announce(changes, in: grid.source.title)
             return true
         }
+        if let running = liveRefresh, running.grid === grid {
+            // One refresh at a time: a writer committing faster than a big table reads again
+            // gets one more refresh once this one is shown, not a pile of them.
+            deferredRefresh = deferredRefresh.map { $0.merging(changes) } ?? changes
+            return true
+        }
+        startRefresh(of: grid, table: table, changes: changes)
+        return adoptRefreshedTable() || true
+    }
+
+    /// Starts reading `table` again in the background for `grid`.
+    private func startRefresh(of grid: GridModel, table: TableSource, changes: LiveChanges.Summary) {
         let fresh = BackgroundResult { () throws -> TableSource in
             let source = try table.refreshed()
             _ = try source.count()
             return source
         }
-        liveRefresh = LiveRefresh(grid: grid, changes: changes, fresh: fresh)
-        return adoptRefreshedTable() || true
+        liveRefresh = LiveRefresh(grid: grid, base: table, changes: changes, fresh: fresh)
     }
 
     /// Whether `changes` touch what `grid` shows: its table, or, for a view, a table it may read
@@ -223,6 +236,16 @@ final class App {
     private func adoptRefreshedTable() -> Bool {
         guard let refresh = liveRefresh, let result = refresh.fresh.result else { return false }
         liveRefresh = nil
+        // Changes that came meanwhile get one more refresh, from whatever the grid shows now.
+        defer {
+            if let deferred = deferredRefresh, let current = refresh.grid.source as? TableSource {
+                deferredRefresh = nil
+                startRefresh(of: refresh.grid, table: current, changes: deferred)
+            }
+        }
+        guard refresh.grid.source === refresh.base else {
+            return false  // sorted, filtered or reloaded meanwhile: already fresh
+        }
         do {
             try refresh.grid.adopt(try result.get())
         } catch {

@@ -16,6 +16,12 @@ final class LiveChanges: @unchecked Sendable {
         /// Whether this process wrote some of it (its change sets name tables only, not the views
         /// that read them).
         var own = false
+
+        /// Both summaries together.
+        func merging(_ other: Summary) -> Summary {
+            Summary(tables: tables.union(other.tables), rows: rows + other.rows, external: external || other.external,
+                    own: own || other.own)
+        }
     }
 
     // The handler runs on ORMCore's queue, `take` on the main loop.
