@@ -19,7 +19,7 @@
 ///   - indexes: indexes over one or more columns.
 @attached(
     member,
-    names: named(_$state), named(modelSchema), named(init), named(_$primaryKey), named(_$setPrimaryKey),
+    names: named(_$state), named(_$stateFields), named(_$withStateFields), named(deinit), named(modelSchema), named(init), named(_$primaryKey), named(_$setPrimaryKey),
     named(_$bindColumns), named(_$apply), named(_$relatedObjects), named(id), named(_id), named(_$schema),
     named(_$tableAndKey)
 )
