@@ -1,6 +1,11 @@
 #ifndef REEF_CSWIFTRUNTIME_SHIM_H
 #define REEF_CSWIFTRUNTIME_SHIM_H
 
+#include <stdint.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 /// The one Swift runtime entry point ORMCore calls directly, declared here so Swift calls it with
 /// the C calling convention it has (libswiftCore exports it; every Swift program links that).
 ///
@@ -8,5 +13,16 @@
 /// loading a `weak` reference does, without the side table a `weak` reference costs each object.
 /// The identity map uses it to hold objects weakly (see IdentityMap.swift).
 void *swift_tryRetain(void *object);
+
+/// Sleeps while the 32-bit word at `address` holds `expected` (or until woken). ORMCore's one-word
+/// lock parks a waiting thread here (`syscall` is variadic, which Swift cannot call).
+static inline void reef_futex_wait(uint32_t *address, uint32_t expected) {
+    syscall(SYS_futex, address, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+}
+
+/// Wakes one thread sleeping on the word at `address`.
+static inline void reef_futex_wake_one(uint32_t *address) {
+    syscall(SYS_futex, address, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
 
 #endif

@@ -20,6 +20,8 @@ struct ModelAnalysis {
     let columns: [PersistedProperty]
     /// Whether the class declares an initializer of its own.
     let declaresInitializer: Bool
+    /// Whether the class declares a `deinit` of its own (it must then call the identity-map hook).
+    let declaresDeinit: Bool
     /// Whether the class already names `Sendable` among its conformances.
     let declaresSendable: Bool
     /// Errors found; when there are any, nothing is generated.
@@ -77,12 +79,26 @@ struct ModelAnalysis {
         }
 
         declaresInitializer = classDecl.memberBlock.members.contains { $0.decl.is(InitializerDeclSyntax.self) }
+        let deinitializer = classDecl.memberBlock.members.lazy.compactMap { $0.decl.as(DeinitializerDeclSyntax.self) }
+            .first
+        declaresDeinit = deinitializer != nil
+        if let deinitializer, !Self.callsDeinitHook(deinitializer) {
+            diagnostics.append(PendingDiagnostic(node: Syntax(deinitializer.deinitKeyword), message: .deinitWithoutHook))
+        }
         declaresSendable =
             classDecl.inheritanceClause?.inheritedTypes.contains {
                 let name = $0.type.trimmedDescription
                 return name == "Sendable" || name == "Swift.Sendable" || name.hasSuffix(" Sendable")
             } ?? false
         self.diagnostics = diagnostics
+    }
+
+    /// Whether a hand-written `deinit` takes the object out of the identity map, as the generated one
+    /// does: without that, a lookup could hand out an object whose memory is being freed.
+    private static func callsDeinitHook(_ deinitializer: DeinitializerDeclSyntax) -> Bool {
+        let hook = ModelMembers.deinitHook.filter { !$0.isWhitespace }
+        return deinitializer.body?.statements.contains { $0.trimmedDescription.filter { !$0.isWhitespace } == hook }
+            ?? false
     }
 
     /// The key's name, type and storage (the generated `id: Int64` when the class declares none).

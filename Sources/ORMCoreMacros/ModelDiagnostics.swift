@@ -19,6 +19,8 @@ enum ModelDiagnostic: DiagnosticMessage, Equatable {
     case observers(property: String)
     /// `var a: Int = 0, b: Int = 0`, or a tuple pattern, among persisted properties.
     case multipleBindings
+    /// A `deinit` written by hand that does not take the object out of the identity map.
+    case deinitWithoutHook
 
     var message: String {
         switch self {
@@ -40,6 +42,9 @@ enum ModelDiagnostic: DiagnosticMessage, Equatable {
                 + "the logic to a method"
         case .multipleBindings:
             "declare each persisted property in its own 'var'"
+        case .deinitWithoutHook:
+            "a @Model class's deinit must call '\(ModelMembers.deinitHook)' (the generated deinit "
+                + "takes the object out of the identity map; a deinit written by hand must do the same)"
         }
     }
 
@@ -54,6 +59,7 @@ enum ModelDiagnostic: DiagnosticMessage, Equatable {
             case .transientWithoutValue: "transientWithoutValue"
             case .observers: "observers"
             case .multipleBindings: "multipleBindings"
+            case .deinitWithoutHook: "deinitWithoutHook"
             }
         return MessageID(domain: "ORMCoreMacros", id: id)
     }

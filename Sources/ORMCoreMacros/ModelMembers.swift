@@ -19,7 +19,12 @@ struct ModelMembers {
 
     /// Every generated member, in a stable order.
     var declarations: [DeclSyntax] {
-        var sources = ["\(access)let _$state = ORMCore.ModelState.make()"]
+        var sources = [
+            "\(access)let _$state = ORMCore.ModelState()",
+            "@exclusivity(unchecked) \(access)var _$stateFields = ORMCore.ModelState.Fields()",
+            withStateFields,
+        ]
+        if !model.declaresDeinit { sources.append(deinitializer) }
         if model.declaredKey == nil { sources += generatedKey }
         sources += [
             "\(access)static var modelSchema: ORMCore.ModelSchema {\n    _$schema\n}",
@@ -29,6 +34,27 @@ struct ModelMembers {
         if !model.declaresInitializer { sources.append("\(access)init() {\n}") }
         return sources.map { DeclSyntax(stringLiteral: $0) }
     }
+
+    // MARK: - State
+
+    /// The lock and the bookkeeping are stored in the object (one allocation); the runtime reaches the
+    /// bookkeeping through this, under the lock.
+    private var withStateFields: String {
+        """
+        \(access)func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+            try _$state.withFields(&_$stateFields, body)
+        }
+        """
+    }
+
+    /// Takes the dying object out of the identity map before its memory is freed. A class that
+    /// declares its own `deinit` must make this call itself (`ModelDiagnostic.deinitWithoutHook`).
+    private var deinitializer: String {
+        "deinit {\n    \(ModelMembers.deinitHook)\n}"
+    }
+
+    /// The statement a `deinit` of a model class must run.
+    static let deinitHook = "_$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))"
 
     // MARK: - Key and schema
 
@@ -48,7 +74,7 @@ struct ModelMembers {
                 }
             }
             """,
-            "private var _id: Int64 = 0",
+            "@exclusivity(unchecked) private var _id: Int64 = 0",
         ]
     }
 

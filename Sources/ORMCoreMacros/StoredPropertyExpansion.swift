@@ -44,6 +44,7 @@ enum StoredPropertyExpansion {
         guard let type = binding.typeAnnotation?.type.trimmed else { return [] }
         let initializer =
             binding.initializer.map { " = \($0.value.trimmedDescription)" } ?? (type.isOptional ? " = nil" : "")
-        return ["private var _\(raw: name): \(type)\(raw: initializer)"]
+        // Only touched under the object's lock: no run-time exclusivity checks needed.
+        return ["@exclusivity(unchecked) private var _\(raw: name): \(type)\(raw: initializer)"]
     }
 }

@@ -3,6 +3,31 @@ import XCTest
 
 /// Every error `@Model` reports; a class with errors gets no generated members.
 final class ModelMacroDiagnosticsTests: XCTestCase {
+    func testDeinitWithoutTheIdentityMapHookIsRejected() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Log {
+                var line: String = ""
+                deinit { print("gone") }
+            }
+            """,
+            expandedSource: """
+                final class Log {
+                    var line: String = ""
+                    deinit { print("gone") }
+                }
+                """,
+            diagnostics: [
+                DiagnosticSpec(
+                    message: "a @Model class's deinit must call '_$state.willDeinit(&_$stateFields, object: "
+                        + "ObjectIdentifier(self))' (the generated deinit takes the object out of the identity "
+                        + "map; a deinit written by hand must do the same)",
+                    line: 4, column: 5)
+            ],
+            macroSpecs: ormMacros)
+    }
+
     func testStructIsRejected() {
         assertMacroExpansion(
             """

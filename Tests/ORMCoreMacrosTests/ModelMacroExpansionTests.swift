@@ -41,7 +41,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _name: String = ""
+                @exclusivity(unchecked) private var _name: String = ""
                 var age: Int {
                     @storageRestrictions(initializes: _age)
                     init(initialValue) {
@@ -59,7 +59,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _age: Int = 0
+                @exclusivity(unchecked) private var _age: Int = 0
                 var email: String? {
                     @storageRestrictions(initializes: _email)
                     init(initialValue) {
@@ -77,7 +77,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _email: String? = nil
+                @exclusivity(unchecked) private var _email: String? = nil
                 var department: Department? {
                     @storageRestrictions(initializes: _department)
                     init(initialValue) {
@@ -95,7 +95,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _department: Department? = nil
+                @exclusivity(unchecked) private var _department: Department? = nil
                 var tags: [String] {
                     @storageRestrictions(initializes: _tags)
                     init(initialValue) {
@@ -113,7 +113,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _tags: [String] = []
+                @exclusivity(unchecked) private var _tags: [String] = []
                 var mood: Mood {
                     @storageRestrictions(initializes: _mood)
                     init(initialValue) {
@@ -131,7 +131,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _mood: Mood = .happy
+                @exclusivity(unchecked) private var _mood: Mood = .happy
                 var scratch: Int = 0
                 let constant = 1
                 static var counter = 0
@@ -139,7 +139,17 @@ final class ModelMacroExpansionTests: XCTestCase {
                 lazy var cache: Int = 3
                 init(name: String) { self.name = name }
 
-                public let _$state = ORMCore.ModelState.make()
+                public let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) public var _$stateFields = ORMCore.ModelState.Fields()
+
+                public func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 public var id: Int64 {
                     get {
@@ -154,7 +164,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 public static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -308,9 +318,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _name: String = ""
+                @exclusivity(unchecked) private var _name: String = ""
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 var id: Int64 {
                     get {
@@ -325,7 +345,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -407,7 +427,17 @@ final class ModelMacroExpansionTests: XCTestCase {
             expandedSource: """
             package final class Marker {
 
-                package let _$state = ORMCore.ModelState.make()
+                package let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) package var _$stateFields = ORMCore.ModelState.Fields()
+
+                package func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 package var id: Int64 {
                     get {
@@ -422,7 +452,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 package static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -509,12 +539,22 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _text: String = "draft"
+                @exclusivity(unchecked) private var _text: String = "draft"
                 public init(text: String) {
                     self.text = text
                 }
 
-                public let _$state = ORMCore.ModelState.make()
+                public let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) public var _$stateFields = ORMCore.ModelState.Fields()
+
+                public func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 public var id: Int64 {
                     get {
@@ -529,7 +569,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 public static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -627,7 +667,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _nickname: String? = nil
+                @exclusivity(unchecked) private var _nickname: String? = nil
                 var score: Optional<Double> {
                     @storageRestrictions(initializes: _score)
                     init(initialValue) {
@@ -645,7 +685,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _score: Optional<Double> = nil
+                @exclusivity(unchecked) private var _score: Optional<Double> = nil
                 var rating: Int? {
                     @storageRestrictions(initializes: _rating)
                     init(initialValue) {
@@ -663,9 +703,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _rating: Int? = 3
+                @exclusivity(unchecked) private var _rating: Int? = 3
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 var id: Int64 {
                     get {
@@ -680,7 +730,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -809,7 +859,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _tags: [String] = []
+                @exclusivity(unchecked) private var _tags: [String] = []
                 var limits: [String: Int] {
                     @storageRestrictions(initializes: _limits)
                     init(initialValue) {
@@ -827,7 +877,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _limits: [String: Int] = [:]
+                @exclusivity(unchecked) private var _limits: [String: Int] = [:]
                 var address: Address {
                     @storageRestrictions(initializes: _address)
                     init(initialValue) {
@@ -845,7 +895,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _address: Address = Address(street: "", zip: 0)
+                @exclusivity(unchecked) private var _address: Address = Address(street: "", zip: 0)
                 var mood: Mood {
                     @storageRestrictions(initializes: _mood)
                     init(initialValue) {
@@ -863,7 +913,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _mood: Mood = .happy
+                @exclusivity(unchecked) private var _mood: Mood = .happy
                 var previous: Mood? {
                     @storageRestrictions(initializes: _previous)
                     init(initialValue) {
@@ -881,9 +931,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _previous: Mood? = nil
+                @exclusivity(unchecked) private var _previous: Mood? = nil
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 var id: Int64 {
                     get {
@@ -898,7 +958,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -1045,7 +1105,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _name: String = ""
+                @exclusivity(unchecked) private var _name: String = ""
                 var department: Department? {
                     @storageRestrictions(initializes: _department)
                     init(initialValue) {
@@ -1063,7 +1123,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _department: Department? = nil
+                @exclusivity(unchecked) private var _department: Department? = nil
                 var manager: Employee? {
                     @storageRestrictions(initializes: _manager)
                     init(initialValue) {
@@ -1081,9 +1141,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _manager: Employee? = nil
+                @exclusivity(unchecked) private var _manager: Employee? = nil
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 var id: Int64 {
                     get {
@@ -1098,7 +1168,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -1227,7 +1297,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _fullName: String = ""
+                @exclusivity(unchecked) private var _fullName: String = ""
                 var email: String? {
                     @storageRestrictions(initializes: _email)
                     init(initialValue) {
@@ -1245,11 +1315,21 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _email: String? = nil
+                @exclusivity(unchecked) private var _email: String? = nil
                 var cache: [String: Int] = [:]
                 var note: String?
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 var id: Int64 {
                     get {
@@ -1264,7 +1344,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -1392,7 +1472,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _value: Int = 0
+                @exclusivity(unchecked) private var _value: Int = 0
                 let step = 1
                 static var shared = 0
                 class var kind: String { "counter" }
@@ -1407,7 +1487,17 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
                 func reset() { value = 0 }
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 var id: Int64 {
                     get {
@@ -1422,7 +1512,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -1521,9 +1611,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _title: String = ""
+                @exclusivity(unchecked) private var _title: String = ""
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 var id: Int64 {
                     get {
@@ -1538,7 +1638,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -1637,9 +1737,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _on: Bool = false
+                @exclusivity(unchecked) private var _on: Bool = false
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 var id: Int64 {
                     get {
@@ -1654,7 +1764,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int64 = 0
+                @exclusivity(unchecked) private var _id: Int64 = 0
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema

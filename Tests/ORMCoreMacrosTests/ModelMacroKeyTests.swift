@@ -31,7 +31,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int = 0
+                @exclusivity(unchecked) private var _id: Int = 0
                 var title: String {
                     @storageRestrictions(initializes: _title)
                     init(initialValue) {
@@ -49,9 +49,19 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                private var _title: String = ""
+                @exclusivity(unchecked) private var _title: String = ""
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -151,7 +161,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                private var _code: String = ""
+                @exclusivity(unchecked) private var _code: String = ""
                 var name: String {
                     @storageRestrictions(initializes: _name)
                     init(initialValue) {
@@ -169,9 +179,19 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                private var _name: String = ""
+                @exclusivity(unchecked) private var _name: String = ""
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -271,7 +291,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                private var _id: UUID = UUID()
+                @exclusivity(unchecked) private var _id: UUID = UUID()
                 public var body: String {
                     @storageRestrictions(initializes: _body)
                     init(initialValue) {
@@ -289,9 +309,19 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                private var _body: String = ""
+                @exclusivity(unchecked) private var _body: String = ""
 
-                public let _$state = ORMCore.ModelState.make()
+                public let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) public var _$stateFields = ORMCore.ModelState.Fields()
+
+                public func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 public static var modelSchema: ORMCore.ModelSchema {
                     _$schema
@@ -391,8 +421,8 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                private var _id: Int = 0
-            \u{20}\u{20}\u{20}\u{20}
+                @exclusivity(unchecked) private var _id: Int = 0
+                
                 var sku: String {
                     @storageRestrictions(initializes: _sku)
                     init(initialValue) {
@@ -410,9 +440,19 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                private var _sku: String = ""
+                @exclusivity(unchecked) private var _sku: String = ""
 
-                let _$state = ORMCore.ModelState.make()
+                let _$state = ORMCore.ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withFields(&_$stateFields, body)
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
 
                 static var modelSchema: ORMCore.ModelSchema {
                     _$schema

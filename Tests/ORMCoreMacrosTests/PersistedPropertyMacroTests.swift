@@ -30,7 +30,7 @@ final class PersistedPropertyMacroTests: XCTestCase {
                     }
                 }
 
-                private var _name: String = ""
+                @exclusivity(unchecked) private var _name: String = ""
                 var email: String? {
                     @storageRestrictions(initializes: _email)
                     init(initialValue) {
@@ -48,7 +48,7 @@ final class PersistedPropertyMacroTests: XCTestCase {
                     }
                 }
 
-                private var _email: String? = nil
+                @exclusivity(unchecked) private var _email: String? = nil
             }
             """,
             macroSpecs: ormMacros)
@@ -80,7 +80,7 @@ final class PersistedPropertyMacroTests: XCTestCase {
                     }
                 }
 
-                private var _code: String = "FR"
+                @exclusivity(unchecked) private var _code: String = "FR"
             }
             """,
             macroSpecs: ormMacros)

@@ -39,7 +39,62 @@ final class Counter {
     var n: Int = 0
 }
 
+/// A model with a `deinit` of its own: it must take the object out of the identity map itself.
+@Model(table: "tracked")
+final class Tracked {
+    var label: String = ""
+    static let deinits = Lock(0)
+
+    deinit {
+        _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+        Self.deinits.withLock { $0 += 1 }
+    }
+}
+
 final class ModelBehaviourTests: XCTestCase {
+    /// An autoincrement key is left out of the insert: SQLite assigns it, and the object gets it.
+    func testAutoincrementInsertLeavesTheKeyToSQLite() throws {
+        let recorder = SQLRecorder()
+        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        try db.prepare(Counter.self)
+        recorder.reset()
+        let first = Counter()
+        let second = Counter()
+        try db.transaction { _ in
+            try first.commit(in: db)
+            try second.commit(in: db)
+        }
+        XCTAssertEqual(first.id, 1)
+        XCTAssertEqual(second.id, 2)
+        XCTAssertEqual(
+            recorder.recorded,
+            [
+                "BEGIN IMMEDIATE",
+                #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?)"#,
+                #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?)"#,
+                "COMMIT",
+            ])
+        XCTAssertTrue(try Counter.find(2, in: db) === second)
+        let explicit = Counter()
+        explicit.id = 10
+        try explicit.commit(in: db)
+        XCTAssertEqual(try db.scalar("SELECT max(id) FROM counter"), .integer(10), "a key set by hand is kept")
+    }
+
+    /// A hand-written `deinit` that calls the identity-map hook works like the generated one.
+    func testAHandWrittenDeinitTakesTheObjectOutOfTheIdentityMap() throws {
+        let db = try Database.inMemory()
+        let before = Tracked.deinits.withLock { $0 }
+        var tracked: Tracked? = Tracked()
+        try tracked?.commit(in: db)
+        let key = try XCTUnwrap(tracked?.id)
+        XCTAssertEqual(db.identityMap.entryCount(of: ObjectIdentifier(Tracked.self)), 1)
+        tracked = nil
+        XCTAssertEqual(Tracked.deinits.withLock { $0 }, before + 1, "the class's own deinit ran")
+        XCTAssertEqual(db.identityMap.entryCount(of: ObjectIdentifier(Tracked.self)), 0)
+        XCTAssertNotNil(try Tracked.find(key, in: db), "the row is fetched into a new instance")
+    }
+
     func testInsertUpdateOnlyChangedColumnsAndRemove() throws {
         let recorder = SQLRecorder()
         let db = try Database(path: ":memory:", configuration: recorder.configuration)
@@ -205,9 +260,9 @@ final class ModelBehaviourTests: XCTestCase {
         let other = try Database(path: path)
         let loaded = try XCTUnwrap(try Player.find(player.id, in: other))
         let fault = try XCTUnwrap(loaded.team)
-        XCTAssertEqual(fault._$state.status, .fault)
+        XCTAssertEqual(fault.persistenceStatus, .fault)
         XCTAssertEqual(fault.name, "Reds", "the fault loads on first access")
-        XCTAssertEqual(fault._$state.status, .persisted)
+        XCTAssertEqual(fault.persistenceStatus, .persisted)
         XCTAssertTrue(try Team.find(team.id, in: other) === fault)
         XCTAssertEqual(try team.related(Player.self, by: "team").map(\.name), ["Kim"])
     }

@@ -125,10 +125,10 @@ final class QueryTests: XCTestCase {
         let other = try Database(path: db.path)  // nothing alive there yet
         let faults = try QPerson.query(in: other).orderBy("name").fetchLightweight()
         XCTAssertEqual(faults.count, 6)
-        XCTAssertTrue(faults.allSatisfy { $0._$state.status == .fault })
+        XCTAssertTrue(faults.allSatisfy { $0.persistenceStatus == .fault })
         XCTAssertEqual(faults[0].name, "Ann")
-        XCTAssertEqual(faults[0]._$state.status, .persisted)
-        XCTAssertEqual(faults[1]._$state.status, .fault, "only the object touched is loaded")
+        XCTAssertEqual(faults[0].persistenceStatus, .persisted)
+        XCTAssertEqual(faults[1].persistenceStatus, .fault, "only the object touched is loaded")
     }
 
     func testLongInListsAreNotLimitedBySQLiteVariables() throws {

@@ -42,7 +42,7 @@ final class LiveChanges: @unchecked Sendable {
     private func record(_ changes: ChangeSet) {
         pending.withLock { pending in
             pending.tables.formUnion(changes.tables)
-            pending.rows += changes.rows.count
+            pending.rows += changes.rowCount
             if changes.isExternal { pending.external = true } else { pending.own = true }
         }
     }

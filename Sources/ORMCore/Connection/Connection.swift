@@ -134,7 +134,7 @@ final class Connection: @unchecked Sendable {
         let model: ObjectIdentifier
         let kind: Kind
         let columns: ColumnSet
-        enum Kind: Hashable { case insert, update, delete, select }
+        enum Kind: Hashable { case insert, insertGeneratedKey, update, delete, select }
     }
 
     private var modelStatements: [ModelStatementKey: Statement] = [:]
@@ -218,21 +218,20 @@ final class Connection: @unchecked Sendable {
 
     func willRun(_ statement: Statement) {
         tracer?(statement.sql)
-        statementMark = pending.rows.count
+        statementMark = pending.rowCount
         totalChangesMark = sqlite3_total_changes64(handle)
     }
 
     func didRun(_ statement: Statement, succeeded: Bool) {
         if succeeded {
             // Tables that changed with no row reported by the hook (WITHOUT ROWID tables).
-            if !statement.writtenTables.isEmpty, pending.rows.count == statementMark,
+            if !statement.writtenTables.isEmpty, pending.rowCount == statementMark,
                 sqlite3_total_changes64(handle) > totalChangesMark
             {
                 for table in statement.writtenTables { pending.appendTableOnly(table) }
             }
         } else {
-            pending.rows.removeSubrange(min(statementMark, pending.rows.count)...)
-            pending.tablesWithRows = Set(pending.rows.map(\.table))
+            pending.removeRows(from: statementMark)
             pending.tables = pending.tablesWithRows.union(pending.tablesWithoutRowDetail)
         }
         if isAutocommit { flushPendingAsCommitted() }
@@ -258,13 +257,13 @@ final class Connection: @unchecked Sendable {
     /// The current mark.
     var pendingMark: PendingMark {
         PendingMark(
-            rows: pending.rows.count, tables: pending.tables, tablesWithRows: pending.tablesWithRows,
+            rows: pending.rowCount, tables: pending.tables, tablesWithRows: pending.tablesWithRows,
             tablesWithoutRowDetail: pending.tablesWithoutRowDetail)
     }
 
     /// Forgets the changes recorded since `mark` (a savepoint was rolled back).
     func discardPendingChanges(after mark: PendingMark) {
-        pending.rows.removeSubrange(min(mark.rows, pending.rows.count)...)
+        pending.removeRows(from: mark.rows)
         pending.tables = mark.tables
         pending.tablesWithRows = mark.tablesWithRows
         pending.tablesWithoutRowDetail = mark.tablesWithoutRowDetail
@@ -302,12 +301,10 @@ final class Connection: @unchecked Sendable {
         if let write = objectWrite, write.table == table {
             // An object inserted with a NULL key gets the rowid: that is its key.
             let key = write.key.isNull && kind == .insert ? .integer(rowID) : write.key
-            pending.append(
-                RowChange(
-                    table: table, operation: kind, rowID: rowID, origin: .object, key: key,
-                    changedColumns: write.columns))
+            pending.appendRow(
+                table: table, operation: kind, rowID: rowID, origin: .object, key: key, changedColumns: write.columns)
         } else {
-            pending.append(RowChange(table: table, operation: kind, rowID: rowID, origin: .sql))
+            pending.appendRow(table: table, operation: kind, rowID: rowID, origin: .sql, key: nil, changedColumns: nil)
         }
     }
 

@@ -26,7 +26,7 @@ final class Lock<Value>: @unchecked Sendable {
 
 /// A header value and a pthread mutex in one allocation (the mutex needs a stable address).
 /// Not `Sendable` itself (no `ManagedBuffer` is): its owners guarantee it is only used under its lock.
-public class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     /// Makes storage of the class it is called on, holding `value`, with an initialised mutex.
     static func make(_ value: Value) -> Self {
         // `create` allocates an instance of the class it is called on.

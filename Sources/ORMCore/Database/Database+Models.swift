@@ -34,14 +34,18 @@ extension Database {
         let key = row.statement.value(at: row.resolve(0))
         // Decode first, then register once: the common case (no live instance) takes one lock.
         let object = try T(_$row: row)
-        object._$state.initialize(status: .persisted, database: self, key: key)
-        let registered = identityMap.register(object, key: key)
+        // Its state is set with the lock that records its registration (whether or not it is kept).
+        let registered = identityMap.register(object, key: key) { meta in
+            meta.status = .persisted
+            meta.database = self
+            meta.storedKey = key
+        }
         if registered !== object {
             // A live instance holds the row: refresh it, keeping its unsaved changes.
-            let meta = registered._$state.snapshot
+            let meta = registered.stateSnapshot
             if meta.status != .deleted {
                 try registered._$apply(row, keeping: meta.dirty)
-                registered._$state.update { $0.status = .persisted }
+                registered.updateState { $0.status = .persisted }
             }
         }
         return registered
@@ -51,7 +55,7 @@ extension Database {
     public func object<T: Model>(_ type: T.Type, key: SQLValue) throws -> T {
         if let live = identityMap.object(T.self, key: key) { return live }
         let fault = try T(_$faultKey: key)
-        fault._$state.update {
+        fault.updateState {
             $0.status = .fault
             $0.database = self
             $0.storedKey = key
@@ -61,7 +65,7 @@ extension Database {
 
     /// Loads a fault's row (keeping any property set meanwhile); a missing row marks it deleted.
     func faultIn<T: Model>(_ object: T) {
-        let key = object._$state.snapshot.storedKey
+        let key = object.withMeta { $0.storedKey }
         let schema = T.modelSchema
         let sql =
             "SELECT \(schema.selectColumnsSQL) FROM \(quoteIdentifier(schema.table)) WHERE "
@@ -74,11 +78,11 @@ extension Database {
                     try statement.bind([key])
                     guard try statement.step() else { return false }
                     let row = StatementRow(statement: statement, database: self, entity: schema.table)
-                    try object._$apply(row, keeping: object._$state.dirtyColumns)
+                    try object._$apply(row, keeping: object.dirtyColumns)
                     return true
                 }
             }
-            object._$state.update { meta in
+            object.updateState { meta in
                 if meta.status == .fault { meta.status = found ? .persisted : .deleted }
             }
         } catch {
@@ -97,7 +101,8 @@ extension Database {
             guard let type = schemaRegistry.model(forTable: table) else { continue }
             let id = ObjectIdentifier(type)
             let schema = type.modelSchema
-            let rows = changes.rows.filter { $0.table == table && $0.origin != .object }
+            var rows: [RowChange] = []
+            changes.forEachRow(inTable: table, includingObjectWrites: false) { rows.append($0) }
             if schema.primaryKey.type == .integer && !changes.tablesWithoutRowDetail.contains(table) {
                 for change in rows {
                     guard let object = identityMap.liveObject(of: id, key: .integer(change.rowID)) else { continue }
@@ -110,7 +115,7 @@ extension Database {
     }
 
     private func markStale(_ object: any Model, deleted: Bool) {
-        object._$state.update { meta in
+        object.updateState { meta in
             switch meta.status {
             case .persisted, .fault: meta.status = deleted ? .deleted : .fault
             case .new, .deleted: break

@@ -47,9 +47,13 @@ extension Database {
             try connection.execute("COMMIT")
             writer.frames.removeLast()
             var actions = frame.afterCommit
-            if !frame.didHooks.isEmpty {
-                let hooks = TransferredHooks(hooks: frame.didHooks)
-                actions.append { for hook in hooks.hooks { Database.runDidHook(hook.object, hook.operation) } }
+            if !frame.log.isEmpty {
+                let hooks = TransferredHooks(log: frame.log)
+                actions.append {
+                    hooks.log.forEach { entry in
+                        if let hook = entry.hook { Database.runDidHook(entry.object, hook) }
+                    }
+                }
             }
             writer.scheduleAfterCommit(actions)
         }
@@ -65,23 +69,23 @@ extension Database {
         } else if !connection.isAutocommit {
             try? connection.execute("ROLLBACK")
         }
-        for entry in frame.touched.reversed() {
-            restore(entry)
+        frame.log.forEachReversed { entry in
+            if let restore = entry.restore { self.restore(entry.object, restore) }
         }
         for type in frame.preparedModels { schemaRegistry.forget(type) }
         writer.lastPreparedModel = nil
     }
 
-    private func restore(_ entry: TransactionFrame.Touched) {
-        let object = entry.object
+    private func restore(_ object: any Model, _ restore: WriteLog.Restore) {
         let keyNow = object._$primaryKey
-        if entry.before.status == .new || entry.before.status == .deleted {
+        let before = restore.before
+        if before.status == .new || before.status == .deleted {
             identityMap.unregister(object, key: keyNow)
         }
-        if keyNow != entry.keyBefore { try? object._$setPrimaryKey(entry.keyBefore) }
-        object._$state.restore(entry.before)
-        if entry.before.status == .persisted || entry.before.status == .fault {
-            _ = identityMap.register(object, key: entry.keyBefore)
+        if keyNow != restore.keyBefore { try? object._$setPrimaryKey(restore.keyBefore) }
+        object.restoreState(before.meta)
+        if before.status == .persisted || before.status == .fault {
+            _ = identityMap.register(object, key: restore.keyBefore)
         }
     }
 
@@ -93,5 +97,5 @@ extension Database {
 
 /// The `did…` hooks handed from the writer to the thread that runs them after the commit.
 private struct TransferredHooks: Sendable {
-    let hooks: [(object: any Model, operation: RecordOperation)]
+    let log: WriteLog
 }

@@ -2,23 +2,32 @@ import FoundationEssentials
 
 extension Database {
     /// Commits `object` (and, by the options, the related objects it holds) atomically.
-    func commitObject(_ object: any Model, options: CommitOptions) throws {
-        try write { _ in
-            // No array for the common case of an object without related objects to commit.
-            let objects =
-                options.commitsRelatedObjects && type(of: object).modelSchema.hasRelationships
-                    && !object._$relatedObjects.isEmpty
-                ? objectsToCommit(startingAt: object, options: options) : nil
-            if let objects, objects.count > 1 {
+    func commitObject<T: Model>(_ object: T, options: CommitOptions) throws {
+        if configuration.readOnly { throw ORMError.readOnlyDatabase(path: path) }
+        if writer.lock.isHeldByCurrentThread {
+            // Inside this thread's transaction (every object of a batch): the lock is held already, and
+            // only the outermost call delivers changes, so nothing of `write` is needed.
+            try commitHeld(object, options: options)
+        } else {
+            try withWriter { _ in try commitHeld(object, options: options) }
+        }
+    }
+
+    /// Commits `object` on the writer, whose lock the current thread holds.
+    private func commitHeld<T: Model>(_ object: T, options: CommitOptions) throws {
+        // No array for the common case of an object without related objects to commit.
+        if options.commitsRelatedObjects && T.modelSchema.hasRelationships && !object._$relatedObjects.isEmpty {
+            let objects = objectsToCommit(startingAt: object, options: options)
+            if objects.count > 1 {
                 try transaction { _ in
                     for item in objects { try save(item) }
                 }
-            } else {
-                // One statement is atomic by itself: no transaction or savepoint needed (inside a
-                // transaction the enclosing frame still records the object for a rollback).
-                try save(object)
+                return
             }
         }
+        // One statement is atomic by itself: no transaction or savepoint needed (inside a transaction
+        // the enclosing frame still records the object for a rollback).
+        try save(object)
     }
 
     /// The related objects reachable from `root` that need a write, dependencies first, then `root`.
@@ -29,7 +38,7 @@ extension Database {
             for related in object._$relatedObjects where !options.ignores(related) {
                 guard visited.insert(ObjectIdentifier(related)).inserted else { continue }
                 visit(related)
-                if related.hasChanges && related._$state.status != .deleted { ordered.append(related) }
+                if related.hasChanges && related.persistenceStatus != .deleted { ordered.append(related) }
             }
         }
         visit(root)
@@ -39,23 +48,24 @@ extension Database {
 
     /// Inserts or updates one object, on the writer, inside whatever transaction is open.
     private func save<T: Model>(_ object: T) throws {
+        let schema = T.modelSchema
         if writer.lastPreparedModel != ObjectIdentifier(T.self) {
             if !schemaRegistry.isReady(T.self) { try ensureSchema(T.self) }
             writer.lastPreparedModel = ObjectIdentifier(T.self)
         }
-        let frame = currentFrame
+        let frame = writer.frames.last
         // Inside a transaction, a new object is recorded for a rollback with the same lock that reads
         // its state (an update or delete is recorded after its will-hook, which may change the object).
-        let (meta, recorded) = object._$state.read(recordingNewIn: frame?.serial)
+        let (meta, recorded) = object.readState(recordingNewIn: frame?.serial)
         switch meta.status {
         case .new:
             let key = object._$primaryKey
             if recorded, let frame { frame.record(object, before: meta, key: key) }
-            try insert(object, key: key, frame: frame)
+            try insert(object, schema: schema, key: key, frame: frame)
         case .persisted where !meta.dirty.isEmpty: try update(object, columns: meta.dirty, storedKey: meta.storedKey)
         case .persisted, .fault: return
         case .deleted:
-            throw ORMError.objectDeleted(entity: T.modelSchema.table, key: meta.storedKey)
+            throw ORMError.objectDeleted(entity: schema.table, key: meta.storedKey)
         }
     }
 
@@ -67,9 +77,9 @@ extension Database {
     }
 
     /// Queues a `did…` hook for after the commit (no closure per object: the hot insert path).
-    private func afterCommit(_ object: any Model, _ operation: RecordOperation, frame: TransactionFrame?) {
+    private func afterCommit<T: Model>(_ object: T, _ operation: RecordOperation, frame: TransactionFrame?) {
         if let frame {
-            frame.didHooks.append((object, operation))
+            frame.queueHook(operation, for: object)
         } else {
             writer.scheduleAfterCommit([{ Self.runDidHook(object, operation) }])
         }
@@ -85,47 +95,56 @@ extension Database {
 
     /// Inserts a new object with the model's insert statement, prepared once per connection and
     /// bound by index: no SQL is built and no dictionary made per object.
-    private func insert<T: Model>(_ object: T, key keyBefore: SQLValue, frame: TransactionFrame?) throws {
-        let schema = T.modelSchema
+    private func insert<T: Model>(
+        _ object: T, schema: ModelSchema, key keyBefore: SQLValue, frame: TransactionFrame?
+    ) throws {
         guard object.willInsert() else { throw veto(schema.table, .insert) }
         let connection = writer.connection
+        var key = keyBefore
+        let strategy = schema.primaryKey.strategy
+        let generatesKey = strategy != .provided && (key == .integer(0) || key.isNull)
+        // An autoincrement key is left out of the statement: SQLite assigns it.
+        let bindsKey = !(generatesKey && strategy == .autoincrement)
         let statement = try connection.modelStatement(
-            .init(model: ObjectIdentifier(T.self), kind: .insert, columns: ColumnSet())
-        ) { schema.insertSQL }
-        defer { connection.objectWrite = nil }
-        try statement.use { statement in
-            var key = keyBefore
-            let generatesKey = schema.primaryKey.strategy != .provided && (key == .integer(0) || key.isNull)
-            var attempts = 0
-            while true {
-                if generatesKey {
-                    key =
-                        schema.primaryKey.strategy == .randomInteger ? .integer(Int64.random(in: 1...Int64.max)) : .null
-                }
+            .init(model: ObjectIdentifier(T.self), kind: bindsKey ? .insert : .insertGeneratedKey, columns: ColumnSet())
+        ) { bindsKey ? schema.insertSQL : schema.insertGeneratedKeySQL }
+        statement.inUse = true
+        defer {
+            statement.inUse = false
+            statement.reset()
+            connection.objectWrite = nil
+        }
+        var attempts = 0
+        while true {
+            if bindsKey {
+                if generatesKey { key = .integer(Int64.random(in: 1...Int64.max)) }
                 try statement.bind(key, at: 1)
                 try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
-                // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
-                connection.objectWrite = (schema.table, key, nil)
-                do {
-                    try statement.run()
-                    break
-                } catch let error as SQLiteError
-                    where generatesKey && error.extendedCode.rawValue == 1555 && attempts < 8  // CONSTRAINT_PRIMARYKEY
-                {
-                    attempts += 1  // a random key collided: draw another
-                    statement.reset()
-                }
+            } else {
+                key = .null
+                try object._$bindColumns(schema.allColumns, to: statement, startingAt: 1)
             }
-            if key.isNull { key = .integer(connection.lastInsertedRowID) }
-            if key != keyBefore { try object._$setPrimaryKey(key) }
-            _ = identityMap.register(object, key: key) { meta in
-                meta.status = .persisted
-                meta.dirty = ColumnSet()
-                meta.database = self
-                meta.storedKey = key
+            // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
+            connection.objectWrite = (schema.table, key, nil)
+            do {
+                try statement.run()
+                break
+            } catch let error as SQLiteError
+                where generatesKey && bindsKey && error.extendedCode.rawValue == 1555 && attempts < 8  // CONSTRAINT_PRIMARYKEY
+            {
+                attempts += 1  // a random key collided: draw another
+                statement.reset()
             }
-            afterCommit(object, .insert, frame: frame)
         }
+        if key.isNull { key = .integer(connection.lastInsertedRowID) }
+        if key != keyBefore { try object._$setPrimaryKey(key) }
+        _ = identityMap.register(object, key: key) { meta in
+            meta.status = .persisted
+            meta.dirty = ColumnSet()
+            meta.database = self
+            meta.storedKey = key
+        }
+        afterCommit(object, .insert, frame: frame)
     }
 
     private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue) throws {
@@ -142,7 +161,7 @@ extension Database {
             try object._$bindColumns(columns, to: statement, startingAt: 1)
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
-            object._$state.update { $0.dirty.subtract(columns) }
+            object.updateState { $0.dirty.subtract(columns) }
             afterCommit(object, .update, frame: currentFrame)
         }
     }
@@ -151,7 +170,7 @@ extension Database {
     func removeObject<T: Model>(_ object: T) throws {
         try write { connection in
             let schema = T.modelSchema
-            let meta = object._$state.snapshot
+            let meta = object.stateSnapshot
             guard meta.status == .persisted || meta.status == .fault else {
                 if meta.status == .deleted { return }
                 throw ORMError.recordNotFound(entity: schema.table, key: object._$primaryKey)
@@ -168,7 +187,7 @@ extension Database {
                 try statement.bind(meta.storedKey, at: 1)
                 try statement.run()
             }
-            object._$state.update { $0.status = .deleted }
+            object.updateState { $0.status = .deleted }
             identityMap.unregister(object, key: meta.storedKey)
             afterCommit(object, .delete, frame: currentFrame)
         }

@@ -54,9 +54,10 @@ public struct EventHandler: Sendable {
     func events(in changes: ChangeSet, kinds: Set<RecordOperation>) -> [RecordEvent] {
         guard changes.tables.contains(table) else { return [] }
         var events: [RecordEvent] = []
-        for change in changes.rows where change.table == table && kinds.contains(change.operation) {
+        changes.forEachRow(inTable: table) { change in
+            guard kinds.contains(change.operation) else { return }
             let eventKey = change.key ?? (integerKey ? .integer(change.rowID) : nil)
-            if let key, eventKey != key { continue }
+            if let key, eventKey != key { return }
             events.append(
                 RecordEvent(
                     entity: table, operation: change.operation, key: eventKey, rowID: change.rowID,
@@ -66,7 +67,7 @@ public struct EventHandler: Sendable {
             events.append(
                 RecordEvent(
                     entity: table, operation: nil, key: key, rowID: nil, changedColumns: nil,
-                    origin: changes.rows.isEmpty ? .external : .sql))
+                    origin: changes.rowCount == 0 ? .external : .sql))
         }
         return events
     }
@@ -102,8 +103,8 @@ extension Model {
     public func observe(
         queue: DispatchQueue? = nil, _ handler: @escaping @Sendable (RecordEvent) -> Void
     ) throws -> EventRegistration {
-        let target = try _$state.database ?? Database.current()
-        let key = _$state.snapshot.storedKey
+        let target = try stateDatabase ?? Database.current()
+        let key = withMeta { $0.storedKey }
         let handlerForRow = EventHandler(
             table: Self.modelSchema.table, database: target, integerKey: Self.modelSchema.primaryKey.type == .integer,
             key: key.isNull ? _$primaryKey : key)

@@ -22,7 +22,7 @@ extension Model {
         RecordDecoder(
             decode: { row in try row.database.materialize(Self.self, row: row) },
             fault: { database, key in try database.object(Self.self, key: key.first ?? .null) },
-            attachJoined: { object, values in object._$state.update { $0.joined = values } },
+            attachJoined: { object, values in object.updateState { $0.joined = values } },
             gone: { database, key in goneObject(database, key: key.first ?? .null) },
             prepare: { database in try database.ensureSchema(Self.self) })
     }
@@ -36,7 +36,7 @@ extension Model {
         for candidate in candidates {
             let object = candidate == key ? try? database.object(Self.self, key: key) : try? Self(_$faultKey: candidate)
             guard let object else { continue }
-            object._$state.update { meta in
+            object.updateState { meta in
                 if meta.status != .new { meta.status = .deleted }
                 meta.database = database
             }

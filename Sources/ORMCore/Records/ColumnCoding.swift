@@ -193,6 +193,7 @@ public enum _ColumnCoding {
     }
 
     /// A key read back from its stored value.
+    @inlinable
     public static func keyFromValue<T: DatabaseValueConvertible>(_ type: T.Type, _ value: SQLValue, entity: String)
         throws -> T
     {

@@ -1,7 +1,7 @@
 /// A set of column positions (indexes into ``ModelSchema/columns``), stored as bits.
 public struct ColumnSet: Sendable, Hashable {
-    private var low: UInt64 = 0
-    private var high: [UInt64] = []
+    @usableFromInline var low: UInt64 = 0
+    @usableFromInline var high: [UInt64] = []
 
     /// The empty set.
     public init() {}
@@ -17,19 +17,31 @@ public struct ColumnSet: Sendable, Hashable {
     public var isEmpty: Bool { low == 0 && high.allSatisfy { $0 == 0 } }
 
     /// Adds a column.
+    @inlinable
     public mutating func insert(_ index: Int) {
         if index < 64 {
             low |= 1 << UInt64(index)
         } else {
-            let word = index / 64 - 1
-            while high.count <= word { high.append(0) }
-            high[word] |= 1 << UInt64(index % 64)
+            insertHigh(index)
         }
     }
 
+    @usableFromInline
+    mutating func insertHigh(_ index: Int) {
+        let word = index / 64 - 1
+        while high.count <= word { high.append(0) }
+        high[word] |= 1 << UInt64(index % 64)
+    }
+
     /// Whether a column is in the set.
+    @inlinable
     public func contains(_ index: Int) -> Bool {
         if index < 64 { return low & (1 << UInt64(index)) != 0 }
+        return containsHigh(index)
+    }
+
+    @usableFromInline
+    func containsHigh(_ index: Int) -> Bool {
         let word = index / 64 - 1
         return word < high.count && high[word] & (1 << UInt64(index % 64)) != 0
     }

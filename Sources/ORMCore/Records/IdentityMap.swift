@@ -5,11 +5,11 @@ import CSwiftRuntime
 /// Objects are held weakly (as FCModel and AutoDB do), but without Swift `weak` references: those
 /// cost each object a side-table allocation, a box, and sweeps for dead entries, which dominated
 /// large fetches and inserts. Instead an entry is an unretained pointer, and an object leaves the
-/// map as it is destroyed: its ``ModelState`` (owned by the object alone) forgets the entry from its
-/// `deinit`, before the object's memory is freed. In the short window between the last release and
-/// that `deinit`, a lookup may still find the entry; it takes the object only if
+/// map as it is destroyed: its generated `deinit` forgets the entry (``ModelState/willDeinit(_:object:)``)
+/// before the object's memory is freed. In the short window between the last release and that
+/// `deinit`, a lookup may still find the entry; it takes the object only if
 /// ``tryRetainObject(_:)`` can still retain it, so a dying object is never handed out again.
-final class IdentityMap: Sendable {
+final class IdentityMap: @unchecked Sendable {
     /// Where an object is registered: kept by its state so its `deinit` can remove the entry.
     struct Registration: Sendable {
         let map: IdentityMap
@@ -21,14 +21,12 @@ final class IdentityMap: Sendable {
         }
     }
 
-    /// One entry: the object, unretained, and its state's identity.
+    /// One entry: the object, unretained.
     private struct Entry {
         let object: UnsafeMutableRawPointer
-        let state: ObjectIdentifier
 
-        init(_ object: AnyObject, state: ModelState) {
-            self.object = Unmanaged.passUnretained(object).toOpaque()
-            self.state = ObjectIdentifier(state)
+        init(_ object: UnsafeMutableRawPointer) {
+            self.object = object
         }
 
         /// The object, retained, unless it is already being destroyed.
@@ -40,8 +38,9 @@ final class IdentityMap: Sendable {
 
     /// One model type's objects. A class, so it is mutated in place under the map's lock.
     private final class Table {
-        var integers = IntegerKeyTable<Entry>()
-        var others: [SQLValue: Entry] = [:]
+        // Only touched under the map's lock: no run-time exclusivity checks.
+        @exclusivity(unchecked) var integers = IntegerKeyTable<Entry>()
+        @exclusivity(unchecked) var others: [SQLValue: Entry] = [:]
         /// Turns a live object of the table's type into `any Model`, for the type-erased lookups.
         let erased: (AnyObject) -> any Model
 
@@ -88,9 +87,16 @@ final class IdentityMap: Sendable {
         }
     }
 
-    // The tables and their entries are only touched under this lock. No object is ever released
-    // while it is held: a release may destroy an object, whose state then takes this lock.
-    private let state = Lock(State())
+    // The tables and their entries are only touched under `lock` (a one-word lock: the map is
+    // locked once per object fetched, inserted or destroyed). No object is ever released while it
+    // is held: a release may destroy an object, whose `deinit` then takes this lock.
+    private let lock = AtomicLock()
+    @exclusivity(unchecked) private var unlockedState = State()
+
+    @inline(__always)
+    private func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&unlockedState) }
+    }
 
     // The generic entry points only cast: the work is done once, not per model type, and without
     // looking up generic metadata for every row.
@@ -101,7 +107,7 @@ final class IdentityMap: Sendable {
     }
 
     private func object(_ type: ObjectIdentifier, key: SQLValue) -> AnyObject? {
-        state.withLock { $0.existingTable(type)?[key]?.live }
+        withState { $0.existingTable(type)?[key]?.live }
     }
 
     /// Registers `object` under `key`, unless a live object already holds it: that one is returned.
@@ -109,59 +115,54 @@ final class IdentityMap: Sendable {
     func register<T: Model>(_ object: T, key: SQLValue, updating update: ((inout ModelState.Meta) -> Void)? = nil)
         -> T
     {
-        let registered = register(
-            object, state: object._$state, type: ObjectIdentifier(T.self), key: key, updating: update
-        ) { Table(T.self) }
-        return unsafeDowncast(registered, to: T.self)
-    }
-
-    private func register(
-        _ object: AnyObject, state modelState: ModelState, type: ObjectIdentifier, key: SQLValue,
-        updating update: ((inout ModelState.Meta) -> Void)?, makeTable: () -> Table
-    ) -> AnyObject {
-        let pointer = Unmanaged.passUnretained(object).toOpaque()
-        let live: AnyObject? = state.withLock { state in
-            let table = state.table(for: type, makeTable: makeTable)
-            if let entry = table[key] {
-                if entry.object == pointer { return object }
-                if let live = entry.live { return live }
-            }
-            table[key] = Entry(object, state: modelState)
-            return nil
-        }
-        if let live {
-            if let update { modelState.update(update) }
-            return live
+        let type = ObjectIdentifier(T.self)
+        if let live = register(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) }) {
+            if let update { object.updateState(update) }
+            return unsafeDowncast(live, to: T.self)
         }
         let registration = Registration(map: self, type: type, key: key)
-        if let previous = modelState.setRegistration(registration, updating: update),
-            !previous.isSame(as: registration)
-        {
+        if let previous = object.setRegistration(registration, updating: update), !previous.isSame(as: registration) {
             // The object was registered under another key (or map) before: that entry goes.
-            previous.map.forget(previous, state: modelState)
+            previous.map.forget(previous, object: ObjectIdentifier(object))
         }
         return object
+    }
+
+    /// Enters `object` under `key`; returns the live object that already holds the key, if any
+    /// (retained), else nil.
+    private func register(
+        _ object: UnsafeMutableRawPointer, type: ObjectIdentifier, key: SQLValue, makeTable: () -> Table
+    ) -> AnyObject? {
+        withState { state in
+            let table = state.table(for: type, makeTable: makeTable)
+            if let entry = table[key] {
+                if entry.object == object { return nil }
+                if let live = entry.live { return live }
+            }
+            table[key] = Entry(object)
+            return nil
+        }
     }
 
     /// Forgets `key` if it maps to `object`.
     func unregister<T: Model>(_ object: T, key: SQLValue) {
         let registration = Registration(map: self, type: ObjectIdentifier(T.self), key: key)
         let pointer = Unmanaged.passUnretained(object).toOpaque()
-        let removed = state.withLock { state -> Bool in
+        let removed = withState { state -> Bool in
             guard let table = state.existingTable(registration.type), let entry = table[key], entry.object == pointer
             else { return false }
             table[key] = nil
             return true
         }
-        if removed { object._$state.clearRegistration(ifMatching: registration) }
+        if removed { object.clearRegistration(ifMatching: registration) }
     }
 
-    /// Removes the entry `registration` names if it still belongs to `state` (called as an object dies).
-    func forget(_ registration: Registration, state modelState: ModelState) {
-        let id = ObjectIdentifier(modelState)
-        state.withLock { state in
+    /// Removes the entry `registration` names if it still holds `object` (called as an object dies).
+    func forget(_ registration: Registration, object: ObjectIdentifier) {
+        let pointer = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: object))
+        withState { state in
             guard let table = state.existingTable(registration.type), let entry = table[registration.key],
-                entry.state == id
+                entry.object == pointer
             else { return }
             table[registration.key] = nil
         }
@@ -169,7 +170,7 @@ final class IdentityMap: Sendable {
 
     /// Every live object of a model type, by type identifier.
     func liveObjects(of type: ObjectIdentifier) -> [any Model] {
-        state.withLock { state in
+        withState { state in
             guard let table = state.existingTable(type) else { return [] }
             return table.integers.values.compactMap(table.erased) + table.others.values.compactMap(table.erased)
         }
@@ -177,7 +178,7 @@ final class IdentityMap: Sendable {
 
     /// How many entries a type's table holds, live or dying (for tests: dead objects leave no entry).
     func entryCount(of type: ObjectIdentifier) -> Int {
-        state.withLock { state in
+        withState { state in
             guard let table = state.existingTable(type) else { return 0 }
             return table.integers.count + table.others.count
         }
@@ -185,7 +186,7 @@ final class IdentityMap: Sendable {
 
     /// The live object with this key among a type's objects.
     func liveObject(of type: ObjectIdentifier, key: SQLValue) -> (any Model)? {
-        state.withLock { state in
+        withState { state in
             guard let table = state.existingTable(type), let entry = table[key] else { return nil }
             return table.erased(entry)
         }

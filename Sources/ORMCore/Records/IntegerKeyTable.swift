@@ -32,7 +32,11 @@ struct IntegerKeyTable<Value> {
 
     /// Stores `value` for `key`, replacing any value it had.
     mutating func set(_ value: Value, for key: Int64) {
-        if (count + 1) * 10 > slots.count * 7 { resize(to: max(64, slots.count * 2)) }
+        if (count + 1) * 10 > slots.count * 7 {
+            // Quadrupling while the table is under a million slots: a fetch or insert of many rows
+            // into an empty table moves each entry fewer times and clears less memory.
+            resize(to: max(64, slots.count * (slots.count < 1 << 20 ? 4 : 2)))
+        }
         var carried = Slot(key: key, value: value)
         var index = home(key)
         var distance = 0

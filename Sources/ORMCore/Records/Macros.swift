@@ -17,9 +17,14 @@
 ///   - formerNames: names the table had before; a table found under one is renamed.
 ///   - primaryKey: how integer keys are made when the class declares none or an integer `id`.
 ///   - indexes: indexes over one or more columns.
+///
+/// The object's lock and persistence bookkeeping are stored in it (`_$state`, `_$stateFields`), and a
+/// generated `deinit` takes it out of the identity map as it dies. A class that declares its own
+/// `deinit` must call `_$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))` in it (the
+/// macro reports an error otherwise).
 @attached(
     member,
-    names: named(_$state), named(modelSchema), named(init), named(_$primaryKey), named(_$setPrimaryKey),
+    names: named(_$state), named(_$stateFields), named(_$withStateFields), named(deinit), named(modelSchema), named(init), named(_$primaryKey), named(_$setPrimaryKey),
     named(_$bindColumns), named(_$apply), named(_$relatedObjects), named(id), named(_id), named(_$schema),
     named(_$tableAndKey)
 )

@@ -14,7 +14,7 @@ extension Model {
     @discardableResult
     public func commit(in database: Database? = nil, options: CommitOptions = CommitOptions()) throws -> Bool {
         do {
-            let target = try database ?? _$state.database ?? Database.current()
+            let target = try database ?? stateDatabase ?? Database.current()
             try target.commitObject(self, options: options)
             return true
         } catch where options.errorPolicy == .swallow {
@@ -27,7 +27,7 @@ extension Model {
     /// - Throws: ``ORMError/vetoed(entity:operation:)``, ``ORMError/recordNotFound(entity:key:)`` for an
     ///   object never inserted, ``SQLiteError`` (a foreign key that forbids the delete, say).
     public func remove(from database: Database? = nil) throws {
-        let target = try database ?? _$state.database ?? Database.current()
+        let target = try database ?? stateDatabase ?? Database.current()
         try target.removeObject(self)
     }
 }

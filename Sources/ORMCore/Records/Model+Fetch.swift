@@ -50,7 +50,7 @@ extension Model {
     public func related<T: Model>(_ type: T.Type, by column: String) throws -> [T] {
         try T.fetch(
             where: "\(identifier: column) = \(_$primaryKey)", orderedBy: quoteIdentifier(T.modelSchema.primaryKey.name),
-            in: _$state.database)
+            in: stateDatabase)
     }
 
     /// `$T` → the quoted table name, `$PK` → the quoted key column, in SQL text.

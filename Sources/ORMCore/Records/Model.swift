@@ -22,8 +22,11 @@ public protocol Model: AnyObject, Sendable {
     /// ``modelSchema`` there instead would recurse (and hang in the static initializer) for a model that
     /// refers to itself or to a model that refers back.
     static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) { get }
-    /// The object's persistence state and lock. Generated.
-    var _$state: ModelState { get }
+    /// The object's persistence bookkeeping, stored in the object beside its lock (`_$state`, a
+    /// ``ModelState``). Generated; only read or written while that lock is held.
+    var _$stateFields: ModelState.Fields { get set }
+    /// Runs `body` with the object's bookkeeping, holding the object's lock. Generated.
+    func _$withStateFields<R>(_ body: (inout ModelState.Fields) throws -> R) rethrows -> R
     /// Makes an object from a row holding the key then every column of ``modelSchema``. Generated.
     init(_$row row: StatementRow) throws
     /// Makes a fault: only the key is set; the other properties load on first access. Generated.
@@ -77,20 +80,23 @@ extension Model {
     public static var tableName: String { modelSchema.table }
 
     /// Whether the object has never been inserted (or its insert was rolled back).
-    public var isNew: Bool { _$state.status == .new }
+    public var isNew: Bool { persistenceStatus == .new }
+    /// Whether the object is a fault: only its key is loaded, and the other properties load from its
+    /// row on first access.
+    public var isFault: Bool { persistenceStatus == .fault }
     /// Whether the object's row was deleted.
     public var isDeleted: Bool {
-        _$state.faultInIfNeeded(self)
-        return _$state.status == .deleted
+        faultInIfNeeded()
+        return persistenceStatus == .deleted
     }
     /// Whether properties changed since the object was last loaded or committed.
-    public var hasChanges: Bool { _$state.status == .new || !_$state.dirtyColumns.isEmpty }
+    public var hasChanges: Bool { withMeta { $0.status == .new || !$0.dirty.isEmpty } }
     /// The names of the columns changed since the object was last loaded or committed.
     public var changedColumns: [String] {
-        _$state.dirtyColumns.indices.map { Self.modelSchema.columns[$0].name }
+        dirtyColumns.indices.map { Self.modelSchema.columns[$0].name }
     }
     /// Values of the tables joined by the last query that fetched the object, keyed `"Table.column"`.
-    public var joinedValues: [String: SQLValue] { _$state.snapshot.joined }
+    public var joinedValues: [String: SQLValue] { withMeta { $0.joined } }
     /// The database the object was fetched from or committed to.
-    public var database: Database? { _$state.database }
+    public var database: Database? { stateDatabase }
 }

@@ -37,6 +37,12 @@ public final class ModelSchema: Sendable {
         self.insertSQL =
             "INSERT INTO \(quotedTable) (\(names.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+        let columnNames = columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
+        self.insertGeneratedKeySQL =
+            columns.isEmpty
+            ? "INSERT INTO \(quotedTable) DEFAULT VALUES"
+            : "INSERT INTO \(quotedTable) (\(columnNames)) VALUES ("
+                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         self.allColumns = ColumnSet.all(columns.count)
         self.hasRelationships = columns.contains { $0.reference != nil }
         self.deleteSQL = "DELETE FROM \(quotedTable) WHERE \(quoteIdentifier(primaryKey.name)) = ?"
@@ -47,6 +53,10 @@ public final class ModelSchema: Sendable {
     public let selectColumnsSQL: String
     /// The insert statement binding the key then every column.
     public let insertSQL: String
+    /// The insert statement binding every column but the key, which SQLite assigns (an
+    /// autoincrement key not set yet). Cheaper than binding NULL to the key: SQLite then skips the
+    /// check for an existing row with that key.
+    public let insertGeneratedKeySQL: String
     /// Every column.
     public let allColumns: ColumnSet
     /// Whether any column is a to-one relationship (only then can an object hold related objects).
