@@ -42,7 +42,7 @@ struct ModelMembers {
     private var withStateFields: String {
         """
         \(access)func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-            try _$state.withFields(&_$stateFields, body)
+            try _$state.withLock { try body(&_$stateFields) }
         }
         """
     }

@@ -144,7 +144,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) public var _$stateFields = ORMCore.ModelState.Fields()
 
                 public func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -325,7 +327,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -432,7 +436,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) package var _$stateFields = ORMCore.ModelState.Fields()
 
                 package func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -549,7 +555,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) public var _$stateFields = ORMCore.ModelState.Fields()
 
                 public func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -710,7 +718,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -938,7 +948,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -1148,7 +1160,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -1324,7 +1338,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -1492,7 +1508,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -1618,7 +1636,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -1744,7 +1764,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {

@@ -56,7 +56,9 @@ final class ModelMacroKeyTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -186,7 +188,9 @@ final class ModelMacroKeyTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -316,7 +320,9 @@ final class ModelMacroKeyTests: XCTestCase {
                 @exclusivity(unchecked) public var _$stateFields = ORMCore.ModelState.Fields()
 
                 public func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {
@@ -447,7 +453,9 @@ final class ModelMacroKeyTests: XCTestCase {
                 @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
-                    try _$state.withFields(&_$stateFields, body)
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
                 }
 
                 deinit {

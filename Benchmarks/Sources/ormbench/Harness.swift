@@ -24,11 +24,19 @@ struct Harness {
     }
 }
 
-/// A fresh directory for one run's database files.
+/// The folder every scratch database of this process goes in, removed when the process ends.
+let scratchRoot = FileManager.default.temporaryDirectory.appendingPathComponent("ormbench-\(UUID().uuidString)")
+
+/// A fresh directory for one run's database files, inside ``scratchRoot``.
 func scratchFile(_ name: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ormbench-\(UUID().uuidString)")
+    let directory = scratchRoot.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory.appendingPathComponent(name).path
+}
+
+/// Removes every scratch database this process made.
+func removeScratch() {
+    try? FileManager.default.removeItem(at: scratchRoot)
 }
 
 /// One line of the report.

@@ -9,6 +9,7 @@ import CSQLiteRaw
 @main
 enum OrmBench {
     static func main() throws {
+        defer { removeScratch() }
         let arguments = CommandLine.arguments
         func option(_ name: String, _ fallback: Int) -> Int {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,

@@ -88,14 +88,6 @@ public struct ModelState: ~Copyable, Sendable {
         return try body()
     }
 
-    /// Runs `body` with the object's bookkeeping `fields`, under the object's lock.
-    @inlinable @inline(__always)
-    public borrowing func withFields<T>(_ fields: inout Fields, _ body: (inout Fields) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&fields)
-    }
-
     /// Takes the object out of the identity map as it is destroyed. The generated `deinit` calls it.
     public borrowing func willDeinit(_ fields: inout Fields, object: ObjectIdentifier) {
         lock.lock()
