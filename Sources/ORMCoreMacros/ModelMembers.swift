@@ -123,7 +123,7 @@ struct ModelMembers {
         for (index, property) in model.columns.enumerated() {
             lines.append("self.\(property.storage) = try \(decode(property, at: index))")
         }
-        return body("\(access)required init(_$row row: ORMCore.StatementRow) throws", lines)
+        return body("\(access)required init(_$row row: borrowing ORMCore.StatementRow) throws", lines)
     }
 
     private var faultInitializer: String {

@@ -191,7 +191,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     indexes: [Index("name", "age")]
                 )
 
-                public required init(_$row row: ORMCore.StatementRow) throws {
+                public required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._age = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
@@ -367,7 +367,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
@@ -474,7 +474,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     columns: []
                 )
 
-                package required init(_$row row: ORMCore.StatementRow) throws {
+                package required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                 }
 
@@ -595,7 +595,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                public required init(_$row row: ORMCore.StatementRow) throws {
+                public required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                 }
@@ -760,7 +760,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
                     self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
@@ -992,7 +992,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
                     self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
@@ -1202,7 +1202,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
@@ -1379,7 +1379,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
                     self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
@@ -1548,7 +1548,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                 }
@@ -1676,7 +1676,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
@@ -1804,7 +1804,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
                     self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
                 }

@@ -81,7 +81,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 0, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
@@ -213,7 +213,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._code = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 0, column: "code")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
@@ -345,7 +345,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                public required init(_$row row: ORMCore.StatementRow) throws {
+                public required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._id = try ORMCore._ColumnCoding.decode(UUID.self, from: row, at: 0, column: "id")
                     self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                 }
@@ -478,7 +478,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: ORMCore.StatementRow) throws {
+                required init(_$row row: borrowing ORMCore.StatementRow) throws {
                     self._sku = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 0, column: "sku_code")
                     self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                 }

@@ -24,6 +24,32 @@ final class IntegerKeyTableTests: XCTestCase {
         assertSame(table, expected)
     }
 
+    /// `insert` leaves a present key's value alone and returns it; `remove(_:if:)` removes only a
+    /// value the condition accepts. Mixed with sets and removals, the table agrees with a dictionary.
+    func testInsertAndConditionalRemoveAgreeWithADictionary() {
+        var generator = SplitMix(seed: 11)
+        var table = IntegerKeyTable<Int>()
+        var expected: [Int64: Int] = [:]
+        for step in 0..<20_000 {
+            let key = Int64(generator.next() % 2_000) - 1_000
+            switch generator.next() % 4 {
+            case 0:
+                let kept = table.insert(step, for: key)
+                XCTAssertEqual(kept, expected[key], "insert returns the value the key holds")
+                if expected[key] == nil { expected[key] = step }
+            case 1:
+                // Removes only even values.
+                table.remove(key) { $0 % 2 == 0 }
+                if let value = expected[key], value % 2 == 0 { expected[key] = nil }
+            default:
+                table.set(step, for: key)
+                expected[key] = step
+            }
+            if step % 997 == 0 { assertSame(table, expected) }
+        }
+        assertSame(table, expected)
+    }
+
     /// Keys whose low bits are all equal would make one long run; the table spreads them instead and
     /// still finds and removes every one.
     func testClusteredKeysAreSpread() {

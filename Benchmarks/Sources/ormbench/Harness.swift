@@ -1,26 +1,42 @@
 import Foundation
 
-/// Runs a scenario several times and keeps the median wall time.
+/// Runs a scenario several times for each library and keeps each library's median wall time.
+///
+/// The libraries take turns run by run (raw, ORMCore, GRDB, raw, …), so a change in the machine's
+/// load during the scenario affects all three alike and their ratios stay fair.
 struct Harness {
     let runs: Int
     /// When set (`--only orm`, say), the other libraries are skipped: for profiling one of them.
     var only: String? = nil
 
-    /// Times `body` after an untimed `setup`, `runs` times; returns the median in milliseconds
-    /// (0 for a library skipped by `only`).
-    func median<State>(
-        _ library: String, setup: () throws -> State, _ body: (State) throws -> Void
-    ) rethrows -> Double {
-        if let only, only != library { return 0 }
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            let state = try setup()
-            let clock = ContinuousClock()
-            let elapsed = try clock.measure { try body(state) }
-            samples.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+    /// One library's part in a scenario: an untimed setup, then the timed body.
+    struct Contender {
+        let library: String
+        let sample: () throws -> Double
+
+        init<State>(_ library: String, setup: @escaping () throws -> State, _ body: @escaping (State) throws -> Void) {
+            self.library = library
+            sample = {
+                let state = try setup()
+                let elapsed = try ContinuousClock().measure { try body(state) }
+                return Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+            }
         }
-        samples.sort()
-        return samples[samples.count / 2]
+    }
+
+    /// The median time in milliseconds of each contender, in order (0 for a library skipped by `only`).
+    func medians(_ contenders: [Contender]) throws -> [Double] {
+        var samples = Array(repeating: [Double](), count: contenders.count)
+        for _ in 0..<runs {
+            for (index, contender) in contenders.enumerated() where only == nil || only == contender.library {
+                samples[index].append(try contender.sample())
+            }
+        }
+        return samples.map { times in
+            guard !times.isEmpty else { return 0 }
+            let sorted = times.sorted()
+            return sorted[sorted.count / 2]
+        }
     }
 }
 

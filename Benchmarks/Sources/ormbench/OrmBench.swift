@@ -42,42 +42,48 @@ enum OrmBench {
 
     static func insert(rows: Int, harness: Harness) throws -> ResultRow {
         let values = (0..<rows).map(Dataset.value)
-        let raw = try harness.median(
-            "raw", setup: { () throws -> (RawSQLite, [RawItem]) in
-                let db = try RawSQLite(path: try scratchFile("raw.sqlite"))
-                try db.exec(Dataset.createTable)
-                return (db, values.map { RawItem(id: 0, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
-            }, { db, items in try db.insert(items) })
-        let orm = try harness.median(
-            "orm", setup: { () throws -> (ORMCore.Database, [Item]) in
-                let db = try ORMCore.Database(path: try scratchFile("orm.sqlite"))
-                try db.prepare(Item.self)
-                let items = values.map { value -> Item in
-                    let item = Item()
-                    item.name = value.name
-                    item.score = value.score
-                    item.count = value.count
-                    item.note = value.note
-                    return item
-                }
-                return (db, items)
-            },
-            { db, items in
-                try db.transaction { _ in
-                    for item in items { try item.commit(in: db) }
-                }
-            })
-        let grdb = try harness.median(
-            "grdb", setup: { () throws -> (DatabaseQueue, [GRDBItem]) in
-                let queue = try grdbQueue(try scratchFile("grdb.sqlite"))
-                try queue.write { try $0.execute(sql: Dataset.createTable) }
-                return (queue, values.map { GRDBItem(id: nil, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
-            },
-            { queue, items in
-                try queue.write { db in
-                    for var item in items { try item.insert(db) }
-                }
-            })
+        let times = try harness.medians([
+            .init(
+                "raw",
+                setup: { () throws -> (RawSQLite, [RawItem]) in
+                    let db = try RawSQLite(path: try scratchFile("raw.sqlite"))
+                    try db.exec(Dataset.createTable)
+                    return (db, values.map { RawItem(id: 0, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
+                }, { db, items in try db.insert(items) }),
+            .init(
+                "orm",
+                setup: { () throws -> (ORMCore.Database, [Item]) in
+                    let db = try ORMCore.Database(path: try scratchFile("orm.sqlite"))
+                    try db.prepare(Item.self)
+                    let items = values.map { value -> Item in
+                        let item = Item()
+                        item.name = value.name
+                        item.score = value.score
+                        item.count = value.count
+                        item.note = value.note
+                        return item
+                    }
+                    return (db, items)
+                },
+                { db, items in
+                    try db.transaction { _ in
+                        for item in items { try item.commit(in: db) }
+                    }
+                }),
+            .init(
+                "grdb",
+                setup: { () throws -> (DatabaseQueue, [GRDBItem]) in
+                    let queue = try grdbQueue(try scratchFile("grdb.sqlite"))
+                    try queue.write { try $0.execute(sql: Dataset.createTable) }
+                    return (queue, values.map { GRDBItem(id: nil, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
+                },
+                { queue, items in
+                    try queue.write { db in
+                        for var item in items { try item.insert(db) }
+                    }
+                }),
+        ])
+        let (raw, orm, grdb) = (times[0], times[1], times[2])
         return ResultRow(scenario: "insert \(rows) objects in one transaction", raw: raw, orm: orm, grdb: grdb)
     }
 
@@ -131,20 +137,24 @@ enum OrmBench {
     /// Times one read on each library, each on a fresh connection (no objects alive from earlier runs),
     /// and checks every library returned the expected count.
     static func compare(
-        _ scenario: String, path: String, harness: Harness, expected: Int, raw: (RawSQLite) throws -> Int,
-        orm: (ORMCore.Database) throws -> Int, grdb: (DatabaseQueue) throws -> Int
+        _ scenario: String, path: String, harness: Harness, expected: Int, raw: @escaping (RawSQLite) throws -> Int,
+        orm: @escaping (ORMCore.Database) throws -> Int, grdb: @escaping (DatabaseQueue) throws -> Int
     ) throws -> ResultRow {
         func check(_ count: Int, _ library: String) throws {
             if count != expected { throw BenchmarkError("\(library) returned \(count) rows, expected \(expected)") }
         }
-        let rawTime = try harness.median("raw", setup: { try RawSQLite(path: path) }, { try check(try raw($0), "raw") })
-        let ormTime = try harness.median(
-            "orm", setup: { () throws -> ORMCore.Database in
-                let db = try ORMCore.Database(path: path)
-                try db.prepare(Item.self)
-                return db
-            }, { try check(try orm($0), "ORMCore") })
-        let grdbTime = try harness.median("grdb", setup: { try grdbQueue(path) }, { try check(try grdb($0), "GRDB") })
+        let times = try harness.medians([
+            .init("raw", setup: { try RawSQLite(path: path) }, { try check(try raw($0), "raw") }),
+            .init(
+                "orm",
+                setup: { () throws -> ORMCore.Database in
+                    let db = try ORMCore.Database(path: path)
+                    try db.prepare(Item.self)
+                    return db
+                }, { try check(try orm($0), "ORMCore") }),
+            .init("grdb", setup: { try grdbQueue(path) }, { try check(try grdb($0), "GRDB") }),
+        ])
+        let (rawTime, ormTime, grdbTime) = (times[0], times[1], times[2])
         return ResultRow(scenario: scenario, raw: rawTime, orm: ormTime, grdb: grdbTime)
     }
 

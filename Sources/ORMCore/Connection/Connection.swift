@@ -20,14 +20,16 @@ final class Connection: @unchecked Sendable {
     var tracer: (@Sendable (String) -> Void)?
     /// The object write under way: the hook tags its table's rows `.object` (the rest `.sql`) and
     /// records the object's key and the columns it wrote.
-    var objectWrite: (table: String, key: SQLValue, columns: [String]?)?
+    @exclusivity(unchecked) var objectWrite: (table: String, key: SQLValue, columns: [String]?)?
 
     // Change recording: filled by the update hook while statements run, moved to `committed`
-    // once SQLite is back in autocommit mode (the transaction committed).
-    private(set) var pending = ChangeSet()
-    private(set) var committed = ChangeSet()
-    private var statementMark = 0
-    private var totalChangesMark: Int64 = 0
+    // once SQLite is back in autocommit mode (the transaction committed). Touched for every row
+    // written, only by the thread that holds the connection: no run-time exclusivity checks (each
+    // cost more than the append it guards).
+    @exclusivity(unchecked) private(set) var pending = ChangeSet()
+    @exclusivity(unchecked) private(set) var committed = ChangeSet()
+    @exclusivity(unchecked) private var statementMark = 0
+    @exclusivity(unchecked) private var totalChangesMark: Int64 = 0
     private var authorizerWrites: Set<String> = []
     private var authorizerSawDrop = false
 

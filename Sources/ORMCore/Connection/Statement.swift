@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// Statements are owned by their ``Connection`` and used only while its lock is held.
 public final class Statement {
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     /// The statement's SQL text.
     public let sql: String
     // Unowned without a check: a statement lives in its connection's cache or inside a call on that
@@ -15,9 +15,10 @@ public final class Statement {
     let writtenTables: Set<String>
     /// Whether the statement only reads (`sqlite3_stmt_readonly`).
     public let isReadOnly: Bool
+    // Used only by the thread holding the statement's connection.
     var isCached = false
-    var inUse = false
-    private var started = false
+    @exclusivity(unchecked) var inUse = false
+    @exclusivity(unchecked) private var started = false
 
     init(handle: OpaquePointer, sql: String, connection: Connection, writtenTables: Set<String>) {
         self.handle = handle

@@ -16,8 +16,8 @@ public protocol DatabaseValueConvertible: SQLExpressible {
     static func fromDatabaseValue(_ value: SQLValue) -> Self?
     /// Binds the value directly (fast path; the default goes through ``databaseValue``).
     func bind(to statement: Statement, at index: Int32) throws
-    /// Reads the value directly from a result column (fast path), or nil when it does not fit.
-    static func read(from statement: Statement, at index: Int32) -> Self?
+    /// Reads the value in place from a result column (fast path), or nil when it does not fit.
+    static func read(from column: ColumnValue) -> Self?
 }
 
 extension DatabaseValueConvertible {
@@ -30,8 +30,8 @@ extension DatabaseValueConvertible {
     }
 
     /// Reads through ``fromDatabaseValue(_:)``.
-    public static func read(from statement: Statement, at index: Int32) -> Self? {
-        fromDatabaseValue(statement.value(at: index))
+    public static func read(from column: ColumnValue) -> Self? {
+        fromDatabaseValue(column.value)
     }
 }
 
@@ -75,13 +75,13 @@ extension DatabaseInteger {
     }
 
     /// Reads an integer column without boxing.
-    @inlinable public static func read(from statement: Statement, at index: Int32) -> Self? {
-        if statement.isInteger(at: index) {
-            let value = statement.int64(at: index)
+    @inlinable public static func read(from column: ColumnValue) -> Self? {
+        if column.isInteger {
+            let value = column.int64
             if Self.self == UInt64.self { return Self(truncatingIfNeeded: value) }
             return Self(exactly: value)
         }
-        return fromDatabaseValue(statement.value(at: index))
+        return fromDatabaseValue(column.value)
     }
 }
 
@@ -131,6 +131,11 @@ extension Double: DatabaseValueConvertible {
     @inlinable public func bind(to statement: Statement, at index: Int32) throws {
         try statement.bindDouble(self, at: index)
     }
+    /// Reads a real without boxing.
+    @inlinable public static func read(from column: ColumnValue) -> Double? {
+        if column.isReal { return column.double }
+        return fromDatabaseValue(column.value)
+    }
 }
 
 extension Float: DatabaseValueConvertible {
@@ -166,9 +171,9 @@ extension String: DatabaseValueConvertible {
         try statement.bindText(self, at: index)
     }
     /// Reads text without boxing.
-    @inlinable public static func read(from statement: Statement, at index: Int32) -> String? {
-        if statement.isNull(at: index) { return nil }
-        return statement.text(at: index)
+    @inlinable public static func read(from column: ColumnValue) -> String? {
+        if column.isNull { return nil }
+        return column.text
     }
 }
 
@@ -270,8 +275,8 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         if let self { try self.bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
     }
     /// Reads NULL as nil.
-    @inlinable public static func read(from statement: Statement, at index: Int32) -> Wrapped?? {
-        if statement.isNull(at: index) { return .some(nil) }
-        return Wrapped.read(from: statement, at: index).map { .some($0) }
+    @inlinable public static func read(from column: ColumnValue) -> Wrapped?? {
+        if column.isNull { return .some(nil) }
+        return Wrapped.read(from: column).map { .some($0) }
     }
 }

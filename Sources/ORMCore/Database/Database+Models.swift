@@ -30,25 +30,20 @@ extension Database {
     // MARK: - Materialising rows
 
     /// The object for the current row: the live instance (refreshed) or a new one, registered.
-    func materialize<T: Model>(_ type: T.Type, row: StatementRow) throws -> T {
-        let key = row.statement.value(at: row.resolve(0))
-        // Decode first, then register once: the common case (no live instance) takes one lock.
+    func materialize<T: Model>(_ type: T.Type, row: borrowing StatementRow) throws -> T {
+        // The key as stored (a UUID key may be stored as text or as bytes: updates must match it).
+        let key = row.statement.column(at: row.resolve(0)).value
+        // Decode first, then register once: the common case (no live instance) takes one lock each
+        // on the object and on the map.
         let object = try T(_$row: row)
-        // Its state is set with the lock that records its registration (whether or not it is kept).
-        let registered = identityMap.register(object, key: key) { meta in
-            meta.status = .persisted
-            meta.database = self
-            meta.storedKey = key
+        guard let live = identityMap.registerFetched(object, key: key, database: self) else { return object }
+        // A live instance holds the row: refresh it, keeping its unsaved changes.
+        let meta = live.stateSnapshot
+        if meta.status != .deleted {
+            try live._$apply(row, keeping: meta.dirty)
+            live.updateState { $0.status = .persisted }
         }
-        if registered !== object {
-            // A live instance holds the row: refresh it, keeping its unsaved changes.
-            let meta = registered.stateSnapshot
-            if meta.status != .deleted {
-                try registered._$apply(row, keeping: meta.dirty)
-                registered.updateState { $0.status = .persisted }
-            }
-        }
-        return registered
+        return live
     }
 
     /// The object with this key: live, or a fault that loads its row on first access.

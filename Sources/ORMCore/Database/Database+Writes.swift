@@ -138,12 +138,7 @@ extension Database {
         }
         if key.isNull { key = .integer(connection.lastInsertedRowID) }
         if key != keyBefore { try object._$setPrimaryKey(key) }
-        _ = identityMap.register(object, key: key) { meta in
-            meta.status = .persisted
-            meta.dirty = ColumnSet()
-            meta.database = self
-            meta.storedKey = key
-        }
+        identityMap.registerInserted(object, key: key, database: self)
         afterCommit(object, .insert, frame: frame)
     }
 

@@ -207,15 +207,16 @@ public struct ResultTable: Sendable, Equatable {
 
 /// The writer connection, its lock, and what only the lock holder touches.
 final class WriterAccess: @unchecked Sendable {
-    // Everything but `lock` is read and written only while `lock` is held.
+    // Everything but `lock` is read and written only while `lock` is held (so without run-time
+    // exclusivity checks on the per-object paths).
     let lock = ReentrantLock()
     let connection: Connection
-    var frames: [TransactionFrame] = []
+    @exclusivity(unchecked) var frames: [TransactionFrame] = []
     private var afterCommit: [@Sendable () -> Void] = []
     private var frameSerial: UInt64 = 0
     /// The model type whose table the last object write found ready: a run of writes of one model
     /// checks the schema registry once. Cleared when a rollback forgets prepared tables.
-    var lastPreparedModel: ObjectIdentifier?
+    @exclusivity(unchecked) var lastPreparedModel: ObjectIdentifier?
 
     init(connection: Connection) {
         self.connection = connection

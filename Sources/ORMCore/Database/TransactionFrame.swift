@@ -6,7 +6,9 @@ final class TransactionFrame {
     let savepoint: String?
     let changeMark: Connection.PendingMark
     /// The objects written, their `did…` hooks, and what a rollback restores.
-    private(set) var log = WriteLog()
+    /// Appended to for every object written, only by the writer's lock holder (no run-time
+    /// exclusivity checks).
+    @exclusivity(unchecked) private(set) var log = WriteLog()
     /// Model types whose tables were created or migrated in this frame: forgotten if it rolls back.
     var preparedModels: [ObjectIdentifier] = []
     /// Hooks to run once the outermost transaction commits.

@@ -28,7 +28,7 @@ struct WriteLog: Sendable {
         indirect case meta(ModelState.Meta)
 
         init(_ meta: ModelState.Meta) {
-            if meta.status == .new && meta.database == nil && meta.storedKey.isNull && meta.joined.isEmpty {
+            if meta.status == .new && meta.database == nil && meta.storedKey.isNull {
                 self = .pristineNew(dirty: meta.dirty, touchedBy: meta.touchedBy)
             } else {
                 self = .meta(meta)
@@ -63,30 +63,31 @@ struct WriteLog: Sendable {
     }
 
     private static let chunkSize = 4_096
+    /// Full chunks, oldest first.
     private var chunks: [[Entry]] = []
+    /// The chunk being filled: appending touches one array, not an array inside an array.
+    private var current: [Entry] = []
 
     /// Whether nothing was logged.
-    var isEmpty: Bool { chunks.isEmpty }
+    var isEmpty: Bool { current.isEmpty && chunks.isEmpty }
 
     /// Logs a write.
     mutating func append(_ entry: Entry) {
-        if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
-            var chunk: [Entry] = []
+        if current.count == Self.chunkSize {
+            chunks.append(current)
             // The first chunk grows as needed (most transactions write a few objects); later ones
             // are allocated whole.
-            if !chunks.isEmpty { chunk.reserveCapacity(Self.chunkSize) }
-            chunks.append(chunk)
+            current = []
+            current.reserveCapacity(Self.chunkSize)
         }
-        chunks[chunks.count - 1].append(entry)
+        current.append(entry)
     }
 
     /// Logs `hook` for `object`: on the last entry when that is the object's own record without a
     /// hook (an insert: its record, then its hook), else as a new entry.
     mutating func appendHook<T: Model>(_ hook: RecordOperation, for object: T) {
-        if let last = chunks.indices.last, let index = chunks[last].indices.last,
-            chunks[last][index].hook == nil, chunks[last][index].object === object
-        {
-            chunks[last][index].hook = hook
+        if let index = current.indices.last, current[index].hook == nil, current[index].object === object {
+            current[index].hook = hook
         } else {
             append(Entry(object: object, hook: hook, restore: nil))
         }
@@ -97,10 +98,12 @@ struct WriteLog: Sendable {
         for chunk in chunks {
             for entry in chunk { try body(entry) }
         }
+        for entry in current { try body(entry) }
     }
 
     /// Every entry, last first.
     func forEachReversed(_ body: (Entry) throws -> Void) rethrows {
+        for entry in current.reversed() { try body(entry) }
         for chunk in chunks.reversed() {
             for entry in chunk.reversed() { try body(entry) }
         }

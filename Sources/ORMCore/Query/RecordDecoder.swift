@@ -22,7 +22,7 @@ extension Model {
         RecordDecoder(
             decode: { row in try row.database.materialize(Self.self, row: row) },
             fault: { database, key in try database.object(Self.self, key: key.first ?? .null) },
-            attachJoined: { object, values in object.updateState { $0.joined = values } },
+            attachJoined: { object, values in object._$withStateFields { $0.joined = values } },
             gone: { database, key in goneObject(database, key: key.first ?? .null) },
             prepare: { database in try database.ensureSchema(Self.self) })
     }

@@ -122,7 +122,7 @@ public enum _ColumnCoding {
         _ type: T.Type, from row: StatementRow, at position: Int32, column: String
     ) throws -> T {
         let index = try resolve(row, position, column)
-        if let value = T.read(from: row.statement, at: index) { return value }
+        if let value = T.read(from: row.statement.column(at: index)) { return value }
         throw mismatch(row, index, column, String(describing: T.self))
     }
 
@@ -132,7 +132,7 @@ public enum _ColumnCoding {
         _ type: T.Type, from row: StatementRow, at position: Int32, column: String
     ) throws -> T where T.RawValue: DatabaseValueConvertible {
         let index = try resolve(row, position, column)
-        if let raw = T.RawValue.read(from: row.statement, at: index), let value = T(rawValue: raw) { return value }
+        if let raw = T.RawValue.read(from: row.statement.column(at: index)), let value = T(rawValue: raw) { return value }
         throw mismatch(row, index, column, String(describing: T.self))
     }
 

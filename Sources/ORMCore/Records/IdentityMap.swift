@@ -52,6 +52,23 @@ final class IdentityMap: @unchecked Sendable {
             entry.live.map(erased)
         }
 
+        /// Removes the entry for `key` if it holds `object` (one probe for integer keys).
+        func remove(_ key: SQLValue, ifHolding object: UnsafeMutableRawPointer?) {
+            if case .integer(let int) = key {
+                integers.remove(int) { $0.object == object }
+            } else if others[key]?.object == object {
+                others[key] = nil
+            }
+        }
+
+        /// Enters `entry` under `key` unless the key holds an entry already: that one is returned.
+        func insert(_ entry: Entry, for key: SQLValue) -> Entry? {
+            if case .integer(let int) = key { return integers.insert(entry, for: int) }
+            if let existing = others[key] { return existing }
+            others[key] = entry
+            return nil
+        }
+
         subscript(key: SQLValue) -> Entry? {
             get {
                 if case .integer(let int) = key { return integers[int] }
@@ -111,13 +128,13 @@ final class IdentityMap: @unchecked Sendable {
     }
 
     /// Registers `object` under `key`, unless a live object already holds it: that one is returned.
-    /// When `object` is registered, `update` is applied to its metadata under the same lock.
-    func register<T: Model>(_ object: T, key: SQLValue, updating update: ((inout ModelState.Meta) -> Void)? = nil)
+    /// `update` is applied to `object`'s metadata in the lock that records its registration.
+    func register<T: Model>(_ object: T, key: SQLValue, updating update: (inout ModelState.Meta) -> Void = { _ in })
         -> T
     {
         let type = ObjectIdentifier(T.self)
         if let live = register(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) }) {
-            if let update { object.updateState(update) }
+            object.updateState(update)
             return unsafeDowncast(live, to: T.self)
         }
         let registration = Registration(map: self, type: type, key: key)
@@ -128,6 +145,50 @@ final class IdentityMap: @unchecked Sendable {
         return object
     }
 
+    /// Registers an object just decoded from row `key` of `database`, which nothing else has seen
+    /// yet; returns nil when it is registered, or the live object that already holds the row.
+    ///
+    /// The hot path of a fetch: the object's state is set in one lock before the map publishes it
+    /// (another thread finds it complete), and no closure or previous entry is involved.
+    func registerFetched<T: Model>(_ object: T, key: SQLValue, database: Database) -> T? {
+        let type = ObjectIdentifier(T.self)
+        object._$withStateFields { fields in
+            fields.meta.status = .persisted
+            fields.meta.database = database
+            fields.meta.storedKey = key
+            fields.registration = Registration(map: self, type: type, key: key)
+        }
+        guard let live = register(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
+        else { return nil }
+        // The row has a live object: this one is dropped, and must not take that entry as it dies.
+        object._$withStateFields { $0.registration = nil }
+        return unsafeDowncast(live, to: T.self)
+    }
+
+    /// Registers an object whose row `key` of `database` was just inserted, marking it persisted
+    /// with no unsaved changes, in one lock on the object and one on the map.
+    ///
+    /// Should a live object already hold the key (its row was deleted by SQL and the key reused),
+    /// that object keeps the entry and `object` stays unregistered.
+    func registerInserted<T: Model>(_ object: T, key: SQLValue, database: Database) {
+        let type = ObjectIdentifier(T.self)
+        let registration = Registration(map: self, type: type, key: key)
+        let previous = object._$withStateFields { fields -> Registration? in
+            fields.meta.status = .persisted
+            fields.meta.dirty = ColumnSet()
+            fields.meta.database = database
+            fields.meta.storedKey = key
+            defer { fields.registration = registration }
+            return fields.registration
+        }
+        if let previous, !previous.isSame(as: registration) {
+            previous.map.forget(previous, object: ObjectIdentifier(object))
+        }
+        if register(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) }) != nil {
+            object.clearRegistration(ifMatching: registration)
+        }
+    }
+
     /// Enters `object` under `key`; returns the live object that already holds the key, if any
     /// (retained), else nil.
     private func register(
@@ -135,10 +196,11 @@ final class IdentityMap: @unchecked Sendable {
     ) -> AnyObject? {
         withState { state in
             let table = state.table(for: type, makeTable: makeTable)
-            if let entry = table[key] {
-                if entry.object == object { return nil }
-                if let live = entry.live { return live }
-            }
+            // One probe in the common case: the key is free and the entry goes in.
+            guard let entry = table.insert(Entry(object), for: key) else { return nil }
+            if entry.object == object { return nil }
+            if let live = entry.live { return live }
+            // The object holding the key is being destroyed: the new one takes its place.
             table[key] = Entry(object)
             return nil
         }
@@ -161,10 +223,7 @@ final class IdentityMap: @unchecked Sendable {
     func forget(_ registration: Registration, object: ObjectIdentifier) {
         let pointer = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: object))
         withState { state in
-            guard let table = state.existingTable(registration.type), let entry = table[registration.key],
-                entry.object == pointer
-            else { return }
-            table[registration.key] = nil
+            state.existingTable(registration.type)?.remove(registration.key, ifHolding: pointer)
         }
     }
 

@@ -32,6 +32,17 @@ struct IntegerKeyTable<Value> {
 
     /// Stores `value` for `key`, replacing any value it had.
     mutating func set(_ value: Value, for key: Int64) {
+        place(value, for: key, replacing: true)
+    }
+
+    /// Stores `value` for `key` unless the key holds a value: that value is returned, unchanged.
+    mutating func insert(_ value: Value, for key: Int64) -> Value? {
+        place(value, for: key, replacing: false)
+    }
+
+    /// One probe that finds `key` or the slot where it goes.
+    @discardableResult
+    private mutating func place(_ value: Value, for key: Int64, replacing: Bool) -> Value? {
         if (count + 1) * 10 > slots.count * 7 {
             // Quadrupling while the table is under a million slots: a fetch or insert of many rows
             // into an empty table moves each entry fewer times and clears less memory.
@@ -41,17 +52,20 @@ struct IntegerKeyTable<Value> {
         var index = home(key)
         var distance = 0
         var longest = 0
-        while slots[index].value != nil {
+        while let resident = slots[index].value {
             if slots[index].key == carried.key {
-                // Only the key being set can match: displaced entries are unique.
+                // Only the key being placed can match: displaced entries are unique.
+                if !replacing { return resident }
                 slots[index].value = carried.value
-                return
+                return nil
             }
-            let resident = self.distance(at: index)
-            if resident < distance {
-                // Robin Hood: the entry nearer its home moves on.
+            let residentDistance = self.distance(at: index)
+            if residentDistance < distance {
+                // Robin Hood: the entry nearer its home moves on. From here on the key cannot be
+                // found further along (it would have displaced this entry), so only the carried
+                // entry is placed.
                 swap(&carried, &slots[index])
-                distance = resident
+                distance = residentDistance
             }
             index = (index + 1) & mask
             distance += 1
@@ -63,11 +77,12 @@ struct IntegerKeyTable<Value> {
             scrambles = true
             resize(to: slots.count)
         }
+        return nil
     }
 
-    /// Removes `key` and its value, if present.
-    mutating func remove(_ key: Int64) {
-        guard var hole = index(of: key) else { return }
+    /// Removes `key` and its value, if present (and if `condition` accepts the value).
+    mutating func remove(_ key: Int64, if condition: (Value) -> Bool = { _ in true }) {
+        guard var hole = index(of: key), let value = slots[hole].value, condition(value) else { return }
         var next = (hole + 1) & mask
         while slots[next].value != nil && distance(at: next) > 0 {
             slots[hole] = slots[next]

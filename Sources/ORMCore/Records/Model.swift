@@ -28,7 +28,7 @@ public protocol Model: AnyObject, Sendable {
     /// Runs `body` with the object's bookkeeping, holding the object's lock. Generated.
     func _$withStateFields<R>(_ body: (inout ModelState.Fields) throws -> R) rethrows -> R
     /// Makes an object from a row holding the key then every column of ``modelSchema``. Generated.
-    init(_$row row: StatementRow) throws
+    init(_$row row: borrowing StatementRow) throws
     /// Makes a fault: only the key is set; the other properties load on first access. Generated.
     init(_$faultKey key: SQLValue) throws
     /// The primary key's current value. Generated.
@@ -96,7 +96,7 @@ extension Model {
         dirtyColumns.indices.map { Self.modelSchema.columns[$0].name }
     }
     /// Values of the tables joined by the last query that fetched the object, keyed `"Table.column"`.
-    public var joinedValues: [String: SQLValue] { withMeta { $0.joined } }
+    public var joinedValues: [String: SQLValue] { _$withStateFields { $0.joined } }
     /// The database the object was fetched from or committed to.
     public var database: Database? { stateDatabase }
 }

@@ -26,8 +26,6 @@ public struct ModelState: ~Copyable, Sendable {
         var database: Database?
         /// The key the row has in the database (an update or delete targets it).
         var storedKey: SQLValue = .null
-        /// Values of joined tables from the last query that fetched the object, keyed `"Table.column"`.
-        var joined: [String: SQLValue] = [:]
         /// The serial of the last transaction frame that recorded this object for a rollback.
         var touchedBy: UInt64 = 0
 
@@ -39,6 +37,9 @@ public struct ModelState: ~Copyable, Sendable {
     public struct Fields: Sendable {
         @usableFromInline var meta = Meta()
         var registration: IdentityMap.Registration?
+        /// Values of joined tables from the last query that fetched the object, keyed `"Table.column"`.
+        /// Outside ``Meta``: copying the metadata (every write does) stays cheap.
+        var joined: [String: SQLValue] = [:]
 
         /// A new object's bookkeeping. `@Model` stores one in every object.
         public init() {}
@@ -160,10 +161,10 @@ extension Model {
     /// Records (or clears) the identity-map entry and applies `update` to the metadata, in one lock;
     /// returns the entry it replaces. Called by the map, never while the map's own lock is held.
     func setRegistration(
-        _ registration: IdentityMap.Registration?, updating update: ((inout ModelState.Meta) -> Void)? = nil
+        _ registration: IdentityMap.Registration?, updating update: (inout ModelState.Meta) -> Void = { _ in }
     ) -> IdentityMap.Registration? {
         _$withStateFields { fields in
-            update?(&fields.meta)
+            update(&fields.meta)
             defer { fields.registration = registration }
             return fields.registration
         }

@@ -1,0 +1,79 @@
+import CSQLite
+import FoundationEssentials
+
+/// One result column of a statement's current row, read in place.
+///
+/// Decoding a row reads each column through one of these: the column is looked up once
+/// (`sqlite3_column_value`), then its type and value are read from it, where every
+/// `sqlite3_column_*` call would look the column up again. Valid only until the statement steps,
+/// resets or is finalised, and only on the thread that holds the statement's connection (the
+/// connection runs in SQLite's multi-thread mode, so the value is never shared).
+public struct ColumnValue {
+    @usableFromInline let handle: OpaquePointer?
+
+    @inlinable
+    init(statement: OpaquePointer, index: Int32) {
+        handle = sqlite3_column_value(statement, index)
+    }
+
+    // The small readers are inlined into decoding code: each is one SQLite call.
+
+    /// Whether the column is NULL.
+    @inlinable public var isNull: Bool { storage == SQLITE_NULL }
+    /// Whether the column holds an integer.
+    @inlinable public var isInteger: Bool { storage == SQLITE_INTEGER }
+    /// Whether the column holds a real.
+    @inlinable public var isReal: Bool { storage == SQLITE_FLOAT }
+
+    @inlinable var storage: Int32 {
+        guard let handle else { return SQLITE_NULL }
+        return sqlite3_value_type(handle)
+    }
+
+    /// The value as an integer (SQLite converts other classes).
+    @inlinable public var int64: Int64 {
+        guard let handle else { return 0 }
+        return sqlite3_value_int64(handle)
+    }
+
+    /// The value as a double (SQLite converts other classes).
+    @inlinable public var double: Double {
+        guard let handle else { return 0 }
+        return sqlite3_value_double(handle)
+    }
+
+    /// The value as text (SQLite converts other classes; NULL reads as "").
+    public var text: String {
+        guard let handle, let bytes = sqlite3_value_text(handle) else { return "" }
+        let count = Int(sqlite3_value_bytes(handle))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The value as bytes.
+    public var blob: Data {
+        guard let handle else { return Data() }
+        // The blob pointer first, then its size (the order SQLite documents for conversions).
+        guard let bytes = sqlite3_value_blob(handle) else { return Data() }
+        let count = Int(sqlite3_value_bytes(handle))
+        return count > 0 ? Data(bytes: bytes, count: count) : Data()
+    }
+
+    /// The stored value.
+    public var value: SQLValue {
+        switch storage {
+        case SQLITE_INTEGER: .integer(int64)
+        case SQLITE_FLOAT: .real(double)
+        case SQLITE_TEXT: .text(text)
+        case SQLITE_BLOB: .blob(blob)
+        default: .null
+        }
+    }
+}
+
+extension Statement {
+    /// Result column `index` of the current row, to read in place (see ``ColumnValue``).
+    @inlinable @inline(__always)
+    public func column(at index: Int32) -> ColumnValue {
+        ColumnValue(statement: handle, index: index)
+    }
+}
