@@ -62,6 +62,23 @@ final class TableSourceTests: XCTestCase {
         XCTAssertEqual(try matching.count(), 11)
     }
 
+    /// `G` reads the count and the last rows on their own: the same count and last rows as the
+    /// key snapshot gives, in a sorted, filtered source, and nothing is read past the end.
+    func testLoadLastRowsGivesTheCountAndTheLastRows() throws {
+        let database = try fixture.open()
+        try database.execute("CREATE TABLE m (v INTEGER, label TEXT)")
+        try database.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000) INSERT INTO m SELECT x % 13, 'row ' || x FROM c")
+        let source = try TableSource(table: database.table("m"), sort: GridSort(column: 0, descending: true), filter: "v > 2")
+        let count = try source.loadLastRows()
+        let expected = try database.table("m").query().where("v > 2").orderBy("v", descending: true).fetch()
+        XCTAssertEqual(count, expected.count)
+        XCTAssertEqual(source.knownCount, count)
+        let last = try source.rows((count - 300)..<(count + 5))
+        XCTAssertEqual(last.count, 300, "the rows stop at the end")
+        XCTAssertEqual(last.map(\.key), expected[(count - 300)..<count].map { RowKey(values: $0.key) })
+        XCTAssertEqual(try source.count(), count)
+    }
+
     /// A view has no key: rows by position, search by numbering, no key lookups.
     func testViewWithoutKey() throws {
         let database = try fixture.open()

@@ -12,7 +12,7 @@ extension App {
             case .pageUp: try grid.moveCursor(byRows: -grid.visibleRows)
             case .pageDown: try move(grid, toRow: grid.cursorRow + grid.visibleRows)
             case .top: try grid.moveCursor(toRow: 0)
-            case .bottom: counted(grid) { try grid.moveToLastRow() }
+            case .bottom: moveToLastRow(of: grid)
             case .firstColumn: grid.moveCursor(toColumn: 0)
             case .lastColumn: grid.moveCursor(toColumn: grid.source.columns.count - 1)
             case .open: try openRecord(of: grid)
@@ -78,6 +78,35 @@ extension App {
         } else {
             counted(grid) { try grid.moveCursor(toRow: row) }
         }
+    }
+
+    /// Moves the cursor to the last row. A table still reading its rows' positions also reads its
+    /// count and last rows on their own in the background (with a spinner when slow), and the
+    /// cursor moves as soon as either is done: `G` on a big sorted table does not wait for every
+    /// key to be sorted.
+    func moveToLastRow(of grid: GridModel) {
+        guard let table = grid.source as? TableSource, table.isCounting else {
+            counted(grid) { try grid.moveToLastRow() }
+            return
+        }
+        let background = BackgroundResult { try table.loadLastRows() }
+        run(PendingWork(label: "reading the last rows of \(Sanitizer.sanitize(table.title))",
+                        isReady: { background.result != nil || !table.isCounting }, complete: { [unowned self] in
+            // The grid shows other rows by now (a refresh, another sort): go to their end instead.
+            guard grid.source as AnyObject === table else {
+                moveToLastRow(of: grid)
+                return
+            }
+            do {
+                if !table.isCounting {
+                    try grid.moveToLastRow()
+                } else if let result = background.result {
+                    grid.moveToLastRow(sourceCount: try result.get())
+                }
+            } catch {
+                report(error)
+            }
+        }))
     }
 
     /// Runs `action` once every row's position is known (see ``whenCounted(_:_:)``), reporting

@@ -58,7 +58,12 @@ final class GridModel {
 
     /// Goes to the last row (counting now if needed).
     func moveToLastRow() throws {
-        cursorRow = max(0, try source.count() + overlay.newRowCount - 1)
+        moveToLastRow(sourceCount: try source.count())
+    }
+
+    /// Goes to the last row of a source of `count` rows (after them come the rows being added).
+    func moveToLastRow(sourceCount count: Int) {
+        cursorRow = max(0, count + overlay.newRowCount - 1)
     }
 
     /// `row` clamped to the rows shown (the source's and the new ones after them), reading ahead

@@ -95,6 +95,12 @@ final class TableSource: RowSource, Sendable {
         return results.count
     }
 
+    /// The number of rows, with the last rows read at once instead of after the key snapshot (a
+    /// jump to the end of a big sorted table reads a count and the last rows, not every key).
+    func loadLastRows() throws -> Int {
+        try results.loadLastRows()
+    }
+
     /// Whether `row` can be read without waiting for the key snapshot.
     func canRead(row: Int) -> Bool {
         results.isSnapshotReady || results.recordIfAvailable(at: row) != nil
@@ -175,6 +181,9 @@ final class TableSource: RowSource, Sendable {
             if let error = results.snapshotError {
                 throw error
             }
+            return nil
+        }
+        if let known = results.knownCount, position >= known {
             return nil
         }
         return position < (try count()) ? results[position] : nil

@@ -117,22 +117,28 @@ extension Query {
 
     /// Runs a record query and hands each decoded record (with its joined values) to `body`.
     func run(_ sql: SQL, _ database: Database, _ parts: Parts, _ body: (Record, Statement) throws -> Void) throws {
-        try database.read { connection in
-            try connection.cachedStatement(sql.text).use { statement in
-                try statement.bind(sql.arguments)
-                let row = StatementRow(statement: statement, database: database, entity: entity.table)
-                let joinedStart = entity.columns.count
-                while try statement.step() {
-                    let record = try decoder.decode(row)
-                    if !parts.joinedColumns.isEmpty {
-                        var values: [String: SQLValue] = [:]
-                        for (offset, column) in parts.joinedColumns.enumerated() {
-                            values[column.name] = statement.value(at: Int32(joinedStart + offset))
-                        }
-                        decoder.attachJoined(record, values)
+        try database.read { connection in try run(sql, on: connection, database, parts, body) }
+    }
+
+    /// Runs a record query on `connection` (inside a transaction the caller holds open).
+    func run(
+        _ sql: SQL, on connection: Connection, _ database: Database, _ parts: Parts,
+        _ body: (Record, Statement) throws -> Void
+    ) throws {
+        try connection.cachedStatement(sql.text).use { statement in
+            try statement.bind(sql.arguments)
+            let row = StatementRow(statement: statement, database: database, entity: entity.table)
+            let joinedStart = entity.columns.count
+            while try statement.step() {
+                let record = try decoder.decode(row)
+                if !parts.joinedColumns.isEmpty {
+                    var values: [String: SQLValue] = [:]
+                    for (offset, column) in parts.joinedColumns.enumerated() {
+                        values[column.name] = statement.value(at: Int32(joinedStart + offset))
                     }
-                    try body(record, statement)
+                    decoder.attachJoined(record, values)
                 }
+                try body(record, statement)
             }
         }
     }

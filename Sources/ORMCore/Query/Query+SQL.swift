@@ -34,11 +34,11 @@ extension Query {
         var orderTerms: [String] = []
         for (index, ordering) in orderings.enumerated() {
             let expression = qualify ? rewrittenOrderings[index] : ordering.expression
-            orderTerms.append(expression + (ordering.descending ? " DESC" : ""))
+            orderTerms.append(expression + (ordering.descending != reversesOrder ? " DESC" : ""))
         }
         // A stable order: ties are broken by the key, so windows and pages never overlap.
-        if !orderTerms.isEmpty || batchSize != nil {
-            orderTerms += entity.keyColumns.map { "\(root).\(quoteIdentifier($0))" }
+        if !orderTerms.isEmpty || batchSize != nil || reversesOrder {
+            orderTerms += entity.keyColumns.map { "\(root).\(quoteIdentifier($0))" + (reversesOrder ? " DESC" : "") }
         }
 
         var joins: [String] = []

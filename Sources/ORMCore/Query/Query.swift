@@ -17,6 +17,9 @@ public struct Query<Record: Sendable>: Sendable {
     var limitCount: Int?
     var offsetCount: Int?
     var batchSize: Int?
+    /// Reads in the exact reverse of the query's order (every term flipped, the key tiebreak
+    /// included): the last records of a batched result set, first.
+    var reversesOrder = false
     var explicitJoins: [Join] = []
     /// A mistake found while chaining, thrown by the terminal call.
     var buildError: ORMError?

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// The loading side of a batched ``ResultSet``: the key snapshot and a small cache of windows.
 final class BatchedRecords<Record: Sendable>: Sendable {
-    private struct State {
+    struct State {
         var keys: KeySnapshot?
         var keyError: (any Error)?
         var windows: [Int: [Record]] = [:]
@@ -13,18 +13,24 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         var shortFirstWindow: Int?
         /// Why the first window could not be read, if it could not.
         var firstWindowError: (any Error)?
+        /// The count read with the last records before the snapshot existed (see `loadLastRows`).
+        var earlyCount: Int?
+        /// The last records read before the snapshot existed, checked against it when it arrives.
+        var tail: Tail?
     }
 
     /// Windows kept in memory at once.
     static var maximumResidentWindows: Int { 8 }
 
-    private let query: Query<Record>
-    private let database: Database
-    private let windowSize: Int
-    private let state = Lock(State())
+    let query: Query<Record>
+    let database: Database
+    let windowSize: Int
+    let state = Lock(State())
     private let snapshotReady = DispatchGroup()
 
-    init(query: Query<Record>, database: Database, windowSize: Int) {
+    /// Reads the first window now and builds the key snapshot in the background (after `snapshotGate`
+    /// is signalled, when one is given: tests hold the snapshot back with it).
+    init(query: Query<Record>, database: Database, windowSize: Int, snapshotGate: DispatchSemaphore? = nil) {
         self.query = query
         self.database = database
         self.windowSize = windowSize
@@ -42,10 +48,11 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         }
         snapshotReady.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
+            snapshotGate?.wait()
             let result = Result { try loadKeys() }
             state.withLock { state in
                 switch result {
-                case .success(let keys): state.keys = keys
+                case .success(let keys): state.settle(keys)
                 case .failure(let error): state.keyError = error
                 }
             }
@@ -55,7 +62,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
 
     var count: Int { keys()?.count ?? 0 }
 
-    var knownCount: Int? { state.withLock { $0.keys?.count ?? $0.shortFirstWindow } }
+    var knownCount: Int? { state.withLock { $0.keys?.count ?? $0.shortFirstWindow ?? $0.earlyCount } }
 
     /// Whether the key snapshot has been built (or failed), so no call waits for it any more.
     var isSnapshotReady: Bool { state.withLock { $0.keys != nil || $0.keyError != nil } }
@@ -192,14 +199,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     }
 
     private func cache(_ records: [Record], as index: Int) {
-        state.withLock { state in
-            state.windows[index] = records
-            state.recency.removeAll { $0 == index }
-            state.recency.append(index)
-            while state.recency.count > Self.maximumResidentWindows {
-                state.windows[state.recency.removeFirst()] = nil
-            }
-        }
+        state.withLock { $0.cache(records, as: index) }
     }
 
     /// Rows `range` of a keyless query, read with LIMIT and OFFSET.

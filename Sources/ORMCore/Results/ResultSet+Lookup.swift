@@ -18,6 +18,26 @@ extension ResultSet {
         }
     }
 
+    /// The number of records, with the last ones readable at once, without waiting for the key
+    /// snapshot of a batched set: the count and the last two windows are read in one transaction,
+    /// the records by the query's order reversed (for an unindexed order, a scan that keeps the last
+    /// few, where the snapshot sorts every key). Until the snapshot arrives, ``knownCount`` is this
+    /// count and ``recordIfAvailable(at:)`` returns those records; the snapshot keeps them if it
+    /// confirms them. A loaded set, a ready snapshot, or a query with a limit, an offset or no key
+    /// gives ``count`` (for a batched set, after its snapshot).
+    ///
+    /// ```swift
+    /// let rows = try db.table("events").query().orderBy("at").batch(256).fetch()
+    /// let last = try rows.loadLastRows() - 1   // a jump to the end of a million-row table
+    /// let record = rows.recordIfAvailable(at: last)
+    /// ```
+    public func loadLastRows() throws -> Int {
+        switch storage {
+        case .loaded(let records): records.count
+        case .batched(let batched): try batched.loadLastRows()
+        }
+    }
+
     /// The error the key snapshot of a batched set failed with (an invalid condition, say), if any.
     public var snapshotError: (any Error)? {
         switch storage {
