@@ -197,13 +197,7 @@ public final class Statement {
 
     /// Result column `index` as its stored value.
     public func value(at index: Int32) -> SQLValue {
-        switch sqlite3_column_type(handle, index) {
-        case SQLITE_INTEGER: .integer(int64(at: index))
-        case SQLITE_FLOAT: .real(double(at: index))
-        case SQLITE_TEXT: .text(text(at: index))
-        case SQLITE_BLOB: .blob(blob(at: index))
-        default: .null
-        }
+        column(at: index).value
     }
 
     /// All result columns of the current row.

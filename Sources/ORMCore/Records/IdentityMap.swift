@@ -128,17 +128,13 @@ final class IdentityMap: @unchecked Sendable {
     }
 
     /// Registers `object` under `key`, unless a live object already holds it: that one is returned.
-    /// `update` is applied to `object`'s metadata in the lock that records its registration.
-    func register<T: Model>(_ object: T, key: SQLValue, updating update: (inout ModelState.Meta) -> Void = { _ in })
-        -> T
-    {
+    func register<T: Model>(_ object: T, key: SQLValue) -> T {
         let type = ObjectIdentifier(T.self)
         if let live = register(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) }) {
-            object.updateState(update)
             return unsafeDowncast(live, to: T.self)
         }
         let registration = Registration(map: self, type: type, key: key)
-        if let previous = object.setRegistration(registration, updating: update), !previous.isSame(as: registration) {
+        if let previous = object.setRegistration(registration), !previous.isSame(as: registration) {
             // The object was registered under another key (or map) before: that entry goes.
             previous.map.forget(previous, object: ObjectIdentifier(object))
         }

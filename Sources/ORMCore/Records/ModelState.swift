@@ -158,13 +158,10 @@ extension Model {
         withMeta { body(&$0) }
     }
 
-    /// Records (or clears) the identity-map entry and applies `update` to the metadata, in one lock;
-    /// returns the entry it replaces. Called by the map, never while the map's own lock is held.
-    func setRegistration(
-        _ registration: IdentityMap.Registration?, updating update: (inout ModelState.Meta) -> Void = { _ in }
-    ) -> IdentityMap.Registration? {
+    /// Records (or clears) the identity-map entry; returns the entry it replaces. Called by the map,
+    /// never while the map's own lock is held.
+    func setRegistration(_ registration: IdentityMap.Registration?) -> IdentityMap.Registration? {
         _$withStateFields { fields in
-            update(&fields.meta)
             defer { fields.registration = registration }
             return fields.registration
         }

@@ -80,16 +80,6 @@ extension BatchedRecords {
 }
 
 extension BatchedRecords.State {
-    /// Keeps `records` as window `index`, dropping the least recently used windows past the limit.
-    mutating func cache(_ records: [Record], as index: Int) {
-        windows[index] = records
-        recency.removeAll { $0 == index }
-        recency.append(index)
-        while recency.count > BatchedRecords.maximumResidentWindows {
-            windows[recency.removeFirst()] = nil
-        }
-    }
-
     /// Takes the key snapshot, dropping last records read before it that it does not confirm.
     mutating func settle(_ snapshot: KeySnapshot) {
         keys = snapshot

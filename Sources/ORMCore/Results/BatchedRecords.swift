@@ -17,6 +17,16 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         var earlyCount: Int?
         /// The last records read before the snapshot existed, checked against it when it arrives.
         var tail: Tail?
+
+        /// Keeps `records` as window `index`, dropping the least recently used windows past the limit.
+        mutating func cache(_ records: [Record], as index: Int) {
+            windows[index] = records
+            recency.removeAll { $0 == index }
+            recency.append(index)
+            while recency.count > BatchedRecords.maximumResidentWindows {
+                windows[recency.removeFirst()] = nil
+            }
+        }
     }
 
     /// Windows kept in memory at once.
