@@ -373,6 +373,34 @@ final class IdentityAndRollbackTests: XCTestCase {
         XCTAssertTrue(try Account.find(account.id, in: db) === account)
     }
 
+    /// The map entry follows the object: out when it is deleted, back when the delete rolls back,
+    /// gone when the object dies; a fault is entered like a fetched object.
+    func testAnObjectsMapEntryFollowsItThroughARolledBackDeleteAndItsDeath() throws {
+        let db = try Database.inMemory()
+        let type = ObjectIdentifier(Account.self)
+        var account: Account? = Account()
+        try account?.commit(in: db)
+        let id = try XCTUnwrap(account?.id)
+        try? db.transaction { _ in
+            try account?.remove()
+            XCTAssertEqual(db.identityMap.entryCount(of: type), 0, "a deleted object leaves the map")
+            throw CancellationError()
+        }
+        XCTAssertEqual(account?.isDeleted, false)
+        XCTAssertTrue(try Account.find(id, in: db) === account, "the rollback enters it again")
+        XCTAssertTrue(try db.object(Account.self, key: .integer(id)) === account, "no fault while it lives")
+        XCTAssertEqual(db.identityMap.entryCount(of: type), 1)
+        account = nil
+        XCTAssertEqual(db.identityMap.entryCount(of: type), 0, "it leaves the map as it dies")
+
+        var fault: Account? = try db.object(Account.self, key: .integer(id))
+        XCTAssertEqual(db.identityMap.entryCount(of: type), 1)
+        XCTAssertTrue(try Account.find(id, in: db) === fault, "a fetch returns the fault, loaded")
+        XCTAssertEqual(fault?.id, id)
+        fault = nil
+        XCTAssertEqual(db.identityMap.entryCount(of: type), 0)
+    }
+
     /// An object written in a transaction and again in a savepoint that was released is restored to
     /// its state before the outer transaction when that one rolls back.
     func testRollbackAfterAReleasedSavepointRestoresTheOuterState() throws {

@@ -61,6 +61,8 @@ struct ResultRow {
     let raw: Double
     let orm: Double
     let grdb: Double
+    /// The raw C API filling a plain Swift class per row instead of a struct, when measured.
+    var plainClass: Double? = nil
 
     static let header = pad("scenario", 44) + pad("raw C", 11) + pad("ORMCore", 11) + pad("GRDB", 11)
         + pad("ORM/raw", 9) + pad("GRDB/raw", 9) + "ORM/GRDB"
@@ -68,6 +70,10 @@ struct ResultRow {
     var line: String {
         pad(scenario, 44) + pad(ms(raw), 11) + pad(ms(orm), 11) + pad(ms(grdb), 11)
             + pad(ratio(orm / raw), 9) + pad(ratio(grdb / raw), 9) + ratio(orm / grdb)
+            + (plainClass.map { plainClass in
+                "\n" + pad("  raw C into a plain Swift class per row", 44) + pad(ms(plainClass), 11)
+                    + pad("(" + ratio(plainClass / raw) + " raw C; ORMCore " + ratio(orm / plainClass) + " of it)", 0)
+            } ?? "")
     }
 
     private func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }

@@ -104,6 +104,7 @@ enum OrmBench {
         return try compare(
             "fetch all \(rows) as objects", path: path, harness: harness, expected: rows,
             raw: { try $0.fetch(sql).count },
+            rawClass: { try $0.fetchObjects(sql).count },
             orm: { try Item.fetchAll(in: $0).count },
             grdb: { queue in try queue.read { try GRDBItem.fetchAll($0, sql: sql).count } })
     }
@@ -135,15 +136,17 @@ enum OrmBench {
     }
 
     /// Times one read on each library, each on a fresh connection (no objects alive from earlier runs),
-    /// and checks every library returned the expected count.
+    /// and checks every library returned the expected count. `rawClass`, when given, is also timed:
+    /// the raw C API filling instances of a plain Swift class, the least any object per row costs.
     static func compare(
         _ scenario: String, path: String, harness: Harness, expected: Int, raw: @escaping (RawSQLite) throws -> Int,
+        rawClass: ((RawSQLite) throws -> Int)? = nil,
         orm: @escaping (ORMCore.Database) throws -> Int, grdb: @escaping (DatabaseQueue) throws -> Int
     ) throws -> ResultRow {
         func check(_ count: Int, _ library: String) throws {
             if count != expected { throw BenchmarkError("\(library) returned \(count) rows, expected \(expected)") }
         }
-        let times = try harness.medians([
+        var contenders: [Harness.Contender] = [
             .init("raw", setup: { try RawSQLite(path: path) }, { try check(try raw($0), "raw") }),
             .init(
                 "orm",
@@ -153,9 +156,13 @@ enum OrmBench {
                     return db
                 }, { try check(try orm($0), "ORMCore") }),
             .init("grdb", setup: { try grdbQueue(path) }, { try check(try grdb($0), "GRDB") }),
-        ])
-        let (rawTime, ormTime, grdbTime) = (times[0], times[1], times[2])
-        return ResultRow(scenario: scenario, raw: rawTime, orm: ormTime, grdb: grdbTime)
+        ]
+        if let rawClass {
+            contenders.append(.init("class", setup: { try RawSQLite(path: path) }, { try check(try rawClass($0), "raw class") }))
+        }
+        let times = try harness.medians(contenders)
+        return ResultRow(
+            scenario: scenario, raw: times[0], orm: times[1], grdb: times[2], plainClass: rawClass == nil ? nil : times[3])
     }
 
     static func grdbQueue(_ path: String) throws -> DatabaseQueue {

@@ -65,6 +65,21 @@ final class RawSQLite {
         return items
     }
 
+    /// Like ``fetch(_:_:)``, into instances of a plain class: what one object per row costs at least.
+    func fetchObjects(_ sql: String) throws -> [RawObject] {
+        let statement = try prepare(sql)
+        defer { sqlite3_finalize(statement) }
+        var items: [RawObject] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            items.append(
+                RawObject(
+                    id: sqlite3_column_int64(statement, 0), name: text(statement, 1),
+                    score: sqlite3_column_double(statement, 2), count: Int(sqlite3_column_int64(statement, 3)),
+                    note: sqlite3_column_type(statement, 4) == SQLITE_NULL ? nil : text(statement, 4)))
+        }
+        return items
+    }
+
     private func text(_ statement: OpaquePointer, _ index: Int32) -> String {
         guard let bytes = sqlite3_column_text(statement, index) else { return "" }
         return String(cString: bytes)
@@ -74,4 +89,20 @@ final class RawSQLite {
 struct BenchmarkError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// ``RawItem`` as a plain Swift class: no lock, no state, no identity map.
+final class RawObject {
+    var id: Int64
+    var name: String
+    var score: Double
+    var count: Int
+    var note: String?
+    init(id: Int64, name: String, score: Double, count: Int, note: String?) {
+        self.id = id
+        self.name = name
+        self.score = score
+        self.count = count
+        self.note = note
+    }
 }

@@ -36,7 +36,7 @@ extension Database {
         // Decode first, then register once: the common case (no live instance) takes one lock each
         // on the object and on the map.
         let object = try T(_$row: row)
-        guard let live = identityMap.registerFetched(object, key: key, database: self) else { return object }
+        guard let live = identityMap.registerNew(object, key: key, status: .persisted, database: self) else { return object }
         // A live instance holds the row: refresh it, keeping its unsaved changes.
         let meta = live.stateSnapshot
         if meta.status != .deleted {
@@ -50,12 +50,7 @@ extension Database {
     public func object<T: Model>(_ type: T.Type, key: SQLValue) throws -> T {
         if let live = identityMap.object(T.self, key: key) { return live }
         let fault = try T(_$faultKey: key)
-        fault.updateState {
-            $0.status = .fault
-            $0.database = self
-            $0.storedKey = key
-        }
-        return identityMap.register(fault, key: key)
+        return identityMap.registerNew(fault, key: key, status: .fault, database: self) ?? fault
     }
 
     /// Loads a fault's row (keeping any property set meanwhile); a missing row marks it deleted.

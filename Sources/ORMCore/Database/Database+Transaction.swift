@@ -77,16 +77,8 @@ extension Database {
     }
 
     private func restore(_ object: any Model, _ restore: WriteLog.Restore) {
-        let keyNow = object._$primaryKey
-        let before = restore.before
-        if before.status == .new || before.status == .deleted {
-            identityMap.unregister(object, key: keyNow)
-        }
-        if keyNow != restore.keyBefore { try? object._$setPrimaryKey(restore.keyBefore) }
-        object.restoreState(before.meta)
-        if before.status == .persisted || before.status == .fault {
-            _ = identityMap.register(object, key: restore.keyBefore)
-        }
+        if object._$primaryKey != restore.keyBefore { try? object._$setPrimaryKey(restore.keyBefore) }
+        identityMap.restore(object, to: restore.before.meta)
     }
 
     /// The innermost open transaction frame, when the current thread is in a transaction.

@@ -183,7 +183,7 @@ extension Database {
                 try statement.run()
             }
             object.updateState { $0.status = .deleted }
-            identityMap.unregister(object, key: meta.storedKey)
+            identityMap.unregister(object)
             afterCommit(object, .delete, frame: currentFrame)
         }
     }

@@ -38,7 +38,9 @@ extension Model {
             guard let object else { continue }
             object.updateState { meta in
                 if meta.status != .new { meta.status = .deleted }
-                meta.database = database
+                // A live object found through the database's map belongs to it already (and its
+                // database must not change while it is entered there).
+                if meta.database == nil { meta.database = database }
             }
             return object
         }

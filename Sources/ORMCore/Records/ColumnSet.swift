@@ -16,6 +16,13 @@ public struct ColumnSet: Sendable, Hashable {
     /// Whether no column is in the set.
     public var isEmpty: Bool { low == 0 && high.allSatisfy { $0 == 0 } }
 
+    /// Removes every column (a set of columns below 64 holds no storage to release).
+    @inlinable
+    public mutating func removeAll() {
+        low = 0
+        if !high.isEmpty { high = [] }
+    }
+
     /// Adds a column.
     @inlinable
     public mutating func insert(_ index: Int) {

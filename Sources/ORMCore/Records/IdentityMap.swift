@@ -10,17 +10,6 @@ import CSwiftRuntime
 /// `deinit`, a lookup may still find the entry; it takes the object only if
 /// ``tryRetainObject(_:)`` can still retain it, so a dying object is never handed out again.
 final class IdentityMap: @unchecked Sendable {
-    /// Where an object is registered: kept by its state so its `deinit` can remove the entry.
-    struct Registration: Sendable {
-        let map: IdentityMap
-        let type: ObjectIdentifier
-        let key: SQLValue
-
-        func isSame(as other: Registration) -> Bool {
-            map === other.map && type == other.type && key == other.key
-        }
-    }
-
     /// One entry: the object, unretained.
     private struct Entry {
         let object: UnsafeMutableRawPointer
@@ -127,67 +116,89 @@ final class IdentityMap: @unchecked Sendable {
         withState { $0.existingTable(type)?[key]?.live }
     }
 
-    /// Registers `object` under `key`, unless a live object already holds it: that one is returned.
-    func register<T: Model>(_ object: T, key: SQLValue) -> T {
-        let type = ObjectIdentifier(T.self)
-        if let live = register(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) }) {
-            return unsafeDowncast(live, to: T.self)
-        }
-        let registration = Registration(map: self, type: type, key: key)
-        if let previous = object.setRegistration(registration), !previous.isSame(as: registration) {
-            // The object was registered under another key (or map) before: that entry goes.
-            previous.map.forget(previous, object: ObjectIdentifier(object))
-        }
-        return object
-    }
-
-    /// Registers an object just decoded from row `key` of `database`, which nothing else has seen
-    /// yet; returns nil when it is registered, or the live object that already holds the row.
+    /// Enters an object nothing else has seen yet (just decoded from a row, or made as a fault) as
+    /// row `key` of `database`, with `status`; returns nil when it is entered, or the live object that
+    /// already holds the row (this one is then left out).
     ///
-    /// The hot path of a fetch: the object's state is set in one lock before the map publishes it
-    /// (another thread finds it complete), and no closure or previous entry is involved.
-    func registerFetched<T: Model>(_ object: T, key: SQLValue, database: Database) -> T? {
+    /// The hot path of a fetch. The object's bookkeeping is set without its lock, as no other thread
+    /// can reach the object before the map publishes it (under the map's lock, which orders those
+    /// writes before any thread that finds it there); no closure or previous entry is involved.
+    func registerNew<T: Model>(_ object: T, key: SQLValue, status: ModelState.Status, database: Database) -> T? {
         let type = ObjectIdentifier(T.self)
-        object._$withStateFields { fields in
-            fields.meta.status = .persisted
-            fields.meta.database = database
-            fields.meta.storedKey = key
-            fields.registration = Registration(map: self, type: type, key: key)
-        }
-        guard let live = register(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
+        object._$stateFields.meta.status = status
+        object._$stateFields.meta.database = database
+        object._$stateFields.meta.storedKey = key
+        object._$stateFields.registeredType = type
+        guard let live = enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
         else { return nil }
         // The row has a live object: this one is dropped, and must not take that entry as it dies.
-        object._$withStateFields { $0.registration = nil }
+        object._$stateFields.registeredType = nil
         return unsafeDowncast(live, to: T.self)
     }
 
-    /// Registers an object whose row `key` of `database` was just inserted, marking it persisted
-    /// with no unsaved changes, in one lock on the object and one on the map.
+    /// Enters an object whose row `key` of `database` was just inserted, marking it persisted with no
+    /// unsaved changes, in one lock on the object and one on the map.
     ///
     /// Should a live object already hold the key (its row was deleted by SQL and the key reused),
-    /// that object keeps the entry and `object` stays unregistered.
+    /// that object keeps the entry and `object` stays out of the map.
     func registerInserted<T: Model>(_ object: T, key: SQLValue, database: Database) {
         let type = ObjectIdentifier(T.self)
-        let registration = Registration(map: self, type: type, key: key)
         let previous = object._$withStateFields { fields -> Registration? in
+            let previous = Registration(fields)
             fields.meta.status = .persisted
-            fields.meta.dirty = ColumnSet()
+            fields.meta.dirty.removeAll()
             fields.meta.database = database
             fields.meta.storedKey = key
-            defer { fields.registration = registration }
-            return fields.registration
+            fields.registeredType = type
+            return previous
         }
-        if let previous, !previous.isSame(as: registration) {
-            previous.map.forget(previous, object: ObjectIdentifier(object))
+        // A new object is rarely entered anywhere (it may be after a rollback left it in another map).
+        if let previous, !(previous.map === self && previous.type == type && previous.key == key) {
+            previous.forget(object)
         }
-        if register(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) }) != nil {
-            object.clearRegistration(ifMatching: registration)
+        if enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) }) != nil {
+            object._$withStateFields { fields in
+                if fields.registeredType == type && fields.meta.database === database && fields.meta.storedKey == key {
+                    fields.registeredType = nil
+                }
+            }
+        }
+    }
+
+    /// Takes `object` out of the map (its row was deleted, or its insert rolled back).
+    func unregister<T: Model>(_ object: T) {
+        let previous = object._$withStateFields { fields -> Registration? in
+            defer { fields.registeredType = nil }
+            return Registration(fields)
+        }
+        previous?.forget(object)
+    }
+
+    /// Restores `object`'s metadata after a rollback, moving its map entry to match: out when it is
+    /// new or deleted again, under its database and key as they were before when it is persisted.
+    func restore<T: Model>(_ object: T, to meta: ModelState.Meta) {
+        let type = ObjectIdentifier(T.self)
+        let belongs = (meta.status == .persisted || meta.status == .fault) && meta.database != nil
+        let wanted = belongs ? Registration(database: meta.database, type: type, key: meta.storedKey) : nil
+        let previous = object._$withStateFields { fields -> Registration? in
+            let previous = Registration(fields)
+            fields.meta = meta
+            fields.registeredType = wanted == nil ? nil : type
+            return previous
+        }
+        if let previous, !(wanted.map { previous.isSame(as: $0) } ?? false) { previous.forget(object) }
+        guard let wanted, !(previous.map { wanted.isSame(as: $0) } ?? false) else { return }
+        if wanted.map.enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: meta.storedKey, makeTable: { Table(T.self) }) != nil {
+            // Another live object took the row meanwhile: it keeps it.
+            object._$withStateFields { fields in
+                if Registration(fields)?.isSame(as: wanted) == true { fields.registeredType = nil }
+            }
         }
     }
 
     /// Enters `object` under `key`; returns the live object that already holds the key, if any
     /// (retained), else nil.
-    private func register(
+    private func enter(
         _ object: UnsafeMutableRawPointer, type: ObjectIdentifier, key: SQLValue, makeTable: () -> Table
     ) -> AnyObject? {
         withState { state in
@@ -202,24 +213,12 @@ final class IdentityMap: @unchecked Sendable {
         }
     }
 
-    /// Forgets `key` if it maps to `object`.
-    func unregister<T: Model>(_ object: T, key: SQLValue) {
-        let registration = Registration(map: self, type: ObjectIdentifier(T.self), key: key)
-        let pointer = Unmanaged.passUnretained(object).toOpaque()
-        let removed = withState { state -> Bool in
-            guard let table = state.existingTable(registration.type), let entry = table[key], entry.object == pointer
-            else { return false }
-            table[key] = nil
-            return true
-        }
-        if removed { object.clearRegistration(ifMatching: registration) }
-    }
-
-    /// Removes the entry `registration` names if it still holds `object` (called as an object dies).
-    func forget(_ registration: Registration, object: ObjectIdentifier) {
+    /// Removes the entry for `key` among `type`'s objects if it holds `object` (called as an object
+    /// dies or leaves the map).
+    func forget(type: ObjectIdentifier, key: SQLValue, object: ObjectIdentifier) {
         let pointer = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: object))
         withState { state in
-            state.existingTable(registration.type)?.remove(registration.key, ifHolding: pointer)
+            state.existingTable(type)?.remove(key, ifHolding: pointer)
         }
     }
 
@@ -244,6 +243,43 @@ final class IdentityMap: @unchecked Sendable {
         withState { state in
             guard let table = state.existingTable(type), let entry = table[key] else { return nil }
             return table.erased(entry)
+        }
+    }
+}
+
+extension IdentityMap {
+    /// Where an object is entered: a database's map, a model type, a key. Read from an object's
+    /// bookkeeping (which stores only the type, see ``ModelState/Fields/registeredType``).
+    fileprivate struct Registration {
+        let map: IdentityMap
+        let type: ObjectIdentifier
+        let key: SQLValue
+
+        init(map: IdentityMap, type: ObjectIdentifier, key: SQLValue) {
+            self.map = map
+            self.type = type
+            self.key = key
+        }
+
+        init?(database: Database?, type: ObjectIdentifier, key: SQLValue) {
+            guard let database else { return nil }
+            map = database.identityMap
+            self.type = type
+            self.key = key
+        }
+
+        init?(_ fields: ModelState.Fields) {
+            guard let type = fields.registeredType else { return nil }
+            self.init(database: fields.meta.database, type: type, key: fields.meta.storedKey)
+        }
+
+        func isSame(as other: Registration) -> Bool {
+            map === other.map && type == other.type && key == other.key
+        }
+
+        /// Removes the entry if it still holds `object`.
+        func forget(_ object: AnyObject) {
+            map.forget(type: type, key: key, object: ObjectIdentifier(object))
         }
     }
 }

@@ -19,24 +19,29 @@ public struct ModelState: ~Copyable, Sendable {
         case deleted
     }
 
-    /// The bookkeeping a rollback restores.
+    /// The bookkeeping a rollback restores. Its fields are laid out widest first, so it packs into
+    /// 50 bytes: every model object carries one.
     public struct Meta: Sendable {
-        @usableFromInline var status = Status.new
         @usableFromInline var dirty = ColumnSet()
         var database: Database?
-        /// The key the row has in the database (an update or delete targets it).
-        var storedKey: SQLValue = .null
         /// The serial of the last transaction frame that recorded this object for a rollback.
         var touchedBy: UInt64 = 0
+        /// The key the row has in the database (an update or delete targets it).
+        var storedKey: SQLValue = .null
+        @usableFromInline var status = Status.new
 
         @usableFromInline init() {}
     }
 
-    /// What the lock guards besides the properties: the metadata a rollback restores, and the
-    /// identity-map entry (never restored: it follows the map).
+    /// What the lock guards besides the properties: the metadata a rollback restores, and where the
+    /// object is entered in the identity map (never restored: it follows the map).
     public struct Fields: Sendable {
         @usableFromInline var meta = Meta()
-        var registration: IdentityMap.Registration?
+        /// The model type the object is entered under in the identity map of `meta.database`, at key
+        /// `meta.storedKey`; nil when it is not entered. Only ``IdentityMap`` sets it, and while it is
+        /// set only the map changes `meta.database` and `meta.storedKey`, so the entry can always be
+        /// found again (by the object's `deinit`, say) without storing the map or the key twice.
+        var registeredType: ObjectIdentifier?
         /// Values of joined tables from the last query that fetched the object, keyed `"Table.column"`.
         /// Outside ``Meta``: copying the metadata (every write does) stays cheap.
         var joined: [String: SQLValue] = [:]
@@ -91,11 +96,14 @@ public struct ModelState: ~Copyable, Sendable {
 
     /// Takes the object out of the identity map as it is destroyed. The generated `deinit` calls it.
     public borrowing func willDeinit(_ fields: inout Fields, object: ObjectIdentifier) {
+        // The lock orders this read after the last write another thread made under it.
         lock.lock()
-        let registration = fields.registration.take()
+        let type = fields.registeredType.take()
         lock.unlock()
         // The object is being destroyed: its map entry, if any, must go before its memory does.
-        if let registration { registration.map.forget(registration, object: object) }
+        if let type, let database = fields.meta.database {
+            database.identityMap.forget(type: type, key: fields.meta.storedKey, object: object)
+        }
     }
 
     /// Takes the lock, loading a fault's row first (which takes the lock itself).
@@ -150,28 +158,10 @@ extension Model {
         }
     }
 
-    func restoreState(_ snapshot: ModelState.Meta) {
-        withMeta { $0 = snapshot }
-    }
-
+    /// Changes the metadata. `body` must not change `database` or `storedKey` of an object entered in
+    /// the identity map (``IdentityMap/restore(_:to:)`` does that).
     func updateState(_ body: (inout ModelState.Meta) -> Void) {
         withMeta { body(&$0) }
-    }
-
-    /// Records (or clears) the identity-map entry; returns the entry it replaces. Called by the map,
-    /// never while the map's own lock is held.
-    func setRegistration(_ registration: IdentityMap.Registration?) -> IdentityMap.Registration? {
-        _$withStateFields { fields in
-            defer { fields.registration = registration }
-            return fields.registration
-        }
-    }
-
-    /// Clears the identity-map entry if it is `registration` (same map and key).
-    func clearRegistration(ifMatching registration: IdentityMap.Registration) {
-        _$withStateFields { fields in
-            if let current = fields.registration, current.isSame(as: registration) { fields.registration = nil }
-        }
     }
 }
 
