@@ -123,14 +123,41 @@ struct IntegerKeyTable<Value> {
         return Int(truncatingIfNeeded: key) & mask
     }
 
+    /// Moves every entry into `capacity` new slots. The keys are known distinct, so each is placed by
+    /// the Robin Hood walk alone: no load check, no key comparison, no bounds checks.
     private mutating func resize(to capacity: Int) {
         let old = slots
         slots = Array(repeating: Slot(key: 0, value: nil), count: capacity)
         mask = capacity - 1
         shift = UInt64(64 - capacity.trailingZeroBitCount)
-        count = 0
-        for slot in old {
-            if let value = slot.value { set(value, for: slot.key) }
+        let (mask, shift, scrambles) = (mask, shift, scrambles)
+        func home(_ key: Int64) -> Int {
+            scrambles
+                ? Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                : Int(truncatingIfNeeded: key) & mask
+        }
+        var longest = 0
+        slots.withUnsafeMutableBufferPointer { slots in
+            for slot in old where slot.value != nil {
+                var carried = slot
+                var index = home(carried.key)
+                var distance = 0
+                while slots[index].value != nil {
+                    let residentDistance = (index - home(slots[index].key)) & mask
+                    if residentDistance < distance {
+                        swap(&carried, &slots[index])
+                        distance = residentDistance
+                    }
+                    index = (index + 1) & mask
+                    distance += 1
+                    longest = max(longest, distance)
+                }
+                slots[index] = carried
+            }
+        }
+        if longest > Self.longProbe && !self.scrambles {
+            self.scrambles = true
+            resize(to: capacity)
         }
     }
 }
