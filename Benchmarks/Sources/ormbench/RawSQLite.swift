@@ -55,13 +55,7 @@ final class RawSQLite {
         defer { sqlite3_finalize(statement) }
         bind(statement)
         var items: [RawItem] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            items.append(
-                RawItem(
-                    id: sqlite3_column_int64(statement, 0), name: text(statement, 1),
-                    score: sqlite3_column_double(statement, 2), count: Int(sqlite3_column_int64(statement, 3)),
-                    note: sqlite3_column_type(statement, 4) == SQLITE_NULL ? nil : text(statement, 4)))
-        }
+        while sqlite3_step(statement) == SQLITE_ROW { items.append(item(statement)) }
         return items
     }
 
@@ -69,15 +63,18 @@ final class RawSQLite {
     func fetchObjects(_ sql: String) throws -> [RawObject] {
         let statement = try prepare(sql)
         defer { sqlite3_finalize(statement) }
-        var items: [RawObject] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            items.append(
-                RawObject(
-                    id: sqlite3_column_int64(statement, 0), name: text(statement, 1),
-                    score: sqlite3_column_double(statement, 2), count: Int(sqlite3_column_int64(statement, 3)),
-                    note: sqlite3_column_type(statement, 4) == SQLITE_NULL ? nil : text(statement, 4)))
-        }
-        return items
+        var objects: [RawObject] = []
+        while sqlite3_step(statement) == SQLITE_ROW { objects.append(RawObject(item(statement))) }
+        return objects
+    }
+
+    /// The current row's values.
+    @inline(__always)
+    private func item(_ statement: OpaquePointer) -> RawItem {
+        RawItem(
+            id: sqlite3_column_int64(statement, 0), name: text(statement, 1),
+            score: sqlite3_column_double(statement, 2), count: Int(sqlite3_column_int64(statement, 3)),
+            note: sqlite3_column_type(statement, 4) == SQLITE_NULL ? nil : text(statement, 4))
     }
 
     private func text(_ statement: OpaquePointer, _ index: Int32) -> String {
@@ -98,11 +95,11 @@ final class RawObject {
     var score: Double
     var count: Int
     var note: String?
-    init(id: Int64, name: String, score: Double, count: Int, note: String?) {
-        self.id = id
-        self.name = name
-        self.score = score
-        self.count = count
-        self.note = note
+    init(_ item: consuming RawItem) {
+        id = item.id
+        name = item.name
+        score = item.score
+        count = item.count
+        note = item.note
     }
 }

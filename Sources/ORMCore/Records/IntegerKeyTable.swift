@@ -48,30 +48,20 @@ struct IntegerKeyTable<Value> {
             // into an empty table moves each entry fewer times and clears less memory.
             resize(to: max(64, slots.count * (slots.count < 1 << 20 ? 4 : 2)))
         }
-        var carried = Slot(key: key, value: value)
         var index = home(key)
         var distance = 0
-        var longest = 0
         while let resident = slots[index].value {
-            if slots[index].key == carried.key {
-                // Only the key being placed can match: displaced entries are unique.
+            if slots[index].key == key {
                 if !replacing { return resident }
-                slots[index].value = carried.value
+                slots[index].value = value
                 return nil
             }
-            let residentDistance = self.distance(at: index)
-            if residentDistance < distance {
-                // Robin Hood: the entry nearer its home moves on. From here on the key cannot be
-                // found further along (it would have displaced this entry), so only the carried
-                // entry is placed.
-                swap(&carried, &slots[index])
-                distance = residentDistance
-            }
+            // Robin Hood order: past an entry nearer its home than the key would be, the key cannot be.
+            if self.distance(at: index) < distance { break }
             index = (index + 1) & mask
             distance += 1
-            longest = max(longest, distance)
         }
-        slots[index] = carried
+        let longest = placeAbsent(Slot(key: key, value: value), at: index, distance: distance)
         count += 1
         if longest > Self.longProbe && !scrambles {
             scrambles = true
@@ -123,40 +113,38 @@ struct IntegerKeyTable<Value> {
         return Int(truncatingIfNeeded: key) & mask
     }
 
-    /// Moves every entry into `capacity` new slots. The keys are known distinct, so each is placed by
-    /// the Robin Hood walk alone: no load check, no key comparison, no bounds checks.
+    /// Places an entry whose key is not in the table, walking from `index`, `distance` slots from its
+    /// home: each entry found nearer its own home than the carried one is takes its place and moves on
+    /// (Robin Hood). Returns the longest distance walked.
+    private mutating func placeAbsent(_ entry: Slot, at index: Int, distance: Int) -> Int {
+        var (carried, index, distance, longest) = (entry, index, distance, distance)
+        while slots[index].value != nil {
+            let residentDistance = self.distance(at: index)
+            if residentDistance < distance {
+                swap(&carried, &slots[index])
+                distance = residentDistance
+            }
+            index = (index + 1) & mask
+            distance += 1
+            longest = max(longest, distance)
+        }
+        slots[index] = carried
+        return longest
+    }
+
+    /// Moves every entry into `capacity` new slots; the keys are known distinct, so each is placed by
+    /// the Robin Hood walk alone (no load check, no key comparison).
     private mutating func resize(to capacity: Int) {
         let old = slots
         slots = Array(repeating: Slot(key: 0, value: nil), count: capacity)
         mask = capacity - 1
         shift = UInt64(64 - capacity.trailingZeroBitCount)
-        let (mask, shift, scrambles) = (mask, shift, scrambles)
-        func home(_ key: Int64) -> Int {
-            scrambles
-                ? Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-                : Int(truncatingIfNeeded: key) & mask
-        }
         var longest = 0
-        slots.withUnsafeMutableBufferPointer { slots in
-            for slot in old where slot.value != nil {
-                var carried = slot
-                var index = home(carried.key)
-                var distance = 0
-                while slots[index].value != nil {
-                    let residentDistance = (index - home(slots[index].key)) & mask
-                    if residentDistance < distance {
-                        swap(&carried, &slots[index])
-                        distance = residentDistance
-                    }
-                    index = (index + 1) & mask
-                    distance += 1
-                    longest = max(longest, distance)
-                }
-                slots[index] = carried
-            }
+        for slot in old where slot.value != nil {
+            longest = max(longest, placeAbsent(slot, at: home(slot.key), distance: 0))
         }
-        if longest > Self.longProbe && !self.scrambles {
-            self.scrambles = true
+        if longest > Self.longProbe && !scrambles {
+            scrambles = true
             resize(to: capacity)
         }
     }
