@@ -255,12 +255,6 @@ extension IdentityMap {
         let type: ObjectIdentifier
         let key: SQLValue
 
-        init(map: IdentityMap, type: ObjectIdentifier, key: SQLValue) {
-            self.map = map
-            self.type = type
-            self.key = key
-        }
-
         init?(database: Database?, type: ObjectIdentifier, key: SQLValue) {
             guard let database else { return nil }
             map = database.identityMap
