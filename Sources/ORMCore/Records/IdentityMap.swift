@@ -74,22 +74,26 @@ final class IdentityMap: @unchecked Sendable {
     }
 
     private struct State {
+        /// Every table made; a table is never removed, so it outlives any use of ``lastTable``.
         var tables: [ObjectIdentifier: Table] = [:]
-        /// The last table used: runs of rows of one type skip the lookup by type.
+        /// The last table used: runs of rows of one type skip the lookup by type. Unretained (see
+        /// ``tables``), and so are the tables handed out: no reference counting per object.
         var lastType: ObjectIdentifier?
-        var lastTable: Table?
+        var lastTable: Unmanaged<Table>?
 
-        mutating func table(for id: ObjectIdentifier, makeTable: () -> Table) -> Table {
+        mutating func table(for id: ObjectIdentifier, makeTable: () -> Table) -> Unmanaged<Table> {
             if id == lastType, let lastTable { return lastTable }
             let table = tables[id] ?? makeTable()
             tables[id] = table
+            let unretained = Unmanaged.passUnretained(table)
             lastType = id
-            lastTable = table
-            return table
+            lastTable = unretained
+            return unretained
         }
 
-        func existingTable(_ id: ObjectIdentifier) -> Table? {
-            id == lastType ? lastTable : tables[id]
+        func existingTable(_ id: ObjectIdentifier) -> Unmanaged<Table>? {
+            if id == lastType { return lastTable }
+            return tables[id].map { Unmanaged.passUnretained($0) }
         }
     }
 
@@ -113,7 +117,7 @@ final class IdentityMap: @unchecked Sendable {
     }
 
     private func object(_ type: ObjectIdentifier, key: SQLValue) -> AnyObject? {
-        withState { $0.existingTable(type)?[key]?.live }
+        withState { state in state.existingTable(type)?._withUnsafeGuaranteedRef { $0[key]?.live } }
     }
 
     /// Enters an object nothing else has seen yet (just decoded from a row, or made as a fault) as
@@ -125,10 +129,7 @@ final class IdentityMap: @unchecked Sendable {
     /// writes before any thread that finds it there); no closure or previous entry is involved.
     func registerNew<T: Model>(_ object: T, key: SQLValue, status: ModelState.Status, database: Database) -> T? {
         let type = ObjectIdentifier(T.self)
-        object._$stateFields.meta.status = status
-        object._$stateFields.meta.database = database
-        object._$stateFields.meta.storedKey = key
-        object._$stateFields.registeredType = type
+        object._$stateFields.enter(type, key: key, status: status, database: database)
         guard let live = enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
         else { return nil }
         // The row has a live object: this one is dropped, and must not take that entry as it dies.
@@ -202,14 +203,15 @@ final class IdentityMap: @unchecked Sendable {
         _ object: UnsafeMutableRawPointer, type: ObjectIdentifier, key: SQLValue, makeTable: () -> Table
     ) -> AnyObject? {
         withState { state in
-            let table = state.table(for: type, makeTable: makeTable)
-            // One probe in the common case: the key is free and the entry goes in.
-            guard let entry = table.insert(Entry(object), for: key) else { return nil }
-            if entry.object == object { return nil }
-            if let live = entry.live { return live }
-            // The object holding the key is being destroyed: the new one takes its place.
-            table[key] = Entry(object)
-            return nil
+            state.table(for: type, makeTable: makeTable)._withUnsafeGuaranteedRef { table in
+                // One probe in the common case: the key is free and the entry goes in.
+                guard let entry = table.insert(Entry(object), for: key) else { return nil }
+                if entry.object == object { return nil }
+                if let live = entry.live { return live }
+                // The object holding the key is being destroyed: the new one takes its place.
+                table[key] = Entry(object)
+                return nil
+            }
         }
     }
 
@@ -218,14 +220,14 @@ final class IdentityMap: @unchecked Sendable {
     func forget(type: ObjectIdentifier, key: SQLValue, object: ObjectIdentifier) {
         let pointer = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: object))
         withState { state in
-            state.existingTable(type)?.remove(key, ifHolding: pointer)
+            state.existingTable(type)?._withUnsafeGuaranteedRef { $0.remove(key, ifHolding: pointer) }
         }
     }
 
     /// Every live object of a model type, by type identifier.
     func liveObjects(of type: ObjectIdentifier) -> [any Model] {
         withState { state in
-            guard let table = state.existingTable(type) else { return [] }
+            guard let table = state.existingTable(type)?.takeUnretainedValue() else { return [] }
             return table.integers.values.compactMap(table.erased) + table.others.values.compactMap(table.erased)
         }
     }
@@ -233,7 +235,7 @@ final class IdentityMap: @unchecked Sendable {
     /// How many entries a type's table holds, live or dying (for tests: dead objects leave no entry).
     func entryCount(of type: ObjectIdentifier) -> Int {
         withState { state in
-            guard let table = state.existingTable(type) else { return 0 }
+            guard let table = state.existingTable(type)?.takeUnretainedValue() else { return 0 }
             return table.integers.count + table.others.count
         }
     }
@@ -241,7 +243,7 @@ final class IdentityMap: @unchecked Sendable {
     /// The live object with this key among a type's objects.
     func liveObject(of type: ObjectIdentifier, key: SQLValue) -> (any Model)? {
         withState { state in
-            guard let table = state.existingTable(type), let entry = table[key] else { return nil }
+            guard let table = state.existingTable(type)?.takeUnretainedValue(), let entry = table[key] else { return nil }
             return table.erased(entry)
         }
     }

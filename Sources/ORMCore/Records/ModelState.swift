@@ -48,6 +48,15 @@ public struct ModelState: ~Copyable, Sendable {
 
         /// A new object's bookkeeping. `@Model` stores one in every object.
         public init() {}
+
+        /// Marks the object as row `key` of `database`, entered in its identity map under `type`
+        /// (one write: the map sets all four before it publishes a fetched object).
+        mutating func enter(_ type: ObjectIdentifier, key: SQLValue, status: Status, database: Database) {
+            meta.status = status
+            meta.database = database
+            meta.storedKey = key
+            registeredType = type
+        }
     }
 
     /// The object's lock.
@@ -101,7 +110,9 @@ public struct ModelState: ~Copyable, Sendable {
         let type = fields.registeredType.take()
         lock.unlock()
         // The object is being destroyed: its map entry, if any, must go before its memory does.
-        if let type, let database = fields.meta.database {
+        // `fields` holds the database for the whole call, so it is borrowed, not retained.
+        guard let type, fields.meta.database != nil else { return }
+        Unmanaged.passUnretained(fields.meta.database.unsafelyUnwrapped)._withUnsafeGuaranteedRef { database in
             database.identityMap.forget(type: type, key: fields.meta.storedKey, object: object)
         }
     }
