@@ -63,6 +63,11 @@ struct ResultRow {
     let grdb: Double
     /// The raw C API filling a plain Swift class per row instead of a struct, when measured.
     var plainClass: Double? = nil
+    /// The same with the class padded to an ORMCore object's size: its time and instance bytes.
+    var paddedClass: (time: Double, bytes: Int)? = nil
+    /// Instance bytes of an ORMCore object and of the plain class, as malloc reserves them.
+    var ormObjectBytes = 0
+    var plainClassBytes = 0
 
     static let header = pad("scenario", 44) + pad("raw C", 11) + pad("ORMCore", 11) + pad("GRDB", 11)
         + pad("ORM/raw", 9) + pad("GRDB/raw", 9) + "ORM/GRDB"
@@ -72,7 +77,13 @@ struct ResultRow {
             + pad(ratio(orm / raw), 9) + pad(ratio(grdb / raw), 9) + ratio(orm / grdb)
             + (plainClass.map { plainClass in
                 "\n" + pad("  raw C into a plain Swift class per row", 44) + pad(ms(plainClass), 11)
-                    + pad("(" + ratio(plainClass / raw) + " raw C; ORMCore " + ratio(orm / plainClass) + " of it)", 0)
+                    + "(" + ratio(plainClass / raw) + " raw C; ORMCore " + ratio(orm / plainClass) + " of it; "
+                    + "\(plainClassBytes) B an object)"
+            } ?? "")
+            + (paddedClass.map { padded in
+                "\n" + pad("  the same, padded to ORMCore's object size", 44) + pad(ms(padded.time), 11)
+                    + "(" + ratio(padded.time / raw) + " raw C; ORMCore " + ratio(orm / padded.time) + " of it; "
+                    + "\(padded.bytes) B, ORMCore's \(ormObjectBytes) B)"
             } ?? "")
     }
 
