@@ -145,12 +145,9 @@ final class IdentityMap: @unchecked Sendable {
     func registerInserted<T: Model>(_ object: T, key: SQLValue, database: Database) {
         let type = ObjectIdentifier(T.self)
         let previous = object._$withStateFields { fields -> Registration? in
-            let previous = Registration(fields)
-            fields.meta.status = .persisted
+            let previous = fields.registeredType == nil ? nil : Registration(fields)
             fields.meta.dirty.removeAll()
-            fields.meta.database = database
-            fields.meta.storedKey = key
-            fields.registeredType = type
+            fields.enter(type, key: key, status: .persisted, database: database)
             return previous
         }
         // A new object is rarely entered anywhere (it may be after a rollback left it in another map).
@@ -264,7 +261,7 @@ extension IdentityMap {
             self.key = key
         }
 
-        init?(_ fields: ModelState.Fields) {
+        init?(_ fields: borrowing ModelState.Fields) {
             guard let type = fields.registeredType else { return nil }
             self.init(database: fields.meta.database, type: type, key: fields.meta.storedKey)
         }
