@@ -89,8 +89,9 @@ struct BenchmarkError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// ``RawItem`` as a plain Swift class: no lock, no state, no identity map.
-final class RawObject {
+/// ``RawItem`` as a plain Swift class: no lock, no state, no identity map. Open only for
+/// ``PaddedRawObject``.
+class RawObject {
     var id: Int64
     var name: String
     var score: Double
@@ -110,20 +111,8 @@ final class RawObject {
 /// longer kept in the fast bins when freed: a run's freed objects merge and are trimmed back to the
 /// kernel, and the next run takes a page fault per 4 KB again. This separates that cost of size
 /// from the ORM's own work.
-final class PaddedRawObject {
-    var id: Int64
-    var name: String
-    var score: Double
-    var count: Int
-    var note: String?
+final class PaddedRawObject: RawObject {
     let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    init(_ item: consuming RawItem) {
-        id = item.id
-        name = item.name
-        score = item.score
-        count = item.count
-        note = item.note
-    }
 }
 
 /// The bytes malloc reserved for an object's instance (its usable size).
