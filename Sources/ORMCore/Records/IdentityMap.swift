@@ -145,7 +145,7 @@ final class IdentityMap: @unchecked Sendable {
     func registerInserted<T: Model>(_ object: T, key: SQLValue, database: Database) {
         let type = ObjectIdentifier(T.self)
         let previous = object._$withStateFields { fields -> Registration? in
-            let previous = fields.registeredType == nil ? nil : Registration(fields)
+            let previous = Registration(fields)
             fields.meta.dirty.removeAll()
             fields.enter(type, key: key, status: .persisted, database: database)
             return previous
