@@ -361,13 +361,16 @@ final class IdentityAndRollbackTests: XCTestCase {
     func testARolledBackInsertLeavesTheObjectNewAndUnregistered() throws {
         let db = try Database.inMemory()
         let account = Account()
+        account.owner = "ann"
         try? db.transaction { _ in
             try account.commit(in: db)
             XCTAssertFalse(account.isNew)
+            XCTAssertEqual(account.changedColumns, [])
             throw CancellationError()
         }
         XCTAssertTrue(account.isNew)
         XCTAssertEqual(account.id, 0, "the generated key is taken back")
+        XCTAssertEqual(account.changedColumns, ["owner"], "the columns set before the insert are changed again")
         XCTAssertEqual(db.identityMap.entryCount(of: ObjectIdentifier(Account.self)), 0)
         try account.commit(in: db)
         XCTAssertTrue(try Account.find(account.id, in: db) === account)

@@ -127,6 +127,9 @@ final class Connection: @unchecked Sendable {
     /// Drops every cached statement (after a schema change, for instance).
     func clearStatementCache() {
         statementCache.removeAll()
+        // A model statement in use is borrowed by the write running it (`withModelStatement`): it
+        // stays alive until a clear finds it no longer in use.
+        retiredModelStatements = retiredModelStatements.filter(\.inUse) + modelStatements.values.filter(\.inUse)
         modelStatements.removeAll()
         lastModelStatement = nil
     }
@@ -140,25 +143,42 @@ final class Connection: @unchecked Sendable {
     }
 
     private var modelStatements: [ModelStatementKey: Statement] = [:]
-    /// The statement used last: a run of inserts of one model finds it without hashing.
-    private var lastModelStatement: (key: ModelStatementKey, statement: Statement)?
+    /// The statement used last, unretained (`modelStatements` holds it): a run of writes of one model
+    /// finds it without hashing, and borrows it without reference counting.
+    private var lastModelStatement: (key: ModelStatementKey, statement: Unmanaged<Statement>)?
+    /// Model statements dropped from the cache while in use; see ``clearStatementCache()``.
+    private var retiredModelStatements: [Statement] = []
 
     /// A model's statement, prepared once per connection and bound by index on every use.
     func modelStatement(_ key: ModelStatementKey, sql: () -> String) throws -> Statement {
-        if let last = lastModelStatement, last.key == key, !last.statement.inUse {
-            return last.statement
+        if let last = lastModelStatement, last.key == key, !last.statement._withUnsafeGuaranteedRef(\.inUse) {
+            return last.statement.takeUnretainedValue()
         }
         if let statement = modelStatements[key], !statement.inUse {
-            lastModelStatement = (key, statement)
+            lastModelStatement = (key, Unmanaged.passUnretained(statement))
             return statement
         }
         let statement = try prepare(sql())
         if modelStatements[key] == nil {
             statement.isCached = true
             modelStatements[key] = statement
-            lastModelStatement = (key, statement)
+            lastModelStatement = (key, Unmanaged.passUnretained(statement))
         }
         return statement
+    }
+
+    /// Runs `body` with a model's statement (see ``modelStatement(_:sql:)``) marked in use, and resets
+    /// it after. The statement of the last such call is borrowed from the cache, so a run of writes
+    /// of one model costs no reference counting here; `sql` gets `schema` (a closure that captured it
+    /// would retain it on every call).
+    @inline(__always)
+    func withModelStatement<R>(
+        _ key: ModelStatementKey, schema: ModelSchema, sql: (ModelSchema) -> String, _ body: (Statement) throws -> R
+    ) throws -> R {
+        if let last = lastModelStatement, last.key == key, !last.statement._withUnsafeGuaranteedRef(\.inUse) {
+            return try last.statement._withUnsafeGuaranteedRef { try $0.use(body) }
+        }
+        return try modelStatement(key) { sql(schema) }.use(body)
     }
 
     // MARK: - Executing

@@ -8,9 +8,10 @@ public final class Statement {
     @usableFromInline let handle: OpaquePointer
     /// The statement's SQL text.
     public let sql: String
-    // Unowned without a check: a statement lives in its connection's cache or inside a call on that
-    // connection, never longer (a checked `unowned` costs a retain and release on every step).
-    unowned(unsafe) let connection: Connection
+    // Unretained: a statement lives in its connection's cache or inside a call on that connection,
+    // never longer. Reached through `onConnection`, which borrows it (even an `unowned(unsafe)`
+    // reference is retained and released around each call made through it, twice a step).
+    private let connectionRef: Unmanaged<Connection>
     /// Tables the statement writes, reported by the authorizer while it was prepared.
     let writtenTables: Set<String>
     /// Whether the statement only reads (`sqlite3_stmt_readonly`).
@@ -23,12 +24,18 @@ public final class Statement {
     init(handle: OpaquePointer, sql: String, connection: Connection, writtenTables: Set<String>) {
         self.handle = handle
         self.sql = sql
-        self.connection = connection
+        self.connectionRef = Unmanaged.passUnretained(connection)
         self.writtenTables = writtenTables
         self.isReadOnly = sqlite3_stmt_readonly(handle) != 0
     }
 
     deinit { sqlite3_finalize(handle) }
+
+    /// Runs `body` with the statement's connection, borrowed: no reference counting on the step path.
+    @inline(__always)
+    func onConnection<R>(_ body: (Connection) throws -> R) rethrows -> R {
+        try connectionRef._withUnsafeGuaranteedRef(body)
+    }
 
     // MARK: - Binding
 
@@ -96,19 +103,19 @@ public final class Statement {
     public func step() throws -> Bool {
         if !started {
             started = true
-            connection.willRun(self)
+            onConnection { $0.willRun(self) }
         }
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE:
-            connection.didRun(self, succeeded: true)
+            onConnection { $0.didRun(self, succeeded: true) }
             return false
         default:
-            connection.didRun(self, succeeded: false)
+            onConnection { $0.didRun(self, succeeded: false) }
             sqlite3_reset(handle)
             started = false
-            throw connection.error(code: code, sql: sql)
+            throw onConnection { $0.error(code: code, sql: sql) }
         }
     }
 
@@ -206,6 +213,6 @@ public final class Statement {
     }
 
     @inline(__always) private func check(_ code: Int32) throws {
-        if code != SQLITE_OK { throw connection.error(code: code, sql: sql) }
+        if code != SQLITE_OK { throw onConnection { $0.error(code: code, sql: sql) } }
     }
 }

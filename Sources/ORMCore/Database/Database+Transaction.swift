@@ -78,7 +78,7 @@ extension Database {
 
     private func restore(_ object: any Model, _ restore: WriteLog.Restore) {
         if object._$primaryKey != restore.keyBefore { try? object._$setPrimaryKey(restore.keyBefore) }
-        identityMap.restore(object, to: restore.before.meta)
+        identityMap.restore(object, to: restore.meta)
     }
 
     /// The innermost open transaction frame, when the current thread is in a transaction.

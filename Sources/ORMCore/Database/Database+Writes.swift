@@ -15,8 +15,9 @@ extension Database {
 
     /// Commits `object` on the writer, whose lock the current thread holds.
     private func commitHeld<T: Model>(_ object: T, options: CommitOptions) throws {
+        let schema = T.modelSchema
         // No array for the common case of an object without related objects to commit.
-        if options.commitsRelatedObjects && T.modelSchema.hasRelationships && !object._$relatedObjects.isEmpty {
+        if options.commitsRelatedObjects && schema.hasRelationships && !object._$relatedObjects.isEmpty {
             let objects = objectsToCommit(startingAt: object, options: options)
             if objects.count > 1 {
                 try transaction { _ in
@@ -27,7 +28,7 @@ extension Database {
         }
         // One statement is atomic by itself: no transaction or savepoint needed (inside a transaction
         // the enclosing frame still records the object for a rollback).
-        try save(object)
+        try save(object, schema: schema)
     }
 
     /// The related objects reachable from `root` that need a write, dependencies first, then `root`.
@@ -47,25 +48,27 @@ extension Database {
     }
 
     /// Inserts or updates one object, on the writer, inside whatever transaction is open.
-    private func save<T: Model>(_ object: T) throws {
-        let schema = T.modelSchema
+    private func save<T: Model>(_ object: T, schema: ModelSchema = T.modelSchema) throws {
         if writer.lastPreparedModel != ObjectIdentifier(T.self) {
             if !schemaRegistry.isReady(T.self) { try ensureSchema(T.self) }
             writer.lastPreparedModel = ObjectIdentifier(T.self)
         }
-        let frame = writer.frames.last
-        // Inside a transaction, a new object is recorded for a rollback with the same lock that reads
-        // its state (an update or delete is recorded after its will-hook, which may change the object).
-        let (meta, recorded) = object.readState(recordingNewIn: frame?.serial)
-        switch meta.status {
-        case .new:
-            let key = object._$primaryKey
-            if recorded, let frame { frame.record(object, before: meta, key: key) }
-            try insert(object, schema: schema, key: key, frame: frame)
-        case .persisted where !meta.dirty.isEmpty: try update(object, columns: meta.dirty, storedKey: meta.storedKey)
-        case .persisted, .fault: return
-        case .deleted:
-            throw ORMError.objectDeleted(entity: schema.table, key: meta.storedKey)
+        try writer.withInnermostFrame { frame in
+            // Inside a transaction, a new object is recorded for a rollback with the same lock that
+            // reads its state (an update or delete is recorded after its will-hook, which may change
+            // the object).
+            let (meta, recorded) = object.readState(recordingNewIn: frame?.serial)
+            switch meta.status {
+            case .new:
+                let key = object._$primaryKey
+                if recorded, let frame { frame.record(object, before: meta, key: key) }
+                try insert(object, schema: schema, key: key, frame: frame)
+            case .persisted where !meta.dirty.isEmpty:
+                try update(object, columns: meta.dirty, storedKey: meta.storedKey)
+            case .persisted, .fault: return
+            case .deleted:
+                throw ORMError.objectDeleted(entity: schema.table, key: meta.storedKey)
+            }
         }
     }
 
@@ -99,21 +102,29 @@ extension Database {
         _ object: T, schema: ModelSchema, key keyBefore: SQLValue, frame: TransactionFrame?
     ) throws {
         guard object.willInsert() else { throw veto(schema.table, .insert) }
-        let connection = writer.connection
-        var key = keyBefore
         let strategy = schema.primaryKey.strategy
-        let generatesKey = strategy != .provided && (key == .integer(0) || key.isNull)
+        let generatesKey = strategy != .provided && (keyBefore == .integer(0) || keyBefore.isNull)
         // An autoincrement key is left out of the statement: SQLite assigns it.
         let bindsKey = !(generatesKey && strategy == .autoincrement)
-        let statement = try connection.modelStatement(
-            .init(model: ObjectIdentifier(T.self), kind: bindsKey ? .insert : .insertGeneratedKey, columns: ColumnSet())
-        ) { bindsKey ? schema.insertSQL : schema.insertGeneratedKeySQL }
-        statement.inUse = true
-        defer {
-            statement.inUse = false
-            statement.reset()
-            connection.objectWrite = nil
+        let statementKey = Connection.ModelStatementKey(
+            model: ObjectIdentifier(T.self), kind: bindsKey ? .insert : .insertGeneratedKey, columns: ColumnSet())
+        let sql: (ModelSchema) -> String = bindsKey ? { $0.insertSQL } : { $0.insertGeneratedKeySQL }
+        let key = try writer.connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
+            try Self.runInsert(object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey, statement: statement)
         }
+        if key != keyBefore { try object._$setPrimaryKey(key) }
+        identityMap.registerInserted(object, key: key, database: self)
+        afterCommit(object, .insert, frame: frame)
+    }
+
+    /// Binds and runs `statement`, an insert of `object`; returns the key the row got.
+    @inline(__always)
+    private static func runInsert<T: Model>(
+        _ object: T, schema: ModelSchema, key keyBefore: SQLValue, generatesKey: Bool, bindsKey: Bool,
+        statement: Statement
+    ) throws -> SQLValue {
+        defer { statement.onConnection { $0.objectWrite = nil } }
+        var key = keyBefore
         var attempts = 0
         while true {
             if bindsKey {
@@ -125,7 +136,7 @@ extension Database {
                 try object._$bindColumns(schema.allColumns, to: statement, startingAt: 1)
             }
             // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
-            connection.objectWrite = (schema.table, key, nil)
+            statement.onConnection { $0.objectWrite = (schema.table, key, nil) }
             do {
                 try statement.run()
                 break
@@ -136,10 +147,7 @@ extension Database {
                 statement.reset()
             }
         }
-        if key.isNull { key = .integer(connection.lastInsertedRowID) }
-        if key != keyBefore { try object._$setPrimaryKey(key) }
-        identityMap.registerInserted(object, key: key, database: self)
-        afterCommit(object, .insert, frame: frame)
+        return key.isNull ? .integer(statement.onConnection(\.lastInsertedRowID)) : key
     }
 
     private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue) throws {
@@ -188,3 +196,4 @@ extension Database {
         }
     }
 }
+

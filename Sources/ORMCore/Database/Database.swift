@@ -222,6 +222,14 @@ final class WriterAccess: @unchecked Sendable {
         self.connection = connection
     }
 
+    /// Runs `body` with the innermost open transaction frame (nil outside a transaction), borrowed:
+    /// `frames` holds it throughout, so a write inside a batch costs no reference counting for it.
+    @inline(__always)
+    func withInnermostFrame<R>(_ body: (TransactionFrame?) throws -> R) rethrows -> R {
+        guard let index = frames.indices.last else { return try body(nil) }
+        return try Unmanaged.passUnretained(frames[index])._withUnsafeGuaranteedRef { try body($0) }
+    }
+
     func scheduleAfterCommit(_ actions: [@Sendable () -> Void]) {
         afterCommit += actions
     }

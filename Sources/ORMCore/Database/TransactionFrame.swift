@@ -30,7 +30,7 @@ final class TransactionFrame {
 
     /// Records `object`'s state, already marked as recorded by this frame (see ``ModelState``).
     func record<T: Model>(_ object: T, before: ModelState.Meta, key: SQLValue) {
-        log.append(.init(object: object, hook: nil, restore: .init(before: .init(before), keyBefore: key)))
+        log.append(.init(object: object, hook: nil, restore: .init(before: before, key: key)))
     }
 
     /// Queues `object`'s `did…` hook for once the outermost transaction commits.
@@ -44,7 +44,7 @@ final class TransactionFrame {
             var entry = entry
             if let restore = entry.restore {
                 // Touched in the parent before this savepoint: the parent's earlier record stands.
-                if restore.before.touchedBy == parent.serial { entry.restore = nil }
+                if restore.touchedBy == parent.serial { entry.restore = nil }
                 entry.object.updateState { meta in
                     if meta.touchedBy == serial { meta.touchedBy = parent.serial }
                 }

@@ -5,59 +5,63 @@
 /// A batch insert logs one entry per object, so the log is kept in chunks: it grows without copying
 /// what it holds (an array doubling its storage would copy every entry again and again).
 struct WriteLog: Sendable {
-    /// One write.
+    /// One write. Its fields are laid out so that it packs into 40 bytes: a batch insert logs one per
+    /// object, and a smaller log is less memory to fault in and to write.
     struct Entry: Sendable {
         let object: any Model
-        /// The hook to run once the outermost transaction commits (nil: a record alone).
-        var hook: RecordOperation?
         /// The object's state before the frame's first write to it; nil when logged earlier.
         var restore: Restore?
+        /// The hook to run once the outermost transaction commits (nil: a record alone).
+        var hook: RecordOperation?
+
+        init(object: any Model, hook: RecordOperation?, restore: Restore?) {
+            self.object = object
+            self.restore = restore
+            self.hook = hook
+        }
     }
 
-    /// An object's state before a frame's first write to it, and its key then.
-    struct Restore: Sendable {
-        let before: Before
-        let keyBefore: SQLValue
-    }
+    /// An object's state before a frame's first write to it, and its key then. A new object that
+    /// never belonged to a database and has an integer key (every object of a batch insert) keeps
+    /// only what can differ, inline; anything else is kept whole, out of line.
+    enum Restore: Sendable {
+        case pristineNew(dirty: UInt64, key: Int64)
+        indirect case state(ModelState.Meta, key: SQLValue)
 
-    /// An object's state before a write. A new object that never belonged to a database (every object
-    /// of a batch insert) keeps only what can differ; anything else is kept whole, out of line, so
-    /// the entry of an insert stays small.
-    enum Before: Sendable {
-        case pristineNew(dirty: ColumnSet, touchedBy: UInt64)
-        indirect case meta(ModelState.Meta)
-
-        init(_ meta: ModelState.Meta) {
-            if meta.status == .new && meta.database == nil && meta.storedKey.isNull {
-                self = .pristineNew(dirty: meta.dirty, touchedBy: meta.touchedBy)
+        init(before meta: ModelState.Meta, key: SQLValue) {
+            if meta.status == .new, meta.database == nil, meta.storedKey.isNull, meta.touchedBy == 0,
+                meta.dirty.high.isEmpty, case .integer(let integer) = key
+            {
+                self = .pristineNew(dirty: meta.dirty.low, key: integer)
             } else {
-                self = .meta(meta)
+                self = .state(meta, key: key)
             }
         }
 
-        /// The state to restore.
+        /// The metadata to restore.
         var meta: ModelState.Meta {
             switch self {
-            case .pristineNew(let dirty, let touchedBy):
+            case .pristineNew(let dirty, _):
                 var meta = ModelState.Meta()
-                meta.dirty = dirty
-                meta.touchedBy = touchedBy
+                meta.dirty.low = dirty
                 return meta
-            case .meta(let meta): return meta
+            case .state(let meta, _): return meta
             }
         }
 
-        var status: ModelState.Status {
+        /// The key to restore.
+        var keyBefore: SQLValue {
             switch self {
-            case .pristineNew: .new
-            case .meta(let meta): meta.status
+            case .pristineNew(_, let key): .integer(key)
+            case .state(_, let key): key
             }
         }
 
+        /// The serial of the frame that recorded the object before (0: none).
         var touchedBy: UInt64 {
             switch self {
-            case .pristineNew(_, let touchedBy): touchedBy
-            case .meta(let meta): meta.touchedBy
+            case .pristineNew: 0
+            case .state(let meta, _): meta.touchedBy
             }
         }
     }
