@@ -110,7 +110,9 @@ extension Database {
             model: ObjectIdentifier(T.self), kind: bindsKey ? .insert : .insertGeneratedKey, columns: ColumnSet())
         let sql: (ModelSchema) -> String = bindsKey ? { $0.insertSQL } : { $0.insertGeneratedKeySQL }
         let key = try writer.connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
-            try Self.runInsert(object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey, statement: statement)
+            try Self.runInsert(
+                object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
+                statement: statement)
         }
         if key != keyBefore { try object._$setPrimaryKey(key) }
         identityMap.registerInserted(object, key: key, database: self)
