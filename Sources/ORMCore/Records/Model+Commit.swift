@@ -14,11 +14,8 @@ extension Model {
     @discardableResult
     public func commit(in database: Database? = nil, options: CommitOptions = CommitOptions()) throws -> Bool {
         do {
-            if let database {
-                try database.commitObject(self, options: options)
-            } else {
-                try (stateDatabase ?? Database.current()).commitObject(self, options: options)
-            }
+            let target = try database ?? stateDatabase ?? Database.current()
+            try target.commitObject(self, options: options)
             return true
         } catch where options.errorPolicy == .swallow {
             return false
