@@ -1,9 +1,11 @@
 /// The changes one transaction committed: row-level where SQLite reports rows, and every table touched
 /// (including `WITHOUT ROWID` tables, whose rows the update hook does not report).
 ///
-/// Rows are recorded as the update hook reports them, one per row written, so they are kept compact:
-/// 16 bytes a row (its rowid, its table as an index, its operation and origin), with the key and the
-/// changed columns stored apart for the rows that need them. ``rows`` makes ``RowChange`` values.
+/// Rows are recorded as the update hook reports them, one call per row written, so they are kept
+/// compact: consecutive rows of one table, operation and origin with consecutive rowids and no detail
+/// beyond the rowid (a batch of inserted objects with integer keys, an `INSERT … SELECT`) are one
+/// 16-byte run; rows that carry a key other than their rowid or the columns they changed are stored
+/// one by one, their detail apart. ``rows`` makes ``RowChange`` values.
 public struct ChangeSet: Sendable {
     /// Every table that changed.
     public internal(set) var tables: Set<String> = []
@@ -20,18 +22,32 @@ public struct ChangeSet: Sendable {
     /// Keys and changed columns of the entries that carry them.
     private var details: [Detail] = []
 
-    /// One row-level change.
+    /// The number of row-level changes (the count of ``rows``, without making them).
+    public private(set) var rowCount = 0
+
+    /// How many entries hold the rows: single rows and runs (what the encoding saves, for tests).
+    var storedEntryCount: Int { entries.count }
+
+    /// One row-level change, or a run of them.
     private struct Entry {
+        /// The rowid of the (first) row.
         let rowID: Int64
-        /// Operation (2 bits), origin (2 bits), table index (the rest).
+        /// Operation (2 bits), origin (2 bits), whether the key is the rowid (1 bit), table index (the rest).
         let packed: UInt32
-        /// `noDetail`, `keyIsRowID`, or an index into `details`.
-        let detail: Int32
+        /// An index into `details` (one row), or minus the number of rows in the run: rows with
+        /// consecutive rowids from `rowID` on, with no detail but the key being the rowid.
+        var detail: Int32
 
-        static let noDetail: Int32 = -1
-        static let keyIsRowID: Int32 = -2
+        init(rowID: Int64, packed: UInt32, detail: Int32) {
+            self.rowID = rowID
+            self.packed = packed
+            self.detail = detail
+        }
 
-        init(rowID: Int64, table: Int, operation: RecordOperation, origin: ChangeOrigin, detail: Int32) {
+        init(
+            rowID: Int64, table: Int, operation: RecordOperation, origin: ChangeOrigin, keyIsRowID: Bool,
+            detail: Int32
+        ) {
             let operationBits: UInt32 =
                 switch operation {
                 case .insert: 0
@@ -45,11 +61,14 @@ public struct ChangeSet: Sendable {
                 case .external: 2
                 }
             self.rowID = rowID
-            self.packed = operationBits | originBits << 2 | UInt32(table) << 4
+            self.packed = operationBits | originBits << 2 | (keyIsRowID ? 1 : 0) << 4 | UInt32(table) << 5
             self.detail = detail
         }
 
-        var table: Int { Int(packed >> 4) }
+        var table: Int { Int(packed >> 5) }
+        var keyIsRowID: Bool { packed >> 4 & 1 == 1 }
+        /// How many rows the entry stands for.
+        var count: Int { detail < 0 ? -Int(detail) : 1 }
 
         var operation: RecordOperation {
             switch packed & 3 {
@@ -66,6 +85,10 @@ public struct ChangeSet: Sendable {
             default: .external
             }
         }
+
+        func withTable(_ table: Int) -> Entry {
+            Entry(rowID: rowID, packed: packed & 0x1F | UInt32(table) << 5, detail: detail)
+        }
     }
 
     private struct Detail {
@@ -80,32 +103,40 @@ public struct ChangeSet: Sendable {
     public var isEmpty: Bool { tables.isEmpty }
 
     /// Row-level changes, in the order they happened.
-    public var rows: [RowChange] { entries.indices.map(row) }
+    public var rows: [RowChange] {
+        var rows: [RowChange] = []
+        rows.reserveCapacity(rowCount)
+        for entry in entries { forEachRow(of: entry) { rows.append($0) } }
+        return rows
+    }
 
-    /// The number of row-level changes (the count of ``rows``, without making them).
-    public var rowCount: Int { entries.count }
-
-    private func row(_ index: Int) -> RowChange {
-        let entry = entries[index]
-        let key: SQLValue?
-        let columns: [String]?
-        switch entry.detail {
-        case Entry.noDetail: (key, columns) = (nil, nil)
-        case Entry.keyIsRowID: (key, columns) = (.integer(entry.rowID), nil)
-        default: (key, columns) = (details[Int(entry.detail)].key, details[Int(entry.detail)].changedColumns)
+    /// Calls `body` with each row `entry` stands for.
+    private func forEachRow(of entry: Entry, _ body: (RowChange) -> Void) {
+        let table = tableNames[entry.table]
+        guard entry.detail < 0 else {
+            let detail = details[Int(entry.detail)]
+            body(
+                RowChange(
+                    table: table, operation: entry.operation, rowID: entry.rowID, origin: entry.origin,
+                    key: detail.key, changedColumns: detail.changedColumns))
+            return
         }
-        return RowChange(
-            table: tableNames[entry.table], operation: entry.operation, rowID: entry.rowID, origin: entry.origin,
-            key: key, changedColumns: columns)
+        for offset in 0..<Int64(entry.count) {
+            let rowID = entry.rowID + offset
+            body(
+                RowChange(
+                    table: table, operation: entry.operation, rowID: rowID, origin: entry.origin,
+                    key: entry.keyIsRowID ? .integer(rowID) : nil))
+        }
     }
 
     /// Calls `body` with each row-level change to `table`, in order; rows of other tables, and the
     /// rows objects wrote unless `includingObjectWrites`, are skipped without being made.
     func forEachRow(inTable table: String, includingObjectWrites: Bool = true, _ body: (RowChange) -> Void) {
         guard let index = tableNames.firstIndex(of: table) else { return }
-        for position in entries.indices where entries[position].table == index {
-            if !includingObjectWrites && entries[position].origin == .object { continue }
-            body(row(position))
+        for entry in entries where entry.table == index {
+            if !includingObjectWrites && entry.origin == .object { continue }
+            forEachRow(of: entry, body)
         }
     }
 
@@ -117,22 +148,32 @@ public struct ChangeSet: Sendable {
             key: change.key, changedColumns: change.changedColumns)
     }
 
-    /// Records one row-level change.
+    /// Records one row-level change. A row that continues the last run (same table, operation and
+    /// origin, the next rowid, and no detail but the key being the rowid, as each object of a batch
+    /// insert) only lengthens it.
     mutating func appendRow(
         table: String, operation: RecordOperation, rowID: Int64, origin: ChangeOrigin, key: SQLValue?,
         changedColumns: [String]?
     ) {
         let tableIndex = index(ofTable: table)
-        let detail: Int32
-        if changedColumns == nil, key == nil {
-            detail = Entry.noDetail
-        } else if changedColumns == nil, case .integer(rowID) = key {
-            detail = Entry.keyIsRowID
-        } else {
+        rowCount += 1
+        let keyIsRowID = changedColumns == nil && key == .integer(rowID)
+        var detail: Int32 = -1
+        if !keyIsRowID && (key != nil || changedColumns != nil) {
             detail = Int32(details.count)
             details.append(Detail(key: key, changedColumns: changedColumns))
         }
-        entries.append(Entry(rowID: rowID, table: tableIndex, operation: operation, origin: origin, detail: detail))
+        let entry = Entry(
+            rowID: rowID, table: tableIndex, operation: operation, origin: origin, keyIsRowID: keyIsRowID,
+            detail: detail)
+        if detail < 0, let last = entries.indices.last, entries[last].packed == entry.packed,
+            entries[last].detail < 0, entries[last].detail > Int32.min,
+            entries[last].rowID &+ Int64(entries[last].count) == rowID
+        {
+            entries[last].detail -= 1
+        } else {
+            entries.append(entry)
+        }
     }
 
     /// The index of `table` in `tableNames`, added (and counted as changed) on first use. Runs of rows
@@ -152,11 +193,19 @@ public struct ChangeSet: Sendable {
     }
 
     /// Forgets the row-level changes from position `count` on (a failed statement, a rolled-back
-    /// savepoint); the tables stay as the caller sets them.
+    /// savepoint); the tables stay as the caller sets them. A run that straddles `count` is shortened.
     mutating func removeRows(from count: Int) {
-        guard count < entries.count else { return }
-        let firstDetail = entries[count...].lazy.map(\.detail).first { $0 >= 0 }
-        entries.removeSubrange(count...)
+        guard count < rowCount else { return }
+        var firstDetail: Int32?
+        while let last = entries.last, rowCount - last.count >= count {
+            if last.detail >= 0 { firstDetail = last.detail }
+            rowCount -= last.count
+            entries.removeLast()
+        }
+        if rowCount > count, let last = entries.indices.last {
+            entries[last].detail += Int32(rowCount - count)  // fewer rows in the run
+            rowCount = count
+        }
         if let firstDetail { details.removeSubrange(Int(firstDetail)...) }
         // Tables are numbered in order of first use: those first used by the removed rows are the
         // last ones, and go with them, so the next row of such a table counts it as changed again.
@@ -179,16 +228,14 @@ public struct ChangeSet: Sendable {
         }
         let tableMap = other.tableNames.map { index(ofTable: $0) }
         for entry in other.entries {
-            var detail = entry.detail
-            if detail >= 0 {
-                details.append(other.details[Int(detail)])
-                detail = Int32(details.count - 1)
+            var copy = entry.withTable(tableMap[entry.table])
+            if entry.detail >= 0 {
+                copy.detail = Int32(details.count)
+                details.append(other.details[Int(entry.detail)])
             }
-            entries.append(
-                Entry(
-                    rowID: entry.rowID, table: tableMap[entry.table], operation: entry.operation,
-                    origin: entry.origin, detail: detail))
+            entries.append(copy)
         }
+        rowCount += other.rowCount
         tables.formUnion(other.tables)
         tablesWithRows.formUnion(other.tablesWithRows)
         tablesWithoutRowDetail.formUnion(other.tablesWithoutRowDetail)

@@ -42,11 +42,19 @@ public struct ModelState: ~Copyable, Sendable {
         /// set only the map changes `meta.database` and `meta.storedKey`, so the entry can always be
         /// found again (by the object's `deinit`, say) without storing the map or the key twice.
         var registeredType: ObjectIdentifier?
-        /// Values of joined tables from the last query that fetched the object, keyed `"Table.column"`.
+        /// Values of joined tables from the last query that fetched the object, keyed `"Table.column"`;
+        /// nil until a query with joins fills them, so no dictionary is made for every object.
         /// Outside ``Meta``: copying the metadata (every write does) stays cheap.
-        var joined: [String: SQLValue] = [:]
+        var joinedValues: [String: SQLValue]?
+
+        /// Values of joined tables from the last query that fetched the object (empty when none).
+        var joined: [String: SQLValue] {
+            get { joinedValues ?? [:] }
+            set { joinedValues = newValue.isEmpty ? nil : newValue }
+        }
 
         /// A new object's bookkeeping. `@Model` stores one in every object.
+        @inlinable
         public init() {}
 
         /// Marks the object as row `key` of `database`, entered in its identity map under `type`

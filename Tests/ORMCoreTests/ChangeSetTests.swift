@@ -1,0 +1,102 @@
+import XCTest
+
+@testable import ORMCore
+
+/// The change set's run-length encoding against a plain array of ``RowChange`` doing the same operations.
+final class ChangeSetTests: XCTestCase {
+    /// A batch of objects inserted with integer keys (as the update hook reports them) is one run,
+    /// and still reads back as one change per row, each with its rowid as key.
+    func testABatchInsertIsOneRunThatReadsBackRowByRow() {
+        var changes = ChangeSet()
+        for rowID in Int64(1)...10_000 {
+            changes.appendRow(
+                table: "item", operation: .insert, rowID: rowID, origin: .object, key: .integer(rowID),
+                changedColumns: nil)
+        }
+        XCTAssertEqual(changes.rowCount, 10_000)
+        XCTAssertEqual(changes.storedEntryCount, 1)
+        XCTAssertEqual(changes.rows.count, 10_000)
+        XCTAssertEqual(
+            changes.rows.last, RowChange(table: "item", operation: .insert, rowID: 10_000, origin: .object, key: .integer(10_000)))
+        XCTAssertEqual(changes.tables, ["item"])
+
+        // A gap in the rowids, another origin or another operation starts a new run.
+        changes.appendRow(table: "item", operation: .insert, rowID: 10_002, origin: .object, key: .integer(10_002), changedColumns: nil)
+        changes.appendRow(table: "item", operation: .insert, rowID: 10_003, origin: .sql, key: nil, changedColumns: nil)
+        changes.appendRow(table: "item", operation: .delete, rowID: 10_004, origin: .sql, key: nil, changedColumns: nil)
+        XCTAssertEqual(changes.storedEntryCount, 4)
+        XCTAssertEqual(changes.rows.suffix(3).map(\.rowID), [10_002, 10_003, 10_004])
+        XCTAssertEqual(changes.rows.suffix(3).map(\.key), [.integer(10_002), nil, nil])
+    }
+
+    /// Rolling back to a position inside a run shortens the run; the next row continues it.
+    func testRemovingRowsShortensARunThatStraddlesTheMark() {
+        var changes = ChangeSet()
+        for rowID in Int64(1)...100 {
+            changes.appendRow(table: "t", operation: .insert, rowID: rowID, origin: .sql, key: nil, changedColumns: nil)
+        }
+        changes.removeRows(from: 40)
+        XCTAssertEqual(changes.rowCount, 40)
+        XCTAssertEqual(changes.rows.map(\.rowID), Array(1...40))
+        changes.appendRow(table: "t", operation: .insert, rowID: 41, origin: .sql, key: nil, changedColumns: nil)
+        XCTAssertEqual(changes.storedEntryCount, 1)
+        XCTAssertEqual(changes.rows.map(\.rowID), Array(1...41))
+        changes.removeRows(from: 0)
+        XCTAssertEqual(changes.rowCount, 0)
+        XCTAssertTrue(changes.rows.isEmpty)
+        XCTAssertTrue(changes.tablesWithRows.isEmpty)
+    }
+
+    /// Random appends (runs, single rows with keys and columns, several tables), rollbacks to random
+    /// marks and merges agree with an array of row changes throughout.
+    func testAgreesWithAnArrayOfRowChanges() {
+        var generator = SplitMix(seed: 11)
+        let tableNames = ["a", "b", "c d"]
+        var committed = ChangeSet()
+        var expectedCommitted: [RowChange] = []
+        for _ in 0..<200 {
+            var pending = ChangeSet()
+            var expected: [RowChange] = []
+            var nextRowID = Int64.random(in: 1...1_000, using: &generator)
+            for _ in 0..<Int.random(in: 0...60, using: &generator) {
+                let roll = Int.random(in: 0..<20, using: &generator)
+                if roll == 0 {
+                    let mark = Int.random(in: 0...expected.count, using: &generator)
+                    pending.removeRows(from: mark)
+                    expected.removeSubrange(mark...)
+                    XCTAssertEqual(pending.tablesWithRows, Set(expected.map(\.table)))
+                    continue
+                }
+                if roll < 4 { nextRowID = Int64.random(in: -5...1_000, using: &generator) }
+                let table = roll < 17 ? tableNames[0] : tableNames[roll % 3]
+                let operation: RecordOperation = roll < 15 ? .insert : (roll % 2 == 0 ? .update : .delete)
+                let origin: ChangeOrigin = roll % 3 == 0 ? .sql : .object
+                let key: SQLValue? =
+                    switch roll % 5 {
+                    case 0: nil
+                    case 1: .text("k\(nextRowID)")
+                    case 2: .integer(nextRowID + 1)
+                    default: .integer(nextRowID)
+                    }
+                let columns: [String]? = roll == 7 ? ["x", "y"] : nil
+                let change = RowChange(
+                    table: table, operation: operation, rowID: nextRowID, origin: origin, key: key, changedColumns: columns)
+                pending.append(change)
+                expected.append(change)
+                nextRowID += 1
+            }
+            XCTAssertEqual(pending.rowCount, expected.count)
+            XCTAssertEqual(pending.rows, expected)
+            for table in tableNames {
+                var rows: [RowChange] = []
+                pending.forEachRow(inTable: table, includingObjectWrites: false) { rows.append($0) }
+                XCTAssertEqual(rows, expected.filter { $0.table == table && $0.origin != .object })
+            }
+            committed.merge(pending)
+            expectedCommitted += expected
+            XCTAssertEqual(committed.rows, expectedCommitted)
+            XCTAssertEqual(committed.rowCount, expectedCommitted.count)
+        }
+        XCTAssertLessThan(committed.storedEntryCount, expectedCommitted.count, "consecutive rows were run-length encoded")
+    }
+}
