@@ -360,8 +360,10 @@ final class Connection: @unchecked Sendable {
             handle,
             { context, operation, _, table, rowID in
                 guard let context, let table else { return }
-                let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
-                connection.hookRecord(operation: operation, table: connection.hookTableName(table), rowID: rowID)
+                // Borrowed: the connection outlives its hooks (no reference counting per row written).
+                Unmanaged<Connection>.fromOpaque(context)._withUnsafeGuaranteedRef { connection in
+                    connection.hookRecord(operation: operation, table: connection.hookTableName(table), rowID: rowID)
+                }
             }, context)
         sqlite3_rollback_hook(
             handle,

@@ -73,7 +73,7 @@ extension Database {
             if let restore = entry.restore { self.restore(entry.object, restore) }
         }
         for type in frame.preparedModels { schemaRegistry.forget(type) }
-        writer.lastPreparedModel = nil
+        writer.lastPrepared = nil
     }
 
     private func restore(_ object: any Model, _ restore: WriteLog.Restore) {

@@ -15,20 +15,33 @@ extension Database {
 
     /// Commits `object` on the writer, whose lock the current thread holds.
     private func commitHeld<T: Model>(_ object: T, options: CommitOptions) throws {
-        let schema = T.modelSchema
-        // No array for the common case of an object without related objects to commit.
-        if options.commitsRelatedObjects && schema.hasRelationships && !object._$relatedObjects.isEmpty {
-            let objects = objectsToCommit(startingAt: object, options: options)
-            if objects.count > 1 {
-                try transaction { _ in
-                    for item in objects { try save(item) }
+        try withReadySchema(T.self) { schema in
+            // No array for the common case of an object without related objects to commit.
+            if options.commitsRelatedObjects && schema.hasRelationships && !object._$relatedObjects.isEmpty {
+                let objects = objectsToCommit(startingAt: object, options: options)
+                if objects.count > 1 {
+                    try transaction { _ in
+                        for item in objects { try save(item) }
+                    }
+                    return
                 }
-                return
             }
+            // One statement is atomic by itself: no transaction or savepoint needed (inside a
+            // transaction the enclosing frame still records the object for a rollback).
+            try save(object, schema: schema)
         }
-        // One statement is atomic by itself: no transaction or savepoint needed (inside a transaction
-        // the enclosing frame still records the object for a rollback).
-        try save(object, schema: schema)
+    }
+
+    /// Runs `body` with `T`'s schema, once its table is created or migrated. A run of writes of one
+    /// model checks the schema registry once and borrows the schema the writer keeps.
+    @inline(__always)
+    private func withReadySchema<T: Model, R>(_ type: T.Type, _ body: (ModelSchema) throws -> R) throws -> R {
+        if let last = writer.lastPrepared, last.model == ObjectIdentifier(type) {
+            return try last.schema._withUnsafeGuaranteedRef(body)
+        }
+        if !schemaRegistry.isReady(type) { try ensureSchema(type) }
+        writer.setLastPrepared(type)
+        return try body(T.modelSchema)
     }
 
     /// The related objects reachable from `root` that need a write, dependencies first, then `root`.
@@ -48,27 +61,27 @@ extension Database {
     }
 
     /// Inserts or updates one object, on the writer, inside whatever transaction is open.
-    private func save<T: Model>(_ object: T, schema: ModelSchema = T.modelSchema) throws {
-        if writer.lastPreparedModel != ObjectIdentifier(T.self) {
-            if !schemaRegistry.isReady(T.self) { try ensureSchema(T.self) }
-            writer.lastPreparedModel = ObjectIdentifier(T.self)
-        }
-        try writer.withInnermostFrame { frame in
-            // Inside a transaction, a new object is recorded for a rollback with the same lock that
-            // reads its state (an update or delete is recorded after its will-hook, which may change
-            // the object).
-            let (meta, recorded) = object.readState(recordingNewIn: frame?.serial)
-            switch meta.status {
-            case .new:
-                let key = object._$primaryKey
-                if recorded, let frame { frame.record(object, before: meta, key: key) }
-                try insert(object, schema: schema, key: key, frame: frame)
-            case .persisted where !meta.dirty.isEmpty:
-                try update(object, columns: meta.dirty, storedKey: meta.storedKey)
-            case .persisted, .fault: return
-            case .deleted:
-                throw ORMError.objectDeleted(entity: schema.table, key: meta.storedKey)
-            }
+    private func save<T: Model>(_ object: T) throws {
+        try withReadySchema(T.self) { try save(object, schema: $0) }
+    }
+
+    /// ``save(_:)`` with `T`'s table ready and its schema at hand.
+    private func save<T: Model>(_ object: T, schema: ModelSchema) throws {
+        let frame = writer.innermostFrame
+        // Inside a transaction, a new object is recorded for a rollback with the same lock that
+        // reads its state (an update or delete is recorded after its will-hook, which may change
+        // the object).
+        let (meta, recorded) = object.readState(recordingNewIn: frame?.serial)
+        switch meta.status {
+        case .new:
+            let key = object._$primaryKey
+            if recorded, let frame { frame.record(object, before: meta, key: key) }
+            try insert(object, schema: schema, key: key, frame: frame)
+        case .persisted where !meta.dirty.isEmpty:
+            try update(object, columns: meta.dirty, storedKey: meta.storedKey)
+        case .persisted, .fault: return
+        case .deleted:
+            throw ORMError.objectDeleted(entity: schema.table, key: meta.storedKey)
         }
     }
 
@@ -80,7 +93,7 @@ extension Database {
     }
 
     /// Queues a `did…` hook for after the commit (no closure per object: the hot insert path).
-    private func afterCommit<T: Model>(_ object: T, _ operation: RecordOperation, frame: TransactionFrame?) {
+    private func afterCommit<T: Model>(_ object: T, _ operation: RecordOperation, frame: BorrowedFrame?) {
         if let frame {
             frame.queueHook(operation, for: object)
         } else {
@@ -99,7 +112,7 @@ extension Database {
     /// Inserts a new object with the model's insert statement, prepared once per connection and
     /// bound by index: no SQL is built and no dictionary made per object.
     private func insert<T: Model>(
-        _ object: T, schema: ModelSchema, key keyBefore: SQLValue, frame: TransactionFrame?
+        _ object: T, schema: ModelSchema, key keyBefore: SQLValue, frame: BorrowedFrame?
     ) throws {
         guard object.willInsert() else { throw veto(schema.table, .insert) }
         let strategy = schema.primaryKey.strategy
@@ -109,10 +122,13 @@ extension Database {
         let statementKey = Connection.ModelStatementKey(
             model: ObjectIdentifier(T.self), kind: bindsKey ? .insert : .insertGeneratedKey, columns: ColumnSet())
         let sql: (ModelSchema) -> String = bindsKey ? { $0.insertSQL } : { $0.insertGeneratedKeySQL }
-        let key = try writer.connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
-            try Self.runInsert(
-                object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
-                statement: statement)
+        // The writer holds its connection: borrowed, not retained, for the write.
+        let key = try Unmanaged.passUnretained(writer.connection)._withUnsafeGuaranteedRef { connection in
+            try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
+                try Self.runInsert(
+                    object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
+                    statement: statement)
+            }
         }
         if key != keyBefore { try object._$setPrimaryKey(key) }
         identityMap.registerInserted(object, key: key, database: self)
@@ -167,7 +183,7 @@ extension Database {
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
             object.updateState { $0.dirty.subtract(columns) }
-            afterCommit(object, .update, frame: currentFrame)
+            afterCommit(object, .update, frame: writer.innermostFrame)
         }
     }
 
@@ -194,7 +210,7 @@ extension Database {
             }
             object.updateState { $0.status = .deleted }
             identityMap.unregister(object)
-            afterCommit(object, .delete, frame: currentFrame)
+            afterCommit(object, .delete, frame: writer.innermostFrame)
         }
     }
 }

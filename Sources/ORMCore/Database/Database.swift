@@ -214,20 +214,31 @@ final class WriterAccess: @unchecked Sendable {
     @exclusivity(unchecked) var frames: [TransactionFrame] = []
     private var afterCommit: [@Sendable () -> Void] = []
     private var frameSerial: UInt64 = 0
-    /// The model type whose table the last object write found ready: a run of writes of one model
-    /// checks the schema registry once. Cleared when a rollback forgets prepared tables.
-    @exclusivity(unchecked) var lastPreparedModel: ObjectIdentifier?
+    /// The model type whose table the last object write found ready, and its schema, borrowed from
+    /// `schemas`: a run of writes of one model checks the schema registry once and retains no schema
+    /// per write. Cleared when a rollback forgets prepared tables.
+    @exclusivity(unchecked) var lastPrepared: (model: ObjectIdentifier, schema: Unmanaged<ModelSchema>)?
+    /// The schema of every model type this writer has written, the first instance each type gave:
+    /// never replaced, so a schema borrowed through `lastPrepared` outlives every write using it.
+    private var schemas: [ObjectIdentifier: ModelSchema] = [:]
 
     init(connection: Connection) {
         self.connection = connection
     }
 
-    /// Runs `body` with the innermost open transaction frame (nil outside a transaction), borrowed:
-    /// `frames` holds it throughout, so a write inside a batch costs no reference counting for it.
-    @inline(__always)
-    func withInnermostFrame<R>(_ body: (TransactionFrame?) throws -> R) rethrows -> R {
-        guard let index = frames.indices.last else { return try body(nil) }
-        return try Unmanaged.passUnretained(frames[index])._withUnsafeGuaranteedRef { try body($0) }
+    /// The innermost open transaction frame (nil outside a transaction), borrowed: `frames` holds it
+    /// while a write uses it, so a write inside a batch costs no reference counting for it.
+    var innermostFrame: BorrowedFrame? {
+        guard let index = frames.indices.last else { return nil }
+        return BorrowedFrame(frames[index])
+    }
+
+    /// Makes `type` the last prepared model, keeping its schema.
+    func setLastPrepared<T: Model>(_ type: T.Type) {
+        let model = ObjectIdentifier(type)
+        let schema = schemas[model] ?? T.modelSchema
+        schemas[model] = schema
+        lastPrepared = (model, .passUnretained(schema))
     }
 
     func scheduleAfterCommit(_ actions: [@Sendable () -> Void]) {

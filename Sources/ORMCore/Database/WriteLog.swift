@@ -75,8 +75,8 @@ struct WriteLog: Sendable {
     /// Whether nothing was logged.
     var isEmpty: Bool { current.isEmpty && chunks.isEmpty }
 
-    /// Logs a write.
-    mutating func append(_ entry: Entry) {
+    /// Logs a write (moved in: the entry's object is not retained again).
+    mutating func append(_ entry: consuming Entry) {
         if current.count == Self.chunkSize {
             chunks.append(current)
             // The first chunk grows as needed (most transactions write a few objects); later ones

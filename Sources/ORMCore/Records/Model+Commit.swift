@@ -13,9 +13,13 @@ extension Model {
     /// - Throws: ``ORMError/vetoed(entity:operation:)``, ``SQLiteError`` (constraints, busy, read-only).
     @discardableResult
     public func commit(in database: Database? = nil, options: CommitOptions = CommitOptions()) throws -> Bool {
+        guard database != nil else {
+            return try commit(in: stateDatabase ?? Database.current(), options: options)
+        }
         do {
-            let target = try database ?? stateDatabase ?? Database.current()
-            try target.commitObject(self, options: options)
+            // Borrowed from the caller: not retained for every commit of a batch (binding it with
+            // `if let` or `guard let` would be).
+            try database.unsafelyUnwrapped.commitObject(self, options: options)
             return true
         } catch where options.errorPolicy == .swallow {
             return false

@@ -1,0 +1,24 @@
+/// The innermost transaction frame, borrowed for one write: the writer's frame stack holds the frame
+/// for the whole write, so reaching it costs no reference counting. (An optional `TransactionFrame`
+/// made from a borrowed one is retained and released around every write of a batch.)
+struct BorrowedFrame {
+    private let reference: Unmanaged<TransactionFrame>
+
+    /// Borrows `frame`; the caller keeps it alive while the value is used.
+    init(_ frame: TransactionFrame) {
+        reference = .passUnretained(frame)
+    }
+
+    /// The frame's serial (see ``TransactionFrame/serial``).
+    var serial: UInt64 { reference._withUnsafeGuaranteedRef(\.serial) }
+
+    /// Records `object`'s state before the frame's first write to it (see ``TransactionFrame/record(_:before:key:)``).
+    func record<T: Model>(_ object: T, before: ModelState.Meta, key: SQLValue) {
+        reference._withUnsafeGuaranteedRef { $0.record(object, before: before, key: key) }
+    }
+
+    /// Queues `object`'s `did…` hook for once the outermost transaction commits.
+    func queueHook<T: Model>(_ operation: RecordOperation, for object: T) {
+        reference._withUnsafeGuaranteedRef { $0.queueHook(operation, for: object) }
+    }
+}
