@@ -142,23 +142,22 @@ struct ModelMembers {
 
     // MARK: - Key access
 
+    /// Read by the runtime while it holds the object's lock (inside `_$withStateFields`), so that one
+    /// lock covers the key and the bookkeeping.
     private var primaryKey: String {
         """
-        \(access)var _$primaryKey: ORMCore.SQLValue {
-            _$state.withLock {
-                ORMCore._ColumnCoding.keyValue(\(key.storage))
-            }
+        \(access)var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+            ORMCore._ColumnCoding.keyValue(\(key.storage))
         }
         """
     }
 
+    /// Called by the runtime while it holds the object's lock; throws, changing nothing, when the value
+    /// does not fit the key's type.
     private var setPrimaryKey: String {
         """
-        \(access)func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-            let value = try \(keyFromValue)
-            _$state.withLock {
-                \(key.storage) = value
-            }
+        \(access)func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+            \(key.storage) = try \(keyFromValue)
         }
         """
     }

@@ -205,17 +205,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
                 }
 
-                public var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                public var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                public func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
-                    _$state.withLock {
-                        _id = value
-                    }
+                public func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
                 }
 
                 public func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -376,17 +371,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
-                    _$state.withLock {
-                        _id = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -482,17 +472,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
                 }
 
-                package var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                package var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                package func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
-                    _$state.withLock {
-                        _id = value
-                    }
+                package func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
                 }
 
                 package func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -604,17 +589,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
                 }
 
-                public var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                public var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                public func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
-                    _$state.withLock {
-                        _id = value
-                    }
+                public func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
                 }
 
                 public func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -771,17 +751,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
-                    _$state.withLock {
-                        _id = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -1005,17 +980,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
-                    _$state.withLock {
-                        _id = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -1213,17 +1183,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
-                    _$state.withLock {
-                        _id = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -1389,17 +1354,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
-                    _$state.withLock {
-                        _id = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -1557,17 +1517,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
-                    _$state.withLock {
-                        _id = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -1685,17 +1640,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
-                    _$state.withLock {
-                        _id = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -1813,17 +1763,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
-                    _$state.withLock {
-                        _id = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {

@@ -90,17 +90,12 @@ final class ModelMacroKeyTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
-                    _$state.withLock {
-                        _id = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -222,17 +217,12 @@ final class ModelMacroKeyTests: XCTestCase {
                     self._code = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_code)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_code)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
-                    _$state.withLock {
-                        _code = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _code = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -354,17 +344,12 @@ final class ModelMacroKeyTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
                 }
 
-                public var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_id)
-                    }
+                public var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
                 }
 
-                public func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
-                    _$state.withLock {
-                        _id = value
-                    }
+                public func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
                 }
 
                 public func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
@@ -487,17 +472,12 @@ final class ModelMacroKeyTests: XCTestCase {
                     self._sku = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
                 }
 
-                var _$primaryKey: ORMCore.SQLValue {
-                    _$state.withLock {
-                        ORMCore._ColumnCoding.keyValue(_sku)
-                    }
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_sku)
                 }
 
-                func _$setPrimaryKey(_ key: ORMCore.SQLValue) throws {
-                    let value = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
-                    _$state.withLock {
-                        _sku = value
-                    }
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _sku = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
                 }
 
                 func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {

@@ -71,10 +71,9 @@ extension Database {
         // Inside a transaction, a new object is recorded for a rollback with the same lock that
         // reads its state (an update or delete is recorded after its will-hook, which may change
         // the object).
-        let (meta, recorded) = object.readState(recordingNewIn: frame?.serial)
+        let (meta, key, recorded) = object.readState(recordingNewIn: frame?.serial)
         switch meta.status {
         case .new:
-            let key = object._$primaryKey
             if recorded, let frame { frame.record(object, before: meta, key: key) }
             try insert(object, schema: schema, key: key, frame: frame)
         case .persisted where !meta.dirty.isEmpty:
@@ -130,8 +129,7 @@ extension Database {
                     statement: statement)
             }
         }
-        if key != keyBefore { try object._$setPrimaryKey(key) }
-        identityMap.registerInserted(object, key: key, database: self)
+        try identityMap.registerInserted(object, key: key, settingKey: key != keyBefore, database: self)
         afterCommit(object, .insert, frame: frame)
     }
 

@@ -138,13 +138,16 @@ final class IdentityMap: @unchecked Sendable {
     }
 
     /// Enters an object whose row `key` of `database` was just inserted, marking it persisted with no
-    /// unsaved changes, in one lock on the object and one on the map.
+    /// unsaved changes (and, when `settingKey`, giving it `key`, the key its insert generated), in one
+    /// lock on the object and one on the map.
     ///
     /// Should a live object already hold the key (its row was deleted by SQL and the key reused),
     /// that object keeps the entry and `object` stays out of the map.
-    func registerInserted<T: Model>(_ object: T, key: SQLValue, database: Database) {
+    func registerInserted<T: Model>(_ object: T, key: SQLValue, settingKey: Bool, database: Database) throws {
         let type = ObjectIdentifier(T.self)
-        let previous = object._$withStateFields { fields -> Registration? in
+        let previous = try object._$withStateFields { fields -> Registration? in
+            // The generated key goes in under the same lock (a key that does not fit throws first).
+            if settingKey { try object._$setPrimaryKeyHoldingLock(key) }
             let previous = Registration(fields)
             fields.meta.dirty.removeAll()
             fields.enter(type, key: key, status: .persisted, database: database)

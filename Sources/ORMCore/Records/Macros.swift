@@ -24,7 +24,7 @@
 /// macro reports an error otherwise).
 @attached(
     member,
-    names: named(_$state), named(_$stateFields), named(_$withStateFields), named(deinit), named(modelSchema), named(init), named(_$primaryKey), named(_$setPrimaryKey),
+    names: named(_$state), named(_$stateFields), named(_$withStateFields), named(deinit), named(modelSchema), named(init), named(_$primaryKeyHoldingLock), named(_$setPrimaryKeyHoldingLock),
     named(_$bindColumns), named(_$apply), named(_$relatedObjects), named(id), named(_id), named(_$schema),
     named(_$tableAndKey)
 )

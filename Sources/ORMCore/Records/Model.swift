@@ -31,10 +31,12 @@ public protocol Model: AnyObject, Sendable {
     init(_$row row: borrowing StatementRow) throws
     /// Makes a fault: only the key is set; the other properties load on first access. Generated.
     init(_$faultKey key: SQLValue) throws
-    /// The primary key's current value. Generated.
-    var _$primaryKey: SQLValue { get }
-    /// Sets the primary key. Generated.
-    func _$setPrimaryKey(_ key: SQLValue) throws
+    /// The primary key's current value, read while the caller holds the object's lock (inside
+    /// ``_$withStateFields(_:)``). Generated.
+    var _$primaryKeyHoldingLock: SQLValue { get }
+    /// Sets the primary key while the caller holds the object's lock; throws, changing nothing, when
+    /// `key` does not fit the key's type. Generated.
+    func _$setPrimaryKeyHoldingLock(_ key: SQLValue) throws
     /// Binds the given columns in column order, starting at parameter `start`. Generated.
     func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws
     /// Replaces the values of every column not in `keeping` with the row's. Generated.
@@ -58,6 +60,14 @@ public protocol Model: AnyObject, Sendable {
 }
 
 extension Model {
+    /// The primary key's current value.
+    public var _$primaryKey: SQLValue { _$withStateFields { _ in _$primaryKeyHoldingLock } }
+
+    /// Sets the primary key; throws, changing nothing, when `key` does not fit the key's type.
+    public func _$setPrimaryKey(_ key: SQLValue) throws {
+        try _$withStateFields { _ in try _$setPrimaryKeyHoldingLock(key) }
+    }
+
     /// The table and key read from ``modelSchema`` (for conformances written by hand).
     public static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
         (modelSchema.table, modelSchema.primaryKey)

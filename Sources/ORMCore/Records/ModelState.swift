@@ -185,14 +185,16 @@ extension Model {
 }
 
 extension Model {
-    /// A copy of the metadata; when `frame` is given and the object is new and not yet recorded by
-    /// that frame, also marks it recorded (`recorded` is then true and the caller records `meta`).
-    func readState(recordingNewIn frame: UInt64?) -> (meta: ModelState.Meta, recorded: Bool) {
-        withMeta { meta in
-            let before = meta
-            guard let frame, meta.status == .new, meta.touchedBy != frame else { return (before, false) }
-            meta.touchedBy = frame
-            return (before, true)
+    /// A copy of the metadata and the key, under one lock; when `frame` is given and the object is
+    /// new and not yet recorded by that frame, also marks it recorded (`recorded` is then true and
+    /// the caller records `meta`).
+    func readState(recordingNewIn frame: UInt64?) -> (meta: ModelState.Meta, key: SQLValue, recorded: Bool) {
+        _$withStateFields { fields in
+            let before = fields.meta
+            let key = _$primaryKeyHoldingLock
+            guard let frame, before.status == .new, before.touchedBy != frame else { return (before, key, false) }
+            fields.meta.touchedBy = frame
+            return (before, key, true)
         }
     }
 }
