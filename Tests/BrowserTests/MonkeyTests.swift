@@ -4,20 +4,6 @@ import XCTest
 
 @testable import Browser
 
-/// A seeded pseudo-random generator (SplitMix64): the same seed plays the same keys.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Tens of thousands of random keys, headless, over the fixture database, editing keys and their
 /// prompts' answers included: reef must never crash, never draw past the screen's edge, and never
 /// leave the database corrupt. The seed is printed;
@@ -56,7 +42,7 @@ final class MonkeyTests: XCTestCase {
         let seed = ProcessInfo.processInfo.environment["REEF_MONKEY_SEED"].flatMap(UInt64.init)
             ?? UInt64(Date().timeIntervalSince1970 * 1000)
         print("monkey seed: \(seed) (replay with REEF_MONKEY_SEED=\(seed))")
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)  // the same seed plays the same keys
         let fixture = try BrowserFixture()
         defer { fixture.remove() }
 
