@@ -20,6 +20,8 @@ public final class Statement {
     var isCached = false
     @exclusivity(unchecked) var inUse = false
     @exclusivity(unchecked) private var started = false
+    /// Where bound text and blobs are copied for SQLite to read in place.
+    @exclusivity(unchecked) private var parameterBuffers: ParameterBuffers
 
     init(handle: OpaquePointer, sql: String, connection: Connection, writtenTables: Set<String>) {
         self.handle = handle
@@ -27,8 +29,10 @@ public final class Statement {
         self.connectionRef = Unmanaged.passUnretained(connection)
         self.writtenTables = writtenTables
         self.isReadOnly = sqlite3_stmt_readonly(handle) != 0
+        self.parameterBuffers = ParameterBuffers(parameterCount: Int(sqlite3_bind_parameter_count(handle)))
     }
 
+    // The parameter buffers are freed after this, once nothing can read them.
     deinit { sqlite3_finalize(handle) }
 
     /// Runs `body` with the statement's connection, borrowed: no reference counting on the step path.
@@ -76,22 +80,28 @@ public final class Statement {
         try check(sqlite3_bind_null(handle, index))
     }
 
-    /// Binds text (copied by SQLite).
+    /// Binds text. A short value is copied into the parameter's own buffer and read there by
+    /// SQLite (see ``ParameterBuffers``); a long one is copied by SQLite.
     public func bindText(_ value: String, at index: Int32) throws {
-        // withCString gives a non-null pointer even for empty text, so '' binds as '' and not NULL.
-        let code = value.withCString { chars in
-            csqlite_bind_text(handle, index, chars, Int32(value.utf8.count))
+        var value = value
+        // The buffer's pointer is never null, so '' binds as '' and not NULL.
+        let copied = value.withUTF8 { utf8 in
+            parameterBuffers.withCopy(of: UnsafeRawBufferPointer(utf8), forParameter: index) { copy in
+                sqlite3_bind_text(handle, index, copy.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
+            }
         }
+        // withCString gives a non-null pointer even for empty text.
+        let code = copied ?? value.withCString { csqlite_bind_text(handle, index, $0, Int32(value.utf8.count)) }
         try check(code)
     }
 
-    /// Binds bytes (copied by SQLite).
+    /// Binds bytes: a short value in the parameter's own buffer, a long one copied by SQLite.
     public func bindBlob(_ value: Data, at index: Int32) throws {
         let code = value.withUnsafeBytes { buffer -> Int32 in
-            if let base = buffer.baseAddress {
-                return csqlite_bind_blob(handle, index, base, Int32(buffer.count))
-            }
-            return sqlite3_bind_zeroblob(handle, index, 0)
+            guard let base = buffer.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
+            return parameterBuffers.withCopy(of: buffer, forParameter: index) { copy in
+                sqlite3_bind_blob(handle, index, copy, Int32(buffer.count), nil)
+            } ?? csqlite_bind_blob(handle, index, base, Int32(buffer.count))
         }
         try check(code)
     }

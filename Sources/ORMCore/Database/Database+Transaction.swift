@@ -50,9 +50,7 @@ extension Database {
             if !frame.log.isEmpty {
                 let hooks = TransferredHooks(log: frame.log)
                 actions.append {
-                    hooks.log.forEach { entry in
-                        if let hook = entry.hook { Database.runDidHook(entry.object, hook) }
-                    }
+                    hooks.log.forEachHook { object, hook in Database.runDidHook(object, hook) }
                 }
             }
             writer.scheduleAfterCommit(actions)

@@ -100,7 +100,7 @@ extension Database {
         }
     }
 
-    static func runDidHook(_ object: any Model, _ operation: RecordOperation) {
+    static func runDidHook(_ object: borrowing any Model, _ operation: RecordOperation) {
         switch operation {
         case .insert: object.didInsert()
         case .update: object.didUpdate()

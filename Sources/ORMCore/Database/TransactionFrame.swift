@@ -40,8 +40,8 @@ final class TransactionFrame {
 
     /// Hands this (released) savepoint's work to its parent.
     func merge(into parent: TransactionFrame) {
-        log.forEach { entry in
-            var entry = entry
+        log.forEach { borrowed in
+            var entry = copy borrowed
             if let restore = entry.restore {
                 // Touched in the parent before this savepoint: the parent's earlier record stands.
                 if restore.touchedBy == parent.serial { entry.restore = nil }

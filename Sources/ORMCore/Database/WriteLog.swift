@@ -97,19 +97,43 @@ struct WriteLog: Sendable {
         }
     }
 
-    /// Every entry, in order.
-    func forEach(_ body: (Entry) throws -> Void) rethrows {
-        for chunk in chunks {
-            for entry in chunk { try body(entry) }
-        }
-        for entry in current { try body(entry) }
+    /// Every entry, in order. Entries are lent to `body`, not copied: a pass that runs the `did…`
+    /// hooks of a batch insert neither retains nor releases its objects.
+    func forEach(_ body: (borrowing Entry) throws -> Void) rethrows {
+        for chunk in chunks { try Self.forEach(in: chunk, body) }
+        try Self.forEach(in: current, body)
     }
 
-    /// Every entry, last first.
-    func forEachReversed(_ body: (Entry) throws -> Void) rethrows {
-        for entry in current.reversed() { try body(entry) }
-        for chunk in chunks.reversed() {
-            for entry in chunk.reversed() { try body(entry) }
+    /// Each logged `did…` hook with its object, in order, without copying the entries.
+    func forEachHook(_ body: (borrowing any Model, RecordOperation) throws -> Void) rethrows {
+        for chunk in chunks { try Self.forEachHook(in: chunk, body) }
+        try Self.forEachHook(in: current, body)
+    }
+
+    private static func forEachHook(in chunk: [Entry], _ body: (borrowing any Model, RecordOperation) throws -> Void) rethrows {
+        try chunk.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                if let hook = entries[index].hook { try body(entries[index].object, hook) }
+            }
+        }
+    }
+
+    /// Every entry, last first (lent, as by ``forEach(_:)``).
+    func forEachReversed(_ body: (borrowing Entry) throws -> Void) rethrows {
+        try Self.forEach(in: current, reversed: true, body)
+        for chunk in chunks.reversed() { try Self.forEach(in: chunk, reversed: true, body) }
+    }
+
+    /// Lends each entry of `chunk` through its buffer (an array's subscript would copy it).
+    private static func forEach(
+        in chunk: [Entry], reversed: Bool = false, _ body: (borrowing Entry) throws -> Void
+    ) rethrows {
+        try chunk.withUnsafeBufferPointer { entries in
+            if reversed {
+                for index in entries.indices.reversed() { try body(entries[index]) }
+            } else {
+                for index in entries.indices { try body(entries[index]) }
+            }
         }
     }
 }

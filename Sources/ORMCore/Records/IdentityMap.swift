@@ -28,7 +28,7 @@ final class IdentityMap: @unchecked Sendable {
     /// One model type's objects. A class, so it is mutated in place under the map's lock.
     private final class Table {
         // Only touched under the map's lock: no run-time exclusivity checks.
-        @exclusivity(unchecked) var integers = IntegerKeyTable<Entry>()
+        @exclusivity(unchecked) var integers = IntegerKeyTable()
         @exclusivity(unchecked) var others: [SQLValue: Entry] = [:]
         /// Turns a live object of the table's type into `any Model`, for the type-erased lookups.
         let erased: (AnyObject) -> any Model
@@ -44,7 +44,7 @@ final class IdentityMap: @unchecked Sendable {
         /// Removes the entry for `key` if it holds `object` (one probe for integer keys).
         func remove(_ key: SQLValue, ifHolding object: UnsafeMutableRawPointer?) {
             if case .integer(let int) = key {
-                integers.remove(int) { $0.object == object }
+                integers.remove(int) { $0 == object }
             } else if others[key]?.object == object {
                 others[key] = nil
             }
@@ -52,7 +52,7 @@ final class IdentityMap: @unchecked Sendable {
 
         /// Enters `entry` under `key` unless the key holds an entry already: that one is returned.
         func insert(_ entry: Entry, for key: SQLValue) -> Entry? {
-            if case .integer(let int) = key { return integers.insert(entry, for: int) }
+            if case .integer(let int) = key { return integers.insert(entry.object, for: int).map(Entry.init) }
             if let existing = others[key] { return existing }
             others[key] = entry
             return nil
@@ -60,12 +60,12 @@ final class IdentityMap: @unchecked Sendable {
 
         subscript(key: SQLValue) -> Entry? {
             get {
-                if case .integer(let int) = key { return integers[int] }
+                if case .integer(let int) = key { return integers[int].map(Entry.init) }
                 return others[key]
             }
             set {
                 switch (key, newValue) {
-                case (.integer(let int), let entry?): integers.set(entry, for: int)
+                case (.integer(let int), let entry?): integers.set(entry.object, for: int)
                 case (.integer(let int), nil): integers.remove(int)
                 default: others[key] = newValue
                 }
@@ -228,7 +228,7 @@ final class IdentityMap: @unchecked Sendable {
     func liveObjects(of type: ObjectIdentifier) -> [any Model] {
         withState { state in
             guard let table = state.existingTable(type)?.takeUnretainedValue() else { return [] }
-            return table.integers.values.compactMap(table.erased) + table.others.values.compactMap(table.erased)
+            return table.integers.values.map(Entry.init).compactMap(table.erased) + table.others.values.compactMap(table.erased)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A hash table from 64-bit integer keys to values: open addressing, linear probing kept in Robin
 /// Hood order (along a run, entries sit in the order of their home slots), deletion by backward shift.
 ///
@@ -8,13 +10,22 @@
 /// switches to Fibonacci hashing, which spreads any key pattern. The Robin Hood order lets lookups
 /// and removals stop at the first entry closer to its home than the probe is: a removal never walks
 /// a whole run of keys that all sit at home.
-struct IntegerKeyTable<Value> {
+///
+/// Values are non-null pointers (the map's unretained objects), so an empty slot is all zero bytes
+/// and the slots come from `calloc`: a table that grows to hold a large insert or fetch is not
+/// cleared by hand, and the kernel maps in only the pages that keys land on (keys placed by their
+/// low bits fill a table from one end). A generic table had to write an empty `Optional` into every
+/// slot of each new array, and fault all of it in.
+struct IntegerKeyTable: ~Copyable {
+    /// A key and its value; all zero bytes when empty (`value` nil).
     private struct Slot {
         var key: Int64
-        var value: Value?
+        var value: UnsafeMutableRawPointer?
     }
 
-    private var slots: [Slot] = []
+    /// `capacity` slots (a power of two), or nil before the first key.
+    private var slots: UnsafeMutablePointer<Slot>?
+    private var capacity = 0
     /// The number of keys held.
     private(set) var count = 0
     private var mask = 0
@@ -24,30 +35,38 @@ struct IntegerKeyTable<Value> {
     /// A probe longer than this makes the table spread keys by hashing.
     private static var longProbe: Int { 48 }
 
+    /// An empty table; it allocates nothing until a key is stored.
+    init() {}
+
+    deinit {
+        free(slots)
+    }
+
     /// The value for `key`, if any.
-    subscript(key: Int64) -> Value? {
-        guard let index = index(of: key) else { return nil }
+    subscript(key: Int64) -> UnsafeMutableRawPointer? {
+        guard let slots, let index = index(of: key, in: slots) else { return nil }
         return slots[index].value
     }
 
     /// Stores `value` for `key`, replacing any value it had.
-    mutating func set(_ value: Value, for key: Int64) {
+    mutating func set(_ value: UnsafeMutableRawPointer, for key: Int64) {
         place(value, for: key, replacing: true)
     }
 
     /// Stores `value` for `key` unless the key holds a value: that value is returned, unchanged.
-    mutating func insert(_ value: Value, for key: Int64) -> Value? {
+    mutating func insert(_ value: UnsafeMutableRawPointer, for key: Int64) -> UnsafeMutableRawPointer? {
         place(value, for: key, replacing: false)
     }
 
     /// One probe that finds `key` or the slot where it goes.
     @discardableResult
-    private mutating func place(_ value: Value, for key: Int64, replacing: Bool) -> Value? {
-        if (count + 1) * 10 > slots.count * 7 {
+    private mutating func place(_ value: UnsafeMutableRawPointer, for key: Int64, replacing: Bool) -> UnsafeMutableRawPointer? {
+        if (count + 1) * 10 > capacity * 7 {
             // Quadrupling while the table is under a million slots: a fetch or insert of many rows
-            // into an empty table moves each entry fewer times and clears less memory.
-            resize(to: max(64, slots.count * (slots.count < 1 << 20 ? 4 : 2)))
+            // into an empty table moves each entry fewer times.
+            resize(to: max(64, capacity * (capacity < 1 << 20 ? 4 : 2)))
         }
+        let slots = slots.unsafelyUnwrapped
         var index = home(key)
         var distance = 0
         while let resident = slots[index].value {
@@ -57,39 +76,39 @@ struct IntegerKeyTable<Value> {
                 return nil
             }
             // Robin Hood order: past an entry nearer its home than the key would be, the key cannot be.
-            if self.distance(at: index) < distance { break }
+            if self.distance(at: index, in: slots) < distance { break }
             index = (index + 1) & mask
             distance += 1
         }
-        let longest = placeAbsent(Slot(key: key, value: value), at: index, distance: distance)
+        let longest = placeAbsent(Slot(key: key, value: value), at: index, distance: distance, in: slots)
         count += 1
         if longest > Self.longProbe && !scrambles {
             scrambles = true
-            resize(to: slots.count)
+            resize(to: capacity)
         }
         return nil
     }
 
     /// Removes `key` and its value, if present (and if `condition` accepts the value).
-    mutating func remove(_ key: Int64, if condition: (Value) -> Bool = { _ in true }) {
-        guard var hole = index(of: key), let value = slots[hole].value, condition(value) else { return }
+    mutating func remove(_ key: Int64, if condition: (UnsafeMutableRawPointer) -> Bool = { _ in true }) {
+        guard let slots, var hole = index(of: key, in: slots), let value = slots[hole].value, condition(value) else { return }
         var next = (hole + 1) & mask
-        while slots[next].value != nil && distance(at: next) > 0 {
+        while slots[next].value != nil && distance(at: next, in: slots) > 0 {
             slots[hole] = slots[next]
             hole = next
             next = (next + 1) & mask
         }
-        slots[hole].value = nil
+        slots[hole] = Slot(key: 0, value: nil)
         count -= 1
     }
 
-    private func index(of key: Int64) -> Int? {
+    private func index(of key: Int64, in slots: UnsafeMutablePointer<Slot>) -> Int? {
         guard count > 0 else { return nil }
         var index = home(key)
         var distance = 0
         while slots[index].value != nil {
             if slots[index].key == key { return index }
-            if self.distance(at: index) < distance { return nil }
+            if self.distance(at: index, in: slots) < distance { return nil }
             index = (index + 1) & mask
             distance += 1
         }
@@ -97,13 +116,14 @@ struct IntegerKeyTable<Value> {
     }
 
     /// How far the entry at `index` sits from its home slot.
-    private func distance(at index: Int) -> Int {
+    private func distance(at index: Int, in slots: UnsafeMutablePointer<Slot>) -> Int {
         (index - home(slots[index].key)) & mask
     }
 
     /// Every value, in slot order.
-    var values: [Value] {
-        slots.compactMap(\.value)
+    var values: [UnsafeMutableRawPointer] {
+        guard let slots else { return [] }
+        return UnsafeBufferPointer(start: slots, count: capacity).compactMap(\.value)
     }
 
     private func home(_ key: Int64) -> Int {
@@ -116,10 +136,10 @@ struct IntegerKeyTable<Value> {
     /// Places an entry whose key is not in the table, walking from `index`, `distance` slots from its
     /// home: each entry found nearer its own home than the carried one is takes its place and moves on
     /// (Robin Hood). Returns the longest distance walked.
-    private mutating func placeAbsent(_ entry: Slot, at index: Int, distance: Int) -> Int {
+    private func placeAbsent(_ entry: Slot, at index: Int, distance: Int, in slots: UnsafeMutablePointer<Slot>) -> Int {
         var (carried, index, distance, longest) = (entry, index, distance, distance)
         while slots[index].value != nil {
-            let residentDistance = self.distance(at: index)
+            let residentDistance = self.distance(at: index, in: slots)
             if residentDistance < distance {
                 swap(&carried, &slots[index])
                 distance = residentDistance
@@ -132,20 +152,33 @@ struct IntegerKeyTable<Value> {
         return longest
     }
 
+    /// `capacity` zeroed slots.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Slot> {
+        guard let raw = calloc(capacity, MemoryLayout<Slot>.stride) else {
+            fatalError("IntegerKeyTable: out of memory for \(capacity) slots")
+        }
+        return raw.bindMemory(to: Slot.self, capacity: capacity)
+    }
+
     /// Moves every entry into `capacity` new slots; the keys are known distinct, so each is placed by
     /// the Robin Hood walk alone (no load check, no key comparison).
-    private mutating func resize(to capacity: Int) {
-        let old = slots
-        slots = Array(repeating: Slot(key: 0, value: nil), count: capacity)
-        mask = capacity - 1
-        shift = UInt64(64 - capacity.trailingZeroBitCount)
+    private mutating func resize(to newCapacity: Int) {
+        let fresh = Self.allocate(newCapacity)
+        let (old, oldCapacity) = (slots, capacity)
+        slots = fresh
+        capacity = newCapacity
+        mask = newCapacity - 1
+        shift = UInt64(64 - newCapacity.trailingZeroBitCount)
         var longest = 0
-        for slot in old where slot.value != nil {
-            longest = max(longest, placeAbsent(slot, at: home(slot.key), distance: 0))
+        if let old {
+            for index in 0..<oldCapacity where old[index].value != nil {
+                longest = max(longest, placeAbsent(old[index], at: home(old[index].key), distance: 0, in: fresh))
+            }
+            free(old)
         }
         if longest > Self.longProbe && !scrambles {
             scrambles = true
-            resize(to: capacity)
+            resize(to: newCapacity)
         }
     }
 }
