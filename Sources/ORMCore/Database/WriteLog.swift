@@ -97,14 +97,15 @@ struct WriteLog: Sendable {
         }
     }
 
-    /// Every entry, in order. Entries are lent to `body`, not copied: a pass that runs the `did…`
-    /// hooks of a batch insert neither retains nor releases its objects.
+    /// Every entry, in order, lent to `body` (not copied: a rollback record in an entry is not
+    /// copied for a pass that does not need it).
     func forEach(_ body: (borrowing Entry) throws -> Void) rethrows {
         for chunk in chunks { try Self.forEach(in: chunk, body) }
         try Self.forEach(in: current, body)
     }
 
-    /// Each logged `did…` hook with its object, in order, without copying the entries.
+    /// Each logged `did…` hook with its object, in order, without copying the entries (the object
+    /// itself is still retained around the call: `body` could release what the log holds).
     func forEachHook(_ body: (borrowing any Model, RecordOperation) throws -> Void) rethrows {
         for chunk in chunks { try Self.forEachHook(in: chunk, body) }
         try Self.forEachHook(in: current, body)
