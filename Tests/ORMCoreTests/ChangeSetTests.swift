@@ -47,8 +47,44 @@ final class ChangeSetTests: XCTestCase {
         XCTAssertTrue(changes.tablesWithRows.isEmpty)
     }
 
-    /// Random appends (runs, single rows with keys and columns, several tables), rollbacks to random
-    /// marks and merges agree with an array of row changes throughout.
+    /// Records `change` as the update hook does: as one more row of the last run when
+    /// ``ChangeSet/extendRun(table:operation:origin:keyIsRowID:rowID:)`` takes it, else appended.
+    private static func recordAsTheHookDoes(_ change: RowChange, in changes: inout ChangeSet) {
+        let keyIsRowID = change.key == .integer(change.rowID)
+        if change.changedColumns == nil, change.key == nil || keyIsRowID,
+            changes.extendRun(
+                table: change.table, operation: change.operation, origin: change.origin, keyIsRowID: keyIsRowID,
+                rowID: change.rowID)
+        {
+            return
+        }
+        changes.append(change)
+    }
+
+    /// A run is extended only by a row of its own kind: the next rowid, the same table, operation and
+    /// origin, and the key being the rowid exactly as in the run.
+    func testExtendingARunTakesOnlyTheRowThatContinuesIt() {
+        var changes = ChangeSet()
+        XCTAssertFalse(changes.extendRun(table: "t", operation: .insert, origin: .object, keyIsRowID: true, rowID: 1))
+        changes.appendRow(table: "t", operation: .insert, rowID: 1, origin: .object, key: .integer(1), changedColumns: nil)
+        XCTAssertTrue(changes.extendRun(table: "t", operation: .insert, origin: .object, keyIsRowID: true, rowID: 2))
+        XCTAssertFalse(changes.extendRun(table: "t", operation: .insert, origin: .object, keyIsRowID: true, rowID: 4))
+        XCTAssertFalse(changes.extendRun(table: "u", operation: .insert, origin: .object, keyIsRowID: true, rowID: 3))
+        XCTAssertFalse(changes.extendRun(table: "t", operation: .update, origin: .object, keyIsRowID: true, rowID: 3))
+        XCTAssertFalse(changes.extendRun(table: "t", operation: .insert, origin: .sql, keyIsRowID: false, rowID: 3))
+        XCTAssertFalse(changes.extendRun(table: "t", operation: .insert, origin: .object, keyIsRowID: false, rowID: 3))
+        XCTAssertEqual(changes.rows.map(\.rowID), [1, 2])
+        XCTAssertEqual(changes.rows.map(\.key), [.integer(1), .integer(2)])
+        // A row stored with its detail (a key that is not the rowid) is not a run.
+        changes.appendRow(table: "t", operation: .insert, rowID: 3, origin: .object, key: .text("k"), changedColumns: nil)
+        XCTAssertFalse(changes.extendRun(table: "t", operation: .insert, origin: .object, keyIsRowID: true, rowID: 4))
+        XCTAssertEqual(changes.rowCount, 3)
+        XCTAssertEqual(changes.storedEntryCount, 2)
+    }
+
+    /// Random appends (runs, single rows with keys and columns, several tables; half of them through
+    /// the hook's run extension), rollbacks to random marks and merges agree with an array of row
+    /// changes throughout.
     func testAgreesWithAnArrayOfRowChanges() {
         var generator = SplitMix(seed: 11)
         let tableNames = ["a", "b", "c d"]
@@ -68,7 +104,10 @@ final class ChangeSetTests: XCTestCase {
                     continue
                 }
                 if roll < 4 { nextRowID = Int64.random(in: -5...1_000, using: &generator) }
-                let table = roll < 17 ? tableNames[0] : tableNames[roll % 3]
+                // Mostly one table (long runs), and any kind of row in the others.
+                let table =
+                    Int.random(in: 0..<10, using: &generator) < 7
+                    ? tableNames[0] : tableNames[Int.random(in: 1...2, using: &generator)]
                 let operation: RecordOperation = roll < 15 ? .insert : (roll % 2 == 0 ? .update : .delete)
                 let origin: ChangeOrigin = roll % 3 == 0 ? .sql : .object
                 let key: SQLValue? =
@@ -81,7 +120,11 @@ final class ChangeSetTests: XCTestCase {
                 let columns: [String]? = roll == 7 ? ["x", "y"] : nil
                 let change = RowChange(
                     table: table, operation: operation, rowID: nextRowID, origin: origin, key: key, changedColumns: columns)
-                pending.append(change)
+                if Bool.random(using: &generator) {
+                    Self.recordAsTheHookDoes(change, in: &pending)
+                } else {
+                    pending.append(change)
+                }
                 expected.append(change)
                 nextRowID += 1
             }

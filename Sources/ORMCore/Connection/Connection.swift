@@ -323,9 +323,15 @@ final class Connection: @unchecked Sendable {
         if let write = objectWrite, write.table == table {
             // An object inserted with a NULL key gets the rowid: that is its key.
             let key = write.key.isNull && kind == .insert ? .integer(rowID) : write.key
+            if write.columns == nil, case .integer(rowID) = key,
+                pending.extendRun(table: table, operation: kind, origin: .object, keyIsRowID: true, rowID: rowID)
+            {
+                return
+            }
             pending.appendRow(
                 table: table, operation: kind, rowID: rowID, origin: .object, key: key, changedColumns: write.columns)
         } else {
+            if pending.extendRun(table: table, operation: kind, origin: .sql, keyIsRowID: false, rowID: rowID) { return }
             pending.appendRow(table: table, operation: kind, rowID: rowID, origin: .sql, key: nil, changedColumns: nil)
         }
     }

@@ -26,30 +26,42 @@ struct ParameterBuffers: ~Copyable {
         var capacity = 0
     }
 
+    /// The number of slots in each array below: the parameters plus the unused slot 0.
+    private let slotCount: Int
     /// The buffers a binding may point into, indexed by parameter number (1-based; 0 unused).
-    private var bound: [Buffer]
+    /// Plain memory, not arrays: a bind is a row's hot path, with no uniqueness or bounds checks
+    /// beyond the one on the index.
+    private let bound: UnsafeMutablePointer<Buffer>
     /// The buffers the next values are copied into, indexed likewise.
-    private var spare: [Buffer]
+    private let spare: UnsafeMutablePointer<Buffer>
 
     /// Buffers for a statement with `parameterCount` parameters (none allocated yet).
     init(parameterCount: Int) {
-        bound = Array(repeating: Buffer(), count: parameterCount + 1)
-        spare = bound
+        slotCount = max(parameterCount, 0) + 1
+        bound = .allocate(capacity: slotCount)
+        bound.initialize(repeating: Buffer(), count: slotCount)
+        spare = .allocate(capacity: slotCount)
+        spare.initialize(repeating: Buffer(), count: slotCount)
     }
 
     deinit {
-        for buffer in bound + spare { free(buffer.bytes) }
+        for slot in 0..<slotCount {
+            free(bound[slot].bytes)
+            free(spare[slot].bytes)
+        }
+        bound.deallocate()
+        spare.deallocate()
     }
 
     /// Copies `bytes` into a buffer of parameter `index` and calls `bind` with the copy, which
     /// stays unchanged until the parameter is bound through here again. Returns nil, calling
     /// nothing, when the value is too large or the parameter does not exist: the caller then lets
     /// SQLite copy it.
-    mutating func withCopy(
+    func withCopy(
         of bytes: UnsafeRawBufferPointer, forParameter index: Int32, _ bind: (UnsafeRawPointer) -> Int32
     ) -> Int32? {
         let slot = Int(index)
-        guard bytes.count <= Self.largestValue, slot > 0, slot < spare.count else { return nil }
+        guard bytes.count <= Self.largestValue, slot > 0, slot < slotCount else { return nil }
         if spare[slot].capacity < bytes.count || spare[slot].bytes == nil {
             // No binding points into the spare: it can be replaced.
             let capacity = max(32, bytes.count.roundedUpToPowerOfTwo)

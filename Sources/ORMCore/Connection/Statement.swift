@@ -21,7 +21,7 @@ public final class Statement {
     @exclusivity(unchecked) var inUse = false
     @exclusivity(unchecked) private var started = false
     /// Where bound text and blobs are copied for SQLite to read in place.
-    @exclusivity(unchecked) private var parameterBuffers: ParameterBuffers
+    private let parameterBuffers: ParameterBuffers
 
     init(handle: OpaquePointer, sql: String, connection: Connection, writtenTables: Set<String>) {
         self.handle = handle
@@ -83,15 +83,15 @@ public final class Statement {
     /// Binds text. A short value is copied into the parameter's own buffer and read there by
     /// SQLite (see ``ParameterBuffers``); a long one is copied by SQLite.
     public func bindText(_ value: String, at index: Int32) throws {
-        var value = value
-        // The buffer's pointer is never null, so '' binds as '' and not NULL.
-        let copied = value.withUTF8 { utf8 in
+        // Read in place (a native or small string's UTF-8 is contiguous): no copy of the string
+        // value. The buffer's pointer is never null, so '' binds as '' and not NULL.
+        let copied = value.utf8.withContiguousStorageIfAvailable { utf8 in
             parameterBuffers.withCopy(of: UnsafeRawBufferPointer(utf8), forParameter: index) { copy in
                 sqlite3_bind_text(handle, index, copy.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
             }
         }
         // withCString gives a non-null pointer even for empty text.
-        let code = copied ?? value.withCString { csqlite_bind_text(handle, index, $0, Int32(value.utf8.count)) }
+        let code = copied.flatMap { $0 } ?? value.withCString { csqlite_bind_text(handle, index, $0, Int32(value.utf8.count)) }
         try check(code)
     }
 

@@ -12,9 +12,9 @@ struct BorrowedFrame {
     /// The frame's serial (see ``TransactionFrame/serial``).
     var serial: UInt64 { reference._withUnsafeGuaranteedRef(\.serial) }
 
-    /// Records `object`'s state before the frame's first write to it (see ``TransactionFrame/record(_:before:key:)``).
-    func record<T: Model>(_ object: T, before: ModelState.Meta, key: SQLValue) {
-        reference._withUnsafeGuaranteedRef { $0.record(object, before: before, key: key) }
+    /// Records `object`'s state before the frame's first write to it (see ``TransactionFrame/record(_:restore:)``).
+    func record<T: Model>(_ object: T, restore: WriteLog.Restore) {
+        reference._withUnsafeGuaranteedRef { $0.record(object, restore: restore) }
     }
 
     /// Queues `object`'s `did…` hook for once the outermost transaction commits.

@@ -71,16 +71,16 @@ extension Database {
         // Inside a transaction, a new object is recorded for a rollback with the same lock that
         // reads its state (an update or delete is recorded after its will-hook, which may change
         // the object).
-        let (meta, key, recorded) = object.readState(recordingNewIn: frame?.serial)
-        switch meta.status {
+        let state = object.readSaveState(recordingNewIn: frame?.serial)
+        switch state.status {
         case .new:
-            if recorded, let frame { frame.record(object, before: meta, key: key) }
-            try insert(object, schema: schema, key: key, frame: frame)
-        case .persisted where !meta.dirty.isEmpty:
-            try update(object, columns: meta.dirty, storedKey: meta.storedKey)
+            if let restore = state.restore, let frame { frame.record(object, restore: restore) }
+            try insert(object, schema: schema, key: state.key, frame: frame)
+        case .persisted where !state.dirty.isEmpty:
+            try update(object, columns: state.dirty, storedKey: state.storedKey)
         case .persisted, .fault: return
         case .deleted:
-            throw ORMError.objectDeleted(entity: schema.table, key: meta.storedKey)
+            throw ORMError.objectDeleted(entity: schema.table, key: state.storedKey)
         }
     }
 

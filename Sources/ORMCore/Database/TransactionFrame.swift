@@ -25,12 +25,13 @@ final class TransactionFrame {
     /// Records `object`'s state before this frame's first write to it; `key` is its key now.
     func touch<T: Model>(_ object: T, key: SQLValue) {
         let (before, isFirst) = object.touch(frame: serial)
-        if isFirst { record(object, before: before, key: key) }
+        if isFirst { record(object, restore: .init(before: before, key: key)) }
     }
 
-    /// Records `object`'s state, already marked as recorded by this frame (see ``ModelState``).
-    func record<T: Model>(_ object: T, before: ModelState.Meta, key: SQLValue) {
-        log.append(.init(object: object, hook: nil, restore: .init(before: before, key: key)))
+    /// Records what a rollback restores of `object`, already marked as recorded by this frame (see
+    /// ``ModelState``).
+    func record<T: Model>(_ object: T, restore: WriteLog.Restore) {
+        log.append(.init(object: object, hook: nil, restore: restore))
     }
 
     /// Queues `object`'s `did…` hook for once the outermost transaction commits.

@@ -28,13 +28,14 @@ struct WriteLog: Sendable {
         case pristineNew(dirty: UInt64, key: Int64)
         indirect case state(ModelState.Meta, key: SQLValue)
 
-        init(before meta: ModelState.Meta, key: SQLValue) {
+        /// Borrows `meta`: it is copied only when kept whole.
+        init(before meta: borrowing ModelState.Meta, key: SQLValue) {
             if meta.status == .new, meta.database == nil, meta.storedKey.isNull, meta.touchedBy == 0,
                 meta.dirty.high.isEmpty, case .integer(let integer) = key
             {
                 self = .pristineNew(dirty: meta.dirty.low, key: integer)
             } else {
-                self = .state(meta, key: key)
+                self = .state(copy meta, key: key)
             }
         }
 

@@ -65,6 +65,9 @@ public struct ChangeSet: Sendable {
             self.detail = detail
         }
 
+        /// The bits of `packed` below the table index.
+        static let flagMask: UInt32 = 0x1F
+
         var table: Int { Int(packed >> 5) }
         var keyIsRowID: Bool { packed >> 4 & 1 == 1 }
         /// How many rows the entry stands for.
@@ -87,7 +90,7 @@ public struct ChangeSet: Sendable {
         }
 
         func withTable(_ table: Int) -> Entry {
-            Entry(rowID: rowID, packed: packed & 0x1F | UInt32(table) << 5, detail: detail)
+            Entry(rowID: rowID, packed: packed & Self.flagMask | UInt32(table) << 5, detail: detail)
         }
     }
 
@@ -174,6 +177,26 @@ public struct ChangeSet: Sendable {
         } else {
             entries.append(entry)
         }
+    }
+
+    /// Adds one row to the last entry when the row continues it: a run of `table`, `operation` and
+    /// `origin` (and the key being the rowid exactly when `keyIsRowID`) that ends just before
+    /// `rowID`. Returns false, recording nothing, otherwise. The update hook tries it before
+    /// ``appendRow(table:operation:rowID:origin:key:changedColumns:)``: every row of a batch insert
+    /// but the first is recorded here, with no table lookup and no key compared.
+    @inline(__always)
+    mutating func extendRun(
+        table: String, operation: RecordOperation, origin: ChangeOrigin, keyIsRowID: Bool, rowID: Int64
+    ) -> Bool {
+        guard let last = entries.indices.last else { return false }
+        let entry = entries[last]
+        let flags = Entry(rowID: 0, table: 0, operation: operation, origin: origin, keyIsRowID: keyIsRowID, detail: 0)
+        guard entry.detail < 0, entry.detail > Int32.min, entry.rowID &+ Int64(entry.count) == rowID,
+            entry.packed & Entry.flagMask == flags.packed, tableNames[entry.table] == table
+        else { return false }
+        entries[last].detail -= 1
+        rowCount += 1
+        return true
     }
 
     /// The index of `table` in `tableNames`, added (and counted as changed) on first use. Runs of rows
