@@ -320,20 +320,28 @@ final class Connection: @unchecked Sendable {
         case SQLITE_DELETE: kind = .delete
         default: kind = .update
         }
-        if let write = objectWrite, write.table == table {
-            // An object inserted with a NULL key gets the rowid: that is its key.
-            let key = write.key.isNull && kind == .insert ? .integer(rowID) : write.key
-            if write.columns == nil, case .integer(rowID) = key,
+        if objectWrite?.table == table {
+            // The next row of a batch insert: its fields are looked at in place, not copied.
+            let keyIsRowID =
+                switch objectWrite?.key {
+                case .null?: kind == .insert  // an object inserted with a NULL key gets the rowid
+                case .integer(rowID)?: true
+                default: false
+                }
+            if keyIsRowID, objectWrite?.columns == nil,
                 pending.extendRun(table: table, operation: kind, origin: .object, keyIsRowID: true, rowID: rowID)
             {
                 return
             }
-            pending.appendRow(
-                table: table, operation: kind, rowID: rowID, origin: .object, key: key, changedColumns: write.columns)
-        } else {
-            if pending.extendRun(table: table, operation: kind, origin: .sql, keyIsRowID: false, rowID: rowID) { return }
-            pending.appendRow(table: table, operation: kind, rowID: rowID, origin: .sql, key: nil, changedColumns: nil)
+            if let write = objectWrite {
+                let key = keyIsRowID ? .integer(rowID) : write.key
+                pending.appendRow(
+                    table: table, operation: kind, rowID: rowID, origin: .object, key: key, changedColumns: write.columns)
+                return
+            }
         }
+        if pending.extendRun(table: table, operation: kind, origin: .sql, keyIsRowID: false, rowID: rowID) { return }
+        pending.appendRow(table: table, operation: kind, rowID: rowID, origin: .sql, key: nil, changedColumns: nil)
     }
 
     fileprivate func hookRollback() {
