@@ -12,7 +12,7 @@ import Foundation
 /// a whole run of keys that all sit at home.
 ///
 /// Values are non-null pointers (the map's unretained objects), so an empty slot is all zero bytes
-/// and the slots come from `calloc`: a table that grows to hold a large insert or fetch is not
+/// and the slots come zeroed (`calloc`, or huge pages for a large table: ``ZeroedMemory``): a table that grows to hold a large insert or fetch is not
 /// cleared by hand, and the kernel maps in only the pages that keys land on (keys placed by their
 /// low bits fill a table from one end). A generic table had to write an empty `Optional` into every
 /// slot of each new array, and fault all of it in.
@@ -39,7 +39,7 @@ struct IntegerKeyTable: ~Copyable {
     init() {}
 
     deinit {
-        free(slots)
+        Self.deallocate(slots, capacity: capacity)
     }
 
     /// The value for `key`, if any.
@@ -152,12 +152,17 @@ struct IntegerKeyTable: ~Copyable {
         return longest
     }
 
-    /// `capacity` zeroed slots.
+    /// `capacity` zeroed slots (in huge pages where the table is large enough: see ``ZeroedMemory``).
     private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Slot> {
-        guard let raw = calloc(capacity, MemoryLayout<Slot>.stride) else {
+        guard let raw = ZeroedMemory.allocate(byteCount: capacity * MemoryLayout<Slot>.stride) else {
             fatalError("IntegerKeyTable: out of memory for \(capacity) slots")
         }
         return raw.bindMemory(to: Slot.self, capacity: capacity)
+    }
+
+    /// Returns slots from ``allocate(_:)``.
+    private static func deallocate(_ slots: UnsafeMutablePointer<Slot>?, capacity: Int) {
+        ZeroedMemory.deallocate(slots.map(UnsafeMutableRawPointer.init), byteCount: capacity * MemoryLayout<Slot>.stride)
     }
 
     /// Moves every entry into `capacity` new slots; the keys are known distinct, so each is placed by
@@ -174,7 +179,7 @@ struct IntegerKeyTable: ~Copyable {
             for index in 0..<oldCapacity where old[index].value != nil {
                 longest = max(longest, placeAbsent(old[index], at: home(old[index].key), distance: 0, in: fresh))
             }
-            free(old)
+            Self.deallocate(old, capacity: oldCapacity)
         }
         if longest > Self.longProbe && !scrambles {
             scrambles = true
