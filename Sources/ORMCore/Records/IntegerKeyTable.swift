@@ -12,9 +12,9 @@ import Foundation
 /// a whole run of keys that all sit at home.
 ///
 /// Values are non-null pointers (the map's unretained objects), so an empty slot is all zero bytes
-/// and the slots come zeroed (`calloc`, or huge pages for a large table: ``ZeroedMemory``): a table that grows to hold a large insert or fetch is not
-/// cleared by hand, and the kernel maps in only the pages that keys land on (keys placed by their
-/// low bits fill a table from one end). A generic table had to write an empty `Optional` into every
+/// and the slots come zeroed (``ZeroedMemory``: `calloc`, or huge pages for a large table): a
+/// table that grows to hold a large insert or fetch is not cleared by hand, and the kernel maps in
+/// only the pages that keys land on (keys placed by their low bits fill a table from one end). A generic table had to write an empty `Optional` into every
 /// slot of each new array, and fault all of it in.
 struct IntegerKeyTable: ~Copyable {
     /// A key and its value; all zero bytes when empty (`value` nil).
