@@ -54,6 +54,19 @@ final class AppBehaviourTests: XCTestCase {
         XCTAssertEqual(try fixture.open().scalar("SELECT count(*) FROM artists"), .integer(3))
     }
 
+    /// Text written in double quotes is an unknown column to SQLite here: the message says how to
+    /// write text, and only when the SQL quoted the name that way.
+    func testDoubleQuotedTextGetsAHint() throws {
+        let fixture = try BrowserFixture()
+        defer { fixture.remove() }
+        let quoted = try fixture.screen(#"fname = "Ada"<Enter>"#, columns: 100, rows: 6, table: "artists")
+        XCTAssertTrue(quoted.last?.contains("filter: no such column: Ada (text takes single quotes: 'Ada')") == true,
+                      quoted.last ?? "")
+        let misspelt = try fixture.screen("fnmae = 1<Enter>", columns: 100, rows: 6, table: "artists")
+        XCTAssertTrue(misspelt.last?.contains("filter: no such column: nmae ") == true, misspelt.last ?? "")
+        XCTAssertFalse(misspelt.last?.contains("single quotes") == true)
+    }
+
     /// Every row of every screen is exactly as wide as the terminal, at several sizes, even with
     /// wide characters; a resize redraws at once.
     func testScreensFillTheirWidthAtAnySize() throws {

@@ -35,6 +35,23 @@ final class CellValueParserTests: XCTestCase {
         XCTAssertEqual(try CellValueParser.parse("x'00'", declaredType: ""), .text("x'00'"))
     }
 
+    /// A column without a declared type converts nothing: a number written plainly is stored as a
+    /// number, so an edited number still matches `= 42`; anything else stays text as typed.
+    func testUndeclaredColumnsStorePlainNumbersAsNumbers() throws {
+        let numbers: [(String, SQLValue)] = [
+            ("42", .integer(42)), ("-7", .integer(-7)), (" 0 ", .integer(0)), ("-1.5", .real(-1.5)),
+            ("2e3", .real(2000)), ("0.25", .real(0.25)), ("1.5E-2", .real(0.015)), ("9223372036854775807", .integer(.max)),
+        ]
+        for (typed, value) in numbers {
+            XCTAssertEqual(try CellValueParser.parse(typed, declaredType: ""), value, typed)
+            XCTAssertEqual(try CellValueParser.parse(typed, declaredType: "  "), value, typed)
+        }
+        for typed in ["007", "+5", "1.", ".5", "-", "1-2", "12abc", "nan", "inf", "0x10", "１２", "1e999", "4 2", "1e", "1.5.2",
+                      "9223372036854775808"] {
+            XCTAssertEqual(try CellValueParser.parse(typed, declaredType: ""), .text(typed), typed)
+        }
+    }
+
     /// BLOB columns take `x'..'` or bare hex.
     func testBlobAffinityTakesHex() throws {
         XCTAssertEqual(try CellValueParser.parse("x'00ff'", declaredType: "BLOB"), .blob(Data([0, 255])))

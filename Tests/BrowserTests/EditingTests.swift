@@ -91,6 +91,23 @@ final class EditingTests: XCTestCase {
                       results.joined(separator: "\n"))
     }
 
+    /// A generated column is refused as the edit starts, with the reason; its other columns edit,
+    /// and a number typed into a column without a declared type is stored as a number.
+    func testGeneratedColumnsRefuseEditsAndUntypedColumnsKeepNumbers() throws {
+        let database = try fixture.open()
+        try database.executeScript("""
+            CREATE TABLE sums (id INTEGER PRIMARY KEY, a, twice INT GENERATED ALWAYS AS (a * 2) VIRTUAL);
+            INSERT INTO sums (a) VALUES (1);
+            """)
+        for keys in ["lli", "llx", "llE"] {
+            let screen = try fixture.screen(keys, columns: 80, rows: 6, table: "sums")
+            XCTAssertTrue(screen.last?.contains("read-only: twice is a generated column") == true, screen.joined(separator: "\n"))
+            XCTAssertFalse(screen.joined().contains("pending"))
+        }
+        _ = try fixture.screen("li<C-u>21<Enter>w", columns: 80, rows: 6, table: "sums")
+        XCTAssertEqual(try database.fetchAll("SELECT typeof(a), twice FROM sums WHERE a = 21"), [[.text("integer"), .integer(42)]])
+    }
+
     /// `u` takes back the last change, again and again.
     func testUndoIsRepeatable() throws {
         let screens = try fixture.headless("llx<Up>x<dump>u<dump>u<dump>u", columns: 80, rows: 6, table: "artists")

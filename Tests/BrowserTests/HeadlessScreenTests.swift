@@ -144,7 +144,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  /                  search for text in any column",
             "  n                  next matching row",
             "  N                  previous matching row",
-            "  e                  SQL prompt: run any statement",
+            "  e                  SQL prompt: run statements (; between several)",
             "  <lt>               narrow the cursor column",
             "  >                  widen the cursor column",
             "  r                  reload (keeps cursor row, widths, sort)",

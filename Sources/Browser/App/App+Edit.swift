@@ -113,6 +113,10 @@ extension App {
             return nil
         }
         let column = columns[grid.cursorColumn].name
+        if let info = table.info.column(named: column), info.generated != .no {
+            state.message = .error("read-only: \(column) is a generated column (SQLite computes it)")
+            return nil
+        }
         let current: SQLValue
         switch row {
         case .stored(let key, let original):

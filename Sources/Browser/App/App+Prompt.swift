@@ -1,3 +1,5 @@
+import ORMCore
+
 extension App {
     /// Opens the input line for `kind`, with `text` already typed.
     func openPrompt(_ kind: PromptKind, text: String = "") {
@@ -75,10 +77,10 @@ extension App {
         }
     }
 
-    /// Runs a statement from the SQL prompt: a query opens its results, other statements report
-    /// the rows changed and refresh the tables on screen.
+    /// Runs a statement (or a script of several) from the SQL prompt: a query opens its results,
+    /// other statements report the rows changed and refresh the tables on screen.
     func runStatement(_ text: String) {
-        guard !StatementRunner.trimmed(text).isEmpty else {
+        guard SQLScript.hasTokens(text) else {
             return
         }
         do {
@@ -94,6 +96,15 @@ extension App {
             case .done:
                 try refreshAfterWrite(schemaMayChange: true)
                 state.message = .info("statement executed")
+            case .script(let run):
+                try refreshAfterWrite(schemaMayChange: true)
+                if let source = run.rows {
+                    if case .results = state.top {
+                        state.screens.removeLast()
+                    }
+                    state.screens.append(.results(GridModel(source: source)))
+                }
+                state.message = .info(run.summary)
             }
         } catch {
             report(error, doing: "SQL")

@@ -25,7 +25,7 @@ enum KeyBindings {
         bind("Data", [.character("/")], to: .search, "search for text in any column"),
         bind("Data", [.character("n")], to: .nextMatch, "next matching row"),
         bind("Data", [.character("N")], to: .previousMatch, "previous matching row"),
-        bind("Data", [.character("e")], to: .sql, "SQL prompt: run any statement"),
+        bind("Data", [.character("e")], to: .sql, "SQL prompt: run statements (; between several)"),
         bind("Data", [.character("<")], to: .narrow, "narrow the cursor column"),
         bind("Data", [.character(">")], to: .widen, "widen the cursor column"),
         bind("Data", [.character("r")], to: .reload, "reload (keeps cursor row, widths, sort)"),

@@ -5,8 +5,11 @@ import ORMCore
 /// and a value back into the text the editor starts from.
 ///
 /// INTEGER affinity takes an integer, REAL a number, BLOB hex (`x'00ff'` or `00ff`); TEXT and
-/// every other type take the text as is. Empty input is empty text whatever the type (NULL has a
-/// key of its own).
+/// NUMERIC take the text as is (SQLite converts a number typed into a NUMERIC column itself). A
+/// column declared without a type converts nothing, so there a number written plainly (`42`,
+/// `-1.5`, `2e3`, not `007` or `+5`) is stored as a number and anything else as text: editing a
+/// number must not turn it into text that `= 42` no longer matches. Empty input is empty text
+/// whatever the type (NULL has a key of its own).
 enum CellValueParser {
     /// Why typed text is not a value of the column's type; the text is shown in the status bar.
     struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -39,8 +42,48 @@ enum CellValueParser {
             }
             return .blob(Data(bytes))
         case .text, .numeric:
-            return .text(text)
+            return declaredType.trimmedWhitespace.isEmpty ? plainNumber(trimmed) ?? .text(text) : .text(text)
         }
+    }
+
+    /// The number `text` spells in its plain form, else nil: an integer that fits 64 bits, without
+    /// leading zeros or `+` (`42`, `-7`), or a decimal `digits[.digits][e[±]digits]` with a fraction
+    /// or an exponent (`-1.5`, `2e3`). A longer integer stays text: as a real it would lose digits.
+    private static func plainNumber(_ text: String) -> SQLValue? {
+        var rest = Substring(text)
+        if rest.first == "-" {
+            rest.removeFirst()
+        }
+        let integerPart = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !integerPart.isEmpty, integerPart == "0" || !integerPart.hasPrefix("0") else {
+            return nil
+        }
+        rest = rest.dropFirst(integerPart.count)
+        if rest.isEmpty {
+            return Int64(text).map { .integer($0) }
+        }
+        if rest.first == "." {
+            let fraction = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            guard !fraction.isEmpty else {
+                return nil
+            }
+            rest = rest.dropFirst(1 + fraction.count)
+        }
+        if let marker = rest.first, marker == "e" || marker == "E" {
+            rest.removeFirst()
+            if let sign = rest.first, sign == "+" || sign == "-" {
+                rest.removeFirst()
+            }
+            let exponent = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !exponent.isEmpty else {
+                return nil
+            }
+            rest = rest.dropFirst(exponent.count)
+        }
+        guard rest.isEmpty, let real = Double(text), real.isFinite else {
+            return nil
+        }
+        return .real(real)
     }
 
     /// The text the editor starts from for `value`: NULL is empty, a BLOB is `x'..'` hex.
@@ -54,7 +97,8 @@ enum CellValueParser {
         }
     }
 
-    /// The affinity used for parsing: an empty declared type takes text (not SQLite's BLOB).
+    /// The affinity used for parsing: an empty declared type parses as text (not SQLite's BLOB),
+    /// with plain numbers taken as numbers (see ``parse(_:declaredType:)``).
     private static func affinity(of declaredType: String) -> ColumnType {
         declaredType.trimmedWhitespace.isEmpty ? .text : ColumnType(affinityOf: declaredType)
     }

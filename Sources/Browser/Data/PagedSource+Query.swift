@@ -7,7 +7,8 @@ extension PagedSource {
     ///
     /// - Throws: SQLite's error when the statement does not prepare as a subquery.
     static func query(_ sql: String, in database: Database) throws -> PagedSource {
-        let relation: SQL = "(\(literal: sql))"
+        // On lines of its own: a `--` comment ending the statement must not swallow the `)`.
+        let relation: SQL = "(\(literal: sql)\n)"
         var probe: SQL = "SELECT * FROM "
         probe.append(relation)
         probe.append(" LIMIT 0")

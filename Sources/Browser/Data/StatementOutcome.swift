@@ -6,4 +6,6 @@ enum StatementOutcome {
     case changed(Int)
     /// Any other statement (DDL, `PRAGMA x = y`...), which ran without a result.
     case done
+    /// Several statements, run in order.
+    case script(ScriptRun)
 }

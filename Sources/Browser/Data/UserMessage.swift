@@ -6,7 +6,7 @@ enum UserMessage {
     static func describe(_ error: any Error) -> String {
         switch error {
         case let error as SQLiteError:
-            return error.message
+            return error.message + quotingHint(error)
         case let error as ORMError:
             if case .readOnlyDatabase = error {
                 return "the database is open read-only (--readonly)"
@@ -15,6 +15,20 @@ enum UserMessage {
         default:
             return String(describing: error)
         }
+    }
+
+    /// A hint for `no such column: x` when the SQL wrote `"x"`: double quotes name columns, and
+    /// reef's connections do not fall back to reading them as text (SQLite's legacy quirk).
+    private static func quotingHint(_ error: SQLiteError) -> String {
+        let prefix = "no such column: "
+        guard error.message.hasPrefix(prefix), let sql = error.sql else {
+            return ""
+        }
+        let name = String(error.message.dropFirst(prefix.count))
+        guard sql.contains("\"" + name.replacing("\"", with: "\"\"") + "\"") else {
+            return ""
+        }
+        return " (text takes single quotes: '\(name.replacing("'", with: "''"))')"
     }
 
     /// The reason a database file could not be opened, for `reef: FILE: REASON`.

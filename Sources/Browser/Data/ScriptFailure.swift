@@ -1,0 +1,17 @@
+/// A statement of a script typed at the SQL prompt failed, or the script was refused before it ran.
+struct ScriptFailure: Error, CustomStringConvertible {
+    /// The failing statement's position, from 1.
+    let statement: Int
+    /// How many statements the script holds.
+    let count: Int
+    /// How many statements before it ran and stay applied (0 when the script ran in one
+    /// transaction, which rolled back, or was refused).
+    let applied: Int
+    /// Why it failed, in the user's words (see ``UserMessage``).
+    let reason: String
+
+    var description: String {
+        let kept = applied == 0 ? "nothing was changed" : (applied == 1 ? "the statement before it ran" : "the \(applied) before it ran")
+        return "statement \(statement) of \(count): \(reason) (\(kept))"
+    }
+}
