@@ -1,26 +1,41 @@
 import ORMCore
 
-/// The text of the schema view: a table's columns, keys, indexes, foreign keys and `CREATE`
-/// statement, laid out in aligned columns by display width.
+/// The text of the schema view: a table's columns, keys, indexes, foreign keys, triggers and
+/// `CREATE` statements, laid out in aligned columns by display width.
 ///
 /// ```
 /// Table orders
 ///
 /// Columns
 ///   #  name         type     null      default  key
-///   1  id           INTEGER  nullable           PK 1
+///   1  id           INTEGER  NOT NULL           PK 1 (rowid)
 /// ```
 enum SchemaReport {
+    /// One trigger on a table or view: its name and `CREATE TRIGGER` statement.
+    struct Trigger: Equatable {
+        /// The trigger's name.
+        var name: String
+        /// Its `CREATE TRIGGER` statement.
+        var sql: String
+    }
+
     /// The lines describing the table or view `name`, or one line saying it is gone.
     static func lines(for name: String, in database: Database) throws -> [String] {
         guard let info = try database.tableInfo(name) else {
             return ["No table or view named \(name)."]
         }
-        return lines(for: info)
+        let triggers = try database.fetchAll(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = \(name) ORDER BY name")
+        return lines(for: info, triggers: triggers.compactMap { row in
+            guard row.count == 2, case .text(let name) = row[0], case .text(let sql) = row[1] else {
+                return nil
+            }
+            return Trigger(name: name, sql: sql)
+        })
     }
 
-    /// The lines describing `info`.
-    static func lines(for info: TableInfo) -> [String] {
+    /// The lines describing `info` and the triggers on it.
+    static func lines(for info: TableInfo, triggers: [Trigger] = []) -> [String] {
         var lines: [String] = []
         var heading = (info.kind == .view ? "View " : info.kind == .virtual ? "Virtual table " : "Table ") + info.name
         var traits: [String] = []
@@ -30,11 +45,19 @@ enum SchemaReport {
         lines.append(heading)
         lines.append("")
         lines.append("Columns")
-        var rows: [[String]] = [["#", "name", "type", "null", "default", "key"]]
+        let hasGenerated = info.columns.contains { $0.generated != .no }
+        var rows: [[String]] = [["#", "name", "type", "null", "default", "key"] + (hasGenerated ? ["generated"] : [])]
+        let rowIDAlias = rowIDAliasColumn(of: info)
         for (index, column) in info.columns.enumerated() {
-            let key = column.primaryKeyPosition > 0 ? "PK \(column.primaryKeyPosition)" : ""
-            rows.append([String(index + 1), column.name, column.declaredType, column.isNotNull ? "NOT NULL" : "nullable",
-                         column.defaultSQL ?? "", key])
+            var key = column.primaryKeyPosition > 0 ? "PK \(column.primaryKeyPosition)" : ""
+            var null = column.isNotNull ? "NOT NULL" : "nullable"
+            if column.name == rowIDAlias {
+                // The rowid itself: SQLite never stores NULL there (it picks a new rowid instead).
+                key += " (rowid)"
+                null = "NOT NULL"
+            }
+            rows.append([String(index + 1), column.name, column.declaredType, null, column.defaultSQL ?? "", key]
+                        + (hasGenerated ? [generatedText(column.generated)] : []))
         }
         lines += table(rows)
         lines.append("")
@@ -63,16 +86,44 @@ enum SchemaReport {
             lines.append(text)
         }
         lines.append("")
-        lines.append("CREATE statement")
-        for line in (info.sql ?? "(none)").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lines.append("  " + line)
+        lines.append("Triggers")
+        if triggers.isEmpty {
+            lines.append("  none")
         }
-        for index in info.indexes {
-            if let sql = index.sql {
-                lines.append("  " + sql + ";")
+        for trigger in triggers {
+            lines.append("  " + trigger.name)
+        }
+        lines.append("")
+        lines.append("CREATE statements")
+        let statements = [info.sql ?? "(none)"] + info.indexes.compactMap(\.sql) + triggers.map(\.sql)
+        for statement in statements {
+            let text = statement == "(none)" || statement.hasSuffix(";") ? statement : statement + ";"
+            for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                lines.append("  " + line)
             }
         }
         return lines
+    }
+
+    /// The column that is the table's rowid under another name (`id INTEGER PRIMARY KEY`), if any.
+    private static func rowIDAliasColumn(of info: TableInfo) -> String? {
+        guard info.kind == .table, info.hasRowID, info.primaryKey.count == 1,
+              let column = info.column(named: info.primaryKey[0]),
+              column.declaredType.uppercased() == "INTEGER" else {
+            return nil
+        }
+        // `INTEGER PRIMARY KEY DESC` is SQLite's documented exception: an ordinary column.
+        let sql = (info.sql ?? "").uppercased()
+        return sql.contains("PRIMARY KEY DESC") ? nil : column.name
+    }
+
+    private static func generatedText(_ generated: ColumnInfo.Generated) -> String {
+        switch generated {
+        case .no: ""
+        case .virtual: "virtual"
+        case .stored: "stored"
+        case .hidden: "hidden"
+        }
     }
 
     /// Rows of cells padded into aligned columns (by display width), indented by two spaces.
