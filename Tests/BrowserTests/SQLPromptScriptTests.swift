@@ -45,6 +45,15 @@ final class SQLPromptScriptTests: XCTestCase {
         XCTAssertEqual(try count("SELECT count(*) FROM artists"), .integer(3))
     }
 
+    /// A failing final query leaves the writes before it applied (they committed first), and says so.
+    func testAFailingFinalQueryKeepsTheWritesBeforeIt() throws {
+        let screen = try fixture.screen(
+            "eUPDATE artists SET country = 'Q' WHERE id = 1; SELECT nope FROM artists<Enter>", columns: 100, rows: 6)
+        XCTAssertEqual(screen.last?.contains("statement 2 of 2: no such column: nope (the statement before it ran)"), true,
+                       screen.last ?? "")
+        XCTAssertEqual(try count("SELECT count(*) FROM artists WHERE country = 'Q'"), .integer(1))
+    }
+
     /// A script that manages its own transaction runs statement by statement: what ran before a
     /// failure stays, and the message says how much.
     func testAScriptWithItsOwnTransactionAppliesAsItRuns() throws {

@@ -105,27 +105,34 @@ struct StatementRunner {
         let atomic = !keywords[..<leading].contains(where: Self.outsideTransactionKeywords.contains)
         var run = ScriptRun(statements: statements.count, wasAtomic: atomic && leading > 1)
         var ran = 0
-        do {
-            let runLeading = {
-                for index in 0..<leading {
-                    run.changedRows += try self.changedRows(by: statements[index], keyword: keywords[index])
-                    ran += 1
-                }
+        let runLeading = {
+            for index in 0..<leading {
+                run.changedRows += try self.changedRows(by: statements[index], keyword: keywords[index])
+                ran += 1
             }
+        }
+        do {
             if run.wasAtomic {
                 try database.transaction { _ in try runLeading() }
             } else {
                 try runLeading()
             }
-            if endsWithQuery {
-                switch try runOne(statements[leading]) {
-                case .rows(let source): run.rows = source
-                case .changed(let count): run.changedRows += count
-                case .done, .script: break
-                }
+        } catch {
+            // In one transaction nothing stays, whether a statement or the COMMIT failed.
+            throw ScriptFailure(statement: min(ran + 1, leading), count: statements.count, applied: run.wasAtomic ? 0 : ran,
+                                reason: UserMessage.describe(error))
+        }
+        guard endsWithQuery else {
+            return run
+        }
+        do {
+            switch try runOne(statements[leading]) {
+            case .rows(let source): run.rows = source
+            case .changed(let count): run.changedRows += count
+            case .done, .script: break
             }
         } catch {
-            throw ScriptFailure(statement: ran + 1, count: statements.count, applied: run.wasAtomic && ran < leading ? 0 : ran,
+            throw ScriptFailure(statement: leading + 1, count: statements.count, applied: leading,
                                 reason: UserMessage.describe(error))
         }
         return run
