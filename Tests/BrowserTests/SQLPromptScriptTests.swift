@@ -18,6 +18,13 @@ final class SQLPromptScriptTests: XCTestCase {
         try fixture.open().scalar(sql)
     }
 
+    /// Types `script` at the SQL prompt and asserts the status line holds `message`.
+    private func assertStatus(after script: String, contains message: String, table: String? = nil,
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let status = try fixture.screen("e" + script + "<Enter>", columns: 120, rows: 6, table: table).last ?? ""
+        XCTAssertTrue(status.contains(message), status, file: file, line: line)
+    }
+
     /// Writes then a query: the writes apply in one transaction, the query's rows are shown.
     func testWritesThenAQueryShowTheQueryRows() throws {
         let screen = try fixture.screen(
@@ -37,38 +44,31 @@ final class SQLPromptScriptTests: XCTestCase {
 
     /// A failing statement rolls back the ones before it, and the message says which failed.
     func testAFailureRollsTheWholeScriptBack() throws {
-        let screen = try fixture.screen(
-            "eDELETE FROM albums; DELETE FROM nowhere; DELETE FROM artists<Enter>", columns: 80, rows: 6, table: "albums")
-        XCTAssertEqual(screen.last?.contains("SQL: statement 2 of 3: no such table: nowhere (nothing was changed)"), true,
-                       screen.last ?? "")
+        try assertStatus(after: "DELETE FROM albums; DELETE FROM nowhere; DELETE FROM artists",
+                         contains: "SQL: statement 2 of 3: no such table: nowhere (nothing was changed)", table: "albums")
         XCTAssertEqual(try count("SELECT count(*) FROM albums"), .integer(4))
         XCTAssertEqual(try count("SELECT count(*) FROM artists"), .integer(3))
     }
 
     /// A failing final query leaves the writes before it applied (they committed first), and says so.
     func testAFailingFinalQueryKeepsTheWritesBeforeIt() throws {
-        let screen = try fixture.screen(
-            "eUPDATE artists SET country = 'Q' WHERE id = 1; SELECT nope FROM artists<Enter>", columns: 100, rows: 6)
-        XCTAssertEqual(screen.last?.contains("statement 2 of 2: no such column: nope (the statement before it ran)"), true,
-                       screen.last ?? "")
+        try assertStatus(after: "UPDATE artists SET country = 'Q' WHERE id = 1; SELECT nope FROM artists",
+                         contains: "statement 2 of 2: no such column: nope (the statement before it ran)")
         XCTAssertEqual(try count("SELECT count(*) FROM artists WHERE country = 'Q'"), .integer(1))
     }
 
     /// A script that manages its own transaction runs statement by statement: what ran before a
     /// failure stays, and the message says how much.
     func testAScriptWithItsOwnTransactionAppliesAsItRuns() throws {
-        let screen = try fixture.screen(
-            "eBEGIN; DELETE FROM pairs; COMMIT; UPDATE nowhere SET x = 1<Enter>", columns: 80, rows: 6)
-        XCTAssertEqual(screen.last?.contains("statement 4 of 4: no such table: nowhere (the 3 before it ran)"), true,
-                       screen.last ?? "")
+        try assertStatus(after: "BEGIN; DELETE FROM pairs; COMMIT; UPDATE nowhere SET x = 1",
+                         contains: "statement 4 of 4: no such table: nowhere (the 3 before it ran)")
         XCTAssertEqual(try count("SELECT count(*) FROM pairs"), .integer(0))
     }
 
     /// Only the last statement may return rows: a query before it refuses the script unrun.
     func testAQueryBeforeTheLastStatementIsRefused() throws {
-        let screen = try fixture.screen("eSELECT * FROM artists; DELETE FROM artists<Enter>", columns: 120, rows: 6)
-        XCTAssertEqual(screen.last?.contains("statement 1 of 2: only the last statement may be a query (nothing was"), true,
-                       screen.last ?? "")
+        try assertStatus(after: "SELECT * FROM artists; DELETE FROM artists",
+                         contains: "statement 1 of 2: only the last statement may be a query (nothing was changed)")
         XCTAssertEqual(try count("SELECT count(*) FROM artists"), .integer(3))
     }
 
