@@ -109,9 +109,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x63.
+    /// Keys `?` at 80x64.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 63)
+        let screens = try fixture.headless("?", columns: 80, rows: 64)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows alike); q closes",
@@ -174,6 +174,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  <Up> <Down>        prompt: history",
             "  <C-a> <C-e> <C-u>  prompt: start, end, clear to start",
             "  <C-w>              prompt: delete the word before the cursor",
+            "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
             "  click              select a table or a cell",
             "  wheel              scroll",
             " HELP  ? help",

@@ -8,7 +8,17 @@ extension App {
             openCellEditor(on: target, note: "no $VISUAL or $EDITOR set")
             return
         }
-        pendingExternalEdit = target
+        pendingExternalEdit = .cell(target)
+    }
+
+    /// Asks the loop to run the user's editor on the SQL prompt's text, which runs as the prompt's
+    /// statements once saved. Without `$VISUAL` or `$EDITOR` the prompt stays open, saying why.
+    func openExternalEditor(onSQL text: String) {
+        guard externalEditor.command != nil else {
+            state.prompt?.note = "no $VISUAL or $EDITOR set"
+            return
+        }
+        pendingExternalEdit = .sql(text)
     }
 
     /// Whether an edit in the user's editor waits for the loop to run it.
@@ -16,22 +26,50 @@ extension App {
         pendingExternalEdit != nil
     }
 
-    /// Runs the waiting edit in the user's editor and stages its result like a line edit: parsed
-    /// by the column's type; an unchanged text, a failed editor or a refused value stage nothing.
+    /// Runs the waiting edit in the user's editor. A cell's result is staged like a line edit:
+    /// parsed by the column's type; an unchanged text, a failed editor or a refused value stage
+    /// nothing. Edited SQL runs as if typed at the prompt (see ``runEditedSQL(_:attachedToTerminal:)``).
     ///
     /// The loop suspends the screen around it when `attachedToTerminal` (ncurses); headless, the
     /// editor runs without a terminal.
     func runPendingExternalEdit(attachedToTerminal: Bool) {
-        guard let target = pendingExternalEdit else {
+        guard let request = pendingExternalEdit else {
             return
         }
         pendingExternalEdit = nil
+        switch request {
+        case .cell(let target):
+            runCellEdit(target, attachedToTerminal: attachedToTerminal)
+        case .sql(let text):
+            runEditedSQL(text, attachedToTerminal: attachedToTerminal)
+        }
+    }
+
+    /// Edits the SQL prompt's text in the user's editor. Saved with changes, the text closes the
+    /// prompt, joins the SQL history and runs (a script of several statements may span lines).
+    /// Unchanged, or when the editor fails, the prompt stays open with its text as it was, and a
+    /// note saying why.
+    private func runEditedSQL(_ text: String, attachedToTerminal: Bool) {
+        switch externalEditor.edit(text, name: "reef-query", fileExtension: "sql", attachedToTerminal: attachedToTerminal) {
+        case .unchanged:
+            state.prompt?.note = "unchanged"
+        case .failed(let reason):
+            state.prompt?.note = reason + "; nothing run"
+        case .changed(let edited):
+            state.prompt = nil
+            state.remember(edited, for: .sql)
+            runStatement(edited)
+        }
+    }
+
+    /// Edits a cell's value in the user's editor and stages the result.
+    private func runCellEdit(_ target: EditTarget, attachedToTerminal: Bool) {
         let text = CellValueParser.editText(for: target.current)
         switch externalEditor.edit(text, name: "\(target.table)-\(target.column)", attachedToTerminal: attachedToTerminal) {
         case .unchanged:
             state.message = .info("unchanged")
         case .failed(let reason):
-            state.message = .error(reason)
+            state.message = .error(reason + "; nothing staged")
         case .changed(let edited):
             stageText(edited, for: target)
         }

@@ -28,6 +28,9 @@ extension App {
             state.remember(text, for: prompt.kind)
             submit(text, kind: prompt.kind)
             return .redraw
+        case .openEditor(let text):
+            openExternalEditor(onSQL: text)
+            return .redraw
         }
     }
 

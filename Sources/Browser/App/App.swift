@@ -42,8 +42,8 @@ final class App {
     }
     /// The user's text editor (`$VISUAL`, `$EDITOR`) for long values.
     var externalEditor = ExternalEditor(environment: ProcessInfo.processInfo.environment)
-    /// The cell waiting for the loop to edit it in the user's editor.
-    var pendingExternalEdit: EditTarget?
+    /// The cell or SQL text waiting for the loop to edit it in the user's editor.
+    var pendingExternalEdit: ExternalEditRequest?
     /// Committed changes to pick up: the view refreshes itself when its table changes.
     let liveChanges: LiveChanges
     /// Work the browser waits for (a sort of a big table, say), with the keys typed meanwhile.

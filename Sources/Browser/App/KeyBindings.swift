@@ -57,6 +57,7 @@ enum KeyBindings {
         ("<Up> <Down>", "prompt: history"),
         ("<C-a> <C-e> <C-u>", "prompt: start, end, clear to start"),
         ("<C-w>", "prompt: delete the word before the cursor"),
+        ("<C-x>", "SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save"),
         ("click", "select a table or a cell"),
         ("wheel", "scroll"),
     ]

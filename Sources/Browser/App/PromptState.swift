@@ -8,6 +8,8 @@ struct PromptState: Sendable {
         case submitted(String)
         /// Escape: close without using it.
         case cancelled
+        /// Ctrl-X at the SQL prompt: edit the text in the user's editor.
+        case openEditor(String)
     }
 
     /// What the prompt asks for.
@@ -22,6 +24,9 @@ struct PromptState: Sendable {
     var historyIndex: Int?
     /// The new entry being typed, kept while browsing the history.
     var draft: String = ""
+    /// A word about the last attempt (the editor left the SQL unchanged, say), shown before the
+    /// label until the next key.
+    var note: String?
 
     /// Opens a prompt with `text` already typed.
     init(kind: PromptKind, text: String = "", history: [String] = []) {
@@ -33,11 +38,12 @@ struct PromptState: Sendable {
 
     /// The widget that draws it.
     var widget: Prompt {
-        Prompt(label: kind.label, text: text, cursor: cursor)
+        Prompt(label: (note.map { "(\(Sanitizer.sanitize($0))) " } ?? "") + kind.label, text: text, cursor: cursor)
     }
 
     /// Applies one key.
     mutating func handle(_ key: Key) -> Event {
+        note = nil
         var characters = Array(text)
         switch key {
         case .enter:
@@ -72,6 +78,8 @@ struct PromptState: Sendable {
             let start = Self.wordStart(before: cursor, in: characters)
             characters.removeSubrange(start..<cursor)
             cursor = start
+        case .control("x") where kind == .sql:
+            return .openEditor(text)
         case .up:
             recall(older: true)
             return .edited

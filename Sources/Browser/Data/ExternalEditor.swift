@@ -13,7 +13,8 @@ struct ExternalEditor: Sendable {
         case changed(String)
         /// The text is as it was (or only a final line break was added).
         case unchanged
-        /// The editor could not run, failed, or left something that is not text: the reason.
+        /// The editor could not run, failed, or left something that is not text: the reason (the
+        /// caller says what was left undone).
         case failed(String)
     }
 
@@ -37,15 +38,16 @@ struct ExternalEditor: Sendable {
     /// - Parameters:
     ///   - text: The text to edit.
     ///   - name: A hint for the file name (table and column), so editors can tell it apart.
+    ///   - fileExtension: The file's extension, which editors choose their highlighting by.
     ///   - attachedToTerminal: Whether the editor gets the terminal (the caller has suspended
     ///     the screen); otherwise (headless) its input and output are `/dev/null`.
-    func edit(_ text: String, name: String, attachedToTerminal: Bool) -> Outcome {
+    func edit(_ text: String, name: String, fileExtension: String = "txt", attachedToTerminal: Bool) -> Outcome {
         guard let command else {
             return .failed("no $VISUAL or $EDITOR set")
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reef-edit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent(Self.fileName(for: name))
+        let file = folder.appendingPathComponent(Self.fileName(for: name, extension: fileExtension))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
@@ -56,17 +58,17 @@ struct ExternalEditor: Sendable {
         case .failure(let error):
             return .failed("cannot run \(command): \(error)")
         case .success(.signalled(let signal)):
-            return .failed("the editor was stopped by signal \(signal); nothing staged")
+            return .failed("the editor was stopped by signal \(signal)")
         case .success(.exited(let status)) where status != 0:
-            return .failed("the editor exited with status \(status); nothing staged")
+            return .failed("the editor exited with status \(status)")
         case .success:
             break
         }
         guard let data = try? Data(contentsOf: file) else {
-            return .failed("the edited file is gone; nothing staged")
+            return .failed("the edited file is gone")
         }
         guard let edited = String(data: data, encoding: .utf8) else {
-            return .failed("the edited file is not UTF-8 text; nothing staged")
+            return .failed("the edited file is not UTF-8 text")
         }
         return Self.outcome(original: text, edited: edited)
     }
@@ -83,12 +85,13 @@ struct ExternalEditor: Sendable {
         return result == original ? .unchanged : .changed(result)
     }
 
-    /// A safe file name for `name`: letters, digits, `-` and `_` kept, the rest `_`, then `.txt`.
-    static func fileName(for name: String) -> String {
+    /// A safe file name for `name`: letters, digits, `-` and `_` kept, the rest `_`, then the
+    /// extension (`.txt` unless told).
+    static func fileName(for name: String, extension fileExtension: String = "txt") -> String {
         let safe = name.unicodeScalars.map { scalar -> Character in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
                 ? Character(scalar) : "_"
         }
-        return String(safe.prefix(60)) + ".txt"
+        return String(safe.prefix(60)) + "." + fileExtension
     }
 }
