@@ -6,38 +6,7 @@ import XCTest
 /// Editing a cell in the user's editor (`E`): the editor is a shell script that rewrites the
 /// file; its text is parsed by the column's type and staged like a line edit; an unchanged file,
 /// a failing editor or no editor at all stage nothing.
-final class ExternalEditorTests: XCTestCase {
-    /// The fixture database, new for each test.
-    private var fixture: BrowserFixture!
-
-    /// Builds the fixture.
-    override func setUpWithError() throws {
-        fixture = try BrowserFixture()
-    }
-
-    /// Removes the fixture.
-    override func tearDown() {
-        fixture.remove()
-    }
-
-    /// Where the editor scripts copy the file they were given, to show what the editor opened.
-    private var seenPath: String {
-        fixture.directory.appendingPathComponent("seen.txt").path
-    }
-
-    /// A shell command line for an editor that keeps a copy of the file, then writes `text` to it
-    /// (a `printf` format: `\n` is a line break).
-    private func rewriting(to text: String) -> String {
-        "sh -c 'cp \"$1\" \"\(seenPath)\"; printf \"\(text)\" > \"$1\"' --"
-    }
-
-    /// A runner on `table` whose editor is the shell command line `editor`.
-    private func runner(table: String, editor: String?, columns: Int = 80) throws -> HeadlessRunner {
-        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
-        app.externalEditor = ExternalEditor(command: editor)
-        return HeadlessRunner(app: app, columns: columns, rows: 6)
-    }
-
+final class ExternalEditorTests: EditorTestCase {
     /// The value of `column` of artist `id`, read by a connection of its own.
     private func artist(_ column: String, id: Int64) throws -> SQLValue? {
         try Database(path: fixture.path).fetchAll(SQL("SELECT " + column + " FROM artists WHERE id = ?", arguments: [SQLValue.integer(id)]))

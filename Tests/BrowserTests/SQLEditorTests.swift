@@ -6,40 +6,10 @@ import XCTest
 /// Writing SQL in the user's editor from the SQL prompt (`Ctrl-X`): the editor gets the prompt's
 /// text in a `.sql` file; saved with changes, the text runs as the prompt's statements, over as
 /// many lines as it spans; unchanged, failed or without an editor, the prompt stays open and says why.
-final class SQLEditorTests: XCTestCase {
-    /// The fixture database, new for each test.
-    private var fixture: BrowserFixture!
-
-    /// Builds the fixture.
-    override func setUpWithError() throws {
-        fixture = try BrowserFixture()
-    }
-
-    /// Removes the fixture.
-    override func tearDown() {
-        fixture.remove()
-    }
-
-    /// Where the editor scripts copy the file they were given, and its path.
-    private var seenPath: String {
-        fixture.directory.appendingPathComponent("seen.txt").path
-    }
-
-    private var seenNamePath: String {
-        fixture.directory.appendingPathComponent("seen-name.txt").path
-    }
-
-    /// A shell command line for an editor that keeps a copy of the file and its path, then writes
-    /// `text` to it (a `printf` format: `\n` is a line break).
-    private func rewriting(to text: String) -> String {
-        "sh -c 'cp \"$1\" \"\(seenPath)\"; printf \"%s\" \"$1\" > \"\(seenNamePath)\"; printf \"\(text)\" > \"$1\"' --"
-    }
-
+final class SQLEditorTests: EditorTestCase {
     /// A runner on the artists table whose editor is the shell command line `editor`.
     private func runner(editor: String?) throws -> HeadlessRunner {
-        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
-        app.externalEditor = ExternalEditor(command: editor)
-        return HeadlessRunner(app: app, columns: 80, rows: 8)
+        try runner(table: "artists", editor: editor, rows: 8)
     }
 
     /// The names of the artists, read by a connection of its own.
