@@ -118,12 +118,12 @@ struct ModelMembers {
 
     private var rowInitializer: String {
         var lines = [
-            "self.\(key.storage) = try ORMCore._ColumnCoding.decode(\(key.type).self, from: row, at: 0, column: \(key.column))"
+            "self.\(key.storage) = try ORMCore._ColumnCoding.decodeKey(\(key.type).self, key, from: row, column: \(key.column))"
         ]
         for (index, property) in model.columns.enumerated() {
             lines.append("self.\(property.storage) = try \(decode(property, at: index))")
         }
-        return body("\(access)required init(_$row row: borrowing ORMCore.StatementRow) throws", lines)
+        return body("\(access)required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws", lines)
     }
 
     private var faultInitializer: String {

@@ -191,8 +191,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     indexes: [Index("name", "age")]
                 )
 
-                public required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                public required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._age = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
                     self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
@@ -362,8 +362,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
@@ -464,8 +464,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     columns: []
                 )
 
-                package required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                package required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                 }
 
                 package required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -580,8 +580,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                public required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                public required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                 }
 
@@ -740,8 +740,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
                     self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
                     self._rating = try ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
@@ -967,8 +967,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
                     self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
                     self._address = try ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
@@ -1172,8 +1172,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
                     self._manager = try ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
@@ -1344,8 +1344,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
                     self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
                 }
@@ -1508,8 +1508,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                 }
 
@@ -1631,8 +1631,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
@@ -1754,8 +1754,8 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int64.self, from: row, at: 0, column: "id")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
                 }
 

@@ -81,8 +81,8 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 0, column: "id")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
@@ -208,8 +208,8 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._code = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 0, column: "code")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
@@ -335,8 +335,8 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                public required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._id = try ORMCore._ColumnCoding.decode(UUID.self, from: row, at: 0, column: "id")
+                public required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
                     self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                 }
 
@@ -463,8 +463,8 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow) throws {
-                    self._sku = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 0, column: "sku_code")
+                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                    self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
                     self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                 }
 

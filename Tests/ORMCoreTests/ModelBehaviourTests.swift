@@ -284,9 +284,29 @@ final class ModelBehaviourTests: XCTestCase {
         }
         let accounts = try Account.fetch(sql: "SELECT balance, owner, id FROM $T WHERE owner <> ? ORDER BY owner", "c", in: db)
         XCTAssertEqual(accounts.map(\.owner), ["a", "b"])
-        XCTAssertThrowsError(try Account.fetch(sql: "SELECT owner FROM $T", in: db)) { error in
-            guard case .valueMismatch? = error as? ORMError else { return XCTFail("\(error)") }
+        func assertMismatch(_ sql: String, _ expected: ORMError, line: UInt = #line) {
+            XCTAssertThrowsError(try Account.fetch(sql: SQL(sql), in: db), line: line) { error in
+                XCTAssertEqual(error as? ORMError, expected, line: line)
+            }
         }
+        let entity = Account.modelSchema.table
+        assertMismatch(
+            "SELECT owner FROM $T",
+            .valueMismatch(entity: entity, column: "id", expected: "a result column", found: "none"))
+        assertMismatch(
+            "SELECT id, balance FROM $T",
+            .valueMismatch(entity: entity, column: "owner", expected: "a result column", found: "none"))
+        // The key is read once, as stored, and the key property made from it: text that is no number
+        // does not fit an integer key; text that is one does, as for any integer column.
+        assertMismatch(
+            "SELECT 'seven' AS id, owner, balance FROM $T",
+            .valueMismatch(entity: entity, column: "id", expected: "Int64", found: "text"))
+        assertMismatch(
+            "SELECT NULL AS id, owner, balance FROM $T",
+            .valueMismatch(entity: entity, column: "id", expected: "Int64", found: "NULL"))
+        let numbered = try Account.fetch(sql: "SELECT ' 42 ' AS id, 'x' AS owner, 5 AS balance", in: db)
+        XCTAssertEqual(numbered.map(\.id), [42])
+        XCTAssertEqual(numbered.map(\.balance), [5])
     }
 }
 

@@ -43,7 +43,7 @@ public struct ColumnValue {
     }
 
     /// The value as text (SQLite converts other classes; NULL reads as "").
-    public var text: String {
+    @inlinable public var text: String {
         guard let handle, let bytes = sqlite3_value_text(handle) else { return "" }
         let count = Int(sqlite3_value_bytes(handle))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -59,7 +59,7 @@ public struct ColumnValue {
     }
 
     /// The stored value.
-    public var value: SQLValue {
+    @inlinable public var value: SQLValue {
         switch storage {
         case SQLITE_INTEGER: .integer(int64)
         case SQLITE_FLOAT: .real(double)

@@ -60,9 +60,7 @@ extension DatabaseInteger {
     /// The integer, when it is stored as an integer in range (or as a real with no fraction).
     public static func fromDatabaseValue(_ value: SQLValue) -> Self? {
         switch value {
-        case .integer(let int):
-            if Self.self == UInt64.self { return Self(truncatingIfNeeded: int) }
-            return Self(exactly: int)
+        case .integer(let int): return fromInteger(int)
         case .real(let double): return Self(exactly: double)
         case .text(let text): return Self(text.trimmedWhitespace)
         default: return nil
@@ -76,12 +74,22 @@ extension DatabaseInteger {
 
     /// Reads an integer column without boxing.
     @inlinable public static func read(from column: ColumnValue) -> Self? {
-        if column.isInteger {
-            let value = column.int64
-            if Self.self == UInt64.self { return Self(truncatingIfNeeded: value) }
-            return Self(exactly: value)
-        }
+        readInteger(from: column)
+    }
+
+    /// ``read(from:)``, called directly: generic code that knows `Self` inlines it, where the
+    /// requirement is reached through the conformance's witness, a call per column.
+    @inlinable @inline(__always)
+    public static func readInteger(from column: ColumnValue) -> Self? {
+        if column.isInteger { return fromInteger(column.int64) }
         return fromDatabaseValue(column.value)
+    }
+
+    /// A stored 64-bit integer, when it is in range (unsigned 64-bit values keep their bit pattern).
+    @inlinable @inline(__always)
+    public static func fromInteger(_ int: Int64) -> Self? {
+        if Self.self == UInt64.self { return Self(truncatingIfNeeded: int) }
+        return Self(exactly: int)
     }
 }
 

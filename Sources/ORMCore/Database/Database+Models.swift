@@ -31,11 +31,14 @@ extension Database {
 
     /// The object for the current row: the live instance (refreshed) or a new one, registered.
     func materialize<T: Model>(_ type: T.Type, row: borrowing StatementRow) throws -> T {
-        // The key as stored (a UUID key may be stored as text or as bytes: updates must match it).
-        let key = row.statement.column(at: row.resolve(0)).value
+        // The key as stored (a UUID key may be stored as text or as bytes: updates must match it),
+        // read once: the object's key property is made from it.
+        let keyIndex = row.resolve(0)
+        if keyIndex < 0 { throw _ColumnCoding.missingColumn(row, T.modelSchema.primaryKey.name) }
+        let key = row.statement.column(at: keyIndex).value
         // Decode first, then register once: the common case (no live instance) takes one lock each
         // on the object and on the map.
-        let object = try T(_$row: row)
+        let object = try T(_$row: row, key: key)
         guard let live = identityMap.registerNew(object, key: key, status: .persisted, database: self) else { return object }
         // A live instance holds the row: refresh it, keeping its unsaved changes.
         let meta = live.stateSnapshot

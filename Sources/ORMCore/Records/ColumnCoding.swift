@@ -116,14 +116,25 @@ public enum _ColumnCoding {
 
     // MARK: - Decoding
 
-    /// Reads a value column.
-    @inlinable
+    /// Reads a value column. Inlined into the generated initialiser, where `T` is concrete: a
+    /// column's read is then a few SQLite calls with no call, witness or merged generic in between.
+    @inlinable @inline(__always)
     public static func decode<T: DatabaseValueConvertible>(
         _ type: T.Type, from row: StatementRow, at position: Int32, column: String
     ) throws -> T {
         let index = try resolve(row, position, column)
         if let value = T.read(from: row.statement.column(at: index)) { return value }
-        throw mismatch(row, index, column, String(describing: T.self))
+        throw mismatch(row, index, column, T.self)
+    }
+
+    /// Reads an integer column: the read above, with the integer conversion inlined as well.
+    @inlinable @inline(__always)
+    public static func decode<T: DatabaseInteger>(
+        _ type: T.Type, from row: StatementRow, at position: Int32, column: String
+    ) throws -> T {
+        let index = try resolve(row, position, column)
+        if let value = T.readInteger(from: row.statement.column(at: index)) { return value }
+        throw mismatch(row, index, column, T.self)
     }
 
     /// Reads a raw-value enum column.
@@ -186,6 +197,26 @@ public enum _ColumnCoding {
 
     // MARK: - Keys
 
+    /// The key property's value for `key`, the key column's value as stored (the runtime reads it
+    /// once: it is also the key the identity map and later writes use).
+    @inlinable @inline(__always)
+    public static func decodeKey<T: DatabaseValueConvertible>(
+        _ type: T.Type, _ key: SQLValue, from row: StatementRow, column: String
+    ) throws -> T {
+        if let value = T.fromDatabaseValue(key) { return value }
+        throw keyMismatch(row, key, column, T.self)
+    }
+
+    /// An integer key's value for `key` (the common case, a stored integer, inlined).
+    @inlinable @inline(__always)
+    public static func decodeKey<T: DatabaseInteger>(
+        _ type: T.Type, _ key: SQLValue, from row: StatementRow, column: String
+    ) throws -> T {
+        if case .integer(let int) = key, let value = T.fromInteger(int) { return value }
+        if let value = T.fromDatabaseValue(key) { return value }
+        throw keyMismatch(row, key, column, T.self)
+    }
+
     /// A key value as stored.
     @inlinable
     public static func keyValue<T: DatabaseValueConvertible>(_ value: T) -> SQLValue {
@@ -219,13 +250,32 @@ public enum _ColumnCoding {
         return .text(String(decoding: data, as: UTF8.self))
     }
 
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func resolve(_ row: StatementRow, _ position: Int32, _ column: String) throws -> Int32 {
         let index = row.resolve(position)
-        if index < 0 {
-            throw ORMError.valueMismatch(entity: row.entity, column: column, expected: "a result column", found: "none")
-        }
+        if index < 0 { throw missingColumn(row, column) }
         return index
+    }
+
+    /// The error for a column the row does not hold.
+    @usableFromInline @inline(never)
+    static func missingColumn(_ row: StatementRow, _ column: String) -> ORMError {
+        ORMError.valueMismatch(entity: row.entity, column: column, expected: "a result column", found: "none")
+    }
+
+    /// The error for a value of type `T` that does not fit (kept out of line: decoding inlines only
+    /// the call).
+    @usableFromInline @inline(never)
+    static func mismatch<T>(_ row: StatementRow, _ index: Int32, _ column: String, _ type: T.Type) -> ORMError {
+        mismatch(row, index, column, String(describing: T.self))
+    }
+
+    /// The error for a stored key that does not fit the key property's type `T`.
+    @usableFromInline @inline(never)
+    static func keyMismatch<T>(_ row: StatementRow, _ key: SQLValue, _ column: String, _ type: T.Type) -> ORMError {
+        ORMError.valueMismatch(
+            entity: row.entity, column: column, expected: String(describing: T.self),
+            found: key.isNull ? "NULL" : key.storageClass)
     }
 
     @usableFromInline

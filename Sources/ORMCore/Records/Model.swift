@@ -27,8 +27,9 @@ public protocol Model: AnyObject, Sendable {
     var _$stateFields: ModelState.Fields { get set }
     /// Runs `body` with the object's bookkeeping, holding the object's lock. Generated.
     func _$withStateFields<R>(_ body: (inout ModelState.Fields) throws -> R) rethrows -> R
-    /// Makes an object from a row holding the key then every column of ``modelSchema``. Generated.
-    init(_$row row: borrowing StatementRow) throws
+    /// Makes an object from a row holding the key then every column of ``modelSchema``; `key` is the
+    /// key column's value as stored, which the caller has read already. Generated.
+    init(_$row row: borrowing StatementRow, key: SQLValue) throws
     /// Makes a fault: only the key is set; the other properties load on first access. Generated.
     init(_$faultKey key: SQLValue) throws
     /// The primary key's current value, read while the caller holds the object's lock (inside
