@@ -123,6 +123,7 @@ struct ModelMembers {
         for (index, property) in model.columns.enumerated() {
             lines.append("self.\(property.storage) = try \(decode(property, at: index))")
         }
+        lines.append("self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))")
         return body("\(access)required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws", lines)
     }
 

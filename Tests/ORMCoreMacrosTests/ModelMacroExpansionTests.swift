@@ -199,6 +199,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
                     self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 public required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -365,6 +366,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -466,6 +468,7 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 package required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 package required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -583,6 +586,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 public required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 public required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -745,6 +749,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
                     self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
                     self._rating = try ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -974,6 +979,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._address = try ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
                     self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
                     self._previous = try ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -1177,6 +1183,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
                     self._manager = try ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -1348,6 +1355,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
                     self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -1511,6 +1519,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -1634,6 +1643,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -1757,6 +1767,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {

@@ -36,10 +36,10 @@ extension Database {
         let keyIndex = row.resolve(0)
         if keyIndex < 0 { throw _ColumnCoding.missingColumn(row, T.modelSchema.primaryKey.name) }
         let key = row.statement.column(at: keyIndex).value
-        // Decode first, then register once: the common case (no live instance) takes one lock each
-        // on the object and on the map.
+        // Decode (the initialiser sets the bookkeeping too), then register: the common case (no live
+        // instance) takes one lock, the map's.
         let object = try T(_$row: row, key: key)
-        guard let live = identityMap.registerNew(object, key: key, status: .persisted, database: self) else { return object }
+        guard let live = identityMap.registerDecoded(object, key: key) else { return object }
         // A live instance holds the row: refresh it, keeping its unsaved changes.
         let meta = live.stateSnapshot
         if meta.status != .deleted {

@@ -42,6 +42,7 @@ final class IdentityMap: @unchecked Sendable {
         }
 
         /// Removes the entry for `key` if it holds `object` (one probe for integer keys).
+        @inline(__always)
         func remove(_ key: SQLValue, ifHolding object: UnsafeMutableRawPointer?) {
             if case .integer(let int) = key {
                 integers.remove(int) { $0 == object }
@@ -51,6 +52,7 @@ final class IdentityMap: @unchecked Sendable {
         }
 
         /// Enters `entry` under `key` unless the key holds an entry already: that one is returned.
+        @inline(__always)
         func insert(_ entry: Entry, for key: SQLValue) -> Entry? {
             if case .integer(let int) = key { return integers.insert(entry.object, for: int).map(Entry.init) }
             if let existing = others[key] { return existing }
@@ -120,19 +122,31 @@ final class IdentityMap: @unchecked Sendable {
         withState { state in state.existingTable(type)?._withUnsafeGuaranteedRef { $0[key]?.live } }
     }
 
-    /// Enters an object nothing else has seen yet (just decoded from a row, or made as a fault) as
-    /// row `key` of `database`, with `status`; returns nil when it is entered, or the live object that
-    /// already holds the row (this one is then left out).
+    /// Enters an object nothing else has seen yet (a fault, just made) as row `key` of `database`,
+    /// with `status`; returns nil when it is entered, or the live object that already holds the row
+    /// (this one is then left out).
     ///
-    /// The hot path of a fetch. The object's bookkeeping is set without its lock, as no other thread
-    /// can reach the object before the map publishes it (under the map's lock, which orders those
-    /// writes before any thread that finds it there); no closure or previous entry is involved.
+    /// The object's bookkeeping is set without its lock, as no other thread can reach the object
+    /// before the map publishes it (under the map's lock, which orders those writes before any
+    /// thread that finds it there); no closure or previous entry is involved.
     func registerNew<T: Model>(_ object: T, key: SQLValue, status: ModelState.Status, database: Database) -> T? {
         let type = ObjectIdentifier(T.self)
         object._$stateFields.enter(type, key: key, status: status, database: database)
         guard let live = enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
         else { return nil }
         // The row has a live object: this one is dropped, and must not take that entry as it dies.
+        object._$stateFields.registeredType = nil
+        return unsafeDowncast(live, to: T.self)
+    }
+
+    /// Enters an object just decoded from row `key`, whose bookkeeping its initialiser set already
+    /// (``ModelState/Fields/enterDecoded(from:key:type:)``); returns nil when it is entered, or the
+    /// live object that already holds the row (this one is then left out). The hot path of a fetch.
+    func registerDecoded<T: Model>(_ object: T, key: SQLValue) -> T? {
+        let type = ObjectIdentifier(T.self)
+        guard let live = enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
+        else { return nil }
+        // No other thread can see the object yet: no lock.
         object._$stateFields.registeredType = nil
         return unsafeDowncast(live, to: T.self)
     }
@@ -199,6 +213,7 @@ final class IdentityMap: @unchecked Sendable {
 
     /// Enters `object` under `key`; returns the live object that already holds the key, if any
     /// (retained), else nil.
+    @inline(__always)
     private func enter(
         _ object: UnsafeMutableRawPointer, type: ObjectIdentifier, key: SQLValue, makeTable: () -> Table
     ) -> AnyObject? {
@@ -217,6 +232,7 @@ final class IdentityMap: @unchecked Sendable {
 
     /// Removes the entry for `key` among `type`'s objects if it holds `object` (called as an object
     /// dies or leaves the map).
+    @inline(__always)
     func forget(type: ObjectIdentifier, key: SQLValue, object: ObjectIdentifier) {
         let pointer = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: object))
         withState { state in

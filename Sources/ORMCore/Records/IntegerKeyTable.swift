@@ -54,12 +54,13 @@ struct IntegerKeyTable: ~Copyable {
     }
 
     /// Stores `value` for `key` unless the key holds a value: that value is returned, unchanged.
+    @inline(__always)
     mutating func insert(_ value: UnsafeMutableRawPointer, for key: Int64) -> UnsafeMutableRawPointer? {
         place(value, for: key, replacing: false)
     }
 
     /// One probe that finds `key` or the slot where it goes.
-    @discardableResult
+    @discardableResult @inline(__always)
     private mutating func place(_ value: UnsafeMutableRawPointer, for key: Int64, replacing: Bool) -> UnsafeMutableRawPointer? {
         if (count + 1) * 10 > capacity * 7 {
             // Quadrupling while the table is under a million slots: a fetch or insert of many rows
@@ -90,6 +91,7 @@ struct IntegerKeyTable: ~Copyable {
     }
 
     /// Removes `key` and its value, if present (and if `condition` accepts the value).
+    @inline(__always)
     mutating func remove(_ key: Int64, if condition: (UnsafeMutableRawPointer) -> Bool = { _ in true }) {
         guard let slots, var hole = index(of: key, in: slots), let value = slots[hole].value, condition(value) else { return }
         var next = (hole + 1) & mask
@@ -102,6 +104,7 @@ struct IntegerKeyTable: ~Copyable {
         count -= 1
     }
 
+    @inline(__always)
     private func index(of key: Int64, in slots: UnsafeMutablePointer<Slot>) -> Int? {
         guard count > 0 else { return nil }
         var index = home(key)
@@ -116,6 +119,7 @@ struct IntegerKeyTable: ~Copyable {
     }
 
     /// How far the entry at `index` sits from its home slot.
+    @inline(__always)
     private func distance(at index: Int, in slots: UnsafeMutablePointer<Slot>) -> Int {
         (index - home(slots[index].key)) & mask
     }
@@ -126,6 +130,7 @@ struct IntegerKeyTable: ~Copyable {
         return UnsafeBufferPointer(start: slots, count: capacity).compactMap(\.value)
     }
 
+    @inline(__always)
     private func home(_ key: Int64) -> Int {
         if scrambles {
             return Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)

@@ -57,6 +57,14 @@ public struct ModelState: ~Copyable, Sendable {
         @inlinable
         public init() {}
 
+        /// Marks an object just decoded from a row of `row.database` whose key column holds `key`:
+        /// persisted, and entered in the identity map under `type`. The generated
+        /// ``Model/init(_$row:key:)`` calls it, so the map need not reach into the object; should the
+        /// row have a live object already, the map takes the entry back before anyone sees this one.
+        public mutating func enterDecoded(from row: borrowing StatementRow, key: SQLValue, type: ObjectIdentifier) {
+            enter(type, key: key, status: .persisted, database: row.database)
+        }
+
         /// Marks the object as row `key` of `database`, entered in its identity map under `type`
         /// (one write: the map sets all four before it publishes a fetched object).
         mutating func enter(_ type: ObjectIdentifier, key: SQLValue, status: Status, database: Database) {
