@@ -38,9 +38,11 @@ public struct ModelState: ~Copyable, Sendable {
     public struct Fields: Sendable {
         @usableFromInline var meta = Meta()
         /// The model type the object is entered under in the identity map of `meta.database`, at key
-        /// `meta.storedKey`; nil when it is not entered. Only ``IdentityMap`` sets it, and while it is
-        /// set only the map changes `meta.database` and `meta.storedKey`, so the entry can always be
-        /// found again (by the object's `deinit`, say) without storing the map or the key twice.
+        /// `meta.storedKey`; nil when it is not entered. Only ``IdentityMap`` sets it (and a decoded
+        /// object's initialiser, ``enterDecoded(from:key:type:)``, just before the map enters it or
+        /// takes it back), and while it is set only the map changes `meta.database` and
+        /// `meta.storedKey`, so the entry can always be found again (by the object's `deinit`, say)
+        /// without storing the map or the key twice.
         var registeredType: ObjectIdentifier?
         /// Values of joined tables from the last query that fetched the object, keyed `"Table.column"`;
         /// nil until a query with joins fills them, so no dictionary is made for every object.
