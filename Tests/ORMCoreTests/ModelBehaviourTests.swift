@@ -284,26 +284,23 @@ final class ModelBehaviourTests: XCTestCase {
         }
         let accounts = try Account.fetch(sql: "SELECT balance, owner, id FROM $T WHERE owner <> ? ORDER BY owner", "c", in: db)
         XCTAssertEqual(accounts.map(\.owner), ["a", "b"])
-        func assertMismatch(_ sql: String, _ expected: ORMError, line: UInt = #line) {
-            XCTAssertThrowsError(try Account.fetch(sql: SQL(sql), in: db), line: line) { error in
-                XCTAssertEqual(error as? ORMError, expected, line: line)
+        // A missing column fails by name. The key is read once, as stored, and the key property made
+        // from it: text that is no number does not fit an integer key (text that is one does, below,
+        // as for any integer column).
+        let entity = Account.modelSchema.table
+        let failures: [(sql: String, column: String, expected: String, found: String)] = [
+            ("SELECT owner FROM $T", "id", "a result column", "none"),
+            ("SELECT id, balance FROM $T", "owner", "a result column", "none"),
+            ("SELECT 'seven' AS id, owner, balance FROM $T", "id", "Int64", "text"),
+            ("SELECT NULL AS id, owner, balance FROM $T", "id", "Int64", "NULL"),
+        ]
+        for failure in failures {
+            XCTAssertThrowsError(try Account.fetch(sql: SQL(failure.sql), in: db), failure.sql) { error in
+                let expected = ORMError.valueMismatch(
+                    entity: entity, column: failure.column, expected: failure.expected, found: failure.found)
+                XCTAssertEqual(error as? ORMError, expected, failure.sql)
             }
         }
-        let entity = Account.modelSchema.table
-        assertMismatch(
-            "SELECT owner FROM $T",
-            .valueMismatch(entity: entity, column: "id", expected: "a result column", found: "none"))
-        assertMismatch(
-            "SELECT id, balance FROM $T",
-            .valueMismatch(entity: entity, column: "owner", expected: "a result column", found: "none"))
-        // The key is read once, as stored, and the key property made from it: text that is no number
-        // does not fit an integer key; text that is one does, as for any integer column.
-        assertMismatch(
-            "SELECT 'seven' AS id, owner, balance FROM $T",
-            .valueMismatch(entity: entity, column: "id", expected: "Int64", found: "text"))
-        assertMismatch(
-            "SELECT NULL AS id, owner, balance FROM $T",
-            .valueMismatch(entity: entity, column: "id", expected: "Int64", found: "NULL"))
         let numbered = try Account.fetch(sql: "SELECT ' 42 ' AS id, 'x' AS owner, 5 AS balance", in: db)
         XCTAssertEqual(numbered.map(\.id), [42])
         XCTAssertEqual(numbered.map(\.balance), [5])

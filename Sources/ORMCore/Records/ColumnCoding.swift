@@ -122,9 +122,7 @@ public enum _ColumnCoding {
     public static func decode<T: DatabaseValueConvertible>(
         _ type: T.Type, from row: StatementRow, at position: Int32, column: String
     ) throws -> T {
-        let index = try resolve(row, position, column)
-        if let value = T.read(from: row.statement.column(at: index)) { return value }
-        throw mismatch(row, index, column, T.self)
+        try decode(from: row, at: position, column: column, T.read(from:))
     }
 
     /// Reads an integer column: the read above, with the integer conversion inlined as well.
@@ -132,9 +130,7 @@ public enum _ColumnCoding {
     public static func decode<T: DatabaseInteger>(
         _ type: T.Type, from row: StatementRow, at position: Int32, column: String
     ) throws -> T {
-        let index = try resolve(row, position, column)
-        if let value = T.readInteger(from: row.statement.column(at: index)) { return value }
-        throw mismatch(row, index, column, T.self)
+        try decode(from: row, at: position, column: column, T.readInteger(from:))
     }
 
     /// Reads a raw-value enum column.
@@ -142,9 +138,18 @@ public enum _ColumnCoding {
     public static func decode<T: RawRepresentable & Codable>(
         _ type: T.Type, from row: StatementRow, at position: Int32, column: String
     ) throws -> T where T.RawValue: DatabaseValueConvertible {
+        try decode(from: row, at: position, column: column) { T.RawValue.read(from: $0).flatMap(T.init(rawValue:)) }
+    }
+
+    /// The value `read` makes of the column holding schema position `position`, or the error naming
+    /// the column when the row has no such column or `read` finds no value of type `T`.
+    @inlinable @inline(__always)
+    static func decode<T>(
+        from row: StatementRow, at position: Int32, column: String, _ read: (ColumnValue) -> T?
+    ) throws -> T {
         let index = try resolve(row, position, column)
-        if let raw = T.RawValue.read(from: row.statement.column(at: index)), let value = T(rawValue: raw) { return value }
-        throw mismatch(row, index, column, String(describing: T.self))
+        if let value = read(row.statement.column(at: index)) { return value }
+        throw mismatch(row, index, column, T.self)
     }
 
     /// Reads an optional raw-value enum column.
