@@ -134,6 +134,20 @@ final class ModelMacroCompileTests: XCTestCase {
         XCTAssertFalse(loaded.hasChanges)
     }
 
+    func testAStoredValueNoCaseHasFailsByColumn() throws {
+        let database = try Database.inMemory()
+        let bob = MacroPerson(name: "Bob")
+        try bob.commit(in: database)
+        try MacroPerson.execute("UPDATE $T SET mood = ? WHERE $PK = ?", "sleepy", bob.id, in: database)
+        XCTAssertThrowsError(try MacroPerson.fetch(sql: "SELECT * FROM $T", in: database)) { error in
+            XCTAssertEqual(
+                error as? ORMError,
+                .valueMismatch(entity: "macro_people", column: "mood", expected: "MacroMood", found: "text"))
+        }
+        try MacroPerson.execute("UPDATE $T SET mood = ? WHERE $PK = ?", "grumpy", bob.id, in: database)
+        XCTAssertEqual(try MacroPerson.fetchAll(in: database).map(\.mood), [.grumpy])
+    }
+
     func testIdentityMapReturnsTheLiveInstance() throws {
         let database = try Database.inMemory()
         let bob = MacroPerson(name: "Bob")
