@@ -39,7 +39,7 @@ extension Database {
         // Decode (the initialiser sets the bookkeeping too), then register: the common case (no live
         // instance) takes one lock, the map's.
         let object = try T(_$row: row, key: key)
-        guard let live = identityMap.registerDecoded(object, key: key) else { return object }
+        guard let live = identityMap.registerMarked(object, key: key) else { return object }
         // A live instance holds the row: refresh it, keeping its unsaved changes.
         let meta = live.stateSnapshot
         if meta.status != .deleted {

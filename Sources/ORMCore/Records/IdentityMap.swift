@@ -130,23 +130,20 @@ final class IdentityMap: @unchecked Sendable {
     /// before the map publishes it (under the map's lock, which orders those writes before any
     /// thread that finds it there); no closure or previous entry is involved.
     func registerNew<T: Model>(_ object: T, key: SQLValue, status: ModelState.Status, database: Database) -> T? {
+        object._$stateFields.enter(ObjectIdentifier(T.self), key: key, status: status, database: database)
+        return registerMarked(object, key: key)
+    }
+
+    /// Enters an object nothing else has seen yet whose bookkeeping already marks it as row `key`,
+    /// entered under `T` (an object just decoded sets that in its initialiser,
+    /// ``ModelState/Fields/enterDecoded(from:key:type:)``: the hot path of a fetch); returns nil when
+    /// it is entered, or the live object that already holds the row (this one is then left out).
+    func registerMarked<T: Model>(_ object: T, key: SQLValue) -> T? {
         let type = ObjectIdentifier(T.self)
-        object._$stateFields.enter(type, key: key, status: status, database: database)
         guard let live = enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
         else { return nil }
         // The row has a live object: this one is dropped, and must not take that entry as it dies.
-        object._$stateFields.registeredType = nil
-        return unsafeDowncast(live, to: T.self)
-    }
-
-    /// Enters an object just decoded from row `key`, whose bookkeeping its initialiser set already
-    /// (``ModelState/Fields/enterDecoded(from:key:type:)``); returns nil when it is entered, or the
-    /// live object that already holds the row (this one is then left out). The hot path of a fetch.
-    func registerDecoded<T: Model>(_ object: T, key: SQLValue) -> T? {
-        let type = ObjectIdentifier(T.self)
-        guard let live = enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
-        else { return nil }
-        // No other thread can see the object yet: no lock.
+        // No other thread can see it yet: no lock.
         object._$stateFields.registeredType = nil
         return unsafeDowncast(live, to: T.self)
     }
