@@ -84,7 +84,10 @@ public final class Statement {
     /// SQLite (see ``ParameterBuffers``); a long one is copied by SQLite.
     public func bindText(_ value: String, at index: Int32) throws {
         // Read in place (a native or small string's UTF-8 is contiguous): no copy of the string
-        // value. The buffer's pointer is never null, so '' binds as '' and not NULL.
+        // value. The buffer's pointer is never null, so '' binds as '' and not NULL. The closures
+        // capture the handle, not `self`: capturing `self` retained and released the statement on
+        // every bind.
+        let handle = self.handle
         let copied = value.utf8.withContiguousStorageIfAvailable { utf8 in
             parameterBuffers.withCopy(of: UnsafeRawBufferPointer(utf8), forParameter: index) { copy in
                 sqlite3_bind_text(handle, index, copy.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
@@ -97,6 +100,7 @@ public final class Statement {
 
     /// Binds bytes: a short value in the parameter's own buffer, a long one copied by SQLite.
     public func bindBlob(_ value: Data, at index: Int32) throws {
+        let handle = self.handle
         let code = value.withUnsafeBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
             return parameterBuffers.withCopy(of: buffer, forParameter: index) { copy in
