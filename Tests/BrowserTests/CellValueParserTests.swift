@@ -62,10 +62,19 @@ final class CellValueParserTests: XCTestCase {
         XCTAssertThrowsError(try CellValueParser.parse("zz", declaredType: "BLOB"))
     }
 
-    /// Empty input is empty text whatever the type.
-    func testEmptyInputIsEmptyText() throws {
-        for type in ["INTEGER", "REAL", "TEXT", "BLOB", ""] {
+    /// Empty input is empty text where text is stored, an empty BLOB in a BLOB column, and refused
+    /// by INTEGER and REAL columns (with the key for NULL in the message).
+    func testEmptyInputByType() throws {
+        for type in ["TEXT", "VARCHAR(10)", "NUMERIC", ""] {
             XCTAssertEqual(try CellValueParser.parse("", declaredType: type), .text(""), type)
+        }
+        XCTAssertEqual(try CellValueParser.parse("", declaredType: "BLOB"), .blob(Data()))
+        for type in ["INTEGER", "REAL", "DOUBLE"] {
+            for typed in ["", "  "] {
+                XCTAssertThrowsError(try CellValueParser.parse(typed, declaredType: type), type) { error in
+                    XCTAssertTrue("\(error)".contains("x sets NULL"), "\(error)")
+                }
+            }
         }
     }
 

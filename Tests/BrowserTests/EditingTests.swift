@@ -50,6 +50,22 @@ final class EditingTests: XCTestCase {
         XCTAssertEqual(try value("name", of: "artists", id: 2), .text("漢字テスト"))
     }
 
+    /// Enter on a NULL cell without typing keeps NULL (the editor starts empty, as it does for
+    /// empty text, so leaving it as it was is no change); clearing an INTEGER cell is refused with
+    /// the key that sets NULL, and nothing is staged either way.
+    func testEnterOnANullCellKeepsNullAndAnEmptyIntegerIsRefused() throws {
+        let screens = try fixture.headless("lljjc<Enter><dump>c<C-u><Enter><dump>hhc<C-u><Enter><dump>",
+                                           columns: 80, rows: 7, table: "artists")
+        XCTAssertTrue(screens[0].last?.hasPrefix(" BROWSE  unchanged ") == true, screens[0].joined(separator: "\n"))
+        XCTAssertTrue(screens[1].last?.hasPrefix(" BROWSE  unchanged ") == true, screens[1].joined(separator: "\n"))
+        XCTAssertTrue(screens[2].last?.contains("empty is not an integer (x sets NULL)") == true,
+                      screens[2].joined(separator: "\n"))
+        for screen in screens {
+            XCTAssertFalse(screen.last?.contains("pending") == true, screen.joined(separator: "\n"))
+        }
+        XCTAssertEqual(try value("country", of: "artists", id: 3), .null)
+    }
+
     /// The staged cell is marked edited over the data, and a row staged for deletion is marked deleted.
     func testStagedCellUsesTheEditedStyle() throws {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
@@ -223,7 +239,45 @@ final class EditingTests: XCTestCase {
         XCTAssertEqual(try value("country", of: "artists", id: 1), .text("SE"))
     }
 
-    /// Quitting with pending changes asks: Esc stays, `r` reverts and quits, `c` commits and quits.
+    /// A row may name a row staged before it in another table: it is checked together with the
+    /// staged changes, and the commit checks foreign keys as it ends (albums, written first by
+    /// name, name an artist written after them). Parent and child deleted in one batch go too.
+    func testStagedRowsMayNameRowsStagedBefore() throws {
+        let runner = try runner(table: "artists", rows: 10)
+        _ = runner.run(try KeyScript.parse("oi<C-u>9<Enter>li<C-u>Nine<Enter>"))
+        let staged = runner.run(try KeyScript.parse("<Tab>k<Enter>oli<C-u>9<Enter>")).last ?? []
+        XCTAssertTrue(staged.last?.contains("staged: artist_id = 9 in new row 1") == true, staged.joined(separator: "\n"))
+        let committed = runner.run(try KeyScript.parse("w")).last ?? []
+        XCTAssertTrue(committed.last?.contains("committed 5 changes") == true, committed.joined(separator: "\n"))
+        XCTAssertEqual(try value("name", of: "artists", id: 9), .text("Nine"))
+        let database = try Database(path: fixture.path)
+        XCTAssertEqual(try database.scalar("SELECT count(*) FROM albums WHERE artist_id = 9"), 1)
+    }
+
+    /// While another connection holds the write lock, an edit cannot be tried: it is staged
+    /// unchecked (the value typed is kept), a new row is not refused for it, and the commit
+    /// once the lock is gone writes both.
+    func testEditsWhileTheDatabaseIsLockedAreStagedUnchecked() throws {
+        let runner = try runner(table: "artists", rows: 10)
+        let other = try Database(path: fixture.path)
+        var screens: [[String]] = []
+        try other.transaction { _ in
+            try other.execute("UPDATE artists SET country = 'NO' WHERE id = 3")
+            screens = runner.run(try KeyScript.parse("lli<C-u>SE<Enter><dump>o<dump>"))
+        }
+        XCTAssertTrue(screens[0].last?.contains("staged unchecked (the database is locked by another connection)") == true,
+                      screens[0].joined(separator: "\n"))
+        XCTAssertFalse(screens[1].joined().contains("!"), screens[1].joined(separator: "\n"))
+        _ = runner.run(try KeyScript.parse("hi<C-u>Neu<Enter>"))
+        let committed = runner.run(try KeyScript.parse("w")).last ?? []
+        XCTAssertTrue(committed.last?.contains("committed") == true, committed.joined(separator: "\n"))
+        XCTAssertEqual(try value("country", of: "artists", id: 1), .text("SE"))
+        let database = try Database(path: fixture.path)
+        XCTAssertEqual(try database.scalar("SELECT count(*) FROM artists WHERE name = 'Neu'"), 1)
+    }
+
+    /// Quitting with pending changes asks (`Q` and Ctrl-C): Esc stays, `r` reverts and quits, `c`
+    /// commits and quits.
     func testQuittingWithPendingChangesAsks() throws {
         let asked = try fixture.headless("llxQ<dump><Esc>", columns: 80, rows: 6, table: "artists")
         XCTAssertEqual(asked[0].last, "Pending changes: c commit and quit, r revert and quit, Esc stay?")
@@ -233,6 +287,14 @@ final class EditingTests: XCTestCase {
         XCTAssertEqual(try value("country", of: "artists", id: 1), .text("UK"))
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
         XCTAssertEqual(app.handle(.character("Q")), .quit)
+        XCTAssertEqual(app.handle(.control("c")), .quit, "Ctrl-C quits at once when nothing is pending")
+        let interrupted = try fixture.headless("lli<C-u>Z<Enter>e<C-c><dump><C-c><dump><Esc>", columns: 80, rows: 6,
+                                               table: "artists")
+        XCTAssertEqual(interrupted[0].last, "Pending changes: c commit and quit, r revert and quit, Esc stay?",
+                       "Ctrl-C closes the SQL prompt and asks")
+        XCTAssertEqual(interrupted[1].last, "Pending changes: c commit and quit, r revert and quit, Esc stay?",
+                       "a second Ctrl-C keeps asking")
+        XCTAssertTrue(interrupted[2].last?.contains("1 change pending") == true, interrupted[2].joined(separator: "\n"))
         _ = try fixture.screen("llxQc", columns: 80, rows: 6, table: "artists")
         XCTAssertEqual(try value("country", of: "artists", id: 1), .null)
     }

@@ -135,7 +135,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  S                  schema of the table",
             "  ? <F1>             this help",
             "  q <Esc>            back; quit from the main screen",
-            "  Q                  quit",
+            "  Q <C-c>            quit (asks first when changes are pending)",
             "  <C-l>              redraw the screen",
             "",
             "Data",

@@ -99,6 +99,35 @@ final class EditTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM pair"), 1)
     }
 
+    /// An edit is checked in the company of the edits staged before it, in any table: a pet may
+    /// name an owner staged before it, and an owner may go once its pets are staged to go, in
+    /// either order (foreign keys are judged as at commit). A staged edit SQLite refuses is left
+    /// out, so it fails its own check, not the next one; nothing is written.
+    func testChecksSeeTheEditsStagedBeforeThem() throws {
+        let db = try database(try temporaryDatabasePath(self))
+        let (owners, pets) = (try db.table("owner"), try db.table("pet"))
+        let newOwner = StagedTableEdits(table: owners, edits: [.insert(values: ["id": 3, "name": "Cy"])])
+        let petOfNewOwner = RowEdit.insert(values: ["name": "Kit", "owner_id": 3])
+        XCTAssertThrowsError(try pets.check(petOfNewOwner), "alone, owner 3 does not exist")
+        try pets.check(petOfNewOwner, after: [newOwner])
+        XCTAssertEqual(try pets.checkInsert(["name": "Kit", "owner_id": 3], after: [newOwner])["owner_id"], 3)
+
+        let dropBo = RowEdit.delete(key: [2], original: [:])
+        XCTAssertThrowsError(try owners.check(dropBo), "Tom still names Bo")
+        try owners.check(dropBo, after: [StagedTableEdits(table: pets, edits: [.delete(key: [11], original: [:])])])
+        try pets.check(.delete(key: [11], original: [:]), after: [StagedTableEdits(table: owners, edits: [dropBo])])
+
+        let refusedFirst = StagedTableEdits(table: pets, edits: [.insert(values: ["name": "cat"])])
+        try pets.check(.update(key: [10], original: [:], changes: ["legs": 3]), after: [refusedFirst])
+        XCTAssertThrowsError(try owners.check(.insert(values: ["name": "Cy"]), after: [newOwner]), "UNIQUE among the staged") {
+            XCTAssertTrue(($0 as? SQLiteError)?.message.contains("UNIQUE") ?? false, "\($0)")
+        }
+
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM owner"), 2)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM pet"), 2)
+        XCTAssertEqual(try db.scalar("PRAGMA defer_foreign_keys"), 0, "the pragma is as it was")
+    }
+
     func testApplyIsAllOrNothing() throws {
         let db = try database(try temporaryDatabasePath(self))
         let pets = try db.table("pet")

@@ -15,6 +15,9 @@ extension App {
             state.message = .info("nothing to commit")
             return true
         }
+        // A refusal may be stale (a row refused while the database was locked, or before the row
+        // it names was staged): the new rows are tried again first.
+        recheckNewRows()
         let names = stagedEdits.keys.sorted()
         for name in names {
             if let row = stagedEdits[name]?.refusedNewRows.first, let refusal = row.refusal {
@@ -27,6 +30,9 @@ extension App {
         let written = pendingEditCount
         do {
             try database.transaction { _ in
+                // Foreign keys are checked as the transaction commits: the tables are written in
+                // name order, and a row may name a parent row written after it.
+                _ = try database.execute("PRAGMA defer_foreign_keys = ON")
                 for name in names {
                     guard let edits = stagedEdits[name] else {
                         continue
@@ -154,6 +160,21 @@ extension App {
             state.message = .info("\(Self.changes(pendingEditCount)) pending: w commits, U reverts")
             return .redraw
         }
+    }
+
+    /// Ctrl-C: cancels running work (as Esc does); else quits like `Q`, asking first when changes
+    /// are pending. An open prompt is closed first; the question about pending changes stays open.
+    func interrupt() -> Outcome {
+        if let work = pendingWork {
+            return handleKeyWhilePending(.escape, work: work)
+        }
+        if state.prompt?.kind == .quitWithChanges {
+            state.message = .info("\(Self.changes(pendingEditCount)) pending: c commits and quits, r reverts and quits, Esc stays")
+            return .redraw
+        }
+        state.prompt = nil
+        state.editing = nil
+        return quitOrAsk()
     }
 
     /// Quits, unless changes are pending: then asks whether to commit, revert or stay.

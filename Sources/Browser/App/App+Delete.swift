@@ -72,8 +72,12 @@ extension App {
     /// staged and its message is shown; the others are. The marks are cleared.
     private func deleteRows(_ rows: [RowRef], in table: DynamicTable) throws {
         let staged = stagedEdits[table.name]
+        let company = stagedCompany(for: table)
+        let selfLinked = Self.areLinked(table.info, table.info)
+        var accepted: [RowEdit] = []
         var changes: [StagedEdit] = []
         var refusals: [String] = []
+        var unchecked = 0
         var gone = 0
         for row in rows {
             switch row {
@@ -89,12 +93,19 @@ extension App {
                     gone += 1
                     continue
                 }
+                // In a table naming itself, checked after the deletions of this batch already taken
+                // (a parent row after its children).
+                let deletion = RowEdit.delete(key: key.values, original: original)
                 do {
-                    try table.check(.delete(key: key.values, original: original))
-                    changes.append(.delete(key: key, original: original))
+                    try table.check(deletion, after: company + (selfLinked ? [StagedTableEdits(table: table, edits: accepted)] : []))
+                } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+                    unchecked += 1
                 } catch {
                     refusals.append(UserMessage.describe(error))
+                    continue
                 }
+                accepted.append(deletion)
+                changes.append(.delete(key: key, original: original))
             }
         }
         tableGrids[table.name]?.overlay.marks.clear()
@@ -112,8 +123,11 @@ extension App {
         if gone > 0 {
             notes.append("\(Self.rows(gone)) gone meanwhile")
         }
+        if unchecked > 0 {
+            notes.append("unchecked (the database is locked by another connection): w checks them")
+        }
         let staging = changes.isEmpty ? "nothing deleted" : "staged: deletion of \(Self.rows(changes.count))"
         let text = ([staging] + notes).joined(separator: "; ") + (changes.isEmpty ? "" : " · w commits, u undoes")
-        state.message = refusals.isEmpty && gone == 0 ? .info(text) : .error(text)
+        state.message = refusals.isEmpty && gone == 0 && unchecked == 0 ? .info(text) : .error(text)
     }
 }

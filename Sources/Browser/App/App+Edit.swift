@@ -145,8 +145,13 @@ extension App {
         stageText(text, for: target)
     }
 
-    /// Parses `text` by the target column's type and stages it, unless it is the value already shown.
+    /// Parses `text` by the target column's type and stages it, unless it is the value already shown
+    /// or the editor's text left as it was (Enter on a NULL cell keeps NULL, not empty text).
     func stageText(_ text: String, for target: EditTarget) {
+        guard text != CellValueParser.editText(for: target.current) else {
+            state.message = .info("unchanged")
+            return
+        }
         do {
             let value = try CellValueParser.parse(text, declaredType: target.declaredType)
             guard value != target.current else {
@@ -181,7 +186,7 @@ extension App {
             }
             var changed = row
             changed.values[column] = value
-            changed = changed.checked(in: table)
+            changed = changed.checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
             if row.refusal == nil, let refusal = changed.refusal {
                 state.message = .error(refusal)
                 return
@@ -196,11 +201,50 @@ extension App {
         }
     }
 
-    /// Stages `change` once SQLite accepts `edit` (tried in a savepoint rolled back at once).
+    /// Stages `change` once SQLite accepts `edit` (tried in a savepoint rolled back at once, after
+    /// the changes staged before it). While another connection locks the database the edit cannot
+    /// be tried: it is staged unchecked, and the commit tries it.
     private func stage(_ change: StagedEdit, checking edit: RowEdit, in table: DynamicTable) throws {
-        try table.check(edit)
+        do {
+            try table.check(edit, after: stagedCompany(for: table))
+        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+            stagedEdits[table.name, default: StagedEdits()].stage(change)
+            state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary) · w commits and checks it")
+            return
+        }
         stagedEdits[table.name, default: StagedEdits()].stage(change)
         state.message = .info("staged: \(change.summary) · w commits, u undoes")
+    }
+
+    /// The changes staged in the tables linked to `table` by a foreign key (either way), in the
+    /// order a commit writes them: the company an edit of `table` is checked in, so that it may
+    /// rely on them (a row naming a parent row staged before it, a parent deleted after its
+    /// children). Other tables' changes cannot change SQLite's verdict on it, and are left out
+    /// so that staging stays quick however many changes are staged.
+    ///
+    /// `table`'s own changes are in it only when the table references itself. With
+    /// `withoutNewRows` (the check of a new row of `table`), its new rows are not: each of their
+    /// trials sees the same next key, which the grid counts on from row to row (see
+    /// ``StagedOverlay/value(of:column:among:)``). A new row naming another new row of its own
+    /// table is checked when the commit writes both.
+    func stagedCompany(for table: DynamicTable, withoutNewRows: Bool = false) -> [StagedTableEdits] {
+        stagedEdits.keys.sorted().compactMap { name in
+            guard let edits = stagedEdits[name], let other = try? database.table(name),
+                  Self.areLinked(table.info, other.info) else {
+                return nil
+            }
+            let own = name == table.name
+            return StagedTableEdits(table: other, edits: edits.rowEdits(includingNewRows: !(own && withoutNewRows)))
+        }
+    }
+
+    /// Whether a foreign key of one of the tables names the other (a table naming itself is linked
+    /// to itself).
+    static func areLinked(_ first: TableInfo, _ second: TableInfo) -> Bool {
+        func names(_ from: TableInfo, _ to: TableInfo) -> Bool {
+            from.foreignKeys.contains { $0.table.caseInsensitiveCompare(to.name) == .orderedSame }
+        }
+        return names(first, second) || names(second, first)
     }
 
     /// Takes back the last staged change of `table`.

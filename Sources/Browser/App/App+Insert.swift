@@ -8,7 +8,8 @@ extension App {
     /// NULL column without a default) is staged anyway, marked `!` with SQLite's message: its
     /// cells are edited like any others, and a commit waits until SQLite takes it.
     func insertRow(into table: DynamicTable, grid: GridModel) throws {
-        let row = NewRow(number: nextNewRowNumber(in: table.name), values: [:]).checked(in: table)
+        let row = NewRow(number: nextNewRowNumber(in: table.name), values: [:])
+            .checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
         try stageNewRow(row, in: table, grid: grid)
         if let refusal = row.refusal {
             state.message = .error("new row \(row.number) staged, but \(refusal) · fill it in before w")
@@ -47,7 +48,8 @@ extension App {
         }
         let settable = Set(table.info.columns.filter { $0.generated == .no }.map(\.name))
         values = values.filter { settable.contains($0.key) && $0.key != table.generatedKeyColumn }
-        let row = NewRow(number: nextNewRowNumber(in: table.name), values: values).checked(in: table)
+        let row = NewRow(number: nextNewRowNumber(in: table.name), values: values)
+            .checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
         try stageNewRow(row, in: table, grid: grid)
         guard let refusal = row.refusal else {
             state.message = .info("\(source) duplicated as new row \(row.number) · w commits, u undoes")
@@ -60,12 +62,14 @@ extension App {
 
     /// Tries every staged new row again after the data changed: the key SQLite would choose, the
     /// defaults, and whether it refuses the row (a key taken meanwhile) follow the fresh data.
+    /// Each is tried after the staged changes ``stagedCompany(for:withoutNewRows:)`` lists.
     func recheckNewRows() {
         for (name, edits) in stagedEdits where !edits.newRows.isEmpty {
             guard let table = try? database.table(name) else {
                 continue
             }
-            stagedEdits[name]?.recheckNewRows { $0.checked(in: table) }
+            let company = stagedCompany(for: table, withoutNewRows: true)
+            stagedEdits[name]?.recheckNewRows { $0.checked(in: table, after: company) }
         }
     }
 

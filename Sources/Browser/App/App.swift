@@ -82,6 +82,9 @@ final class App {
         if case .resize = key {
             return .redraw
         }
+        if key == .control("c") {
+            return interrupt()
+        }
         if let work = pendingWork {
             return handleKeyWhilePending(key, work: work)
         }

@@ -18,7 +18,7 @@ enum KeyBindings {
         bind("Views", [.character("S")], to: .schema, "schema of the table"),
         bind("Views", [.character("?")], [.function(1)], to: .help, "this help"),
         bind("Views", [.character("q")], [.escape], to: .back, "back; quit from the main screen"),
-        bind("Views", [.character("Q")], to: .quit, "quit"),
+        bind("Views", [.character("Q")], [.control("c")], to: .quit, "quit (asks first when changes are pending)"),
         bind("Views", [.control("l")], to: .redraw, "redraw the screen"),
         bind("Data", [.character("s")], to: .sort, "sort by cursor column: ascending, descending, off"),
         bind("Data", [.character("f")], to: .filter, "filter rows with a WHERE expression (empty clears)"),

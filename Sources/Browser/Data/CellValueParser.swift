@@ -8,8 +8,9 @@ import ORMCore
 /// NUMERIC take the text as is (SQLite converts a number typed into a NUMERIC column itself). A
 /// column declared without a type converts nothing, so there a number written plainly (`42`,
 /// `-1.5`, `2e3`, not `007` or `+5`) is stored as a number and anything else as text: editing a
-/// number must not turn it into text that `= 42` no longer matches. Empty input is empty text
-/// whatever the type (NULL has a key of its own).
+/// number must not turn it into text that `= 42` no longer matches. Empty input is empty text in
+/// a text, numeric or untyped column and an empty BLOB in a BLOB column; an INTEGER or REAL column
+/// refuses it (NULL has a key of its own, and an empty string there is rarely meant).
 enum CellValueParser {
     /// Why typed text is not a value of the column's type; the text is shown in the status bar.
     struct ParseError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -21,11 +22,14 @@ enum CellValueParser {
     ///
     /// - Throws: ``ParseError`` when the text is not of the column's type.
     static func parse(_ text: String, declaredType: String) throws(ParseError) -> SQLValue {
-        if text.isEmpty {
-            return .text("")
-        }
         let trimmed = text.trimmedWhitespace
         switch affinity(of: declaredType) {
+        case .integer where trimmed.isEmpty:
+            throw ParseError(description: "empty is not an integer (x sets NULL)")
+        case .real where trimmed.isEmpty:
+            throw ParseError(description: "empty is not a number (x sets NULL)")
+        case .text where text.isEmpty, .numeric where text.isEmpty:
+            return .text("")
         case .integer:
             guard let integer = Int64(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) else {
                 throw ParseError(description: "not an integer: \(text)")

@@ -28,15 +28,21 @@ struct NewRow: Hashable, Sendable {
     ///
     /// A refused row still shows the defaults and the generated key when SQLite takes it with
     /// stand-ins for the NOT NULL columns left empty (the stand-ins are not shown, nor staged).
-    func checked(in table: DynamicTable) -> NewRow {
+    /// The row is tried after `staged`, the other changes a commit writes with it. While another
+    /// connection locks the database nothing can be tried: the row is left unrefused (the commit
+    /// tries it) and keeps its last preview.
+    func checked(in table: DynamicTable, after staged: [StagedTableEdits] = []) -> NewRow {
         var row = self
         do {
-            row.preview = try table.checkInsert(values)
+            row.preview = try table.checkInsert(values, after: staged)
+            row.refusal = nil
+        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
             row.refusal = nil
         } catch {
             row.refusal = UserMessage.describe(error)
             let standIns = Self.standIns(for: table, besides: values)
-            if !standIns.isEmpty, let probe = try? table.checkInsert(values.merging(standIns) { given, _ in given }) {
+            if !standIns.isEmpty,
+               let probe = try? table.checkInsert(values.merging(standIns) { given, _ in given }, after: staged) {
                 row.preview = probe.filter { standIns[$0.key] == nil }
             }
         }

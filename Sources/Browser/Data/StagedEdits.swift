@@ -120,6 +120,11 @@ struct StagedEdits: Sendable {
     /// row merged into one update (the latest value of each column), a deletion replacing them,
     /// a new row inserted with the values given.
     var rowEdits: [RowEdit] {
+        rowEdits(includingNewRows: true)
+    }
+
+    /// ``rowEdits``, with or without the inserts of the new rows.
+    func rowEdits(includingNewRows: Bool) -> [RowEdit] {
         order.compactMap { row in
             switch row {
             case .stored(let key):
@@ -132,6 +137,9 @@ struct StagedEdits: Sendable {
                 }
                 return .update(key: key.values, original: original, changes: changes)
             case .new(let number):
+                guard includingNewRows else {
+                    return nil
+                }
                 return newRowsByNumber[number].map { .insert(values: $0.values) }
             }
         }

@@ -2,7 +2,8 @@ import CNcurses
 
 /// Reads keys from the ncurses terminal opened by ``NcursesBackend`` and turns them into ``Key``s:
 /// characters, arrows, pages, Home/End, F-keys, Tab/Shift-Tab, Enter, Esc, Backspace, control
-/// keys, resizes, clicks and wheel steps.
+/// keys, resizes, clicks and wheel steps. Ctrl-C, which reaches the process as SIGINT, is read as
+/// the key `<C-c>` (``InterruptSignal``).
 final class NcursesInput: KeyReader {
     /// How many errors in a row from a blocking read mean the terminal is gone.
     private static let errorLimit = 100
@@ -17,10 +18,16 @@ final class NcursesInput: KeyReader {
         guard let window = cn_stdscr() else {
             return .endOfInput
         }
+        if InterruptSignal.take() {
+            return .key(.control("c"))
+        }
         wtimeout(window, Int32(milliseconds ?? -1))
         var character: wint_t = 0
         let result = wget_wch(window, &character)
         if result == ERR {
+            if InterruptSignal.take() {
+                return .key(.control("c"))
+            }
             if milliseconds == nil {
                 blockingErrors += 1
                 return blockingErrors >= Self.errorLimit ? .endOfInput : .timeout

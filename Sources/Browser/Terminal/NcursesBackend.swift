@@ -9,8 +9,9 @@ import FoundationEssentials
 ///
 /// The only type besides ``NcursesInput`` that calls ncurses. It opens the terminal with `newterm`
 /// (a failure is an error, never an `exit`), draws only the changed cells with `mvwaddwstr`, and
-/// restores the terminal in ``close()``, which the owner calls with `defer`; SIGINT, SIGTERM,
-/// SIGHUP and SIGQUIT restore it too (a C handler in the shim runs `endwin`).
+/// restores the terminal in ``close()``, which the owner calls with `defer`; SIGTERM, SIGHUP and
+/// SIGQUIT restore it too (a C handler in the shim runs `endwin`). SIGINT (Ctrl-C) becomes a key
+/// (``InterruptSignal``).
 final class NcursesBackend: TerminalBackend {
     /// The theme actually used: the requested one brought down to the terminal's colours, or
     /// monochrome without colours or with `NO_COLOR` set.
@@ -58,6 +59,7 @@ final class NcursesBackend: TerminalBackend {
         self.output = output
         self.input = input
         cn_install_signal_handlers()
+        InterruptSignal.install()
         cbreak()
         noecho()
         nonl()

@@ -39,13 +39,19 @@ extension DynamicTable {
     /// Checks an edit now, as SQLite would take it (types in STRICT tables, NOT NULL, CHECK, UNIQUE,
     /// foreign keys, triggers), by running it in a savepoint that is rolled back at once.
     ///
+    /// `staged` are edits to be applied together with this one (in one transaction): they run first,
+    /// in order, so that the edit is judged in their company, as a commit of them all would judge
+    /// it (a child row may name a parent row staged before it, in this table or another). Foreign
+    /// keys are checked as at the end of that commit, whatever the order of the edits. A staged edit
+    /// SQLite refuses is left out of the company, and fails on its own check, not this one.
+    ///
     /// - Throws: SQLite's error for an edit it refuses; nothing is written either way.
-    public func check(_ edit: RowEdit) throws {
-        try trial(edit) { connection, sql in try connection.execute(sql) }
+    public func check(_ edit: RowEdit, after staged: [StagedTableEdits] = []) throws {
+        try trial(edit, after: staged) { connection, sql in try connection.execute(sql) }
     }
 
-    /// Checks an insert like ``check(_:)`` and returns the row as SQLite would store it now: the
-    /// values given, the columns' defaults and the generated key.
+    /// Checks an insert like ``check(_:after:)`` and returns the row as SQLite would store it now:
+    /// the values given, the columns' defaults and the generated key.
     ///
     /// ```swift
     /// let row = try pets.checkInsert(["name": "Kit"])
@@ -55,12 +61,14 @@ extension DynamicTable {
     ///
     /// A table keyed by its hidden rowid reports it under `rowid`.
     ///
-    /// - Parameter values: the columns to set; the others take their defaults.
+    /// - Parameters:
+    ///   - values: the columns to set; the others take their defaults.
+    ///   - staged: edits applied first, as for ``check(_:after:)``.
     /// - Returns: every column of the trial row, by name.
     /// - Throws: SQLite's error for a row it refuses; nothing is written either way.
-    public func checkInsert(_ values: [String: SQLValue]) throws -> [String: SQLValue] {
+    public func checkInsert(_ values: [String: SQLValue], after staged: [StagedTableEdits] = []) throws -> [String: SQLValue] {
         var row: [String: SQLValue] = [:]
-        try trial(.insert(values: values)) { connection, sql in
+        try trial(.insert(values: values), after: staged) { connection, sql in
             var returning = sql
             returning.text += entity.keyColumns == ["rowid"] ? " RETURNING rowid, *" : " RETURNING *"
             try connection.forEachRow(returning) { statement in
@@ -72,21 +80,26 @@ extension DynamicTable {
         return row
     }
 
-    /// Runs `edit` through `run` in a savepoint that is rolled back at once, failing as SQLite would
-    /// at commit: a missing row, or a foreign key broken by the edit even where checks are deferred.
-    private func trial(_ edit: RowEdit, _ run: (Connection, SQL) throws -> Void) throws {
+    /// Runs `staged`, then `edit` through `run`, in a savepoint that is rolled back at once, failing
+    /// as SQLite would at commit: a missing row, or a foreign key broken by the edit (checked as at
+    /// commit, by counting the violations before and after it).
+    private func trial(_ edit: RowEdit, after staged: [StagedTableEdits], _ run: (Connection, SQL) throws -> Void) throws {
         let sql = try sql(for: edit)
         try database.write { connection in
             let savepoint = quoteIdentifier("orm_check")
             let mark = connection.pendingMark
             try connection.execute("SAVEPOINT \(literal: savepoint)")
+            let deferredBefore = try connection.deferForeignKeys()
             defer {
                 try? connection.execute("ROLLBACK TO \(literal: savepoint)")
+                if !deferredBefore { try? connection.execute("PRAGMA defer_foreign_keys = OFF") }
                 // Before RELEASE: in autocommit mode it would deliver the trial's changes as committed.
                 connection.discardPendingChanges(after: mark)
                 try? connection.execute("RELEASE \(literal: savepoint)")
             }
-            // Deferred foreign keys are only checked at commit: count violations before and after.
+            for batch in staged {
+                for prior in batch.edits { try Self.tryStaged(prior, of: batch.table, on: connection) }
+            }
             let violationsBefore = try foreignKeyViolations(connection)
             try run(connection, sql)
             if edit.key != nil, connection.changes == 0 {
@@ -96,6 +109,24 @@ extension DynamicTable {
                 throw SQLiteError(code: ResultCode(rawValue: 787), message: "FOREIGN KEY constraint failed", sql: sql.text)
             }
         }
+    }
+
+    /// Runs a staged edit in a savepoint of its own, inside a trial; one SQLite refuses is rolled
+    /// back and left out. Only a busy or locked database is thrown: nothing can be checked then.
+    private static func tryStaged(_ edit: RowEdit, of table: DynamicTable, on connection: Connection) throws {
+        guard let sql = try? table.sql(for: edit) else { return }
+        let savepoint = quoteIdentifier("orm_check_staged")
+        try connection.execute("SAVEPOINT \(literal: savepoint)")
+        do {
+            try connection.execute(sql)
+        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+            try? connection.execute("ROLLBACK TO \(literal: savepoint)")
+            try? connection.execute("RELEASE \(literal: savepoint)")
+            throw error
+        } catch {
+            try? connection.execute("ROLLBACK TO \(literal: savepoint)")
+        }
+        try connection.execute("RELEASE \(literal: savepoint)")
     }
 
     /// Applies edits in one transaction, all or nothing.
