@@ -43,6 +43,21 @@ final class ExportEncoderTests: XCTestCase {
         XCTAssertEqual(try database.fetchAll("SELECT * FROM \"my \"\"odd\"\" table\""), [[.text("it's"), .blob(Data([1]))]])
     }
 
+    /// Text holding a NUL character is written as its bytes cast to text (a NUL inside quotes ends
+    /// the literal for the `sqlite3` shell), and generated columns are left out (SQLite refuses a
+    /// value for them): the statements load back into the same schema as they were.
+    func testSQLInsertsLoadBackWithNULsAndGeneratedColumns() throws {
+        let encoder = SQLInsertEncoder(table: "gen", columns: ["id", "a", "twice", "t"], leavingOut: ["twice"])
+        let row: [SQLValue] = [.integer(1), .integer(4), .integer(8), .text("nul\u{0}after")]
+        XCTAssertEqual(encoder.encode(row),
+                       "INSERT INTO \"gen\" (\"id\", \"a\", \"t\") VALUES (1, 4, CAST(X'6E756C006166746572' AS TEXT));\n")
+        let database = try Database.inMemory()
+        try database.execute("CREATE TABLE gen (id INTEGER PRIMARY KEY, a INTEGER, twice INTEGER GENERATED ALWAYS AS (a * 2), t TEXT)")
+        try database.executeScript(SQL(stringLiteral: encoder.header() + encoder.encode(row) + encoder.footer()))
+        XCTAssertEqual(try database.fetchAll("SELECT id, a, twice, t, length(CAST(t AS BLOB)) FROM gen"),
+                       [[.integer(1), .integer(4), .integer(8), .text("nul\u{0}after"), .integer(9)]])
+    }
+
     /// The format comes from the extension, case-insensitively.
     func testFormatFromExtension() {
         XCTAssertEqual(ExportFormat(path: "/tmp/out.CSV"), .csv)

@@ -70,6 +70,26 @@ final class PendingWorkTests: XCTestCase {
         XCTAssertEqual(app.currentGrid?.cursorRow, 0, "the waiting j was dropped")
     }
 
+    /// SQL from the prompt runs in the background: a query that never ends shows a spinner, Esc
+    /// interrupts SQLite (its count and first rows alike), and the next statement runs at once.
+    /// Done several times, more than there are readers: none is left busy.
+    func testEscapeInterruptsSQLThatNeverEnds() throws {
+        let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+        let app = try app()
+        for _ in 0..<5 {
+            app.openPrompt(.sql, text: endless)
+            _ = app.handle(.enter)
+            XCTAssertTrue(screen(of: app).contains("running SQL…  (Esc cancels)"), screen(of: app))
+            _ = app.handle(.escape)
+            XCTAssertTrue(screen(of: app).contains("cancelled: running SQL"), screen(of: app))
+        }
+        app.openPrompt(.sql, text: "SELECT 41 + 1")
+        _ = app.handle(.enter)
+        XCTAssertTrue(app.pendingWork == nil || app.pendingWork?.wait(milliseconds: 5_000) == true, "a reader was free")
+        _ = app.tick()
+        XCTAssertTrue(screen(of: app).contains("42"), screen(of: app))
+    }
+
     func testQuitTypedWhileWaitingEndsTheSessionAfterTheWork() throws {
         let app = try app()
         let ready = Switch()

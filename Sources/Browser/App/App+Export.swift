@@ -40,8 +40,12 @@ extension App {
             return
         }
         let expanded = expandingTilde(in: trimmed)
+        // Generated columns are shown and written to CSV and JSON, but SQLite refuses them in an INSERT.
+        let generated = (source as? TableSource).map { table in
+            Set(table.table.info.columns.filter { $0.generated != .no }.map(\.name))
+        } ?? []
         let exporter = Exporter(rows: rows, table: source.title, columns: source.columns.map(\.name), format: format,
-                                path: expanded)
+                                path: expanded, generatedColumns: generated)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
         state.message = nil
     }

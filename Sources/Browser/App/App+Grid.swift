@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ORMCore
 
 extension App {
     /// Runs a command on a grid; `isTable` tells a table's grid from query results.
@@ -89,9 +90,12 @@ extension App {
             counted(grid) { try grid.moveToLastRow() }
             return
         }
-        let background = BackgroundResult { try table.loadLastRows() }
+        let interruption = Interruption()
+        let background = BackgroundResult { try interruption.run { try table.loadLastRows() } }
         run(PendingWork(label: "reading the last rows of \(Sanitizer.sanitize(table.title))",
                         isReady: { background.result != nil || !table.isCounting }, complete: { [unowned self] in
+            // Done by the snapshot first: the read of the last rows is no longer needed.
+            interruption.interrupt()
             // The grid shows other rows by now (a refresh, another sort): go to their end instead.
             guard grid.source as AnyObject === table else {
                 moveToLastRow(of: grid)
@@ -106,7 +110,7 @@ extension App {
             } catch {
                 report(error)
             }
-        }))
+        }, cancel: interruption.interrupt))
     }
 
     /// Runs `action` once every row's position is known (see ``whenCounted(_:_:)``), reporting
@@ -135,8 +139,11 @@ extension App {
         }
         // A table may have millions of rows: search in the background, with a spinner and Esc.
         let stop = StopFlag()
+        let interruption = Interruption()
         let background = BackgroundResult {
-            try search.run { try table.find(text: text, in: $0, forward: $1, isCancelled: { stop.isRaised }) }
+            try interruption.run {
+                try search.run { try table.find(text: text, in: $0, forward: $1, isCancelled: { stop.isRaised }) }
+            }
         }
         let label = "searching for \(Sanitizer.sanitize(text))"
         run(PendingWork(label: label, isReady: { background.result != nil }, complete: { [unowned self] in
@@ -148,7 +155,10 @@ extension App {
             } catch {
                 report(error)
             }
-        }, cancel: stop.set))
+        }, cancel: {
+            stop.set()
+            interruption.interrupt()
+        }))
     }
 
     /// Moves the cursor to the row and cell a search found, and says so.

@@ -77,7 +77,11 @@ extension App {
         }
         let doing = filter != table.filter ? "filter" : "sort"
         let dynamicTable = table.table
-        let background = BackgroundResult { try TableSource(table: dynamicTable, sort: sort, filter: filter) }
+        // Esc stops SQLite too: a slow filter given up on must not keep a reader busy.
+        let interruption = Interruption()
+        let background = BackgroundResult {
+            try interruption.run { try TableSource(table: dynamicTable, sort: sort, filter: filter) }
+        }
         run(PendingWork(label: label, isReady: { background.result != nil }, complete: { [unowned self] in
             switch background.result {
             case .success(let source):
@@ -88,7 +92,7 @@ extension App {
             case nil:
                 break
             }
-        }))
+        }, cancel: interruption.interrupt))
     }
 
     /// Runs `action` once the grid knows every row's position, at once when it does already, else

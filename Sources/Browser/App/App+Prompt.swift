@@ -82,12 +82,40 @@ extension App {
 
     /// Runs a statement (or a script of several) from the SQL prompt: a query opens its results,
     /// other statements report the rows changed and refresh the tables on screen.
+    ///
+    /// It runs in the background: past a moment the status bar shows a spinner, and Esc (or
+    /// Ctrl-C) interrupts SQLite. An interrupted write is rolled back (a script in one transaction
+    /// as a whole); a statement that had finished stays done.
     func runStatement(_ text: String) {
         guard SQLScript.hasTokens(text) else {
             return
         }
+        let runner = StatementRunner(database: database)
+        let interruption = Interruption()
+        let background = BackgroundResult {
+            try interruption.run {
+                let outcome = try runner.run(text)
+                // A query's first rows are read here too: drawing them must not be what waits for SQLite.
+                if case .rows(let source) = outcome {
+                    _ = try source.rows(0..<1)
+                } else if case .script(let run) = outcome, let source = run.rows {
+                    _ = try source.rows(0..<1)
+                }
+                return Handover(value: outcome)
+            }
+        }
+        run(PendingWork(label: "running SQL", isReady: { background.result != nil }, complete: { [unowned self] in
+            guard let result = background.result else {
+                return
+            }
+            show(result.map(\.value))
+        }, cancel: interruption.interrupt))
+    }
+
+    /// Shows what a statement from the SQL prompt did (see ``runStatement(_:)``).
+    private func show(_ outcome: Result<StatementOutcome, any Error>) {
         do {
-            switch try StatementRunner(database: database).run(text) {
+            switch try outcome.get() {
             case .rows(let source):
                 if case .results = state.top {
                     state.screens.removeLast()

@@ -4,18 +4,23 @@ import Synchronization
 
 /// Counts rows on a background thread; the main loop polls ``state``.
 ///
-/// The count runs on a reader connection, so it never blocks the first page from showing.
+/// The count runs on a reader connection, so it never blocks the first page from showing. A count
+/// nobody waits for any more (the task was released) is interrupted: a query that never ends must
+/// not hold a reader for good.
 final class CountTask: Sendable {
     /// The current state, guarded because the worker thread writes it.
     private let current = Mutex<CountState>(.counting)
+    /// Stops the worker's statement when the task is released.
+    private let interruption = Interruption()
 
     /// Starts counting with `sql`, which must return one integer.
     init(database: Database, sql: SQL) {
         let task = TaskBox(self)
+        let interruption = interruption
         DispatchQueue.global(qos: .userInitiated).async {
             let result: CountState
             do {
-                if case .integer(let count) = try database.scalar(sql) {
+                if case .integer(let count) = try interruption.run({ try database.scalar(sql) }) {
                     result = .done(Int(count))
                 } else {
                     result = .done(0)
@@ -30,6 +35,10 @@ final class CountTask: Sendable {
     /// Creates a task that is already finished, for sources whose size is known.
     init(finished count: Int) {
         current.withLock { $0 = .done(count) }
+    }
+
+    deinit {
+        interruption.interrupt()
     }
 
     /// The state now.

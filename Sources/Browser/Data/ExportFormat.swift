@@ -24,12 +24,13 @@ enum ExportFormat: String, CaseIterable, Sendable {
     /// The extensions understood, for messages.
     static let extensions = ".csv, .jsonl or .sql"
 
-    /// The encoder for a view with `columns`; `table` names the table in `INSERT` statements.
-    func encoder(table: String, columns: [String]) -> any ExportEncoder {
+    /// The encoder for a view with `columns`; `table` names the table in `INSERT` statements, which
+    /// leave out the `generated` columns.
+    func encoder(table: String, columns: [String], generated: Set<String> = []) -> any ExportEncoder {
         switch self {
         case .csv: CSVEncoder(columns: columns)
         case .jsonLines: JSONLinesEncoder(columns: columns)
-        case .sqlInserts: SQLInsertEncoder(table: table, columns: columns)
+        case .sqlInserts: SQLInsertEncoder(table: table, columns: columns, leavingOut: generated)
         }
     }
 }

@@ -27,6 +27,8 @@ struct Exporter: Sendable {
     let format: ExportFormat
     /// The file written.
     let path: String
+    /// Columns SQLite computes, left out of `INSERT` statements (it refuses values for them).
+    var generatedColumns: Set<String> = []
 
     /// Writes the file; calls `progress` with the rows written so far after each page and stops
     /// early (with the rows written) when `isCancelled` returns true.
@@ -35,7 +37,7 @@ struct Exporter: Sendable {
     /// - Throws: ``ExportFile/Failure`` or the database's error.
     func run(isCancelled: () -> Bool = { false }, progress: (Int) -> Void) throws -> Int {
         let file = try ExportFile(path: path)
-        let encoder = format.encoder(table: table, columns: columns)
+        let encoder = format.encoder(table: table, columns: columns, generated: generatedColumns)
         try file.write(encoder.header())
         var written = 0
         if !isCancelled() {

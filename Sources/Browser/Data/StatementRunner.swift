@@ -19,7 +19,7 @@ import ORMCore
 /// query, whose rows are shown. The statements before it run in one transaction (all or nothing)
 /// unless one of them controls transactions itself or cannot run inside one (`BEGIN`, `VACUUM`,
 /// `ATTACH`, a `PRAGMA`...): then each applies as it runs, and a failure says how many did.
-struct StatementRunner {
+struct StatementRunner: Sendable {
     /// The database statements run on.
     let database: Database
 

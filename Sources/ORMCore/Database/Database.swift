@@ -112,7 +112,7 @@ public final class Database: Sendable {
                     afterCommit = writer.takeAfterCommitActions()
                 }
             }
-            return try body(writer.connection)
+            return try Interruption.using(writer.connection, body)
         }
         for action in afterCommit { action() }
         if !changes.isEmpty { changeCenter.didCommit(changes, in: self) }
@@ -125,7 +125,7 @@ public final class Database: Sendable {
         if writer.lock.isHeldByCurrentThread || readers == nil {
             return try withWriter(body)
         }
-        return try readers.unsafelyUnwrapped.withConnection(body)
+        return try readers.unsafelyUnwrapped.withConnection { try Interruption.using($0, body) }
     }
 
     /// Whether the current thread is inside a write or transaction on this database.

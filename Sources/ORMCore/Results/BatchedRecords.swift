@@ -37,13 +37,19 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     let windowSize: Int
     let state = Lock(State())
     private let snapshotReady = DispatchGroup()
+    /// Stops the snapshot's read: the interruption the set was made under (its maker gave up), or
+    /// its own, interrupted when the set is dropped (``stopSnapshot()``).
+    private let snapshotInterruption: Interruption
 
     /// Reads the first window now and builds the key snapshot in the background (after `snapshotGate`
-    /// is signalled, when one is given: tests hold the snapshot back with it).
+    /// is signalled, when one is given: tests hold the snapshot back with it). A first window SQLite
+    /// refuses (or an interrupted one) is the snapshot's error too: no snapshot is read.
     init(query: Query<Record>, database: Database, windowSize: Int, snapshotGate: DispatchSemaphore? = nil) {
         self.query = query
         self.database = database
         self.windowSize = windowSize
+        let interruption = Interruption.current ?? Interruption()
+        snapshotInterruption = interruption
         // The first window is read straight away with LIMIT, so it never waits for the snapshot,
         // which is built in the background.
         let firstWindow = Result { try query.limit(min(windowSize, query.limitCount ?? windowSize)).fetchArray(database) }
@@ -56,10 +62,14 @@ final class BatchedRecords<Record: Sendable>: Sendable {
                 if first.count < windowSize || first.count == limit { state.shortFirstWindow = first.count }
             }
         }
+        if case .failure(let error) = firstWindow {
+            state.withLock { $0.keyError = error }
+            return
+        }
         snapshotReady.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             snapshotGate?.wait()
-            let result = Result { try loadKeys() }
+            let result = Result { try interruption.run { try loadKeys() } }
             state.withLock { state in
                 switch result {
                 case .success(let keys): state.settle(keys)
@@ -68,6 +78,11 @@ final class BatchedRecords<Record: Sendable>: Sendable {
             }
             snapshotReady.leave()
         }
+    }
+
+    /// Stops reading the key snapshot, if it is still being read (the set was dropped).
+    func stopSnapshot() {
+        if !isSnapshotReady { snapshotInterruption.interrupt() }
     }
 
     var count: Int { keys()?.count ?? 0 }

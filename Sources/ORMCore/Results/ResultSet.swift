@@ -25,6 +25,11 @@ public final class ResultSet<Record: Sendable>: RandomAccessCollection, Sendable
         storage = .batched(batched)
     }
 
+    deinit {
+        // Nobody can use the snapshot any more: a read still under way stops (it holds a reader).
+        if case .batched(let batched) = storage { batched.stopSnapshot() }
+    }
+
     /// Always 0.
     public var startIndex: Int { 0 }
 

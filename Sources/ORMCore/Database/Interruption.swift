@@ -1,0 +1,72 @@
+/// A way to stop SQL that runs on another thread: statements run by work inside ``run(_:)`` are
+/// interrupted by ``interrupt()``, from any thread (`sqlite3_interrupt` on the connections the work
+/// holds), and any the work starts afterwards fail at once. The interrupted work throws
+/// ``SQLiteError`` with code ``ResultCode/interrupt``.
+///
+/// ```swift
+/// let stop = Interruption()
+/// DispatchQueue.global().async {
+///     let rows = try? stop.run { try db.fetchAll("SELECT … a slow query …") }
+/// }
+/// // later, when the user gives up:
+/// stop.interrupt()
+/// ```
+///
+/// It reaches the reads and writes the work makes on its own thread (a task-local value); work it
+/// hands to other threads is not covered.
+public final class Interruption: Sendable {
+    /// The interruption the current thread's work runs under, if any.
+    @TaskLocal static var current: Interruption?
+
+    private struct State {
+        /// The connections in use by the work, with how many uses each (a read nested in a write).
+        var connections: [ObjectIdentifier: (connection: Connection, uses: Int)] = [:]
+        var interrupted = false
+    }
+
+    private let state = Lock(State())
+
+    /// An interruption nothing runs under yet.
+    public init() {}
+
+    /// Runs `body` on the current thread under this interruption.
+    public func run<T>(_ body: () throws -> T) rethrows -> T {
+        try Self.$current.withValue(self, operation: body)
+    }
+
+    /// Interrupts the statements the work is running, and makes it fail as it starts another.
+    public func interrupt() {
+        state.withLock { state in
+            state.interrupted = true
+            for entry in state.connections.values { entry.connection.interrupt() }
+        }
+    }
+
+    /// Whether ``interrupt()`` was called.
+    public var isInterrupted: Bool {
+        state.withLock { $0.interrupted }
+    }
+
+    /// Runs `body` with `connection`, interruptible by the current thread's interruption (if any).
+    static func using<T>(_ connection: Connection, _ body: (Connection) throws -> T) throws -> T {
+        guard let current else { return try body(connection) }
+        try current.enter(connection)
+        defer { current.leave(connection) }
+        return try body(connection)
+    }
+
+    private func enter(_ connection: Connection) throws {
+        try state.withLock { state in
+            if state.interrupted { throw SQLiteError(code: .interrupt, message: "interrupted") }
+            state.connections[ObjectIdentifier(connection), default: (connection, 0)].uses += 1
+        }
+    }
+
+    private func leave(_ connection: Connection) {
+        state.withLock { state in
+            let id = ObjectIdentifier(connection)
+            guard let entry = state.connections[id] else { return }
+            state.connections[id] = entry.uses > 1 ? (connection, entry.uses - 1) : nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Dispatch
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+/// Work run under an ``Interruption`` has its SQL stopped from another thread, on a reader or on
+/// the writer; the connection it used works normally afterwards.
+final class InterruptionTests: XCTestCase {
+    /// A query that would run for minutes.
+    private let endless: SQL = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+
+    private func interruptWhileRunning(_ work: @escaping @Sendable (Interruption) throws -> Void) throws -> (any Error)? {
+        let interruption = Interruption()
+        let failure = Locked<(any Error)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            do {
+                try work(interruption)
+            } catch {
+                failure.mutate { $0 = error }
+            }
+            done.signal()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 0.15), .timedOut, "still running before the interruption")
+        interruption.interrupt()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the statement stopped")
+        return failure.value
+    }
+
+    func testAReadOnAReaderAndAWriteOnTheWriterAreStopped() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.executeScript("CREATE TABLE t (x INTEGER)")
+        let endless = self.endless
+        let readError = try interruptWhileRunning { interruption in
+            _ = try interruption.run { try db.fetchAll(endless) }
+        }
+        XCTAssertEqual((readError as? SQLiteError)?.code, .interrupt, "\(String(describing: readError))")
+        let writeError = try interruptWhileRunning { interruption in
+            _ = try interruption.run {
+                try db.execute("INSERT INTO t WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c")
+            }
+        }
+        XCTAssertEqual((writeError as? SQLiteError)?.code, .interrupt, "\(String(describing: writeError))")
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), 0, "the interrupted insert left nothing")
+        XCTAssertEqual(try db.scalar("SELECT 1 + 1"), 2, "the connections work afterwards")
+    }
+
+    func testWorkStartedAfterTheInterruptionFailsAtOnceAndOtherWorkIsUntouched() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        let interruption = Interruption()
+        interruption.interrupt()
+        XCTAssertTrue(interruption.isInterrupted)
+        XCTAssertThrowsError(try interruption.run { try db.scalar("SELECT 1") }) {
+            XCTAssertEqual(($0 as? SQLiteError)?.code, .interrupt)
+        }
+        XCTAssertEqual(try db.scalar("SELECT 1"), 1, "outside run, nothing is interrupted")
+        XCTAssertEqual(try Interruption().run { try db.scalar("SELECT 2") }, 2)
+    }
+
+    /// A batched set whose maker gives up stops reading, first window and key snapshot alike: sets
+    /// given up on, more than there are readers, leave the readers free for the next read.
+    func testAGivenUpBatchedSetFreesItsReader() throws {
+        var configuration = Configuration()
+        configuration.maximumReaders = 2
+        let db = try Database(path: try temporaryDatabasePath(self), configuration: configuration)
+        try db.executeScript("""
+            CREATE TABLE big (id INTEGER PRIMARY KEY, txt TEXT, val INTEGER);
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50000)
+            INSERT INTO big SELECT x, 'row ' || (x % 500), x % 7 FROM c;
+            """)
+        let table = try db.table("big")
+        for _ in 0..<3 {
+            let error = try interruptWhileRunning { interruption in
+                let set = try interruption.run {
+                    try table.query().where("val = (SELECT count(*) FROM big b2 WHERE b2.txt = big.txt)").batch(100).fetch()
+                }
+                if let error = set.firstWindowError { throw error }
+            }
+            XCTAssertEqual((error as? SQLiteError)?.code, .interrupt, "\(String(describing: error))")
+        }
+        let quick = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? db.scalar("SELECT count(*) FROM big WHERE id < 10")
+            quick.signal()
+        }
+        XCTAssertEqual(quick.wait(timeout: .now() + 5), .success, "a reader is free")
+    }
+}
