@@ -5,7 +5,9 @@ import Synchronization
 /// The tables and views of the database with their row counts.
 ///
 /// The names are read at once; the counts are taken one after another on a background queue and
-/// appear as they finish (nil until then), so a huge table never delays the first screen.
+/// appear as they finish (nil until then), so a huge table never delays the first screen. Tables
+/// are counted before views (a view may be slow to count, or never end), and a recount interrupts
+/// the counting it replaces, so counts given up on never hold readers.
 final class Catalog {
     /// The database listed.
     let database: Database
@@ -40,10 +42,10 @@ final class Catalog {
             default: (object.name, CatalogEntry.Kind.table)
             }
         }
-        let generation = counts.reset()
+        let (generation, interruption) = counts.reset()
         let database = self.database
         let board = counts
-        let toCount = names.map(\.name)
+        let toCount = names.filter { $0.kind != .view }.map(\.name) + names.filter { $0.kind == .view }.map(\.name)
         DispatchQueue.global(qos: .utility).async {
             for name in toCount {
                 guard board.isCurrent(generation) else {
@@ -51,7 +53,7 @@ final class Catalog {
                 }
                 let count: Int
                 do {
-                    count = try database.table(name).query().count()
+                    count = try interruption.run { try database.table(name).query().count() }
                 } catch {
                     count = -1
                 }
@@ -63,15 +65,21 @@ final class Catalog {
 
 /// Counts written by the background queue and read by the main loop.
 private final class CountBoard: Sendable {
-    /// The counts by name, and the generation they belong to.
-    private let state = Mutex<(generation: Int, counts: [String: Int])>((0, [:]))
+    /// The counts by name, the generation they belong to, and what stops its counting.
+    private let state = Mutex<(generation: Int, counts: [String: Int], interruption: Interruption)>((0, [:], Interruption()))
 
-    /// Forgets every count and starts a new generation; returns its number.
-    func reset() -> Int {
+    /// Forgets every count, stops the counting under way and starts a new generation; returns its
+    /// number and the interruption its counting runs under.
+    func reset() -> (generation: Int, interruption: Interruption) {
         state.withLock { value in
-            value = (value.generation + 1, [:])
-            return value.generation
+            value.interruption.interrupt()
+            value = (value.generation + 1, [:], Interruption())
+            return (value.generation, value.interruption)
         }
+    }
+
+    deinit {
+        state.withLock { $0.interruption.interrupt() }
     }
 
     /// Whether `generation` is still the current one.
