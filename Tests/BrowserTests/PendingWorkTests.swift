@@ -24,9 +24,12 @@ final class PendingWorkTests: XCTestCase {
         func flip() { value.withLock { $0 = true } }
     }
 
+    /// An app on artists, drawn once (which opens the table, as the first frame does).
     private func app() throws -> App {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
         app.size = (80, 8)
+        _ = screen(of: app)
+        XCTAssertNotNil(app.selectedTableGrid)
         return app
     }
 

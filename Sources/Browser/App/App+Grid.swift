@@ -224,6 +224,7 @@ extension App {
         try grid.reload()
         if isTable {
             try catalog.refresh()
+            unopenedTables = [:]
         }
         state.message = .info("reloaded")
     }

@@ -7,6 +7,9 @@ extension App {
                 moveTableSelection(command)
                 return .redraw
             case .open, .switchFocus, .right:
+                if command == .open, let name = selectedTableName, unopenedTables[name] != nil {
+                    unopenedTables[name] = nil  // asked again: try again
+                }
                 if selectedTableGrid != nil {
                     state.focus = .grid
                 }
@@ -27,7 +30,11 @@ extension App {
             return .redraw
         default:
             guard let grid = selectedTableGrid else {
-                state.message = state.message ?? .info("no table to show")
+                if let name = selectedTableName, let reason = unopenedTables[name] {
+                    state.message = .info("\(Sanitizer.sanitize(name)) is not open (\(reason)): Enter in the table list opens it")
+                } else {
+                    state.message = state.message ?? .info("no table to show")
+                }
                 return .redraw
             }
             performOnGrid(command, grid: grid, isTable: true)

@@ -149,6 +149,7 @@ extension App {
     private func refreshAfterWrite(schemaMayChange: Bool) throws {
         let selected = selectedTableName
         try catalog.refresh()
+        unopenedTables = [:]
         let names = Set(catalog.names.map(\.name))
         for (name, grid) in tableGrids {
             if !schemaMayChange && names.contains(name) && (try? grid.reload()) != nil {

@@ -50,6 +50,9 @@ final class App {
     var pendingWork: PendingWork?
     /// Tables whose open grids missed committed changes while another table was shown.
     var staleTables: Set<String> = []
+    /// Tables whose opening was cancelled or failed, with why: not opened again until asked (Enter
+    /// in the table list) or until the schema is read again.
+    var unopenedTables: [String: String] = [:]
     /// Changes that came while ``liveRefresh`` ran, for one more refresh after it.
     var deferredRefresh: LiveChanges.Summary?
     /// The shown table being read again after committed changes, until it is ready.
@@ -299,12 +302,13 @@ final class App {
         return names.indices.contains(state.selectedTable) ? names[state.selectedTable].name : nil
     }
 
-    /// The grid of the selected table, opened on first use.
+    /// The grid of the selected table, opened on first use (in the background: see
+    /// ``shownGrid(named:)``).
     var selectedTableGrid: GridModel? {
         guard let name = selectedTableName else {
             return nil
         }
-        return tableGrid(named: name)
+        return shownGrid(named: name)
     }
 
     /// The grid of table `name` (a name from the catalog), opened on first use.
@@ -326,12 +330,7 @@ final class App {
             } catch ORMError.unknownName {
                 return nil
             }
-            let source = try TableSource(table: table)
-            let grid = GridModel(source: source, frozenColumns: source.leadingKeyColumns)
-            grid.overlay.edits = stagedEdits[name] ?? StagedEdits()
-            grid.overlay.generatedKeyColumn = (try? database.table(name))?.generatedKeyColumn
-            tableGrids[name] = grid
-            return grid
+            return installGrid(try TableSource(table: table), named: name)
         } catch {
             state.message = .error("\(name): \(UserMessage.describe(error))")
             return nil

@@ -1,0 +1,54 @@
+import Foundation
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// A table or view is opened in the background: one slow to read (here a view that never ends)
+/// shows a spinner and Esc stops it, the browser goes on with the other tables, and Enter in the
+/// table list tries it again.
+final class TableOpeningTests: XCTestCase {
+    private var fixture: BrowserFixture!
+
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+        try Database(path: fixture.path).executeScript("""
+            CREATE VIEW aaa_endless AS
+              WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c WHERE x < 0;
+            """)
+    }
+
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    private func screen(of app: App) -> [String] {
+        let buffer = MemoryBackend(columns: 80, rows: 6)
+        let terminal = Terminal(backend: buffer)
+        terminal.draw { app.render(&$0) }
+        return buffer.lines()
+    }
+
+    func testAViewThatNeverEndsIsOpenedInTheBackgroundAndEscStopsIt() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault)
+        app.size = (80, 6)
+        XCTAssertEqual(app.selectedTableName, "aaa_endless")
+        XCTAssertTrue(screen(of: app).last?.contains("opening aaa_endless…  (Esc cancels)") == true,
+                      screen(of: app).joined(separator: "\n"))
+        _ = app.handle(.escape)
+        XCTAssertTrue(screen(of: app).last?.contains("cancelled: opening aaa_endless") == true,
+                      screen(of: app).joined(separator: "\n"))
+        XCTAssertNil(app.pendingWork)
+
+        _ = app.handle(.character("j"))
+        XCTAssertEqual(app.selectedTableName, "album_titles")
+        XCTAssertTrue(screen(of: app).joined().contains("First"), screen(of: app).joined(separator: "\n"))
+
+        _ = app.handle(.character("k"))
+        XCTAssertFalse(screen(of: app).last?.contains("opening") == true, "a cancelled opening is not retried by itself")
+        XCTAssertNil(app.pendingWork)
+        _ = app.handle(.enter)
+        XCTAssertTrue(screen(of: app).last?.contains("opening aaa_endless") == true, screen(of: app).joined(separator: "\n"))
+        _ = app.handle(.control("c"))
+        XCTAssertNil(app.pendingWork, "Ctrl-C stops it too")
+    }
+}
