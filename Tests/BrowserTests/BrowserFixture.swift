@@ -50,6 +50,15 @@ final class BrowserFixture {
         try database.executeScript(SQL(stringLiteral: Self.script))
     }
 
+    /// Adds `aaa_endless`, a view whose query never ends (a recursive count that returns no row),
+    /// listed first: what a slow view does to counting and opening.
+    func addEndlessView() throws {
+        try Database(path: path).executeScript("""
+            CREATE VIEW aaa_endless AS
+              WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c WHERE x < 0;
+            """)
+    }
+
     /// Removes the folder.
     func remove() {
         try? FileManager.default.removeItem(at: directory)

@@ -11,10 +11,7 @@ final class TableOpeningTests: XCTestCase {
 
     override func setUpWithError() throws {
         fixture = try BrowserFixture()
-        try Database(path: fixture.path).executeScript("""
-            CREATE VIEW aaa_endless AS
-              WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c WHERE x < 0;
-            """)
+        try fixture.addEndlessView()
     }
 
     override func tearDown() {

@@ -96,11 +96,7 @@ extension App {
             try interruption.run {
                 let outcome = try runner.run(text)
                 // A query's first rows are read here too: drawing them must not be what waits for SQLite.
-                if case .rows(let source) = outcome {
-                    _ = try source.rows(0..<1)
-                } else if case .script(let run) = outcome, let source = run.rows {
-                    _ = try source.rows(0..<1)
-                }
+                _ = try outcome.source?.rows(0..<1)
                 return Handover(value: outcome)
             }
         }

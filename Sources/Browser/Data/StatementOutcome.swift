@@ -8,4 +8,13 @@ enum StatementOutcome {
     case done
     /// Several statements, run in order.
     case script(ScriptRun)
+
+    /// The rows to show, if any: a query's, or those of the query ending a script.
+    var source: RowSource? {
+        switch self {
+        case .rows(let source): source
+        case .script(let run): run.rows
+        case .changed, .done: nil
+        }
+    }
 }
