@@ -5,11 +5,17 @@ import XCTest
 
 /// The cell editor's text read by the column's declared type, and the staged-change bookkeeping.
 final class CellValueParserTests: XCTestCase {
-    /// INTEGER affinity takes integers only.
+    /// INTEGER affinity takes integers only, also written with a zero fraction or an exponent.
     func testIntegerAffinity() throws {
         XCTAssertEqual(try CellValueParser.parse("42", declaredType: "INTEGER"), .integer(42))
         XCTAssertEqual(try CellValueParser.parse(" -7 ", declaredType: "bigint"), .integer(-7))
         XCTAssertEqual(try CellValueParser.parse("+3", declaredType: "INT"), .integer(3))
+        XCTAssertEqual(try CellValueParser.parse("5.0", declaredType: "INTEGER"), .integer(5))
+        XCTAssertEqual(try CellValueParser.parse("1e3", declaredType: "INTEGER"), .integer(1000))
+        XCTAssertEqual(try CellValueParser.parse("-2.5E1", declaredType: "INTEGER"), .integer(-25))
+        for text in ["1e19", "0x10", "inf", "nan", "1.5e0", "."] {
+            XCTAssertThrowsError(try CellValueParser.parse(text, declaredType: "INTEGER"), text)
+        }
         XCTAssertThrowsError(try CellValueParser.parse("4.5", declaredType: "INTEGER")) { error in
             XCTAssertEqual(UserMessage.describe(error), "not an integer: 4.5")
         }

@@ -150,14 +150,20 @@ final class EditingTests: XCTestCase {
         ])
     }
 
-    /// `w` writes everything in one go; `U` reverts everything.
+    /// `w` writes everything in one go; `U` asks, then reverts everything.
     func testCommitWritesAndRevertDrops() throws {
         let committed = try fixture.screen("jj$i<C-u>7.25<Enter>w", columns: 80, rows: 6, table: "albums")
         XCTAssertTrue(committed.last?.contains("committed 1 change") == true, committed.joined(separator: "\n"))
         XCTAssertEqual(try value("price", of: "albums", id: 3), .real(7.25))
-        let reverted = try fixture.screen("jj$i<C-u>1<Enter>U", columns: 80, rows: 6, table: "albums")
-        XCTAssertTrue(reverted.last?.contains("reverted 1 change") == true, reverted.joined(separator: "\n"))
+        let screens = try fixture.headless("jj$i<C-u>1<Enter>ji<C-u>2<Enter>U<dump>n<dump>U<dump>y", columns: 80, rows: 6,
+                                           table: "albums")
+        XCTAssertEqual(screens[0].last, "Revert all 2 staged changes? y/n")
+        XCTAssertTrue(screens[1].last?.contains("nothing reverted: 2 changes still pending") == true,
+                      screens[1].joined(separator: "\n"))
+        XCTAssertTrue(screens[3].last?.contains("reverted 2 changes") == true, screens[3].joined(separator: "\n"))
         XCTAssertEqual(try value("price", of: "albums", id: 3), .real(7.25))
+        let nothing = try fixture.screen("U", columns: 80, rows: 6, table: "albums")
+        XCTAssertTrue(nothing.last?.contains("nothing to revert") == true, nothing.joined(separator: "\n"))
     }
 
     /// A composite-key WITHOUT ROWID table and a BLOB column can be edited.
@@ -208,18 +214,56 @@ final class EditingTests: XCTestCase {
         XCTAssertEqual(try value("name", of: "artists", id: 1), .text("Mine"))
     }
 
-    /// `t` keeps the other writer's value; `c` cancels and keeps the edits staged.
+    /// `t` keeps the other writer's value and writes the rest, saying which were left out; `c`
+    /// cancels and keeps the edits staged.
     func testConflictKeepTheirsAndCancel() throws {
         let runner = try runner(table: "artists")
-        _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>"))
+        _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>ji<C-u>Yours<Enter>"))
         try Database(path: fixture.path).execute("UPDATE artists SET name = 'Theirs' WHERE id = 1")
         let cancelled = runner.run(try KeyScript.parse("wc")).last ?? []
-        XCTAssertTrue(cancelled.last?.contains("commit cancelled: 1 change still pending") == true,
+        XCTAssertTrue(cancelled.last?.contains("commit cancelled: 2 changes still pending") == true,
                       cancelled.joined(separator: "\n"))
         let kept = runner.run(try KeyScript.parse("wt")).last ?? []
-        XCTAssertTrue(kept.last?.contains("committed") == true, kept.joined(separator: "\n"))
-        XCTAssertFalse(kept.last?.contains("pending") == true)
+        XCTAssertTrue(kept.last?.contains("committed 1 row; not written: 1 row changed meanwhile (theirs kept)") == true,
+                      kept.joined(separator: "\n"))
         XCTAssertEqual(try value("name", of: "artists", id: 1), .text("Theirs"))
+        XCTAssertEqual(try value("name", of: "artists", id: 2), .text("Yours"))
+    }
+
+    /// Overwriting a row another writer deleted writes nothing for it, and the message says so.
+    func testOverwritingADeletedRowSaysNothingWasWritten() throws {
+        let runner = try runner(table: "artists")
+        _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>"))
+        try Database(path: fixture.path).execute("DELETE FROM artists WHERE id = 1")
+        let screen = runner.run(try KeyScript.parse("wo")).last ?? []
+        XCTAssertTrue(screen.last?.contains("nothing committed; not written: 1 row deleted meanwhile") == true,
+                      screen.joined(separator: "\n"))
+        XCTAssertEqual(try Database(path: fixture.path).scalar("SELECT count(*) FROM artists WHERE id = 1"), .integer(0))
+    }
+
+    /// Staged changes outlive their table: after another connection drops a column or the table,
+    /// `p` says which cannot be written and why, `w` writes nothing and says so, and `U` reverts,
+    /// from the pending screen too (which then closes).
+    func testStagedChangesWhoseColumnOrTableIsGone() throws {
+        let runner = try runner(table: "artists", rows: 8)
+        _ = runner.run(try KeyScript.parse("lli<C-u>SE<Enter><Tab>jj<Enter>lli<C-u>z<Enter>"))
+        let other = try Database(path: fixture.path)
+        try other.execute("ALTER TABLE artists DROP COLUMN country")
+        try other.execute("DROP TABLE pairs")
+        let screens = runner.run(try KeyScript.parse("p<dump>w<dump>Uy"))
+        assertScreen(screens[0], [
+            "Pending changes (2 changes)",
+            "-- artists: 1 change",
+            "-- cannot be written (unknown name: artists.country): row (1): country = 'SE'",
+            "",
+            "-- pairs: 1 change",
+            "-- the table no longer exists: row ('x', 1): v = 'z'",
+            "",
+            " PENDING  ? help",
+        ])
+        XCTAssertTrue(screens[1].last?.contains("PENDING  nothing written: table pairs no longer exists; U reverts") == true,
+                      screens[1].joined(separator: "\n"))
+        XCTAssertTrue(screens[2].last?.contains("BROWSE  reverted 2 changes") == true, screens[2].joined(separator: "\n"))
     }
 
     /// A locked database keeps the edits for a retry.

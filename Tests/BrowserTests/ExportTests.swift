@@ -66,6 +66,63 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(screens[2].last, " BROWSE  ? help                                                artists  2/3  id")
     }
 
+    /// A file already there is replaced only when the user says `y`; any other key keeps it.
+    func testAnExistingFileIsReplacedOnlyWhenConfirmed() throws {
+        let file = path("artists.csv")
+        try "keep me\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let screens = try fixture.headless("X\(file)<Enter><dump>n<dump>X\(file)<Enter>y<dump>", columns: 200, rows: 3,
+                                           table: "artists")
+        XCTAssertEqual(screens[0].last, "\(file) exists: replace it? y/n")
+        XCTAssertTrue(screens[1].last?.hasPrefix(" BROWSE  nothing exported: \(file) kept ") ?? false, screens[1].last ?? "")
+        XCTAssertTrue(screens[2].last?.hasPrefix(" BROWSE  exported 3 rows to \(file) ") ?? false, screens[2].last ?? "")
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8).split(separator: "\r\n").first, "id,name,country")
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    /// An export that fails part way leaves the file that was there as it was, and no partial file.
+    func testAFailedExportLeavesTheOldFileAndNoPartialOne() throws {
+        let file = path("rows.csv")
+        try "old export\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let exporter = Exporter(rows: TwoRowPages(pages: 1, thenFail: true), table: "t", columns: ["n"], format: .csv, path: file)
+        var reported: [Int] = []
+        XCTAssertThrowsError(try exporter.run { reported.append($0) }) { XCTAssertTrue($0 is TwoRowPages.Failure) }
+        XCTAssertEqual(reported, [2], "the first page was written before the failure")
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "old export\n")
+        XCTAssertEqual(try leftovers(), [])
+
+        let fresh = path("fresh.csv")
+        XCTAssertThrowsError(try Exporter(rows: TwoRowPages(pages: 1, thenFail: true), table: "t", columns: ["n"], format: .csv, path: fresh).run { _ in })
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh))
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    /// A stopped export writes nothing: the file that was there stays.
+    func testACancelledExportWritesNothing() throws {
+        let file = path("rows.csv")
+        try "old export\n".write(toFile: file, atomically: false, encoding: .utf8)
+        var pages = 0
+        let exporter = Exporter(rows: TwoRowPages(pages: 5, thenFail: false), table: "t", columns: ["n"], format: .csv, path: file)
+        XCTAssertNil(try exporter.run(isCancelled: { pages == 2 }) { _ in pages += 1 })
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "old export\n")
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    /// Exporting through a symbolic link replaces the file it names and keeps the link.
+    func testExportThroughALinkKeepsTheLink() throws {
+        let target = path("target.csv"), link = path("link.csv")
+        try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        XCTAssertEqual(try Exporter(rows: TwoRowPages(pages: 1, thenFail: false), table: "t", columns: ["n"], format: .csv,
+                                    path: link).run { _ in }, 2)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target)
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "n\r\n1\r\n2\r\n")
+    }
+
+    /// Temporary export files left in the fixture's folder.
+    private func leftovers() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter { $0.contains(".reef-") }
+    }
+
     /// Query results without a pager cannot be exported; PRAGMA results say so.
     func testMaterializedResultsAreRefused() throws {
         let screen = try fixture.screen("ePRAGMA table_info(artists)<Enter>X", columns: 80, rows: 6)
@@ -90,6 +147,30 @@ final class ExportTests: XCTestCase {
             let numbers = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\r\n").dropFirst().compactMap { Int($0) }
             let expected = Array(stride(from: 2, through: 1234, by: 2))
             XCTAssertEqual(numbers, sort == nil ? expected : expected.reversed())
+        }
+    }
+}
+
+/// Rows that come in `pages` pages of two (1, 2, then 3, 4, …), then end or, when `thenFail`,
+/// throw ``Failure``.
+private struct TwoRowPages: ExportRows {
+    /// The error thrown after the last page.
+    struct Failure: Error {}
+
+    /// The pages handed out.
+    var pages: Int
+    /// Whether the rows end with ``Failure``.
+    var thenFail: Bool
+
+    func forEachPage(size: Int, _ body: ([[SQLValue]]) throws -> Bool) throws {
+        for page in 0..<pages {
+            let first = Int64(page * 2 + 1)
+            if try !body([[.integer(first)], [.integer(first + 1)]]) {
+                return
+            }
+        }
+        if thenFail {
+            throw Failure()
         }
     }
 }

@@ -71,6 +71,17 @@ final class KeyScriptTests: XCTestCase {
         }
     }
 
+    func testAnUnclosedKnownNameIsAnError() {
+        for (keys, column, name) in [("jj<Enter", 3, "Enter"), ("<esc q", 1, "esc"), ("a<C-c", 2, "C-c"), ("<dump", 1, "dump")] {
+            XCTAssertThrowsError(try KeyScript.parse(keys), keys) { error in
+                XCTAssertEqual(error as? KeyScriptError, KeyScriptError(
+                    problem: "<\(name) is not closed: write <\(name)>, or <lt> for a literal <", token: "<\(name)",
+                    file: nil, line: 1, column: column), keys)
+            }
+        }
+        XCTAssertEqual(keys("<Entered"), Array("<Entered").map { .character($0) }, "not a key name: literal")
+    }
+
     func testScriptActions() throws {
         XCTAssertEqual(try KeyScript.parse("j<wait:250><DUMP>q"),
                        [.key(.character("j")), .wait(milliseconds: 250), .dump, .key(.character("q"))])

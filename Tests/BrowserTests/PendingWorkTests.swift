@@ -50,7 +50,7 @@ final class PendingWorkTests: XCTestCase {
         XCTAssertEqual(app.handle(.character("j")), .handled)
         XCTAssertEqual(app.currentGrid?.cursorRow, 0, "keys wait")
         XCTAssertTrue(app.hasBackgroundWork)
-        XCTAssertTrue(screen(of: app).contains("sorting artists by name…  (Esc cancels)"), screen(of: app))
+        XCTAssertTrue(screen(of: app).contains("sorting artists by name…  (Ctrl-C cancels)"), screen(of: app))
         XCTAssertFalse(app.tick() && completed, "not ready: nothing completes")
         ready.flip()
         XCTAssertTrue(app.hasWorkToCollect)
@@ -60,17 +60,38 @@ final class PendingWorkTests: XCTestCase {
         XCTAssertEqual(app.currentGrid?.cursorRow, 2, "both keys were played after the work")
     }
 
-    func testEscapeCancelsAndDropsTheWaitingKeys() throws {
+    /// Esc as the first key cancels; after typed keys it waits its turn with them (it may close a
+    /// prompt one of them opens), and Ctrl-C cancels, dropping the keys.
+    func testEscapeCancelsUnlessKeysWaitAndControlCAlwaysCancels() throws {
         let app = try app()
         var completed = false
         app.run(PendingWork(label: "filtering artists", isReady: { false }, complete: { completed = true }))
-        _ = app.handle(.character("j"))
         XCTAssertEqual(app.handle(.escape), .redraw)
         XCTAssertNil(app.pendingWork)
-        XCTAssertFalse(completed)
         XCTAssertTrue(screen(of: app).contains("cancelled: filtering artists"), screen(of: app))
+
+        let ready = Switch()
+        app.run(PendingWork(label: "sorting artists", isReady: { ready.isOn }, complete: { completed = true }))
+        for key in [Key.character("/"), .character("x"), .escape, .character("j")] {
+            XCTAssertEqual(app.handle(key), .handled)
+        }
+        XCTAssertNotNil(app.pendingWork, "Esc after typed keys does not cancel")
+        XCTAssertTrue(screen(of: app).contains("sorting artists…  (Ctrl-C cancels)"), screen(of: app))
+        ready.flip()
         _ = app.tick()
-        XCTAssertEqual(app.currentGrid?.cursorRow, 0, "the waiting j was dropped")
+        XCTAssertTrue(completed)
+        XCTAssertNil(app.state.prompt, "the waiting Esc closed the search prompt")
+        XCTAssertEqual(app.currentGrid?.cursorRow, 1, "then j moved")
+
+        completed = false
+        app.run(PendingWork(label: "filtering artists", isReady: { false }, complete: { completed = true }))
+        _ = app.handle(.character("j"))
+        XCTAssertEqual(app.handle(.control("c")), .redraw)
+        XCTAssertNil(app.pendingWork)
+        XCTAssertTrue(screen(of: app).contains("cancelled: filtering artists (1 key typed meanwhile dropped)"), screen(of: app))
+        _ = app.tick()
+        XCTAssertFalse(completed)
+        XCTAssertEqual(app.currentGrid?.cursorRow, 1, "the waiting j was dropped")
     }
 
     /// SQL from the prompt runs in the background: a query that never ends shows a spinner, Esc

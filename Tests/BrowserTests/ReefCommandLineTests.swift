@@ -48,6 +48,17 @@ final class ReefCommandLineTests: XCTestCase {
         XCTAssertEqual(result.error, "reef: \(fixture.directory.path): is a directory, not a database file\n")
     }
 
+    /// `--table` names a table as SQLite does (any case); a name the database lacks is an error.
+    func testTableOptionMatchesAnyCaseAndRefusesUnknownNames() throws {
+        let found = try ReefProcess.run([fixture.path, "--headless", "60x5", "--table", "ARTISTS"])
+        XCTAssertEqual(found.status, 0, found.error)
+        XCTAssertTrue(found.output.split(separator: "\n").last?.contains("artists  1/3") == true, found.output)
+        let missing = try ReefProcess.run([fixture.path, "--headless", "60x5", "--table", "nosuch"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.error, "reef: \(fixture.path): no table or view named nosuch\n")
+        XCTAssertEqual(missing.output, "")
+    }
+
     /// Headless output is the final screen, one line per row, and the journal mode is kept.
     func testHeadlessPrintsTheFinalScreenAndKeepsTheJournalMode() throws {
         let result = try ReefProcess.run([fixture.path, "--headless", "60x5", "--table", "artists", "--keys", "j<Enter>"])

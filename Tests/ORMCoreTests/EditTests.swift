@@ -135,8 +135,11 @@ final class EditTests: XCTestCase {
         let bad = RowEdit.insert(values: ["name": "cat"])
         XCTAssertThrowsError(try pets.apply([good, bad]))
         XCTAssertEqual(try row(db, 10)["legs"], .integer(4))
-        let inserted = try pets.apply([good, .insert(values: ["name": "Kit", "owner_id": 1]), .delete(key: [11], original: try row(db, 11))])
+        let applied = try pets.apply([good, .insert(values: ["name": "Kit", "owner_id": 1]), .delete(key: [11], original: try row(db, 11))])
+        let inserted = applied.inserted
         XCTAssertEqual(inserted.count, 1)
+        XCTAssertEqual(applied.written, 3)
+        XCTAssertEqual(applied.skipped, [])
         XCTAssertEqual(try row(db, 10)["legs"], .integer(3))
         XCTAssertEqual(try row(db, inserted[0])["legs"], .integer(4), "defaults filled in")
         XCTAssertTrue(try row(db, 11).isEmpty)
@@ -160,14 +163,24 @@ final class EditTests: XCTestCase {
         }
         XCTAssertEqual(try row(db, 11)["legs"], .integer(4), "cancel applies nothing")
 
-        try pets.apply(staged, policy: .keepTheirs)
+        let kept = try pets.apply(staged, policy: .keepTheirs)
         XCTAssertEqual(try row(db, 10)["name"], .text("Max"))
         XCTAssertEqual(try row(db, 11)["legs"], .integer(3))
+        XCTAssertEqual(kept.written, 1)
+        XCTAssertEqual(kept.skipped.map(\.edit.key), [[10]])
 
-        try pets.apply([staged[0]], policy: .overwrite)
+        let overwritten = try pets.apply([staged[0]], policy: .overwrite)
         XCTAssertEqual(try row(db, 10)["name"], .text("Rexy"))
+        XCTAssertEqual(overwritten.written, 1)
+        XCTAssertEqual(overwritten.skipped, [])
 
+        let seen = try row(db, 10)
         try other.execute("DELETE FROM pet WHERE id = 10")
+        let late = try pets.apply([.update(key: [10], original: seen, changes: ["legs": 1])], policy: .overwrite)
+        XCTAssertEqual(late.written, 0, "an overwrite of a deleted row writes nothing")
+        XCTAssertEqual(late.skipped.first?.current, nil)
+        XCTAssertEqual(late.skipped.count, 1)
+
         let gone = try pets.conflict(for: .update(key: [10], original: ["name": "Rexy"], changes: ["legs": 1]))
         XCTAssertNotNil(gone)
         XCTAssertNil(gone?.current, "a deleted row is a conflict with no current values")

@@ -3,6 +3,34 @@ import ORMCore
 extension App {
     /// The mode label of the conflicts screen, which the conflict prompt closes.
     static let conflictsMode = "CONFLICTS"
+    /// The mode label of the pending changes screen, closed once they are committed or reverted.
+    static let pendingMode = "PENDING"
+
+    /// `w`, `U` and `p`, on any screen and with or without a table open: the staged changes belong
+    /// to no one view (their table may even be gone).
+    func performOnStagedChanges(_ command: Command) -> Outcome {
+        switch command {
+        case .commitEdits:
+            if commitEdits(policy: .cancel) {
+                closePendingScreen()
+            }
+        case .revertEdits:
+            askToRevert()
+        default:
+            if case .schema(let screen) = state.top, screen.mode == Self.pendingMode {
+                return .handled
+            }
+            showPending()
+        }
+        return .redraw
+    }
+
+    /// Closes the pending changes screen when it is on top (its changes were written or dropped).
+    func closePendingScreen() {
+        if case .schema(let screen) = state.top, screen.mode == Self.pendingMode {
+            state.screens.removeLast()
+        }
+    }
 
     /// Writes the staged changes of every table in one transaction, all or nothing, and reloads
     /// what they touched. Returns whether everything was written.
@@ -26,8 +54,19 @@ extension App {
                 return false
             }
         }
+        for name in names {
+            do {
+                _ = try database.table(name)
+            } catch ORMError.unknownName {
+                state.message = .error("nothing written: table \(Sanitizer.sanitize(name)) no longer exists; U reverts")
+                return false
+            } catch {
+                break  // the commit reports it
+            }
+        }
         var current = names.first ?? ""
-        let written = pendingEditCount
+        let pending = pendingEditCount
+        var applied = AppliedEdits()
         do {
             try database.transaction { _ in
                 // Foreign keys are checked as the transaction commits: the tables are written in
@@ -38,14 +77,16 @@ extension App {
                         continue
                     }
                     current = name
-                    try database.table(name).apply(edits.rowEdits, policy: policy)
+                    let done = try database.table(name).apply(edits.rowEdits, policy: policy)
+                    applied.written += done.written
+                    applied.skipped += done.skipped
                 }
             }
         } catch let error as EditConflictError {
             showConflicts(error, in: current)
             return false
         } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
-            state.message = .error("\(current) is locked by another connection: \(Self.changes(written)) kept; w to retry")
+            state.message = .error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry")
             return false
         } catch {
             report(error, doing: "commit \(current)")
@@ -56,8 +97,28 @@ extension App {
             try? tableGrid(named: name)?.reload()
         }
         try? catalog.refresh()
-        state.message = .info("committed \(Self.changes(written))")
+        state.message = .info(Self.commitSummary(applied, staged: pending))
         return true
+    }
+
+    /// `committed 5 changes` (the staged changes, as counted while pending); when a conflict
+    /// policy left rows out, the rows written and those left out: `committed 1 row; not written:
+    /// 2 rows changed meanwhile (theirs kept)`.
+    static func commitSummary(_ applied: AppliedEdits, staged: Int) -> String {
+        guard !applied.skipped.isEmpty else {
+            return "committed \(changes(staged))"
+        }
+        let deleted = applied.skipped.filter { $0.current == nil }.count
+        let kept = applied.skipped.count - deleted
+        var skipped: [String] = []
+        if kept > 0 {
+            skipped.append("\(rows(kept)) changed meanwhile (theirs kept)")
+        }
+        if deleted > 0 {
+            skipped.append("\(rows(deleted)) deleted meanwhile")
+        }
+        let written = applied.written == 0 ? "nothing committed" : "committed \(rows(applied.written))"
+        return written + "; not written: " + skipped.joined(separator: ", ")
     }
 
     /// Shows new row `number` of table `name`: selects the table when the main screen shows
@@ -79,8 +140,7 @@ extension App {
         var lines = ["\(error.description) in \(name); nothing was written.", ""]
         let table = try? database.table(name)
         for conflict in error.conflicts {
-            let mine = (try? table?.sql(for: conflict.edit)).map(SQLPreview.inline) ?? "\(conflict.edit)"
-            lines.append("yours: \(mine)")
+            lines.append("yours: \(SQLPreview.statement(for: conflict.edit, in: table))")
             if let current = conflict.current {
                 let values = current.keys.sorted().map { "\($0) = \(SQLInsertEncoder.literal(current[$0] ?? .null))" }
                 lines.append("now:   \(values.joined(separator: ", "))")
@@ -100,12 +160,14 @@ extension App {
     func showPending() {
         var lines: [String] = []
         for name in stagedEdits.keys.sorted() {
-            guard let edits = stagedEdits[name], let table = try? database.table(name) else {
+            guard let edits = stagedEdits[name] else {
                 continue
             }
-            lines.append("-- \(name): \(Self.changes(edits.count))")
+            let table = try? database.table(name)
+            lines.append("-- \(Sanitizer.sanitize(name)): \(Self.changes(edits.count))")
             for edit in edits.rowEdits {
-                lines.append(((try? table.sql(for: edit)).map(SQLPreview.inline) ?? "\(edit)") + ";")
+                let statement = SQLPreview.statement(for: edit, in: table)
+                lines.append(statement.hasPrefix("--") ? statement : statement + ";")
             }
             for row in edits.refusedNewRows {
                 lines.append("-- new row \(row.number) is refused as it is, nothing is written until it is fixed: "
@@ -117,20 +179,32 @@ extension App {
             lines = ["No pending changes."]
         }
         var screen = TextScreen(title: "Pending changes (\(Self.changes(pendingEditCount)))", lines: lines)
-        screen.mode = "PENDING"
+        screen.mode = Self.pendingMode
         state.screens.append(.schema(screen))
     }
 
     /// Answers a one-key prompt: conflicts (keep theirs, overwrite, cancel), quitting with
-    /// pending changes (commit, revert, stay) or deleting rows (y/n).
+    /// pending changes (commit, revert, stay), or a y/n question (deleting rows, reverting the
+    /// staged changes, replacing a file).
     func choose(_ key: Key, for kind: PromptKind) -> Outcome {
-        if case .confirmDelete(let table, let rows) = kind {
-            if case .mouse = key {
-                return .handled
-            }
+        if case .mouse = key {
+            return .handled
+        }
+        switch kind {
+        case .confirmDelete(let table, let rows):
             state.prompt = nil
             answerDelete(key, table: table, rows: rows)
             return .redraw
+        case .confirmRevert:
+            state.prompt = nil
+            answerRevert(key)
+            return .redraw
+        case .confirmOverwrite(let path):
+            state.prompt = nil
+            answerOverwrite(key, path: path)
+            return .redraw
+        default:
+            break
         }
         let choice: Character?
         switch key {
@@ -166,7 +240,7 @@ extension App {
     /// are pending. An open prompt is closed first; the question about pending changes stays open.
     func interrupt() -> Outcome {
         if let work = pendingWork {
-            return handleKeyWhilePending(.escape, work: work)
+            return cancel(work)
         }
         if state.prompt?.kind == .quitWithChanges {
             state.message = .info("\(Self.changes(pendingEditCount)) pending: c commits and quits, r reverts and quits, Esc stays")

@@ -7,15 +7,6 @@ extension App {
         case .undoEdit:
             undoEdit(in: grid.source.title)
             return
-        case .revertEdits:
-            revertEdits()
-            return
-        case .commitEdits:
-            _ = commitEdits(policy: .cancel)
-            return
-        case .showPending:
-            showPending()
-            return
         case .clearMarks:
             clearMarks(in: grid)
             return
@@ -262,8 +253,28 @@ extension App {
         state.message = .info("undone: \(change.summary)")
     }
 
+    /// `U`: asks whether to drop every staged change (`y` does).
+    func askToRevert() {
+        let count = pendingEditCount
+        guard count > 0 else {
+            state.message = .info("nothing to revert")
+            return
+        }
+        openPrompt(.confirmRevert(count: count))
+    }
+
+    /// Answers the revert question: `y` drops every staged change, any other key keeps them.
+    func answerRevert(_ key: Key) {
+        guard key == .character("y") || key == .character("Y") else {
+            state.message = .info("nothing reverted: \(Self.changes(pendingEditCount)) still pending")
+            return
+        }
+        revertEdits()
+        closePendingScreen()
+    }
+
     /// Drops every staged change.
-    func revertEdits() {
+    private func revertEdits() {
         let count = pendingEditCount
         stagedEdits = [:]
         for grid in tableGrids.values {

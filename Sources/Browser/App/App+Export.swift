@@ -16,8 +16,9 @@ extension App {
     }
 
     /// Starts exporting the current grid's view (with its filter and sort) to `path`, in the
-    /// background; the format comes from the path's extension.
-    func startExport(to path: String) {
+    /// background; the format comes from the path's extension. A file already there is replaced
+    /// only when `replacing` (else the user is asked first), and only once the export is complete.
+    func startExport(to path: String, replacing: Bool = false) {
         let trimmed = path.trimmedWhitespace
         guard !trimmed.isEmpty else {
             return
@@ -40,6 +41,10 @@ extension App {
             return
         }
         let expanded = expandingTilde(in: trimmed)
+        if !replacing && ExportFile.exists(expanded) {
+            openPrompt(.confirmOverwrite(path: expanded))
+            return
+        }
         // Generated columns are shown and written to CSV and JSON, but SQLite refuses them in an INSERT.
         let generated = (source as? TableSource).map { table in
             Set(table.table.info.columns.filter { $0.generated != .no }.map(\.name))
@@ -48,6 +53,15 @@ extension App {
                                 path: expanded, generatedColumns: generated)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
         state.message = nil
+    }
+
+    /// Answers whether to replace the file at `path`: `y` exports over it, any other key keeps it.
+    func answerOverwrite(_ key: Key, path: String) {
+        guard key == .character("y") || key == .character("Y") else {
+            state.message = .info("nothing exported: \(path) kept")
+            return
+        }
+        startExport(to: path, replacing: true)
     }
 
     /// The status-bar text while an export runs: rows written and, when known, the total.
@@ -69,8 +83,8 @@ extension App {
         self.export = nil
         let path = export.exporter.path
         switch export.state {
-        case .finished(let rows) where export.wasCancelled:
-            state.message = .info("export stopped: \(Self.rowCount(rows)) written to \(path)")
+        case .cancelled:
+            state.message = .info("export stopped: nothing written to \(path)")
         case .finished(let rows):
             state.message = .info("exported \(Self.rowCount(rows)) to \(path)")
         case .failed(let message, _):

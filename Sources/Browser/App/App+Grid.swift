@@ -37,8 +37,8 @@ extension App {
             case .yankCell: try yankCell(of: grid)
             case .yankRow: try yankRow(of: grid)
             case .export: startExportPrompt(for: grid)
-            case .editCell, .setNull, .deleteRow, .undoEdit, .revertEdits, .commitEdits, .showPending, .insertRow,
-                 .duplicateRow, .toggleMark, .clearMarks, .editInEditor:
+            case .editCell, .setNull, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark, .clearMarks,
+                 .editInEditor:
                 try performEdit(command, grid: grid, isTable: isTable)
             default: break
             }

@@ -13,20 +13,28 @@ extension App {
         }
     }
 
-    /// A key that arrives while work is pending: Esc cancels it, any other key waits its turn.
+    /// A key that arrives while work is pending: Esc as the first key cancels it; any other key
+    /// waits its turn, and so does an Esc typed after such keys (it belongs to what was typed,
+    /// such as closing a prompt opened by a waiting key). Ctrl-C cancels in either case.
     func handleKeyWhilePending(_ key: Key, work: PendingWork) -> Outcome {
         switch key {
         case .resize:
             return .redraw
-        case .escape:
-            pendingWork = nil
-            work.cancel()
-            state.message = .info("cancelled: \(work.label)")
-            return .redraw
+        case .escape where work.queuedKeys.isEmpty:
+            return cancel(work)
         default:
             work.queuedKeys.append(key)
             return .handled
         }
+    }
+
+    /// Stops `work` and drops the keys that waited for it.
+    func cancel(_ work: PendingWork) -> Outcome {
+        pendingWork = nil
+        work.cancel()
+        let dropped = work.queuedKeys.count
+        state.message = .info("cancelled: \(work.label)" + (dropped == 0 ? "" : " (\(dropped == 1 ? "1 key" : "\(dropped) keys") typed meanwhile dropped)"))
+        return .redraw
     }
 
     /// Completes the pending work if it is ready and plays the keys that waited for it; returns
@@ -57,7 +65,7 @@ extension App {
             return nil
         }
         let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
-        return .info("\(spinner) \(pendingWork.label)…  (Esc cancels)")
+        return .info("\(spinner) \(pendingWork.label)…  (\(pendingWork.queuedKeys.isEmpty ? "Esc" : "Ctrl-C") cancels)")
     }
 
     /// Replaces the grid's source with the same rows sorted and filtered differently, computed in

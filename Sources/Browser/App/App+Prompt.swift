@@ -72,7 +72,8 @@ extension App {
                     return
                 }
                 try move(grid, toRow: number - 1)
-            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete:
+            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
+                 .confirmOverwrite:
                 break
             }
         } catch {

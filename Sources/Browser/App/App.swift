@@ -60,21 +60,35 @@ final class App {
     /// Set when a key played after pending work asked to quit; the loop ends.
     var quitRequested = false
 
-    /// Creates the application and opens `initialTable` (or the first table).
+    /// A table or view asked for by name that the database does not have.
+    struct UnknownTable: Error, Equatable, CustomStringConvertible {
+        /// The name asked for.
+        var name: String
+
+        var description: String {
+            "no table or view named \(Sanitizer.sanitize(name))"
+        }
+    }
+
+    /// Creates the application and opens `initialTable` (or the first table). The name is
+    /// matched exactly, else ignoring case (as SQLite matches names).
     ///
-    /// - Throws: the database's error when the schema cannot be read.
+    /// - Throws: the database's error when the schema cannot be read; ``UnknownTable`` when there
+    ///   is no `initialTable`.
     init(database: Database, theme: Theme, initialTable: String? = nil) throws {
         self.database = database
         self.theme = theme
         catalog = try Catalog(database: database)
         liveChanges = LiveChanges(database: database)
         if let initialTable {
-            if let index = catalog.names.firstIndex(where: { $0.name == initialTable }) {
-                state.selectedTable = index
-                state.focus = .grid
-            } else {
-                state.message = .error("no table or view named \(initialTable)")
+            let names = catalog.names.map(\.name)
+            guard let index = names.firstIndex(of: initialTable)
+                    ?? names.firstIndex(where: { $0.equalsIgnoringCase(initialTable) })
+            else {
+                throw UnknownTable(name: initialTable)
             }
+            state.selectedTable = index
+            state.focus = .grid
         }
     }
 
@@ -126,6 +140,8 @@ final class App {
         case .sql:
             openPrompt(.sql)
             return .redraw
+        case .commitEdits, .revertEdits, .showPending:
+            return performOnStagedChanges(command)
         default:
             break
         }

@@ -19,6 +19,10 @@ enum PromptKind: Hashable, Sendable {
     case quitWithChanges
     /// Whether to delete `rows` of `table` (one key: `y` deletes).
     case confirmDelete(table: String, rows: [RowRef])
+    /// Whether to drop all `count` staged changes (one key: `y` reverts).
+    case confirmRevert(count: Int)
+    /// Whether to replace the existing file at `path` with an export (one key: `y` replaces).
+    case confirmOverwrite(path: String)
 
     /// The label drawn before the input.
     var label: String {
@@ -32,6 +36,8 @@ enum PromptKind: Hashable, Sendable {
         case .resolveConflicts: "Rows changed meanwhile: t keep theirs, o overwrite, c cancel? "
         case .quitWithChanges: "Pending changes: c commit and quit, r revert and quit, Esc stay? "
         case .confirmDelete(_, let rows): "Delete \(rows.count == 1 ? "1 row" : "\(rows.count) rows")? y/n "
+        case .confirmRevert(let count): "Revert \(count == 1 ? "the staged change" : "all \(count) staged changes")? y/n "
+        case .confirmOverwrite(let path): "\(Sanitizer.sanitize(path)) exists: replace it? y/n "
         }
     }
 
@@ -47,13 +53,15 @@ enum PromptKind: Hashable, Sendable {
         case .resolveConflicts: "CONFLICT"
         case .quitWithChanges: "QUIT"
         case .confirmDelete: "DELETE"
+        case .confirmRevert: "REVERT"
+        case .confirmOverwrite: "EXPORT"
         }
     }
 
     /// Whether one key answers it (a choice), rather than a line of text and Enter.
     var isChoice: Bool {
         switch self {
-        case .resolveConflicts, .quitWithChanges, .confirmDelete: true
+        case .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert, .confirmOverwrite: true
         default: false
         }
     }

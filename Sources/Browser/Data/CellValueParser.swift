@@ -4,7 +4,7 @@ import ORMCore
 /// Turns the text typed in the cell editor into a database value by the column's declared type,
 /// and a value back into the text the editor starts from.
 ///
-/// INTEGER affinity takes an integer, REAL a number, BLOB hex (`x'00ff'` or `00ff`); TEXT and
+/// INTEGER affinity takes an integer (also written `5.0` or `1e3`), REAL a number, BLOB hex (`x'00ff'` or `00ff`); TEXT and
 /// NUMERIC take the text as is (SQLite converts a number typed into a NUMERIC column itself). A
 /// column declared without a type converts nothing, so there a number written plainly (`42`,
 /// `-1.5`, `2e3`, not `007` or `+5`) is stored as a number and anything else as text: editing a
@@ -31,7 +31,8 @@ enum CellValueParser {
         case .text where text.isEmpty, .numeric where text.isEmpty:
             return .text("")
         case .integer:
-            guard let integer = Int64(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) else {
+            guard let integer = Int64(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed) ?? wholeNumber(trimmed)
+            else {
                 throw ParseError(description: "not an integer: \(text)")
             }
             return .integer(integer)
@@ -48,6 +49,17 @@ enum CellValueParser {
         case .text, .numeric:
             return declaredType.trimmedWhitespace.isEmpty ? plainNumber(trimmed) ?? .text(text) : .text(text)
         }
+    }
+
+    /// The integer a decimal with a zero fraction or an exponent spells (`5.0`, `1e3`, `-2.5e1`),
+    /// as SQLite's INTEGER affinity reads it; nil for a fraction (`5.5`) or a value past 64 bits.
+    private static func wholeNumber(_ text: String) -> Int64? {
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }), let real = Double(text),
+              real.rounded() == real, real >= -0x1p63, real < 0x1p63
+        else {
+            return nil
+        }
+        return Int64(real)
     }
 
     /// The number `text` spells in its plain form, else nil: an integer that fits 64 bits, without

@@ -4,8 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// A file an export writes to, created (or emptied) when opened: the one place export code calls
-/// the C library, so an unwritable path gives the system's own reason.
+/// A file an export writes to: the one place export code calls the C library, so an unwritable
+/// path gives the system's own reason.
+///
+/// The text goes to a new file beside `path` (`.name.reef-XXXXXX`), which ``finish()`` renames
+/// over `path` in one step: until then, a file already at `path` is untouched, and an export that
+/// fails or is given up on (``discard()``, or the object dropped) leaves nothing behind.
 final class ExportFile {
     /// Why a file could not be opened or written.
     struct Failure: Error, Equatable, CustomStringConvertible {
@@ -20,25 +24,48 @@ final class ExportFile {
         }
     }
 
-    /// The path opened.
+    /// The path the export is for.
     let path: String
+    /// The file written until ``finish()`` renames it to ``path`` (a symbolic link's target).
+    private let temporaryPath: String
+    /// The path the temporary file replaces: ``path``, or the file a symbolic link there names.
+    private let destination: String
     /// The file descriptor, -1 once closed.
     private var descriptor: Int32
+    /// Whether the temporary file is gone (renamed or removed).
+    private var isSettled = false
 
-    /// Creates or truncates the file at `path`.
+    /// Creates the temporary file beside `path`, with the mode of a file already there (else
+    /// `rw-r--r--`).
     ///
     /// - Throws: ``Failure`` with the system's reason.
     init(path: String) throws(Failure) {
-        self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let destination = Self.resolvingLink(path)
+        let slash = destination.lastIndex(of: "/")
+        let folder = slash.map { String(destination[...$0]) } ?? ""
+        let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
+        var template = Array("\(folder).\(name).reef-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
         if descriptor < 0 {
             throw Failure(path: path, reason: Self.lastError())
         }
+        var existing = stat()
+        let mode = stat(destination, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        _ = fchmod(descriptor, mode)
+        self.path = path
+        self.destination = destination
+        self.descriptor = descriptor
+        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     deinit {
         if descriptor >= 0 {
             _ = systemClose(descriptor)
+        }
+        if !isSettled {
+            _ = unlink(temporaryPath)
         }
     }
 
@@ -62,16 +89,51 @@ final class ExportFile {
         }
     }
 
-    /// Closes the file, reporting a failure to flush it.
-    func close() throws(Failure) {
+    /// Closes the file and puts it at ``path``, replacing what was there.
+    ///
+    /// - Throws: ``Failure`` when the file cannot be flushed or renamed; the temporary file is
+    ///   removed and a file already at ``path`` is left as it was.
+    func finish() throws(Failure) {
         guard descriptor >= 0 else {
             return
         }
-        let result = systemClose(descriptor)
+        let closed = systemClose(descriptor)
         descriptor = -1
-        if result != 0 {
+        if closed != 0 {
             throw Failure(path: path, reason: Self.lastError())
         }
+        if rename(temporaryPath, destination) != 0 {
+            throw Failure(path: path, reason: Self.lastError())
+        }
+        isSettled = true
+    }
+
+    /// Closes and removes the temporary file: nothing is written to ``path``.
+    func discard() {
+        if descriptor >= 0 {
+            _ = systemClose(descriptor)
+            descriptor = -1
+        }
+        if !isSettled {
+            _ = unlink(temporaryPath)
+            isSettled = true
+        }
+    }
+
+    /// Whether something (a file, a folder, a link) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// `path`, or the path a symbolic link at `path` leads to (so that replacing the file keeps
+    /// the link); `path` itself when nothing or no link is there.
+    private static func resolvingLink(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else {
+            return path
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The text of `errno`.

@@ -4,6 +4,8 @@ enum ExportState: Equatable, Sendable {
     case running(rows: Int)
     /// Done: every row written.
     case finished(rows: Int)
-    /// Stopped by an error after this many rows.
+    /// Stopped on request: nothing was written to the file.
+    case cancelled
+    /// Stopped by an error (nothing was written to the file) after this many rows.
     case failed(message: String, rows: Int)
 }

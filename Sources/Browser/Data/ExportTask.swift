@@ -34,12 +34,7 @@ final class ExportTask: Sendable {
         return false
     }
 
-    /// Whether ``cancel()`` was called.
-    var wasCancelled: Bool {
-        cancelled.withLock { $0 }
-    }
-
-    /// Asks the worker to stop after the page it is writing.
+    /// Asks the worker to stop after the page it is writing; the file is then not written.
     func cancel() {
         cancelled.withLock { $0 = true }
     }
@@ -51,7 +46,7 @@ final class ExportTask: Sendable {
             let rows = try exporter.run(isCancelled: { cancelled.withLock { $0 } }) { rows in
                 current.withLock { $0 = .running(rows: rows) }
             }
-            result = .finished(rows: rows)
+            result = rows.map { .finished(rows: $0) } ?? .cancelled
         } catch {
             result = .failed(message: UserMessage.describe(error), rows: rowsSoFar)
         }
@@ -62,6 +57,7 @@ final class ExportTask: Sendable {
     private var rowsSoFar: Int {
         switch state {
         case .running(let rows), .finished(let rows), .failed(_, let rows): rows
+        case .cancelled: 0
         }
     }
 }

@@ -30,12 +30,14 @@ struct Exporter: Sendable {
     /// Columns SQLite computes, left out of `INSERT` statements (it refuses values for them).
     var generatedColumns: Set<String> = []
 
-    /// Writes the file; calls `progress` with the rows written so far after each page and stops
-    /// early (with the rows written) when `isCancelled` returns true.
+    /// Writes the file, replacing one already at ``path`` only once every row is written; calls
+    /// `progress` with the rows written so far after each page.
     ///
-    /// - Returns: the number of rows written.
-    /// - Throws: ``ExportFile/Failure`` or the database's error.
-    func run(isCancelled: () -> Bool = { false }, progress: (Int) -> Void) throws -> Int {
+    /// When `isCancelled` returns true the export stops and nothing is written to ``path``.
+    ///
+    /// - Returns: the number of rows written, nil when cancelled.
+    /// - Throws: ``ExportFile/Failure`` or the database's error (``path`` is then untouched).
+    func run(isCancelled: () -> Bool = { false }, progress: (Int) -> Void) throws -> Int? {
         let file = try ExportFile(path: path)
         let encoder = format.encoder(table: table, columns: columns, generated: generatedColumns)
         try file.write(encoder.header())
@@ -52,8 +54,12 @@ struct Exporter: Sendable {
                 return !isCancelled()
             }
         }
+        if isCancelled() {
+            file.discard()
+            return nil
+        }
         try file.write(encoder.footer())
-        try file.close()
+        try file.finish()
         return written
     }
 }

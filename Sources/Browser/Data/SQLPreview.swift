@@ -27,4 +27,33 @@ enum SQLPreview {
         }
         return result
     }
+
+    /// The statement `edit` runs on `table`, arguments inlined (no `;`); when it cannot be written
+    /// (its table or a column of it is gone), a `--` comment saying why, with the edit in words.
+    static func statement(for edit: RowEdit, in table: DynamicTable?) -> String {
+        guard let table else {
+            return "-- the table no longer exists: " + words(edit)
+        }
+        do {
+            return inline(try table.sql(for: edit))
+        } catch {
+            return "-- cannot be written (\(UserMessage.describe(error))): " + words(edit)
+        }
+    }
+
+    /// An edit in words: `row (1, 'a'): name = 'Mine'`, `new row: name = 'Kit'`, `delete row (3)`.
+    static func words(_ edit: RowEdit) -> String {
+        func key(_ values: [SQLValue]) -> String {
+            "(" + values.map(SQLInsertEncoder.literal).joined(separator: ", ") + ")"
+        }
+        func assignments(_ values: [String: SQLValue]) -> String {
+            values.keys.sorted().map { "\(Sanitizer.sanitize($0)) = \(SQLInsertEncoder.literal(values[$0] ?? .null))" }
+                .joined(separator: ", ")
+        }
+        switch edit {
+        case .update(let values, _, let changes): return "row \(key(values)): " + assignments(changes)
+        case .insert(let values): return "new row: " + (values.isEmpty ? "defaults" : assignments(values))
+        case .delete(let values, _): return "delete row \(key(values))"
+        }
+    }
 }

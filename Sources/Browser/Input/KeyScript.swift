@@ -7,7 +7,8 @@
 /// Two script actions exist: `<wait:MS>` pauses MS milliseconds and `<dump>` prints the screen.
 ///
 /// A `<` that does not open a bracketed name (as in `a<b` or `<3`) is a literal `<`; a bracketed
-/// name that is not known (`<Foo>`) is an error naming it and its position.
+/// name that is not known (`<Foo>`), or a known one left unclosed (`<Enter` at the end), is an
+/// error naming it and its position.
 ///
 /// ```swift
 /// try KeyScript.parse("jj<C-f><wait:200><dump>q")
@@ -95,6 +96,10 @@ enum KeyScript {
                 index = close + 1
                 continue
             }
+            if character == "<", let name = unclosedName(characters, openingAt: index) {
+                throw KeyScriptError(problem: "<\(name) is not closed: write <\(name)>, or <lt> for a literal <",
+                                     token: "<\(name)", file: file, line: line, column: index + 1)
+            }
             steps.append(.key(try key(for: character, file: file, line: line, column: index + 1)))
             index += 1
         }
@@ -119,6 +124,13 @@ enum KeyScript {
             index += 1
         }
         return nil
+    }
+
+    /// The name after a `<` at `open` that is not closed by `>` but is a known name (`<Enter`
+    /// followed by a space or the end of the line): surely a typo, not a literal `<`.
+    private static func unclosedName(_ characters: [Character], openingAt open: Int) -> String? {
+        let name = String(characters[(open + 1)...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "-:_".contains($0)) })
+        return !name.isEmpty && step(named: name) != nil ? name : nil
     }
 
     /// The key for a character typed as it is.

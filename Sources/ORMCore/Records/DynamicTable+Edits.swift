@@ -135,35 +135,40 @@ extension DynamicTable {
     /// changed or deleted by someone else is a conflict, handled by `policy` (by default nothing is
     /// applied and ``EditConflictError`` lists them).
     ///
-    /// - Returns: the rowids of inserted rows, in order.
+    /// - Returns: the rows inserted, the number of edits written and the conflicting edits skipped.
     /// - Throws: ``EditConflictError``, or SQLite's error (`.busy` when another process holds the
     ///   write lock: nothing was written and the edits can be retried).
     @discardableResult
-    public func apply(_ edits: [RowEdit], policy: ConflictPolicy = .cancel) throws -> [Int64] {
+    public func apply(_ edits: [RowEdit], policy: ConflictPolicy = .cancel) throws -> AppliedEdits {
         try database.transaction { _ in
             var conflicts: [EditConflict] = []
+            var result = AppliedEdits()
             var toApply: [RowEdit] = []
             for edit in edits {
                 if let conflict = try conflict(for: edit) {
                     conflicts.append(conflict)
-                    if policy == .overwrite, conflict.current != nil { toApply.append(edit) }
+                    if policy == .overwrite, conflict.current != nil {
+                        toApply.append(edit)
+                    } else {
+                        result.skipped.append(conflict)
+                    }
                 } else {
                     toApply.append(edit)
                 }
             }
             if policy == .cancel && !conflicts.isEmpty { throw EditConflictError(conflicts: conflicts) }
-            var inserted: [Int64] = []
             for edit in toApply {
                 let changed = try database.write { connection -> Int in
                     try connection.execute(try sql(for: edit))
-                    if case .insert = edit { inserted.append(connection.lastInsertedRowID) }
+                    if case .insert = edit { result.inserted.append(connection.lastInsertedRowID) }
                     return connection.changes
                 }
                 if changed == 0, edit.key != nil {
                     throw ORMError.recordNotFound(entity: name, key: edit.key?.first ?? .null)
                 }
+                result.written += 1
             }
-            return inserted
+            return result
         }
     }
 

@@ -32,8 +32,24 @@ public enum ConflictPolicy: Sendable {
     case cancel
     /// Skip the conflicting edits, keeping the other writer's values; apply the rest.
     case keepTheirs
-    /// Apply every edit, overwriting the other writer's values.
+    /// Apply every edit, overwriting the other writer's values. An edit of a row deleted meanwhile
+    /// is skipped: an update would change nothing, and the row is already gone for a delete.
     case overwrite
+}
+
+/// What applying edits did: the rows inserted, how many edits were written, and the conflicting
+/// edits a policy left out.
+public struct AppliedEdits: Sendable, Hashable {
+    /// The rowids of the inserted rows, in order.
+    public var inserted: [Int64] = []
+    /// How many edits were written (inserts, updates and deletes).
+    public var written = 0
+    /// The conflicting edits not written: all of them with ``ConflictPolicy/keepTheirs``, those
+    /// whose row is gone with ``ConflictPolicy/overwrite`` (there is nothing left to overwrite).
+    public var skipped: [EditConflict] = []
+
+    /// Nothing applied yet.
+    public init() {}
 }
 
 /// Edits refused because rows changed meanwhile; nothing was written.
