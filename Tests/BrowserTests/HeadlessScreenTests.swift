@@ -75,6 +75,32 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
+    /// In the record view `j`/`k` choose a field (the status bar names it, the view scrolls to it)
+    /// and `i`, `x` edit it as in the grid; the edits are staged and committed as usual.
+    func testRecordViewEditsTheChosenField() throws {
+        let screens = try fixture.headless("jj<Enter>jji<C-u>Kyoto<Enter><dump>jjx<dump>w", columns: 60, rows: 6, table: "albums")
+        assertScreen(screens[0], [
+            "Record 3 of 4 · albums",
+            "id        │ 3",
+            "artist_id │ 2",
+            "title     │ Kyoto",
+            "cover     │ <2 B> 00 ff",
+            " RECORD  staged: title = 'Kyoto' · w commits, u undoes  3/4",
+        ])
+        assertScreen(screens[1], [
+            "Record 3 of 4 · albums",
+            "title     │ Kyoto",
+            "cover     │ <2 B> 00 ff",
+            "notes     │ ∅ NULL",
+            "price     │ ∅ NULL",
+            " RECORD  staged: notes = NULL · w commits, u undoes     3/4",
+        ])
+        XCTAssertTrue(screens[2].last?.contains("committed 2 changes") == true, screens[2].joined(separator: "\n"))
+        let database = try fixture.open(readOnly: true)
+        XCTAssertEqual(try database.scalar("SELECT title FROM albums WHERE id = 3"), .text("Kyoto"))
+        XCTAssertEqual(try database.scalar("SELECT notes IS NULL FROM albums WHERE id = 3"), .integer(1))
+    }
+
     /// Keys `S` at 80x26.
     func testSchemaViewShowsColumnsKeysIndexesForeignKeysAndCreate() throws {
         let screens = try fixture.headless("S", columns: 80, rows: 26, table: "albums")
@@ -117,8 +143,8 @@ final class HeadlessScreenTests: XCTestCase {
             "Keys (vim and arrows alike); q closes",
             "",
             "Move",
-            "  k <Up>             up one row",
-            "  j <Down>           down one row",
+            "  k <Up>             up one row (record view: previous field)",
+            "  j <Down>           down one row (record view: next field)",
             "  h <Left>           left one column (record view: previous row)",
             "  l <Right>          right one column (record view: next row)",
             "  <PgUp> <C-b>       up one screen",
@@ -403,12 +429,12 @@ final class HeadlessScreenTests: XCTestCase {
             "Keys (vim and arrows alike); q closes",
             "",
             "Move",
-            "  k <Up>         up one row",
-            "  j <Down>       down one row",
+            "  k <Up>         up one row (record",
+            "                 view: previous field)",
+            "  j <Down>       down one row (record",
+            "                 view: next field)",
             "  h <Left>       left one column (record",
             "                 view: previous row)",
-            "  l <Right>      right one column",
-            "                 (record view: next row)",
             " HELP  ? help",
         ])
     }

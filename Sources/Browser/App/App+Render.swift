@@ -24,9 +24,7 @@ extension App {
             let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? "?"
             renderTitle("Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total) · \(grid.source.title)", in: titleRow,
                         into: &frame.buffer)
-            var view = TextView(text: "", scroll: record.scroll, highlight: grid.searchText)
-            view.lines = recordLines(for: grid)
-            view.render(in: body, into: &frame.buffer, theme: theme)
+            recordView(of: record).render(in: body, into: &frame.buffer, theme: theme)
         case .schema(let screen):
             layout = Layout.full(width: size.columns, height: size.rows)
             let (titleRow, body) = layout.content.splitTop(1)

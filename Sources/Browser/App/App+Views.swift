@@ -1,27 +1,34 @@
 extension App {
-    /// Runs a command in the record view: scrolling, previous and next record, back.
+    /// Runs a command in the record view: up and down choose a field (the grid's cursor column),
+    /// which `i`, `x`, `E`, `y` and `Y` act on as in the grid; page keys scroll, left and right go
+    /// to the previous and next record.
     func performOnRecord(_ command: Command, record: RecordViewState) -> Outcome {
         var record = record
+        let grid = record.grid
         let height = max(1, contentHeight - 1)
-        let lines = recordLines(for: record.grid)
-        let maximum = max(0, TextView(text: lines.joined(separator: "\n")).displayLines(width: size.columns).count - height)
+        let maximum = recordView(of: record).maximumScroll(width: size.columns, height: height)
         do {
             switch command {
             case .back:
                 state.screens.removeLast()
                 return .redraw
-            case .up: record.scroll -= 1
-            case .down: record.scroll += 1
+            case .up, .down, .top, .bottom:
+                let last = grid.source.columns.count - 1
+                let target = switch command {
+                case .up: grid.cursorColumn - 1
+                case .down: grid.cursorColumn + 1
+                case .top: 0
+                default: last
+                }
+                grid.moveCursor(toColumn: min(max(0, target), max(0, last)))
+                record.scroll = scrollShowingField(of: record, height: height)
             case .pageUp: record.scroll -= height
             case .pageDown: record.scroll += height
-            case .top: record.scroll = 0
-            case .bottom: record.scroll = maximum
-            case .left:
-                try record.grid.moveCursor(byRows: -1)
-                record.scroll = 0
-            case .right:
-                try record.grid.moveCursor(byRows: 1)
-                record.scroll = 0
+            case .left, .right:
+                try grid.moveCursor(byRows: command == .left ? -1 : 1)
+                record.scroll = scrollShowingField(of: RecordViewState(grid: grid), height: height)
+            case .editCell, .setNull, .editInEditor, .deleteRow, .undoEdit, .yankCell, .yankRow:
+                performOnGrid(command, grid: grid, isTable: tableGrids.values.contains { $0 === grid })
             default:
                 return .handled
             }
@@ -31,6 +38,19 @@ extension App {
         record.scroll = min(max(0, record.scroll), maximum)
         state.replaceTop(.record(record))
         return .redraw
+    }
+
+    /// The scroll position that shows the record view's current field, moving as little as it can.
+    private func scrollShowingField(of record: RecordViewState, height: Int) -> Int {
+        let view = recordView(of: record)
+        guard let selected = view.selected else {
+            return record.scroll
+        }
+        let rows = view.displayRange(of: selected, width: size.columns)
+        if rows.lowerBound < record.scroll || rows.count > height {
+            return rows.lowerBound
+        }
+        return max(record.scroll, rows.upperBound - height)
     }
 
     /// Runs a command in the schema view: scrolling and back.
@@ -80,15 +100,25 @@ extension App {
         max(0, size.rows - 1)
     }
 
-    /// The record view lines of the grid's cursor row (one line saying so when it is gone).
-    func recordLines(for grid: GridModel) -> [String] {
+    /// The record view of the grid's cursor row (one line saying so when it is gone): a line or
+    /// more per column, the cursor column's selected.
+    func recordView(of record: RecordViewState) -> TextView {
+        let grid = record.grid
+        var view = TextView(text: "", scroll: record.scroll, highlight: grid.searchText)
         do {
             guard let values = try grid.shownValues(at: grid.cursorRow) else {
-                return ["(no row)"]
+                view.lines = ["(no row)"]
+                return view
             }
-            return RecordView.lines(columns: grid.source.columns, values: values)
+            let fields = RecordView.fields(columns: grid.source.columns, values: values)
+            view.lines = fields.flatMap(\.self)
+            if fields.indices.contains(grid.cursorColumn) {
+                let start = fields[..<grid.cursorColumn].reduce(0) { $0 + $1.count }
+                view.selected = start..<(start + fields[grid.cursorColumn].count)
+            }
         } catch {
-            return ["error: " + UserMessage.describe(error)]
+            view.lines = ["error: " + UserMessage.describe(error)]
         }
+        return view
     }
 }

@@ -2,8 +2,8 @@
 enum KeyBindings {
     /// Every binding, in help-screen order.
     static let all: [KeyBinding] = [
-        bind("Move", [.character("k")], [.up], to: .up, "up one row"),
-        bind("Move", [.character("j")], [.down], to: .down, "down one row"),
+        bind("Move", [.character("k")], [.up], to: .up, "up one row (record view: previous field)"),
+        bind("Move", [.character("j")], [.down], to: .down, "down one row (record view: next field)"),
         bind("Move", [.character("h")], [.left], to: .left, "left one column (record view: previous row)"),
         bind("Move", [.character("l")], [.right], to: .right, "right one column (record view: next row)"),
         bind("Move", [.pageUp], [.control("b")], to: .pageUp, "up one screen"),

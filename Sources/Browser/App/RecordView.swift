@@ -13,18 +13,21 @@ enum RecordView {
 
     /// The lines for `values` under `columns`.
     static func lines(columns: [GridColumn], values: [GridValue]) -> [String] {
+        fields(columns: columns, values: values).flatMap(\.self)
+    }
+
+    /// The lines of each field (column) in turn: a field with a multi-line value has several.
+    static func fields(columns: [GridColumn], values: [GridValue]) -> [[String]] {
         let names = columns.map { Sanitizer.sanitize($0.name) }
         let nameWidth = min(maximumNameWidth, names.map(TextWidth.of).max() ?? 0)
-        var lines: [String] = []
-        for (index, name) in names.enumerated() {
+        return names.enumerated().map { index, name in
             let value = values.indices.contains(index) ? values[index] : .null
             let label = TextLayout.fit(name, toWidth: nameWidth) + " │ "
             let blank = String(repeating: " ", count: nameWidth) + " │ "
-            for (offset, line) in valueLines(value, kind: columns[index].kind).enumerated() {
-                lines.append((offset == 0 ? label : blank) + line)
+            return valueLines(value, kind: columns[index].kind).enumerated().map { offset, line in
+                (offset == 0 ? label : blank) + line
             }
         }
-        return lines
     }
 
     /// A value as one or more lines: text keeps its line breaks, a BLOB shows its bytes in hex.

@@ -16,6 +16,8 @@ struct TextView: Sendable {
     var element: ThemeElement
     /// Text to mark wherever it occurs, nil or empty for none.
     var highlight: String?
+    /// Logical lines drawn in the cursor cell's style (the record view's current field).
+    var selected: Range<Int>?
 
     /// Creates a view; `text` is split at its line breaks.
     init(text: String, scroll: Int = 0, wrap: Bool = true, element: ThemeElement = .text, highlight: String? = nil) {
@@ -28,10 +30,21 @@ struct TextView: Sendable {
 
     /// The lines as displayed in an area `width` columns wide, after sanitising and wrapping.
     func displayLines(width: Int) -> [String] {
-        lines.flatMap { line -> [String] in
-            let clean = Sanitizer.sanitize(line)
-            return wrap ? TextLayout.wrap(clean, width: width) : [clean]
-        }
+        lines.flatMap { displayLines(of: $0, width: width) }
+    }
+
+    /// The display lines logical lines `range` take, as positions among ``displayLines(width:)``.
+    func displayRange(of range: Range<Int>, width: Int) -> Range<Int> {
+        let clamped = range.clamped(to: lines.indices)
+        let start = lines[..<clamped.lowerBound].reduce(0) { $0 + displayLines(of: $1, width: width).count }
+        let count = lines[clamped].reduce(0) { $0 + displayLines(of: $1, width: width).count }
+        return start..<(start + count)
+    }
+
+    /// One logical line as displayed.
+    private func displayLines(of line: String, width: Int) -> [String] {
+        let clean = Sanitizer.sanitize(line)
+        return wrap ? TextLayout.wrap(clean, width: width) : [clean]
     }
 
     /// The largest useful `scroll` for an area of the given size.
@@ -48,10 +61,15 @@ struct TextView: Sendable {
         buffer.fill(area, style: theme[element])
         let display = displayLines(width: area.width)
         let start = max(0, scroll)
+        let selectedRows = selected.map { displayRange(of: $0, width: area.width) } ?? 0..<0
         for row in 0..<area.height where start + row < display.count {
             let line = display[start + row]
             let y = area.y + row
-            buffer.put(line, x: area.x, y: y, style: theme[element], maxWidth: area.width)
+            let style = selectedRows.contains(start + row) ? theme[.cursorCell] : theme[element]
+            if selectedRows.contains(start + row) {
+                buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: style)
+            }
+            buffer.put(line, x: area.x, y: y, style: style, maxWidth: area.width)
             markMatches(in: line, x: area.x, y: y, width: area.width, into: &buffer, style: theme[.match])
         }
     }
