@@ -276,6 +276,21 @@ final class HeadlessScreenTests: XCTestCase {
     }
 
     /// Keys `/on<Enter><dump>n<dump>n<dump>N` at 80x8.
+    /// A match inside a blob's bytes or inside an emoji sequence puts the cursor on its column,
+    /// as the search found it, in a table and in query results alike.
+    func testSearchLandsOnTheColumnOfAMatchInABlobOrAnEmojiSequence() throws {
+        let database = try fixture.open()
+        try database.execute("CREATE TABLE odd (id INTEGER PRIMARY KEY, label TEXT, data BLOB, family TEXT)")
+        try database.execute("INSERT INTO odd VALUES (1, 'a', ?, 'x'), (2, 'b', NULL, ?)",
+                             Data(repeating: 0, count: 64) + Data("needle".utf8), "👨‍👩‍👧 family")
+        for keys in ["/needle<Enter>", "eSELECT * FROM odd<Enter>/needle<Enter>"] {
+            let found = try fixture.screen(keys, columns: 80, rows: 5, table: "odd")
+            XCTAssertTrue(found.last?.hasSuffix("1/2  data") == true, keys + "\n" + found.joined(separator: "\n"))
+        }
+        let emoji = try fixture.screen("/👩<Enter>", columns: 80, rows: 5, table: "odd")
+        XCTAssertTrue(emoji.last?.hasSuffix("odd  2/2  family") == true, emoji.joined(separator: "\n"))
+    }
+
     func testSearchWithNextAndPrevious() throws {
         let screens = try fixture.headless("/on<Enter><dump>n<dump>n<dump>N", columns: 80, rows: 8, table: "albums")
         XCTAssertEqual(screens.count, 4)

@@ -173,29 +173,11 @@ extension App {
         }
         let row = match.row
         grid.cursorRow = row
-        if let values = try grid.source.rows(row..<(row + 1)).first?.values {
-            let needle = TextFold.fold(text)
-            let columns = grid.source.columns
-            let matching = values.indices.first { index in
-                TextFold.fold(CellFormatter.format(values[index], kind: columns[index].kind).text).contains(needle)
-                    || TextFold.fold(rawText(values[index])).contains(needle)
-            }
-            if let matching {
-                grid.cursorColumn = matching
-            }
+        if let found = try grid.source.columns(containing: text, inRow: row).first {
+            grid.cursorColumn = found
         }
         if state.message == nil {
             state.message = .info("/\(text)  row \(row + 1)")
-        }
-    }
-
-    /// The text of a value as SQLite's `CAST(x AS TEXT)` gives it, roughly, for locating a match.
-    private func rawText(_ value: GridValue) -> String {
-        switch value {
-        case .text(let text): text
-        case .integer(let integer): String(integer)
-        case .real(let real): String(real)
-        case .null, .blob: ""
         }
     }
 

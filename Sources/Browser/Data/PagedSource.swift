@@ -104,6 +104,14 @@ final class PagedSource: RowSource {
         return nil
     }
 
+    /// The columns of row `row` that contain `text`, asked of SQLite (which sees a blob's bytes).
+    func columns(containing text: String, inRow row: Int) throws -> [Int] {
+        guard !columns.isEmpty, let flags = try database.fetchRows(query.columns(containing: text, at: row)).rows.first else {
+            return []
+        }
+        return flags.indices.filter { flags[$0] == .integer(1) }
+    }
+
     /// A new source sorted and filtered as asked, after checking that SQLite accepts it.
     func applying(sort: GridSort?, filter: String?) throws -> RowSource {
         var changed = query

@@ -64,6 +64,16 @@ struct RelationQuery: Sendable {
         return sql
     }
 
+    /// One flag per column of the row at `position`: whether it contains `text` as
+    /// ``find(text:in:forward:)`` compares.
+    func columns(containing text: String, at position: Int) -> SQL {
+        let tests = columnNames.map { TextFold.condition(columns: [$0], containing: text) }
+        var sql: SQL = "SELECT \(sql: SQL.joined(tests, separator: ", ")) FROM ("
+        sql.append(window(offset: position, limit: 1))
+        sql.append(")")
+        return sql
+    }
+
     // MARK: - Private
 
     /// The column alias of a row's position in ``find(text:from:forward:)``.

@@ -35,6 +35,10 @@ protocol RowSource: AnyObject {
     /// contains `text` in any column, ignoring case, or nil if there is none.
     func find(text: String, in rows: Range<Int>, forward: Bool) throws -> Int?
 
+    /// The columns of row `row` that contain `text` as ``find(text:in:forward:)`` compares them,
+    /// in order: where the cursor goes on a match.
+    func columns(containing text: String, inRow row: Int) throws -> [Int]
+
     /// A new source with the given order and filter.
     ///
     /// - Throws: the database's error when the filter is not a valid expression.
@@ -49,6 +53,20 @@ extension RowSource {
     func find(text: String, from: Int, forward: Bool) throws -> Int? {
         let rows = forward ? (from < Int.max ? from + 1 : from)..<Int.max : 0..<max(0, from)
         return try find(text: text, in: rows, forward: forward)
+    }
+
+    /// The columns whose shown or stored text contains `text`, compared byte by byte after folding
+    /// as SQLite's `instr` compares (so a scalar inside an emoji sequence is found). Sources that
+    /// read from SQLite ask it instead, for values longer than what a row keeps (a blob's bytes).
+    func columns(containing text: String, inRow row: Int) throws -> [Int] {
+        guard let values = try rows(row..<(row + 1)).first?.values else {
+            return []
+        }
+        let needle = Array(TextFold.fold(text).utf8)
+        return values.indices.filter { index in
+            let shown = CellFormatter.format(values[index], kind: columns[index].kind).text
+            return [shown, values[index].castText].contains { Array(TextFold.fold($0).utf8).firstRange(of: needle) != nil }
+        }
     }
 
     /// Sources that read on demand never wait for a snapshot.

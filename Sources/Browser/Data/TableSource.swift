@@ -138,6 +138,25 @@ final class TableSource: RowSource, Sendable {
         return try results.firstIndex(matching: condition, in: rows, forward: forward, isCancelled: isCancelled)
     }
 
+    /// The shown columns of row `row` that hold `text` as ``find(text:in:forward:)`` compares
+    /// them, asked of SQLite by the row's key (folded, after `CAST(… AS TEXT)`: a blob by all its
+    /// bytes, a number as SQLite writes it), in order; empty when the row is gone.
+    func columns(containing text: String, inRow row: Int) throws -> [Int] {
+        let keyColumns = table.entity.keyColumns
+        guard !columns.isEmpty, let key = try rows(row..<(row + 1)).first?.key, !keyColumns.isEmpty,
+              keyColumns.count == key.values.count
+        else {
+            return []
+        }
+        let tests = columns.map { TextFold.condition(columns: [$0.name], containing: text) }
+        let match = SQL.joined(zip(keyColumns, key.values).map { "\(identifier: $0) IS \($1)" }, separator: " AND ")
+        let sql: SQL = "SELECT \(sql: SQL.joined(tests, separator: ", ")) FROM \(identifier: table.name) WHERE \(sql: match)"
+        guard let row = try table.database.fetchRows(sql).rows.first else {
+            return []
+        }
+        return row.indices.filter { row[$0] == .integer(1) }
+    }
+
     /// A new source over the same table with this order and filter.
     func applying(sort: GridSort?, filter: String?) throws -> RowSource {
         try TableSource(table: table, sort: sort, filter: filter)
