@@ -228,4 +228,19 @@ final class GridWidgetTests: XCTestCase {
         XCTAssertEqual(GridWidget.firstColumn(revealing: 1, in: viewport, width: 24), 1)
         XCTAssertEqual(GridWidget.visibleRowCount(height: 10), 9)
     }
+
+    /// Scrolled right in a narrow area, then given room for every column: the columns scrolled off
+    /// come back, with the cursor where it was; with room for only some of them, as many as fit.
+    func testColumnsScrolledOffComeBackWhenTheAreaWidens() {
+        var viewport = sampleViewport()
+        viewport.firstColumn = GridWidget.firstColumn(revealing: 3, in: viewport, width: 16)
+        XCTAssertGreaterThan(viewport.firstColumn, 0)
+        XCTAssertEqual(GridWidget.firstColumn(revealing: 3, in: viewport, width: 200), 0)
+        var fromStart = viewport
+        fromStart.firstColumn = 0
+        let all = GridWidget.slots(for: fromStart, width: 1_000)
+        let allButFirst = (all.last.map { $0.x + $0.width } ?? 0) - (all[0].width + 1)
+        XCTAssertEqual(GridWidget.firstColumn(revealing: 3, in: viewport, width: allButFirst), 1)
+        XCTAssertEqual(GridWidget.firstColumn(revealing: 3, in: viewport, width: allButFirst + all[0].width + 1), 0)
+    }
 }

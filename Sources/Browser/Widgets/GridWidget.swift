@@ -82,7 +82,9 @@ enum GridWidget {
     }
 
     /// The `firstColumn` that shows `column` completely in an area `width` columns wide, changing
-    /// the viewport's current value as little as possible.
+    /// the viewport's current value as little as possible; and no further right than it must be:
+    /// columns scrolled off to the left come back while every column after them fits (after the
+    /// area grew wider, say).
     static func firstColumn(revealing column: Int, in viewport: GridViewport, width: Int) -> Int {
         let frozen = max(0, viewport.frozenColumns)
         guard column >= frozen else {
@@ -96,6 +98,16 @@ enum GridWidget {
                 break
             }
             candidate.firstColumn += 1
+        }
+        while candidate.firstColumn > frozen {
+            var wider = candidate
+            wider.firstColumn -= 1
+            guard let last = slots(for: wider, width: width).last, last.column == viewport.columns.count - 1,
+                  !last.isClipped
+            else {
+                break
+            }
+            candidate = wider
         }
         return candidate.firstColumn
     }
