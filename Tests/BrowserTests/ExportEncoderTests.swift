@@ -11,16 +11,16 @@ final class ExportEncoderTests: XCTestCase {
         XCTAssertEqual(encoder.header(), "id,\"a,b\",\"say \"\"x\"\"\"\r\n")
         XCTAssertEqual(encoder.encode([.integer(1), .text("plain"), .null]), "1,plain,\r\n")
         XCTAssertEqual(encoder.encode([.real(12), .text("two\nlines"), .text("cr\r")]), "12.0,\"two\nlines\",\"cr\r\"\r\n")
-        XCTAssertEqual(encoder.encode([.blob(Data([0, 255])), .text(""), .text("Zoë 😀")]), "AP8=,,Zoë 😀\r\n")
+        XCTAssertEqual(encoder.encode([.blob(Data([0, 255])), .text(""), .text("Zoë 😀")]), "AP8=,\"\",Zoë 😀\r\n", "empty text is quoted, NULL is not")
         XCTAssertEqual(encoder.footer(), "")
     }
 
-    /// JSON lines: numbers as numbers, NULL as null, BLOBs as base64, strings escaped.
+    /// JSON lines: numbers as numbers, NULL as null, BLOBs as base64 in an object, strings escaped.
     func testJSONLinesTypesAndEscapes() {
         let encoder = JSONLinesEncoder(columns: ["id", "price", "name", "photo", "gone", "say \"q\""])
         let line = encoder.encode([.integer(-7), .real(0.25), .text("a\"b\\c\nd\t\u{1B}é"), .blob(Data([0x89, 0x50])),
                                    .null, .real(.infinity)])
-        XCTAssertEqual(line, #"{"id":-7,"price":0.25,"name":"a\"b\\c\nd\t\u001bé","photo":"iVA=","gone":null,"say \"q\"":null}"#
+        XCTAssertEqual(line, #"{"id":-7,"price":0.25,"name":"a\"b\\c\nd\t\u001bé","photo":{"$base64":"iVA="},"gone":null,"say \"q\"":null}"#
                        + "\n")
         let decoded = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         XCTAssertEqual(decoded?["name"] as? String, "a\"b\\c\nd\t\u{1B}é")

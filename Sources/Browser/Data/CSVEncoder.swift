@@ -4,11 +4,13 @@ import ORMCore
 /// Comma-separated values as RFC 4180 describes them: a header row of column names, lines ending
 /// in CRLF, fields holding a comma, a quote or a line break quoted, quotes doubled.
 ///
-/// NULL is an empty field; BLOBs are base64, as in the JSON lines export.
+/// NULL is an empty field and empty text a quoted empty field (`""`), as PostgreSQL's CSV
+/// tells them apart; BLOBs are base64.
 ///
 /// ```
-/// id,name,note
-/// 1,"Smith, Ann","said ""hi"""
+/// id,name,note,nickname
+/// 1,"Smith, Ann","said ""hi""",""
+/// 2,Bo,,
 /// ```
 struct CSVEncoder: ExportEncoder {
     /// The column names.
@@ -21,7 +23,7 @@ struct CSVEncoder: ExportEncoder {
 
     /// One record.
     func encode(_ row: [SQLValue]) -> String {
-        line(row.map(Self.text))
+        row.map { $0 == .text("") ? "\"\"" : Self.quoted(Self.text($0)) }.joined(separator: ",") + "\r\n"
     }
 
     /// Nothing after the records.

@@ -4,10 +4,10 @@ import ORMCore
 /// JSON lines: one object per row, keys in column order, one row per line.
 ///
 /// Numbers are JSON numbers (an infinite REAL, which JSON cannot write, is null), NULL is null,
-/// text is a string, and a BLOB is its base64 string.
+/// text is a string, and a BLOB an object holding its base64, so that it is not mistaken for text.
 ///
 /// ```
-/// {"id":1,"name":"Ada","photo":"iVBORw0=","score":null}
+/// {"id":1,"name":"Ada","photo":{"$base64":"iVBORw0="},"score":null}
 /// ```
 struct JSONLinesEncoder: ExportEncoder {
     /// The column names, already written as JSON strings with their colon.
@@ -47,7 +47,7 @@ struct JSONLinesEncoder: ExportEncoder {
         case .integer(let integer): String(integer)
         case .real(let real): real.isFinite ? String(real) : "null"
         case .text(let text): string(text)
-        case .blob(let data): "\"" + data.base64EncodedString() + "\""
+        case .blob(let data): "{\"$base64\":\"" + data.base64EncodedString() + "\"}"
         }
     }
 
