@@ -50,4 +50,34 @@ final class CatalogTests: XCTestCase {
         }
         XCTAssertEqual(read.wait(timeout: .now() + 5), .success, "a reader is free")
     }
+
+    /// A table whose pages are damaged shows `?` for its count in the list and for its total in
+    /// the status bar once its snapshot failed, not a spinner that never stops; the other tables
+    /// are counted.
+    func testADamagedTableShowsAQuestionMarkNotASpinner() throws {
+        let path = fixture.directory.appendingPathComponent("damaged.sqlite").path
+        var configuration = Configuration()
+        configuration.journalMode = .unchanged  // a rollback journal: every page is in the file once closed
+        do {
+            let database = try Database(path: path, configuration: configuration)
+            try database.execute("CREATE TABLE fine (x)")
+            try database.execute("CREATE TABLE big (id INTEGER PRIMARY KEY, t TEXT)")
+            try database.execute("""
+                WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 20000)
+                INSERT INTO big SELECT i, printf('%.100c', 'x') FROM c
+                """)
+        }
+        let pageSize = 4_096  // SQLite's default
+        let file = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        try file.seek(toOffset: UInt64(pageSize * 50))
+        file.write(Data(repeating: 0xFF, count: pageSize))
+        try file.close()
+
+        let app = try App(database: try Database(path: path), theme: .builtinDefault, initialTable: "big")
+        let screens = HeadlessRunner(app: app, columns: 80, rows: 6).run(try KeyScript.parse("<wait:1000>G<wait:500>"))
+        let screen = try XCTUnwrap(screens.last)
+        XCTAssertTrue(screen[1].hasPrefix("big        ?│"), screen.joined(separator: "\n"))
+        XCTAssertTrue(screen[2].hasPrefix("fine       0│"), screen.joined(separator: "\n"))
+        XCTAssertTrue(screen.last?.hasSuffix("big  1/?  id") == true, screen.joined(separator: "\n"))
+    }
 }

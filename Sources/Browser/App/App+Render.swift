@@ -75,7 +75,8 @@ extension App {
         state.firstVisibleTable = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
                                                           height: max(1, listArea.height))
         let items = catalog.entries.map { entry in
-            ListItem(title: entry.kind == .view ? entry.name + " ◇" : entry.name, count: entry.count)
+            ListItem(title: entry.kind == .view ? entry.name + " ◇" : entry.name, count: entry.count,
+                     countFailed: entry.countFailed)
         }
         let list = ListWidget(items: items, selected: items.isEmpty ? nil : state.selectedTable,
                               firstVisible: state.firstVisibleTable, spinnerFrame: state.spinnerFrame)
@@ -127,7 +128,7 @@ extension App {
         }
         let source = grid.source
         let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
-        let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? spinner
+        let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? (grid.source.isCounting ? spinner : "?")
         let position = grid.knownTotal == 0 ? "0/0" : "\(ListWidget.formatCount(grid.cursorRow + 1))/\(total)"
         let title = Sanitizer.sanitize(source.title)
         var column: [String] = []

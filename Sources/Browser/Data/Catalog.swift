@@ -25,7 +25,15 @@ final class Catalog {
     /// The entries with the counts known so far.
     var entries: [CatalogEntry] {
         let known = counts.snapshot()
-        return names.map { CatalogEntry(name: $0.name, kind: $0.kind, count: known[$0.name]) }
+        return names.map { name in
+            var entry = CatalogEntry(name: name.name, kind: name.kind)
+            switch known[name.name] {
+            case .done(let count): entry.count = count
+            case .failed: entry.countFailed = true
+            case .counting, nil: break
+            }
+            return entry
+        }
     }
 
     /// Whether some count is still running.
@@ -51,11 +59,11 @@ final class Catalog {
                 guard board.isCurrent(generation) else {
                     return
                 }
-                let count: Int
+                let count: CountState
                 do {
-                    count = try interruption.run { try database.table(name).query().count() }
+                    count = .done(try interruption.run { try database.table(name).query().count() })
                 } catch {
-                    count = -1
+                    count = .failed(UserMessage.describe(error))
                 }
                 board.record(count, for: name, generation: generation)
             }
@@ -66,7 +74,8 @@ final class Catalog {
 /// Counts written by the background queue and read by the main loop.
 private final class CountBoard: Sendable {
     /// The counts by name, the generation they belong to, and what stops its counting.
-    private let state = Mutex<(generation: Int, counts: [String: Int], interruption: Interruption)>((0, [:], Interruption()))
+    private let state = Mutex<(generation: Int, counts: [String: CountState], interruption: Interruption)>(
+        (0, [:], Interruption()))
 
     /// Forgets every count, stops the counting under way and starts a new generation; returns its
     /// number and the interruption its counting runs under.
@@ -87,8 +96,8 @@ private final class CountBoard: Sendable {
         state.withLock { $0.generation == generation }
     }
 
-    /// Stores a count, unless a newer generation started.
-    func record(_ count: Int, for name: String, generation: Int) {
+    /// Stores a count (or why it failed), unless a newer generation started.
+    func record(_ count: CountState, for name: String, generation: Int) {
         state.withLock { value in
             if value.generation == generation {
                 value.counts[name] = count
@@ -96,8 +105,8 @@ private final class CountBoard: Sendable {
         }
     }
 
-    /// The counts known now.
-    func snapshot() -> [String: Int] {
+    /// The counts known now, failed ones included.
+    func snapshot() -> [String: CountState] {
         state.withLock { $0.counts }
     }
 }

@@ -14,6 +14,8 @@ struct CatalogEntry: Hashable, Sendable {
     var name: String
     /// Table, view or virtual table.
     var kind: Kind
-    /// The number of rows, nil while counting.
+    /// The number of rows, nil while counting or when the count failed.
     var count: Int?
+    /// Whether counting failed (a damaged table, say): the list shows `?`.
+    var countFailed = false
 }

@@ -75,8 +75,8 @@ struct ListWidget: Sendable {
                 buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme[.sidebar].patched(with: overlay))
             }
             let item = items[index]
-            let count = item.count.map(Self.formatCount)
-                ?? Self.spinnerFrames[((spinnerFrame % Self.spinnerFrames.count) + Self.spinnerFrames.count) % Self.spinnerFrames.count]
+            let count = item.count.map(Self.formatCount) ?? (item.countFailed ? "?" :
+                Self.spinnerFrames[((spinnerFrame % Self.spinnerFrames.count) + Self.spinnerFrames.count) % Self.spinnerFrames.count])
             let countWidth = TextWidth.of(count)
             let titleWidth = area.width - countWidth - 1
             if titleWidth >= 1 {
