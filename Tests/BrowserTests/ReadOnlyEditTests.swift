@@ -67,6 +67,20 @@ final class ReadOnlyEditTests: XCTestCase {
         XCTAssertEqual(try artists(), before)
     }
 
+    /// The SQL prompt refuses writes to such a file as cell edits are refused (root could write
+    /// it, SQLite would not stop it); queries still run.
+    func testReadOnlyFileRefusesWritesFromTheSQLPrompt() throws {
+        let before = try artists()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.path)
+        let screens = try fixture.headless("eDELETE FROM artists<Enter><dump>eCREATE TABLE t (x)<Enter><dump>"
+                                           + "eSELECT count(*) FROM artists<Enter>", columns: 80, rows: 4)
+        for screen in screens[0...1] {
+            XCTAssertTrue(screen.last?.contains("read-only: fixture.sqlite is a read-only file") == true, screen.joined(separator: "\n"))
+        }
+        XCTAssertEqual(screens[2][1], "1│        3│", screens[2].joined(separator: "\n"))
+        XCTAssertEqual(try artists(), before)
+    }
+
     /// A folder without write permission is refused: SQLite could not make its journal there.
     func testReadOnlyFolderRefusesRowChanges() throws {
         let before = try artists()

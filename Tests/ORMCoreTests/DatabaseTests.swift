@@ -96,4 +96,18 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(2_000))
         XCTAssertEqual(try db.scalar("SELECT count(DISTINCT thread * 1000 + n) FROM t"), .integer(2_000))
     }
+
+    /// `isReadOnly` tells queries and transaction control from writes, without running them.
+    func testIsReadOnlyTellsWritesFromReads() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.execute("CREATE TABLE t (x)")
+        for sql: SQL in ["SELECT * FROM t", "BEGIN", "WITH c AS (SELECT 1) SELECT * FROM c"] {
+            XCTAssertTrue(try db.isReadOnly(sql), sql.text)
+        }
+        for sql: SQL in ["INSERT INTO t VALUES (1)", "DELETE FROM t", "CREATE TABLE u (y)", "DROP TABLE t", "PRAGMA user_version = 3"] {
+            XCTAssertFalse(try db.isReadOnly(sql), sql.text)
+        }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_schema"), .integer(1), "nothing ran")
+        XCTAssertThrowsError(try db.isReadOnly("SELECT * FROM nowhere"))
+    }
 }

@@ -86,8 +86,13 @@ struct StatementRunner: Sendable {
         }
     }
 
-    /// Executes a statement that returns no rows.
+    /// Executes a statement that returns no rows. A write is refused, for the reason cell edits
+    /// are, when the file or its folder cannot be written (with `--readonly` SQLite refuses it).
     private func execute(_ statement: String, keyword: String) throws -> StatementOutcome {
+        if !database.configuration.readOnly, let reason = WriteAccess.refusal(for: database),
+           try !database.isReadOnly(SQL(statement)) {
+            throw WriteAccess.Refusal(reason: reason)
+        }
         let changed = try database.execute(SQL(statement))
         return Self.countedKeywords.contains(keyword) ? .changed(changed) : .done
     }

@@ -11,6 +11,16 @@ import ORMCore
 /// Asked before every change is staged, so a read-only database refuses the change at once
 /// with the reason, not at commit with SQLite's `attempt to write a readonly database`.
 enum WriteAccess {
+    /// A write refused for ``refusal(for:)``'s reason.
+    struct Refusal: Error, Equatable, CustomStringConvertible {
+        /// Why the database cannot be written.
+        var reason: String
+
+        var description: String {
+            "read-only: \(reason)"
+        }
+    }
+
     /// The reason `database` cannot be written, nil when it can.
     static func refusal(for database: Database) -> String? {
         if database.configuration.readOnly {

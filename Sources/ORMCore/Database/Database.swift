@@ -191,6 +191,15 @@ public final class Database: Sendable {
         }
     }
 
+    /// Whether `sql`, one statement, leaves the database file as it is, as `sqlite3_stmt_readonly`
+    /// tells: true for queries and for transaction control (`BEGIN`, `COMMIT`), false for
+    /// statements that write rows or the schema. The statement is prepared, not run.
+    ///
+    /// - Throws: SQLite's error when the statement does not prepare.
+    public func isReadOnly(_ sql: SQL) throws -> Bool {
+        try read { connection in try connection.prepare(sql.text).isReadOnly }
+    }
+
     /// Interrupts whatever statement the writer is running (from any thread).
     public func interrupt() {
         writer.connection.interrupt()
