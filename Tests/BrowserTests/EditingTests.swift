@@ -199,10 +199,10 @@ final class EditingTests: XCTestCase {
         let screen = runner.run(try KeyScript.parse("w")).last ?? []
         assertScreen(screen, [
             "Conflicts in artists",
-            "1 row changed since you read them in artists; nothing was written.",
+            "1 row changed since you read it in artists; nothing was written.",
             "",
             "yours: UPDATE \"artists\" SET \"name\" = 'Mine' WHERE \"id\" = 1",
-            "now:   country = 'UK', id = 1, name = 'Theirs'",
+            "now:   id = 1, name = 'Theirs', country = 'UK'",
             "",
             "t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the",
             "edits staged)",
@@ -264,6 +264,41 @@ final class EditingTests: XCTestCase {
         XCTAssertTrue(screens[1].last?.contains("PENDING  nothing written: table pairs no longer exists; U reverts") == true,
                       screens[1].joined(separator: "\n"))
         XCTAssertTrue(screens[2].last?.contains("BROWSE  reverted 2 changes") == true, screens[2].joined(separator: "\n"))
+    }
+
+    /// A column another connection dropped is no conflict: an edit of another column commits, and
+    /// an edit of the dropped one is refused by name, nothing written.
+    func testADroppedColumnIsNoConflict() throws {
+        let runner = try runner(table: "artists", rows: 8)
+        _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>"))
+        try Database(path: fixture.path).execute("ALTER TABLE artists DROP COLUMN country")
+        let committed = runner.run(try KeyScript.parse("w")).last ?? []
+        XCTAssertTrue(committed.last?.contains("committed 1 change") == true, committed.joined(separator: "\n"))
+        XCTAssertEqual(try value("name", of: "artists", id: 1), .text("Mine"))
+
+        try Database(path: fixture.path).execute("ALTER TABLE artists ADD COLUMN born INTEGER")
+        let second = try self.runner(table: "artists", rows: 8)
+        _ = second.run(try KeyScript.parse("$i<C-u>1815<Enter>"))
+        try Database(path: fixture.path).execute("ALTER TABLE artists DROP COLUMN born")
+        let refused = second.run(try KeyScript.parse("w")).last ?? []
+        XCTAssertTrue(refused.last?.contains("nothing written: artists.born no longer exists") == true,
+                      refused.joined(separator: "\n"))
+    }
+
+    /// Conflicts in several tables are all shown before the choice.
+    func testConflictsInSeveralTablesAreAllShown() throws {
+        let runner = try runner(table: "artists", rows: 14)
+        _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter><Tab>k<Enter>lllli<C-u>Theirs too<Enter>"))
+        let other = try Database(path: fixture.path)
+        try other.execute("UPDATE artists SET name = 'Theirs' WHERE id = 1")
+        try other.execute("UPDATE albums SET notes = 'changed' WHERE id = 1")
+        let screen = runner.run(try KeyScript.parse("w")).last ?? []
+        XCTAssertEqual(screen.first, "Conflicts in albums, artists", screen.joined(separator: "\n"))
+        XCTAssertEqual(screen[1], "2 rows changed since you read them in albums, artists; nothing was written.")
+        XCTAssertTrue(screen.contains("-- albums") && screen.contains("-- artists"), screen.joined(separator: "\n"))
+        _ = runner.run(try KeyScript.parse("t"))
+        XCTAssertEqual(try value("name", of: "artists", id: 1), .text("Theirs"))
+        XCTAssertEqual(try value("notes", of: "albums", id: 1), .text("changed"))
     }
 
     /// A locked database keeps the edits for a retry.

@@ -67,6 +67,7 @@ extension App {
         var current = names.first ?? ""
         let pending = pendingEditCount
         var applied = AppliedEdits()
+        var conflicts: [(table: String, error: EditConflictError)] = []
         do {
             try database.transaction { _ in
                 // Foreign keys are checked as the transaction commits: the tables are written in
@@ -77,16 +78,26 @@ extension App {
                         continue
                     }
                     current = name
-                    let done = try database.table(name).apply(edits.rowEdits, policy: policy)
-                    applied.written += done.written
-                    applied.skipped += done.skipped
+                    do {
+                        let done = try database.table(name).apply(edits.rowEdits, policy: policy)
+                        applied.written += done.written
+                        applied.skipped += done.skipped
+                    } catch let error as EditConflictError {
+                        conflicts.append((name, error))  // every table's, shown together; nothing is written
+                    }
+                }
+                if let first = conflicts.first {
+                    throw first.error
                 }
             }
-        } catch let error as EditConflictError {
-            showConflicts(error, in: current)
+        } catch is EditConflictError {
+            showConflicts(conflicts)
             return false
         } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
             state.message = .error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry")
+            return false
+        } catch ORMError.unknownName(let name) {
+            state.message = .error("nothing written: \(Sanitizer.sanitize(name)) no longer exists · p shows the edits, u undoes")
             return false
         } catch {
             report(error, doing: "commit \(current)")
@@ -135,22 +146,32 @@ extension App {
         grid.cursorRow = position
     }
 
-    /// Shows the rows that changed since they were read, and asks what to do with them.
-    private func showConflicts(_ error: EditConflictError, in name: String) {
-        var lines = ["\(error.description) in \(name); nothing was written.", ""]
-        let table = try? database.table(name)
-        for conflict in error.conflicts {
-            lines.append("yours: \(SQLPreview.statement(for: conflict.edit, in: table))")
-            if let current = conflict.current {
-                let values = current.keys.sorted().map { "\($0) = \(SQLInsertEncoder.literal(current[$0] ?? .null))" }
-                lines.append("now:   \(values.joined(separator: ", "))")
-            } else {
-                lines.append("now:   the row was deleted")
+    /// Shows the rows that changed since they were read, every table's, and asks what to do with
+    /// them.
+    private func showConflicts(_ conflicts: [(table: String, error: EditConflictError)]) {
+        let count = conflicts.reduce(0) { $0 + $1.error.conflicts.count }
+        let names = conflicts.map { Sanitizer.sanitize($0.table) }.joined(separator: ", ")
+        var lines = ["\(Self.rows(count)) changed since you read \(count == 1 ? "it" : "them") in \(names); nothing was written.", ""]
+        for (name, error) in conflicts {
+            let table = try? database.table(name)
+            if conflicts.count > 1 {
+                lines.append("-- \(Sanitizer.sanitize(name))")
             }
-            lines.append("")
+            for conflict in error.conflicts {
+                lines.append("yours: \(SQLPreview.statement(for: conflict.edit, in: table))")
+                if let current = conflict.current {
+                    let order = table?.info.columns.map(\.name) ?? current.keys.sorted()
+                    let values = order.filter { current[$0] != nil }
+                        .map { "\(Sanitizer.sanitize($0)) = \(SQLInsertEncoder.literal(current[$0] ?? .null))" }
+                    lines.append("now:   \(values.joined(separator: ", "))")
+                } else {
+                    lines.append("now:   the row was deleted")
+                }
+                lines.append("")
+            }
         }
         lines.append("t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the edits staged)")
-        var screen = TextScreen(title: "Conflicts in \(name)", lines: lines)
+        var screen = TextScreen(title: "Conflicts in \(names)", lines: lines)
         screen.mode = Self.conflictsMode
         state.screens.append(.schema(screen))
         openPrompt(.resolveConflicts)
@@ -217,10 +238,16 @@ extension App {
             if case .schema(let screen) = state.top, screen.mode == Self.conflictsMode {
                 state.screens.removeLast()
             }
+            let committed: Bool
             switch choice {
-            case "t": _ = commitEdits(policy: .keepTheirs)
-            case "o": _ = commitEdits(policy: .overwrite)
-            default: state.message = .info("commit cancelled: \(Self.changes(pendingEditCount)) still pending")
+            case "t": committed = commitEdits(policy: .keepTheirs)
+            case "o": committed = commitEdits(policy: .overwrite)
+            default:
+                committed = false
+                state.message = .info("commit cancelled: \(Self.changes(pendingEditCount)) still pending")
+            }
+            if committed {
+                closePendingScreen()
             }
             return .redraw
         }

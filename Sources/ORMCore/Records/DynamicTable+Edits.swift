@@ -172,7 +172,8 @@ extension DynamicTable {
         }
     }
 
-    /// The conflict an edit meets now, if any: its row differs from what the editor saw, or is gone.
+    /// The conflict an edit meets now, if any: its row differs from what the editor saw in a
+    /// column it still has, or is gone.
     public func conflict(for edit: RowEdit) throws -> EditConflict? {
         let original: [String: SQLValue]
         let key: [SQLValue]
@@ -185,7 +186,9 @@ extension DynamicTable {
         guard let current = try record(key: key) else { return EditConflict(edit: edit, current: nil) }
         var now: [String: SQLValue] = [:]
         for column in current.columns { now[column] = current[column] }
-        for (column, value) in original where now[column] != value {
+        // A column dropped (or renamed) since is no change to the row's values: an edit that sets
+        // it fails as it is written, by its name, rather than as a conflict.
+        for (column, value) in original where now[column] != nil && now[column] != value {
             return EditConflict(edit: edit, current: now)
         }
         return nil
