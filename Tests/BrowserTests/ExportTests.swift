@@ -118,6 +118,40 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "n\r\n1\r\n2\r\n")
     }
 
+    /// The database file (under any name, through a link too) and a folder are refused as targets.
+    func testTheDatabaseItselfAndAFolderAreRefused() throws {
+        let database = path("copy.csv"), link = path("link.csv")
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: database)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: database)
+        let folder = path("folder.csv")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let app = try App(database: try Database(path: database), theme: .builtinDefault, initialTable: "artists")
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let screens = HeadlessRunner(app: app, columns: 200, rows: 3).run(try KeyScript.parse(
+            "X\(database)<Enter><dump>X\(link)<Enter><dump>X\(folder)<Enter>"))
+        XCTAssertTrue(screens[0].last?.contains("export: \(database) is the database itself") == true, screens[0].joined(separator: "\n"))
+        XCTAssertTrue(screens[1].last?.contains("export: \(link) is the database itself") == true, screens[1].joined(separator: "\n"))
+        XCTAssertTrue(screens[2].last?.contains("is a folder; name a file in it") == true, screens[2].joined(separator: "\n"))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: database)), before)
+    }
+
+    /// Quitting while an export runs stops it: the file it would replace stays, no partial file
+    /// is left, and the user is told.
+    func testQuittingStopsARunningExportAndLeavesNothing() throws {
+        let database = try fixture.open()
+        try database.execute("CREATE TABLE many (n INTEGER, t TEXT)")
+        try database.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000) INSERT INTO many SELECT x, 'row ' || x FROM c")
+        let file = path("many.csv")
+        try "old\n".write(toFile: file, atomically: false, encoding: .utf8)
+        let app = try App(database: database, theme: .builtinDefault, initialTable: "many")
+        app.size = (80, 6)
+        app.startExport(to: file, replacing: true)
+        XCTAssertEqual(app.finish(), "reef: the export to \(file) was stopped: nothing written")
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "old\n")
+        XCTAssertEqual(try leftovers(), [])
+        XCTAssertNil(app.finish(), "nothing left to stop")
+    }
+
     /// Temporary export files left in the fixture's folder.
     private func leftovers() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter { $0.contains(".reef-") }

@@ -41,6 +41,14 @@ extension App {
             return
         }
         let expanded = expandingTilde(in: trimmed)
+        if ExportFile.isSameFile(expanded, asAnyOf: ["", "-wal", "-shm", "-journal"].map { database.path + $0 }) {
+            state.message = .error("export: \(Sanitizer.sanitize(expanded)) is the database itself (or its journal)")
+            return
+        }
+        if ExportFile.isFolder(expanded) {
+            state.message = .error("export: \(Sanitizer.sanitize(expanded)) is a folder; name a file in it")
+            return
+        }
         if !replacing && ExportFile.exists(expanded) {
             openPrompt(.confirmOverwrite(path: expanded))
             return
@@ -53,6 +61,16 @@ extension App {
                                 path: expanded, generatedColumns: generated)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
         state.message = nil
+    }
+
+    /// Stops work that must not outlive reef, as it quits: an export still running is stopped
+    /// and its file discarded (the file it would replace stays as it was). Returns what to tell
+    /// the user, if anything.
+    func finish() -> String? {
+        guard let export, export.stopAndWait() else {
+            return nil
+        }
+        return "reef: the export to \(export.exporter.path) was stopped: nothing written"
     }
 
     /// Answers whether to replace the file at `path`: `y` exports over it, any other key keeps it.

@@ -93,6 +93,9 @@ public struct ReefCommand: ParsableCommand {
             HeadlessRunner(app: app, columns: size.columns, rows: size.rows).run(steps) { screen in
                 StandardStream.output.write(screen.map { $0 + "\n" }.joined())
             }
+            if let note = app.finish() {
+                StandardStream.error.write(note + "\n")
+            }
             return
         }
         let backend: NcursesBackend
@@ -101,9 +104,14 @@ public struct ReefCommand: ParsableCommand {
         } catch {
             fail(error.description)
         }
-        defer { backend.close() }
+        defer { backend.close() }  // once: also closed below, before the note is printed
         let app = try makeApp(db, theme: backend.theme)
         EventLoop(app: app, terminal: Terminal(backend: backend), input: NcursesInput()).run(script: steps)
+        let note = app.finish()
+        backend.close()
+        if let note {
+            StandardStream.error.write(note + "\n")
+        }
     }
 
     // MARK: - Private

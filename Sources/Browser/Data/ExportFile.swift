@@ -120,6 +120,25 @@ final class ExportFile {
         }
     }
 
+    /// Whether `path` names the same file as one of `others` (by device and inode, so through
+    /// links and other spellings too).
+    static func isSameFile(_ path: String, asAnyOf others: [String]) -> Bool {
+        var target = stat()
+        guard stat(path, &target) == 0 else {
+            return false
+        }
+        return others.contains { other in
+            var status = stat()
+            return stat(other, &status) == 0 && status.st_dev == target.st_dev && status.st_ino == target.st_ino
+        }
+    }
+
+    /// Whether `path` is a folder (or a link to one).
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Whether something (a file, a folder, a link) is at `path`.
     static func exists(_ path: String) -> Bool {
         var status = stat()

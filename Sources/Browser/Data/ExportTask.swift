@@ -11,13 +11,17 @@ final class ExportTask: Sendable {
     private let current = Mutex<ExportState>(.running(rows: 0))
     /// Set to stop the worker after its current page.
     private let cancelled = Mutex(false)
+    /// Left when the worker ends.
+    private let worker = DispatchGroup()
 
     /// Starts exporting.
     init(exporter: Exporter, expectedRows: Int?) {
         self.exporter = exporter
         self.expectedRows = expectedRows
+        worker.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             work()
+            worker.leave()
         }
     }
 
@@ -37,6 +41,18 @@ final class ExportTask: Sendable {
     /// Asks the worker to stop after the page it is writing; the file is then not written.
     func cancel() {
         cancelled.withLock { $0 = true }
+    }
+
+    /// Stops the export and waits for the worker to end (after the page it is writing), so that
+    /// its temporary file is gone: called as reef quits. Returns whether it was still running.
+    @discardableResult
+    func stopAndWait() -> Bool {
+        guard isRunning else {
+            return false
+        }
+        cancel()
+        _ = worker.wait(timeout: .now() + 30)
+        return true
     }
 
     /// The worker: runs the export and records how it ended.
