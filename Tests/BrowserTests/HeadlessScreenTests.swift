@@ -101,6 +101,19 @@ final class HeadlessScreenTests: XCTestCase {
         XCTAssertEqual(try database.scalar("SELECT notes IS NULL FROM albums WHERE id = 3"), .integer(1))
     }
 
+    /// In the record view a page key takes the field cursor along (to the top of the page), and
+    /// `dd` deletes the row shown even while other rows are marked.
+    func testRecordViewPagesTheFieldCursorAndDeletesTheRowShown() throws {
+        let paged = try fixture.headless("<Enter><C-f>i", columns: 60, rows: 5, table: "albums")
+        XCTAssertEqual(paged.last?.last, "cover: x'89504e470d0a1a0a00'", paged.last?.joined(separator: "\n") ?? "")
+        let deleting = try fixture.screen("mm<Enter>dd", columns: 60, rows: 5, table: "albums")
+        XCTAssertEqual(deleting.last, "Delete 1 row? y/n", deleting.joined(separator: "\n"))
+        let screens = try fixture.headless("mm<Enter>ddyw", columns: 60, rows: 5, table: "albums")
+        XCTAssertTrue(screens.last?.last?.contains("committed 1 change") == true, screens.last?.joined(separator: "\n") ?? "")
+        let database = try fixture.open(readOnly: true)
+        XCTAssertEqual(try database.fetchAll("SELECT id FROM albums ORDER BY id"), [[.integer(1)], [.integer(2)], [.integer(4)]])
+    }
+
     /// Keys `S` at 80x26.
     func testSchemaViewShowsColumnsKeysIndexesForeignKeysAndCreate() throws {
         let screens = try fixture.headless("S", columns: 80, rows: 26, table: "albums")

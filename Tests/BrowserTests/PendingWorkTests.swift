@@ -83,6 +83,16 @@ final class PendingWorkTests: XCTestCase {
         XCTAssertNil(app.state.prompt, "the waiting Esc closed the search prompt")
         XCTAssertEqual(app.currentGrid?.cursorRow, 1, "then j moved")
 
+        let late = Switch()
+        app.run(PendingWork(label: "sorting artists", isReady: { late.isOn }, complete: {}))
+        XCTAssertEqual(app.handle(.character("k")), .handled)
+        XCTAssertEqual(app.handle(.escape), .handled)
+        late.flip()
+        _ = app.tick()
+        XCTAssertFalse(app.quitRequested, "a waiting Esc with nothing to close does not quit reef")
+        XCTAssertEqual(app.currentGrid?.cursorRow, 0)
+        _ = app.handle(.character("j"))
+
         completed = false
         app.run(PendingWork(label: "filtering artists", isReady: { false }, complete: { completed = true }))
         _ = app.handle(.character("j"))

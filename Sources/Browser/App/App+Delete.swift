@@ -20,11 +20,12 @@ extension App {
         state.message = .info(count == 0 ? "no rows marked" : "marks cleared")
     }
 
-    /// Asks to delete the marked rows, or the cursor row when none is marked: `Delete 3 rows? y/n`.
-    func askToDelete(in grid: GridModel, table: DynamicTable) throws {
+    /// Asks to delete the marked rows, or the cursor row when none is marked (or when
+    /// `ignoringMarks`, from the record view, which shows one row): `Delete 3 rows? y/n`.
+    func askToDelete(in grid: GridModel, table: DynamicTable, ignoringMarks: Bool = false) throws {
         let staged = stagedEdits[table.name]
         let targets: [RowRef]
-        if !grid.overlay.marks.isEmpty {
+        if !grid.overlay.marks.isEmpty && !ignoringMarks {
             targets = grid.overlay.marks.rows.filter { row in
                 if case .stored(let key) = row {
                     return staged?.isDeleted(key) != true

@@ -1,8 +1,9 @@
 import ORMCore
 
 extension App {
-    /// Runs an editing command on a grid: only a table's grid can be edited.
-    func performEdit(_ command: Command, grid: GridModel, isTable: Bool) throws {
+    /// Runs an editing command on a grid: only a table's grid can be edited. From the record view
+    /// (`oneRow`), `dd` deletes the row shown, not the marked rows.
+    func performEdit(_ command: Command, grid: GridModel, isTable: Bool, oneRow: Bool = false) throws {
         switch command {
         case .undoEdit:
             undoEdit(in: grid.source.title)
@@ -24,7 +25,7 @@ extension App {
         case .toggleMark:
             try toggleMark(in: grid)
         case .deleteRow:
-            try askToDelete(in: grid, table: table)
+            try askToDelete(in: grid, table: table, ignoringMarks: oneRow)
         case .editCell, .setNull, .editInEditor:
             guard let row = try editableRow(of: grid, in: table), let target = editTarget(row, grid: grid, table: table) else {
                 return

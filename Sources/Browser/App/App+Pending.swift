@@ -51,6 +51,9 @@ extension App {
                 next.queuedKeys.append(contentsOf: [key] + keys)
                 break
             }
+            if key == .escape, state.prompt == nil, case .main = state.top {
+                continue  // typed to cancel, too late: it must not quit reef
+            }
             if handle(key) == .quit {
                 quitRequested = true
                 break

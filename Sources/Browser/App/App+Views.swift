@@ -1,7 +1,8 @@
 extension App {
     /// Runs a command in the record view: up and down choose a field (the grid's cursor column),
-    /// which `i`, `x`, `E`, `y` and `Y` act on as in the grid; page keys scroll, left and right go
-    /// to the previous and next record.
+    /// which `i`, `x`, `E`, `y` and `Y` act on as in the grid, and `dd` deletes the row shown (not
+    /// the marked rows); page keys scroll, the field cursor to the top of the page; left and right
+    /// go to the previous and next record.
     func performOnRecord(_ command: Command, record: RecordViewState) -> Outcome {
         var record = record
         let grid = record.grid
@@ -22,13 +23,18 @@ extension App {
                 }
                 grid.moveCursor(toColumn: min(max(0, target), max(0, last)))
                 record.scroll = scrollShowingField(of: record, height: height)
-            case .pageUp: record.scroll -= height
-            case .pageDown: record.scroll += height
+            case .pageUp, .pageDown:
+                record.scroll = min(max(0, record.scroll + (command == .pageUp ? -height : height)), maximum)
+                if let field = field(at: record.scroll, of: record) {
+                    grid.moveCursor(toColumn: field)
+                }
             case .left, .right:
                 try grid.moveCursor(byRows: command == .left ? -1 : 1)
                 record.scroll = scrollShowingField(of: RecordViewState(grid: grid), height: height)
-            case .editCell, .setNull, .editInEditor, .deleteRow, .undoEdit, .yankCell, .yankRow:
-                performOnGrid(command, grid: grid, isTable: tableGrids.values.contains { $0 === grid })
+            case .editCell, .setNull, .editInEditor, .deleteRow, .undoEdit:
+                try performEdit(command, grid: grid, isTable: tableGrids.values.contains { $0 === grid }, oneRow: true)
+            case .yankCell, .yankRow:
+                performOnGrid(command, grid: grid, isTable: false)
             default:
                 return .handled
             }
@@ -38,6 +44,26 @@ extension App {
         record.scroll = min(max(0, record.scroll), maximum)
         state.replaceTop(.record(record))
         return .redraw
+    }
+
+    /// The field (column) drawn on display line `line` of the record view: after a page key, the
+    /// field cursor goes to the top of the page.
+    private func field(at line: Int, of record: RecordViewState) -> Int? {
+        let grid = record.grid
+        guard let values = try? grid.shownValues(at: grid.cursorRow) else {
+            return nil
+        }
+        let fields = RecordView.fields(columns: grid.source.columns, values: values)
+        let view = recordView(of: record)
+        var start = 0
+        for (index, field) in fields.enumerated() {
+            let rows = view.displayRange(of: start..<(start + field.count), width: size.columns)
+            if rows.upperBound > line {
+                return index
+            }
+            start += field.count
+        }
+        return fields.indices.last
     }
 
     /// The scroll position that shows the record view's current field, moving as little as it can.
