@@ -74,6 +74,23 @@ final class LiveRefreshTests: XCTestCase {
         XCTAssertFalse(app.staleTables.contains("albums"))
     }
 
+    /// Another process dropping a table listed above the shown one does not switch tables: the
+    /// selection follows the name.
+    func testATableDroppedAboveKeepsTheShownTableSelected() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "pairs")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 8)
+        _ = runner.run(try KeyScript.parse("j"))
+        let other = try Database(path: fixture.path)
+        try other.execute("DROP VIEW album_titles")
+        let deadline = Date().addingTimeInterval(2)
+        while app.catalog.names.count == 5 && Date() < deadline {
+            _ = runner.run(try KeyScript.parse("<wait:20>"))
+        }
+        XCTAssertEqual(app.catalog.names.count, 4, "the drop was seen")
+        XCTAssertEqual(app.selectedTableName, "pairs")
+        XCTAssertEqual(app.selectedTableGrid?.cursorRow, 1)
+    }
+
     /// A view on screen follows another process's change to a table it reads.
     func testAViewFollowsItsTables() throws {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "album_titles")

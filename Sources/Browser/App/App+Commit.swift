@@ -107,7 +107,7 @@ extension App {
         for name in names {
             try? tableGrid(named: name)?.reload()
         }
-        try? catalog.refresh()
+        try? refreshCatalog()
         state.message = .info(Self.commitSummary(applied, staged: pending))
         return true
     }

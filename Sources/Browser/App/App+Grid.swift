@@ -205,7 +205,7 @@ extension App {
     func reload(_ grid: GridModel, isTable: Bool) throws {
         try grid.reload()
         if isTable {
-            try catalog.refresh()
+            try refreshCatalog()
             unopenedTables = [:]
         }
         state.message = .info("reloaded")

@@ -61,6 +61,18 @@ extension App {
         selectTable(min(max(0, target), count - 1))
     }
 
+    /// Reads the table list again, keeping the selected table selected by name (a table dropped
+    /// or added above it moves it in the list); when it is gone, the one now at its place.
+    func refreshCatalog() throws {
+        let selected = selectedTableName
+        try catalog.refresh()
+        if let selected, let index = catalog.names.firstIndex(where: { $0.name == selected }) {
+            selectTable(index)
+        } else {
+            selectTable(min(state.selectedTable, max(0, catalog.names.count - 1)))
+        }
+    }
+
     /// Selects table `index`, keeping it visible in the list.
     func selectTable(_ index: Int) {
         state.selectedTable = index

@@ -144,8 +144,7 @@ extension App {
     /// After a data change the open grids reload in place; after any other statement (which may
     /// have changed the schema) they are dropped and reopen with their new columns.
     private func refreshAfterWrite(schemaMayChange: Bool) throws {
-        let selected = selectedTableName
-        try catalog.refresh()
+        try refreshCatalog()
         unopenedTables = [:]
         let names = Set(catalog.names.map(\.name))
         for (name, grid) in tableGrids {
@@ -153,11 +152,6 @@ extension App {
                 continue
             }
             tableGrids[name] = nil
-        }
-        if let selected, let index = catalog.names.firstIndex(where: { $0.name == selected }) {
-            selectTable(index)
-        } else {
-            selectTable(min(state.selectedTable, max(0, catalog.names.count - 1)))
         }
     }
 }

@@ -207,7 +207,7 @@ final class App {
         let adopted = adoptRefreshedTable()
         guard let changes = liveChanges.take() else { return adopted }
         recheckNewRows()
-        try? catalog.refresh()
+        try? refreshCatalog()
         // Grids of other tables catch up when they are shown again.
         let shown = selectedTableName
         for (name, grid) in tableGrids where name != shown && Self.isAffected(grid, by: changes) {
