@@ -205,7 +205,7 @@ final class EditingTests: XCTestCase {
             "now:   id = 1, name = 'Theirs', country = 'UK'",
             "",
             "t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the",
-            "edits staged)",
+            "edits staged)   j k PgDn: scroll",
             "",
             "Rows changed meanwhile: t keep theirs, o overwrite, c cancel?",
         ])
@@ -283,6 +283,21 @@ final class EditingTests: XCTestCase {
         let refused = second.run(try KeyScript.parse("w")).last ?? []
         XCTAssertTrue(refused.last?.contains("nothing written: artists.born no longer exists") == true,
                       refused.joined(separator: "\n"))
+    }
+
+    /// The conflicts list scrolls under its question (j, PgDn) without cancelling it; after
+    /// "commit and quit", the commit the answer makes quits too.
+    func testConflictsScrollAndCommitAndQuitStillQuits() throws {
+        let runner = try runner(table: "artists", rows: 6)
+        _ = runner.run(try KeyScript.parse("li<C-u>A<Enter>ji<C-u>B<Enter>ji<C-u>C<Enter>"))
+        try Database(path: fixture.path).execute("UPDATE artists SET name = name || '!'")
+        let listed = runner.run(try KeyScript.parse("Qc<dump>j")).map { $0.joined(separator: "\n") }
+        XCTAssertTrue(listed[0].contains("3 rows changed since you read them"), listed[0])
+        XCTAssertFalse(listed[1].contains("3 rows changed since you read them"), "scrolled: \(listed[1])")
+        XCTAssertTrue(listed[1].hasSuffix("Rows changed meanwhile: t keep theirs, o overwrite, c cancel?"), listed[1])
+        let outcome = runner.app.handle(.character("o"))
+        XCTAssertEqual(outcome, .quit)
+        XCTAssertEqual(try value("name", of: "artists", id: 3), .text("C"))
     }
 
     /// Conflicts in several tables are all shown before the choice.

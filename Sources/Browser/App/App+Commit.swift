@@ -170,7 +170,7 @@ extension App {
                 lines.append("")
             }
         }
-        lines.append("t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the edits staged)")
+        lines.append("t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the edits staged)   j k PgDn: scroll")
         var screen = TextScreen(title: "Conflicts in \(names)", lines: lines)
         screen.mode = Self.conflictsMode
         state.screens.append(.schema(screen))
@@ -227,6 +227,10 @@ extension App {
         default:
             break
         }
+        if kind == .resolveConflicts, let scroll = Self.scrollCommand(for: key),
+           case .schema(let screen) = state.top, screen.mode == Self.conflictsMode {
+            return performOnText(scroll, screen: screen)  // the list may be longer than the screen
+        }
         let choice: Character?
         switch key {
         case .escape: choice = nil
@@ -246,20 +250,44 @@ extension App {
                 committed = false
                 state.message = .info("commit cancelled: \(Self.changes(pendingEditCount)) still pending")
             }
+            defer { quitsAfterCommit = false }
             if committed {
                 closePendingScreen()
+                return quitsAfterCommit ? .quit : .redraw
             }
             return .redraw
         }
         switch choice {
         case "c":
-            return commitEdits(policy: .cancel) ? .quit : .redraw
+            // Conflicts ask first; the commit their answer makes still quits.
+            quitsAfterCommit = true
+            guard commitEdits(policy: .cancel) else {
+                if state.prompt?.kind != .resolveConflicts {
+                    quitsAfterCommit = false
+                }
+                return .redraw
+            }
+            quitsAfterCommit = false
+            return .quit
         case "r":
             stagedEdits = [:]
             return .quit
         default:
             state.message = .info("\(Self.changes(pendingEditCount)) pending: w commits, U reverts")
             return .redraw
+        }
+    }
+
+    /// The scrolling a key asks for while the conflicts are listed: arrows, `j` `k`, page keys.
+    private static func scrollCommand(for key: Key) -> Command? {
+        switch key {
+        case .up, .character("k"): .up
+        case .down, .character("j"): .down
+        case .pageUp, .control("b"): .pageUp
+        case .pageDown, .control("f"), .character(" "): .pageDown
+        case .home: .top
+        case .end, .character("G"): .bottom
+        default: nil
         }
     }
 

@@ -59,6 +59,9 @@ final class App {
     var liveRefresh: LiveRefresh?
     /// Set when a key played after pending work asked to quit; the loop ends.
     var quitRequested = false
+    /// Set while a commit asked for by "commit and quit" waits for the conflicts to be resolved:
+    /// the commit their answer makes quits too.
+    var quitsAfterCommit = false
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {
