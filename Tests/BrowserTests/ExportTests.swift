@@ -66,6 +66,25 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(screens[2].last, " BROWSE  ? help                                                artists  2/3  id")
     }
 
+    /// Query results go out in one pass, every row once, in the view's order, over many pages.
+    func testQueryResultsExportEveryRowOnceInOrder() throws {
+        let database = try fixture.open()
+        try database.execute("CREATE TABLE many (n INTEGER)")
+        try database.execute("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1234) INSERT INTO many SELECT x FROM c")
+        let source = try PagedSource.query("SELECT n FROM many WHERE n % 2 = 0", in: database)
+        guard let sorted = try source.applying(sort: GridSort(column: 0, descending: true), filter: nil) as? PagedSource else {
+            return XCTFail("not a paged source")
+        }
+        let file = path("query.csv")
+        var reported: [Int] = []
+        let exporter = Exporter(rows: RelationRows(database: database, query: sorted.query), table: "query", columns: ["n"],
+                                format: .csv, path: file)
+        XCTAssertEqual(try exporter.run { reported.append($0) }, 617)
+        XCTAssertEqual(reported, [500, 617])
+        let numbers = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\r\n").dropFirst().compactMap { Int($0) }
+        XCTAssertEqual(numbers, Array(stride(from: 1234, through: 2, by: -2)))
+    }
+
     /// A file already there is replaced only when the user says `y`; any other key keeps it.
     func testAnExistingFileIsReplacedOnlyWhenConfirmed() throws {
         let file = path("artists.csv")

@@ -110,4 +110,21 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_schema"), .integer(1), "nothing ran")
         XCTAssertThrowsError(try db.isReadOnly("SELECT * FROM nowhere"))
     }
+
+    /// `forEachRow` hands every row over in order, arguments bound, and stops on a thrown error.
+    func testForEachRowStreamsTheRows() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE n (x INTEGER)")
+        try db.execute("WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 1000) INSERT INTO n SELECT i FROM c")
+        var seen: [SQLValue] = []
+        try db.forEachRow("SELECT x FROM n WHERE x > ? ORDER BY x DESC", 990) { seen.append($0[0]) }
+        XCTAssertEqual(seen, (991...1000).reversed().map { .integer(Int64($0)) })
+        struct Enough: Error {}
+        var count = 0
+        XCTAssertThrowsError(try db.forEachRow("SELECT x FROM n") { _ in
+            count += 1
+            if count == 3 { throw Enough() }
+        }) { XCTAssertTrue($0 is Enough) }
+        XCTAssertEqual(count, 3)
+    }
 }

@@ -47,7 +47,8 @@ struct TableRows: ExportRows {
     private struct Stop: Error {}
 }
 
-/// The rows of a query's results, paged with `LIMIT`/`OFFSET`.
+/// The rows of a query's results, read in one pass (one statement, one snapshot) and handed
+/// over a page at a time.
 struct RelationRows: ExportRows {
     /// The database read.
     let database: Database
@@ -55,13 +56,26 @@ struct RelationRows: ExportRows {
     let query: RelationQuery
 
     func forEachPage(size: Int, _ body: ([[SQLValue]]) throws -> Bool) throws {
-        var read = 0
-        while true {
-            let rows = try database.fetchRows(query.window(offset: read, limit: size)).rows
-            read += rows.count
-            guard try body(rows), rows.count == size else {
-                return
+        var page: [[SQLValue]] = []
+        page.reserveCapacity(size)
+        do {
+            try database.forEachRow(query.all()) { row in
+                page.append(row)
+                if page.count == size {
+                    defer { page.removeAll(keepingCapacity: true) }
+                    if try !body(page) {
+                        throw Stop()
+                    }
+                }
             }
+        } catch is Stop {
+            return
+        }
+        if !page.isEmpty {
+            _ = try body(page)
         }
     }
+
+    /// Ends the pass early when the consumer asks.
+    private struct Stop: Error {}
 }

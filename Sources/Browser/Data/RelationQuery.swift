@@ -32,6 +32,13 @@ struct RelationQuery: Sendable {
         return sql
     }
 
+    /// Every row, in the view's order.
+    func all() -> SQL {
+        var sql = select()
+        sql.append(orderBy())
+        return sql
+    }
+
     /// `SELECT count(*)` of the filtered relation.
     func count() -> SQL {
         var sql: SQL = "SELECT count(*) FROM "

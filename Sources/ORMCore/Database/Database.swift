@@ -166,6 +166,20 @@ public final class Database: Sendable {
         }
     }
 
+    /// Runs a query and hands each row to `body` as SQLite steps to it, values in column order:
+    /// the rows are not collected, so a result of any size takes the memory of one row, and all
+    /// of them come from one snapshot of the database (a reader holds it until the last row).
+    ///
+    /// ```swift
+    /// try db.forEachRow("SELECT id, name FROM person WHERE age > ?", 30) { row in print(row) }
+    /// ```
+    public func forEachRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: ([SQLValue]) throws -> Void) throws {
+        let bound = try sql.binding(arguments)
+        try read { connection in
+            try connection.forEachRow(bound) { try body($0.row()) }
+        }
+    }
+
     /// Runs a query and returns its rows with their column names.
     public func fetchRows(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> ResultTable {
         let bound = try sql.binding(arguments)
