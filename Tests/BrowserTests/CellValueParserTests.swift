@@ -13,7 +13,13 @@ final class CellValueParserTests: XCTestCase {
         XCTAssertEqual(try CellValueParser.parse("5.0", declaredType: "INTEGER"), .integer(5))
         XCTAssertEqual(try CellValueParser.parse("1e3", declaredType: "INTEGER"), .integer(1000))
         XCTAssertEqual(try CellValueParser.parse("-2.5E1", declaredType: "INTEGER"), .integer(-25))
-        for text in ["1e19", "0x10", "inf", "nan", "1.5e0", "."] {
+        XCTAssertEqual(try CellValueParser.parse("9007199254740993.0", declaredType: "INTEGER"), .integer(9_007_199_254_740_993))
+        XCTAssertEqual(try CellValueParser.parse("9.223372036854775807e18", declaredType: "INTEGER"), .integer(.max))
+        XCTAssertEqual(try CellValueParser.parse("-9223372036854775808.00", declaredType: "INTEGER"), .integer(.min))
+        XCTAssertEqual(try CellValueParser.parse(".5e1", declaredType: "INTEGER"), .integer(5))
+        XCTAssertEqual(try CellValueParser.parse("5.", declaredType: "INTEGER"), .integer(5))
+        XCTAssertEqual(try CellValueParser.parse("120e-1", declaredType: "INTEGER"), .integer(12))
+        for text in ["1e19", "0x10", "inf", "nan", "1.5e0", ".", "9223372036854775808.0", "1e", "1e99999"] {
             XCTAssertThrowsError(try CellValueParser.parse(text, declaredType: "INTEGER"), text)
         }
         XCTAssertThrowsError(try CellValueParser.parse("4.5", declaredType: "INTEGER")) { error in

@@ -52,14 +52,46 @@ enum CellValueParser {
     }
 
     /// The integer a decimal with a zero fraction or an exponent spells (`5.0`, `1e3`, `-2.5e1`),
-    /// as SQLite's INTEGER affinity reads it; nil for a fraction (`5.5`) or a value past 64 bits.
+    /// as SQLite's INTEGER affinity reads it, worked out digit by digit (not through a double,
+    /// which would round `9007199254740993.0`); nil for a fraction (`5.5`) or a value past 64 bits.
     private static func wholeNumber(_ text: String) -> Int64? {
-        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }), let real = Double(text),
-              real.rounded() == real, real >= -0x1p63, real < 0x1p63
-        else {
+        var rest = Substring(text)
+        var sign = ""
+        if let first = rest.first, first == "-" || first == "+" {
+            sign = first == "-" ? "-" : ""
+            rest.removeFirst()
+        }
+        let whole = rest.prefix { $0.isASCII && $0.isNumber }
+        rest = rest.dropFirst(whole.count)
+        var fraction = Substring("")
+        if rest.first == "." {
+            fraction = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            rest = rest.dropFirst(1 + fraction.count)
+        }
+        var exponent = 0
+        if let marker = rest.first, marker == "e" || marker == "E" {
+            guard let value = Int(rest.dropFirst()), abs(value) <= 40 else {
+                return nil
+            }
+            exponent = value
+            rest = ""
+        }
+        guard rest.isEmpty, !(whole.isEmpty && fraction.isEmpty) else {
             return nil
         }
-        return Int64(real)
+        var digits = String(whole + fraction)
+        let shift = exponent - fraction.count
+        if shift >= 0 {
+            digits += String(repeating: "0", count: shift)
+        } else {
+            let dropped = digits.suffix(-shift)
+            guard dropped.allSatisfy({ $0 == "0" }) else {
+                return nil
+            }
+            digits.removeLast(dropped.count)
+        }
+        let significant = digits.drop { $0 == "0" }
+        return Int64(sign + (significant.isEmpty ? "0" : significant))
     }
 
     /// The number `text` spells in its plain form, else nil: an integer that fits 64 bits, without
