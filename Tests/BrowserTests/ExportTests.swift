@@ -171,6 +171,23 @@ final class ExportTests: XCTestCase {
         XCTAssertNil(app.finish(), "nothing left to stop")
     }
 
+    /// A new file gets the mode the umask allows; a file name too long to take the temporary
+    /// suffix still exports.
+    func testNewFilesFollowTheUmaskAndLongNamesExport() throws {
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        let file = path("private.csv")
+        XCTAssertEqual(try Exporter(rows: TwoRowPages(pages: 1, thenFail: false), table: "t", columns: ["n"], format: .csv,
+                                    path: file).run { _ in }, 2)
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber)
+        XCTAssertEqual(mode.intValue, 0o600)
+        let long = path(String(repeating: "n", count: 246) + ".csv")
+        XCTAssertEqual(try Exporter(rows: TwoRowPages(pages: 1, thenFail: false), table: "t", columns: ["n"], format: .csv,
+                                    path: long).run { _ in }, 2)
+        XCTAssertEqual(try String(contentsOfFile: long, encoding: .utf8), "n\r\n1\r\n2\r\n")
+        XCTAssertEqual(try leftovers(), [])
+    }
+
     /// Temporary export files left in the fixture's folder.
     private func leftovers() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter { $0.contains(".reef-") }

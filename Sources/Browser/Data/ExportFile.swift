@@ -1,3 +1,6 @@
+import FoundationEssentials
+import ORMCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -36,7 +39,7 @@ final class ExportFile {
     private var isSettled = false
 
     /// Creates the temporary file beside `path`, with the mode of a file already there (else
-    /// `rw-r--r--`).
+    /// `rw-rw-rw-` less the process's umask, as a new file gets).
     ///
     /// - Throws: ``Failure`` with the system's reason.
     init(path: String) throws(Failure) {
@@ -44,7 +47,9 @@ final class ExportFile {
         let slash = destination.lastIndex(of: "/")
         let folder = slash.map { String(destination[...$0]) } ?? ""
         let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
-        var template = Array("\(folder).\(name).reef-XXXXXX".utf8CString)
+        // The temporary name must fit in a file name (255 bytes) too.
+        let hidden = name.utf8.count > 200 ? ".reef-export" : ".\(name).reef"
+        var template = Array("\(folder)\(hidden)-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
@@ -52,7 +57,7 @@ final class ExportFile {
             throw Failure(path: path, reason: Self.lastError())
         }
         var existing = stat()
-        let mode = stat(destination, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        let mode = stat(destination, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666 & ~Self.creationMask
         _ = fchmod(descriptor, mode)
         self.path = path
         self.destination = destination
@@ -131,6 +136,18 @@ final class ExportFile {
             var status = stat()
             return stat(other, &status) == 0 && status.st_dev == target.st_dev && status.st_ino == target.st_ino
         }
+    }
+
+    /// The process's file creation mask (`umask`), read without changing it: Linux reports it in
+    /// `/proc/self/status`; elsewhere the usual `022`.
+    private static var creationMask: mode_t {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+              let mask = mode_t(line.dropFirst("Umask:".count).trimmedWhitespace, radix: 8)
+        else {
+            return 0o022
+        }
+        return mask
     }
 
     /// Whether `path` is a folder (or a link to one).
