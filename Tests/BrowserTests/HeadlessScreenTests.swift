@@ -101,6 +101,25 @@ final class HeadlessScreenTests: XCTestCase {
         XCTAssertEqual(try database.scalar("SELECT notes IS NULL FROM albums WHERE id = 3"), .integer(1))
     }
 
+    /// A long value wraps within the value column, under itself.
+    func testRecordViewWrapsLongValuesUnderTheValue() throws {
+        let screen = try fixture.screen("<Enter>", columns: 40, rows: 12, table: "albums")
+        assertScreen(screen, [
+            "Record 1 of 4 · albums",
+            "id        │ 1",
+            "artist_id │ 1",
+            "title     │ First",
+            "cover     │ <9 B> 89 50 4e 47 0d 0a 1a",
+            "          │ 0a 00",
+            "notes     │ A long note that goes on and",
+            "          │ on and on until it has to be",
+            "          │ cut somewhere",
+            "price     │ 9.5",
+            "",
+            " RECORD  ? help         albums  1/4  id",
+        ])
+    }
+
     /// In the record view a page key takes the field cursor along (to the top of the page), and
     /// `dd` deletes the row shown even while other rows are marked.
     func testRecordViewPagesTheFieldCursorAndDeletesTheRowShown() throws {

@@ -22,8 +22,8 @@ extension App {
             let (titleRow, body) = layout.content.splitTop(1)
             let grid = record.grid
             let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? "?"
-            renderTitle("Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total) · \(grid.source.title)", in: titleRow,
-                        into: &frame.buffer)
+            let title = grid.knownTotal == 0 ? "No rows" : "Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total)"
+            renderTitle("\(title) · \(grid.source.title)", in: titleRow, into: &frame.buffer)
             recordView(of: record).render(in: body, into: &frame.buffer, theme: theme)
         case .schema(let screen):
             layout = Layout.full(width: size.columns, height: size.rows)

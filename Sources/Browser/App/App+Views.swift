@@ -53,7 +53,7 @@ extension App {
         guard let values = try? grid.shownValues(at: grid.cursorRow) else {
             return nil
         }
-        let fields = RecordView.fields(columns: grid.source.columns, values: values)
+        let fields = RecordView.fields(columns: grid.source.columns, values: values, width: size.columns)
         let view = recordView(of: record)
         var start = 0
         for (index, field) in fields.enumerated() {
@@ -136,7 +136,7 @@ extension App {
                 view.lines = ["(no row)"]
                 return view
             }
-            let fields = RecordView.fields(columns: grid.source.columns, values: values)
+            let fields = RecordView.fields(columns: grid.source.columns, values: values, width: size.columns)
             view.lines = fields.flatMap(\.self)
             if fields.indices.contains(grid.cursorColumn) {
                 let start = fields[..<grid.cursorColumn].reduce(0) { $0 + $1.count }

@@ -12,19 +12,28 @@ enum RecordView {
     static let maximumNameWidth = 24
 
     /// The lines for `values` under `columns`.
-    static func lines(columns: [GridColumn], values: [GridValue]) -> [String] {
-        fields(columns: columns, values: values).flatMap(\.self)
+    static func lines(columns: [GridColumn], values: [GridValue], width: Int? = nil) -> [String] {
+        fields(columns: columns, values: values, width: width).flatMap(\.self)
     }
 
     /// The lines of each field (column) in turn: a field with a multi-line value has several.
-    static func fields(columns: [GridColumn], values: [GridValue]) -> [[String]] {
+    /// Given the `width` drawn in, long values wrap within the value column (sanitised first, so
+    /// what is measured is what is drawn), their continuation lines under the value.
+    static func fields(columns: [GridColumn], values: [GridValue], width: Int? = nil) -> [[String]] {
         let names = columns.map { Sanitizer.sanitize($0.name) }
         let nameWidth = min(maximumNameWidth, names.map(TextWidth.of).max() ?? 0)
+        let valueWidth = width.map { max(8, $0 - nameWidth - 3) }
         return names.enumerated().map { index, name in
             let value = values.indices.contains(index) ? values[index] : .null
             let label = TextLayout.fit(name, toWidth: nameWidth) + " │ "
             let blank = String(repeating: " ", count: nameWidth) + " │ "
-            return valueLines(value, kind: columns[index].kind).enumerated().map { offset, line in
+            let lines = valueLines(value, kind: columns[index].kind).flatMap { line -> [String] in
+                guard let valueWidth else {
+                    return [line]
+                }
+                return TextLayout.wrap(Sanitizer.sanitize(line), width: valueWidth)
+            }
+            return lines.enumerated().map { offset, line in
                 (offset == 0 ? label : blank) + line
             }
         }
