@@ -9,6 +9,40 @@ protocol ExportRows: Sendable {
     func forEachPage(size: Int, _ body: ([[SQLValue]]) throws -> Bool) throws
 }
 
+extension ExportRows {
+    /// Gathers the rows `pass` hands over one at a time into pages for ``forEachPage(size:_:)``,
+    /// ending the pass early when `body` returns false.
+    func paging(
+        _ pass: (_ row: ([SQLValue]) throws -> Void) throws -> Void, size: Int, _ body: ([[SQLValue]]) throws -> Bool
+    ) throws {
+        // `pass` and `body` are both non-escaping: the row handler may only call `body` once it is
+        // known not to escape either (it does not: `pass` calls it before returning).
+        try withoutActuallyEscaping(body) { body in
+            var page: [[SQLValue]] = []
+            page.reserveCapacity(size)
+            do {
+                try pass { row in
+                    page.append(row)
+                    if page.count == size {
+                        defer { page.removeAll(keepingCapacity: true) }
+                        if try !body(page) {
+                            throw PagingStop()
+                        }
+                    }
+                }
+            } catch is PagingStop {
+                return
+            }
+            if !page.isEmpty {
+                _ = try body(page)
+            }
+        }
+    }
+}
+
+/// Ends a pass of ``ExportRows/paging(_:size:_:)`` early when the consumer asks.
+private struct PagingStop: Error {}
+
 /// The rows of a table's view, read through its ORMCore query in one pass.
 struct TableRows: ExportRows {
     /// The view's query (filter and sort included).
@@ -23,28 +57,8 @@ struct TableRows: ExportRows {
     }
 
     func forEachPage(size: Int, _ body: ([[SQLValue]]) throws -> Bool) throws {
-        var page: [[SQLValue]] = []
-        page.reserveCapacity(size)
-        do {
-            try query.forEach { record in
-                page.append(Array(record.values.dropFirst(hiddenKeys)))
-                if page.count == size {
-                    defer { page.removeAll(keepingCapacity: true) }
-                    if try !body(page) {
-                        throw Stop()
-                    }
-                }
-            }
-        } catch is Stop {
-            return
-        }
-        if !page.isEmpty {
-            _ = try body(page)
-        }
+        try paging({ row in try query.forEach { try row(Array($0.values.dropFirst(hiddenKeys))) } }, size: size, body)
     }
-
-    /// Ends the pass early when the consumer asks.
-    private struct Stop: Error {}
 }
 
 /// The rows of a query's results, read in one pass (one statement, one snapshot) and handed
@@ -56,26 +70,6 @@ struct RelationRows: ExportRows {
     let query: RelationQuery
 
     func forEachPage(size: Int, _ body: ([[SQLValue]]) throws -> Bool) throws {
-        var page: [[SQLValue]] = []
-        page.reserveCapacity(size)
-        do {
-            try database.forEachRow(query.all()) { row in
-                page.append(row)
-                if page.count == size {
-                    defer { page.removeAll(keepingCapacity: true) }
-                    if try !body(page) {
-                        throw Stop()
-                    }
-                }
-            }
-        } catch is Stop {
-            return
-        }
-        if !page.isEmpty {
-            _ = try body(page)
-        }
+        try paging({ row in try database.forEachRow(query.all(), body: row) }, size: size, body)
     }
-
-    /// Ends the pass early when the consumer asks.
-    private struct Stop: Error {}
 }
