@@ -33,13 +33,7 @@ final class LiveRefreshTests: XCTestCase {
         _ = runner.run(try KeyScript.parse("j"))
         let other = try Database(path: fixture.path)
         try other.execute("INSERT INTO artists VALUES (9, 'Late arrival', 'IS')")
-        let deadline = Date().addingTimeInterval(2)
-        var screen: [String] = []
-        while Date() < deadline {
-            screen = runner.run(try KeyScript.parse("<wait:20>")).last ?? []
-            if screen.joined().contains("Late arrival") { break }
-        }
-        let text = screen.joined(separator: "\n")
+        let text = try screen(of: runner, containing: "Late arrival")
         XCTAssertTrue(text.contains("Late arrival"), text)
         XCTAssertTrue(text.contains("artists  2/4  id"), "the cursor stays on its row and the count follows: \(text)")
         XCTAssertTrue(text.contains("changed by another process"), text)
@@ -48,11 +42,17 @@ final class LiveRefreshTests: XCTestCase {
     /// Plays `<wait:20>` on `runner` until its screen contains `text` (up to two seconds).
     private func screen(of runner: HeadlessRunner, containing text: String) throws -> String {
         var screen = ""
-        let deadline = Date().addingTimeInterval(2)
-        while Date() < deadline && !screen.contains(text) {
-            screen = (runner.run(try KeyScript.parse("<wait:20>")).last ?? []).joined(separator: "\n")
+        try play(runner) {
+            screen = $0.joined(separator: "\n")
+            return screen.contains(text)
         }
         return screen
+    }
+
+    /// Plays `<wait:20>` on `runner` until `done` says so of its screen (up to two seconds).
+    private func play(_ runner: HeadlessRunner, until done: ([String]) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline, !done(runner.run(try KeyScript.parse("<wait:20>")).last ?? []) {}
     }
 
     /// A table opened earlier and changed by another process while another table was shown is
@@ -64,10 +64,7 @@ final class LiveRefreshTests: XCTestCase {
         XCTAssertEqual(app.selectedTableName, "albums")
         _ = runner.run(try KeyScript.parse("<Tab>j<Tab>"))  // back to artists
         try Database(path: fixture.path).execute("UPDATE albums SET title = 'Renamed meanwhile' WHERE id = 1")
-        let deadline = Date().addingTimeInterval(2)
-        while !app.staleTables.contains("albums") && Date() < deadline {
-            _ = runner.run(try KeyScript.parse("<wait:20>"))
-        }
+        try play(runner) { _ in app.staleTables.contains("albums") }
         XCTAssertTrue(app.staleTables.contains("albums"), "the change was seen: \(app.staleTables)")
         let shown = runner.run(try KeyScript.parse("<Tab>k<Tab>")).last?.joined(separator: "\n") ?? ""
         XCTAssertTrue(shown.contains("Renamed meanwhile"), shown)
@@ -82,10 +79,7 @@ final class LiveRefreshTests: XCTestCase {
         _ = runner.run(try KeyScript.parse("j"))
         let other = try Database(path: fixture.path)
         try other.execute("DROP VIEW album_titles")
-        let deadline = Date().addingTimeInterval(2)
-        while app.catalog.names.count == 5 && Date() < deadline {
-            _ = runner.run(try KeyScript.parse("<wait:20>"))
-        }
+        try play(runner) { _ in app.catalog.names.count == 4 }
         XCTAssertEqual(app.catalog.names.count, 4, "the drop was seen")
         XCTAssertEqual(app.selectedTableName, "pairs")
         XCTAssertEqual(app.selectedTableGrid?.cursorRow, 1)
