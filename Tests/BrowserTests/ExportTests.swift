@@ -188,6 +188,26 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try leftovers(), [])
     }
 
+    /// A link to a file not there yet is written through, the link kept.
+    func testExportThroughALinkToAMissingFile() throws {
+        let link = path("dangling.csv")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "later.csv")
+        XCTAssertEqual(try Exporter(rows: TwoRowPages(pages: 1, thenFail: false), table: "t", columns: ["n"], format: .csv,
+                                    path: link).run { _ in }, 2)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "later.csv")
+        XCTAssertEqual(try String(contentsOfFile: path("later.csv"), encoding: .utf8), "n\r\n1\r\n2\r\n")
+    }
+
+    /// `~` and `~user` expand as a shell expands them; an unknown user is left as typed.
+    func testTildeExpansion() {
+        XCTAssertEqual(expandingTilde(in: "~root/x.csv"), "/root/x.csv")
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            XCTAssertEqual(expandingTilde(in: "~/x.csv"), home + "/x.csv")
+        }
+        XCTAssertEqual(expandingTilde(in: "~no-such-user-here/x.csv"), "~no-such-user-here/x.csv")
+        XCTAssertEqual(expandingTilde(in: "a/~/x.csv"), "a/~/x.csv")
+    }
+
     /// Temporary export files left in the fixture's folder.
     private func leftovers() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter { $0.contains(".reef-") }

@@ -57,8 +57,11 @@ final class ExportFile {
             throw Failure(path: path, reason: Self.lastError())
         }
         var existing = stat()
-        let mode = stat(destination, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666 & ~Self.creationMask
-        _ = fchmod(descriptor, mode)
+        let replacing = stat(destination, &existing) == 0
+        _ = fchmod(descriptor, replacing ? existing.st_mode & 0o7777 : 0o666 & ~Self.creationMask)
+        if replacing {
+            _ = fchown(descriptor, existing.st_uid, existing.st_gid)  // as root; anyone else keeps their own
+        }
         self.path = path
         self.destination = destination
         self.descriptor = descriptor
@@ -162,14 +165,27 @@ final class ExportFile {
         return lstat(path, &status) == 0
     }
 
-    /// `path`, or the path a symbolic link at `path` leads to (so that replacing the file keeps
-    /// the link); `path` itself when nothing or no link is there.
+    /// `path`, or the path a symbolic link at `path` leads to, even one to a file not there yet
+    /// (so that writing the file keeps the link); `path` itself when nothing or no link is there.
     private static func resolvingLink(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
             return path
         }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &target, target.count - 1)
+        guard length > 0 else {
+            return path
+        }
+        let link = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard !link.hasPrefix("/"), let slash = path.lastIndex(of: "/") else {
+            return link
+        }
+        return String(path[...slash]) + link
     }
 
     /// The text of `errno`.
