@@ -80,6 +80,13 @@ final class KeyScriptTests: XCTestCase {
             }
         }
         XCTAssertEqual(keys("<Entered"), Array("<Entered").map { .character($0) }, "not a key name: literal")
+        for (keys, name, meant) in [("<Ent", "Ent", "Enter"), ("j<C- q", "C-", "C-x"), ("<wai", "wai", "wait:500")] {
+            XCTAssertThrowsError(try KeyScript.parse(keys), keys) { error in
+                XCTAssertEqual((error as? KeyScriptError)?.problem,
+                               "<\(name) is not a whole key name: write <\(meant)>, or <lt> for a literal <", keys)
+            }
+        }
+        XCTAssertEqual(keys("a<b"), [.character("a"), .character("<"), .character("b")], "one letter: a literal")
     }
 
     func testScriptActions() throws {

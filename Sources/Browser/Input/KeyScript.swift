@@ -7,8 +7,8 @@
 /// Two script actions exist: `<wait:MS>` pauses MS milliseconds and `<dump>` prints the screen.
 ///
 /// A `<` that does not open a bracketed name (as in `a<b` or `<3`) is a literal `<`; a bracketed
-/// name that is not known (`<Foo>`), or a known one left unclosed (`<Enter` at the end), is an
-/// error naming it and its position.
+/// name that is not known (`<Foo>`), or a known one left unclosed (`<Enter` at the end) or cut
+/// short (`<Ent`, `<C-`), is an error naming it and its position.
 ///
 /// ```swift
 /// try KeyScript.parse("jj<C-f><wait:200><dump>q")
@@ -96,9 +96,10 @@ enum KeyScript {
                 index = close + 1
                 continue
             }
-            if character == "<", let name = unclosedName(characters, openingAt: index) {
-                throw KeyScriptError(problem: "<\(name) is not closed: write <\(name)>, or <lt> for a literal <",
-                                     token: "<\(name)", file: file, line: line, column: index + 1)
+            if character == "<", let (name, meant) = unclosedName(characters, openingAt: index) {
+                let problem = name == meant ? "<\(name) is not closed: write <\(name)>, or <lt> for a literal <"
+                    : "<\(name) is not a whole key name: write <\(meant)>, or <lt> for a literal <"
+                throw KeyScriptError(problem: problem, token: "<\(name)", file: file, line: line, column: index + 1)
             }
             steps.append(.key(try key(for: character, file: file, line: line, column: index + 1)))
             index += 1
@@ -126,11 +127,25 @@ enum KeyScript {
         return nil
     }
 
-    /// The name after a `<` at `open` that is not closed by `>` but is a known name (`<Enter`
-    /// followed by a space or the end of the line): surely a typo, not a literal `<`.
-    private static func unclosedName(_ characters: [Character], openingAt open: Int) -> String? {
+    /// The name after a `<` at `open` that is not closed by `>` but is a known name or the start
+    /// of one, two letters at least (`<Enter` or `<Ent` followed by a space or the end of the
+    /// line, `<C-`): surely a typo, not a literal `<`. Returns it with the name it looks meant to be.
+    private static func unclosedName(_ characters: [Character], openingAt open: Int) -> (String, String)? {
         let name = String(characters[(open + 1)...].prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "-:_".contains($0)) })
-        return !name.isEmpty && step(named: name) != nil ? name : nil
+        guard let first = name.first, first.isLetter else {
+            return nil
+        }
+        if step(named: name) != nil {
+            return (name, name)
+        }
+        let lower = name.lowercased()
+        let spelled = ["Enter", "Esc", "Tab", "S-Tab", "BS", "Del", "Up", "Down", "Left", "Right", "PgUp", "PgDn", "Home",
+                       "End", "Insert", "Space", "lt", "dump", "wait:500", "C-x", "F1"]
+        // One letter is too little to tell a typo from a literal (`a<b`).
+        guard name.count >= 2 else {
+            return nil
+        }
+        return spelled.first { $0.lowercased().hasPrefix(lower) }.map { (name, $0) }
     }
 
     /// The key for a character typed as it is.
