@@ -4,7 +4,6 @@ import PackageDescription
 
 let package = Package(
     name: "Reef",
-    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ORMCore", targets: ["ORMCore"]),
         .executable(name: "reef", targets: ["reef"]),
@@ -12,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `swift package generate-documentation --target ORMCore` builds the DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
@@ -41,6 +42,7 @@ let package = Package(
         .executableTarget(name: "reef", dependencies: ["Browser"]),
         .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore"]),
         .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["ORMCore"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore"]),
         .testTarget(
             name: "ORMCoreMacrosTests",

@@ -1,0 +1,181 @@
+import Foundation
+import ORMCore
+import XCTest
+
+/// The Swift examples of the README and the ORMCore guides, run as written (each block stands here
+/// verbatim; `DocumentationSnippetTests` checks that), followed by what they must have done.
+final class ExampleTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("reef-docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        Database.setDefault(nil)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// The README's first program and the getting-started guide.
+    func testFirstProgram() throws {
+        let path = folder.appendingPathComponent("company.sqlite").path
+        let db = try Database(path: path)      // created if missing; WAL, foreign keys on
+        Database.setDefault(db)
+
+        let ada = Employee()
+        ada.name = "Ada"
+        ada.age = 36
+        ada.department = Department()
+        try ada.commit()                       // creates both tables, inserts both rows in one transaction
+
+        try db.transaction { tx in             // all or nothing; nested calls are savepoints
+            ada.age += 1
+            try ada.commit()                   // UPDATE "Employee" SET "age" = ? WHERE "id" = ?
+        }
+
+        let minimumAge = 18
+        let adults = try Employee.query()
+            .where("age >= \(minimumAge)")     // interpolated values are bound, never spliced
+            .orderBy("name")
+            .fetch()
+        let inDepartment = try Employee.query().where("department.name = ?", "R&D").count()
+
+        XCTAssertEqual(adults.map(\.name), ["Ada"])
+        XCTAssertEqual(adults.first?.age, 37)
+        XCTAssertEqual(inDepartment, 0)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM \(identifier: "Department")"), .integer(1))
+        XCTAssertTrue(adults.first === ada, "one live instance per row")
+    }
+
+    /// The transactions guide: `fail` rolls back.
+    func testTransactionGuide() throws {
+        let db = try Database(path: ":memory:")
+        Database.setDefault(db)
+        let ada = Employee()
+        ada.name = "Ada"
+        ada.age = 150
+        try ada.commit()
+
+        XCTAssertThrowsError(
+            try db.transaction { tx in
+                ada.age += 1
+                try ada.commit()
+                if ada.age > 150 {
+                    try tx.fail("implausible age")
+                }
+            }
+        )
+        XCTAssertEqual(try db.scalar("SELECT age FROM \(identifier: "Employee")"), .integer(150))
+    }
+
+    /// The models guide's `Person` and the queries guide.
+    func testQueriesGuide() throws {
+        let db = try Database(path: ":memory:")
+        Database.setDefault(db)
+        let grace = Person()
+        grace.firstName = "Grace"
+        grace.lastName = "Hopper"
+        grace.tags = ["navy", "cobol"]
+        let kathleen = Person()
+        kathleen.firstName = "Kathleen"
+        kathleen.lastName = "Booth"
+        kathleen.manager = grace
+        try kathleen.commit()
+        let name = "Booth"
+        let person = kathleen
+
+        let page = try Person.query()
+            .where("lastName = \(name)")                     // interpolated values are bound
+            .where("manager.lastName = ?", "Hopper")         // dot paths LEFT JOIN related tables
+            .orderBy("lastName").orderBy("firstName", descending: true)
+            .limit(20).offset(40)
+            .fetch()
+        let managed = try Person.query().where("manager IS NOT NULL").count()   // honours limit/offset
+        let byName = try Person.query().groupBy("lastName")                     // [SQLValue: [Person]]
+
+        XCTAssertEqual(page.count, 0, "offset 40 skips the one match")
+        XCTAssertEqual(managed, 1)
+        XCTAssertEqual(byName[.text("Hopper")]?.first?.tags, ["navy", "cobol"])
+
+        try Person.execute("UPDATE $T SET lastName = upper(lastName) WHERE $PK = ?", person.id)
+        let count = try db.scalar("SELECT count(*) FROM people WHERE lastName = \(name)")
+
+        XCTAssertEqual(count, .integer(0), "the update upper-cased the name")
+        XCTAssertEqual(kathleen.lastName, "BOOTH", "the live instance reloads after raw SQL")
+    }
+
+    /// The result-sets guide.
+    func testResultSetsGuide() throws {
+        let db = try Database(path: ":memory:")
+        Database.setDefault(db)
+        try db.transaction { _ in
+            for index in 0..<1_200 {
+                let person = Person()
+                person.lastName = "Name \(10_000 + index)"
+                try person.commit()
+            }
+        }
+
+        let people = try Person.query().orderBy("lastName").batch(500).fetch()
+        for person in people.prefix(10) {
+            print(person.lastName)
+        }
+
+        XCTAssertEqual(people.count, 1_200)
+        XCTAssertEqual(people[1_199].lastName, "Name 11199")
+    }
+
+    /// The events guide: an insert is delivered after its commit.
+    func testEventsGuide() throws {
+        let db = try Database(path: ":memory:")
+        Database.setDefault(db)
+        try db.prepare(Person.self)
+        let delivered = expectation(description: "insert delivered")
+        let deliveredOnce = DeliveredOnce(delivered)
+        let check = try Person.eventHandler().register(events: [.insert]) { _ in deliveredOnce.fulfil() }
+        defer { check.cancel() }
+
+        let registration = try Person.eventHandler().register(events: [.insert, .delete]) { event in
+            print(event)
+        }
+        defer { registration.cancel() }
+
+        try Person().commit()
+        wait(for: [delivered], timeout: 30)
+    }
+
+    /// The guide to tables found at run time.
+    func testDynamicTablesGuide() throws {
+        let db = try Database(path: ":memory:")
+        try db.executeScript("""
+            CREATE TABLE "Track"("TrackId" INTEGER PRIMARY KEY, "Name" TEXT, "GenreId" INTEGER);
+            INSERT INTO "Track"("Name", "GenreId") VALUES ('Walk', 1), ('Run', 2), ('Amble', 1);
+            """)
+
+        let tracks = try db.table("Track").query().where("GenreId = \(1)").orderBy("Name").fetch()
+        for track in tracks.prefix(3) {
+            print(track["Name"] ?? .null)
+        }
+
+        XCTAssertEqual(tracks.map { $0["Name"] }, [.text("Amble"), .text("Walk")])
+    }
+}
+
+/// Fulfils an expectation the first time only (events may come more than once).
+private final class DeliveredOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var expectation: XCTestExpectation?
+
+    init(_ expectation: XCTestExpectation) {
+        self.expectation = expectation
+    }
+
+    func fulfil() {
+        lock.lock()
+        let pending = expectation
+        expectation = nil
+        lock.unlock()
+        pending?.fulfill()
+    }
+}
