@@ -17,6 +17,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // libpq, PostgreSQL's client library (Debian's libpq-dev).
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
         // Declares the runtime's swift_tryRetain for the identity map's weak entries.
         .systemLibrary(name: "CSwiftRuntime", path: "Sources/CSwiftRuntime"),
         .macro(
@@ -30,6 +32,8 @@ let package = Package(
             ]
         ),
         .target(name: "ORMCore", dependencies: ["CSQLite", "CSwiftRuntime", "ORMCoreMacros"]),
+        // A PostgreSQL connection through libpq: statements, rows, cancelling, notifications.
+        .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
         .target(
             name: "Browser",
             dependencies: [
@@ -43,6 +47,7 @@ let package = Package(
         .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore"]),
         .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ORMCore"]),
+        .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore"]),
         .testTarget(
             name: "ORMCoreMacrosTests",

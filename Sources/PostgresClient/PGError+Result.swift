@@ -1,0 +1,37 @@
+import CLibPQ
+
+extension PGError {
+    /// The error a failed result describes, with every field the server sent.
+    static func from(result: OpaquePointer, sql: String?) -> PGError {
+        func field(_ code: Int32) -> String? {
+            PQresultErrorField(result, code).map { String(cString: $0) }
+        }
+        let sqlState = field(clibpq_diag_sqlstate())
+        let message = field(clibpq_diag_message())
+            ?? PQresultErrorMessage(result).map { String(cString: $0).trimmingTrailingNewlines() }
+            ?? "unknown error"
+        return PGError(
+            kind: sqlState == "57014" ? .cancelled : .server, message: message, sqlState: sqlState,
+            severity: field(clibpq_diag_severity()), detail: field(clibpq_diag_detail()),
+            hint: field(clibpq_diag_hint()), position: field(clibpq_diag_position()).flatMap { Int($0) },
+            schema: field(clibpq_diag_schema()), table: field(clibpq_diag_table()),
+            column: field(clibpq_diag_column()), constraint: field(clibpq_diag_constraint()), sql: sql)
+    }
+
+    /// The connection's last error message, as a connection error.
+    static func connection(_ handle: OpaquePointer?, sql: String? = nil) -> PGError {
+        let message = handle.flatMap { PQerrorMessage($0) }.map { String(cString: $0).trimmingTrailingNewlines() }
+        return PGError(kind: .connection, message: message.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed", sql: sql)
+    }
+}
+
+extension String {
+    /// The text without the line breaks libpq ends its messages with.
+    func trimmingTrailingNewlines() -> String {
+        var text = Substring(self)
+        while let last = text.last, last == "\n" || last == "\r" {
+            text = text.dropLast()
+        }
+        return String(text)
+    }
+}

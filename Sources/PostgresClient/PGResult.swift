@@ -1,0 +1,126 @@
+import CLibPQ
+
+/// The rows a statement returned, as libpq holds them: a random-access collection of ``PGRow``.
+///
+/// Values come in PostgreSQL's text form (`42`, `t`, `2024-01-05 10:00:00+00`, `\x00ff` for bytea),
+/// exact to the digit for `numeric`; ``PGRow/bytea(at:)`` decodes bytea.
+public final class PGResult: RandomAccessCollection, @unchecked Sendable {
+    // A PGresult is never changed after libpq hands it over, and libpq allows reading one from
+    // several threads; it is freed once, here.
+    private let handle: OpaquePointer
+
+    /// Takes ownership of `handle` (it is cleared when the result is released).
+    init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        PQclear(handle)
+    }
+
+    /// The number of columns.
+    public var columnCount: Int { Int(PQnfields(handle)) }
+
+    /// The column names, in order.
+    public var columnNames: [String] {
+        (0..<columnCount).map { columnName(at: $0) }
+    }
+
+    /// The name of column `column`.
+    public func columnName(at column: Int) -> String {
+        PQfname(handle, Int32(column)).map { String(cString: $0) } ?? ""
+    }
+
+    /// The type of column `column`.
+    public func columnType(at column: Int) -> PGTypeOID {
+        PGTypeOID(rawValue: PQftype(handle, Int32(column)))
+    }
+
+    /// The rows a command changed (`UPDATE`, `DELETE`, `INSERT`, `COPY`…), or nil for others.
+    public var affectedRows: Int? {
+        guard let text = PQcmdTuples(handle) else {
+            return nil
+        }
+        return Int(String(cString: text))
+    }
+
+    /// The command tag the server sent (`INSERT 0 1`, `SELECT 3`, `CREATE TABLE`).
+    public var commandTag: String {
+        PQcmdStatus(handle).map { String(cString: $0) } ?? ""
+    }
+
+    // MARK: - Collection
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { Int(PQntuples(handle)) }
+
+    public subscript(row: Int) -> PGRow {
+        PGRow(result: self, row: Int32(row))
+    }
+
+    // MARK: - Values
+
+    func isNull(row: Int32, column: Int32) -> Bool {
+        PQgetisnull(handle, row, column) == 1
+    }
+
+    func text(row: Int32, column: Int32) -> String? {
+        guard !isNull(row: row, column: column), let value = PQgetvalue(handle, row, column) else {
+            return nil
+        }
+        let length = Int(PQgetlength(handle, row, column))
+        return value.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    func bytes(row: Int32, column: Int32) -> [UInt8]? {
+        guard !isNull(row: row, column: column), let value = PQgetvalue(handle, row, column) else {
+            return nil
+        }
+        let length = Int(PQgetlength(handle, row, column))
+        return value.withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
+    }
+}
+
+/// One row of a ``PGResult``.
+public struct PGRow: Sendable {
+    /// The result holding the row.
+    public let result: PGResult
+    /// The row's index in it.
+    let row: Int32
+
+    /// The number of columns.
+    public var count: Int { result.columnCount }
+
+    /// Whether column `column` is NULL.
+    public func isNull(at column: Int) -> Bool {
+        result.isNull(row: row, column: Int32(column))
+    }
+
+    /// Column `column` in PostgreSQL's text form, or nil for NULL.
+    public func text(at column: Int) -> String? {
+        result.text(row: row, column: Int32(column))
+    }
+
+    /// The bytes of column `column` as the server sent them (its text form), or nil for NULL.
+    public func rawBytes(at column: Int) -> [UInt8]? {
+        result.bytes(row: row, column: Int32(column))
+    }
+
+    /// A `bytea` column decoded from its text form (`\x00ff`), or nil for NULL.
+    ///
+    /// - Throws: ``PGError`` when the text is not bytea's hex form (the server's `bytea_output` is
+    ///   `escape`, say).
+    public func bytea(at column: Int) throws -> [UInt8]? {
+        guard let text = rawBytes(at: column) else {
+            return nil
+        }
+        guard let bytes = ByteaText.decode(text) else {
+            throw PGError(kind: .misuse, message: "column \(column) is not bytea in hex form")
+        }
+        return bytes
+    }
+}

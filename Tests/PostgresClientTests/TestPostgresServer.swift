@@ -1,0 +1,192 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A PostgreSQL server of the tests' own: initialised in a temporary folder, started on a free
+/// loopback port and a private socket folder, shared by every test of the process and stopped
+/// when the process exits.
+///
+/// The server refuses to run as root, so under root (CI) `initdb` and `pg_ctl` run as the
+/// `postgres` user through `runuser`, in a folder that user owns. The binaries are found in
+/// `REEF_PG_BIN`, else the newest `/usr/lib/postgresql/N/bin`, else the `PATH`.
+///
+/// Local connections (the socket folder) are trusted; connections over TCP need a password
+/// (SCRAM), so the tests can check `.pgpass` and password URLs.
+final class TestPostgresServer: Sendable {
+    /// The superuser the tests connect as.
+    static let superuser = "reef"
+    /// The password of ``superuser`` over TCP.
+    static let password = "reef-test-password"
+
+    /// The folder holding the data and the socket.
+    let folder: String
+    /// The TCP port on 127.0.0.1 (the socket is named after it too).
+    let port: Int
+    /// The server's process, for stopping it at exit.
+    let serverProcessID: pid_t
+
+    /// A `key=value` connection string over the socket folder, to database `database`.
+    func connectionString(database: String = "postgres") -> String {
+        "host=\(folder) port=\(port) user=\(Self.superuser) dbname=\(database)"
+    }
+
+    /// A URL over TCP with the password in it.
+    func url(database: String = "postgres") -> String {
+        "postgres://\(Self.superuser):\(Self.password)@127.0.0.1:\(port)/\(database)"
+    }
+
+    /// The server shared by the process, started on first use.
+    static func shared() throws -> TestPostgresServer {
+        try started.get()
+    }
+
+    private static let started: Result<TestPostgresServer, any Error> = Result {
+        let server = try TestPostgresServer()
+        atexit { TestPostgresServer.stopAtExit() }
+        return server
+    }
+
+    private init() throws {
+        let bin = try Self.binaries()
+        var template = Array("/tmp/reef-pg-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw ServerError("could not make a folder in /tmp: \(String(cString: strerror(errno)))")
+        }
+        folder = String(cString: made)
+        let asUser = try Self.unprivilegedUser(owning: folder)
+        port = try Self.freePort()
+        let data = folder + "/data"
+        let passwordFile = folder + "/password"
+        try Self.password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        if let owner = asUser {
+            chown(passwordFile, owner.uid, owner.gid)
+        }
+        try Self.run(bin + "/initdb", [
+            "-D", data, "-U", Self.superuser, "--pwfile", passwordFile, "-E", "UTF8", "--no-locale", "--no-sync",
+            "--auth-local=trust", "--auth-host=scram-sha-256",
+        ], as: asUser)
+        let options = "-k \(folder) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
+            + "-c full_page_writes=off -c max_connections=100"
+        try Self.run(bin + "/pg_ctl", ["-D", data, "-l", folder + "/server.log", "-w", "-t", "120", "-o", options, "start"],
+                     as: asUser)
+        let pidText = try String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8)
+        guard let firstLine = pidText.split(separator: "\n").first, let pid = pid_t(firstLine) else {
+            throw ServerError("the server started but wrote no process id in \(data)/postmaster.pid")
+        }
+        serverProcessID = pid
+    }
+
+    /// Stops the shared server (immediate shutdown) and removes its folder.
+    private static func stopAtExit() {
+        guard case .success(let server) = started else {
+            return
+        }
+        kill(server.serverProcessID, SIGQUIT)
+        var waited = 0
+        while kill(server.serverProcessID, 0) == 0, waited < 1000 {
+            usleep(10_000)
+            waited += 1
+        }
+        try? FileManager.default.removeItem(atPath: server.folder)
+    }
+
+    // MARK: - Setting up
+
+    /// The folder of `initdb` and `pg_ctl`.
+    private static func binaries() throws -> String {
+        let fileManager = FileManager.default
+        if let bin = ProcessInfo.processInfo.environment["REEF_PG_BIN"] {
+            return bin
+        }
+        let versions = (try? fileManager.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        if let newest = versions.compactMap(Int.init).max(),
+           fileManager.isExecutableFile(atPath: "/usr/lib/postgresql/\(newest)/bin/initdb") {
+            return "/usr/lib/postgresql/\(newest)/bin"
+        }
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        where fileManager.isExecutableFile(atPath: "\(folder)/initdb") {
+            return String(folder)
+        }
+        throw ServerError("PostgreSQL's initdb was not found: run scripts/setup (apt-get install postgresql), or set REEF_PG_BIN")
+    }
+
+    /// Under root, the `postgres` user, made the owner of `folder`; otherwise nil (run as ourselves).
+    private static func unprivilegedUser(owning folder: String) throws -> (uid: uid_t, gid: gid_t)? {
+        guard geteuid() == 0 else {
+            return nil
+        }
+        guard let entry = getpwnam("postgres") else {
+            throw ServerError("running as root, but there is no postgres user to run the server as: run scripts/setup")
+        }
+        let owner = (uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid)
+        guard chown(folder, owner.uid, owner.gid) == 0 else {
+            throw ServerError("could not give \(folder) to the postgres user: \(String(cString: strerror(errno)))")
+        }
+        return owner
+    }
+
+    /// A TCP port on 127.0.0.1 that nothing listens on now.
+    private static func freePort() throws -> Int {
+        let socketHandle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketHandle >= 0 else {
+            throw ServerError("no socket: \(String(cString: strerror(errno)))")
+        }
+        defer { close(socketHandle) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(socketHandle, address, length) == 0 && getsockname(socketHandle, address, &length) == 0
+            }
+        }
+        guard bound else {
+            throw ServerError("could not find a free port: \(String(cString: strerror(errno)))")
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Runs `program`, as `user` when given (through runuser), and fails with its output unless it
+    /// exits with 0. (posix_spawn and waitpid, not Foundation's Process: its wait never returned
+    /// once `pg_ctl start` had left the server running.)
+    private static func run(_ program: String, _ arguments: [String], as user: (uid: uid_t, gid: gid_t)?) throws {
+        let command = user == nil ? [program] + arguments : ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments
+        let outputPath = "/tmp/reef-pg-output-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var arguments = command.map { strdup($0) }
+        arguments.append(nil)
+        defer { arguments.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawn(&child, command[0], &actions, nil, arguments, environ)
+        guard spawned == 0 else {
+            throw ServerError("could not start \(command[0]): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        let exitedWithZero = status & 0x7f == 0 && (status >> 8) & 0xff == 0
+        guard exitedWithZero else {
+            let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            throw ServerError("\(command.joined(separator: " ")) failed (status \(status)):\n\(output)")
+        }
+    }
+}
+
+/// Why the test server could not start.
+struct ServerError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
