@@ -50,12 +50,14 @@ final class TestPostgresServer: Sendable {
     }
 
     private init() throws {
+        Self.removeStaleServers()
         let bin = try Self.binaries()
         var template = Array("/tmp/reef-pg-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw ServerError("could not make a folder in /tmp: \(String(cString: strerror(errno)))")
         }
         folder = String(cString: made)
+        try String(getpid()).write(toFile: folder + "/" + Self.ownerFile, atomically: true, encoding: .utf8)
         let asUser = try Self.unprivilegedUser(owning: folder)
         port = try Self.freePort()
         let data = folder + "/data"
@@ -91,6 +93,30 @@ final class TestPostgresServer: Sendable {
             waited += 1
         }
         try? FileManager.default.removeItem(atPath: server.folder)
+    }
+
+    /// The file naming the test process that owns a server's folder.
+    private static let ownerFile = "owner.pid"
+
+    /// Stops and removes the servers of test processes that died without stopping theirs (a crash,
+    /// a kill): each folder names its owner, and a folder whose owner is gone is stale.
+    private static func removeStaleServers() {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        for name in folders where name.hasPrefix("reef-pg-") && !name.hasPrefix("reef-pg-output-") {
+            let folder = "/tmp/" + name
+            guard let owner = (try? String(contentsOfFile: folder + "/" + ownerFile, encoding: .utf8))
+                    .flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
+                  kill(owner, 0) != 0, errno == ESRCH
+            else {
+                continue
+            }
+            let serverPID = (try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8))
+                .flatMap { $0.split(separator: "\n").first }.flatMap { pid_t($0) }
+            if let serverPID {
+                kill(serverPID, SIGQUIT)
+            }
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     // MARK: - Setting up
