@@ -1,0 +1,66 @@
+import ORMCore
+
+/// What the first pass over a file found: the table's columns and their types, and what was
+/// wrong with the file.
+struct ImportPlan {
+    /// The column names, unique ignoring case (as SQLite compares them).
+    var columns: [String]
+    /// Each column's type.
+    var kinds: [ColumnProfile.Kind]
+    /// Whether the first record is the header (delimited files).
+    var hasHeader: Bool
+    /// The records the table will hold.
+    var rows: Int
+    /// What the import worked around.
+    var problems: [ImportProblem]
+    /// How many problems there were in all (``problems`` keeps the first 100).
+    var problemCount: Int
+
+    /// Names made unique ignoring case: an empty name becomes `column_N` (N its position from 1),
+    /// a repeated one gets `_2`, `_3`….
+    static func uniqueNames(_ names: [String]) -> [String] {
+        var taken: Set<String> = []
+        var result: [String] = []
+        for (index, name) in names.enumerated() {
+            let base = name.isEmpty ? "column_\(index + 1)" : name
+            var candidate = base
+            var suffix = 2
+            while taken.contains(candidate.lowercased()) {
+                candidate = "\(base)_\(suffix)"
+                suffix += 1
+            }
+            taken.insert(candidate.lowercased())
+            result.append(candidate)
+        }
+        return result
+    }
+}
+
+/// A file read as a table in two passes: the plan, then the rows.
+protocol TableFileReader {
+    /// The first pass: columns, types and problems. `progress` is told the bytes read.
+    func plan(progress: (Int) -> Void) throws -> ImportPlan
+    /// The second pass: each row's values for the plan's columns.
+    func rows(_ plan: ImportPlan, progress: (Int) -> Void, _ body: ([SQLValue]) throws -> Void) throws
+}
+
+/// Collects problems, keeping the first 100 and counting the rest.
+struct ProblemList {
+    private(set) var problems: [ImportProblem] = []
+    private(set) var count = 0
+
+    mutating func note(line: Int, _ message: String) {
+        count += 1
+        if problems.count < 100 {
+            problems.append(ImportProblem(line: line, message: message))
+        }
+    }
+
+    mutating func merge(_ others: [ImportProblem], count othersCount: Int) {
+        count += othersCount
+        for problem in others where problems.count < 100 {
+            problems.append(problem)
+        }
+        problems.sort { $0.line < $1.line }
+    }
+}
