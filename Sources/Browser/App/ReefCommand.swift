@@ -5,7 +5,8 @@ import FoundationEssentials
     import Glibc
 #endif
 
-/// The `reef` command line: `reef [options] <database>`.
+/// The `reef` command line: `reef [options] <database>`, or `reef [options] <data file>...` to
+/// import CSV, TSV and JSON files as tables.
 ///
 /// Errors about the database file are one line on standard error (`reef: FILE: REASON`) and exit
 /// status 1; the file is never created or changed by opening it.
@@ -13,7 +14,7 @@ public struct ReefCommand: ParsableCommand {
     /// The command's name, abstract and version.
     public static let configuration = CommandConfiguration(
         commandName: "reef",
-        abstract: "Browse any SQLite database in the terminal.",
+        abstract: "Browse any SQLite database, or CSV, TSV and JSON files, in the terminal.",
         discussion: """
             Keys follow vim and the arrows alike; press ? in reef for the full list.
             --keys and --script take vim key notation: <Enter> <Esc> <Tab> <C-f> <PgDn> <lt> ...,
@@ -50,17 +51,30 @@ public struct ReefCommand: ParsableCommand {
     @Flag(help: "List the available themes and exit.")
     var listThemes = false
 
-    /// The database file.
-    @Argument(help: "The SQLite database file.")
-    var database: String?
+    /// The database file, or the data files to import.
+    @Argument(help: ArgumentHelp(
+        "An SQLite database file, or data files to import as tables (.csv .tsv .jsonl .ndjson .json).",
+        valueName: "file"))
+    var files: [String] = []
+
+    /// Where to keep the import of data files.
+    @Option(help: ArgumentHelp("Import the data files into this new database and keep it (editable); without it they go to a temporary read-only one.",
+                               valueName: "PATH"))
+    var save: String?
 
     /// Creates the command with default options (ArgumentParser fills them in).
     public init() {}
 
     /// Checks the options that can be checked without the database.
     public mutating func validate() throws {
-        if !listThemes && database == nil {
-            throw ValidationError("Missing expected argument '<database>'")
+        if !listThemes && files.isEmpty {
+            throw ValidationError("Missing expected argument '<file>'")
+        }
+        if files.count > 1, let database = files.first(where: { !ImportSession.isDataFile($0) }) {
+            throw ValidationError("reef opens one database, or data files to import (.csv .tsv .jsonl .ndjson .json): '\(database)' is not a data file")
+        }
+        if save != nil, !files.contains(where: ImportSession.isDataFile) {
+            throw ValidationError("--save keeps an import of data files (.csv .tsv .jsonl .ndjson .json); there is none to import")
         }
         if let headless, ScreenSize(parsing: headless) == nil {
             throw ValidationError("--headless takes COLSxROWS, at least 10x3, e.g. 120x40 (got '\(headless)')")
@@ -73,22 +87,29 @@ public struct ReefCommand: ParsableCommand {
             ThemeLoader.available().forEach { print($0) }
             return
         }
-        guard let database else {
-            throw ValidationError("Missing expected argument '<database>'")
+        guard let first = files.first else {
+            throw ValidationError("Missing expected argument '<file>'")
         }
         let steps = try scriptSteps()
         let loaded = ThemeLoader.load(theme)
         if let warning = loaded.warning {
             StandardStream.error.write(warning + "\n")
         }
+        let imported = files.count > 1 || ImportSession.isDataFile(first) ? importFiles() : nil
+        defer { imported?.removeTemporaryFiles() }
+        let database = imported?.databasePath ?? first
         let db: ORMDatabaseHandle
         do {
-            db = ORMDatabaseHandle(try DatabaseOpener.open(path: database, readOnly: readonly))
+            let readOnly = readonly || (imported.map { !$0.isSaved } ?? false)
+            db = ORMDatabaseHandle(try DatabaseOpener.open(path: database, readOnly: readOnly))
         } catch {
+            imported?.removeTemporaryFiles()
             fail(error.description)
         }
+        let importNote = imported.map { $0.report() } ?? []
         if let headless, let size = ScreenSize(parsing: headless) {
-            let app = try makeApp(db, theme: loaded.theme)
+            importNote.forEach { StandardStream.error.write($0 + "\n") }
+            let app = try makeApp(db, theme: loaded.theme, imported: imported)
             // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
             HeadlessRunner(app: app, columns: size.columns, rows: size.rows).run(steps) { screen in
                 StandardStream.output.write(screen.map { $0 + "\n" }.joined())
@@ -105,13 +126,14 @@ public struct ReefCommand: ParsableCommand {
             fail(error.description)
         }
         defer { backend.close() }  // once: also closed below, before the note is printed
-        let app = try makeApp(db, theme: backend.theme)
+        let app = try makeApp(db, theme: backend.theme, imported: imported)
         EventLoop(app: app, terminal: Terminal(backend: backend), input: NcursesInput()).run(script: steps)
         let note = app.finish()
         backend.close()
         if let note {
             StandardStream.error.write(note + "\n")
         }
+        importNote.forEach { StandardStream.error.write($0 + "\n") }
     }
 
     // MARK: - Private
@@ -135,11 +157,30 @@ public struct ReefCommand: ParsableCommand {
         return steps
     }
 
-    /// The application on `db`, or a one-line error and exit status 1.
-    private func makeApp(_ db: ORMDatabaseHandle, theme: Theme) throws -> App {
+    /// Imports the data files, showing progress on standard error; a file that cannot be imported
+    /// ends reef with a one-line error and exit status 1.
+    private func importFiles() -> ImportSession {
+        var progress = ImportProgressLine(paths: files)
+        defer { progress.finish() }
         do {
-            return try App(database: db.database, theme: theme, initialTable: table)
+            return try ImportSession(paths: files, savePath: save) { progress.update(file: $0, fraction: $1) }
         } catch {
+            progress.finish()
+            fail((error as? ImportError)?.description ?? "reef: \(UserMessage.describe(error))")
+        }
+    }
+
+    /// The application on `db`, or a one-line error and exit status 1. After an import the status bar
+    /// says what was imported.
+    private func makeApp(_ db: ORMDatabaseHandle, theme: Theme, imported: ImportSession?) throws -> App {
+        do {
+            let app = try App(database: db.database, theme: theme, initialTable: table ?? imported?.tables.first?.name)
+            if let imported {
+                app.state.message = .info(imported.summary)
+            }
+            return app
+        } catch {
+            imported?.removeTemporaryFiles()
             fail("reef: \(db.database.path): \(UserMessage.describe(error))")
         }
     }
