@@ -5,34 +5,38 @@ import XCTest
 /// The SQL generated for query results, asserted verbatim: identifiers quoted, values bound.
 final class RelationQueryTests: XCTestCase {
     /// Query results with awkward column names, filtered and sorted.
-    private let query = RelationQuery(
-        relation: #"(SELECT * FROM "my ""odd"" table")"#, columnNames: ["a col", "select"],
-        filter: "\"select\" > 1", sort: GridSort(column: 1, descending: true))
+    private var query: RelationQuery {
+        get throws {
+            try RelationQuery(relation: #"(SELECT * FROM "my ""odd"" table")"#, columnNames: ["a col", "select"],
+                              sort: GridSort(column: 1, descending: true)).filtered(by: "\"select\" > 1")
+        }
+    }
 
-    /// A window of rows: filter in parentheses, sort, LIMIT/OFFSET bound.
-    func testWindow() {
-        let sql = query.window(offset: 200, limit: 100)
-        XCTAssertEqual(sql.text, #"SELECT * FROM (SELECT * FROM "my ""odd"" table") WHERE ("select" > 1) ORDER BY "select" DESC LIMIT ? OFFSET ?"#)
+    /// A window of rows: filter in parentheses (the closing one on a line of its own), sort,
+    /// LIMIT/OFFSET bound.
+    func testWindow() throws {
+        let sql = try query.window(offset: 200, limit: 100)
+        XCTAssertEqual(sql.text, #"SELECT * FROM (SELECT * FROM "my ""odd"" table") WHERE ("select" > 1"# + "\n"
+                       + #") ORDER BY "select" DESC LIMIT ? OFFSET ?"#)
         XCTAssertEqual(sql.arguments, [.integer(100), .integer(200)])
     }
 
     /// The count.
-    func testCount() {
-        XCTAssertEqual(query.count().text, #"SELECT count(*) FROM (SELECT * FROM "my ""odd"" table") WHERE ("select" > 1)"#)
+    func testCount() throws {
+        XCTAssertEqual(try query.count().text, #"SELECT count(*) FROM (SELECT * FROM "my ""odd"" table") WHERE ("select" > 1"# + "\n)")
     }
 
     /// Search binds the rows' range and the text and numbers rows in the window's order.
-    func testFind() {
-        let sql = query.find(text: "Ab'c", in: 6..<100, forward: false)
-        XCTAssertEqual(sql.text, #"SELECT "reef position" FROM (SELECT row_number() OVER (ORDER BY "select" DESC) - 1 AS "reef position", "a col", "select" FROM (SELECT * FROM "my ""odd"" table") WHERE ("select" > 1)) WHERE "reef position" >= ? AND "reef position" < ? AND (instr(reef_fold(CAST("a col" AS TEXT)), ?) > 0 OR instr(reef_fold(CAST("select" AS TEXT)), ?) > 0) ORDER BY 1 DESC LIMIT 1"#)
+    func testFind() throws {
+        let sql = try query.find(text: "Ab'c", in: 6..<100, forward: false)
+        XCTAssertEqual(sql.text, #"SELECT "reef position" FROM (SELECT row_number() OVER (ORDER BY "select" DESC) - 1 AS "reef position", "a col", "select" FROM (SELECT * FROM "my ""odd"" table") WHERE ("select" > 1"# + "\n" + #")) WHERE "reef position" >= ? AND "reef position" < ? AND (instr(reef_fold(CAST("a col" AS TEXT)), ?) > 0 OR instr(reef_fold(CAST("select" AS TEXT)), ?) > 0) ORDER BY 1 DESC LIMIT 1"#)
         XCTAssertEqual(sql.arguments, [.integer(6), .integer(100), .text("ab'c"), .text("ab'c")])
     }
 
     /// Without a sort the query keeps its own order.
-    func testUnsortedWindowHasNoOrder() {
-        var unsorted = query
+    func testUnsortedWindowHasNoOrder() throws {
+        var unsorted = try query.filtered(by: nil)
         unsorted.sort = nil
-        unsorted.filter = nil
         XCTAssertEqual(unsorted.window(offset: 0, limit: 10).text, #"SELECT * FROM (SELECT * FROM "my ""odd"" table") LIMIT ? OFFSET ?"#)
     }
 

@@ -167,4 +167,13 @@ final class QueryTests: XCTestCase {
             #"SELECT "q_person"."id", "q_person"."name", "q_person"."age", "q_person"."department" FROM "q_person" LEFT JOIN "q_department" AS "orm_path_1" ON "orm_path_1"."id" = "q_person"."department" WHERE ("orm_path_1"."name" = ?) ORDER BY "q_person"."name", "q_person"."id" LIMIT ?"#
         )
     }
+
+    /// A path after a comment holding an apostrophe is still a path (the comment's `'` opened a
+    /// string that hid it), and `$T` after one is still the table.
+    func testPathsAndShortcutsAfterCommentsWithApostrophes() throws {
+        XCTAssertEqual(try QPerson.query(in: db).where("1 = 1 -- the team's\nAND department.name = 'R&D'").count(), 3)
+        let key = quoteIdentifier(QPerson.modelSchema.primaryKey.name)
+        XCTAssertEqual(QPerson.expandShortcuts("UPDATE $T SET age = 1 -- don't\nWHERE $PK = ? AND '$T' = [$T]"),
+                       "UPDATE \"q_person\" SET age = 1 -- don't\nWHERE \(key) = ? AND '$T' = [$T]")
+    }
 }

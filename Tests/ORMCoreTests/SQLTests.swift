@@ -33,14 +33,6 @@ final class SQLTests: XCTestCase {
         XCTAssertEqual(quoteIdentifier("名前 with space"), "\"名前 with space\"")
     }
 
-    func testLiteralsForDefaults() {
-        XCTAssertEqual(sqlLiteral(.text("it's")), "'it''s'")
-        XCTAssertEqual(sqlLiteral(.integer(-4)), "-4")
-        XCTAssertEqual(sqlLiteral(.real(2)), "2.0")
-        XCTAssertEqual(sqlLiteral(.real(.infinity)), "NULL")
-        XCTAssertEqual(sqlLiteral(.blob(Data([0x00, 0xAB]))), "X'00AB'")
-    }
-
     func testValuesRoundTripThroughTheDatabase() throws {
         let db = try Database.inMemory()
         try db.execute("CREATE TABLE v(x)")

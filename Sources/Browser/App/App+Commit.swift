@@ -162,7 +162,7 @@ extension App {
                 if let current = conflict.current {
                     let order = table?.info.columns.map(\.name) ?? current.keys.sorted()
                     let values = order.filter { current[$0] != nil }
-                        .map { "\(Sanitizer.sanitize($0)) = \(SQLInsertEncoder.literal(current[$0] ?? .null))" }
+                        .map { "\(Sanitizer.sanitize($0)) = \((current[$0] ?? .null).sqlLiteral)" }
                     lines.append("now:   \(values.joined(separator: ", "))")
                 } else {
                     lines.append("now:   the row was deleted")

@@ -1,3 +1,5 @@
+import ORMCore
+
 /// The lines of the record view: every column of one row with its full value.
 ///
 /// ```
@@ -50,10 +52,7 @@ enum RecordView {
             }
             return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         case .blob(let byteCount, let prefix):
-            let hex = prefix.map { byte in
-                let digits = String(byte, radix: 16)
-                return byte < 16 ? "0" + digits : digits
-            }.joined(separator: " ")
+            let hex = Hex.encode(prefix, separator: " ")
             let more = byteCount > prefix.count ? " " + TextLayout.ellipsis : ""
             return ["<" + CellFormatter.formatByteCount(byteCount) + ">" + (hex.isEmpty ? "" : " " + hex) + more]
         case .integer, .real:

@@ -141,7 +141,7 @@ enum CellValueParser {
         case .integer(let integer): String(integer)
         case .real(let real): String(real)
         case .text(let text): text
-        case .blob(let data): "x'" + data.map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "'"
+        case .blob(let data): "x'" + Hex.encode(data) + "'"
         }
     }
 
@@ -157,20 +157,6 @@ enum CellValueParser {
         if (digits.hasPrefix("x'") || digits.hasPrefix("X'")) && digits.hasSuffix("'") && digits.count >= 3 {
             digits = digits.dropFirst(2).dropLast()
         }
-        let values = digits.map { $0.hexDigitValue }
-        guard values.count % 2 == 0 else {
-            return nil
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(values.count / 2)
-        var index = 0
-        while index < values.count {
-            guard let high = values[index], let low = values[index + 1] else {
-                return nil
-            }
-            bytes.append(UInt8(high * 16 + low))
-            index += 2
-        }
-        return bytes
+        return Hex.decode(digits)
     }
 }

@@ -5,15 +5,15 @@ extension PagedSource {
     /// A source over the results of a `SELECT` (or `WITH`/`VALUES`) statement typed by the user,
     /// wrapped as a subquery so it can be paged, sorted and filtered like a table.
     ///
-    /// - Throws: SQLite's error when the statement does not prepare as a subquery.
+    /// - Throws: ``ORMCore/UserSQLError`` when the text is not one statement (a parameter in it,
+    ///   say), SQLite's error when it does not prepare as a subquery.
     static func query(_ sql: String, in database: Database) throws -> PagedSource {
-        // On lines of its own: a `--` comment ending the statement must not swallow the `)`.
-        let relation: SQL = "(\(literal: sql)\n)"
+        let relation = try SQL.userQuery(sql)
         var probe: SQL = "SELECT * FROM "
         probe.append(relation)
         probe.append(" LIMIT 0")
         let names = try database.fetchRows(probe).columns
-        let query = RelationQuery(relation: relation, columnNames: names, filter: nil, sort: nil)
+        let query = RelationQuery(relation: relation, columnNames: names)
         return PagedSource(database: database, query: query, title: "query",
                            columns: names.map { GridColumn(name: $0) })
     }

@@ -114,10 +114,8 @@ final class PagedSource: RowSource {
 
     /// A new source sorted and filtered as asked, after checking that SQLite accepts it.
     func applying(sort: GridSort?, filter: String?) throws -> RowSource {
-        var changed = query
+        var changed = try query.filtered(by: filter)
         changed.sort = sort
-        let trimmed = filter?.trimmedWhitespace
-        changed.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         _ = try database.fetchRows(changed.validation())
         return PagedSource(database: database, query: changed, title: title, columns: columns)
     }

@@ -6,23 +6,45 @@ import ORMCore
 /// Tables and views are read through ORMCore (``TableSource``); this is only for statements typed
 /// at the SQL prompt, which ORMCore cannot describe as an entity. Identifiers are always quoted;
 /// searched text is bound. The filter is the user's own SQL expression, typed at the filter
-/// prompt, so it is inserted as written, in parentheses.
+/// prompt: checked to be one expression (``ORMCore/SQL/userExpression(_:)``), then inserted as
+/// written, in parentheses, the closing one on a line of its own.
 ///
 /// ```swift
-/// let query = RelationQuery(relation: "(SELECT * FROM users)", columnNames: ["id", "name"],
-///                           filter: "id > 30", sort: GridSort(column: 1, descending: true))
+/// let query = try RelationQuery(relation: "(SELECT * FROM users)", columnNames: ["id", "name"],
+///                               sort: GridSort(column: 1, descending: true)).filtered(by: "id > 30")
 /// query.window(offset: 100, limit: 50)
-/// // SELECT * FROM (SELECT * FROM users) WHERE (id > 30) ORDER BY "name" DESC LIMIT ? OFFSET ?
+/// // SELECT * FROM (SELECT * FROM users) WHERE (id > 30
+/// // ) ORDER BY "name" DESC LIMIT ? OFFSET ?
 /// ```
 struct RelationQuery: Sendable {
     /// The relation after `FROM`: a parenthesised query.
     var relation: SQL
     /// The names of the result's columns, for `ORDER BY` and search.
     var columnNames: [String]
-    /// The user's `WHERE` expression, nil for none.
-    var filter: String?
+    /// The user's `WHERE` expression as typed, nil for none.
+    private(set) var filter: String?
     /// The sort order, nil for the query's own order.
     var sort: GridSort?
+    /// ``filter`` checked as one expression, parenthesised.
+    private var condition: SQL?
+
+    /// A query over `relation`, unfiltered.
+    init(relation: SQL, columnNames: [String], sort: GridSort? = nil) {
+        self.relation = relation
+        self.columnNames = columnNames
+        self.sort = sort
+    }
+
+    /// The same query filtered by `text` (nil or blank for no filter).
+    ///
+    /// - Throws: ``ORMCore/UserSQLError`` when the text is not one SQL expression.
+    func filtered(by text: String?) throws -> RelationQuery {
+        var changed = self
+        let trimmed = text?.trimmedWhitespace ?? ""
+        changed.filter = trimmed.isEmpty ? nil : trimmed
+        changed.condition = trimmed.isEmpty ? nil : try SQL.userExpression(trimmed)
+        return changed
+    }
 
     /// The rows at positions `offset..<offset+limit`.
     func window(offset: Int, limit: Int) -> SQL {
@@ -58,7 +80,7 @@ struct RelationQuery: Sendable {
     /// The position of the first row in `rows` (upwards, or downwards when `forward` is false)
     /// with `text` in any column.
     func find(text: String, in rows: Range<Int>, forward: Bool) -> SQL {
-        var inner: SQL = "SELECT \(literal: rowNumber()) AS \(identifier: Self.positionAlias), "
+        var inner: SQL = "SELECT \(raw: rowNumber()) AS \(identifier: Self.positionAlias), "
         inner.append(SQL.joined(columnNames.map { "\(identifier: $0)" }, separator: ", "))
         inner.append(" FROM ")
         inner.append(relation)
@@ -96,10 +118,10 @@ struct RelationQuery: Sendable {
 
     /// ` WHERE (filter)`, or nothing.
     private func whereClause() -> SQL {
-        guard let filter, !filter.isEmpty else {
+        guard let condition else {
             return ""
         }
-        return " WHERE (\(literal: filter))"
+        return " WHERE \(sql: condition)"
     }
 
     /// The sorted column, if any.
@@ -112,7 +134,7 @@ struct RelationQuery: Sendable {
 
     /// ` ORDER BY ...`, or nothing for the query's own order.
     private func orderBy() -> SQL {
-        orderTerm().map { " ORDER BY \(literal: $0)" } ?? ""
+        orderTerm().map { " ORDER BY \(raw: $0)" } ?? ""
     }
 
     /// `row_number() OVER (ORDER BY ...) - 1`, numbering rows in the window's order from 0.

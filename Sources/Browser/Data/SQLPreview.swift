@@ -2,27 +2,17 @@ import ORMCore
 
 /// A statement with its arguments written in as literals, for showing pending changes.
 enum SQLPreview {
-    /// `sql`'s text with each `?` placeholder (outside quotes) replaced by its argument's literal.
+    /// `sql`'s text with each `?` placeholder (a token of its own, not inside a string, a quoted
+    /// name or a comment) replaced by its argument's literal.
     static func inline(_ sql: SQL) -> String {
         var result = ""
         var arguments = sql.arguments[...]
-        var quote: Character?
-        for character in sql.text {
-            if let open = quote {
-                if character == open {
-                    quote = nil
-                }
-                result.append(character)
-            } else if character == "'" || character == "\"" || character == "`" {
-                quote = character
-                result.append(character)
-            } else if character == "[" {
-                quote = "]"
-                result.append(character)
-            } else if character == "?", let argument = arguments.popFirst() {
-                result += SQLInsertEncoder.literal(argument)
+        for token in SQLToken.tokens(in: sql.text) {
+            let piece = sql.text[token.range]
+            if token.kind == .parameter, piece == "?", let argument = arguments.popFirst() {
+                result += argument.sqlLiteral
             } else {
-                result.append(character)
+                result += piece
             }
         }
         return result
@@ -44,10 +34,10 @@ enum SQLPreview {
     /// An edit in words: `row (1, 'a'): name = 'Mine'`, `new row: name = 'Kit'`, `delete row (3)`.
     static func words(_ edit: RowEdit) -> String {
         func key(_ values: [SQLValue]) -> String {
-            "(" + values.map(SQLInsertEncoder.literal).joined(separator: ", ") + ")"
+            "(" + values.map(\.sqlLiteral).joined(separator: ", ") + ")"
         }
         func assignments(_ values: [String: SQLValue]) -> String {
-            values.keys.sorted().map { "\(Sanitizer.sanitize($0)) = \(SQLInsertEncoder.literal(values[$0] ?? .null))" }
+            values.keys.sorted().map { "\(Sanitizer.sanitize($0)) = \((values[$0] ?? .null).sqlLiteral)" }
                 .joined(separator: ", ")
         }
         switch edit {

@@ -39,9 +39,9 @@ enum StagedEdit: Hashable, Sendable {
     var summary: String {
         switch self {
         case .cell(_, let column, let value, _), .newCell(let column, let value, _):
-            "\(column) = \(TextLayout.truncate(SQLInsertEncoder.literal(value), toWidth: 30))"
+            "\(column) = \(TextLayout.truncate(value.sqlLiteral, toWidth: 30))"
         case .delete(let key, _):
-            "delete of row \(key.values.map(SQLInsertEncoder.literal).joined(separator: ", "))"
+            "delete of row \(key.values.map(\.sqlLiteral).joined(separator: ", "))"
         case .insert(let row):
             "new row \(row.number)"
         case .discard(let number):

@@ -34,8 +34,9 @@ final class TableSource: RowSource, Sendable {
 
     /// Opens `table` with an optional sort and filter and reads the first window.
     ///
-    /// - Throws: the database's error when the filter or the sort is not valid, or fails on the
-    ///   first rows (an integer overflow, say).
+    /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression, the
+    ///   database's error when the filter or the sort is not valid, or fails on the first rows (an
+    ///   integer overflow, say).
     init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil) throws {
         self.table = table
         let shown = table.info.columns.filter { $0.generated != .hidden }
@@ -49,7 +50,7 @@ final class TableSource: RowSource, Sendable {
         firstShownValue = max(0, table.entity.columns.count - shown.count)
         var query = table.query()
         if let condition = self.filter {
-            query = query.where("\(literal: condition)")
+            query = query.where(try SQL.userExpression(condition))
         }
         if let sort = self.sort {
             query = query.orderBy(quoteIdentifier(shown[sort.column].name), descending: sort.descending)

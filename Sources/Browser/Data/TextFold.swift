@@ -27,7 +27,7 @@ enum TextFold {
     static func condition(columns: [String], containing text: String) -> SQL {
         let needle = fold(text)
         let tests: [SQL] = columns.map {
-            "instr(\(literal: functionName)(CAST(\(identifier: $0) AS TEXT)), \(needle)) > 0"
+            "instr(\(raw: functionName)(CAST(\(identifier: $0) AS TEXT)), \(needle)) > 0"
         }
         return SQL.joined(tests.isEmpty ? ["0"] : tests, separator: " OR ")
     }

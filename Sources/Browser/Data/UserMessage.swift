@@ -25,10 +25,10 @@ enum UserMessage {
             return ""
         }
         let name = String(error.message.dropFirst(prefix.count))
-        guard sql.contains("\"" + name.replacing("\"", with: "\"\"") + "\"") else {
+        guard sql.contains(quoteIdentifier(name)) else {
             return ""
         }
-        return " (text takes single quotes: '\(name.replacing("'", with: "''"))')"
+        return " (text takes single quotes: \(SQLValue.text(name).sqlLiteral))"
     }
 
     /// The reason a database file could not be opened, for `reef: FILE: REASON`.

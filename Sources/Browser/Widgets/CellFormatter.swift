@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ORMCore
 
 /// Turns grid values into the text shown in a cell.
 ///
@@ -57,11 +58,7 @@ enum CellFormatter {
         guard !shown.isEmpty else {
             return size
         }
-        let hex = shown.map { byte in
-            let digits = String(byte, radix: 16)
-            return byte < 16 ? "0" + digits : digits
-        }.joined()
-        return size + " " + hex + (byteCount > shown.count ? TextLayout.ellipsis : "")
+        return size + " " + Hex.encode(shown) + (byteCount > shown.count ? TextLayout.ellipsis : "")
     }
 
     /// A byte count for people: `12 B`, `1.5 KiB`, `3.0 MiB`, `2.0 GiB`.

@@ -1,3 +1,5 @@
+import ORMCore
+
 extension GridValue {
     /// The value as plain text, the way SQLite's `CAST(x AS TEXT)` gives it (NULL is empty, a
     /// BLOB is hexadecimal); nil for a BLOB of which only a prefix was kept.
@@ -8,10 +10,7 @@ extension GridValue {
         case .real(let real): String(real)
         case .text(let text): text
         case .blob(let byteCount, let prefix):
-            byteCount == prefix.count ? prefix.map { byte in
-                let digits = String(byte, radix: 16)
-                return digits.count == 1 ? "0" + digits : digits
-            }.joined() : nil
+            byteCount == prefix.count ? Hex.encode(prefix) : nil
         }
     }
 }

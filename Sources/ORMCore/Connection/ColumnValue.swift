@@ -25,6 +25,11 @@ public struct ColumnValue {
     /// Whether the column holds a real.
     @inlinable public var isReal: Bool { storage == SQLITE_FLOAT }
 
+    /// Whether the column holds text.
+    @inlinable public var isText: Bool { storage == SQLITE_TEXT }
+    /// Whether the column holds a blob.
+    @inlinable public var isBlob: Bool { storage == SQLITE_BLOB }
+
     @inlinable var storage: Int32 {
         guard let handle else { return SQLITE_NULL }
         return sqlite3_value_type(handle)
@@ -47,6 +52,16 @@ public struct ColumnValue {
         guard let handle, let bytes = sqlite3_value_text(handle) else { return "" }
         let count = Int(sqlite3_value_bytes(handle))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// Hands `body` the value's text as SQLite holds it: its UTF-8 bytes exactly, even when they are
+    /// not valid UTF-8 (which ``text`` would repair with U+FFFD). Other classes are converted as
+    /// for ``text``. The bytes are valid only during the call.
+    public func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        guard let handle, let bytes = sqlite3_value_text(handle) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(handle))))
     }
 
     /// The value as bytes.

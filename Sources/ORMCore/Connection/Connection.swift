@@ -90,7 +90,7 @@ final class Connection: @unchecked Sendable {
         guard let statement else {
             throw SQLiteError(code: .misuse, message: "no statement in SQL text", sql: sql)
         }
-        if !rest.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+        if SQLScript.hasTokens(rest) {
             throw SQLiteError(code: .misuse, message: "more than one statement; use executeScript", sql: sql)
         }
         return statement

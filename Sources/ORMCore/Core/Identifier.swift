@@ -6,8 +6,11 @@
 public func quoteIdentifier(_ name: String) -> String {
     var quoted = "\""
     quoted.reserveCapacity(name.utf8.count + 2)
-    for character in name {
-        if character == "\"" { quoted.append("\"\"") } else { quoted.append(character) }
+    // By scalar: a quote followed by a combining mark is one Character, which a Character-wise
+    // comparison would miss, leaving the quote undoubled.
+    for scalar in name.unicodeScalars {
+        quoted.unicodeScalars.append(scalar)
+        if scalar == "\"" { quoted.unicodeScalars.append(scalar) }
     }
     quoted.append("\"")
     return quoted

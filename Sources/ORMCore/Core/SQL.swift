@@ -23,18 +23,13 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
         self.text = ""
         self.arguments = []
         var remaining = arguments[...]
-        var inQuote: Character?
-        for character in text {
-            if let quote = inQuote {
-                if character == quote { inQuote = nil }
-                self.text.append(character)
-            } else if character == "'" || character == "\"" || character == "`" {
-                inQuote = character
-                self.text.append(character)
-            } else if character == "?", let argument = remaining.popFirst() {
+        // Only a bare `?` outside strings, quoted names and comments is a placeholder.
+        for token in SQLToken.tokens(in: text) {
+            let piece = text[token.range]
+            if token.kind == .parameter, piece == "?", let argument = remaining.popFirst() {
                 append(argument)
             } else {
-                self.text.append(character)
+                self.text += piece
             }
         }
         // Arguments beyond the placeholders are kept so SQLite reports the mismatch.
@@ -113,17 +108,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
             case .real(let double):
                 guard double.isFinite else { return nil }
                 json += String(double)
-            case .text(let text):
-                json += "\""
-                for scalar in text.unicodeScalars {
-                    switch scalar {
-                    case "\"": json += "\\\""
-                    case "\\": json += "\\\\"
-                    case _ where scalar.value < 0x20: json += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                    default: json.unicodeScalars.append(scalar)
-                    }
-                }
-                json += "\""
+            case .text(let text): json += JSONText.quoted(text)
             case .blob: return nil
             }
         }
@@ -170,7 +155,16 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
             arguments += sql.arguments
         }
 
-        /// Raw SQL text. Only for text the program itself wrote, never for user values.
+        /// Raw SQL text, spliced in as it is: only for text the program itself wrote (a keyword, a
+        /// name it quoted, a number it formatted), never for values or anything a user typed (bind
+        /// values; check typed expressions with ``SQL/userExpression(_:)``).
+        public mutating func appendInterpolation(raw text: String) {
+            self.text += text
+        }
+
+        /// Not available: in GRDB `literal:` embeds SQL with its arguments, while here it spliced raw
+        /// text, so a GRDB reader took the unsafe call for the safe one.
+        @available(*, unavailable, message: "use \\(raw:) for SQL text the program wrote, \\(sql:) for SQL with its arguments, SQL.userExpression(_:) for typed text")
         public mutating func appendInterpolation(literal: String) {
             text += literal
         }

@@ -15,42 +15,44 @@ public enum SQLScript {
     /// Pieces holding only blanks, comments and semicolons are left out. The last statement need
     /// not end with a `;` (it is kept as typed, complete or not, for SQLite to judge).
     public static func statements(in text: String) -> [String] {
-        let bytes = Array(text.utf8)
         var statements: [String] = []
-        var start = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: ";") {
-            let piece = bytes[start...index]
+        var start = text.startIndex
+        // Only a `;` token can end a statement; SQLite decides whether it does (inside a trigger's
+        // body it does not).
+        for token in SQLToken.tokens(in: text) where token.kind == .semicolon {
+            let piece = text[start..<token.range.upperBound]
             if isComplete(piece) {
                 appendStatement(piece, to: &statements)
-                start = index + 1
+                start = token.range.upperBound
             }
         }
-        appendStatement(bytes[start...], to: &statements)
+        appendStatement(text[start...], to: &statements)
         return statements
     }
 
     /// The first word of `statement` after any blanks and comments, upper-cased (`SELECT`, `WITH`);
     /// empty when it starts with something else (a parenthesis, say) or holds no token at all.
     public static func leadingKeyword(of statement: String) -> String {
-        String(Substring(leadingToken(of: statement).prefix { $0.properties.isAlphabetic })).uppercased()
+        guard let token = SQLToken.tokens(in: statement).first(where: isStatementToken), token.kind == .word else {
+            return ""
+        }
+        return statement[token.range].uppercased()
     }
 
     /// Whether `statement` holds anything besides blanks, comments and semicolons.
     public static func hasTokens(_ statement: String) -> Bool {
-        !leadingToken(of: statement).isEmpty
+        SQLToken.tokens(in: statement).contains(where: isStatementToken)
     }
 
     // MARK: - Helpers
 
     /// Whether SQLite sees a whole statement, ended by a `;`, in `piece`.
-    private static func isComplete(_ piece: ArraySlice<UInt8>) -> Bool {
-        var text = piece.map { CChar(bitPattern: $0) }
-        text.append(0)
-        return sqlite3_complete(text) != 0
+    private static func isComplete(_ piece: Substring) -> Bool {
+        String(piece).withCString { sqlite3_complete($0) != 0 }
     }
 
-    private static func appendStatement(_ piece: ArraySlice<UInt8>, to statements: inout [String]) {
-        var statement = String(decoding: piece, as: UTF8.self).trimmedWhitespace
+    private static func appendStatement(_ piece: Substring, to statements: inout [String]) {
+        var statement = piece.trimmedWhitespace
         while statement.hasSuffix(";") {
             statement.removeLast()
             statement = statement.trimmedWhitespace
@@ -58,32 +60,8 @@ public enum SQLScript {
         if hasTokens(statement) { statements.append(statement) }
     }
 
-    /// The text from the first token on: blanks, `--` line comments, `/* */` block comments and
-    /// semicolons before it are skipped.
-    private static func leadingToken(of statement: String) -> Substring.UnicodeScalarView {
-        var rest = Substring(statement).unicodeScalars[...]
-        while let first = rest.first {
-            if first.properties.isWhitespace || first == ";" {
-                rest.removeFirst()
-            } else if rest.starts(with: "--".unicodeScalars) {
-                rest = rest.drop { $0 != "\n" }
-            } else if rest.starts(with: "/*".unicodeScalars) {
-                let body = rest.dropFirst(2)
-                var end = body.startIndex
-                var closed = false
-                while end < body.endIndex {
-                    if body[end...].starts(with: "*/".unicodeScalars) {
-                        closed = true
-                        break
-                    }
-                    end = body.index(after: end)
-                }
-                // An unclosed block comment runs to the end of the text (as SQLite reads it).
-                rest = closed ? body[body.index(end, offsetBy: 2)...] : body[body.endIndex...]
-            } else {
-                break
-            }
-        }
-        return rest
+    /// Whether `token` is part of a statement: not blanks, a comment or a semicolon.
+    private static func isStatementToken(_ token: SQLToken) -> Bool {
+        !token.isTrivia && token.kind != .semicolon
     }
 }

@@ -15,7 +15,7 @@ extension Database {
             let depth = writer.frames.count
             let savepoint = depth == 0 ? nil : "orm_savepoint_\(depth)"
             if let savepoint {
-                try connection.execute("SAVEPOINT \(literal: quoteIdentifier(savepoint))")
+                try connection.execute("SAVEPOINT \(raw: quoteIdentifier(savepoint))")
             } else {
                 try connection.execute("BEGIN IMMEDIATE")
             }
@@ -40,7 +40,7 @@ extension Database {
 
     private func finish(_ frame: TransactionFrame, connection: Connection) throws {
         if let savepoint = frame.savepoint {
-            try connection.execute("RELEASE \(literal: quoteIdentifier(savepoint))")
+            try connection.execute("RELEASE \(raw: quoteIdentifier(savepoint))")
             writer.frames.removeLast()
             if let parent = writer.frames.last { frame.merge(into: parent) }
         } else {
@@ -61,8 +61,8 @@ extension Database {
         if writer.frames.last === frame { writer.frames.removeLast() }
         if let savepoint = frame.savepoint {
             let name = quoteIdentifier(savepoint)
-            try? connection.execute("ROLLBACK TO \(literal: name)")
-            try? connection.execute("RELEASE \(literal: name)")
+            try? connection.execute("ROLLBACK TO \(raw: name)")
+            try? connection.execute("RELEASE \(raw: name)")
             connection.discardPendingChanges(after: frame.changeMark)
         } else if !connection.isAutocommit {
             try? connection.execute("ROLLBACK")

@@ -67,7 +67,7 @@ public final class Database: Sendable {
         if reader { try connection.execute("PRAGMA query_only = ON") }
         if let kibibytes = configuration.pageCacheKiB {
             // PRAGMA takes no bound parameters; the value is an integer, never text.
-            try connection.execute("PRAGMA cache_size = \(literal: String(-max(1, kibibytes)))")
+            try connection.execute("PRAGMA cache_size = \(raw: String(-max(1, kibibytes)))")
         }
         for function in configuration.functions {
             try connection.register(function)
@@ -177,6 +177,25 @@ public final class Database: Sendable {
         let bound = try sql.binding(arguments)
         try read { connection in
             try connection.forEachRow(bound) { try body($0.row()) }
+        }
+    }
+
+    /// Runs a query and hands `body` the statement on each row as SQLite steps to it, to read its
+    /// columns in place with ``Statement/column(at:)``: for reading values exactly as stored (text
+    /// as its bytes, which need not be UTF-8; see ``ColumnValue/withTextBytes(_:)``). As
+    /// ``forEachRow(_:_:body:)``, one snapshot and the memory of one row.
+    ///
+    /// ```swift
+    /// try db.forEachStatementRow("SELECT note FROM t") { row in
+    ///     row.column(at: 0).withTextBytes { bytes in print(bytes.count) }
+    /// }
+    /// ```
+    public func forEachStatementRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: (Statement) throws -> Void)
+        throws
+    {
+        let bound = try sql.binding(arguments)
+        try read { connection in
+            try connection.forEachRow(bound, body)
         }
     }
 

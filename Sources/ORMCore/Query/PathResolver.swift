@@ -12,30 +12,28 @@ struct PathResolver {
         self.qualifiers = Set(qualifiers.map { $0.lowercased() })
     }
 
-    /// The text with every relationship path replaced by `"alias"."column"`.
+    /// The text with every relationship path replaced by `"alias"."column"` (strings, comments and
+    /// other tokens are left as they are).
     mutating func rewrite(_ text: String) throws -> String {
+        let tokens = SQLToken.tokens(in: text)
         var output = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let character = text[index]
-            if character == "'" {
-                let end = endOfQuoted(text, from: index, quote: "'")
-                output += text[index..<end]
-                index = end
-            } else if isIdentifierStart(character) || character == "\"" {
-                let (segments, end) = readPath(text, from: index)
-                let original = String(text[index..<end])
-                let rest = text[end...].drop { $0 == " " }
-                if let previous = output.last, previous == "." || isIdentifierPart(previous) {
-                    output += original  // part of something already written (a qualified name, a number)
-                } else {
-                    output += try resolve(segments, original: original, followedByParenthesis: rest.first == "(")
-                }
-                index = end
-            } else {
-                output.append(character)
-                index = text.index(after: index)
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            guard Self.segment(token, in: text) != nil else {
+                output += text[token.range]
+                index += 1
+                continue
             }
+            let (segments, end) = Self.readPath(tokens, from: index, in: text)
+            let original = String(text[token.range.lowerBound..<tokens[end - 1].range.upperBound])
+            let next = tokens[end...].first { !$0.isTrivia }
+            if index > 0, Self.continuesPrevious(tokens[index - 1], in: text) {
+                output += original  // part of something already written (a qualified name, a number)
+            } else {
+                output += try resolve(segments, original: original, followedByParenthesis: next?.kind == .openParenthesis)
+            }
+            index = end
         }
         return output
     }
@@ -91,52 +89,40 @@ struct PathResolver {
         "LAST", "INTEGER", "TEXT", "REAL", "BLOB", "NUMERIC", "ROWID",
     ]
 
-    private func isIdentifierStart(_ character: Character) -> Bool {
-        character == "_" || character.isLetter
-    }
-
-    private func isIdentifierPart(_ character: Character) -> Bool {
-        character == "_" || character == "$" || character.isLetter || character.isNumber
-    }
-
-    private func endOfQuoted(_ text: String, from start: String.Index, quote: Character) -> String.Index {
-        var index = text.index(after: start)
-        while index < text.endIndex {
-            if text[index] == quote {
-                let next = text.index(after: index)
-                if next < text.endIndex && text[next] == quote {
-                    index = text.index(after: next)  // a doubled quote inside
-                    continue
-                }
-                return next
-            }
-            index = text.index(after: index)
+    /// The name a token gives as a path segment: a bare word, or a name in double quotes
+    /// (unquoted); nil for any other token.
+    private static func segment(_ token: SQLToken, in text: String) -> String? {
+        let piece = text[token.range]
+        switch token.kind {
+        case .word:
+            return String(piece)
+        case .quotedName where piece.hasPrefix("\"") && token.isClosed:
+            return token.unquoted(in: text)
+        default:
+            return nil
         }
-        return text.endIndex
     }
 
-    /// Reads `a.b."c d"` and returns its segments (unquoted) and where it ends.
-    private func readPath(_ text: String, from start: String.Index) -> ([String], String.Index) {
+    /// Whether a path right after `token` continues what it wrote (`x.` or a number, with no blank
+    /// between) rather than starting afresh.
+    private static func continuesPrevious(_ token: SQLToken, in text: String) -> Bool {
+        token.kind == .number || token.kind == .parameter || (token.kind == .operator && text[token.range] == ".")
+    }
+
+    /// Reads `a.b."c d"` from `start` and returns its segments (unquoted) and the index of the
+    /// token after it.
+    private static func readPath(_ tokens: [SQLToken], from start: Int, in text: String) -> ([String], Int) {
         var segments: [String] = []
         var index = start
-        while index < text.endIndex {
-            if text[index] == "\"" {
-                let end = endOfQuoted(text, from: index, quote: "\"")
-                let inner = text[text.index(after: index)..<(end > text.index(after: index) ? text.index(before: end) : end)]
-                segments.append(String(inner.replacing("\"\"", with: "\"")))
-                index = end
-            } else if isIdentifierStart(text[index]) {
-                var end = index
-                while end < text.endIndex && isIdentifierPart(text[end]) { end = text.index(after: end) }
-                segments.append(String(text[index..<end]))
-                index = end
-            } else {
+        while index < tokens.count, let segment = segment(tokens[index], in: text) {
+            segments.append(segment)
+            index += 1
+            guard index + 1 < tokens.count, tokens[index].kind == .operator, text[tokens[index].range] == ".",
+                  Self.segment(tokens[index + 1], in: text) != nil
+            else {
                 break
             }
-            guard index < text.endIndex, text[index] == "." else { break }
-            let afterDot = text.index(after: index)
-            guard afterDot < text.endIndex, text[afterDot] == "\"" || isIdentifierStart(text[afterDot]) else { break }
-            index = afterDot
+            index += 1
         }
         return (segments, index)
     }

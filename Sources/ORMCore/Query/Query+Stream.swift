@@ -17,6 +17,14 @@ extension Query {
         }
     }
 
+    /// The statement ``forEach(_:)`` runs: the entity's columns (key columns first), then any joined
+    /// columns, with the query's conditions and order. For reading rows in place (see
+    /// ``Database/forEachStatementRow(_:_:body:)``).
+    package func selectStatement() throws -> SQL {
+        let parts = try parts()
+        return statement(select: recordSelect(parts), parts: parts)
+    }
+
     /// Checks that the query is valid (its conditions, order and paths compile) without reading
     /// a row.
     ///

@@ -88,14 +88,14 @@ extension DynamicTable {
         try database.write { connection in
             let savepoint = quoteIdentifier("orm_check")
             let mark = connection.pendingMark
-            try connection.execute("SAVEPOINT \(literal: savepoint)")
+            try connection.execute("SAVEPOINT \(raw: savepoint)")
             let deferredBefore = try connection.deferForeignKeys()
             defer {
-                try? connection.execute("ROLLBACK TO \(literal: savepoint)")
+                try? connection.execute("ROLLBACK TO \(raw: savepoint)")
                 if !deferredBefore { try? connection.execute("PRAGMA defer_foreign_keys = OFF") }
                 // Before RELEASE: in autocommit mode it would deliver the trial's changes as committed.
                 connection.discardPendingChanges(after: mark)
-                try? connection.execute("RELEASE \(literal: savepoint)")
+                try? connection.execute("RELEASE \(raw: savepoint)")
             }
             for batch in staged {
                 for prior in batch.edits { try Self.tryStaged(prior, of: batch.table, on: connection) }
@@ -116,17 +116,17 @@ extension DynamicTable {
     private static func tryStaged(_ edit: RowEdit, of table: DynamicTable, on connection: Connection) throws {
         guard let sql = try? table.sql(for: edit) else { return }
         let savepoint = quoteIdentifier("orm_check_staged")
-        try connection.execute("SAVEPOINT \(literal: savepoint)")
+        try connection.execute("SAVEPOINT \(raw: savepoint)")
         do {
             try connection.execute(sql)
         } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
-            try? connection.execute("ROLLBACK TO \(literal: savepoint)")
-            try? connection.execute("RELEASE \(literal: savepoint)")
+            try? connection.execute("ROLLBACK TO \(raw: savepoint)")
+            try? connection.execute("RELEASE \(raw: savepoint)")
             throw error
         } catch {
-            try? connection.execute("ROLLBACK TO \(literal: savepoint)")
+            try? connection.execute("ROLLBACK TO \(raw: savepoint)")
         }
-        try connection.execute("RELEASE \(literal: savepoint)")
+        try connection.execute("RELEASE \(raw: savepoint)")
     }
 
     /// Applies edits in one transaction, all or nothing.

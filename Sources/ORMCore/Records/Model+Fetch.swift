@@ -21,7 +21,7 @@ extension Model {
         in database: Database? = nil
     ) throws -> [Self] {
         let schema = modelSchema
-        var sql: SQL = "SELECT \(literal: schema.selectColumnsSQL) FROM \(identifier: schema.table) WHERE "
+        var sql: SQL = "SELECT \(raw: schema.selectColumnsSQL) FROM \(identifier: schema.table) WHERE "
         sql.append(try condition.binding(arguments))
         if let order { sql.text += " ORDER BY \(order)" }
         return try fetchSQL(expandShortcuts(sql), in: database, mapsColumnsByName: false)
@@ -60,33 +60,18 @@ extension Model {
         return expanded
     }
 
-    /// `$T` → the quoted table name, `$PK` → the quoted key column (outside string literals).
+    /// `$T` → the quoted table name, `$PK` → the quoted key column, where either stands as a token
+    /// of its own (not inside strings, quoted names or comments, nor part of a longer name).
     static func expandShortcuts(_ sql: String) -> String {
         let schema = modelSchema
         var result = ""
-        var inQuote: Character?
-        var index = sql.startIndex
-        while index < sql.endIndex {
-            let character = sql[index]
-            if let quote = inQuote {
-                if character == quote { inQuote = nil }
-            } else if character == "'" || character == "\"" {
-                inQuote = character
-            } else if character == "$" {
-                let rest = sql[sql.index(after: index)...]
-                if rest.hasPrefix("PK") {
-                    result += quoteIdentifier(schema.primaryKey.name)
-                    index = sql.index(index, offsetBy: 3)
-                    continue
-                }
-                if rest.hasPrefix("T") {
-                    result += quoteIdentifier(schema.table)
-                    index = sql.index(index, offsetBy: 2)
-                    continue
-                }
+        for token in SQLToken.tokens(in: sql) {
+            let piece = sql[token.range]
+            switch (token.kind, piece) {
+            case (.parameter, "$PK"): result += quoteIdentifier(schema.primaryKey.name)
+            case (.parameter, "$T"): result += quoteIdentifier(schema.table)
+            default: result += piece
             }
-            result.append(character)
-            index = sql.index(after: index)
         }
         return result
     }

@@ -41,18 +41,18 @@ struct AutoMigrator {
             case .createTable:
                 try connection.execute(SQL(stringLiteral: schema.createTableSQL()))
             case .renameTable(let from):
-                try connection.execute("ALTER TABLE \(literal: quoteIdentifier(from)) RENAME TO \(literal: table)")
+                try connection.execute("ALTER TABLE \(raw: quoteIdentifier(from)) RENAME TO \(raw: table)")
             case .renameColumn(let from, let to):
                 try connection.execute(
-                    "ALTER TABLE \(literal: table) RENAME COLUMN \(literal: quoteIdentifier(from)) TO \(literal: quoteIdentifier(to))"
+                    "ALTER TABLE \(raw: table) RENAME COLUMN \(raw: quoteIdentifier(from)) TO \(raw: quoteIdentifier(to))"
                 )
             case .addColumn(let name):
                 guard let column = schema.columns.first(where: { $0.name == name }) else { continue }
-                try connection.execute("ALTER TABLE \(literal: table) ADD COLUMN \(literal: column.definitionSQL)")
+                try connection.execute("ALTER TABLE \(raw: table) ADD COLUMN \(raw: column.definitionSQL)")
             case .rebuild:
                 try rebuild(plan, schema: schema, connection: connection)
             case .dropIndex(let name):
-                try connection.execute("DROP INDEX IF EXISTS \(literal: quoteIdentifier(name))")
+                try connection.execute("DROP INDEX IF EXISTS \(raw: quoteIdentifier(name))")
             case .createIndex(let name):
                 guard let index = schema.indexes.first(where: { $0.name(in: schema.table) == name }) else { continue }
                 try connection.execute(SQL(stringLiteral: index.createSQL(on: schema.table)))
@@ -77,9 +77,9 @@ struct AutoMigrator {
             targets.append(quoteIdentifier(column.name))
             if let source = plan.sources[column.name] {
                 let value = quoteIdentifier(source)
-                expressions.append(column.isNullable ? value : "COALESCE(\(value), \(sqlLiteral(column.defaultValue)))")
+                expressions.append(column.isNullable ? value : "COALESCE(\(value), \(column.defaultValue.sqlLiteral))")
             } else {
-                expressions.append(sqlLiteral(column.defaultValue))
+                expressions.append(column.defaultValue.sqlLiteral)
             }
         }
         try connection.execute(
@@ -88,9 +88,9 @@ struct AutoMigrator {
                     "INSERT INTO \(quoteIdentifier(temporary)) (\(targets.joined(separator: ", "))) SELECT "
                     + "\(expressions.joined(separator: ", ")) FROM \(quoteIdentifier(schema.table))"))
         try checkConversions(plan, table: temporary, connection: connection)
-        try connection.execute("DROP TABLE \(literal: quoteIdentifier(schema.table))")
+        try connection.execute("DROP TABLE \(raw: quoteIdentifier(schema.table))")
         try connection.execute(
-            "ALTER TABLE \(literal: quoteIdentifier(temporary)) RENAME TO \(literal: quoteIdentifier(schema.table))")
+            "ALTER TABLE \(raw: quoteIdentifier(temporary)) RENAME TO \(raw: quoteIdentifier(schema.table))")
         for sql in kept {
             do {
                 try connection.execute(SQL(stringLiteral: sql))

@@ -22,7 +22,7 @@ extension ModelColumn {
     public var definitionSQL: String {
         var sql = "\(quoteIdentifier(name)) \(type.rawValue)"
         if !isNullable { sql += " NOT NULL" }
-        if !defaultValue.isNull || isNullable { sql += " DEFAULT \(sqlLiteral(defaultValue))" }
+        if !defaultValue.isNull || isNullable { sql += " DEFAULT \(defaultValue.sqlLiteral)" }
         if let reference {
             sql += " REFERENCES \(quoteIdentifier(reference.table))(\(quoteIdentifier(reference.column)))"
             sql += " ON DELETE SET NULL"

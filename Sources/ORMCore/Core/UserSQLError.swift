@@ -1,0 +1,15 @@
+/// Why SQL text a user typed was refused before SQLite saw it (see ``SQL/userExpression(_:)``).
+public struct UserSQLError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, for the user: `` `)` at character 5 closes a parenthesis never opened``.
+    public let reason: String
+
+    /// An error with this reason.
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    /// The reason.
+    public var description: String {
+        reason
+    }
+}
