@@ -12,32 +12,75 @@ final class ExportEncoderTests: XCTestCase {
         XCTAssertEqual(encoder.encode([.integer(1), .text("plain"), .null]), "1,plain,\r\n")
         XCTAssertEqual(encoder.encode([.real(12), .text("two\nlines"), .text("cr\r")]), "12.0,\"two\nlines\",\"cr\r\"\r\n")
         XCTAssertEqual(encoder.encode([.blob(Data([0, 255])), .text(""), .text("Zoë 😀")]), "AP8=,\"\",Zoë 😀\r\n", "empty text is quoted, NULL is not")
+        XCTAssertEqual(encoder.encode([.text("\"\u{301}"), .real(.infinity), .real(-0.0)]), "\"\"\"\u{301}\",1e999,-0.0\r\n",
+                       "a quote before a combining mark is doubled")
         XCTAssertEqual(encoder.footer(), "")
     }
 
-    /// JSON lines: numbers as numbers, NULL as null, BLOBs as base64 in an object, strings escaped.
-    func testJSONLinesTypesAndEscapes() {
+    /// An empty BLOB is a quoted empty field, apart from NULL (it was written as NULL is, `,,`).
+    func testCSVKeepsAnEmptyBlobApartFromNull() {
+        XCTAssertEqual(CSVEncoder(columns: ["a", "b", "c"]).encode([.null, .blob(Data()), .null]), ",\"\",\r\n")
+    }
+
+    /// Text that is not UTF-8 is `\x` and its bytes in hex (it became U+FFFD); text that starts
+    /// with backslashes and an `x` gets one more backslash, so the two never meet.
+    func testCSVEscapesBytesThatAreNotUTF8() {
+        let encoder = CSVEncoder(columns: ["a", "b", "c", "d"])
+        XCTAssertEqual(encoder.encode([.undecodableText([0x61, 0xFF, 0x62]), .text("\\x41"), .text("\\\\x"), .text("\\y")]),
+                       "\\x61ff62,\\\\x41,\\\\\\x,\\y\r\n")
+    }
+
+    /// TSV: tabs between fields, backslash escapes, `\N` for NULL, bytes that are not UTF-8 as `\xHH`.
+    func testTSVEscapes() {
+        let encoder = TSVEncoder(columns: ["id", "tab\there", "x"])
+        XCTAssertEqual(encoder.header(), "id\ttab\\there\tx\n")
+        XCTAssertEqual(encoder.encode([.integer(-1), .text("a\tb\\c\r\nd\u{0}é"), .null]), "-1\ta\\tb\\\\c\\r\\nd\\0é\t\\N\n")
+        XCTAssertEqual(encoder.encode([.undecodableText([0x61, 0xC3, 0x28, 0xE6, 0xBC, 0xA2]), .text(""), .blob(Data())]),
+                       "a\\xc3(漢\t\t\n", "invalid bytes escaped one by one, valid ones kept")
+    }
+
+    /// JSON lines: numbers as numbers, NULL as null, BLOBs as base64 in an object, strings escaped,
+    /// infinities in an object (they were null), text that is not UTF-8 as base64 in an object.
+    func testJSONLinesTypesAndEscapes() throws {
         let encoder = JSONLinesEncoder(columns: ["id", "price", "name", "photo", "gone", "say \"q\""])
         let line = encoder.encode([.integer(-7), .real(0.25), .text("a\"b\\c\nd\t\u{1B}é"), .blob(Data([0x89, 0x50])),
                                    .null, .real(.infinity)])
-        XCTAssertEqual(line, #"{"id":-7,"price":0.25,"name":"a\"b\\c\nd\t\u001bé","photo":{"$base64":"iVA="},"gone":null,"say \"q\"":null}"#
+        XCTAssertEqual(line, #"{"id":-7,"price":0.25,"name":"a\"b\\c\nd\t\u001bé","photo":{"$base64":"iVA="},"gone":null,"say \"q\"":{"$real":"Infinity"}}"#
                        + "\n")
-        let decoded = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        let decoded = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         XCTAssertEqual(decoded?["name"] as? String, "a\"b\\c\nd\t\u{1B}é")
         XCTAssertEqual(decoded?["id"] as? Int, -7)
+        XCTAssertEqual(JSONLinesEncoder(columns: ["t", "t"]).encode([.undecodableText([0xFF]), .real(-0.0)]),
+                       #"{"t":{"$textBase64":"/w=="},"t:1":-0.0}"# + "\n", "a repeated name gets :1")
     }
 
-    /// SQL: identifiers quoted, text quotes doubled, BLOBs as X'..', NULL, in a transaction.
+    /// JSON: one array, an object per line, commas between.
+    func testJSONArray() throws {
+        let encoder = JSONArrayEncoder(columns: ["n"])
+        let text = encoder.header() + encoder.encode([.integer(1)]) + encoder.separator + encoder.encode([.integer(2)])
+            + encoder.footer()
+        XCTAssertEqual(text, "[\n{\"n\":1},\n{\"n\":2}\n]\n")
+        XCTAssertEqual(encoder.header() + encoder.footer(), "[\n]\n")
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Int]])?.count, 2)
+    }
+
+    /// SQL: the schema, identifiers quoted, text quotes doubled, BLOBs as X'..', NULL, in a transaction.
     func testSQLInsertLiterals() throws {
-        let encoder = SQLInsertEncoder(table: "my \"odd\" table", columns: ["a col", "select"])
-        XCTAssertEqual(encoder.header(), "BEGIN;\n")
+        let schema = ExportSchema(untypedTable: "my \"odd\" table", columns: ["a col", "select"], note: "query results")
+        let encoder = SQLInsertEncoder(schema: schema, columns: ["a col", "select"])
+        XCTAssertEqual(encoder.header(), """
+            -- reef export: query results
+            PRAGMA foreign_keys=OFF;
+            BEGIN TRANSACTION;
+            CREATE TABLE "my ""odd"" table" ("a col", "select");
+
+            """)
         XCTAssertEqual(encoder.encode([.text("O'Brien"), .blob(Data([0x0A, 0xFF]))]),
                        "INSERT INTO \"my \"\"odd\"\" table\" (\"a col\", \"select\") VALUES ('O''Brien', X'0AFF');\n")
         XCTAssertEqual(encoder.encode([.null, .real(1.5)]),
                        "INSERT INTO \"my \"\"odd\"\" table\" (\"a col\", \"select\") VALUES (NULL, 1.5);\n")
         XCTAssertEqual(encoder.footer(), "COMMIT;\n")
         let database = try Database.inMemory()
-        try database.execute("CREATE TABLE \"my \"\"odd\"\" table\" (\"a col\", \"select\")")
         try database.executeScript(SQL(stringLiteral: encoder.header() + encoder.encode([.text("it's"), .blob(Data([1]))])
                                        + encoder.footer()))
         XCTAssertEqual(try database.fetchAll("SELECT * FROM \"my \"\"odd\"\" table\""), [[.text("it's"), .blob(Data([1]))]])
@@ -47,12 +90,15 @@ final class ExportEncoderTests: XCTestCase {
     /// the literal for the `sqlite3` shell), and generated columns are left out (SQLite refuses a
     /// value for them): the statements load back into the same schema as they were.
     func testSQLInsertsLoadBackWithNULsAndGeneratedColumns() throws {
-        let encoder = SQLInsertEncoder(table: "gen", columns: ["id", "a", "twice", "t"], leavingOut: ["twice"])
-        let row: [SQLValue] = [.integer(1), .integer(4), .integer(8), .text("nul\u{0}after")]
+        let source = try Database.inMemory()
+        try source.execute("CREATE TABLE gen (id INTEGER PRIMARY KEY, a INTEGER, twice INTEGER GENERATED ALWAYS AS (a * 2), t TEXT)")
+        let columns = ["id", "a", "twice", "t"]
+        let schema = try ExportSchema.read(source.table("gen"), columns: columns, filter: nil)
+        let encoder = SQLInsertEncoder(schema: schema, columns: columns)
+        let row: [ExportValue] = [.integer(1), .integer(4), .integer(8), .text("nul\u{0}after")]
         XCTAssertEqual(encoder.encode(row),
-                       "INSERT INTO \"gen\" (\"id\", \"a\", \"t\") VALUES (1, 4, CAST(X'6E756C006166746572' AS TEXT));\n")
+                       "INSERT INTO \"gen\" (\"id\", \"a\", \"t\") VALUES (1, 4, (CAST(X'6E756C006166746572' AS TEXT)));\n")
         let database = try Database.inMemory()
-        try database.execute("CREATE TABLE gen (id INTEGER PRIMARY KEY, a INTEGER, twice INTEGER GENERATED ALWAYS AS (a * 2), t TEXT)")
         try database.executeScript(SQL(stringLiteral: encoder.header() + encoder.encode(row) + encoder.footer()))
         XCTAssertEqual(try database.fetchAll("SELECT id, a, twice, t, length(CAST(t AS BLOB)) FROM gen"),
                        [[.integer(1), .integer(4), .integer(8), .text("nul\u{0}after"), .integer(9)]])
@@ -64,6 +110,8 @@ final class ExportEncoderTests: XCTestCase {
         XCTAssertEqual(ExportFormat(path: "rows.jsonl"), .jsonLines)
         XCTAssertEqual(ExportFormat(path: "rows.ndjson"), .jsonLines)
         XCTAssertEqual(ExportFormat(path: "~/dump.sql"), .sqlInserts)
+        XCTAssertEqual(ExportFormat(path: "rows.JSON"), .json)
+        XCTAssertEqual(ExportFormat(path: "rows.tsv"), .tsv)
         XCTAssertNil(ExportFormat(path: "notes.txt"))
         XCTAssertNil(ExportFormat(path: "/tmp/dir.csv/file"))
         XCTAssertNil(ExportFormat(path: ".csv"))

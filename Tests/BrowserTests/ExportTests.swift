@@ -36,7 +36,7 @@ final class ExportTests: XCTestCase {
             """)
     }
 
-    /// JSON lines and SQL of the whole table.
+    /// JSON lines and SQL of the whole table: the SQL creates the table, then fills it.
     func testJSONLinesAndSQLExports() throws {
         let jsonl = path("artists.jsonl"), sql = path("artists.sql")
         // <dump> waits for the first export to finish: X during an export stops it.
@@ -48,7 +48,10 @@ final class ExportTests: XCTestCase {
 
             """)
         XCTAssertEqual(try String(contentsOfFile: sql, encoding: .utf8), """
-            BEGIN;
+            -- reef export: rows of "artists"
+            PRAGMA foreign_keys=OFF;
+            BEGIN TRANSACTION;
+            CREATE TABLE artists (id INTEGER PRIMARY KEY, name TEXT NOT NULL, country TEXT);
             INSERT INTO "artists" ("id", "name", "country") VALUES (1, 'Ada', 'UK');
             INSERT INTO "artists" ("id", "name", "country") VALUES (2, '漢字テスト', 'JP');
             INSERT INTO "artists" ("id", "name", "country") VALUES (3, 'Emoji 😀 band', NULL);
@@ -62,7 +65,7 @@ final class ExportTests: XCTestCase {
         let screens = try fixture.headless("X/nonexistent-dir/out.csv<Enter><dump>X\(path("out.txt"))<Enter><dump>j",
                                            columns: 80, rows: 3, table: "artists")
         XCTAssertEqual(screens[0].last, " BROWSE  export failed: /nonexistent-dir/out.csv: No such file or directory 1/3")
-        XCTAssertEqual(screens[1].last, " BROWSE  export: name the file .csv, .jsonl or .sql            artists  1/3  id")
+        XCTAssertEqual(screens[1].last, " BROWSE  export: name the file .csv, .tsv, .json, .jsonl or .sql   artists  1/3")
         XCTAssertEqual(screens[2].last, " BROWSE  ? help                                                artists  2/3  id")
     }
 
@@ -252,7 +255,7 @@ private struct TwoRowPages: ExportRows {
     /// Whether the rows end with ``Failure``.
     var thenFail: Bool
 
-    func forEachPage(size: Int, _ body: ([[SQLValue]]) throws -> Bool) throws {
+    func forEachPage(size: Int, _ body: ([[ExportValue]]) throws -> Bool) throws {
         for page in 0..<pages {
             let first = Int64(page * 2 + 1)
             if try !body([[.integer(first)], [.integer(first + 1)]]) {

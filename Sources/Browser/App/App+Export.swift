@@ -53,12 +53,10 @@ extension App {
             openPrompt(.confirmOverwrite(path: expanded))
             return
         }
-        // Generated columns are shown and written to CSV and JSON, but SQLite refuses them in an INSERT.
-        let generated = (source as? TableSource).map { table in
-            Set(table.table.info.columns.filter { $0.generated != .no }.map(\.name))
-        } ?? []
-        let exporter = Exporter(rows: rows, table: source.title, columns: source.columns.map(\.name), format: format,
-                                path: expanded, generatedColumns: generated)
+        // Query results have no table of their own: a `.sql` export names the one it creates after the file.
+        let table = source is TableSource ? source.title : Self.baseName(of: expanded)
+        let exporter = Exporter(rows: rows, table: table, columns: source.columns.map(\.name), format: format,
+                                path: expanded)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
         state.message = nil
     }
@@ -111,6 +109,15 @@ extension App {
             break
         }
         return true
+    }
+
+    /// The file name in `path` without its folder and extension: `top tracks` for `/tmp/top tracks.sql`.
+    static func baseName(of path: String) -> String {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else {
+            return name
+        }
+        return String(name[..<dot])
     }
 
     /// `1 row`, `1,234 rows`.

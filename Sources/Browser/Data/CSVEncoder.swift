@@ -4,8 +4,15 @@ import ORMCore
 /// Comma-separated values as RFC 4180 describes them: a header row of column names, lines ending
 /// in CRLF, fields holding a comma, a quote or a line break quoted, quotes doubled.
 ///
-/// NULL is an empty field and empty text a quoted empty field (`""`), as PostgreSQL's CSV
-/// tells them apart; BLOBs are base64.
+/// Every value reads back exactly, by these rules:
+/// - NULL is an empty field; empty text and an empty BLOB a quoted empty field (`""`), as
+///   PostgreSQL's CSV tells them apart.
+/// - BLOBs are base64; reals have a `.` or an exponent (`2.0`, `1e-05`), infinities are `1e999`
+///   and `-1e999`.
+/// - Text is written as it is, except text whose bytes are not valid UTF-8, written `\x` and the
+///   bytes in hex (`\xc328`), and text that itself starts with backslashes and an `x`, which gets
+///   one more backslash (`\x41` is written `\\x41`). A reader undoes it: a field starting `\x` is
+///   bytes in hex; one starting with two or more backslashes and an `x` loses one backslash.
 ///
 /// ```
 /// id,name,note,nickname
@@ -18,12 +25,12 @@ struct CSVEncoder: ExportEncoder {
 
     /// The header row.
     func header() -> String {
-        line(columns)
+        columns.map(Self.quoted).joined(separator: ",") + "\r\n"
     }
 
     /// One record.
-    func encode(_ row: [SQLValue]) -> String {
-        row.map { $0 == .text("") ? "\"\"" : Self.quoted(Self.text($0)) }.joined(separator: ",") + "\r\n"
+    func encode(_ row: [ExportValue]) -> String {
+        row.map(Self.field).joined(separator: ",") + "\r\n"
     }
 
     /// Nothing after the records.
@@ -31,13 +38,16 @@ struct CSVEncoder: ExportEncoder {
         ""
     }
 
-    /// The field text of a value, before quoting.
-    static func text(_ value: SQLValue) -> String {
+    /// The field for a value, quoted when it must be.
+    static func field(_ value: ExportValue) -> String {
         switch value {
         case .null: ""
         case .integer(let integer): String(integer)
-        case .real(let real): String(real)
-        case .text(let text): text
+        case .real(let real): ExportValue.decimal(real)
+        case .text(let text) where text.isEmpty: "\"\""
+        case .text(let text): quoted(escapingBackslashX(text))
+        case .undecodableText(let bytes): "\\x" + Hex.encode(bytes)
+        case .blob(let data) where data.isEmpty: "\"\""
         case .blob(let data): data.base64EncodedString()
         }
     }
@@ -45,11 +55,27 @@ struct CSVEncoder: ExportEncoder {
     /// `field` quoted when it must be.
     static func quoted(_ field: String) -> String {
         let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
-        return needsQuotes ? "\"" + field.replacing("\"", with: "\"\"") + "\"" : field
+        guard needsQuotes else {
+            return field
+        }
+        var result = "\""
+        // By scalar: a quote followed by a combining mark is one Character.
+        for scalar in field.unicodeScalars {
+            result.unicodeScalars.append(scalar)
+            if scalar == "\"" {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 
-    /// A record of `fields` with its CRLF.
-    private func line(_ fields: [String]) -> String {
-        fields.map(Self.quoted).joined(separator: ",") + "\r\n"
+    /// `text` with one more backslash in front when it starts with backslashes and an `x`, so that
+    /// it is not read as bytes in hex.
+    static func escapingBackslashX(_ text: String) -> String {
+        let afterBackslashes = text.utf8.drop { $0 == UInt8(ascii: "\\") }
+        guard afterBackslashes.count < text.utf8.count, afterBackslashes.first == UInt8(ascii: "x") else {
+            return text
+        }
+        return "\\" + text
     }
 }

@@ -2,9 +2,13 @@
 enum ExportFormat: String, CaseIterable, Sendable {
     /// Comma-separated values (RFC 4180), with a header row: `.csv`.
     case csv
+    /// Tab-separated values with backslash escapes, with a header line: `.tsv`.
+    case tsv
+    /// One JSON array of objects: `.json`.
+    case json
     /// One JSON object per line: `.jsonl` (also `.ndjson`).
     case jsonLines
-    /// `INSERT` statements in a transaction: `.sql`.
+    /// The table's schema and `INSERT` statements in a transaction: `.sql`.
     case sqlInserts
 
     /// The format for `path`'s extension (case-insensitive), nil for any other.
@@ -15,6 +19,8 @@ enum ExportFormat: String, CaseIterable, Sendable {
         }
         switch name[name.index(after: dot)...].lowercased() {
         case "csv": self = .csv
+        case "tsv", "tab": self = .tsv
+        case "json": self = .json
         case "jsonl", "ndjson": self = .jsonLines
         case "sql": self = .sqlInserts
         default: return nil
@@ -22,15 +28,18 @@ enum ExportFormat: String, CaseIterable, Sendable {
     }
 
     /// The extensions understood, for messages.
-    static let extensions = ".csv, .jsonl or .sql"
+    static let extensions = ".csv, .tsv, .json, .jsonl or .sql"
 
-    /// The encoder for a view with `columns`; `table` names the table in `INSERT` statements, which
-    /// leave out the `generated` columns.
-    func encoder(table: String, columns: [String], generated: Set<String> = []) -> any ExportEncoder {
+    /// The encoder for a view with `columns`; `schema` is the table a `.sql` export creates.
+    func encoder(columns: [String], schema: ExportSchema?) -> any ExportEncoder {
         switch self {
         case .csv: CSVEncoder(columns: columns)
+        case .tsv: TSVEncoder(columns: columns)
+        case .json: JSONArrayEncoder(columns: columns)
         case .jsonLines: JSONLinesEncoder(columns: columns)
-        case .sqlInserts: SQLInsertEncoder(table: table, columns: columns, leavingOut: generated)
+        case .sqlInserts:
+            SQLInsertEncoder(schema: schema ?? ExportSchema(untypedTable: "rows", columns: columns, note: "rows"),
+                             columns: columns)
         }
     }
 }

@@ -1,24 +1,35 @@
 import ORMCore
 
-/// Where an export reads its rows: every row of a view, in its order, a page at a time.
+/// Where an export reads its rows: every row of a view, in its order, a page at a time, each
+/// value exactly as stored (see ``ExportValue``).
 ///
 /// Pages keep memory bounded: the exporter holds one page and its text at once.
 protocol ExportRows: Sendable {
     /// Hands the rows to `body` in pages of at most `size` rows, values in column order, until
     /// the rows end or `body` returns false.
-    func forEachPage(size: Int, _ body: ([[SQLValue]]) throws -> Bool) throws
+    func forEachPage(size: Int, _ body: ([[ExportValue]]) throws -> Bool) throws
+
+    /// The table a `.sql` export creates for these rows, named `name` unless they come from a
+    /// table of their own; `columns` are the names shown.
+    func tableSchema(name: String, columns: [String]) throws -> ExportSchema
 }
 
 extension ExportRows {
+    /// A table without declared types, which keeps every value as it is.
+    func tableSchema(name: String, columns: [String]) throws -> ExportSchema {
+        ExportSchema(untypedTable: name, columns: columns, note: "query results")
+    }
+
     /// Gathers the rows `pass` hands over one at a time into pages for ``forEachPage(size:_:)``,
     /// ending the pass early when `body` returns false.
     func paging(
-        _ pass: (_ row: ([SQLValue]) throws -> Void) throws -> Void, size: Int, _ body: ([[SQLValue]]) throws -> Bool
+        _ pass: (_ row: ([ExportValue]) throws -> Void) throws -> Void, size: Int,
+        _ body: ([[ExportValue]]) throws -> Bool
     ) throws {
         // `pass` and `body` are both non-escaping: the row handler may only call `body` once it is
         // known not to escape either (it does not: `pass` calls it before returning).
         try withoutActuallyEscaping(body) { body in
-            var page: [[SQLValue]] = []
+            var page: [[ExportValue]] = []
             page.reserveCapacity(size)
             do {
                 try pass { row in
@@ -38,6 +49,20 @@ extension ExportRows {
             }
         }
     }
+
+    /// Runs `sql` on `database` and hands each row's values after the first `skipping` to `row`,
+    /// read in place so that nothing is converted.
+    func readRows(_ sql: SQL, in database: Database, skipping: Int = 0, _ row: ([ExportValue]) throws -> Void) throws {
+        try database.forEachStatementRow(sql) { statement in
+            let count = statement.columnCount
+            var values: [ExportValue] = []
+            values.reserveCapacity(Int(count) - skipping)
+            for index in Int32(skipping)..<count {
+                values.append(ExportValue(statement.column(at: index)))
+            }
+            try row(values)
+        }
+    }
 }
 
 /// Ends a pass of ``ExportRows/paging(_:size:_:)`` early when the consumer asks.
@@ -45,19 +70,30 @@ private struct PagingStop: Error {}
 
 /// The rows of a table's view, read through its ORMCore query in one pass.
 struct TableRows: ExportRows {
+    /// The table or view.
+    let table: DynamicTable
     /// The view's query (filter and sort included).
     let query: Query<DynamicRecord>
     /// How many leading values of a record are key columns that are not shown.
     let hiddenKeys: Int
+    /// The view's filter, for the note a `.sql` export starts with.
+    let filter: String?
 
     /// The rows of a ``TableSource``'s view.
     init(_ source: TableSource) {
+        table = source.table
         query = source.query
         hiddenKeys = max(0, source.table.entity.columns.count - source.columns.count)
+        filter = source.filter
     }
 
-    func forEachPage(size: Int, _ body: ([[SQLValue]]) throws -> Bool) throws {
-        try paging({ row in try query.forEach { try row(Array($0.values.dropFirst(hiddenKeys))) } }, size: size, body)
+    func forEachPage(size: Int, _ body: ([[ExportValue]]) throws -> Bool) throws {
+        let sql = try query.selectStatement()
+        try paging({ row in try readRows(sql, in: table.database, skipping: hiddenKeys, row) }, size: size, body)
+    }
+
+    func tableSchema(name: String, columns: [String]) throws -> ExportSchema {
+        try ExportSchema.read(table, columns: columns, filter: filter)
     }
 }
 
@@ -69,7 +105,7 @@ struct RelationRows: ExportRows {
     /// The relation's statements.
     let query: RelationQuery
 
-    func forEachPage(size: Int, _ body: ([[SQLValue]]) throws -> Bool) throws {
-        try paging({ row in try database.forEachRow(query.all(), body: row) }, size: size, body)
+    func forEachPage(size: Int, _ body: ([[ExportValue]]) throws -> Bool) throws {
+        try paging({ row in try readRows(query.all(), in: database, row) }, size: size, body)
     }
 }

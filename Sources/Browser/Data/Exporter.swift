@@ -19,7 +19,7 @@ struct Exporter: Sendable {
 
     /// The rows written.
     let rows: any ExportRows
-    /// The name `INSERT` statements use.
+    /// The table a `.sql` export creates when the rows have none of their own (query results).
     let table: String
     /// The column names.
     let columns: [String]
@@ -27,8 +27,6 @@ struct Exporter: Sendable {
     let format: ExportFormat
     /// The file written.
     let path: String
-    /// Columns SQLite computes, left out of `INSERT` statements (it refuses values for them).
-    var generatedColumns: Set<String> = []
 
     /// Writes the file, replacing one already at ``path`` only once every row is written; calls
     /// `progress` with the rows written so far after each page.
@@ -38,14 +36,18 @@ struct Exporter: Sendable {
     /// - Returns: the number of rows written, nil when cancelled.
     /// - Throws: ``ExportFile/Failure`` or the database's error (``path`` is then untouched).
     func run(isCancelled: () -> Bool = { false }, progress: (Int) -> Void) throws -> Int? {
+        let schema = format == .sqlInserts ? try rows.tableSchema(name: table, columns: columns) : nil
         let file = try ExportFile(path: path)
-        let encoder = format.encoder(table: table, columns: columns, generated: generatedColumns)
+        let encoder = format.encoder(columns: columns, schema: schema)
         try file.write(encoder.header())
         var written = 0
         if !isCancelled() {
             try rows.forEachPage(size: Self.pageSize) { page in
                 var text = ""
                 for row in page {
+                    if written > 0 || !text.isEmpty {
+                        text += encoder.separator
+                    }
                     text += encoder.encode(row)
                 }
                 try file.write(text)

@@ -1,75 +1,71 @@
 import ORMCore
 
-/// SQL `INSERT` statements, one per row, in one transaction: identifiers quoted, values written
-/// as literals (text with quotes doubled, BLOBs as `X'..'`, NULL; text holding a NUL character,
-/// which ends a literal for the `sqlite3` shell, as `CAST(X'..' AS TEXT)`). Generated columns are
-/// left out: SQLite computes them again as the file is read back.
+/// An SQL script that rebuilds the rows in an empty database (`sqlite3 new.db < rows.sql`): the
+/// table's `CREATE` statement, one `INSERT` per row, then its indexes and triggers, all in one
+/// transaction (see ``ExportSchema``).
+///
+/// Identifiers are quoted; values are written as ``ORMCore/SQLLiteral`` writes them, which load
+/// back as exactly the same values: text with a carriage return, a NUL or bytes that are not UTF-8
+/// as its bytes cast to text, reals that SQLite would read a bit off as exact quotients. Generated
+/// columns are left out: SQLite computes them again as the file is read back.
 ///
 /// ```
-/// BEGIN;
+/// -- reef export: rows of "people"
+/// PRAGMA foreign_keys=OFF;
+/// BEGIN TRANSACTION;
+/// CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT);
 /// INSERT INTO "people" ("id", "name") VALUES (1, 'O''Brien');
+/// CREATE INDEX people_name ON people (name);
 /// COMMIT;
 /// ```
 struct SQLInsertEncoder: ExportEncoder {
+    /// The table and its statements.
+    let schema: ExportSchema
     /// `INSERT INTO "table" ("a", "b") VALUES (`, the same for every row.
     private let prefix: String
-    /// The positions of the values written (the columns not left out).
+    /// The positions of the values written (the columns `INSERT` names), by the columns shown.
     private let written: [Int]
 
-    /// Creates an encoder for rows of `table` with `columns`, leaving out the columns named in
-    /// `leftOut` (generated columns).
-    init(table: String, columns: [String], leavingOut leftOut: Set<String> = []) {
-        written = columns.indices.filter { !leftOut.contains(columns[$0]) }
-        let names = written.map { quoteIdentifier(columns[$0]) }
-        prefix = "INSERT INTO \(quoteIdentifier(table)) (\(names.joined(separator: ", "))) VALUES ("
+    /// Creates an encoder for rows shown as `columns`, going into `schema`'s table.
+    init(schema: ExportSchema, columns: [String]) {
+        self.schema = schema
+        let shown = ExportSchema.unique(columns)
+        // A table's schema names a subset of the columns shown; an untyped table renames repeats.
+        written = schema.columns.count == shown.count ? Array(shown.indices) : schema.columns.compactMap { shown.firstIndex(of: $0) }
+        let names = schema.columns.map(quoteIdentifier)
+        prefix = "INSERT INTO \(quoteIdentifier(schema.table)) (\(names.joined(separator: ", "))) VALUES ("
     }
 
-    /// Opens the transaction.
+    /// The note, foreign keys off for the load (the rows' parents may not be there yet), the
+    /// transaction, the table.
     func header() -> String {
-        "BEGIN;\n"
+        "-- reef export: " + Self.oneLine(schema.note) + "\nPRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n" + schema.create + ";\n"
     }
 
     /// One statement.
-    func encode(_ row: [SQLValue]) -> String {
+    func encode(_ row: [ExportValue]) -> String {
         prefix + written.map { row.indices.contains($0) ? Self.literal(row[$0]) : "NULL" }.joined(separator: ", ") + ");\n"
     }
 
-    /// Commits the transaction.
+    /// Indexes, triggers and the counter, then the commit.
     func footer() -> String {
-        "COMMIT;\n"
+        schema.after.map { $0 + ";\n" }.joined() + "COMMIT;\n"
     }
 
     /// The SQL literal for a value.
-    static func literal(_ value: SQLValue) -> String {
+    static func literal(_ value: ExportValue) -> String {
         switch value {
-        case .null:
-            return "NULL"
-        case .integer(let integer):
-            return String(integer)
-        case .real(let real):
-            if real.isNaN {
-                return "NULL"
-            }
-            return real.isInfinite ? (real < 0 ? "-9e999" : "9e999") : String(real)
-        case .text(let text):
-            if text.utf8.contains(0) {
-                return "CAST(" + hexLiteral(text.utf8) + " AS TEXT)"
-            }
-            return "'" + text.replacing("'", with: "''") + "'"
-        case .blob(let data):
-            return hexLiteral(data)
+        case .null: "NULL"
+        case .integer(let integer): String(integer)
+        case .real(let real): SQLLiteral.real(real)
+        case .text(let text): SQLLiteral.text(utf8: text.utf8)
+        case .undecodableText(let bytes): SQLLiteral.text(utf8: bytes)
+        case .blob(let data): SQLLiteral.blob(data)
         }
     }
 
-    /// `X'..'` for `bytes`.
-    private static func hexLiteral(_ bytes: some Collection<UInt8>) -> String {
-        let digits = "0123456789ABCDEF".unicodeScalars.map(Character.init)
-        var hex = "X'"
-        hex.reserveCapacity(bytes.count * 2 + 3)
-        for byte in bytes {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return hex + "'"
+    /// `text` on one line, for a `--` comment.
+    private static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
     }
 }
