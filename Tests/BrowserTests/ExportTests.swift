@@ -211,9 +211,61 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(expandingTilde(in: "a/~/x.csv"), "a/~/x.csv")
     }
 
+    /// The temporary file of an export killed with SIGKILL stays (it cannot remove it), and the next
+    /// export to that folder removes it; the temporary file of an export still running in another
+    /// reef is left alone, as are files of other names. Both exports read a view that never ends.
+    func testAKilledExportsFileIsRemovedByTheNextAndARunningOneKept() throws {
+        try Database(path: fixture.path).execute("""
+            CREATE VIEW endless AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c
+            """)
+        let unrelated = [path(".notes.reef-1"), path("keep.reef-AbC123"), path(".reef-export-AbC12")]
+        for file in unrelated {
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: file))
+        }
+        let killed = try exportInAnotherReef(to: path("killed.csv")), running = try exportInAnotherReef(to: path("running.csv"))
+        defer {
+            running.process.terminate()
+            running.process.waitUntilExit()
+        }
+        kill(killed.process.processIdentifier, SIGKILL)
+        killed.process.waitUntilExit()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: killed.temporary), "a killed export cannot clean up")
+
+        XCTAssertEqual(try Exporter(rows: TwoRowPages(pages: 1, thenFail: false), table: "t", columns: ["n"], format: .csv,
+                                    path: path("next.csv")).run { _ in }, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: killed.temporary), "the next export removes it")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: running.temporary), "a running export's file stays")
+        XCTAssertTrue(running.process.isRunning)
+        for file in unrelated {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: file), file)
+        }
+    }
+
+    /// Starts a reef process exporting the endless view to `file` and waits until its temporary
+    /// file exists; returns the process and that file's path.
+    private func exportInAnotherReef(to file: String) throws -> (process: Process, temporary: String) {
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        let process = Process()
+        process.executableURL = try ReefProcess.executable()
+        process.arguments = [fixture.path, "--table", "endless", "--headless", "80x5", "--keys", "X\(file)<Enter><wait:600000>"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var temporary: String?
+        while temporary == nil && process.isRunning {
+            let names = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
+            temporary = names.first { $0.hasPrefix(".\(name).reef-") }.map(path)
+        }
+        guard let temporary else {
+            throw MissingTool(description: "reef ended before its export started")
+        }
+        return (process, temporary)
+    }
+
     /// Temporary export files left in the fixture's folder.
     private func leftovers() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter { $0.contains(".reef-") }
+        try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path).filter(ExportFile.isTemporaryName)
     }
 
     /// Query results without a pager cannot be exported; PRAGMA results say so.

@@ -13,6 +13,12 @@ import Darwin
 /// The text goes to a new file beside `path` (`.name.reef-XXXXXX`), which ``finish()`` renames
 /// over `path` in one step: until then, a file already at `path` is untouched, and an export that
 /// fails or is given up on (``discard()``, or the object dropped) leaves nothing behind.
+///
+/// An export that is killed cannot remove its temporary file, so each export first removes the
+/// stale ones of reef's naming in its folder. It tells them by a lock: a running export holds an
+/// exclusive `flock` on its temporary file until the file is renamed or removed, and the system
+/// drops the lock when the process dies, however it dies. A file nobody holds a lock on is
+/// stale; one locked is an export still running (in this reef or another) and is left alone.
 final class ExportFile {
     /// Why a file could not be opened or written.
     struct Failure: Error, Equatable, CustomStringConvertible {
@@ -35,6 +41,9 @@ final class ExportFile {
     private let destination: String
     /// The file descriptor, -1 once closed.
     private var descriptor: Int32
+    /// A second descriptor of the same open file, which holds the lock from creation until the
+    /// file is renamed or removed (past the close of ``descriptor``); -1 once closed.
+    private var lockDescriptor: Int32
     /// Whether the temporary file is gone (renamed or removed).
     private var isSettled = false
 
@@ -49,13 +58,8 @@ final class ExportFile {
         let name = slash.map { String(destination[destination.index(after: $0)...]) } ?? destination
         // The temporary name must fit in a file name (255 bytes) too.
         let hidden = name.utf8.count > 200 ? ".reef-export" : ".\(name).reef"
-        var template = Array("\(folder)\(hidden)-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { mkstemp($0) } ?? -1
-        }
-        if descriptor < 0 {
-            throw Failure(path: path, reason: Self.lastError())
-        }
+        Self.removeStaleTemporaryFiles(in: folder)
+        let (descriptor, lockDescriptor, temporaryPath) = try Self.createLocked(template: "\(folder)\(hidden)-XXXXXX", for: path)
         var existing = stat()
         let replacing = stat(destination, &existing) == 0
         _ = fchmod(descriptor, replacing ? existing.st_mode & 0o7777 : 0o666 & ~Self.creationMask)
@@ -65,16 +69,12 @@ final class ExportFile {
         self.path = path
         self.destination = destination
         self.descriptor = descriptor
-        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        self.lockDescriptor = lockDescriptor
+        self.temporaryPath = temporaryPath
     }
 
     deinit {
-        if descriptor >= 0 {
-            _ = systemClose(descriptor)
-        }
-        if !isSettled {
-            _ = unlink(temporaryPath)
-        }
+        discard()
     }
 
     /// Writes all of `text` as UTF-8.
@@ -114,18 +114,109 @@ final class ExportFile {
             throw Failure(path: path, reason: Self.lastError())
         }
         isSettled = true
+        _ = systemClose(lockDescriptor)
+        lockDescriptor = -1
     }
 
     /// Closes and removes the temporary file: nothing is written to ``path``.
     func discard() {
-        if descriptor >= 0 {
-            _ = systemClose(descriptor)
-            descriptor = -1
-        }
         if !isSettled {
-            _ = unlink(temporaryPath)
+            _ = unlink(temporaryPath)  // before the lock goes, so no other reef takes it for stale
             isSettled = true
         }
+        for open in [descriptor, lockDescriptor] where open >= 0 {
+            _ = systemClose(open)
+        }
+        descriptor = -1
+        lockDescriptor = -1
+    }
+
+    // MARK: - Temporary files
+
+    /// Creates a temporary file from `template` (ending in `XXXXXX`) and locks it. Returns its
+    /// descriptor, a second descriptor holding the lock, and its path.
+    private static func createLocked(template: String, for path: String) throws(Failure) -> (Int32, Int32, String) {
+        while true {
+            var bytes = Array(template.utf8CString)
+            let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress.map { mkstemp($0) } ?? -1
+            }
+            if descriptor < 0 {
+                throw Failure(path: path, reason: lastError())
+            }
+            let temporaryPath = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let lockDescriptor = dup(descriptor)
+            guard lockDescriptor >= 0, flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
+                let reason = lastError()
+                _ = unlink(temporaryPath)
+                _ = systemClose(descriptor)
+                if lockDescriptor >= 0 {
+                    _ = systemClose(lockDescriptor)
+                }
+                throw Failure(path: path, reason: reason)
+            }
+            // Another reef may have found the file unlocked in the moment before the lock and
+            // removed it as stale: then make another.
+            if isSameFile(descriptor, path: temporaryPath) {
+                return (descriptor, lockDescriptor, temporaryPath)
+            }
+            _ = systemClose(descriptor)
+            _ = systemClose(lockDescriptor)
+        }
+    }
+
+    /// Removes the temporary files of exports that ended without removing them (killed) from
+    /// `folder` (ending in `/`, or empty for the current folder): files of reef's naming, owned by
+    /// this user, that no process holds a lock on.
+    static func removeStaleTemporaryFiles(in folder: String) {
+        guard let directory = opendir(folder.isEmpty ? "." : folder) else {
+            return
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
+                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard isTemporaryName(name) else {
+                continue
+            }
+            let candidate = folder + name
+            var status = stat()
+            guard lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid() else {
+                continue
+            }
+            let descriptor = open(candidate, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                continue
+            }
+            // Unlocked, and still the file at that name: nobody is writing it.
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0, isSameFile(descriptor, path: candidate) {
+                _ = unlink(candidate)
+            }
+            _ = systemClose(descriptor)
+        }
+    }
+
+    /// Whether `name` is one reef gives its temporary files: `.NAME.reef-XXXXXX` or
+    /// `.reef-export-XXXXXX`, the `X`s letters and digits as `mkstemp` makes them.
+    static func isTemporaryName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        let isLetterOrDigit = { (byte: UInt8) in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+        guard bytes.count > 13, bytes.first == UInt8(ascii: "."), bytes.suffix(6).allSatisfy(isLetterOrDigit) else {
+            return false
+        }
+        let stem = bytes.dropLast(6)
+        return stem.elementsEqual(".reef-export-".utf8) || stem.count > 7 && stem.suffix(6).elementsEqual(".reef-".utf8)
+    }
+
+    /// Whether `path` names the file open as `descriptor`.
+    private static func isSameFile(_ descriptor: Int32, path: String) -> Bool {
+        var open = stat(), named = stat()
+        return fstat(descriptor, &open) == 0 && lstat(path, &named) == 0 && open.st_dev == named.st_dev
+            && open.st_ino == named.st_ino
     }
 
     /// Whether `path` names the same file as one of `others` (by device and inode, so through
