@@ -58,7 +58,7 @@ struct SQLInsertEncoder: ExportEncoder {
         case .null: "NULL"
         case .integer(let integer): String(integer)
         case .real(let real): SQLLiteral.real(real)
-        case .text(let text): SQLLiteral.text(utf8: text.utf8)
+        case .text(let text): SQLLiteral.text(text)
         case .undecodableText(let bytes): SQLLiteral.text(utf8: bytes)
         case .blob(let data): SQLLiteral.blob(data)
         }

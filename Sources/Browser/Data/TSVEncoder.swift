@@ -20,7 +20,7 @@ struct TSVEncoder: ExportEncoder {
 
     /// The header line.
     func header() -> String {
-        columns.map { Self.escaped(utf8: $0.utf8) }.joined(separator: "\t") + "\n"
+        columns.map(Self.escaped).joined(separator: "\t") + "\n"
     }
 
     /// One line.
@@ -39,10 +39,16 @@ struct TSVEncoder: ExportEncoder {
         case .null: "\\N"
         case .integer(let integer): String(integer)
         case .real(let real): ExportValue.decimal(real)
-        case .text(let text): escaped(utf8: text.utf8)
+        case .text(let text): escaped(text)
         case .undecodableText(let bytes): escaped(utf8: bytes)
         case .blob(let data): data.base64EncodedString()
         }
+    }
+
+    /// Text with the escapes above.
+    static func escaped(_ text: String) -> String {
+        let needsEscapes = text.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0 }
+        return needsEscapes ? escaped(utf8: text.utf8) : text
     }
 
     /// Text (its bytes, valid UTF-8 or not) with the escapes above.

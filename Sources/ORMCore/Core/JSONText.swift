@@ -7,6 +7,9 @@ package enum JSONText {
     /// `text` in double quotes, with quotes, backslashes and control characters (U+0000 to
     /// U+001F, and U+007F) escaped; everything else as it is.
     package static func quoted(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

@@ -25,32 +25,42 @@ public enum SQLLiteral {
         case .null: "NULL"
         case .integer(let integer): String(integer)
         case .real(let real): Self.real(real)
-        case .text(let text): Self.text(utf8: text.utf8)
+        case .text(let text): Self.text(text)
         case .blob(let data): blob(data)
         }
     }
 
     /// The literal for text given as its bytes, which need not be valid UTF-8.
     public static func text(utf8 bytes: some Collection<UInt8>) -> String {
-        var isPlain = true
-        for byte in bytes where byte == 0 || byte == 0x0D {
-            isPlain = false
-            break
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return "(CAST(" + blob(bytes) + " AS TEXT))"
         }
-        if isPlain, let text = String(validating: bytes, as: UTF8.self) {
-            var literal = "'"
-            literal.reserveCapacity(bytes.count + 2)
-            // By scalar: a quote followed by a combining mark is one Character, which a
-            // Character-wise replacement would not double.
-            for scalar in text.unicodeScalars {
-                literal.unicodeScalars.append(scalar)
-                if scalar == "'" {
-                    literal.unicodeScalars.append(scalar)
-                }
+        return Self.text(text)
+    }
+
+    /// The literal for `text`.
+    public static func text(_ text: String) -> String {
+        var hasQuote = false
+        for byte in text.utf8 {
+            if byte == 0 || byte == 0x0D {
+                return "(CAST(" + blob(text.utf8) + " AS TEXT))"
             }
-            return literal + "'"
+            hasQuote = hasQuote || byte == UInt8(ascii: "'")
         }
-        return "(CAST(" + blob(bytes) + " AS TEXT))"
+        guard hasQuote else {
+            return "'" + text + "'"
+        }
+        var literal = "'"
+        literal.reserveCapacity(text.utf8.count + 4)
+        // By scalar: a quote followed by a combining mark is one Character, which a
+        // Character-wise replacement would not double.
+        for scalar in text.unicodeScalars {
+            literal.unicodeScalars.append(scalar)
+            if scalar == "'" {
+                literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "'"
     }
 
     /// `X'…'` for `bytes`.

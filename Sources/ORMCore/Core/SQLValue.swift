@@ -44,7 +44,7 @@ extension SQLValue: CustomStringConvertible {
         case .null: "NULL"
         case .integer(let value): String(value)
         case .real(let value): String(value)
-        case .text(let value): SQLLiteral.text(utf8: value.utf8)
+        case .text(let value): SQLLiteral.text(value)
         case .blob(let data): "<\(data.count) bytes>"
         }
     }
