@@ -22,21 +22,23 @@ final class ExportEncoderTests: XCTestCase {
         XCTAssertEqual(CSVEncoder(columns: ["a", "b", "c"]).encode([.null, .blob(Data()), .null]), ",\"\",\r\n")
     }
 
-    /// Text that is not UTF-8 is `\x` and its bytes in hex (it became U+FFFD); text that starts
-    /// with backslashes and an `x` gets one more backslash, so the two never meet.
+    /// Text that is not UTF-8 is `\x` and its bytes in hex (it became U+FFFD), and so is text
+    /// holding a NUL (CSV readers refuse the file); text that starts with backslashes and an `x`
+    /// gets one more backslash, so the two never meet.
     func testCSVEscapesBytesThatAreNotUTF8() {
+        XCTAssertEqual(CSVEncoder(columns: ["a"]).encode([.text("a\u{0}b")]), "\\x610062\r\n")
         let encoder = CSVEncoder(columns: ["a", "b", "c", "d"])
         XCTAssertEqual(encoder.encode([.undecodableText([0x61, 0xFF, 0x62]), .text("\\x41"), .text("\\\\x"), .text("\\y")]),
                        "\\x61ff62,\\\\x41,\\\\\\x,\\y\r\n")
     }
 
-    /// TSV: tabs between fields, backslash escapes, `\N` for NULL, bytes that are not UTF-8 as `\xHH`.
-    func testTSVEscapes() {
-        let encoder = TSVEncoder(columns: ["id", "tab\there", "x"])
-        XCTAssertEqual(encoder.header(), "id\ttab\\there\tx\n")
-        XCTAssertEqual(encoder.encode([.integer(-1), .text("a\tb\\c\r\nd\u{0}é"), .null]), "-1\ta\\tb\\\\c\\r\\nd\\0é\t\\N\n")
-        XCTAssertEqual(encoder.encode([.undecodableText([0x61, 0xC3, 0x28, 0xE6, 0xBC, 0xA2]), .text(""), .blob(Data())]),
-                       "a\\xc3(漢\t\t\n", "invalid bytes escaped one by one, valid ones kept")
+    /// TSV: tabs between fields, `\n` after records, fields holding a tab, a quote or a line break
+    /// quoted as in CSV (reef's import and spreadsheets read it so); NULL empty, empty text `""`.
+    func testTSVQuotesAsCSVDoes() {
+        let encoder = CSVEncoder.tabSeparated(columns: ["id", "tab\there", "a,b"])
+        XCTAssertEqual(encoder.header(), "id\t\"tab\there\"\ta,b\n")
+        XCTAssertEqual(encoder.encode([.integer(-1), .text("a\tb \"q\"\r\nc"), .null]), "-1\t\"a\tb \"\"q\"\"\r\nc\"\t\n")
+        XCTAssertEqual(encoder.encode([.undecodableText([0x61, 0xFF]), .text(""), .blob(Data())]), "\\x61ff\t\"\"\t\"\"\n")
     }
 
     /// JSON lines: numbers as numbers, NULL as null, BLOBs as base64 in an object, strings escaped,

@@ -65,8 +65,10 @@ enum ExportReaders {
 
     // MARK: - CSV
 
-    /// The records of RFC 4180 text: each field's text and whether it was quoted.
-    static func csvRecords(_ text: String) throws -> [[(text: String, quoted: Bool)]] {
+    /// The records of RFC 4180 text (or TSV, with a tab `separator` and `\n` line ends): each
+    /// field's text and whether it was quoted.
+    static func csvRecords(_ text: String, separator: Unicode.Scalar = ",") throws -> [[(text: String, quoted: Bool)]] {
+        let crlf = separator == ","
         var records: [[(text: String, quoted: Bool)]] = []
         var record: [(text: String, quoted: Bool)] = []
         var field = "", quoted = false, inQuotes = false
@@ -95,12 +97,12 @@ enum ExportReaders {
             } else if scalar == "\"" && field.isEmpty && !quoted {
                 inQuotes = true
                 quoted = true
-            } else if scalar == "," {
+            } else if scalar == separator {
                 record.append((field, quoted))
                 field = ""
                 quoted = false
-            } else if scalar == "\r" {
-                guard next() == "\n" else {
+            } else if crlf ? scalar == "\r" : scalar == "\n" {
+                guard !crlf || next() == "\n" else {
                     throw Failure(description: "a bare CR outside quotes")
                 }
                 record.append((field, quoted))
@@ -113,7 +115,7 @@ enum ExportReaders {
             }
         }
         guard record.isEmpty, field.isEmpty, !inQuotes else {
-            throw Failure(description: "the last record does not end with CRLF")
+            throw Failure(description: "the last record does not end with its line ending")
         }
         return records
     }
@@ -140,59 +142,6 @@ enum ExportReaders {
                 return text(Array(bytes.dropFirst()))
             }
             return .text(field.text)
-        }
-    }
-
-    // MARK: - TSV
-
-    /// The lines of TSV text, each split into fields (still escaped).
-    static func tsvLines(_ text: String) throws -> [[String]] {
-        guard text.hasSuffix("\n") else {
-            throw Failure(description: "the last line does not end with a line feed")
-        }
-        return text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-    }
-
-    /// A TSV field's bytes with its backslash escapes undone.
-    static func tsvBytes(_ field: String) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var rest = Array(field.utf8)[...]
-        while let byte = rest.popFirst() {
-            guard byte == UInt8(ascii: "\\") else {
-                bytes.append(byte)
-                continue
-            }
-            switch rest.popFirst() {
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "t"): bytes.append(0x09)
-            case UInt8(ascii: "n"): bytes.append(0x0A)
-            case UInt8(ascii: "r"): bytes.append(0x0D)
-            case UInt8(ascii: "0"): bytes.append(0x00)
-            case UInt8(ascii: "x"):
-                guard let value = Hex.decode(String(decoding: rest.prefix(2), as: UTF8.self)), value.count == 1 else {
-                    throw Failure(description: "bad \\x escape in \(field)")
-                }
-                bytes += value
-                rest = rest.dropFirst(2)
-            default:
-                throw Failure(description: "unknown escape in \(field)")
-            }
-        }
-        return bytes
-    }
-
-    /// A TSV field read back as a value of `like`'s storage class, by the documented rules.
-    static func tsvValue(_ field: String, like source: ExportValue) throws -> ExportValue {
-        if field == "\\N" {
-            return .null
-        }
-        let plain = String(decoding: try tsvBytes(field), as: UTF8.self)
-        switch source {
-        case .integer: return try Int64(plain).map(ExportValue.integer) ?? { throw Failure(description: "not an integer: \(field)") }()
-        case .real: return try Double(plain).map(ExportValue.real) ?? { throw Failure(description: "not a real: \(field)") }()
-        case .blob: return try Data(base64Encoded: plain).map(ExportValue.blob) ?? { throw Failure(description: "not base64: \(field)") }()
-        case .null, .text, .undecodableText: return text(try tsvBytes(field))
         }
     }
 

@@ -2,17 +2,20 @@ import FoundationEssentials
 import ORMCore
 
 /// Comma-separated values as RFC 4180 describes them: a header row of column names, lines ending
-/// in CRLF, fields holding a comma, a quote or a line break quoted, quotes doubled.
+/// in CRLF, fields holding a comma, a quote or a line break quoted, quotes doubled. With a tab
+/// for the comma and `\n` line ends it writes TSV the way spreadsheets, Python's `excel-tab`
+/// dialect and reef's own import read it (``tabSeparated(columns:)``).
 ///
 /// Every value reads back exactly, by these rules:
 /// - NULL is an empty field; empty text and an empty BLOB a quoted empty field (`""`), as
 ///   PostgreSQL's CSV tells them apart.
 /// - BLOBs are base64; reals have a `.` or an exponent (`2.0`, `1e-05`), infinities are `1e999`
 ///   and `-1e999`.
-/// - Text is written as it is, except text whose bytes are not valid UTF-8, written `\x` and the
-///   bytes in hex (`\xc328`), and text that itself starts with backslashes and an `x`, which gets
-///   one more backslash (`\x41` is written `\\x41`). A reader undoes it: a field starting `\x` is
-///   bytes in hex; one starting with two or more backslashes and an `x` loses one backslash.
+/// - Text is written as it is, except text whose bytes are not valid UTF-8 or that holds a NUL
+///   (which CSV readers refuse), written `\x` and the bytes in hex (`\xc328`), and text that itself
+///   starts with backslashes and an `x`, which gets one more backslash (`\x41` is written
+///   `\\x41`). A reader undoes it: a field starting `\x` is bytes in hex; one starting with two or
+///   more backslashes and an `x` loses one backslash.
 ///
 /// ```
 /// id,name,note,nickname
@@ -22,15 +25,24 @@ import ORMCore
 struct CSVEncoder: ExportEncoder {
     /// The column names.
     let columns: [String]
+    /// Between fields: `,` (or a tab).
+    var separator: Unicode.Scalar = ","
+    /// After each record: CRLF (or `\n`).
+    var lineEnding = "\r\n"
+
+    /// TSV: a tab between fields, `\n` after each record, quoting as in CSV.
+    static func tabSeparated(columns: [String]) -> CSVEncoder {
+        CSVEncoder(columns: columns, separator: "\t", lineEnding: "\n")
+    }
 
     /// The header row.
     func header() -> String {
-        columns.map(Self.quoted).joined(separator: ",") + "\r\n"
+        columns.map { quoted($0) }.joined(separator: String(separator)) + lineEnding
     }
 
     /// One record.
     func encode(_ row: [ExportValue]) -> String {
-        row.map(Self.field).joined(separator: ",") + "\r\n"
+        row.map(field).joined(separator: String(separator)) + lineEnding
     }
 
     /// Nothing after the records.
@@ -39,22 +51,23 @@ struct CSVEncoder: ExportEncoder {
     }
 
     /// The field for a value, quoted when it must be.
-    static func field(_ value: ExportValue) -> String {
+    func field(_ value: ExportValue) -> String {
         switch value {
         case .null: ""
         case .integer(let integer): String(integer)
         case .real(let real): ExportValue.decimal(real)
         case .text(let text) where text.isEmpty: "\"\""
-        case .text(let text): quoted(escapingBackslashX(text))
+        case .text(let text) where text.utf8.contains(0): "\\x" + Hex.encode(text.utf8)
+        case .text(let text): quoted(Self.escapingBackslashX(text))
         case .undecodableText(let bytes): "\\x" + Hex.encode(bytes)
         case .blob(let data) where data.isEmpty: "\"\""
         case .blob(let data): data.base64EncodedString()
         }
     }
 
-    /// `field` quoted when it must be.
-    static func quoted(_ field: String) -> String {
-        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+    /// `field` quoted when it must be: when it holds the separator, a quote or a line break.
+    func quoted(_ field: String) -> String {
+        let needsQuotes = field.unicodeScalars.contains { $0 == separator || $0 == "\"" || $0 == "\n" || $0 == "\r" }
         guard needsQuotes else {
             return field
         }

@@ -2,7 +2,7 @@
 enum ExportFormat: String, CaseIterable, Sendable {
     /// Comma-separated values (RFC 4180), with a header row: `.csv`.
     case csv
-    /// Tab-separated values with backslash escapes, with a header line: `.tsv`.
+    /// Tab-separated values, quoted as CSV is, with a header line: `.tsv` (also `.tab`).
     case tsv
     /// One JSON array of objects: `.json`.
     case json
@@ -34,7 +34,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
     func encoder(columns: [String], schema: ExportSchema?) -> any ExportEncoder {
         switch self {
         case .csv: CSVEncoder(columns: columns)
-        case .tsv: TSVEncoder(columns: columns)
+        case .tsv: CSVEncoder.tabSeparated(columns: columns)
         case .json: JSONArrayEncoder(columns: columns)
         case .jsonLines: JSONLinesEncoder(columns: columns)
         case .sqlInserts:
