@@ -31,7 +31,7 @@ enum PromptKind: Hashable, Sendable {
         case .search: "/"
         case .goToRow: "Go to row: "
         case .sql: "SQL> "
-        case .export: "Export to (.csv .jsonl .sql): "
+        case .export: "Export to (.csv .tsv .json .jsonl .sql): "
         case .editCell(let column, let note): Sanitizer.sanitize(column) + (note.map { " (\($0))" } ?? "") + ": "
         case .resolveConflicts: "Rows changed meanwhile: t keep theirs, o overwrite, c cancel? "
         case .quitWithChanges: "Pending changes: c commit and quit, r revert and quit, Esc stay? "
