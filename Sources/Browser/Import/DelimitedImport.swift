@@ -79,7 +79,9 @@ struct DelimitedImport: TableFileReader {
             if record.fields.count != first?.fields.count, fieldCounts.count < 1000 {
                 fieldCounts.append((record.line, record.fields.count))
             }
-            if checksUTF8, record.fields.contains(where: { String(validating: $0, as: UTF8.self) == nil }) {
+            if checksUTF8, record.fields.contains(where: { field in
+                field.contains { $0 >= 0x80 } && String(validating: field, as: UTF8.self) == nil
+            }) {
                 problems.note(line: record.line, "bytes that are not UTF-8 were replaced by U+FFFD")
             }
         }
