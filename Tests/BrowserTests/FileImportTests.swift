@@ -186,6 +186,30 @@ final class FileImportTests: XCTestCase {
                        .text("label, 43210\nsecond line"))
     }
 
+    func testTheEscapesOfReefsOwnExportsAreUndone() throws {
+        _ = try importText(#"""
+            a,b,c
+            \xc328,\\x41,1e999
+            \x6e756c00,plain \x,-1e999
+            \xzz,x,2.5
+
+            """#, as: "escaped.csv")
+        XCTAssertEqual(try database.fetchAll("SELECT typeof(a), hex(a), b, c FROM escaped ORDER BY rowid"), [
+            [.text("text"), .text("C328"), .text("\\x41"), .real(.infinity)],
+            [.text("text"), .text("6E756C00"), .text("plain \\x"), .real(-.infinity)],
+            [.text("text"), .text(Hex.encode("\\xzz".utf8, uppercase: true)), .text("x"), .real(2.5)],
+        ])
+        _ = try importText(#"""
+            {"t": {"$textBase64": "wyg="}, "r": {"$real": "-Infinity"}, "b": {"$base64": ""}}
+            {"t": "plain", "r": 1.5, "b": {"$base64": "AP8="}}
+
+            """#, as: "tagged.jsonl")
+        XCTAssertEqual(try database.fetchAll("SELECT typeof(t), hex(t), r, typeof(b), hex(b) FROM tagged ORDER BY rowid"), [
+            [.text("text"), .text("C328"), .real(-.infinity), .text("blob"), .text("")],
+            [.text("text"), .text(Hex.encode("plain".utf8, uppercase: true)), .real(1.5), .text("blob"), .text("00FF")],
+        ])
+    }
+
     // MARK: - JSON
 
     func testJSONLinesKeepKeyOrderTypesAndBlobs() throws {
@@ -237,6 +261,23 @@ final class FileImportTests: XCTestCase {
         }
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         XCTAssertThrowsError(try JSONParser.parse(Array(deep.utf8)), "refused, not a stack overflow")
+    }
+
+    func testRandomBytesNeverCrashAnImport() throws {
+        var generator = SeededGenerator(seed: 20261124)
+        let alphabet = Array("a,;\t|\"\\x0\n\r{}[]:-1.e $ü".utf8) + [0xC3, 0xFF, 0x80]
+        for round in 0..<120 {
+            let length = Int.random(in: 0..<200, using: &generator)
+            let bytes = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+            for name in ["r\(round).csv", "r\(round).tsv", "r\(round).jsonl", "r\(round).json"] {
+                do {
+                    let table = try importBytes(bytes, as: name)
+                    XCTAssertEqual(try database.scalar("SELECT count(*) FROM \(identifier: table.name)"), .integer(Int64(table.rows)))
+                } catch is ImportError {
+                    // Refused with a reason: what a bad file gets.
+                }
+            }
+        }
     }
 
     // MARK: - Names

@@ -210,7 +210,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  [ <BS>             back from that jump (table, row, sort, filter)",
             "  y                  copy the cursor cell to the clipboard (OSC 52)",
             "  Y                  copy the cursor row, tab-separated, to the clipboard",
-            "  X                  export the view (filter, sort) to .csv, .jsonl or .sql",
+            "  X                  export the view (filter, sort): .csv .tsv .json .jsonl .sql",
             "",
             "Edit",
             "  i c                edit the cursor cell (staged until committed)",

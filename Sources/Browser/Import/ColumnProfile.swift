@@ -99,7 +99,7 @@ enum NumberText {
         return value
     }
 
-    /// The finite number `bytes` spell as a decimal (`3.14`, `-0.5`, `1e-3`, `2.5E10`), or nil. A
+    /// The number `bytes` spell as a decimal (`3.14`, `-0.5`, `1e-3`, `2.5E10`, `1e999` for infinity), or nil. A
     /// value without a point or an exponent is a number only as an ``integer(_:)``, and the integer
     /// part has no leading zero, so `007`, `-0`, `+1` and integers past 64 bits stay text; `NaN`,
     /// `inf`, hex, spaces and thousands separators are text too.
@@ -137,7 +137,8 @@ enum NumberText {
             }
             index += 1
         }
-        guard sawDigit, let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
+        // A decimal too large for a double is infinity, as SQLite reads it (reef exports infinity as 1e999).
+        guard sawDigit, let value = Double(String(decoding: bytes, as: UTF8.self)) else {
             return nil
         }
         return value

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import ORMCore
 
 /// Reads a CSV or TSV file in two passes: the first finds the separator, the header, the columns
@@ -119,20 +120,21 @@ struct DelimitedImport: TableFileReader {
     }
 
     /// The second pass: each row's values for the plan's columns.
-    func rows(_ plan: ImportPlan, progress: (Int) -> Void, _ body: ([SQLValue]) throws -> Void) throws {
+    func rows(_ plan: ImportPlan, progress: (Int) -> Void, _ body: (ImportRow) throws -> Void) throws {
         var parser = DelimitedParser(separator: separator)
         var skipFirst = plan.hasHeader
-        var values = [SQLValue](repeating: .null, count: plan.columns.count)
+        var row = ImportRow(width: plan.columns.count)
         func take(_ record: DelimitedRecord) throws {
             if skipFirst {
                 skipFirst = false
                 return
             }
-            for index in values.indices {
-                values[index] = index < record.fields.count
-                    ? Self.value(record.fields[index], quoted: record.quoted[index], kind: plan.kinds[index]) : .null
+            row.clearMarks()
+            for index in row.values.indices {
+                row.set(index, index < record.fields.count
+                    ? Self.value(record.fields[index], quoted: record.quoted[index], kind: plan.kinds[index]) : .value(.null))
             }
-            try body(values)
+            try body(row)
         }
         try file.forEachChunk(progress: progress) { chunk in
             try parser.feed(chunk, emit: take)
@@ -142,32 +144,59 @@ struct DelimitedImport: TableFileReader {
 
     // MARK: - Values
 
-    /// The shape of a field: an empty bare field is NULL, an empty quoted one empty text.
+    /// The shape of a field: an empty bare field is NULL, an empty quoted one empty text, and one
+    /// starting with backslashes and an `x` text (see ``escapedText(_:)``).
     static func shape(_ field: [UInt8], quoted: Bool) -> ValueShape {
         if field.isEmpty {
             return quoted ? .text : .null
         }
+        if field.first == UInt8(ascii: "\\") {
+            return .text
+        }
         return ValueShape.of(field: field)
     }
 
-    /// A field as the SQL value its column's type takes.
-    static func value(_ field: [UInt8], quoted: Bool, kind: ColumnProfile.Kind) -> SQLValue {
+    /// A field as the value its column's type takes.
+    static func value(_ field: [UInt8], quoted: Bool, kind: ColumnProfile.Kind) -> ImportValue {
         if field.isEmpty && !quoted {
-            return .null
+            return .value(.null)
         }
         switch kind {
         case .integer:
             if let integer = NumberText.integer(field) {
-                return .integer(integer)
+                return .value(.integer(integer))
             }
         case .real:
             if let real = NumberText.real(field) {
-                return .real(real)
+                return .value(.real(real))
             }
         case .text, .blob:
             break
         }
-        return .text(String(decoding: field, as: UTF8.self))
+        if field.first == UInt8(ascii: "\\"), let escaped = escapedText(field) {
+            return escaped
+        }
+        return .value(.text(String(decoding: field, as: UTF8.self)))
+    }
+
+    /// The text reef's CSV and TSV exports write escaped: `\x` and hex digits is text of those bytes
+    /// (text holding a NUL, or bytes that are not UTF-8), and backslashes before an `x` lose one
+    /// (`\\x41` is the text `\x41`). Nil for any other field, which is text as written.
+    static func escapedText(_ field: [UInt8]) -> ImportValue? {
+        let backslashes = field.prefix { $0 == UInt8(ascii: "\\") }.count
+        guard backslashes < field.count, field[backslashes] == UInt8(ascii: "x") else {
+            return nil
+        }
+        if backslashes > 1 {
+            return .value(.text(String(decoding: field.dropFirst(), as: UTF8.self)))
+        }
+        guard let bytes = Hex.decode(String(decoding: field.dropFirst(2), as: UTF8.self)) else {
+            return nil
+        }
+        if let text = String(validating: bytes, as: UTF8.self) {
+            return .value(.text(text))
+        }
+        return .textBytes(Data(bytes))
     }
 
     /// Whether the first record is a header: text over columns whose other values are numbers, or,

@@ -42,15 +42,27 @@ enum FileImporter {
         let plan = try reader.plan { progress(Double($0) / size / 2) }
         let columns = zip(plan.columns, plan.kinds).map { "\(quoteIdentifier($0)) \($1.rawValue)" }
         let create = "CREATE TABLE \(quoteIdentifier(table)) (\(columns.joined(separator: ", ")))"
-        let insertText = "INSERT INTO \(quoteIdentifier(table)) VALUES ("
-            + Array(repeating: "?", count: plan.columns.count).joined(separator: ", ") + ")"
+        // Text given as bytes that are not UTF-8 is bound as a blob and cast to text; such rows take
+        // a statement of their own, one a set of columns.
+        func insertText(castingToText mask: [Bool]) -> String {
+            "INSERT INTO \(quoteIdentifier(table)) VALUES ("
+                + mask.map { $0 ? "CAST(? AS TEXT)" : "?" }.joined(separator: ", ") + ")"
+        }
         var written = 0
         try database.transaction { _ in
             try database.execute(SQL(create))
-            var insert = SQL(insertText)
-            try reader.rows(plan, progress: { progress(0.5 + Double($0) / size / 2) }) { values in
-                insert.arguments = values
-                try database.execute(insert)
+            var insert = SQL(insertText(castingToText: Array(repeating: false, count: plan.columns.count)))
+            var casting: [[Bool]: SQL] = [:]
+            try reader.rows(plan, progress: { progress(0.5 + Double($0) / size / 2) }) { row in
+                if row.hasBytesAsText {
+                    var statement = casting[row.bytesAsText] ?? SQL(insertText(castingToText: row.bytesAsText))
+                    casting[row.bytesAsText] = statement
+                    statement.arguments = row.values
+                    try database.execute(statement)
+                } else {
+                    insert.arguments = row.values
+                    try database.execute(insert)
+                }
                 written += 1
             }
         }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import ORMCore
 
 /// What the first pass over a file found: the table's columns and their types, and what was
@@ -41,7 +42,55 @@ protocol TableFileReader {
     /// The first pass: columns, types and problems. `progress` is told the bytes read.
     func plan(progress: (Int) -> Void) throws -> ImportPlan
     /// The second pass: each row's values for the plan's columns.
-    func rows(_ plan: ImportPlan, progress: (Int) -> Void, _ body: ([SQLValue]) throws -> Void) throws
+    func rows(_ plan: ImportPlan, progress: (Int) -> Void, _ body: (ImportRow) throws -> Void) throws
+}
+
+/// One row to write: its values, and which of them are text given as bytes that are not UTF-8
+/// (bound as a blob and cast to text, so the bytes are stored as they were).
+struct ImportRow {
+    /// The values, a column each.
+    var values: [SQLValue]
+    /// Whether the value of each column is a blob to store as text.
+    var bytesAsText: [Bool]
+    /// Whether any value is.
+    var hasBytesAsText = false
+
+    /// An empty row of `width` columns.
+    init(width: Int) {
+        values = Array(repeating: .null, count: width)
+        bytesAsText = Array(repeating: false, count: width)
+    }
+
+    /// Sets column `index` to `value`.
+    mutating func set(_ index: Int, _ value: ImportValue) {
+        switch value {
+        case .value(let value):
+            values[index] = value
+            if hasBytesAsText {
+                bytesAsText[index] = false
+            }
+        case .textBytes(let bytes):
+            values[index] = .blob(bytes)
+            bytesAsText[index] = true
+            hasBytesAsText = true
+        }
+    }
+
+    /// Clears the marks of text given as bytes (before the next row).
+    mutating func clearMarks() {
+        if hasBytesAsText {
+            for index in bytesAsText.indices {
+                bytesAsText[index] = false
+            }
+            hasBytesAsText = false
+        }
+    }
+}
+
+/// A value read from a file: an SQL value, or text whose bytes are not UTF-8.
+enum ImportValue {
+    case value(SQLValue)
+    case textBytes(Data)
 }
 
 /// Collects problems, keeping the first 100 and counting the rest.

@@ -47,14 +47,15 @@ struct JSONImport: TableFileReader {
 
     /// The second pass: each object's values for the plan's columns (keys are met in the same order
     /// as in the first pass, so the n-th key seen is the n-th column).
-    func rows(_ plan: ImportPlan, progress: (Int) -> Void, _ body: ([SQLValue]) throws -> Void) throws {
+    func rows(_ plan: ImportPlan, progress: (Int) -> Void, _ body: (ImportRow) throws -> Void) throws {
         var index: [String: Int] = [:]
         var problems = ProblemList()
         var keysSeen: [String] = []
-        var values = [SQLValue](repeating: .null, count: plan.columns.count)
+        var row = ImportRow(width: plan.columns.count)
         try forEachObject(progress: progress, problems: &problems) { members in
-            for position in values.indices {
-                values[position] = .null
+            row.clearMarks()
+            for position in row.values.indices {
+                row.values[position] = .null
             }
             for (key, value) in members {
                 let position: Int
@@ -66,11 +67,11 @@ struct JSONImport: TableFileReader {
                     index[key] = position
                     keysSeen.append(key)
                 }
-                if position < values.count {
-                    values[position] = Self.value(value, kind: plan.kinds[position])
+                if position < row.values.count {
+                    row.set(position, Self.value(value, kind: plan.kinds[position]))
                 }
             }
-            try body(values)
+            try body(row)
         }
     }
 
@@ -140,45 +141,67 @@ struct JSONImport: TableFileReader {
         case .number(let text):
             NumberText.integer(Array(text.utf8)) != nil ? .integer : (NumberText.real(Array(text.utf8)) != nil ? .real : .text)
         case .string, .array: .text
-        case .object: blob(value) != nil ? .blob : .text
+        case .object:
+            switch tagged(value) {
+            case .blob?: .blob
+            case .textBytes?: .text
+            case .real?: .real
+            case nil: .text
+            }
         }
     }
 
-    /// A JSON value as the SQL value its column's type takes.
-    static func value(_ value: JSONValue, kind: ColumnProfile.Kind) -> SQLValue {
+    /// A JSON value as the value its column's type takes.
+    static func value(_ value: JSONValue, kind: ColumnProfile.Kind) -> ImportValue {
         switch value {
         case .null:
-            return .null
+            return .value(.null)
         case .bool(let flag):
             switch kind {
-            case .integer: return .integer(flag ? 1 : 0)
-            case .real: return .real(flag ? 1 : 0)
-            case .text, .blob: return .text(flag ? "true" : "false")
+            case .integer: return .value(.integer(flag ? 1 : 0))
+            case .real: return .value(.real(flag ? 1 : 0))
+            case .text, .blob: return .value(.text(flag ? "true" : "false"))
             }
         case .number(let text):
             if kind == .integer, let integer = NumberText.integer(Array(text.utf8)) {
-                return .integer(integer)
+                return .value(.integer(integer))
             }
             if kind == .real, let real = NumberText.real(Array(text.utf8)) {
-                return .real(real)
+                return .value(.real(real))
             }
-            return .text(text)
+            return .value(.text(text))
         case .string(let text):
-            return .text(text)
+            return .value(.text(text))
         case .array:
-            return .text(value.compactText)
+            return .value(.text(value.compactText))
         case .object:
-            return blob(value).map { .blob($0) } ?? .text(value.compactText)
+            switch tagged(value) {
+            case .blob(let data)?: return .value(.blob(data))
+            case .textBytes(let data)?: return .textBytes(data)
+            case .real(let real)?: return .value(.real(real))
+            case nil: return .value(.text(value.compactText))
+            }
         }
     }
 
-    /// The bytes of `{"$base64": "…"}`, or nil for any other value.
-    static func blob(_ value: JSONValue) -> Data? {
-        guard case .object(let members) = value, members.count == 1, members[0].key == "$base64",
-              case .string(let text) = members[0].value
-        else {
+    /// What reef's JSON exports write as a one-member object: `{"$base64": …}` (a blob),
+    /// `{"$textBase64": …}` (text whose bytes are not UTF-8) and `{"$real": "Infinity"}` (or
+    /// `-Infinity`, which JSON numbers cannot say).
+    enum Tagged {
+        case blob(Data), textBytes(Data), real(Double)
+    }
+
+    /// The tagged value `value` holds, or nil for any other object.
+    static func tagged(_ value: JSONValue) -> Tagged? {
+        guard case .object(let members) = value, members.count == 1, case .string(let text) = members[0].value else {
             return nil
         }
-        return Data(base64Encoded: text)
+        switch members[0].key {
+        case "$base64": return Data(base64Encoded: text).map { .blob($0) }
+        case "$textBase64": return Data(base64Encoded: text).map { .textBytes($0) }
+        case "$real" where text == "Infinity": return .real(.infinity)
+        case "$real" where text == "-Infinity": return .real(-.infinity)
+        default: return nil
+        }
     }
 }
