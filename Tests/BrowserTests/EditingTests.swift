@@ -27,6 +27,16 @@ final class EditingTests: XCTestCase {
         return rows.first?.first
     }
 
+    /// Waits until `runner`'s app has noticed another connection's commit (not yet acted on: the
+    /// next key's tick takes it). A generous limit only ends a test that would otherwise hang.
+    private func waitUntilSeen(by runner: HeadlessRunner) {
+        let deadline = Date().addingTimeInterval(60)
+        while !runner.app.liveChanges.hasPending && Date() < deadline {
+            pause(seconds: 0.005)
+        }
+        XCTAssertTrue(runner.app.liveChanges.hasPending, "the other connection's commit was seen")
+    }
+
     /// A runner on `table` that keeps its app between scripts.
     private func runner(table: String, rows: Int = 8) throws -> HeadlessRunner {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
@@ -220,6 +230,8 @@ final class EditingTests: XCTestCase {
         let runner = try runner(table: "artists")
         _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>ji<C-u>Yours<Enter>"))
         try Database(path: fixture.path).execute("UPDATE artists SET name = 'Theirs' WHERE id = 1")
+        // Seen by the app before `w`, refreshed after `c`: the refresh must not replace `c`'s message.
+        waitUntilSeen(by: runner)
         let cancelled = runner.run(try KeyScript.parse("wc")).last ?? []
         XCTAssertTrue(cancelled.last?.contains("commit cancelled: 2 changes still pending") == true,
                       cancelled.joined(separator: "\n"))
@@ -250,6 +262,9 @@ final class EditingTests: XCTestCase {
         let other = try Database(path: fixture.path)
         try other.execute("ALTER TABLE artists DROP COLUMN country")
         try other.execute("DROP TABLE pairs")
+        // Seen and refreshed before `p`: its notice must not land on the pending screen.
+        waitUntilSeen(by: runner)
+        runner.run([])
         let screens = runner.run(try KeyScript.parse("p<dump>w<dump>Uy"))
         assertScreen(screens[0], [
             "Pending changes (2 changes)",

@@ -39,7 +39,44 @@ final class LiveRefreshTests: XCTestCase {
         XCTAssertTrue(text.contains("changed by another process"), text)
     }
 
-    /// Plays `<wait:20>` on `runner` until its screen contains `text` (up to two seconds).
+    /// A refresh after another process's commit comes after the user's last key said something:
+    /// that message stays until the next key (the grid still shows the new value).
+    func testARefreshKeepsTheMessageOfTheLastKey() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 8)
+        _ = runner.run(try KeyScript.parse("y"))
+        try Database(path: fixture.path).execute("UPDATE artists SET name = 'Renamed elsewhere' WHERE id = 2")
+        let text = try screen(of: runner, containing: "Renamed elsewhere")
+        XCTAssertTrue(text.contains("Renamed elsewhere"), text)
+        XCTAssertTrue(text.contains("BROWSE  copied id: 1"), text)
+        XCTAssertFalse(text.contains("another process"), text)
+    }
+
+    /// Reef's own commit, picked up together with another process's earlier one, is not reported
+    /// as the other process's: the commit's message stays.
+    func testOwnCommitIsNotReportedAsAnotherProcesss() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 8)
+        _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>"))
+        try Database(path: fixture.path).execute("UPDATE artists SET country = 'NO' WHERE id = 2")
+        try wait { app.liveChanges.hasPending }  // seen, not yet taken: the commit's tick takes both
+        let text = runner.run(try KeyScript.parse("w")).last?.joined(separator: "\n") ?? ""
+        XCTAssertTrue(text.contains("BROWSE  committed 1 change"), text)
+        XCTAssertTrue(text.contains("Mine") && text.contains("│NO"), text)
+    }
+
+    /// Waits until `condition` holds (a generous limit only ends a test that would otherwise hang).
+    private func wait(until condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while !condition() {
+            guard Date() < deadline else {
+                return XCTFail("the condition never held")
+            }
+            pause(seconds: 0.005)
+        }
+    }
+
+    /// Plays `<wait:20>` on `runner` until its screen contains `text`.
     private func screen(of runner: HeadlessRunner, containing text: String) throws -> String {
         var screen = ""
         try play(runner) {
@@ -49,9 +86,10 @@ final class LiveRefreshTests: XCTestCase {
         return screen
     }
 
-    /// Plays `<wait:20>` on `runner` until `done` says so of its screen (up to two seconds).
+    /// Plays `<wait:20>` on `runner` until `done` says so of its screen (a generous limit only
+    /// ends a test that would otherwise hang).
     private func play(_ runner: HeadlessRunner, until done: ([String]) -> Bool) throws {
-        let deadline = Date().addingTimeInterval(2)
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, !done(runner.run(try KeyScript.parse("<wait:20>")).last ?? []) {}
     }
 

@@ -281,14 +281,19 @@ final class App {
         return true
     }
 
-    /// Says in the status bar what changed: over anything but an error for another process's
-    /// commit, and for this session's own (whose action already said what it did) only over
-    /// nothing or an older notice of the same kind.
+    /// Says in the status bar what changed, over nothing or an older notice of the same kind: a
+    /// message the user's last key produced (a commit's result, an error, a copy) stays until the
+    /// next key, as every message does, however late the refresh comes. The rows counted are this
+    /// session's own (another process's commits are known by table only).
     private func announce(_ changes: LiveChanges.Summary, in table: String) {
-        guard state.message?.isError != true else { return }
-        guard changes.external || state.message == nil || state.message?.isLive == true else { return }
-        let who = changes.external ? "another process" : "this session"
-        let what = changes.rows > 0 ? "\(changes.rows) row\(changes.rows == 1 ? "" : "s") changed" : "changed"
+        guard state.message == nil || state.message?.isLive == true else { return }
+        let who = switch (changes.own, changes.external) {
+        case (true, true): "this session and another process"
+        case (false, _): "another process"
+        case (true, false): "this session"
+        }
+        let rows = changes.external ? 0 : changes.rows
+        let what = rows > 0 ? "\(rows) row\(rows == 1 ? "" : "s") changed" : "changed"
         state.message = .live("\(table) \(what) by \(who): refreshed")
     }
 

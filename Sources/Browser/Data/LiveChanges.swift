@@ -47,6 +47,11 @@ final class LiveChanges: @unchecked Sendable {
         }
     }
 
+    /// Whether changes wait for ``take()``.
+    var hasPending: Bool {
+        pending.withLock { !$0.tables.isEmpty }
+    }
+
     /// Takes what changed since the last call (nil when nothing did).
     func take() -> Summary? {
         pending.withLock { pending in
