@@ -203,9 +203,11 @@ extension App {
 
     /// Reloads a grid (and the table list for a table), keeping the cursor on its row.
     func reload(_ grid: GridModel, isTable: Bool) throws {
+        grid.countsWithoutLimit = true  // asked for
         try grid.reload()
         if isTable {
             try refreshCatalog()
+            catalog.countAgain(grid.source.title)  // asked for: no time limit
             unopenedTables = [:]
         }
         state.message = .info("reloaded")

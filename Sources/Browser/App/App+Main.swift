@@ -10,12 +10,15 @@ extension App {
                 if command == .open, let name = selectedTableName, unopenedTables[name] != nil {
                     unopenedTables[name] = nil  // asked again: try again
                 }
+                if command == .open, let name = selectedTableName, catalog.countStoppedOrFailed(name) {
+                    catalog.countAgain(name)
+                }
                 if selectedTableGrid != nil {
                     state.focus = .grid
                 }
                 return .redraw
             case .back:
-                return quitOrAsk()
+                return stopCountsOnScreen() ? .redraw : quitOrAsk()
             case .left, .firstColumn, .lastColumn:
                 return .handled
             default:
@@ -24,7 +27,7 @@ extension App {
         }
         switch command {
         case .back:
-            return quitOrAsk()
+            return stopCountsOnScreen() ? .redraw : quitOrAsk()
         case .switchFocus:
             state.focus = .tables
             return .redraw
@@ -63,14 +66,26 @@ extension App {
 
     /// Reads the table list again, keeping the selected table selected by name (a table dropped
     /// or added above it moves it in the list); when it is gone, the one now at its place.
-    func refreshCatalog() throws {
+    func refreshCatalog(changed: Set<String>? = nil) throws {
         let selected = selectedTableName
-        try catalog.refresh()
+        try catalog.refresh(changed: changed)
         if let selected, let index = catalog.names.firstIndex(where: { $0.name == selected }) {
             selectTable(index)
         } else {
             selectTable(min(state.selectedTable, max(0, catalog.names.count - 1)))
         }
+    }
+
+    /// The names of the table list's rows in sight, with the selected one: counted first, and
+    /// the only ones whose counts may run on.
+    var tableNamesInSight: [String] {
+        let names = catalog.names
+        let first = min(max(0, state.firstVisibleTable), names.count)
+        var shown = names[first..<min(names.count, first + max(1, sidebarListHeight))].map(\.name)
+        if let selected = selectedTableName, !shown.contains(selected) {
+            shown.append(selected)
+        }
+        return shown
     }
 
     /// Selects table `index`, keeping it visible in the list.

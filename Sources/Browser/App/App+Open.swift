@@ -39,7 +39,7 @@ extension App {
                 } catch ORMError.unknownName {
                     return nil
                 }
-                return try TableSource(table: table)
+                return try TableSource(table: table, interruption: interruption)
             }
         }
         run(PendingWork(label: "opening \(Sanitizer.sanitize(name))", isReady: { background.result != nil },

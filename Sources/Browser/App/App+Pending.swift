@@ -13,15 +13,15 @@ extension App {
         }
     }
 
-    /// A key that arrives while work is pending: Esc as the first key cancels it; any other key
-    /// waits its turn, and so does an Esc typed after such keys (it belongs to what was typed,
-    /// such as closing a prompt opened by a waiting key). Ctrl-C cancels in either case.
+    /// A key that arrives while work is pending: Esc cancels it, whatever keys wait (they are
+    /// dropped: Esc always stops what the screen waits for); any other key waits its turn.
+    /// Ctrl-C cancels too.
     func handleKeyWhilePending(_ key: Key, work: PendingWork) -> Outcome {
         switch key {
         case .resize:
             return .redraw
-        case .escape where work.queuedKeys.isEmpty:
-            return cancel(work)
+        case .escape:
+            return cancel(work)  // whatever keys wait: Esc stops what the screen waits for
         default:
             work.queuedKeys.append(key)
             return .handled
@@ -51,9 +51,6 @@ extension App {
                 next.queuedKeys.append(contentsOf: [key] + keys)
                 break
             }
-            if key == .escape, state.prompt == nil, case .main = state.top {
-                continue  // typed to cancel, too late: it must not quit reef
-            }
             if handle(key) == .quit {
                 quitRequested = true
                 break
@@ -68,7 +65,7 @@ extension App {
             return nil
         }
         let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
-        return .info("\(spinner) \(pendingWork.label)…  (\(pendingWork.queuedKeys.isEmpty ? "Esc" : "Ctrl-C") cancels)")
+        return .info("\(spinner) \(pendingWork.label)…  (Esc cancels)")
     }
 
     /// Replaces the grid's source with the same rows sorted and filtered differently, computed in
@@ -91,7 +88,9 @@ extension App {
         // Esc stops SQLite too: a slow filter given up on must not keep a reader busy.
         let interruption = Interruption()
         let background = BackgroundResult {
-            try interruption.run { try TableSource(table: dynamicTable, sort: sort, filter: filter) }
+            try interruption.run {
+                try TableSource(table: dynamicTable, sort: sort, filter: filter, interruption: interruption)
+            }
         }
         run(PendingWork(label: label, isReady: { background.result != nil }, complete: { [unowned self] in
             switch background.result {

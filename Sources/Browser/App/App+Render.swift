@@ -45,9 +45,8 @@ extension App {
     /// The width the table list would like: its longest name and count (never shrinking, so the
     /// list does not jump while counts arrive).
     var sidebarWidth: Int {
-        let entries = catalog.entries
-        let names = entries.map { TextWidth.of(Sanitizer.sanitize($0.name)) }.max() ?? 6
-        let counts = entries.map { $0.count.map { TextWidth.of(ListWidget.formatCount($0)) } ?? 1 }.max() ?? 1
+        let names = catalog.names.isEmpty ? 6 : catalog.widestName
+        let counts = TextWidth.of(ListWidget.formatCount(catalog.largestCount))
         sidebarWidthMark = max(sidebarWidthMark, min(32, names + 1 + max(3, counts)))
         return sidebarWidthMark
     }
@@ -74,12 +73,14 @@ extension App {
         renderTitle((focused ? "▸ " : "") + "Tables (\(catalog.names.count))", in: titleRow, into: &buffer)
         state.firstVisibleTable = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
                                                           height: max(1, listArea.height))
-        let items = catalog.entries.map { entry in
+        // Only the rows drawn: the list may hold ten thousand tables.
+        let first = state.firstVisibleTable
+        let items = catalog.entries(in: first..<(first + listArea.height)).map { entry in
             ListItem(title: entry.kind == .view ? entry.name + " ◇" : entry.name, count: entry.count,
-                     countFailed: entry.countFailed)
+                     countFailed: entry.countFailed || entry.countStopped)
         }
-        let list = ListWidget(items: items, selected: items.isEmpty ? nil : state.selectedTable,
-                              firstVisible: state.firstVisibleTable, spinnerFrame: state.spinnerFrame)
+        let list = ListWidget(items: items, selected: catalog.names.isEmpty ? nil : state.selectedTable - first,
+                              firstVisible: 0, spinnerFrame: state.spinnerFrame)
         list.render(in: listArea, into: &buffer, theme: theme)
     }
 

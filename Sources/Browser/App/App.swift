@@ -57,6 +57,8 @@ final class App {
     var deferredRefresh: LiveChanges.Summary?
     /// The shown table being read again after committed changes, until it is ready.
     var liveRefresh: LiveRefresh?
+    /// When background counts give up.
+    let countLimits: CountLimits
     /// Set when a key played after pending work asked to quit; the loop ends.
     var quitRequested = false
     /// Set while a commit asked for by "commit and quit" waits for the conflicts to be resolved:
@@ -74,14 +76,16 @@ final class App {
     }
 
     /// Creates the application and opens `initialTable` (or the first table). The name is
-    /// matched exactly, else ignoring case (as SQLite matches names).
+    /// matched exactly, else ignoring case (as SQLite matches names). `countLimits` say when
+    /// background counts give up.
     ///
     /// - Throws: the database's error when the schema cannot be read; ``UnknownTable`` when there
     ///   is no `initialTable`.
-    init(database: Database, theme: Theme, initialTable: String? = nil) throws {
+    init(database: Database, theme: Theme, initialTable: String? = nil, countLimits: CountLimits = .standard) throws {
         self.database = database
         self.theme = theme
-        catalog = try Catalog(database: database)
+        self.countLimits = countLimits
+        catalog = try Catalog(database: database, limits: countLimits)
         liveChanges = LiveChanges(database: database)
         if let initialTable {
             let names = catalog.names.map(\.name)
@@ -190,6 +194,7 @@ final class App {
     /// committed changes; returns whether the screen needs drawing. After it, the loop checks
     /// ``quitRequested`` and the clipboard: keys that waited for pending work are played here.
     func tick() -> Bool {
+        stopCountsNobodyWaitsFor()
         let completed = completePendingWork()
         let refreshed = refreshAfterChanges() || completed
         let finished = collectFinishedExport() || refreshed
@@ -210,7 +215,9 @@ final class App {
         let adopted = adoptRefreshedTable()
         guard let changes = liveChanges.take() else { return adopted }
         recheckNewRows()
-        try? refreshCatalog()
+        // This session's changes name tables only: the views reading them are counted again too.
+        let views = changes.own ? catalog.names.filter { $0.kind == .view }.map(\.name) : []
+        try? refreshCatalog(changed: changes.tables.union(views))
         // Grids of other tables catch up when they are shown again.
         let shown = selectedTableName
         for (name, grid) in tableGrids where name != shown && Self.isAffected(grid, by: changes) {

@@ -27,6 +27,11 @@ final class GridModel {
     var lastSlots: [ColumnSlot] = []
     /// The staged changes and marks drawn over the source's rows; new rows follow the last one.
     var overlay = StagedOverlay()
+    /// Since when the grid has not been shown while its source counts (a count out of sight for a
+    /// while is stopped).
+    var outOfSightSince: ContinuousClock.Instant?
+    /// Whether the source's count was asked for (`r`): it runs without a time limit.
+    var countsWithoutLimit = false
 
     /// Creates a grid over `source`, freezing `frozenColumns` leading columns.
     init(source: RowSource, frozenColumns: Int = 0) {

@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// While it runs the status bar shows ``label`` with a spinner; keys typed meanwhile wait in
 /// ``queuedKeys`` and are played once it completes, so a script behaves the same however long the
-/// work takes. Esc as the first key cancels it, Ctrl-C at any time.
+/// work takes. Esc or Ctrl-C cancels it, dropping the keys that wait.
 final class PendingWork {
     /// What the status bar says while waiting, e.g. `sorting events by at`.
     let label: String

@@ -1,48 +1,83 @@
-import Dispatch
 import ORMCore
-import Synchronization
 
 /// The tables and views of the database with their row counts.
 ///
-/// The names are read at once; the counts are taken one after another on a background queue and
-/// appear as they finish (nil until then), so a huge table never delays the first screen. Tables
-/// are counted before views (a view may be slow to count, or never end), and a recount interrupts
-/// the counting it replaces, so counts given up on never hold readers.
+/// The names are read at once; the counts are taken one after another in the background by a
+/// ``CatalogCounter`` and appear as they finish (nil until then), so a huge table never delays the
+/// first screen: the tables in sight first, views after tables (a view may be slow to count, or
+/// never end). A count that runs too long, or goes on while its table is out of sight, is stopped
+/// and shows `?` (``CatalogEntry/countStopped``) until it is asked for again.
 final class Catalog {
     /// The database listed.
     let database: Database
     /// The tables and views, in the schema's name order.
     private(set) var names: [(name: String, kind: CatalogEntry.Kind)] = []
-    /// Counts finished by the background queue, shared with it.
-    private let counts = CountBoard()
+    /// The widest name as the list draws it (sanitised), measured once per reading of the names.
+    private(set) var widestName = 0
+    /// The counts, taken in the background.
+    private let counter: CatalogCounter
 
     /// Reads the list of tables and views and starts counting them.
-    init(database: Database) throws {
+    init(database: Database, limits: CountLimits = .standard) throws {
         self.database = database
+        counter = CatalogCounter(database: database, limits: limits)
         try refresh()
     }
 
     /// The entries with the counts known so far.
     var entries: [CatalogEntry] {
-        let known = counts.snapshot()
-        return names.map { name in
+        entries(in: names.indices)
+    }
+
+    /// The entries at `range` (of ``names``) with the counts known so far: what the list draws.
+    func entries(in range: Range<Int>) -> [CatalogEntry] {
+        let range = range.clamped(to: names.indices)
+        let known = counter.snapshot()
+        return names[range].map { name in
             var entry = CatalogEntry(name: name.name, kind: name.kind)
             switch known[name.name] {
             case .done(let count): entry.count = count
             case .failed: entry.countFailed = true
+            case .stopped: entry.countStopped = true
             case .counting, nil: break
             }
             return entry
         }
     }
 
-    /// Whether some count is still running.
-    var isCounting: Bool {
-        counts.snapshot().count < names.count
+    /// The count of `name` as known now (nil while it is first taken).
+    func count(of name: String) -> CountState? {
+        counter.count(of: name)
     }
 
-    /// Reads the list again (after a schema change or a reload) and recounts every object.
-    func refresh() throws {
+    /// Whether the count of `name` failed or was stopped (it shows `?`).
+    func countStoppedOrFailed(_ name: String) -> Bool {
+        switch counter.count(of: name) {
+        case .failed, .stopped: true
+        default: false
+        }
+    }
+
+    /// Whether the count of `name` is under way now.
+    func isRunningCount(of name: String) -> Bool {
+        counter.isRunning(name)
+    }
+
+    /// Whether some count is under way or waits to be taken.
+    var isCounting: Bool {
+        counter.isCounting
+    }
+
+    /// The largest count known, for the width of the list.
+    var largestCount: Int {
+        counter.largest
+    }
+
+    /// Reads the list again (after a schema change or a reload) and counts every object again;
+    /// the counts known stay shown until their new count is in. Given the tables that `changed`,
+    /// and the list is as it was, only those are counted again.
+    func refresh(changed: Set<String>? = nil) throws {
+        let previous = names.map(\.name)
         names = try database.schemaObjects().map { object in
             switch object.kind {
             case .view: (object.name, CatalogEntry.Kind.view)
@@ -50,63 +85,33 @@ final class Catalog {
             default: (object.name, CatalogEntry.Kind.table)
             }
         }
-        let (generation, interruption) = counts.reset()
-        let database = self.database
-        let board = counts
-        let toCount = names.filter { $0.kind != .view }.map(\.name) + names.filter { $0.kind == .view }.map(\.name)
-        DispatchQueue.global(qos: .utility).async {
-            for name in toCount {
-                guard board.isCurrent(generation) else {
-                    return
-                }
-                let count: CountState
-                do {
-                    count = .done(try interruption.run { try database.table(name).query().count() })
-                } catch {
-                    count = .failed(UserMessage.describe(error))
-                }
-                board.record(count, for: name, generation: generation)
-            }
+        if let changed, names.map(\.name) == previous {
+            counter.recount(changed)
+            return
         }
-    }
-}
-
-/// Counts written by the background queue and read by the main loop.
-private final class CountBoard: Sendable {
-    /// The counts by name, the generation they belong to, and what stops its counting.
-    private let state = Mutex<(generation: Int, counts: [String: CountState], interruption: Interruption)>(
-        (0, [:], Interruption()))
-
-    /// Forgets every count, stops the counting under way and starts a new generation; returns its
-    /// number and the interruption its counting runs under.
-    func reset() -> (generation: Int, interruption: Interruption) {
-        state.withLock { value in
-            value.interruption.interrupt()
-            value = (value.generation + 1, [:], Interruption())
-            return (value.generation, value.interruption)
-        }
+        widestName = names.map { TextWidth.of(Sanitizer.sanitize($0.name)) }.max() ?? 0
+        counter.start(tables: names.filter { $0.kind != .view }.map(\.name),
+                      views: names.filter { $0.kind == .view }.map(\.name))
     }
 
-    deinit {
-        state.withLock { $0.interruption.interrupt() }
+    /// Counts `tables` again (committed changes touched them), their old counts shown meanwhile.
+    func recount(_ tables: some Sequence<String>) {
+        counter.recount(tables)
     }
 
-    /// Whether `generation` is still the current one.
-    func isCurrent(_ generation: Int) -> Bool {
-        state.withLock { $0.generation == generation }
+    /// Counts `name` again at once, without a time limit (the user asked: Enter, `r`).
+    func countAgain(_ name: String) {
+        counter.countAgain(name)
     }
 
-    /// Stores a count (or why it failed), unless a newer generation started.
-    func record(_ count: CountState, for name: String, generation: Int) {
-        state.withLock { value in
-            if value.generation == generation {
-                value.counts[name] = count
-            }
-        }
+    /// Says which names are in sight (counted first; a count out of sight too long stops).
+    func inSight(_ names: [String]) {
+        counter.inSight(names)
     }
 
-    /// The counts known now, failed ones included.
-    func snapshot() -> [String: CountState] {
-        state.withLock { $0.counts }
+    /// Stops the count of `name` if it runs (Esc); returns whether it did.
+    @discardableResult
+    func stopCounting(_ name: String) -> Bool {
+        counter.stopRequested(name)
     }
 }

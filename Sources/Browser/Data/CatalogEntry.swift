@@ -18,4 +18,7 @@ struct CatalogEntry: Hashable, Sendable {
     var count: Int?
     /// Whether counting failed (a damaged table, say): the list shows `?`.
     var countFailed = false
+    /// Whether counting was stopped (it ran too long, or out of sight, or Esc): the list shows `?`
+    /// until it is counted again (Enter on it, `r`).
+    var countStopped = false
 }

@@ -6,4 +6,6 @@ enum CountState: Sendable, Equatable {
     case done(Int)
     /// Failed with this message.
     case failed(String)
+    /// Given up on (a time limit, out of sight, Esc), saying so: it may be taken again.
+    case stopped(String)
 }

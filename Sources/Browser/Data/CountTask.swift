@@ -10,8 +10,12 @@ import Synchronization
 final class CountTask: Sendable {
     /// The current state, guarded because the worker thread writes it.
     private let current = Mutex<CountState>(.counting)
-    /// Stops the worker's statement when the task is released.
+    /// Stops the worker's statement when the task is released or stopped.
     private let interruption = Interruption()
+    /// Why the count was stopped, once it was.
+    private let stopReason = Mutex<String?>(nil)
+    /// When counting started.
+    let started = ContinuousClock.now
 
     /// Starts counting with `sql`, which must return one integer.
     init(database: Database, sql: SQL) {
@@ -46,9 +50,28 @@ final class CountTask: Sendable {
         current.withLock { $0 }
     }
 
-    /// Records the result of the worker.
+    /// Stops the count if it runs (Esc, a time limit): its state becomes ``CountState/stopped(_:)``.
+    func stop(_ reason: String) {
+        let stopping = current.withLock { state -> Bool in
+            guard state == .counting else { return false }
+            stopReason.withLock { $0 = $0 ?? reason }
+            return true
+        }
+        if stopping {
+            interruption.interrupt()
+        }
+    }
+
+    /// Records the result of the worker (a stopped count's failure as stopped).
     private func finish(_ result: CountState) {
-        current.withLock { $0 = result }
+        let reason = stopReason.withLock { $0 }
+        current.withLock { state in
+            if let reason, case .failed = result {
+                state = .stopped(reason)
+            } else {
+                state = result
+            }
+        }
     }
 }
 

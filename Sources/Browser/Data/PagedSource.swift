@@ -45,6 +45,24 @@ final class PagedSource: RowSource {
         counter.state == .counting
     }
 
+    /// When the background count started.
+    var countingSince: ContinuousClock.Instant {
+        counter.started
+    }
+
+    /// Why the background count was stopped, nil unless it was.
+    var countStopped: String? {
+        if case .stopped(let reason) = counter.state {
+            return reason
+        }
+        return nil
+    }
+
+    /// Stops the background count (the rows stay readable page by page).
+    func stopCounting(_ reason: String) {
+        counter.stop(reason)
+    }
+
     /// The sort order.
     var sort: GridSort? {
         query.sort
@@ -64,6 +82,9 @@ final class PagedSource: RowSource {
     func count() throws -> Int {
         if let knownCount {
             return knownCount
+        }
+        if let countStopped {
+            throw CountStoppedError(reason: countStopped)
         }
         if case .integer(let count) = try database.scalar(query.count()) {
             countFromPages = Int(count)

@@ -18,6 +18,14 @@ protocol RowSource: AnyObject {
     var filter: String? { get }
     /// Whether ``applying(sort:filter:)`` is supported (false for materialised results).
     var supportsSortAndFilter: Bool { get }
+    /// When the background count started (the source was made), for its time limit.
+    var countingSince: ContinuousClock.Instant { get }
+    /// Why the background count was stopped, nil unless it was (the total then shows `?`).
+    var countStopped: String? { get }
+
+    /// Stops the background count if it runs (Esc, a time limit, out of sight), saying why; rows
+    /// past those already read can then no longer be reached (``reloaded()`` counts again).
+    func stopCounting(_ reason: String)
 
     /// The number of rows, counting now if the background count has not finished.
     func count() throws -> Int
@@ -73,4 +81,17 @@ extension RowSource {
     func canRead(row: Int) -> Bool {
         true
     }
+
+    /// Sources that count nothing in the background: made now.
+    var countingSince: ContinuousClock.Instant {
+        .now
+    }
+
+    /// Sources that count nothing in the background are never stopped.
+    var countStopped: String? {
+        nil
+    }
+
+    /// Sources that count nothing in the background have nothing to stop.
+    func stopCounting(_ reason: String) {}
 }

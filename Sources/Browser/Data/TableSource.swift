@@ -1,4 +1,5 @@
 import ORMCore
+import Synchronization
 
 /// A ``RowSource`` over a table or view, read through ORMCore: a ``DynamicTable`` query with the
 /// filter and sort, fetched as a batched `ResultSet`.
@@ -31,13 +32,20 @@ final class TableSource: RowSource, Sendable {
     private let results: ResultSet<DynamicRecord>
     /// Where the shown columns start in a record's values (key columns not shown come first).
     private let firstShownValue: Int
+    /// Stops the key snapshot's read (the grid's count) when it is given up on.
+    private let counting: Interruption
+    /// Why the count was stopped, once it was.
+    private let stopReason = Mutex<String?>(nil)
+    /// When the source was made, and its key snapshot started.
+    let countingSince = ContinuousClock.now
 
-    /// Opens `table` with an optional sort and filter and reads the first window.
+    /// Opens `table` with an optional sort and filter and reads the first window, under
+    /// `interruption` when given (the key snapshot too: interrupting it later stops the count).
     ///
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression, the
     ///   database's error when the filter or the sort is not valid, or fails on the first rows (an
     ///   integer overflow, say).
-    init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil) throws {
+    init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil, interruption: Interruption? = nil) throws {
         self.table = table
         let shown = table.info.columns.filter { $0.generated != .hidden }
         columns = shown.map { column in
@@ -57,7 +65,11 @@ final class TableSource: RowSource, Sendable {
         }
         try query.validate()
         self.query = query
-        results = try query.batch(Self.windowSize).fetch()
+        // The source is read under `interruption` (an opening's, a sort's: it stops the first
+        // window too), or one of its own; either stops the key snapshot later (``stopCounting(_:)``).
+        let counting = interruption ?? Interruption()
+        self.counting = counting
+        results = try counting.run { try query.batch(Self.windowSize).fetch() }
         if let error = results.firstWindowError {
             throw error
         }
@@ -88,10 +100,24 @@ final class TableSource: RowSource, Sendable {
         columns.prefix { $0.isKey }.count
     }
 
+    /// Why the count was stopped, nil unless it was.
+    var countStopped: String? {
+        stopReason.withLock { $0 }
+    }
+
+    /// Stops reading the key snapshot, if it is still being read.
+    func stopCounting(_ reason: String) {
+        guard isCounting else {
+            return
+        }
+        stopReason.withLock { $0 = $0 ?? reason }
+        counting.interrupt()
+    }
+
     /// The number of rows, waiting for the key snapshot if needed.
     func count() throws -> Int {
         if let error = results.snapshotError {
-            throw error
+            throw countStopped.map { CountStoppedError(reason: $0) } ?? error
         }
         return results.count
     }
@@ -199,7 +225,7 @@ final class TableSource: RowSource, Sendable {
         }
         if results.isSnapshotReady {
             if let error = results.snapshotError {
-                throw error
+                throw countStopped.map { CountStoppedError(reason: $0) } ?? error
             }
             return nil
         }
