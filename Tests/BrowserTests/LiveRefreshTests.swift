@@ -65,6 +65,40 @@ final class LiveRefreshTests: XCTestCase {
         XCTAssertTrue(text.contains("Mine") && text.contains("│NO"), text)
     }
 
+    /// After committed changes the rows on screen are read again by key first: the grid shows them
+    /// over its old source (a row gone is left as it was) until the whole table has been read
+    /// again, and keeps them over a source read before them.
+    func testTheRowsOnScreenAreReadAgainByKeyFirst() throws {
+        let database = try fixture.open()
+        let source = try TableSource(table: database.table("artists"))
+        let grid = GridModel(source: source)
+        _ = try grid.viewport(for: Rect(x: 0, y: 0, width: 60, height: 6))
+        let keys = grid.keysOnScreen()
+        XCTAssertEqual(keys.map(\.values), [[.integer(1)], [.integer(2)], [.integer(3)]])
+        let other = try Database(path: fixture.path)
+        try other.execute("UPDATE artists SET name = 'Read by key' WHERE id = 2")
+        try other.execute("DELETE FROM artists WHERE id = 3")
+        let fresh = try source.rows(withKeys: keys)
+        XCTAssertEqual(fresh.count, 2, "the deleted row is left out")
+        grid.showFresh(fresh)
+        XCTAssertEqual(try grid.shownValues(at: 1), [.integer(2), .text("Read by key"), .text("JP")])
+        XCTAssertEqual(try grid.shownValues(at: 2)?[1], .text("Emoji 😀 band"), "a row gone stays until the table is read again")
+        XCTAssertTrue(try grid.viewport(for: Rect(x: 0, y: 0, width: 60, height: 6)).rows.contains {
+            $0.contains(.text("Read by key"))
+        })
+
+        // A source read before newer rows were read by key does not hide them; one read after does.
+        try other.execute("UPDATE artists SET name = 'Newer' WHERE id = 1")
+        grid.showFresh(try source.rows(withKeys: [RowKey(values: [.integer(1)])]))
+        try grid.adopt(source, keepingFreshRows: true)
+        XCTAssertEqual(try grid.shownValues(at: 0)?[1], .text("Newer"))
+        try grid.adopt(try source.refreshed())
+        XCTAssertEqual(try grid.shownValues(at: 0)?[1], .text("Newer"))
+        XCTAssertEqual(try grid.shownValues(at: 1)?[1], .text("Read by key"))
+        XCTAssertEqual(try grid.source.count(), 2)
+        XCTAssertTrue(grid.freshRows.isEmpty)
+    }
+
     /// Waits until `condition` holds (a generous limit only ends a test that would otherwise hang).
     private func wait(until condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(60)

@@ -46,6 +46,8 @@ final class App {
     var pendingExternalEdit: ExternalEditRequest?
     /// Committed changes to pick up: the view refreshes itself when its table changes.
     let liveChanges: LiveChanges
+    /// Wakes the loop's wait for a key when background work has something to show.
+    let wakeup: Wakeup
     /// Work the browser waits for (a sort of a big table, say), with the keys typed meanwhile.
     var pendingWork: PendingWork?
     /// Tables whose open grids missed committed changes while another table was shown.
@@ -86,7 +88,9 @@ final class App {
         self.theme = theme
         self.countLimits = countLimits
         catalog = try Catalog(database: database, limits: countLimits)
-        liveChanges = LiveChanges(database: database)
+        let wakeup = Wakeup()
+        self.wakeup = wakeup
+        liveChanges = LiveChanges(database: database, wakeup: wakeup)
         if let initialTable {
             let names = catalog.names.map(\.name)
             guard let index = names.firstIndex(of: initialTable)
@@ -181,7 +185,7 @@ final class App {
 
     /// Whether background work has finished and waits for a ``tick()`` to be shown.
     var hasWorkToCollect: Bool {
-        (pendingWork?.ready ?? false) || liveRefresh?.fresh.result != nil
+        (pendingWork?.ready ?? false) || liveRefresh?.fresh.result != nil || liveRefresh?.onScreen?.result != nil
     }
 
     /// Whether the loop should call ``tick()`` between keys: always, since committed changes (ours and
@@ -235,23 +239,36 @@ final class App {
             return true
         }
         if let running = liveRefresh, running.grid === grid {
-            // One refresh at a time: a writer committing faster than a big table reads again
-            // gets one more refresh once this one is shown, not a pile of them.
+            // One refresh of the whole table at a time: a writer committing faster than a big
+            // table reads again gets one more refresh once this one is shown, not a pile of them.
+            // The rows on screen are read again at once all the same.
             deferredRefresh = deferredRefresh.map { $0.merging(changes) } ?? changes
+            liveRefresh?.onScreen = readOnScreen(of: grid, table: table)
             return true
         }
         startRefresh(of: grid, table: table, changes: changes)
         return adoptRefreshedTable() || true
     }
 
-    /// Starts reading `table` again in the background for `grid`.
+    /// Starts reading `table` again in the background for `grid`: the rows on screen first, by
+    /// key, then the whole table with its key snapshot.
     private func startRefresh(of grid: GridModel, table: TableSource, changes: LiveChanges.Summary) {
-        let fresh = BackgroundResult { () throws -> TableSource in
+        let fresh = BackgroundResult(wakeup: wakeup) { () throws -> TableSource in
             let source = try table.refreshed()
             _ = try source.count()
             return source
         }
-        liveRefresh = LiveRefresh(grid: grid, base: table, changes: changes, fresh: fresh)
+        liveRefresh = LiveRefresh(grid: grid, base: table, changes: changes,
+                                  onScreen: readOnScreen(of: grid, table: table), fresh: fresh)
+    }
+
+    /// The rows on screen in `grid`, read again by key in the background (nil when they have no key).
+    private func readOnScreen(of grid: GridModel, table: TableSource) -> BackgroundResult<[RowKey: SourceRow]>? {
+        let keys = grid.keysOnScreen()
+        guard !keys.isEmpty else {
+            return nil
+        }
+        return BackgroundResult(wakeup: wakeup) { try table.rows(withKeys: keys) }
     }
 
     /// Whether `changes` touch what `grid` shows: its table, or, for a view, a table it may read
@@ -264,9 +281,11 @@ final class App {
         return changes.own && (source as? TableSource)?.table.info.kind == .view
     }
 
-    /// Shows the table read again in the background, once it is ready; returns whether it did.
+    /// Shows the rows on screen read again, then the table read again in the background, as each
+    /// is ready; returns whether it showed anything.
     private func adoptRefreshedTable() -> Bool {
-        guard let refresh = liveRefresh, let result = refresh.fresh.result else { return false }
+        let shownOnScreen = showRowsReadAgain()
+        guard let refresh = liveRefresh, let result = refresh.fresh.result else { return shownOnScreen }
         liveRefresh = nil
         // Changes that came meanwhile get one more refresh, from whatever the grid shows now.
         defer {
@@ -279,11 +298,27 @@ final class App {
             return false  // sorted, filtered or reloaded meanwhile: already fresh
         }
         do {
-            try refresh.grid.adopt(try result.get())
+            // Rows read again by key after this refresh started are newer than it: kept until the
+            // next one is shown.
+            try refresh.grid.adopt(try result.get(), keepingFreshRows: deferredRefresh != nil)
         } catch {
             state.message = .error("refresh failed: \(UserMessage.describe(error))")
             return true
         }
+        announce(refresh.changes, in: refresh.grid.source.title)
+        return true
+    }
+
+    /// Shows the rows on screen read again by key, once they are in; returns whether it did.
+    private func showRowsReadAgain() -> Bool {
+        guard let refresh = liveRefresh, let result = refresh.onScreen?.result else {
+            return false
+        }
+        liveRefresh?.onScreen = nil
+        guard refresh.grid.source === refresh.base, let rows = try? result.get() else {
+            return false  // sorted or reloaded meanwhile, or the read failed: the whole refresh says
+        }
+        refresh.grid.showFresh(rows)
         announce(refresh.changes, in: refresh.grid.source.title)
         return true
     }

@@ -32,6 +32,9 @@ final class GridModel {
     var outOfSightSince: ContinuousClock.Instant?
     /// Whether the source's count was asked for (`r`): it runs without a time limit.
     var countsWithoutLimit = false
+    /// Rows read again by key after committed changes, shown over the source's rows with those
+    /// keys until the source itself has been read again.
+    private(set) var freshRows: [RowKey: SourceRow] = [:]
 
     /// Creates a grid over `source`, freezing `frozenColumns` leading columns.
     init(source: RowSource, frozenColumns: Int = 0) {
@@ -90,9 +93,31 @@ final class GridModel {
         source.knownCount.map { $0 + overlay.newRowCount }
     }
 
+    /// The source's rows at `range`, those read again by key in their place.
+    private func storedRows(_ range: Range<Int>) throws -> [SourceRow] {
+        let rows = try source.rows(range)
+        guard !freshRows.isEmpty else {
+            return rows
+        }
+        return rows.map { row in row.key.flatMap { freshRows[$0] } ?? row }
+    }
+
+    /// The keys of the rows on screen (as last drawn), to read them again first after changes.
+    func keysOnScreen() -> [RowKey] {
+        guard let rows = try? source.rows(firstRow..<(firstRow + visibleRows)) else {
+            return []
+        }
+        return rows.compactMap(\.key)
+    }
+
+    /// Shows `rows` (read again by key) over the source's rows with the same keys.
+    func showFresh(_ rows: [RowKey: SourceRow]) {
+        freshRows.merge(rows) { _, new in new }
+    }
+
     /// The row shown at `position`, nil past the end.
     func row(at position: Int) throws -> GridRow? {
-        if let row = try source.rows(position..<(position + 1)).first {
+        if let row = try storedRows(position..<(position + 1)).first {
             return .stored(row)
         }
         let newRows = overlay.edits.newRows
@@ -148,6 +173,7 @@ final class GridModel {
     /// Replaces the source with one sorted or filtered differently, moving to the first row.
     func replaceSource(_ newSource: RowSource) {
         source = newSource
+        freshRows = [:]
         cursorRow = 0
         firstRow = 0
     }
@@ -160,11 +186,15 @@ final class GridModel {
 
     /// Shows `fresh` (the same view read again) instead of the current source, keeping the cursor
     /// on the same row (by key, a new row by its number, else by position); the first row shown
-    /// stays unless the cursor would leave the screen.
-    func adopt(_ fresh: RowSource) throws {
+    /// stays unless the cursor would leave the screen. The rows read again by key are dropped,
+    /// unless `keepingFreshRows` (they are newer than `fresh`: more changes came while it was read).
+    func adopt(_ fresh: RowSource, keepingFreshRows: Bool = false) throws {
         let current = try row(at: cursorRow)
         let previous = cursorRow
         source = fresh
+        if !keepingFreshRows {
+            freshRows = [:]
+        }
         switch current {
         case .stored(let row):
             if let key = row.key, let found = try source.index(ofKey: key) {
@@ -196,7 +226,7 @@ final class GridModel {
         } else if cursorRow >= firstRow + height {
             firstRow = cursorRow - height + 1
         }
-        let rows = try source.rows(firstRow..<(firstRow + height))
+        let rows = try storedRows(firstRow..<(firstRow + height))
         let newRows = overlay.newRowCount > 0 && rows.count < height
         let window = overlay.window(stored: rows, firstRow: firstRow, height: height,
                                     storedCount: newRows ? try source.count() : nil, columns: source.columns)

@@ -12,11 +12,13 @@ final class BackgroundResult<Value: Sendable>: Sendable {
     /// The outcome, nil while the work runs.
     private let outcome = Mutex<Result<Value, any Error>?>(nil)
 
-    /// Starts `work` on a background queue.
-    init(_ work: @escaping @Sendable () throws -> Value) {
+    /// Starts `work` on a background queue; `wakeup` is signalled when it is done, so the loop
+    /// collects it at once.
+    init(wakeup: Wakeup? = nil, _ work: @escaping @Sendable () throws -> Value) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let result = Result { try work() }
             outcome.withLock { $0 = result }
+            wakeup?.signal()
         }
     }
 

@@ -28,8 +28,13 @@ final class LiveChanges: @unchecked Sendable {
     private let pending = Mutex(Summary())
     private var registration: EventRegistration?
 
-    /// Starts watching `database`.
-    init(database: Database) {
+    /// Wakes the main loop when changes come in.
+    private let wakeup: Wakeup?
+
+    /// Starts watching `database`; `wakeup` is signalled as changes come in, so the loop picks
+    /// them up at once rather than on its next tick.
+    init(database: Database, wakeup: Wakeup? = nil) {
+        self.wakeup = wakeup
         // Synchronously: a statement run at reef's own prompt is recorded before it returns, so the
         // next tick always sees it.
         registration = database.observeChanges(synchronously: true) { [weak self] changes in
@@ -45,6 +50,7 @@ final class LiveChanges: @unchecked Sendable {
             pending.rows += changes.rowCount
             if changes.isExternal { pending.external = true } else { pending.own = true }
         }
+        wakeup?.signal()
     }
 
     /// Whether changes wait for ``take()``.

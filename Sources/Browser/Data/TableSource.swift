@@ -184,6 +184,19 @@ final class TableSource: RowSource, Sendable {
         return row.indices.filter { row[$0] == .integer(1) }
     }
 
+    /// The rows with `keys` as they are now, read by key (a row gone is left out): the rows on
+    /// screen, read again first after committed changes.
+    func rows(withKeys keys: [RowKey]) throws -> [RowKey: SourceRow] {
+        var found: [RowKey: SourceRow] = [:]
+        for key in keys {
+            guard let record = try table.record(key: key.values), !record.isDeleted else {
+                continue
+            }
+            found[key] = row(of: record)
+        }
+        return found
+    }
+
     /// A new source over the same table with this order and filter.
     func applying(sort: GridSort?, filter: String?) throws -> RowSource {
         try TableSource(table: table, sort: sort, filter: filter)

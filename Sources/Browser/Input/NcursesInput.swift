@@ -1,5 +1,9 @@
 import CNcurses
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads keys from the ncurses terminal opened by ``NcursesBackend`` and turns them into ``Key``s:
 /// characters, arrows, pages, Home/End, F-keys, Tab/Shift-Tab, Enter, Esc, Backspace, control
 /// keys, resizes, clicks and wheel steps. Ctrl-C, which reaches the process as SIGINT, is read as
@@ -9,11 +13,16 @@ final class NcursesInput: KeyReader {
     private static let errorLimit = 100
     /// Errors from blocking reads in a row.
     private var blockingErrors = 0
+    /// Ends a wait early when background work has something to show.
+    private let wakeup: Wakeup?
 
-    /// Creates a reader of the current ncurses screen.
-    init() {}
+    /// Creates a reader of the current ncurses screen; a signal of `wakeup` ends a wait for a key
+    /// early (read as a timeout).
+    init(wakeup: Wakeup? = nil) {
+        self.wakeup = wakeup
+    }
 
-    /// Waits up to `milliseconds` (forever for nil) for a key.
+    /// Waits up to `milliseconds` (forever for nil) for a key, or until the wakeup is signalled.
     func readKey(timeoutMilliseconds milliseconds: Int?) -> KeyRead {
         guard let window = cn_stdscr() else {
             return .endOfInput
@@ -21,14 +30,44 @@ final class NcursesInput: KeyReader {
         if InterruptSignal.take() {
             return .key(.control("c"))
         }
-        wtimeout(window, Int32(milliseconds ?? -1))
+        var wait = milliseconds ?? -1
+        if let wake = wakeup?.fileDescriptor {
+            // Keys ncurses holds already come first; then the terminal and the wakeup are watched
+            // together, and the read below only collects what arrived (an escape sequence's rest
+            // within ncurses' escape delay).
+            wtimeout(window, 0)
+            var character: wint_t = 0
+            let result = wget_wch(window, &character)
+            if result != ERR {
+                return key(result: result, character: character, blocking: false)
+            }
+            var watched = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&watched, 2, Int32(wait))
+            if ready > 0, watched[1].revents != 0 {
+                wakeup?.drain()
+                if watched[0].revents == 0 {
+                    return .timeout
+                }
+            }
+            if ready == 0 {
+                return .timeout
+            }
+            wait = 0  // something arrived (or a signal: a resize, Ctrl-C): collect it
+        }
+        wtimeout(window, Int32(wait))
         var character: wint_t = 0
         let result = wget_wch(window, &character)
+        return key(result: result, character: character, blocking: wait < 0)
+    }
+
+    /// What a `wget_wch` call returned, as a read.
+    private func key(result: Int32, character: wint_t, blocking: Bool) -> KeyRead {
         if result == ERR {
             if InterruptSignal.take() {
                 return .key(.control("c"))
             }
-            if milliseconds == nil {
+            if blocking {
                 blockingErrors += 1
                 return blockingErrors >= Self.errorLimit ? .endOfInput : .timeout
             }

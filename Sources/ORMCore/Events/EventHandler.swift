@@ -122,7 +122,7 @@ extension DynamicTable {
 extension Database {
     /// Calls `handler` with every committed change set, for all tables: changes made through this
     /// database (objects, SQL) and, for a file, commits by other connections and processes (noticed
-    /// within about 100 ms, and delivered with no row detail). Those name the tables the commits
+    /// within 16 ms, and delivered with no row detail). Those name the tables the commits
     /// wrote, with the views and virtual tables that show them, read from the pages in the WAL; every
     /// table and view is named instead when that cannot be known (a file not in WAL mode, a schema
     /// change, a checkpoint that overwrote commits not yet read). Delivered after the commit,

@@ -36,6 +36,13 @@ struct ExternalChangeTracker {
     private var pendingRefresh: Set<Int> = []
     /// Set once the SQLite library turns out to lack `dbstat`.
     private var dbstatUnavailable = false
+    /// Set when a change was reported in full for want of a map: the map is read after that
+    /// delivery (``refreshMap(_:)``), never before one.
+    private var wantsMap = false
+    /// In WAL mode, the wal-index header read just before the last poll that read `data_version`
+    /// and accounted for everything up to it: while the header stays the same, nobody committed,
+    /// and a poll reads only shared memory (no statement, no lock on the file).
+    private var quietHeader: WALIndexHeader?
 
     /// What the writer connection showed, read holding its lock for a few microseconds.
     private enum Look {
@@ -55,9 +62,20 @@ struct ExternalChangeTracker {
     /// looked at until the next poll.
     mutating func poll(_ database: Database) -> Set<String>? {
         let writer = database.writer
-        guard let look = writer.lock.tryWithLock({ try? self.look(writer.connection) }), let look else { return nil }
-        switch look {
+        let quiet = quietHeader
+        let seen = writer.lock.tryWithLock { () -> (look: Look, header: WALIndexHeader?)? in
+            // The header first: a commit after it changes it, so the next poll looks again. Only
+            // with a position in the WAL (in WAL mode): mapping the wal-index of a file in
+            // rollback-journal mode would create its -shm file.
+            let header = position == nil ? nil : writer.connection.walIndexHeader()
+            if let header, header == quiet { return (.quiet, header) }
+            return (try? self.look(writer.connection)).map { ($0, header) }
+        }
+        guard let seen, let seen else { return nil }
+        quietHeader = nil  // unless everything up to the header is accounted for below
+        switch seen.look {
         case .quiet:
+            quietHeader = seen.header
             return nil
         case .baseline(let version, let schema, let header, let versionAfter):
             // Commits while the header was read make its position uncertain: report the next change in full.
@@ -68,17 +86,34 @@ struct ExternalChangeTracker {
         case .own(let header, let schema, let versionAfter):
             guard versionAfter == dataVersion else { return nil }  // someone else too: the next poll sees it
             skipOwnCommits(upTo: header, schemaVersion: schema, database)
+            quietHeader = seen.header
             return nil
         case .external(let version, let isWAL):
             dataVersion = version
+            quietHeader = seen.header
             if isWAL, let tables = tablesChanged(database) { return tables }
             return everyTable(database, isWAL: isWAL)
         }
     }
 
-    /// Reads again the b-trees whose pages may have moved since the map was read or last refreshed:
-    /// after delivering an event (so it never delays one), and before the map is used.
+    /// Reads the map when a change was just reported in full for want of one, or reads again the
+    /// b-trees whose pages may have moved since it was read or last refreshed: after delivering an
+    /// event (so it never delays one), and before the map is used.
+    ///
+    /// A map read here was read after `position` was set (when the change was reported in full),
+    /// so its moment lies inside the stretch the next change is looked up in.
     mutating func refreshMap(_ database: Database) {
+        if wantsMap {
+            wantsMap = false
+            guard map == nil, position != nil, !dbstatUnavailable else { return }
+            do {
+                let read = try database.read { try PageMap.read($0) }
+                if read.schemaVersion == schemaVersion { map = read }
+            } catch let error as SQLiteError where error.message.contains("dbstat") {
+                dbstatUnavailable = true
+            } catch {}
+            return
+        }
         guard !pendingRefresh.isEmpty else { return }
         defer { pendingRefresh = [] }
         let indices = pendingRefresh
@@ -133,15 +168,14 @@ struct ExternalChangeTracker {
         guard let position, !dbstatUnavailable, let schemaVersion,
             (try? database.read({ try $0.schemaVersion() })) == schemaVersion  // no map to read for a schema change
         else { return nil }
-        if map != nil {
-            refreshMap(database)
-        } else {
-            do {
-                map = try database.read { try PageMap.read($0) }
-            } catch let error as SQLiteError where error.message.contains("dbstat") {
-                dbstatUnavailable = true
-            } catch {}
+        guard map != nil else {
+            // The first change seen: reported in full at once rather than after reading the map
+            // (every page of the file, a tenth of a second or more for a big one); the map is read
+            // after the delivery, for the changes after it.
+            wantsMap = true
+            return nil
         }
+        refreshMap(database)
         // The header is read after the map, so the map's moment lies inside the stretch read; the
         // schema cookie after the header, so a schema change inside the stretch is seen.
         guard let map,
@@ -161,11 +195,13 @@ struct ExternalChangeTracker {
     }
 
     /// Every table and view, those the map knew included (a table just dropped is named too), and
-    /// a fresh start: the position and schema cookie as they are now, the map to be read again.
+    /// a fresh start: the position and schema cookie as they are now, the map to be read again
+    /// (in WAL mode, once this change is delivered).
     private mutating func everyTable(_ database: Database, isWAL: Bool) -> Set<String> {
         var tables = map?.allTables ?? []
         map = nil
         pendingRefresh = []
+        wantsMap = isWAL  // read again after this delivery, so the next change is named exactly
         let now = try? database.read { connection in
             (isWAL ? connection.walIndexHeader() : nil, try connection.schemaVersion())
         }
