@@ -33,6 +33,31 @@ final class DynamicTableTests: XCTestCase {
         XCTAssertEqual(try table.query().where(#""first col" IS NULL"#).removeAll(), 1)
     }
 
+    /// A query cutting values keeps the first bytes of long texts (at a character boundary) and
+    /// blobs with their full sizes; keys, short values and numbers stay whole; the SQL sees
+    /// whole values; a row read again by key is whole.
+    func testAQueryCuttingValuesKeepsTheirStartAndSize() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.execute("CREATE TABLE doc (name TEXT PRIMARY KEY, body TEXT, data BLOB, n INTEGER) WITHOUT ROWID")
+        let long = String(repeating: "é", count: 3_000)  // 6,000 bytes, two a character
+        try db.execute("INSERT INTO doc VALUES (?, ?, ?, 7)", String(repeating: "k", count: 40), long,
+                       Data(repeating: 0xAB, count: 5_000))
+        try db.execute("INSERT INTO doc VALUES ('short', 'tiny', x'01', 8)")
+        let table = try db.table("doc")
+        let rows = try table.query(cuttingValuesAt: 11).where("body LIKE '%éé'").orderBy("name").fetch()
+        XCTAssertEqual(rows.count, 1, "the condition saw the whole text")
+        let row = try XCTUnwrap(rows.first)
+        XCTAssertEqual(row["name"], .text(String(repeating: "k", count: 40)), "a key is never cut")
+        XCTAssertEqual(row["body"], .text(String(repeating: "é", count: 5)), "10 bytes: not inside a character")
+        XCTAssertEqual(row["data"], .blob(Data(repeating: 0xAB, count: 11)))
+        XCTAssertEqual(row["n"], .integer(7))
+        XCTAssertEqual(row.fullSizes, [1: 6_000, 2: 5_000])
+        let short = try XCTUnwrap(try table.query(cuttingValuesAt: 11).where("name = 'short'").first())
+        XCTAssertEqual(short.values, [.text("short"), .text("tiny"), .blob(Data([1])), .integer(8)])
+        XCTAssertEqual(short.fullSizes, [:])
+        XCTAssertEqual(try table.record(key: [row.key[0]])?["body"], .text(long))
+    }
+
     func testCompositeKeyWithoutRowIDTable() throws {
         let db = try database()
         let pair = try db.table("pair")

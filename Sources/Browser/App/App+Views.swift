@@ -121,6 +121,29 @@ extension App {
         return .redraw
     }
 
+    /// The values the record view shows: the grid's, with those it keeps only the start of read
+    /// again with more of them (``GridValue/recordTextBytes``), once per row shown. A staged value
+    /// stays as staged.
+    func recordValues(_ values: [GridValue], of grid: GridModel) throws -> [GridValue] {
+        guard values.contains(where: \.isCut), let table = grid.source as? TableSource,
+              case .stored(let stored)? = try grid.row(at: grid.cursorRow), let key = stored.key else {
+            return values
+        }
+        let longer: SourceRow?
+        if let cached = recordRow, cached.source === table, cached.key == key {
+            longer = cached.row
+        } else {
+            longer = try table.row(withKey: key, cuttingValuesAt: GridValue.recordTextBytes)
+            recordRow = RecordRow(source: table, key: key, row: longer)
+        }
+        guard let longer, longer.values.count == values.count, stored.values.count == values.count else {
+            return values
+        }
+        return values.indices.map { index in
+            values[index].isCut && values[index] == stored.values[index] ? longer.values[index] : values[index]
+        }
+    }
+
     /// The rows above the status bar.
     var contentHeight: Int {
         max(0, size.rows - 1)
@@ -132,10 +155,11 @@ extension App {
         let grid = record.grid
         var view = TextView(text: "", scroll: record.scroll, highlight: grid.searchText)
         do {
-            guard let values = try grid.shownValues(at: grid.cursorRow) else {
+            guard let shown = try grid.shownValues(at: grid.cursorRow) else {
                 view.lines = ["(no row)"]
                 return view
             }
+            let values = try recordValues(shown, of: grid)
             let fields = RecordView.fields(columns: grid.source.columns, values: values, width: size.columns)
             view.lines = fields.flatMap(\.self)
             if fields.indices.contains(grid.cursorColumn) {

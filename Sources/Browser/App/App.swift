@@ -55,6 +55,8 @@ final class App {
     /// Tables whose opening was cancelled or failed, with why: not opened again until asked (Enter
     /// in the table list) or until the schema is read again.
     var unopenedTables: [String: String] = [:]
+    /// The row the record view shows, read with more of its long values than the grid keeps.
+    var recordRow: RecordRow?
     /// Changes that came while ``liveRefresh`` ran, for one more refresh after it.
     var deferredRefresh: LiveChanges.Summary?
     /// The shown table being read again after committed changes, until it is ready.

@@ -51,6 +51,11 @@ enum RecordView {
                 return ["(empty text)"]
             }
             return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        case .longText(let prefix, let byteCount):
+            let lines = prefix.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+            let shown = CellFormatter.formatByteCount(prefix.utf8.count)
+            return lines + [TextLayout.ellipsis + " the first \(shown) of \(CellFormatter.formatByteCount(byteCount)): "
+                + "E opens it all, y copies it"]
         case .blob(let byteCount, let prefix):
             let hex = Hex.encode(prefix, separator: " ")
             let more = byteCount > prefix.count ? " " + TextLayout.ellipsis : ""

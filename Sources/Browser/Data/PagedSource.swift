@@ -155,7 +155,7 @@ final class PagedSource: RowSource {
         }
         let table = try database.fetchRows(query.window(offset: number * cache.pageSize, limit: cache.pageSize))
         let page = table.rows.map { values in
-            SourceRow(values: values.map(GridValue.init), key: nil)
+            SourceRow(values: values.map { GridValue($0) }, key: nil)
         }
         cache.store(page, page: number)
         if page.count < cache.pageSize && (page.count > 0 || number == 0) {

@@ -80,7 +80,7 @@ struct StatementRunner: Sendable {
                 return .done
             }
             return .rows(MaterializedSource(title: keyword.lowercased(), columns: table.columns.map { GridColumn(name: $0) },
-                                            rows: table.rows.map { $0.map(GridValue.init) }))
+                                            rows: table.rows.map { $0.map { GridValue($0) } }))
         default:
             return try execute(statement, keyword: keyword)
         }

@@ -56,7 +56,8 @@ final class TableSource: RowSource, Sendable {
         let trimmed = filter?.trimmedWhitespace
         self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         firstShownValue = max(0, table.entity.columns.count - shown.count)
-        var query = table.query()
+        // Records keep the first bytes of long values: what is drawn costs what is shown.
+        var query = table.query(cuttingValuesAt: GridValue.keptTextBytes)
         if let condition = self.filter {
             query = query.where(try SQL.userExpression(condition))
         }
@@ -197,6 +198,31 @@ final class TableSource: RowSource, Sendable {
         return found
     }
 
+    /// The row with `key` as it is now, its long values cut at `limit` bytes instead of the grid's
+    /// (the record view shows more of them); nil when it is gone.
+    func row(withKey key: RowKey, cuttingValuesAt limit: Int) throws -> SourceRow? {
+        let values = key.values
+        let keyColumns = table.entity.keyColumns
+        guard !values.isEmpty, keyColumns.count == values.count else {
+            return nil
+        }
+        var query = table.query(cuttingValuesAt: limit)
+        for (column, value) in zip(keyColumns, values) {
+            query = query.where("\(identifier: table.name).\(identifier: column) = \(value)")
+        }
+        return try query.first().map(row(of:))
+    }
+
+    /// The whole value of column `column` in the row with `key` (`y`, `E`: a cell whose value the
+    /// grid keeps only the start of); nil when the row is gone.
+    func wholeValue(ofColumn column: Int, key: RowKey) throws -> SQLValue? {
+        guard columns.indices.contains(column), let record = try table.record(key: key.values), !record.isDeleted,
+              record.values.indices.contains(firstShownValue + column) else {
+            return nil
+        }
+        return record.values[firstShownValue + column]
+    }
+
     /// A new source over the same table with this order and filter.
     func applying(sort: GridSort?, filter: String?) throws -> RowSource {
         try TableSource(table: table, sort: sort, filter: filter)
@@ -255,7 +281,7 @@ final class TableSource: RowSource, Sendable {
         guard !record.isDeleted, record.values.count >= firstShownValue + columns.count else {
             return SourceRow(values: Array(repeating: .null, count: columns.count), key: key)
         }
-        return SourceRow(values: record.values[firstShownValue..<(firstShownValue + columns.count)].map(GridValue.init),
-                         key: key)
+        let shown = firstShownValue..<(firstShownValue + columns.count)
+        return SourceRow(values: shown.map { GridValue(record.values[$0], fullSize: record.fullSizes[$0]) }, key: key)
     }
 }

@@ -9,6 +9,7 @@ import ORMCore
 /// | integer | `42` | `number` | right |
 /// | real | `0.3`, `1.0`, `1e+20` (15 significant digits, like the sqlite3 shell) | `number` | right |
 /// | text | sanitised (`↵` for newlines); empty text shows nothing | `text` | left |
+/// | long text | its first characters, then `…` | `text` | left |
 /// | BLOB | `<12 B> 89504e47…` (size, then hex of the first bytes) | `blob` | left |
 ///
 /// Cutting text to the column width is the widget's job (``TextLayout/truncate(_:toWidth:ellipsis:)``).
@@ -30,6 +31,8 @@ enum CellFormatter {
             return FormattedValue(text: formatReal(real), element: .number, alignment: .right)
         case .text(let text):
             return FormattedValue(text: Sanitizer.sanitize(text), element: .text, alignment: .left)
+        case .longText(let prefix, _):
+            return FormattedValue(text: Sanitizer.sanitize(prefix) + TextLayout.ellipsis, element: .text, alignment: .left)
         case .blob(let byteCount, let prefix):
             return FormattedValue(text: formatBlob(byteCount: byteCount, prefix: prefix), element: .blob, alignment: .left)
         }

@@ -8,6 +8,9 @@ public final class DynamicRecord: Sendable, CustomStringConvertible {
     public let values: [SQLValue]
     /// The key values (the rowid, or the primary key columns of a `WITHOUT ROWID` table).
     public let key: [SQLValue]
+    /// For the values a query cut to a prefix (``DynamicTable/query(cuttingValuesAt:)``), their
+    /// full size in bytes, by index in ``values``; empty when every value is whole.
+    public let fullSizes: [Int: Int]
     private let state: Lock<State>
 
     private struct State {
@@ -15,11 +18,15 @@ public final class DynamicRecord: Sendable, CustomStringConvertible {
         var joined: [String: SQLValue] = [:]
     }
 
-    init(table: String, columns: [String], values: [SQLValue], key: [SQLValue], isDeleted: Bool = false) {
+    init(
+        table: String, columns: [String], values: [SQLValue], key: [SQLValue], isDeleted: Bool = false,
+        fullSizes: [Int: Int] = [:]
+    ) {
         self.table = table
         self.columns = columns
         self.values = values
         self.key = key
+        self.fullSizes = fullSizes
         self.state = Lock(State(isDeleted: isDeleted))
     }
 

@@ -28,15 +28,42 @@ public struct DynamicTable: Sendable {
 
     /// A query over the table's rows.
     public func query() -> Query<DynamicRecord> {
+        query(cuttingValuesAt: nil)
+    }
+
+    /// A query over the table's rows whose records keep at most `limit` bytes of each text or
+    /// blob that is not a key (their ``DynamicRecord/fullSizes`` say how long the whole value is):
+    /// a viewer showing a few lines of a 50 MB value holds a few lines, not 50 MB. The SQL is the
+    /// same; `where` and `orderBy` see whole values. A row fetched again by key
+    /// (``record(key:)``) is whole.
+    ///
+    /// ```swift
+    /// let rows = try db.table("documents").query(cuttingValuesAt: 1_024).batch(256).fetch()
+    /// ```
+    public func query(cuttingValuesAt limit: Int?) -> Query<DynamicRecord> {
         let entity = self.entity
         let selected = entity.columns
         let keyPositions = entity.keyColumns.compactMap { selected.firstIndex(of: $0) }
         let table = info.name
+        let cut = limit.map { limit in (limit, Set(0..<selected.count).subtracting(keyPositions)) }
         let decoder = RecordDecoder<DynamicRecord>(
             decode: { row in
-                let values = (0..<Int32(selected.count)).map { row.statement.value(at: $0) }
+                guard let (limit, cutColumns) = cut else {
+                    let values = (0..<Int32(selected.count)).map { row.statement.value(at: $0) }
+                    return DynamicRecord(
+                        table: table, columns: selected, values: values, key: keyPositions.map { values[$0] })
+                }
+                var fullSizes: [Int: Int] = [:]
+                let values = (0..<selected.count).map { index -> SQLValue in
+                    let column = row.statement.column(at: Int32(index))
+                    guard cutColumns.contains(index) else { return column.value }
+                    let (value, size) = column.value(cutAt: limit)
+                    if let size { fullSizes[index] = size }
+                    return value
+                }
                 return DynamicRecord(
-                    table: table, columns: selected, values: values, key: keyPositions.map { values[$0] })
+                    table: table, columns: selected, values: values, key: keyPositions.map { values[$0] },
+                    fullSizes: fullSizes)
             },
             fault: { database, key in
                 guard let record = try DynamicTable(info: try database.requireTableInfo(table), database: database)

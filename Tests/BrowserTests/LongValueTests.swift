@@ -1,0 +1,63 @@
+import Foundation
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// A long value costs what is shown of it: the grid keeps its first kilobyte, the record view its
+/// first 16 KiB with a line saying how long it is, and `y` copies it whole.
+final class LongValueTests: XCTestCase {
+    private var fixture: BrowserFixture!
+    /// Two megabytes of text, lines of 100 characters.
+    private let long = String(repeating: String(repeating: "w", count: 99) + "\n", count: 20_000)
+
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+        try Database(path: fixture.path).execute(
+            "INSERT INTO albums (id, artist_id, title, cover, notes) VALUES (5, 1, 'Long', zeroblob(3000000), ?)", long)
+    }
+
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    func testTheGridKeepsTheStartOfALongValue() throws {
+        let source = try TableSource(table: try fixture.open().table("albums"))
+        let row = try XCTUnwrap(source.rows(4..<5).first)
+        guard case .longText(let prefix, let byteCount) = row.values[4] else {
+            return XCTFail("\(row.values[4])")
+        }
+        XCTAssertEqual(byteCount, long.utf8.count)
+        XCTAssertLessThanOrEqual(prefix.utf8.count, GridValue.keptTextBytes)
+        XCTAssertTrue(long.hasPrefix(prefix))
+        guard case .blob(let size, let bytes) = row.values[3] else {
+            return XCTFail("\(row.values[3])")
+        }
+        XCTAssertEqual(size, 3_000_000)
+        XCTAssertEqual(bytes.count, GridValue.keptBlobBytes)
+        XCTAssertEqual(try source.find(text: "w\nw", from: -1, forward: true), 4, "search sees the whole value")
+    }
+
+    func testTheRecordViewShowsTheFirst16KiBAndSaysHowLongItIs() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums")
+        let runner = HeadlessRunner(app: app, columns: 110, rows: 12)
+        _ = runner.run(try KeyScript.parse("jjjj<Enter>"))
+        guard case .record(let record) = app.state.top else {
+            return XCTFail("\(app.state.top)")
+        }
+        let lines = app.recordView(of: record).lines
+        XCTAssertLessThan(lines.count, 400, "16 KiB of 100-character lines, not 20,000 lines")
+        XCTAssertTrue(lines.contains { $0.contains("… the first 16.0 KiB of 1.9 MiB: E opens it all, y copies it") },
+                      lines.suffix(3).joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.contains("cover     │ <2.9 MiB> 00 00") }, lines.prefix(6).joined(separator: "\n"))
+    }
+
+    func testYankCopiesTheWholeValue() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums")
+        let runner = HeadlessRunner(app: app, columns: 110, rows: 12)
+        _ = runner.run(try KeyScript.parse("jjjjlllly"))
+        let copied = runner.backend.clipboard.last ?? ""
+        XCTAssertTrue(copied == long, "copied \(copied.utf8.count) bytes: \(copied.prefix(40))")
+        _ = runner.run(try KeyScript.parse("hy"))
+        XCTAssertEqual(runner.backend.clipboard.last?.utf8.count, 6_000_000, "the blob in hex")
+    }
+}
