@@ -51,6 +51,23 @@ final class LongValueTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("cover     │ <2.9 MiB> 00 00") }, lines.prefix(6).joined(separator: "\n"))
     }
 
+    /// The record view reads the start of a long text in a rowid table without loading the rest,
+    /// and ends it on a whole character; a WITHOUT ROWID table's row is read again by key.
+    func testTheRecordViewReadsTheStartOfLongTextWholeCharactersOnly() throws {
+        let database = try fixture.open()
+        let euros = String(repeating: "€", count: 20_000)  // 3 bytes each: 16,384 is inside one
+        try database.execute("UPDATE albums SET notes = ? WHERE id = 5", euros)
+        try database.execute("CREATE TABLE keyed (k TEXT PRIMARY KEY, body TEXT) WITHOUT ROWID")
+        try database.execute("INSERT INTO keyed VALUES ('a', ?)", euros)
+        for (table, key) in [("albums", SQLValue.integer(5)), ("keyed", .text("a"))] {
+            let source = try TableSource(table: database.table(table))
+            let row = try XCTUnwrap(source.rows(0..<10).first { $0.key?.values == [key] })
+            let longer = try XCTUnwrap(try source.longerValues(row.values, key: RowKey(values: [key]), textBytes: 16_384))
+            let column = try XCTUnwrap(source.columns.firstIndex { $0.name == (table == "albums" ? "notes" : "body") })
+            XCTAssertEqual(longer[column], .longText(prefix: String(repeating: "€", count: 5_461), byteCount: 60_000), table)
+        }
+    }
+
     func testYankCopiesTheWholeValue() throws {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums")
         let runner = HeadlessRunner(app: app, columns: 110, rows: 12)

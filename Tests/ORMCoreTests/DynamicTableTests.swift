@@ -58,6 +58,24 @@ final class DynamicTableTests: XCTestCase {
         XCTAssertEqual(try table.record(key: [row.key[0]])?["body"], .text(long))
     }
 
+    /// The start of a long value and its size, read without the rest; nil for a missing row, a
+    /// NULL, a number, or a table without a rowid.
+    func testValuePrefixReadsTheStartOfAValue() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.execute("CREATE TABLE doc (id INTEGER PRIMARY KEY, body TEXT, data BLOB, n INTEGER)")
+        try db.execute("INSERT INTO doc VALUES (1, ?, zeroblob(100000), 3), (2, NULL, NULL, NULL)",
+                       String(repeating: "ab", count: 50_000))
+        try db.execute("CREATE TABLE pair (a, b, PRIMARY KEY (a, b)) WITHOUT ROWID")
+        let body = try XCTUnwrap(try db.valuePrefix(table: "doc", column: "body", rowID: 1, count: 5))
+        XCTAssertEqual(body.bytes, Array("ababa".utf8))
+        XCTAssertEqual(body.size, 100_000)
+        XCTAssertEqual(try db.valuePrefix(table: "doc", column: "data", rowID: 1, count: 3)?.bytes, [0, 0, 0])
+        XCTAssertNil(try db.valuePrefix(table: "doc", column: "body", rowID: 2, count: 5))
+        XCTAssertNil(try db.valuePrefix(table: "doc", column: "n", rowID: 1, count: 5))
+        XCTAssertNil(try db.valuePrefix(table: "doc", column: "body", rowID: 9, count: 5))
+        XCTAssertNil(try db.valuePrefix(table: "pair", column: "b", rowID: 1, count: 5))
+    }
+
     func testCompositeKeyWithoutRowIDTable() throws {
         let db = try database()
         let pair = try db.table("pair")

@@ -50,10 +50,10 @@ extension App {
     /// field cursor goes to the top of the page.
     private func field(at line: Int, of record: RecordViewState) -> Int? {
         let grid = record.grid
-        guard let values = try? grid.shownValues(at: grid.cursorRow) else {
+        guard let shown = try? grid.shownValues(at: grid.cursorRow), let values = try? recordValues(shown, of: grid) else {
             return nil
         }
-        let fields = RecordView.fields(columns: grid.source.columns, values: values, width: size.columns)
+        let fields = recordFields(columns: grid.source.columns, values: values)
         let view = recordView(of: record)
         var start = 0
         for (index, field) in fields.enumerated() {
@@ -129,19 +129,30 @@ extension App {
               case .stored(let stored)? = try grid.row(at: grid.cursorRow), let key = stored.key else {
             return values
         }
-        let longer: SourceRow?
+        let longer: [GridValue]?
         if let cached = recordRow, cached.source === table, cached.key == key {
-            longer = cached.row
+            longer = cached.values
         } else {
-            longer = try table.row(withKey: key, cuttingValuesAt: GridValue.recordTextBytes)
-            recordRow = RecordRow(source: table, key: key, row: longer)
+            longer = try table.longerValues(stored.values, key: key, textBytes: GridValue.recordTextBytes)
+            recordRow = RecordRow(source: table, key: key, values: longer)
         }
-        guard let longer, longer.values.count == values.count, stored.values.count == values.count else {
+        guard let longer, longer.count == values.count, stored.values.count == values.count else {
             return values
         }
         return values.indices.map { index in
-            values[index].isCut && values[index] == stored.values[index] ? longer.values[index] : values[index]
+            values[index].isCut && values[index] == stored.values[index] ? longer[index] : values[index]
         }
+    }
+
+    /// ``RecordView/fields(columns:values:width:)`` at the screen's width, laid out again only when
+    /// the values, columns or width changed.
+    func recordFields(columns: [GridColumn], values: [GridValue]) -> [[String]] {
+        if let layout = recordLayout, layout.width == size.columns, layout.columns == columns, layout.values == values {
+            return layout.fields
+        }
+        let fields = RecordView.fields(columns: columns, values: values, width: size.columns)
+        recordLayout = (values, size.columns, columns, fields)
+        return fields
     }
 
     /// The rows above the status bar.
@@ -160,7 +171,7 @@ extension App {
                 return view
             }
             let values = try recordValues(shown, of: grid)
-            let fields = RecordView.fields(columns: grid.source.columns, values: values, width: size.columns)
+            let fields = recordFields(columns: grid.source.columns, values: values)
             view.lines = fields.flatMap(\.self)
             if fields.indices.contains(grid.cursorColumn) {
                 let start = fields[..<grid.cursorColumn].reduce(0) { $0 + $1.count }

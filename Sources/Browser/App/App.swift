@@ -57,6 +57,9 @@ final class App {
     var unopenedTables: [String: String] = [:]
     /// The row the record view shows, read with more of its long values than the grid keeps.
     var recordRow: RecordRow?
+    /// The record view's lines as last laid out, by the values and width they were made for: a
+    /// key in the record view lays them out several times (scrolling, the field, drawing).
+    var recordLayout: (values: [GridValue], width: Int, columns: [GridColumn], fields: [[String]])?
     /// Changes that came while ``liveRefresh`` ran, for one more refresh after it.
     var deferredRefresh: LiveChanges.Summary?
     /// The shown table being read again after committed changes, until it is ready.

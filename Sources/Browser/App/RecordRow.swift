@@ -6,6 +6,6 @@ struct RecordRow {
     weak var source: TableSource?
     /// The row's key.
     let key: RowKey
-    /// The row read, nil when it was gone.
-    let row: SourceRow?
+    /// The row's values as the record view shows them, nil when the row was gone.
+    let values: [GridValue]?
 }

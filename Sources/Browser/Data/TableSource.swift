@@ -198,8 +198,51 @@ final class TableSource: RowSource, Sendable {
         return found
     }
 
-    /// The row with `key` as it is now, its long values cut at `limit` bytes instead of the grid's
-    /// (the record view shows more of them); nil when it is gone.
+    /// `values` (a row of this source, with key `key`) with the texts the grid keeps only the start
+    /// of read again up to `textBytes` bytes (the record view shows more of them). In a rowid
+    /// table of a UTF-8 file only those bytes are read (SQLite's incremental I/O); otherwise the
+    /// row is read again by key, which has SQLite load each long value whole once. Nil when the
+    /// row is gone.
+    func longerValues(_ values: [GridValue], key: RowKey, textBytes: Int) throws -> [GridValue]? {
+        let database = table.database
+        guard table.entity.hasIntegerKey, table.info.kind == .table, key.values.count == 1,
+              case .integer(let rowID) = key.values[0], values.count == columns.count,
+              try database.scalar("PRAGMA encoding") == .text("UTF-8") else {
+            return try row(withKey: key, cuttingValuesAt: textBytes)?.values
+        }
+        return try values.indices.map { index in
+            guard case .longText = values[index],
+                  let (bytes, size) = try database.valuePrefix(table: table.name, column: columns[index].name,
+                                                               rowID: rowID, count: textBytes) else {
+                return values[index]
+            }
+            var end = bytes.count
+            if size > end, var start = bytes.indices.last {
+                // The last character, kept only when all its bytes came.
+                while start > 0 && bytes[start] & 0xC0 == 0x80 {
+                    start -= 1
+                }
+                if bytes.count - start != Self.utf8Length(lead: bytes[start]) {
+                    end = start
+                }
+            }
+            let text = String(decoding: bytes[..<end], as: UTF8.self)
+            return size > end ? .longText(prefix: text, byteCount: size) : .text(text)
+        }
+    }
+
+    /// How many bytes the UTF-8 sequence starting with `lead` takes.
+    private static func utf8Length(lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...: 4
+        case 0xE0...: 3
+        case 0xC0...: 2
+        default: 1
+        }
+    }
+
+    /// The row with `key` as it is now, its long values cut at `limit` bytes instead of the grid's;
+    /// nil when it is gone.
     func row(withKey key: RowKey, cuttingValuesAt limit: Int) throws -> SourceRow? {
         let values = key.values
         let keyColumns = table.entity.keyColumns
