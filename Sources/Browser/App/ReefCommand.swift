@@ -127,7 +127,8 @@ public struct ReefCommand: ParsableCommand {
         }
         defer { backend.close() }  // once: also closed below, before the note is printed
         let app = try makeApp(db, theme: backend.theme, imported: imported)
-        EventLoop(app: app, terminal: Terminal(backend: backend), input: NcursesInput(wakeup: app.wakeup)).run(script: steps)
+        EventLoop(app: app, terminal: Terminal(backend: backend), input: NcursesInput(wakeup: app.wakeup))
+            .run(script: steps)
         let note = app.finish()
         backend.close()
         if let note {
