@@ -20,6 +20,8 @@ public final class Database: Sendable {
 
     let writer: WriterAccess
     private let readers: ReaderPool?
+    /// Where staged edits are tried without reaching the file (nil in memory: the writer is used).
+    let trials: TrialConnection?
     let identityMap = IdentityMap()
     let schemaRegistry = SchemaRegistry()
     let changeCenter = ChangeCenter()
@@ -37,9 +39,13 @@ public final class Database: Sendable {
         self.writer = WriterAccess(connection: writerConnection)
         if isMemory {
             self.readers = nil
+            self.trials = nil
         } else {
             self.readers = ReaderPool(maximum: configuration.maximumReaders) {
                 try Self.openConnection(path: path, configuration: configuration, reader: true)
+            }
+            self.trials = TrialConnection {
+                try Self.openConnection(path: path, configuration: configuration, reader: false, trial: true)
             }
         }
     }
@@ -49,15 +55,17 @@ public final class Database: Sendable {
         try Database(path: ":memory:", configuration: configuration)
     }
 
-    private static func openConnection(path: String, configuration: Configuration, reader: Bool) throws -> Connection {
+    private static func openConnection(
+        path: String, configuration: Configuration, reader: Bool, trial: Bool = false
+    ) throws -> Connection {
         let readOnly = configuration.readOnly
         let connection = try Connection(
-            path: path, readOnly: readOnly, create: configuration.createIfMissing && !reader)
+            path: path, readOnly: readOnly, create: configuration.createIfMissing && !reader && !trial)
         connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
         connection.tracer = configuration.tracer
         // Reading the schema fails at once on a file that is not a database.
         try connection.execute("SELECT count(*) FROM sqlite_master")
-        if !reader && !readOnly && configuration.journalMode == .wal && path != ":memory:" {
+        if !reader && !trial && !readOnly && configuration.journalMode == .wal && path != ":memory:" {
             // A directory that is not writable cannot hold the -wal file; keep the current mode then.
             do { try connection.execute("PRAGMA journal_mode = WAL") } catch let error as SQLiteError
             where error.isReadOnly || error.code == .cannotOpen || error.isBusy {}

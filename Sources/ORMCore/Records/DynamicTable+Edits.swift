@@ -37,7 +37,9 @@ extension DynamicTable {
     }
 
     /// Checks an edit now, as SQLite would take it (types in STRICT tables, NOT NULL, CHECK, UNIQUE,
-    /// foreign keys, triggers), by running it in a savepoint that is rolled back at once.
+    /// foreign keys, triggers), by running it in a trial that is rolled back at once: the database
+    /// file is left byte for byte as it was, and other connections see nothing of it (see
+    /// ``check(_:after:waitingForLock:progress:)``).
     ///
     /// `staged` are edits to be applied together with this one (in one transaction): they run first,
     /// in order, so that the edit is judged in their company, as a commit of them all would judge
@@ -45,13 +47,63 @@ extension DynamicTable {
     /// keys are checked as at the end of that commit, whatever the order of the edits. A staged edit
     /// SQLite refuses is left out of the company, and fails on its own check, not this one.
     ///
-    /// - Throws: SQLite's error for an edit it refuses; nothing is written either way.
-    public func check(_ edit: RowEdit, after staged: [StagedTableEdits] = []) throws {
-        try trial(edit, after: staged) { connection, sql in try connection.execute(sql) }
+    /// - Parameter waitingForLock: wait up to the busy timeout while another connection holds the
+    ///   write lock; false throws `SQLITE_BUSY` at once.
+    /// - Throws: SQLite's error for an edit it refuses (``ORMError/recordNotFound(entity:key:)``
+    ///   for a row that is gone); `SQLITE_BUSY` when the write lock is not had; nothing is written
+    ///   either way.
+    public func check(_ edit: RowEdit, after staged: [StagedTableEdits] = [], waitingForLock: Bool = true) throws {
+        if let refusal = try judge([try step(for: edit)], after: staged, waitingForLock: waitingForLock).first ?? nil {
+            throw refusal
+        }
     }
 
-    /// Checks an insert like ``check(_:after:)`` and returns the row as SQLite would store it now:
-    /// the values given, the columns' defaults and the generated key.
+    /// Checks many edits of this table in one trial, each judged as ``check(_:after:waitingForLock:)``
+    /// judges one, in the company of `staged` and of the edits before it that SQLite takes: what a
+    /// commit of them all would refuse. Staging thousands of edits costs one trial, not one each.
+    ///
+    /// ```swift
+    /// let verdicts = try pets.check(keys.map { .delete(key: $0, original: [:]) })
+    /// let refused = verdicts.compactMap { $0 }  // one error per edit SQLite refuses
+    /// ```
+    ///
+    /// Nothing reaches the file: the trial runs on a connection of its own, in a transaction that
+    /// is always rolled back, whose pages are never written out and whose journal stays in memory.
+    /// The file's bytes, its change counter and other connections' `PRAGMA data_version` stay as
+    /// they were. The trial holds the write lock while it runs.
+    ///
+    /// - Parameters:
+    ///   - edits: the edits, in the order they would be applied.
+    ///   - staged: the edits applied before them, as for ``check(_:after:waitingForLock:)``.
+    ///   - waitingForLock: wait up to the busy timeout for another connection's write lock.
+    ///   - progress: told how many of `edits` have been tried (on the calling thread).
+    /// - Returns: one verdict per edit: nil when SQLite takes it, else its error.
+    /// - Throws: what stops the trial as a whole: `SQLITE_BUSY` when the write lock is not had,
+    ///   `SQLITE_INTERRUPT` when an ``Interruption`` stops it, an I/O error.
+    public func check(
+        _ edits: [RowEdit], after staged: [StagedTableEdits] = [], waitingForLock: Bool = true,
+        progress: (Int) -> Void = { _ in }
+    ) throws -> [(any Error)?] {
+        var verdicts = [(any Error)?](repeating: nil, count: edits.count)
+        var steps: [EditTrial.Step] = []
+        var positions: [Int] = []
+        for (index, edit) in edits.enumerated() {
+            do {
+                steps.append(try step(for: edit))
+                positions.append(index)
+            } catch {
+                verdicts[index] = error
+            }
+        }
+        let judged = try judge(steps, after: staged, waitingForLock: waitingForLock, progress: progress)
+        for (position, verdict) in zip(positions, judged) {
+            verdicts[position] = verdict
+        }
+        return verdicts
+    }
+
+    /// Checks an insert like ``check(_:after:waitingForLock:)`` and returns the row as SQLite would
+    /// store it now: the values given, the columns' defaults and the generated key.
     ///
     /// ```swift
     /// let row = try pets.checkInsert(["name": "Kit"])
@@ -63,70 +115,71 @@ extension DynamicTable {
     ///
     /// - Parameters:
     ///   - values: the columns to set; the others take their defaults.
-    ///   - staged: edits applied first, as for ``check(_:after:)``.
+    ///   - staged: edits applied first, as for ``check(_:after:waitingForLock:)``.
+    ///   - waitingForLock: wait up to the busy timeout for another connection's write lock.
     /// - Returns: every column of the trial row, by name.
-    /// - Throws: SQLite's error for a row it refuses; nothing is written either way.
-    public func checkInsert(_ values: [String: SQLValue], after staged: [StagedTableEdits] = []) throws -> [String: SQLValue] {
-        var row: [String: SQLValue] = [:]
-        try trial(.insert(values: values), after: staged) { connection, sql in
-            var returning = sql
-            returning.text += entity.keyColumns == ["rowid"] ? " RETURNING rowid, *" : " RETURNING *"
-            try connection.forEachRow(returning) { statement in
-                for index in 0..<statement.columnCount {
-                    row[statement.columnName(at: index)] = statement.value(at: index)
+    /// - Throws: SQLite's error for a row it refuses; `SQLITE_BUSY`; nothing is written either way.
+    public func checkInsert(
+        _ values: [String: SQLValue], after staged: [StagedTableEdits] = [], waitingForLock: Bool = true
+    ) throws -> [String: SQLValue] {
+        let row = Lock<[String: SQLValue]>([:])
+        var step = try step(for: .insert(values: values))
+        let returning = entity.keyColumns == ["rowid"] ? " RETURNING rowid, *" : " RETURNING *"
+        step.run = { connection, sql in
+            var sql = sql
+            sql.text += returning
+            try connection.forEachRow(sql) { statement in
+                row.withLock { row in
+                    for index in 0..<statement.columnCount {
+                        row[statement.columnName(at: index)] = statement.value(at: index)
+                    }
                 }
             }
         }
-        return row
+        if let refusal = try judge([step], after: staged, waitingForLock: waitingForLock).first ?? nil {
+            throw refusal
+        }
+        return row.withLock { $0 }
     }
 
-    /// Runs `staged`, then `edit` through `run`, in a savepoint that is rolled back at once, failing
-    /// as SQLite would at commit: a missing row, or a foreign key broken by the edit (checked as at
-    /// commit, by counting the violations before and after it).
-    private func trial(_ edit: RowEdit, after staged: [StagedTableEdits], _ run: (Connection, SQL) throws -> Void) throws {
-        let sql = try sql(for: edit)
-        try database.write { connection in
-            let savepoint = quoteIdentifier("orm_check")
-            let mark = connection.pendingMark
-            try connection.execute("SAVEPOINT \(raw: savepoint)")
-            let deferredBefore = try connection.deferForeignKeys()
-            defer {
-                try? connection.execute("ROLLBACK TO \(raw: savepoint)")
-                if !deferredBefore { try? connection.execute("PRAGMA defer_foreign_keys = OFF") }
-                // Before RELEASE: in autocommit mode it would deliver the trial's changes as committed.
-                connection.discardPendingChanges(after: mark)
-                try? connection.execute("RELEASE \(raw: savepoint)")
-            }
-            for batch in staged {
-                for prior in batch.edits { try Self.tryStaged(prior, of: batch.table, on: connection) }
-            }
-            let violationsBefore = try foreignKeyViolations(connection)
-            try run(connection, sql)
-            if edit.key != nil, connection.changes == 0 {
-                throw ORMError.recordNotFound(entity: name, key: edit.key?.first ?? .null)
-            }
-            if try foreignKeyViolations(connection) > violationsBefore, try connection.foreignKeysEnabled() {
-                throw SQLiteError(code: ResultCode(rawValue: 787), message: "FOREIGN KEY constraint failed", sql: sql.text)
-            }
-        }
+    /// The statement of `edit` as a step of a trial.
+    private func step(for edit: RowEdit) throws -> EditTrial.Step {
+        EditTrial.Step(sql: try sql(for: edit), target: edit.key.map { (name, $0) })
     }
 
-    /// Runs a staged edit in a savepoint of its own, inside a trial; one SQLite refuses is rolled
-    /// back and left out. Only a busy or locked database is thrown: nothing can be checked then.
-    private static func tryStaged(_ edit: RowEdit, of table: DynamicTable, on connection: Connection) throws {
-        guard let sql = try? table.sql(for: edit) else { return }
-        let savepoint = quoteIdentifier("orm_check_staged")
-        try connection.execute("SAVEPOINT \(raw: savepoint)")
-        do {
-            try connection.execute(sql)
-        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
-            try? connection.execute("ROLLBACK TO \(raw: savepoint)")
-            try? connection.execute("RELEASE \(raw: savepoint)")
-            throw error
-        } catch {
-            try? connection.execute("ROLLBACK TO \(raw: savepoint)")
+    /// Runs `staged` (those SQLite takes), then judges `steps`, in one trial. A step that rolls the
+    /// whole trial back (`ON CONFLICT ROLLBACK`, `RAISE(ROLLBACK)`) is refused, or left out of the
+    /// company, and the trial starts again without it.
+    private func judge(
+        _ steps: [EditTrial.Step], after staged: [StagedTableEdits], waitingForLock: Bool,
+        progress: (Int) -> Void = { _ in }
+    ) throws -> [(any Error)?] {
+        let company = staged.flatMap { batch in batch.edits.compactMap { try? batch.table.step(for: $0) } }
+        var leftOut = Set<Int>()
+        var aborted: [Int: any Error] = [:]
+        while true {
+            let companyIndices = company.indices.filter { !leftOut.contains($0) }
+            let stepIndices = steps.indices.filter { aborted[$0] == nil }
+            var inCompany = true
+            do {
+                let verdicts = try database.trial(waitingForLock: waitingForLock) { connection in
+                    let trial = try EditTrial(connection: connection)
+                    _ = try trial.judge(companyIndices.map { company[$0] })
+                    inCompany = false
+                    return try trial.judge(stepIndices.map { steps[$0] }, progress: progress)
+                }
+                var all = [(any Error)?](repeating: nil, count: steps.count)
+                for (index, verdict) in zip(stepIndices, verdicts) { all[index] = verdict }
+                for (index, error) in aborted { all[index] = error }
+                return all
+            } catch let abort as EditTrial.Aborted {
+                if inCompany {
+                    leftOut.insert(companyIndices[abort.index])
+                } else {
+                    aborted[stepIndices[abort.index]] = abort.error
+                }
+            }
         }
-        try connection.execute("RELEASE \(raw: savepoint)")
     }
 
     /// Applies edits in one transaction, all or nothing.
@@ -211,11 +264,5 @@ extension DynamicTable {
     private func requireColumn(_ column: String) throws {
         guard let info = info.column(named: column) else { throw ORMError.unknownName("\(name).\(column)") }
         if info.generated != .no { throw ORMError.invalidQuery("\(name).\(column) is generated: it cannot be set") }
-    }
-
-    private func foreignKeyViolations(_ connection: Connection) throws -> Int {
-        var violations = 0
-        try connection.forEachRow("SELECT count(*) FROM pragma_foreign_key_check") { violations = Int($0.int64(at: 0)) }
-        return violations
     }
 }

@@ -1,0 +1,53 @@
+extension Database {
+    /// Runs `body` in a transaction that is rolled back whatever happens: a trial of changes that
+    /// must never reach the file.
+    ///
+    /// For a file it runs on the ``TrialConnection``, so the file stays byte for byte as it was and
+    /// other connections see nothing (not even a new `PRAGMA data_version`). It runs on the writer
+    /// instead, in a savepoint rolled back at once, for an in-memory database (no other connection
+    /// sees it) and inside this thread's own transaction, whose uncommitted changes the trial must
+    /// see (they reach the file only when that transaction commits). Foreign keys are deferred to
+    /// the end of the trial's transaction.
+    ///
+    /// - Parameters:
+    ///   - waitingForLock: wait up to the configured busy timeout for another connection's write
+    ///     lock; false fails with `SQLITE_BUSY` at once.
+    /// - Throws: ``ORMError/readOnlyDatabase(path:)``, `SQLITE_BUSY`, or what `body` throws.
+    func trial<T>(waitingForLock: Bool, _ body: (Connection) throws -> T) throws -> T {
+        if configuration.readOnly { throw ORMError.readOnlyDatabase(path: path) }
+        if let trials, !writer.lock.isHeldByCurrentThread {
+            let timeout = waitingForLock ? configuration.busyTimeoutMilliseconds : 0
+            return try trials.run(busyTimeoutMilliseconds: timeout, body)
+        }
+        return try withWriter { connection in
+            let outermost = connection.isAutocommit
+            let mark = connection.pendingMark
+            let savepoint = quoteIdentifier("orm_trial")
+            try connection.execute(outermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(raw: savepoint)")
+            let deferredBefore = try connection.deferForeignKeys()
+            defer {
+                if outermost {
+                    // ROLLBACK, never RELEASE: a release would commit the (rolled back) transaction
+                    // and bump the file's change counter.
+                    if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+                } else {
+                    try? connection.execute("ROLLBACK TO \(raw: savepoint)")
+                    if !deferredBefore { try? connection.execute("PRAGMA defer_foreign_keys = OFF") }
+                    // Before RELEASE, which would otherwise deliver the trial's rows with the
+                    // enclosing transaction's.
+                    connection.discardPendingChanges(after: mark)
+                    try? connection.execute("RELEASE \(raw: savepoint)")
+                }
+            }
+            return try body(connection)
+        }
+    }
+
+    /// Runs `body` with a connection that sees committed data, waiting for another connection's
+    /// lock no longer than the configured busy timeout, or not at all.
+    func read<T>(waitingForLock: Bool, _ body: (Connection) throws -> T) throws -> T {
+        if waitingForLock || writer.lock.isHeldByCurrentThread { return try read(body) }
+        guard let trials else { return try read(body) }
+        return try trials.read(busyTimeoutMilliseconds: 0, body)
+    }
+}

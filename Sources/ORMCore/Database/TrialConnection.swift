@@ -1,0 +1,96 @@
+import CSQLite
+
+/// A connection of its own for trying changes that must never reach the file: checks of staged
+/// edits run on it, in a transaction that is always rolled back.
+///
+/// Nothing it does can change the database file, nor be seen by other connections:
+/// - its changes stay in its page cache (`PRAGMA cache_spill = OFF`: dirty pages are never written
+///   out before a commit, however many there are);
+/// - in rollback-journal mode its journal is kept in memory (no `-journal` file is created), set
+///   inside each trial once the file's mode is known, so a WAL file is never converted;
+/// - it cannot commit: its commit hook turns every COMMIT (and the RELEASE of an outermost
+///   savepoint) into a rollback.
+///
+/// So the file keeps its bytes, its change counter and `PRAGMA data_version` for everyone else.
+/// A trial still takes the write lock for as long as it runs (SQLite needs it to run a write at
+/// all): one that cannot have it at once either waits the configured busy timeout or fails with
+/// `SQLITE_BUSY` at once, as its caller chooses.
+final class TrialConnection: @unchecked Sendable {
+    // `connection` is only touched under `lock`; a trial holds the lock while it runs.
+    private let lock = Lock<Connection?>(nil)
+    private let open: @Sendable () throws -> Connection
+
+    /// A trial connection opened by `open` on first use.
+    init(open: @escaping @Sendable () throws -> Connection) {
+        self.open = open
+    }
+
+    /// Runs `body` in a transaction on the trial connection and rolls it back, whatever happens.
+    ///
+    /// - Parameters:
+    ///   - busyTimeoutMilliseconds: how long to wait for the write lock (0: fail at once).
+    ///   - body: the trial, given the connection in a transaction holding the write lock, with
+    ///     foreign keys deferred to the end of the transaction.
+    /// - Throws: `SQLITE_BUSY` when the write lock is not had in time, or what `body` throws.
+    func run<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
+        try lock.withLock { slot in
+            let connection = try slot ?? Self.prepare(try open())
+            slot = connection
+            connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            return try Interruption.using(connection) { connection in
+                try connection.execute("BEGIN IMMEDIATE")
+                defer {
+                    if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+                }
+                // The file's journal mode is known now (the lock read its header): only a rollback
+                // journal is moved to memory; asking a WAL file would try to convert it.
+                if try !connection.isInWALMode() {
+                    try connection.execute("PRAGMA journal_mode = MEMORY")
+                }
+                try connection.execute("PRAGMA defer_foreign_keys = ON")
+                return try body(connection)
+            }
+        }
+    }
+
+    /// Runs `body` with the trial connection outside any transaction, for reads that must not wait
+    /// longer than `busyTimeoutMilliseconds` for another connection's lock.
+    func read<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
+        try lock.withLock { slot in
+            let connection = try slot ?? Self.prepare(try open())
+            slot = connection
+            connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            return try Interruption.using(connection, body)
+        }
+    }
+
+    /// Closes the connection (it reopens on demand).
+    func close() {
+        lock.withLock { $0 = nil }
+    }
+
+    /// Makes a fresh connection a trial connection.
+    private static func prepare(_ connection: Connection) throws -> Connection {
+        try connection.execute("PRAGMA cache_spill = OFF")
+        try connection.execute("PRAGMA temp_store = MEMORY")
+        connection.refuseCommits()
+        return connection
+    }
+}
+
+extension Connection {
+    /// Installs a commit hook that turns every commit into a rollback: the connection can change
+    /// nothing for good.
+    func refuseCommits() {
+        sqlite3_commit_hook(handle, { _ in 1 }, nil)
+    }
+
+    /// Whether changes made in the current transaction leave foreign keys unresolved (as the
+    /// transaction's COMMIT would find them with deferred foreign keys).
+    var hasUnresolvedForeignKeys: Bool {
+        var current: Int32 = 0
+        var highest: Int32 = 0
+        sqlite3_db_status(handle, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0)
+        return current != 0
+    }
+}

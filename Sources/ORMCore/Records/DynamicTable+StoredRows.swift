@@ -1,0 +1,54 @@
+extension DynamicTable {
+    /// The rows with these keys as they are stored now, each by column name (the key columns and
+    /// every column a query of the table reads), or nil for a key with no row. Read in a few
+    /// statements, hundreds of keys each, not one query per key.
+    ///
+    /// ```swift
+    /// let rows = try pets.storedRows(keys: [[10], [11], [99]])
+    /// rows[2]  // nil: no pet 99
+    /// ```
+    ///
+    /// Keys are matched as SQLite matches `key = ?` (with the column's affinity and collation).
+    ///
+    /// - Parameters:
+    ///   - keys: the keys, each with one value per key column.
+    ///   - waitingForLock: wait up to the busy timeout while another connection locks the file
+    ///     against readers (a rollback-journal file being committed); false throws `SQLITE_BUSY`
+    ///     at once instead.
+    /// - Returns: one row (or nil) per key, in the order of `keys`.
+    public func storedRows(keys: [[SQLValue]], waitingForLock: Bool = true) throws -> [[String: SQLValue]?] {
+        var rows = [[String: SQLValue]?](repeating: nil, count: keys.count)
+        let keyColumns = entity.keyColumns
+        let width = keyColumns.count
+        guard width > 0 else { return rows }
+        let columns = entity.columns
+        let selected = columns.map { "t." + quoteIdentifier($0) }.joined(separator: ", ")
+        let join = keyColumns.enumerated()
+            .map { "t.\(quoteIdentifier($0.element)) = v.column\($0.offset + 2)" }
+            .joined(separator: " AND ")
+        let tuple = "(" + Array(repeating: "?", count: width + 1).joined(separator: ", ") + ")"
+        let usable = keys.indices.filter { keys[$0].count == width }
+        let batchSize = max(1, 480 / (width + 1))
+        try database.read(waitingForLock: waitingForLock) { connection in
+            for start in stride(from: 0, to: usable.count, by: batchSize) {
+                let batch = usable[start..<min(start + batchSize, usable.count)]
+                var sql = SQL(stringLiteral: "SELECT v.column1, \(selected) FROM (VALUES ")
+                sql.text += Array(repeating: tuple, count: batch.count).joined(separator: ", ")
+                sql.text += ") AS v JOIN \(quoteIdentifier(name)) AS t ON \(join)"
+                for index in batch {
+                    sql.arguments.append(.integer(Int64(index)))
+                    sql.arguments += keys[index]
+                }
+                try connection.forEachRow(sql) { statement in
+                    let index = Int(statement.int64(at: 0))
+                    var row: [String: SQLValue] = [:]
+                    for (offset, column) in columns.enumerated() {
+                        row[column] = statement.value(at: Int32(offset + 1))
+                    }
+                    rows[index] = row
+                }
+            }
+        }
+        return rows
+    }
+}
