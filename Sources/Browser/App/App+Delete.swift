@@ -61,7 +61,7 @@ extension App {
             return
         }
         do {
-            try deleteRows(rows, in: try database.table(name))
+            try deleteRows(rows, in: try knownTable(named: name))
         } catch {
             report(error, doing: "delete")
         }
@@ -69,66 +69,89 @@ extension App {
 
     /// Stages the deletion of `rows` as one change (one undo); new rows are simply dropped.
     ///
-    /// Each deletion is checked by SQLite first: one it refuses (a foreign key, a trigger) is not
-    /// staged and its message is shown; the others are. The marks are cleared.
+    /// SQLite judges every deletion first, all in one trial in the background (a spinner says how
+    /// far it has come past a moment; Esc gives up and deletes nothing; keys typed meanwhile wait
+    /// for it). One it refuses (a foreign key, a trigger) is not staged and its message is shown;
+    /// the others are. While another connection holds the lock they are staged unchecked, and
+    /// checked once it is free. The marks are cleared once the rows are staged.
     private func deleteRows(_ rows: [RowRef], in table: DynamicTable) throws {
         let staged = stagedEdits[table.name]
-        let company = stagedCompany(for: table)
-        let selfLinked = Self.areLinked(table.info, table.info)
-        var accepted: [RowEdit] = []
-        var changes: [StagedEdit] = []
-        var refusals: [String] = []
-        var unchecked = 0
-        var gone = 0
+        var discards: [StagedEdit] = []
+        var keys: [RowKey] = []
+        var known: [RowKey: [String: SQLValue]] = [:]
         for row in rows {
             switch row {
             case .new(let number):
                 if staged?.newRow(number) != nil {
-                    changes.append(.discard(number: number))
+                    discards.append(.discard(number: number))
                 }
             case .stored(let key):
                 guard staged?.isDeleted(key) != true else {
                     continue
                 }
-                guard let original = try originalValues(of: key, in: table) else {
-                    gone += 1
-                    continue
-                }
-                // In a table naming itself, checked after the deletions of this batch already taken
-                // (a parent row after its children).
-                let deletion = RowEdit.delete(key: key.values, original: original)
-                do {
-                    try table.check(deletion, after: company + (selfLinked ? [StagedTableEdits(table: table, edits: accepted)] : []))
-                } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
-                    unchecked += 1
-                } catch {
-                    refusals.append(UserMessage.describe(error))
-                    continue
-                }
-                accepted.append(deletion)
-                changes.append(.delete(key: key, original: original))
+                keys.append(key)
+                known[key] = staged?.original(of: key)
             }
+        }
+        guard !keys.isEmpty else {
+            try stageDeletion(DeletionCheck(), discards: discards, in: table)
+            return
+        }
+        let company = stagedCompany(for: table)
+        let progress = ProgressCounter()
+        let interruption = Interruption()
+        let background = BackgroundResult { [keys, known] in
+            try interruption.run {
+                try DeletionCheck.run(keys: keys, known: known, in: table, after: company, progress: progress)
+            }
+        }
+        let total = ListWidget.formatCount(keys.count)
+        run(PendingWork(label: "checking the deletion of \(Self.rows(keys.count))", isReady: { background.result != nil },
+                        complete: { [unowned self] in
+            do {
+                if let result = background.result {
+                    try stageDeletion(try result.get(), discards: discards, in: table)
+                }
+            } catch {
+                report(error, doing: "delete")
+            }
+        }, cancel: interruption.interrupt, progress: {
+            progress.value == 0 ? nil : "\(ListWidget.formatCount(progress.value)) of \(total) tried"
+        }))
+    }
+
+    /// Stages what `check` found SQLite takes, with the `discards` of new rows, as one change.
+    private func stageDeletion(_ check: DeletionCheck, discards: [StagedEdit], in table: DynamicTable) throws {
+        var changes = discards
+        for key in check.keys where check.refusals[key] == nil {
+            changes.append(.delete(key: key, original: check.originals[key] ?? [:]))
         }
         tableGrids[table.name]?.overlay.marks.clear()
         if !changes.isEmpty {
             let change = changes.count == 1 ? changes[0] : StagedEdit.batch(changes)
             stagedEdits[table.name, default: StagedEdits()].stage(change)
+            if check.isUnchecked {
+                uncheckedChanges.append(UncheckedChange(table: table.name, change: change))
+            }
         }
         if let grid = tableGrids[table.name] {
             grid.cursorRow = try grid.clampedRow(grid.cursorRow)
         }
+        let deleted = Self.rows(changes.count)
+        guard !check.isUnchecked else {
+            state.message = .info("staged unchecked (the database is locked by another connection): deletion of \(deleted)"
+                                  + " · checked once the lock is free; w commits")
+            return
+        }
         var notes: [String] = []
-        if !refusals.isEmpty {
-            notes.append("\(Self.rows(refusals.count)) refused: \(refusals[0])")
+        if let refusal = check.keys.lazy.compactMap({ check.refusals[$0] }).first {
+            notes.append("\(Self.rows(check.refusals.count)) refused: \(refusal)")
         }
-        if gone > 0 {
-            notes.append("\(Self.rows(gone)) gone meanwhile")
+        if check.gone > 0 {
+            notes.append("\(Self.rows(check.gone)) gone meanwhile")
         }
-        if unchecked > 0 {
-            notes.append("unchecked (the database is locked by another connection): w checks them")
-        }
-        let staging = changes.isEmpty ? "nothing deleted" : "staged: deletion of \(Self.rows(changes.count))"
+        let staging = changes.isEmpty ? "nothing deleted" : "staged: deletion of \(deleted)"
         let text = ([staging] + notes).joined(separator: "; ") + (changes.isEmpty ? "" : " · w commits, u undoes")
-        state.message = refusals.isEmpty && gone == 0 && unchecked == 0 ? .info(text) : .error(text)
+        state.message = notes.isEmpty ? .info(text) : .error(text)
     }
 }

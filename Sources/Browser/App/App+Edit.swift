@@ -51,7 +51,7 @@ extension App {
             state.message = .error("read-only: \(refusal)")
             return nil
         }
-        let table = try database.table(grid.source.title)
+        let table = try knownTable(named: grid.source.title)
         guard table.isWritable else {
             let reason = table.info.kind == .view ? "\(table.name) is a view" : "\(table.name) has no key to find rows by"
             state.message = .error("read-only: \(reason)")
@@ -78,7 +78,7 @@ extension App {
                 state.message = .error("the row is marked for deletion; u to undo that")
                 return nil
             }
-            guard let original = try originalValues(of: key, in: table) else {
+            guard let original = try originalValues(of: key, in: table, shown: row, columns: grid.source.columns) else {
                 return nil
             }
             return .stored(key: key, original: original)
@@ -87,15 +87,42 @@ extension App {
 
     /// The values the row with `key` was first read with: when its first change was staged, or
     /// now. Nil, with a message, when the row is gone.
-    func originalValues(of key: RowKey, in table: DynamicTable) throws -> [String: SQLValue]? {
+    ///
+    /// Reading never waits for a lock: while another connection locks the file against readers (a
+    /// rollback journal being committed, `BEGIN EXCLUSIVE`), the values `shown` in the grid's
+    /// `columns` stand in (a BLOB shown cut short is left out, and so not compared at commit).
+    func originalValues(of key: RowKey, in table: DynamicTable, shown: SourceRow? = nil,
+                        columns: [GridColumn] = []) throws -> [String: SQLValue]? {
         if let original = stagedEdits[table.name]?.original(of: key) {
             return original
         }
-        guard let record = try table.record(key: key.values) else {
-            state.message = .error("the row is gone; r to reload")
-            return nil
+        do {
+            guard let row = try table.storedRows(keys: [key.values], waitingForLock: false).first ?? nil else {
+                state.message = .error("the row is gone; r to reload")
+                return nil
+            }
+            return row
+        } catch let error as SQLiteError where error.isBusy {
+            var values: [String: SQLValue] = [:]
+            if let shown {
+                for (column, value) in zip(columns, shown.values) {
+                    values[column.name] = value.sqlValue
+                }
+            }
+            for (column, value) in zip(table.entity.keyColumns, key.values) {
+                values[column] = value
+            }
+            return values
         }
-        return Dictionary(zip(record.columns, record.values)) { first, _ in first }
+    }
+
+    /// The table `name` as its open grid knows it, without reading the schema again (which could
+    /// wait for another connection's lock); read now when no grid shows it.
+    func knownTable(named name: String) throws -> DynamicTable {
+        if let source = tableGrids[name]?.source as? TableSource {
+            return source.table
+        }
+        return try database.table(name)
     }
 
     /// The cursor cell of `row` as an edit target, with the value shown there now.
@@ -150,7 +177,7 @@ extension App {
                 state.message = .info("unchanged")
                 return
             }
-            stageCell(value, target: target, in: try database.table(target.table))
+            stageCell(value, target: target, in: try knownTable(named: target.table))
         } catch {
             report(error)
         }
@@ -193,15 +220,18 @@ extension App {
         }
     }
 
-    /// Stages `change` once SQLite accepts `edit` (tried in a savepoint rolled back at once, after
-    /// the changes staged before it). While another connection locks the database the edit cannot
-    /// be tried: it is staged unchecked, and the commit tries it.
+    /// Stages `change` once SQLite accepts `edit` (tried after the changes staged before it, in a
+    /// trial that writes nothing). The trial never waits for a lock: while another connection holds
+    /// the write lock the change is staged unchecked, and checked once the lock is free (see
+    /// ``checkUncheckedChanges()``); the commit checks it too.
     private func stage(_ change: StagedEdit, checking edit: RowEdit, in table: DynamicTable) throws {
         do {
-            try table.check(edit, after: stagedCompany(for: table))
-        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+            try table.check(edit, after: stagedCompany(for: table), waitingForLock: false)
+        } catch let error as SQLiteError where error.isBusy {
             stagedEdits[table.name, default: StagedEdits()].stage(change)
-            state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary) · w commits and checks it")
+            uncheckedChanges.append(UncheckedChange(table: table.name, change: change))
+            state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary)"
+                                  + " · checked once the lock is free; w commits")
             return
         }
         stagedEdits[table.name, default: StagedEdits()].stage(change)
@@ -219,9 +249,17 @@ extension App {
     /// trials sees the same next key, which the grid counts on from row to row (see
     /// ``StagedOverlay/value(of:column:among:)``). A new row naming another new row of its own
     /// table is checked when the commit writes both.
-    func stagedCompany(for table: DynamicTable, withoutNewRows: Bool = false) -> [StagedTableEdits] {
-        stagedEdits.keys.sorted().compactMap { name in
-            guard let edits = stagedEdits[name], let other = try? database.table(name),
+    ///
+    /// `leavingOut` is a staged change checked again (see ``checkUncheckedChanges()``): it is not
+    /// its own company.
+    func stagedCompany(for table: DynamicTable, withoutNewRows: Bool = false,
+                       leavingOut change: StagedEdit? = nil) -> [StagedTableEdits] {
+        var staged = stagedEdits
+        if let change {
+            staged[table.name]?.replace(change, with: nil)
+        }
+        return staged.keys.sorted().compactMap { name in
+            guard let edits = staged[name], let other = try? knownTable(named: name),
                   Self.areLinked(table.info, other.info) else {
                 return nil
             }

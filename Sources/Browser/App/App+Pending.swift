@@ -65,7 +65,7 @@ extension App {
             return nil
         }
         let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
-        return .info("\(spinner) \(pendingWork.label)…  (Esc cancels)")
+        return .info("\(spinner) \(pendingWork.status)…  (Esc cancels)")
     }
 
     /// Replaces the grid's source with the same rows sorted and filtered differently, computed in

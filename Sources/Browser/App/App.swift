@@ -71,6 +71,10 @@ final class App {
     /// Set while a commit asked for by "commit and quit" waits for the conflicts to be resolved:
     /// the commit their answer makes quits too.
     var quitsAfterCommit = false
+    /// Changes staged while another connection held the write lock, checked once it is free.
+    var uncheckedChanges: [UncheckedChange] = []
+    /// When to try those checks again (nil: on the next tick).
+    var nextUncheckedCheck: Date?
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {
@@ -205,7 +209,8 @@ final class App {
     func tick() -> Bool {
         stopCountsNobodyWaitsFor()
         let completed = completePendingWork()
-        let refreshed = refreshAfterChanges() || completed
+        let checked = checkUncheckedChanges()
+        let refreshed = refreshAfterChanges() || completed || checked
         let finished = collectFinishedExport() || refreshed
         let busy = hasBackgroundWork
         defer { wasBusy = busy }

@@ -15,17 +15,26 @@ final class PendingWork {
     private let complete: () -> Void
     /// Asks work running in the background to stop, when the user cancels.
     private let stop: () -> Void
+    /// How far the work has come, when it can tell (`4,000 of 10,000`).
+    private let progress: () -> String?
     /// Keys typed while waiting, played after completion.
     var queuedKeys: [Key] = []
 
     /// Creates work that completes with `complete` once `isReady` returns true; `cancel` asks its
     /// background part to stop when the user gives up on it.
+    /// `progress` tells how far it has come, for the status bar.
     init(label: String, isReady: @escaping () -> Bool, complete: @escaping () -> Void,
-         cancel: @escaping () -> Void = {}) {
+         cancel: @escaping () -> Void = {}, progress: @escaping () -> String? = { nil }) {
         self.label = label
         self.isReady = isReady
         self.complete = complete
         stop = cancel
+        self.progress = progress
+    }
+
+    /// What the status bar says while waiting: the label, and how far the work has come.
+    var status: String {
+        progress().map { "\(label): \($0)" } ?? label
     }
 
     /// Asks the work's background part to stop (it is no longer waited for).

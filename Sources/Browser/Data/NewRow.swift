@@ -17,6 +17,9 @@ struct NewRow: Hashable, Sendable {
     /// SQLite's message when it refuses the row as it is (a duplicate's key, a NOT NULL column
     /// left empty); a commit waits until the row is fixed, undone or deleted.
     var refusal: String?
+    /// Whether the row was last tried while another connection held the write lock, so SQLite has
+    /// not judged it yet: it is tried again once the lock is free.
+    var isUnchecked = false
 
     /// The value shown for `column`: the one given, else SQLite's from the last trial.
     func value(of column: String) -> SQLValue? {
@@ -28,21 +31,25 @@ struct NewRow: Hashable, Sendable {
     ///
     /// A refused row still shows the defaults and the generated key when SQLite takes it with
     /// stand-ins for the NOT NULL columns left empty (the stand-ins are not shown, nor staged).
-    /// The row is tried after `staged`, the other changes a commit writes with it. While another
-    /// connection locks the database nothing can be tried: the row is left unrefused (the commit
-    /// tries it) and keeps its last preview.
+    /// The row is tried after `staged`, the other changes a commit writes with it. The trial never
+    /// waits for a lock: while another connection holds the write lock the row is left unrefused
+    /// and ``isUnchecked`` (it is tried again once the lock is free, and the commit tries it), and
+    /// keeps its last preview.
     func checked(in table: DynamicTable, after staged: [StagedTableEdits] = []) -> NewRow {
         var row = self
+        row.isUnchecked = false
         do {
-            row.preview = try table.checkInsert(values, after: staged)
+            row.preview = try table.checkInsert(values, after: staged, waitingForLock: false)
             row.refusal = nil
-        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+        } catch let error as SQLiteError where error.isBusy {
             row.refusal = nil
+            row.isUnchecked = true
         } catch {
             row.refusal = UserMessage.describe(error)
             let standIns = Self.standIns(for: table, besides: values)
             if !standIns.isEmpty,
-               let probe = try? table.checkInsert(values.merging(standIns) { given, _ in given }, after: staged) {
+               let probe = try? table.checkInsert(values.merging(standIns) { given, _ in given }, after: staged,
+                                                  waitingForLock: false) {
                 row.preview = probe.filter { standIns[$0.key] == nil }
             }
         }

@@ -35,6 +35,27 @@ enum StagedEdit: Hashable, Sendable {
         return [self]
     }
 
+    /// The edit SQLite is asked to check for a single change: nil for a batch, and for the changes
+    /// of new rows (their inserts are tried whole, see ``NewRow/checked(in:after:)``).
+    var rowEdit: RowEdit? {
+        switch self {
+        case .cell(let key, let column, let value, let original):
+            .update(key: key.values, original: original, changes: [column: value])
+        case .delete(let key, let original):
+            .delete(key: key.values, original: original)
+        case .insert, .newCell, .discard, .batch:
+            nil
+        }
+    }
+
+    /// Whether it is several changes made by one key.
+    var isBatch: Bool {
+        if case .batch = self {
+            return true
+        }
+        return false
+    }
+
     /// A short description for the status bar, such as `name = 'Bo'`.
     var summary: String {
         switch self {

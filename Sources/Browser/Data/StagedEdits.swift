@@ -40,17 +40,33 @@ struct StagedEdits: Sendable {
 
     /// Takes back the last change, returning it (nil when nothing is staged).
     mutating func undo() -> StagedEdit? {
-        guard let change = changes.popLast() else {
+        guard let change = changes.last else {
             return nil
         }
-        let remaining = changes
-        let next = nextNewRowNumber
-        self = StagedEdits()
-        nextNewRowNumber = next
-        for change in remaining {
-            stage(change)
-        }
+        rebuild(from: Array(changes.dropLast()))
         return change
+    }
+
+    /// Whether `change` is staged (the latest of equal changes counts).
+    func contains(_ change: StagedEdit) -> Bool {
+        changes.contains(change)
+    }
+
+    /// Puts `replacement` in the place of the latest staged `change`, or takes `change` back when
+    /// `replacement` is nil (a deferred check refused it); returns whether `change` was staged.
+    @discardableResult
+    mutating func replace(_ change: StagedEdit, with replacement: StagedEdit?) -> Bool {
+        guard let index = changes.lastIndex(of: change) else {
+            return false
+        }
+        var remaining = changes
+        if let replacement {
+            remaining[index] = replacement
+        } else {
+            remaining.remove(at: index)
+        }
+        rebuild(from: remaining)
+        return true
     }
 
     /// Drops every change, returning how many there were.
@@ -63,13 +79,12 @@ struct StagedEdits: Sendable {
     /// Replaces SQLite's verdict on every new row, in every change that holds one, with `check`'s
     /// (the data changed since): the values given stay as they are.
     mutating func recheckNewRows(_ check: (NewRow) -> NewRow) {
-        let rechecked = changes.map { Self.recheck($0, check) }
-        let next = nextNewRowNumber
-        self = StagedEdits()
-        nextNewRowNumber = next
-        for change in rechecked {
-            stage(change)
-        }
+        rebuild(from: changes.map { Self.recheck($0, check) })
+    }
+
+    /// Whether a new row was staged while the database was locked and is not judged yet.
+    var hasUncheckedNewRows: Bool {
+        newRowsByNumber.values.contains { $0.isUnchecked }
     }
 
     // MARK: - What the grid shows
@@ -146,6 +161,16 @@ struct StagedEdits: Sendable {
     }
 
     // MARK: - Private
+
+    /// Stages `changes` anew, keeping the numbering of new rows.
+    private mutating func rebuild(from changes: [StagedEdit]) {
+        let next = nextNewRowNumber
+        self = StagedEdits()
+        nextNewRowNumber = next
+        for change in changes {
+            stage(change)
+        }
+    }
 
     /// `change` with the new row it holds (if any) checked again by `check`.
     private static func recheck(_ change: StagedEdit, _ check: (NewRow) -> NewRow) -> StagedEdit {

@@ -44,8 +44,10 @@ public final class Database: Sendable {
             self.readers = ReaderPool(maximum: configuration.maximumReaders) {
                 try Self.openConnection(path: path, configuration: configuration, reader: true)
             }
-            self.trials = TrialConnection {
-                try Self.openConnection(path: path, configuration: configuration, reader: false, trial: true)
+            self.trials = TrialConnection { busyTimeout in
+                var trialConfiguration = configuration
+                trialConfiguration.busyTimeoutMilliseconds = busyTimeout
+                return try Self.openConnection(path: path, configuration: trialConfiguration, reader: false, trial: true)
             }
         }
     }

@@ -18,10 +18,11 @@ import CSQLite
 final class TrialConnection: @unchecked Sendable {
     // `connection` is only touched under `lock`; a trial holds the lock while it runs.
     private let lock = Lock<Connection?>(nil)
-    private let open: @Sendable () throws -> Connection
+    private let open: @Sendable (_ busyTimeoutMilliseconds: Int32) throws -> Connection
 
-    /// A trial connection opened by `open` on first use.
-    init(open: @escaping @Sendable () throws -> Connection) {
+    /// A trial connection opened by `open` on first use, given how long it may wait for a lock
+    /// then (opening reads the schema).
+    init(open: @escaping @Sendable (_ busyTimeoutMilliseconds: Int32) throws -> Connection) {
         self.open = open
     }
 
@@ -34,7 +35,7 @@ final class TrialConnection: @unchecked Sendable {
     /// - Throws: `SQLITE_BUSY` when the write lock is not had in time, or what `body` throws.
     func run<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
         try lock.withLock { slot in
-            let connection = try slot ?? Self.prepare(try open())
+            let connection = try slot ?? Self.prepare(try open(busyTimeoutMilliseconds))
             slot = connection
             connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             return try Interruption.using(connection) { connection in
@@ -57,7 +58,7 @@ final class TrialConnection: @unchecked Sendable {
     /// longer than `busyTimeoutMilliseconds` for another connection's lock.
     func read<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
         try lock.withLock { slot in
-            let connection = try slot ?? Self.prepare(try open())
+            let connection = try slot ?? Self.prepare(try open(busyTimeoutMilliseconds))
             slot = connection
             connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             return try Interruption.using(connection, body)
