@@ -3,8 +3,11 @@ import ORMCore
 
 /// Opens the database named on the command line without ever creating or converting it.
 ///
-/// Read-write by default, keeping the file's journal mode (no switch to WAL); read-only with
-/// `--readonly`. Every failure becomes an ``OpenError`` naming the file and the cause.
+/// Read-write by default, keeping the file's journal mode (no switch to WAL). Read-only, at the
+/// SQLite level (no statement can write, whatever it is), with `--readonly` and for a file reef
+/// cannot write (see ``WriteAccess/fileRefusal(path:)``); such a file is opened so as to leave no
+/// file behind where SQLite allows (see ``ReadOnlyOpening``). Every failure becomes an
+/// ``OpenError`` naming the file and the cause.
 enum DatabaseOpener {
     /// Opens `path`.
     ///
@@ -22,7 +25,7 @@ enum DatabaseOpener {
             throw OpenError(path: path, reason: "permission denied")
         }
         var configuration = Configuration()
-        configuration.readOnly = readOnly
+        configuration.readOnly = readOnly || WriteAccess.fileRefusal(path: path) != nil
         configuration.createIfMissing = false
         configuration.journalMode = .unchanged
         configuration.busyTimeoutMilliseconds = 2_000
@@ -30,13 +33,29 @@ enum DatabaseOpener {
         // operating system caches the file) and makes big sorts spill to disk sooner.
         configuration.pageCacheKiB = 512
         configuration.functions = [TextFold.function]
-        do {
-            let database = try Database(path: path, configuration: configuration)
-            // Reading the schema catches damage that the header check lets through.
-            _ = try database.schemaObjects()
-            return database
-        } catch {
-            throw OpenError(path: path, reason: UserMessage.openFailure(error))
+        let accesses = configuration.readOnly ? ReadOnlyOpening.accesses(for: path) : [.shared]
+        var failure: (any Error)?
+        for access in accesses {
+            configuration.readOnlyAccess = access
+            do {
+                let database = try Database(path: path, configuration: configuration)
+                // Reading the schema catches damage that the header check lets through.
+                _ = try database.schemaObjects()
+                return database
+            } catch {
+                failure = failure ?? error
+            }
         }
+        throw OpenError(path: path, reason: reason(for: failure, path: path, readOnly: configuration.readOnly))
+    }
+
+    /// What to say of `error`: for a WAL file that could not be opened read-only, why.
+    private static func reason(for error: (any Error)?, path: String, readOnly: Bool) -> String {
+        let reason = error.map(UserMessage.openFailure) ?? "cannot open the file"
+        guard readOnly, DatabaseFile.isInWALMode(atPath: path), (error as? SQLiteError)?.code == .cannotOpen else {
+            return reason
+        }
+        return reason + "; it is in WAL mode, and its -shm file cannot be opened or made here (a read-only"
+            + " folder or filesystem) while another process has it open, or the -shm left there is not readable"
     }
 }

@@ -87,10 +87,10 @@ struct StatementRunner: Sendable {
     }
 
     /// Executes a statement that returns no rows. A write is refused, for the reason cell edits
-    /// are, when the file or its folder cannot be written (with `--readonly` SQLite refuses it).
+    /// are, when the file or its folder cannot be written (with `--readonly` SQLite refuses it;
+    /// such a file is opened read-only too, so SQLite refuses what this check lets through).
     private func execute(_ statement: String, keyword: String) throws -> StatementOutcome {
-        if !database.configuration.readOnly, let reason = WriteAccess.refusal(for: database),
-           try !database.isReadOnly(SQL(statement)) {
+        if let reason = WriteAccess.fileRefusal(path: database.path), try !database.isReadOnly(SQL(statement)) {
             throw WriteAccess.Refusal(reason: reason)
         }
         let changed = try database.execute(SQL(statement))

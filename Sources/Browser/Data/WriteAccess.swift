@@ -21,16 +21,30 @@ enum WriteAccess {
         }
     }
 
-    /// The reason `database` cannot be written, nil when it can.
+    /// The reason `database` cannot be written, nil when it can: the file's own reason first
+    /// (see ``fileRefusal(path:)``), else `--readonly`.
     static func refusal(for database: Database) -> String? {
+        if let refusal = fileRefusal(path: database.path) {
+            return refusal
+        }
         if database.configuration.readOnly {
             return "the database is open with --readonly"
         }
-        let path = database.path
+        return nil
+    }
+
+    /// The reason the file at `path` cannot be written, nil when it can: a read-only filesystem, a
+    /// file without write permission, or a folder without it. Such a file is opened read-only at
+    /// the SQLite level too (see ``DatabaseOpener``), so no statement can write it.
+    static func fileRefusal(path: String) -> String? {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
             return nil
         }
         let file = URL(fileURLWithPath: path)
+        var system = statvfs()
+        if statvfs(file.path, &system) == 0, system.f_flag & UInt(ST_RDONLY) != 0 {
+            return "\(file.lastPathComponent) is on a read-only filesystem"
+        }
         if !isWritable(file.path) {
             return "\(file.lastPathComponent) is a read-only file"
         }

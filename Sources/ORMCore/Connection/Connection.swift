@@ -33,17 +33,23 @@ final class Connection: @unchecked Sendable {
     private var authorizerWrites: Set<String> = []
     private var authorizerSawDrop = false
 
-    /// Opens (or creates) a database file, or `":memory:"`.
-    init(path: String, readOnly: Bool, create: Bool = true) throws {
+    /// Opens (or creates) a database file, or `":memory:"`; a read-only file as `access` says.
+    init(path: String, readOnly: Bool, create: Bool = true, access: Configuration.ReadOnlyAccess = .shared) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        var name = path
         if readOnly {
             flags |= SQLITE_OPEN_READONLY
+            switch access {
+            case .shared: break
+            case .immutable: name = Self.uri(path, "mode=ro&immutable=1")
+            case .privateWALIndex: name = Self.uri(path, "mode=ro&vfs=unix-none")
+            }
         } else {
             flags |= SQLITE_OPEN_READWRITE
             if create { flags |= SQLITE_OPEN_CREATE }
         }
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let code = sqlite3_open_v2(name, &db, flags, nil)
         guard let db, code == SQLITE_OK else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
@@ -58,6 +64,30 @@ final class Connection: @unchecked Sendable {
         var ignored: Int32 = 0
         _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_DQS_DML, 0, &ignored)
         installHooks()
+        if readOnly && access == .privateWALIndex {
+            // Without shared memory SQLite reads a WAL only in exclusive locking mode, with the
+            // index in heap memory (the unix-none VFS takes no lock, so nothing is excluded).
+            // It must never checkpoint, nor remove or truncate a WAL another process may start
+            // using meanwhile.
+            _ = csqlite_db_config_int(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, &ignored)
+            var persist: Int32 = 1
+            _ = sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            try execute("PRAGMA locking_mode = EXCLUSIVE")
+        }
+    }
+
+    /// The URI naming the file at `path` with `parameters` (`?`, `#` and `%` escaped in the path).
+    private static func uri(_ path: String, _ parameters: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "file:" + escaped + "?" + parameters
     }
 
     deinit {

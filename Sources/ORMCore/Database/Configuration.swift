@@ -8,8 +8,27 @@ public struct Configuration: Sendable {
         case unchanged
     }
 
-    /// Open the file for reading only: every write fails with ``ORMError/readOnlyDatabase(path:)``.
+    /// How a read-only database shares its file with other connections.
+    public enum ReadOnlyAccess: Sendable, Equatable {
+        /// As any reader: with locks and, in WAL mode, the shared WAL index (the `-shm` file,
+        /// created if missing and left behind, as SQLite leaves it for a read-only connection).
+        case shared
+        /// The file as it is now, with no lock and no file created (SQLite's `immutable`): the WAL
+        /// is not read, and nothing another process writes later is seen. Only for a file that
+        /// nothing changes while it is open, with nothing in its WAL.
+        case immutable
+        /// No lock, and the WAL index kept in each connection's memory instead of a `-shm` file
+        /// (the `unix-none` VFS in exclusive locking mode): the WAL's frames are read as they are
+        /// when a connection opens, nothing another process writes later is seen, and no file is
+        /// created or removed. For a WAL file no other process has open.
+        case privateWALIndex
+    }
+
+    /// Open the file for reading only: every write fails with ``ORMError/readOnlyDatabase(path:)``,
+    /// and SQLite itself refuses any statement that would write (the file is opened read-only).
     public var readOnly = false
+    /// How a read-only database shares its file (ignored unless ``readOnly``).
+    public var readOnlyAccess = ReadOnlyAccess.shared
     /// Create the file if it is missing (ignored when read-only).
     public var createIfMissing = true
     /// The journal mode set on open.

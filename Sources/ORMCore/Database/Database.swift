@@ -62,7 +62,8 @@ public final class Database: Sendable {
     ) throws -> Connection {
         let readOnly = configuration.readOnly
         let connection = try Connection(
-            path: path, readOnly: readOnly, create: configuration.createIfMissing && !reader && !trial)
+            path: path, readOnly: readOnly, create: configuration.createIfMissing && !reader && !trial,
+            access: configuration.readOnlyAccess)
         connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
         connection.tracer = configuration.tracer
         // Reading the schema fails at once on a file that is not a database.
