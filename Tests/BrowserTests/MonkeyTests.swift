@@ -39,19 +39,83 @@ final class MonkeyTests: XCTestCase {
     ]
 
     func testRandomKeysNeverCrashOverflowOrCorrupt() throws {
+        let fixture = try BrowserFixture()
+        defer { fixture.remove() }
+        try play(20_000, on: fixture)
+    }
+
+    /// The same, while another process commits to the file every few milliseconds (rows of a log,
+    /// and the artists' countries, which the monkey edits too) and a third holds `BEGIN EXCLUSIVE`
+    /// for 300 ms of every 800 (in rollback-journal mode no one may even read then): still no
+    /// crash, no line past the edge, no corruption, and no change still staged is in the file (a
+    /// value typed into a cell, a row marked for deletion): staging and checking commit nothing.
+    func testRandomKeysBesideAWriterAndALockHolder() throws {
+        let fixture = try BrowserFixture()
+        defer { fixture.remove() }
+        var configuration = Configuration()
+        configuration.journalMode = .unchanged
+        configuration.busyTimeoutMilliseconds = 10_000
+        let observer = try Database(path: fixture.path, configuration: configuration)
+        try observer.execute("CREATE TABLE writer_log (id INTEGER PRIMARY KEY, at TEXT)")
+        XCTAssertEqual(try observer.scalar("PRAGMA journal_mode"), "delete")
+
+        let stop = fixture.directory.appendingPathComponent("stop").path
+        let database = fixture.path.replacing("'", with: "'\\''")
+        let writer = try Self.shell("""
+            while [ ! -e '\(stop)' ]; do
+              sqlite3 -cmd '.timeout 5000' '\(database)' "INSERT INTO writer_log (at) VALUES (datetime('now')); \
+                UPDATE artists SET country = 'W' || (abs(random()) % 100) WHERE id = 1 + abs(random()) % 3;" >/dev/null 2>&1
+              sleep 0.02
+            done
+            """)
+        let holder = try Self.shell("""
+            while [ ! -e '\(stop)' ]; do
+              printf 'BEGIN EXCLUSIVE;\\n.shell sleep 0.3\\nROLLBACK;\\n' | sqlite3 -cmd '.timeout 5000' '\(database)' >/dev/null 2>&1
+              sleep 0.5
+            done
+            """)
+        defer {
+            _ = FileManager.default.createFile(atPath: stop, contents: nil)
+            writer.waitUntilExit()
+            holder.waitUntilExit()
+        }
+        var checkedChanges = 0
+        try play(4_000, on: fixture) { app in
+            do {
+                checkedChanges += try Self.assertStagedChangesAreNotInTheFile(app, observer: observer)
+            } catch {
+                XCTFail("the file could not be read: \(error)")
+            }
+        }
+        _ = FileManager.default.createFile(atPath: stop, contents: nil)
+        writer.waitUntilExit()
+        holder.waitUntilExit()
+        print("monkey beside a writer: \(checkedChanges) staged changes looked for in the file")
+        XCTAssertGreaterThan(checkedChanges, 0, "nothing was staged to look for")
+        XCTAssertNotEqual(try observer.scalar("SELECT count(*) FROM writer_log"), 0, "the writer wrote")
+    }
+
+    // MARK: - Playing
+
+    /// Plays `count` random keys (and prompts' answers) on `fixture`, in chunks of 400 on terminals
+    /// of random sizes, each chunk a new app on a random table; `look` looks at the app every 25
+    /// keys, when the screen is looked at.
+    private func play(_ count: Int, on fixture: BrowserFixture, look: (App) -> Void = { _ in }) throws {
         let seed = ProcessInfo.processInfo.environment["REEF_MONKEY_SEED"].flatMap(UInt64.init)
             ?? UInt64(Date().timeIntervalSince1970 * 1000)
         print("monkey seed: \(seed) (replay with REEF_MONKEY_SEED=\(seed))")
         var random = SeededGenerator(seed: seed)  // the same seed plays the same keys
-        let fixture = try BrowserFixture()
-        defer { fixture.remove() }
 
         let totalWeight = Self.keys.map(\.weight).reduce(0, +)
         var notation = ""
         var played = 0
-        while played < 20_000 {
+        var typed = 0
+        while played < count {
             if Int.random(in: 0..<12, using: &random) == 0, let prompt = Self.prompts.randomElement(using: &random) {
-                notation += prompt
+                // Each text typed into a cell is new (`stg7`), so a staged value is found in the
+                // file only if it was committed.
+                typed += 1
+                notation += prompt.replacing("<C-u>monkey<Enter>", with: "<C-u>stg\(typed)<Enter>")
             } else {
                 var pick = Int.random(in: 0..<totalWeight, using: &random)
                 for entry in Self.keys {
@@ -65,7 +129,7 @@ final class MonkeyTests: XCTestCase {
             played += 1
         }
         let steps = try KeyScript.parse(notation)
-        XCTAssertGreaterThan(steps.count, 20_000)
+        XCTAssertGreaterThan(steps.count, count)
 
         // Play in chunks on terminals of random sizes; a random `q` may quit: the next chunk starts anew.
         var index = 0
@@ -83,7 +147,7 @@ final class MonkeyTests: XCTestCase {
             let table = ["artists", "albums", "pairs", "my \"odd\" table", nil].randomElement(using: &random) ?? nil
             let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
             app.externalEditor = ExternalEditor(command: Self.editors.randomElement(using: &random) ?? nil)
-            let screens = HeadlessRunner(app: app, columns: columns, rows: rows).run(chunk)
+            let screens = HeadlessRunner(app: app, columns: columns, rows: rows).run(chunk) { _ in look(app) }
             for screen in screens {
                 screensWithPendingChanges += screen.last?.contains(" pending") == true ? 1 : 0
                 XCTAssertLessThanOrEqual(screen.count, rows, "seed \(seed)")
@@ -98,7 +162,49 @@ final class MonkeyTests: XCTestCase {
 
         print("monkey: \(screensWithPendingChanges) screens looked at showed pending changes")
         XCTAssertGreaterThan(screensWithPendingChanges, 0, "seed \(seed): the editing keys never staged anything")
-        let check = try Database(path: fixture.path)
+        var configuration = Configuration()
+        configuration.journalMode = .unchanged
+        configuration.busyTimeoutMilliseconds = 10_000
+        let check = try Database(path: fixture.path, configuration: configuration)
         XCTAssertEqual(try check.scalar("PRAGMA integrity_check"), .text("ok"), "seed \(seed)")
+    }
+
+    /// Asserts that no change `app` still has staged is in the file: a typed value (`stg7`) or a
+    /// NULL staged into a cell that held something else, a stored row marked for deletion (pairs
+    /// aside: a prompt deletes some of them). Returns how many changes it looked for.
+    private static func assertStagedChangesAreNotInTheFile(_ app: App, observer: Database) throws -> Int {
+        var looked = 0
+        for (name, edits) in app.stagedEdits {
+            let table = try observer.table(name)
+            for edit in edits.rowEdits {
+                switch edit {
+                case .update(let key, let original, let changes):
+                    let stored = try table.storedRows(keys: [key]).first ?? nil
+                    for (column, value) in changes where original[column] != value {
+                        let typed = if case .text(let text) = value { text.hasPrefix("stg") } else { value == .null }
+                        guard typed, let stored else { continue }
+                        looked += 1
+                        XCTAssertNotEqual(stored[column], value, "\(name) \(key) \(column): a staged value is in the file")
+                    }
+                case .delete(let key, _) where name != "pairs":
+                    looked += 1
+                    XCTAssertNotNil(try table.storedRows(keys: [key]).first ?? nil, "\(name) \(key): a staged deletion is in the file")
+                default:
+                    break
+                }
+            }
+        }
+        return looked
+    }
+
+    /// Starts `script` in `sh`.
+    private static func shell(_ script: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 }
