@@ -151,6 +151,37 @@ final class StagingTests: XCTestCase {
         XCTAssertEqual(transactions, ["BEGIN IMMEDIATE"], "one trial for 300 rows")
         XCTAssertEqual(try connection().scalar("SELECT count(*) FROM many"), 300)
     }
+
+    /// A deletion SQLite takes a while to judge (a trigger that works hard for each row) says how
+    /// far its check has come, and Esc gives up on it: nothing is staged and the marks stay.
+    func testALongDeletionCheckShowsProgressAndEscGivesUp() throws {
+        try connection().executeScript("""
+            CREATE TABLE pad (x);
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 1000) INSERT INTO pad SELECT x FROM n;
+            CREATE TABLE slow (id INTEGER PRIMARY KEY, note TEXT);
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 40)
+            INSERT INTO slow SELECT x, 'row ' || x FROM n;
+            CREATE TRIGGER slow_delete BEFORE DELETE ON slow BEGIN SELECT count(*) FROM pad a, pad b WHERE a.x + b.x > 0; END;
+            """)
+        let runner = try runner(table: "slow")
+        _ = runner.run(try KeyScript.parse(String(repeating: "m", count: 40)))
+        let app = runner.app
+        for key in ["d", "d", "y"] {
+            _ = app.handle(.character(Character(key)))
+        }
+        XCTAssertNotNil(app.pendingWork)
+        let deadline = Date().addingTimeInterval(30)
+        while app.pendingStatus?.text.contains(" of 40 tried") != true && app.pendingWork != nil && Date() < deadline {
+            _ = app.tick()
+        }
+        let status = app.pendingStatus?.text ?? ""
+        XCTAssertTrue(status.contains("checking the deletion of 40 rows: ") && status.contains(" of 40 tried…"), status)
+        _ = app.handle(.escape)
+        XCTAssertNil(app.pendingWork)
+        XCTAssertEqual(app.state.message?.text, "cancelled: checking the deletion of 40 rows")
+        XCTAssertTrue(app.stagedEdits.isEmpty)
+        XCTAssertEqual(app.tableGrids["slow"]?.overlay.marks.count, 40)
+    }
 }
 
 /// A value shared with a tracer that may run on another thread.
