@@ -194,6 +194,12 @@ extension App {
                 lines.append("-- new row \(row.number) is refused as it is, nothing is written until it is fixed: "
                              + (row.refusal ?? ""))
             }
+            let unchecked = uncheckedChanges.filter { $0.table == name && edits.contains($0.change) }
+                .reduce(0) { $0 + $1.change.parts.count } + edits.newRows.filter(\.isUnchecked).count
+            if unchecked > 0 {
+                lines.append("-- \(Self.changes(unchecked)) not checked yet (another connection held the write lock):"
+                             + " checked once it is free, and by the commit")
+            }
             lines.append("")
         }
         if lines.isEmpty {
