@@ -138,7 +138,7 @@ final class StagingTests: XCTestCase {
             WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 300)
             INSERT INTO many SELECT x, 1 + x % 3, 'note ' || x FROM n;
             """)
-        let statements = Locked<[String]>([])
+        let statements = LockedValue<[String]>([])
         var configuration = try fixture.open().configuration
         configuration.tracer = { sql in statements.mutate { $0.append(sql) } }
         let database = try Database(path: fixture.path, configuration: configuration)
@@ -185,7 +185,7 @@ final class StagingTests: XCTestCase {
 }
 
 /// A value shared with a tracer that may run on another thread.
-final class Locked<Value: Sendable>: Sendable {
+final class LockedValue<Value: Sendable>: Sendable {
     private let storage: Mutex<Value>
 
     init(_ value: Value) {

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import ORMCore
 
-/// Edits to tables found at run time: checked in a savepoint, applied all or nothing, conflicts found.
+/// Edits to tables found at run time: checked in a trial that writes nothing, applied all or nothing,
+/// conflicts found.
 final class EditTests: XCTestCase {
     private func database(_ path: String) throws -> Database {
         let db = try Database(path: path)

@@ -106,7 +106,8 @@ extension App {
             }
         }
         let total = ListWidget.formatCount(keys.count)
-        run(PendingWork(label: "checking the deletion of \(Self.rows(keys.count))", isReady: { background.result != nil },
+        run(PendingWork(label: "checking the deletion of \(total) row\(keys.count == 1 ? "" : "s")",
+                        isReady: { background.result != nil },
                         complete: { [unowned self] in
             do {
                 if let result = background.result {
@@ -116,7 +117,7 @@ extension App {
                 report(error, doing: "delete")
             }
         }, cancel: interruption.interrupt, progress: {
-            progress.value == 0 ? nil : "\(ListWidget.formatCount(progress.value)) of \(total) tried"
+            progress.value == 0 ? "reading the rows" : "\(ListWidget.formatCount(progress.value)) of \(total) tried"
         }))
     }
 
