@@ -117,6 +117,39 @@ final class EditTrialTests: XCTestCase {
         try pets.check(edit, waitingForLock: false)
     }
 
+    /// A check that may not wait does not wait for another thread's check either (they share the
+    /// trial connection): it fails with SQLITE_BUSY at once, and runs once that one is done.
+    func testACheckThatMayNotWaitDoesNotWaitForAnotherThreadsCheck() throws {
+        let (_, path) = try database(journalMode: "wal")
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        var configuration = Configuration()
+        configuration.journalMode = .unchanged
+        configuration.functions = [SQLFunction("hold", argumentCount: 0, isDeterministic: false) { _ in
+            entered.signal()
+            release.wait()
+            return .null
+        }]
+        let db = try Database(path: path, configuration: configuration)
+        try db.execute("CREATE TRIGGER hold_on BEFORE UPDATE ON pet WHEN new.legs = 99 BEGIN SELECT hold(); END")
+        let pets = try db.table("pet")
+        DispatchQueue.global().async {
+            _ = try? pets.check(.update(key: [10], original: [:], changes: ["legs": 99]))
+            done.signal()
+        }
+        entered.wait()
+        // Were the check below to wait for the held one, this lets it end (and fail) rather than hang.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { release.signal() }
+        let edit = RowEdit.update(key: [11], original: [:], changes: ["legs": 3])
+        XCTAssertThrowsError(try pets.check(edit, waitingForLock: false)) {
+            XCTAssertEqual(($0 as? SQLiteError)?.code, .busy, "\($0)")
+        }
+        release.signal()
+        done.wait()
+        try pets.check(edit, waitingForLock: false)
+    }
+
     /// A run of edits is judged as a commit of them all: a parent deleted before its children in
     /// the same run is taken, a parent whose child stays is refused, and only that one; an edit
     /// whose trigger rolls back the whole transaction is refused without losing the others.

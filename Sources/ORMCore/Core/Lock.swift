@@ -22,6 +22,12 @@ final class Lock<Value>: @unchecked Sendable {
     func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         try storage.withLock(body)
     }
+
+    /// Runs `body` with the value when the lock is free now; nil, without waiting, when another
+    /// thread holds it.
+    func withLockIfAvailable<T>(_ body: (inout Value) throws -> T) rethrows -> T? {
+        try storage.withLockIfAvailable(body)
+    }
 }
 
 /// A header value and a pthread mutex in one allocation (the mutex needs a stable address).
@@ -52,6 +58,12 @@ class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     @inline(__always)
     final func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         lock()
+        defer { unlock() }
+        return try withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
+    }
+
+    final func withLockIfAvailable<T>(_ body: (inout Value) throws -> T) rethrows -> T? {
+        guard withUnsafeMutablePointerToElements({ pthread_mutex_trylock($0) }) == 0 else { return nil }
         defer { unlock() }
         return try withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
     }

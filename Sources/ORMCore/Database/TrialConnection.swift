@@ -34,40 +34,41 @@ final class TrialConnection: @unchecked Sendable {
     ///     foreign keys deferred to the end of the transaction.
     /// - Throws: `SQLITE_BUSY` when the write lock is not had in time, or what `body` throws.
     func run<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
-        try lock.withLock { slot in
-            let connection = try slot ?? Self.prepare(try open(busyTimeoutMilliseconds))
-            slot = connection
-            connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-            return try Interruption.using(connection) { connection in
-                try connection.execute("BEGIN IMMEDIATE")
-                defer {
-                    if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
-                }
-                // The file's journal mode is known now (the lock read its header): only a rollback
-                // journal is moved to memory; asking a WAL file would try to convert it.
-                if try !connection.isInWALMode() {
-                    try connection.execute("PRAGMA journal_mode = MEMORY")
-                }
-                try connection.execute("PRAGMA defer_foreign_keys = ON")
-                return try body(connection)
+        try withConnection(busyTimeoutMilliseconds: busyTimeoutMilliseconds) { connection in
+            try connection.execute("BEGIN IMMEDIATE")
+            defer {
+                if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
             }
+            // The file's journal mode is known now (the lock read its header): only a rollback
+            // journal is moved to memory; asking a WAL file would try to convert it.
+            if try !connection.isInWALMode() {
+                try connection.execute("PRAGMA journal_mode = MEMORY")
+            }
+            try connection.execute("PRAGMA defer_foreign_keys = ON")
+            return try body(connection)
         }
     }
 
     /// Runs `body` with the trial connection outside any transaction, for reads that must not wait
     /// longer than `busyTimeoutMilliseconds` for another connection's lock.
     func read<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
-        try lock.withLock { slot in
+        try withConnection(busyTimeoutMilliseconds: busyTimeoutMilliseconds, body)
+    }
+
+    /// Runs `body` with the connection (opened on first use), interruptible. A caller that may not
+    /// wait does not wait for another thread's trial either: it gets `SQLITE_BUSY` at once.
+    private func withConnection<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
+        func use(_ slot: inout Connection?) throws -> T {
             let connection = try slot ?? Self.prepare(try open(busyTimeoutMilliseconds))
             slot = connection
             connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             return try Interruption.using(connection, body)
         }
-    }
-
-    /// Closes the connection (it reopens on demand).
-    func close() {
-        lock.withLock { $0 = nil }
+        guard busyTimeoutMilliseconds == 0 else { return try lock.withLock(use) }
+        guard let result = try lock.withLockIfAvailable(use) else {
+            throw SQLiteError(code: .busy, message: "another check is running")
+        }
+        return result
     }
 
     /// Makes a fresh connection a trial connection.
