@@ -171,7 +171,9 @@ final class MonkeyTests: XCTestCase {
 
     /// Asserts that no change `app` still has staged is in the file: a typed value (`stg7`) or a
     /// NULL staged into a cell that held something else, a stored row marked for deletion (pairs
-    /// aside: a prompt deletes some of them). Returns how many changes it looked for.
+    /// aside: a prompt deletes some of them; and a deletion staged while the file was locked
+    /// against readers, whose row may have gone with an earlier commit before a stale grid was
+    /// refreshed: it is dropped once its row is read). Returns how many changes it looked for.
     private static func assertStagedChangesAreNotInTheFile(_ app: App, observer: Database) throws -> Int {
         var looked = 0
         for (name, edits) in app.stagedEdits {
@@ -186,7 +188,7 @@ final class MonkeyTests: XCTestCase {
                         looked += 1
                         XCTAssertNotEqual(stored[column], value, "\(name) \(key) \(column): a staged value is in the file")
                     }
-                case .delete(let key, _) where name != "pairs":
+                case .delete(let key, let original) where name != "pairs" && !original.isEmpty:
                     looked += 1
                     XCTAssertNotNil(try table.storedRows(keys: [key]).first ?? nil, "\(name) \(key): a staged deletion is in the file")
                 default:
