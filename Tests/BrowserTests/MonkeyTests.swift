@@ -87,6 +87,11 @@ final class MonkeyTests: XCTestCase {
                 XCTFail("the file could not be read: \(error)")
             }
         }
+        // And a value typed and a row deleted for sure, beside the same two processes.
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        _ = HeadlessRunner(app: app, columns: 100, rows: 10).run(try KeyScript.parse("li<C-u>stg0<Enter>jddy"))
+        XCTAssertTrue(app.stagedEdits["artists"]?.isEmpty == false)
+        checkedChanges += try Self.assertStagedChangesAreNotInTheFile(app, observer: observer)
         _ = FileManager.default.createFile(atPath: stop, contents: nil)
         writer.waitUntilExit()
         holder.waitUntilExit()

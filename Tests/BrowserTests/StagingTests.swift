@@ -108,6 +108,22 @@ final class StagingTests: XCTestCase {
         XCTAssertEqual(try other.scalar("SELECT name FROM artists WHERE id = 1"), "Adahello")
     }
 
+    /// While the file cannot be read, a cell the grid shows cut short (long text) is not opened in
+    /// the editor with only its start (a commit would cut it): reef says why and stages nothing.
+    func testACellShownCutShortIsNotEditedWhileTheFileCannotBeRead() throws {
+        try connection().execute("UPDATE artists SET country = ? WHERE id = 1", String(repeating: "long ", count: 400))
+        let runner = try runner(table: "artists")
+        _ = runner.run([])
+        let other = try connection()
+        try other.execute("BEGIN EXCLUSIVE")
+        let screen = runner.run(try KeyScript.parse("lli")).last ?? []
+        try other.execute("ROLLBACK")
+        XCTAssertTrue(screen.last?.contains("country is shown cut short and another connection locks the file") == true,
+                      screen.joined(separator: "\n"))
+        XCTAssertTrue(runner.app.stagedEdits.isEmpty)
+        XCTAssertNil(runner.app.state.prompt)
+    }
+
     /// A change SQLite would refuse, staged while another connection holds the write lock, is
     /// taken back with SQLite's message once the lock is free; the others stay staged.
     func testAChangeRefusedOnceTheLockIsFreeIsTakenBack() throws {

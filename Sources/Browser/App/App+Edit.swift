@@ -90,7 +90,8 @@ extension App {
     ///
     /// Reading never waits for a lock: while another connection locks the file against readers (a
     /// rollback journal being committed, `BEGIN EXCLUSIVE`), the values `shown` in the grid's
-    /// `columns` stand in (a BLOB shown cut short is left out, and so not compared at commit).
+    /// `columns` stand in (a value shown cut short, long text or a BLOB, is left out: it is not
+    /// compared at commit, and its cell cannot be edited until the file can be read).
     func originalValues(of key: RowKey, in table: DynamicTable, shown: SourceRow? = nil,
                         columns: [GridColumn] = []) throws -> [String: SQLValue]? {
         if let original = stagedEdits[table.name]?.original(of: key) {
@@ -139,7 +140,13 @@ extension App {
         let current: SQLValue
         switch row {
         case .stored(let key, let original):
-            current = stagedEdits[table.name]?.value(key: key, column: column) ?? original[column] ?? .null
+            // Missing only when the grid shows the value cut short and the file could not be read.
+            guard let value = stagedEdits[table.name]?.value(key: key, column: column) ?? original[column] else {
+                state.message = .error("\(column) is shown cut short and another connection locks the file: its whole"
+                                       + " value cannot be read now; try again once the lock is free")
+                return nil
+            }
+            current = value
         case .new(let number):
             let newRows = grid.overlay.edits.newRows
             current = newRows.first { $0.number == number }
