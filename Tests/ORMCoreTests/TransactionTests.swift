@@ -90,4 +90,39 @@ final class TransactionTests: XCTestCase {
         try db.execute("UPDATE pair SET b = 'z' WHERE a = 'nothing'")
         XCTAssertEqual(delivered.value.count, 1, "a statement that changed no row reports nothing")
     }
+
+    /// One rule for errors: an inner transaction that fails, by `fail()` or by throwing, rolls back
+    /// its savepoint only, and a caller that catches the error goes on.
+    func testAnInnerFailCaughtByTheCallerRollsBackOnlyTheInnerSavepointAsAThrownErrorDoes() throws {
+        let db = try makeDatabase()
+        try db.transaction { _ in
+            try db.execute("INSERT INTO t VALUES (1)")
+            XCTAssertThrowsError(
+                try db.transaction { tx in
+                    try db.execute("INSERT INTO t VALUES (2)")
+                    try tx.fail("inner")
+                })
+            XCTAssertThrowsError(
+                try db.transaction { _ in
+                    try db.execute("INSERT INTO t VALUES (3)")
+                    throw CancellationError()
+                })
+            try db.execute("INSERT INTO t VALUES (4)")
+        }
+        XCTAssertEqual(try db.fetchAll("SELECT x FROM t ORDER BY x").map { $0[0] }, [1, 4])
+    }
+
+    /// `fail()` fails the transaction it is called on even when the error is caught on the way out.
+    func testFailingTheOuterTransactionFromAnInnerOneFailsItEvenWhenCaught() throws {
+        let db = try makeDatabase()
+        XCTAssertThrowsError(
+            try db.transaction { outer in
+                try db.execute("INSERT INTO t VALUES (1)")
+                try? db.transaction { _ in try outer.fail("from inside") }
+                try? outer.fail("caught")
+                try db.execute("INSERT INTO t VALUES (2)")
+            }
+        ) { XCTAssertEqual($0 as? ORMError, .transactionFailed(reason: "from inside"), "the first failure is reported") }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
+    }
 }

@@ -1,10 +1,18 @@
 extension Database {
     /// Runs `body` in a transaction: all or nothing.
     ///
-    /// A thrown error, a vetoing hook or ``Transaction/fail(_:)`` rolls back every change and restores
-    /// the persistence state of the objects written (an inserted object is new again, a removed one is
-    /// not deleted, an updated one keeps its unsaved changes). Nested calls are savepoints. `did…` hooks
-    /// run after the outermost transaction commits, outside every lock.
+    /// Nested calls are savepoints. One rule decides what rolls back: an error that leaves `body`
+    /// (thrown by a statement, by a vetoing `will…` hook through ``Model/commit(in:options:)``, by
+    /// ``Transaction/fail(_:)``, or by `body` itself) rolls back this transaction, or this savepoint
+    /// only; an error caught inside `body` is handled and rolls back nothing. The one exception is
+    /// ``Transaction/fail(_:)``: it fails the transaction it is called on even when the error is
+    /// caught, because failing it was asked for. So an inner `try? db.transaction { tx in try tx.fail() }`
+    /// rolls back the inner savepoint and the outer transaction goes on, exactly as when the inner body
+    /// throws.
+    ///
+    /// A rollback restores the persistence state of the objects written (an inserted object is new
+    /// again, a removed one is not deleted). `did…` hooks run after the outermost transaction commits,
+    /// outside every lock.
     ///
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws, ``ORMError/vetoed(entity:operation:)``, or a ``SQLiteError`` from
@@ -29,10 +37,6 @@ extension Database {
                 return result
             } catch {
                 rollBack(frame, connection: connection)
-                if let parent = writer.frames.last, frame.failure != nil, parent.failure == nil {
-                    // A veto or failure dooms the enclosing transaction too.
-                    parent.failure = frame.failure
-                }
                 throw error
             }
         }

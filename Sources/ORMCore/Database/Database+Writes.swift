@@ -84,11 +84,10 @@ extension Database {
         }
     }
 
+    /// The error a vetoing `will…` hook makes `commit()` or `remove()` throw. Like any error, it rolls
+    /// back the transactions it leaves, and none that catches it (see ``transaction(_:)``).
     private func veto(_ entity: String, _ operation: RecordOperation) -> ORMError {
-        let error = ORMError.vetoed(entity: entity, operation: operation)
-        // The veto dooms every enclosing transaction, even if the caller catches the error.
-        for frame in writer.frames where frame.failure == nil { frame.failure = error }
-        return error
+        ORMError.vetoed(entity: entity, operation: operation)
     }
 
     /// Queues a `did…` hook for after the commit (no closure per object: the hot insert path).

@@ -11,12 +11,16 @@ public struct Transaction {
     public let database: Database
     let frame: TransactionFrame
 
-    /// Fails the transaction on purpose: everything it did is rolled back, including the persistence
+    /// Fails this transaction on purpose: everything it did is rolled back, including the persistence
     /// state of the objects it wrote, and ``Database/transaction(_:)`` throws
     /// ``ORMError/transactionFailed(reason:)``.
+    ///
+    /// It fails this transaction even when its body catches the error. It fails no enclosing one: a
+    /// caller that catches the error of an inner transaction failed this way goes on, as after any
+    /// other error (see ``Database/transaction(_:)``).
     public func fail(_ reason: String = "failed on purpose") throws -> Never {
         let error = ORMError.transactionFailed(reason: reason)
-        frame.failure = error
+        if frame.failure == nil { frame.failure = error }
         throw error
     }
 }

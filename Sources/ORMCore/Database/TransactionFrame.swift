@@ -13,7 +13,8 @@ final class TransactionFrame {
     var preparedModels: [ObjectIdentifier] = []
     /// Hooks to run once the outermost transaction commits.
     var afterCommit: [@Sendable () -> Void] = []
-    /// Set when a veto or `fail` dooms the frame: it rolls back whatever the body returns.
+    /// Set by ``Transaction/fail(_:)``: the frame rolls back whatever its body returns (it dooms no
+    /// other frame).
     var failure: (any Error)?
 
     init(serial: UInt64, savepoint: String?, changeMark: Connection.PendingMark) {
