@@ -46,3 +46,18 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// Waits until `condition` holds, yielding the processor between looks (no fixed sleeps). Fails the
+/// test instead of hanging when it never holds (a guard against a hang, not a speed check).
+func waitUntil(
+    _ description: String, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool
+) {
+    let deadline = Date().addingTimeInterval(60)
+    while !condition() {
+        if Date() > deadline {
+            XCTFail("never happened: \(description)", file: file, line: line)
+            return
+        }
+        sched_yield()
+    }
+}

@@ -3,6 +3,10 @@ extension Database {
 
     /// Creates or migrates `type`'s table on first use in this database, after the tables its
     /// relationships reference.
+    ///
+    /// A table created or migrated inside a transaction counts as ready for other threads only once
+    /// the transaction commits: until then they wait here for the writer (their first use of the
+    /// model is a write), so they never read a table that is not committed yet.
     func ensureSchema<T: Model>(_ type: T.Type) throws {
         if schemaRegistry.isReady(type) { return }
         var visiting: Set<ObjectIdentifier> = []
@@ -10,7 +14,7 @@ extension Database {
     }
 
     private func ensureSchema<T: Model>(_ type: T.Type, visiting: inout Set<ObjectIdentifier>) throws {
-        guard !schemaRegistry.isReady(type), visiting.insert(ObjectIdentifier(type)).inserted else { return }
+        guard !isSchemaReady(type), visiting.insert(ObjectIdentifier(type)).inserted else { return }
         for case let referenced? in T.modelSchema.columns.map(\.reference?.model) {
             try ensureSchema(referenced, visiting: &visiting)
         }
@@ -20,11 +24,23 @@ extension Database {
             return
         }
         try write { _ in
-            if schemaRegistry.isReady(type) { return }
+            if isSchemaReady(type) { return }
             try AutoMigrator(database: self).migrate(T.modelSchema)
-            schemaRegistry.markReady(type)
-            currentFrame?.preparedModels.append(ObjectIdentifier(type))
+            if let frame = currentFrame {
+                frame.preparedModels.append(type)
+            } else {
+                schemaRegistry.markReady(type)
+            }
         }
+    }
+
+    /// Whether `type`'s table is ready: committed as ready, or prepared by a transaction the current
+    /// thread has open.
+    private func isSchemaReady<T: Model>(_ type: T.Type) -> Bool {
+        if schemaRegistry.isReady(type) { return true }
+        guard writer.lock.isHeldByCurrentThread else { return false }
+        let id = ObjectIdentifier(type)
+        return writer.frames.contains { frame in frame.preparedModels.contains { ObjectIdentifier($0) == id } }
     }
 
     // MARK: - Materialising rows

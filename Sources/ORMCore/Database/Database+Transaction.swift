@@ -50,6 +50,8 @@ extension Database {
         } else {
             try connection.execute("COMMIT")
             writer.frames.removeLast()
+            // Committed: other threads may use the tables now.
+            for type in frame.preparedModels { schemaRegistry.markReady(type) }
             var actions = frame.afterCommit
             if !frame.log.isEmpty {
                 let hooks = TransferredHooks(log: frame.log)
@@ -74,7 +76,8 @@ extension Database {
         frame.log.forEachReversed { entry in
             if let restore = entry.restore { self.restore(entry.object, restore) }
         }
-        for type in frame.preparedModels { schemaRegistry.forget(type) }
+        // The registry never heard of the tables this frame prepared; the writer's shortcut to the
+        // last model written may name one of them.
         writer.lastPrepared = nil
     }
 

@@ -17,6 +17,8 @@ final class ReentrantLock: @unchecked Sendable {
     private let lock = SystemMutex()
     private let owner = Atomic<UInt>(0)
     private var depth = 0
+    /// How many threads wait to take the lock (only a contended entry counts itself).
+    private let waiters = Atomic<Int>(0)
 
     private static func currentThreadID() -> UInt {
         #if canImport(Glibc)
@@ -29,6 +31,11 @@ final class ReentrantLock: @unchecked Sendable {
     /// Whether the calling thread holds the lock.
     var isHeldByCurrentThread: Bool {
         owner.load(ordering: .acquiring) == Self.currentThreadID()
+    }
+
+    /// How many threads are waiting for the lock now (tests wait for a thread to block on it).
+    var waitingThreadCount: Int {
+        waiters.load(ordering: .acquiring)
     }
 
     /// Runs `body` holding the lock if it can be taken at once; nil otherwise.
@@ -49,10 +56,11 @@ final class ReentrantLock: @unchecked Sendable {
     private func enter(waiting: Bool) -> Bool {
         let thread = Self.currentThreadID()
         if owner.load(ordering: .acquiring) != thread {
-            if waiting {
+            if !lock.tryLock() {
+                guard waiting else { return false }
+                waiters.add(1, ordering: .releasing)
                 lock.lock()
-            } else if !lock.tryLock() {
-                return false
+                waiters.subtract(1, ordering: .releasing)
             }
             owner.store(thread, ordering: .releasing)
         }

@@ -9,8 +9,10 @@ final class TransactionFrame {
     /// Appended to for every object written, only by the writer's lock holder (no run-time
     /// exclusivity checks).
     @exclusivity(unchecked) private(set) var log = WriteLog()
-    /// Model types whose tables were created or migrated in this frame: forgotten if it rolls back.
-    var preparedModels: [ObjectIdentifier] = []
+    /// Model types whose tables were created or migrated in this frame. The schema registry is told
+    /// only once the outermost transaction commits: until then other threads must not read the
+    /// tables, and a rollback leaves the registry as it was.
+    var preparedModels: [any Model.Type] = []
     /// Hooks to run once the outermost transaction commits.
     var afterCommit: [@Sendable () -> Void] = []
     /// Set by ``Transaction/fail(_:)``: the frame rolls back whatever its body returns (it dooms no

@@ -1,6 +1,7 @@
 
-
-/// Which model types a database has prepared tables for, and which model a table belongs to.
+/// Which model types a database has prepared tables for, and which model a table belongs to. Only
+/// committed tables are entered (see ``Database/ensureSchema(_:)``): what another thread finds here it
+/// can read.
 final class SchemaRegistry: Sendable {
     private struct State {
         var ready: Set<ObjectIdentifier> = []
@@ -9,10 +10,12 @@ final class SchemaRegistry: Sendable {
 
     private let state = Lock(State())
 
+    /// Whether `type`'s table is committed and migrated.
     func isReady(_ type: any Model.Type) -> Bool {
         state.withLock { $0.ready.contains(ObjectIdentifier(type)) }
     }
 
+    /// Enters `type`, whose table is committed and migrated.
     func markReady(_ type: any Model.Type) {
         state.withLock {
             $0.ready.insert(ObjectIdentifier(type))
@@ -20,11 +23,7 @@ final class SchemaRegistry: Sendable {
         }
     }
 
-    /// Forgets a prepared type (its table was created in a transaction that rolled back).
-    func forget(_ type: ObjectIdentifier) {
-        _ = state.withLock { $0.ready.remove(type) }
-    }
-
+    /// The model type whose table is `table`, once entered.
     func model(forTable table: String) -> (any Model.Type)? {
         state.withLock { $0.modelsByTable[table] }
     }
