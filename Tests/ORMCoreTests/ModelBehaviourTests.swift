@@ -283,6 +283,31 @@ final class ModelBehaviourTests: XCTestCase {
         XCTAssertTrue(account.isNew)
     }
 
+    /// `commit()` returns whether a statement wrote a row: it used to return true when nothing had
+    /// changed and nothing was written.
+    func testCommitReturnsWhetherAStatementWroteARow() throws {
+        let recorder = SQLRecorder()
+        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        let team = Team()
+        let player = Player()
+        player.team = team
+        XCTAssertTrue(try player.commit(in: db), "inserted")
+        recorder.reset()
+        XCTAssertFalse(try player.commit(in: db), "nothing changed")
+        XCTAssertEqual(recorder.recorded, [], "and nothing was written")
+        team.name = "Reds"
+        XCTAssertTrue(try player.commit(in: db), "the related team was updated along")
+        XCTAssertFalse(try team.commit(in: db))
+        player.name = "Kim"
+        XCTAssertTrue(try player.commit(in: db))
+        XCTAssertEqual(
+            recorder.recorded,
+            [
+                "BEGIN IMMEDIATE", #"UPDATE "team" SET "name" = ? WHERE "id" = ?"#, "COMMIT",
+                #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#,
+            ])
+    }
+
     func testRawFetchMatchesColumnsByName() throws {
         let db = try Database.inMemory()
         for name in ["b", "a", "c"] {

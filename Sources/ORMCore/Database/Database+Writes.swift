@@ -1,34 +1,38 @@
 import FoundationEssentials
 
 extension Database {
-    /// Commits `object` (and, by the options, the related objects it holds) atomically.
-    func commitObject<T: Model>(_ object: T, options: CommitOptions) throws {
+    /// Commits `object` (and, by the options, the related objects it holds) atomically; returns
+    /// whether a statement wrote a row.
+    func commitObject<T: Model>(_ object: T, options: CommitOptions) throws -> Bool {
         if configuration.readOnly { throw ORMError.readOnlyDatabase(path: path) }
         if writer.lock.isHeldByCurrentThread {
             // Inside this thread's transaction (every object of a batch): the lock is held already, and
             // only the outermost call delivers changes, so nothing of `write` is needed.
-            try commitHeld(object, options: options)
+            return try commitHeld(object, options: options)
         } else {
-            try withWriter { _ in try commitHeld(object, options: options) }
+            return try withWriter { _ in try commitHeld(object, options: options) }
         }
     }
 
     /// Commits `object` on the writer, whose lock the current thread holds.
-    private func commitHeld<T: Model>(_ object: T, options: CommitOptions) throws {
+    private func commitHeld<T: Model>(_ object: T, options: CommitOptions) throws -> Bool {
         try withReadySchema(T.self) { schema in
             // No array for the common case of an object without related objects to commit.
             if options.commitsRelatedObjects && schema.hasRelationships && !object._$relatedObjects.isEmpty {
                 let objects = objectsToCommit(startingAt: object, options: options)
                 if objects.count > 1 {
-                    try transaction { _ in
-                        for item in objects { try save(item) }
+                    return try transaction { _ in
+                        var wrote = false
+                        for item in objects {
+                            if try save(item) { wrote = true }
+                        }
+                        return wrote
                     }
-                    return
                 }
             }
             // One statement is atomic by itself: no transaction or savepoint needed (inside a
             // transaction the enclosing frame still records the object for a rollback).
-            try save(object, schema: schema)
+            return try save(object, schema: schema)
         }
     }
 
@@ -60,13 +64,14 @@ extension Database {
         return ordered
     }
 
-    /// Inserts or updates one object, on the writer, inside whatever transaction is open.
-    private func save<T: Model>(_ object: T) throws {
+    /// Inserts or updates one object, on the writer, inside whatever transaction is open; returns
+    /// whether a statement ran (false: nothing had changed).
+    private func save<T: Model>(_ object: T) throws -> Bool {
         try withReadySchema(T.self) { try save(object, schema: $0) }
     }
 
     /// ``save(_:)`` with `T`'s table ready and its schema at hand.
-    private func save<T: Model>(_ object: T, schema: ModelSchema) throws {
+    private func save<T: Model>(_ object: T, schema: ModelSchema) throws -> Bool {
         let frame = writer.innermostFrame
         // Inside a transaction, a new object is recorded for a rollback with the same lock that
         // reads its state (an update or delete is recorded after its will-hook, which may change
@@ -78,10 +83,11 @@ extension Database {
             try insert(object, schema: schema, key: state.key, frame: frame)
         case .persisted where !state.dirty.isEmpty:
             try update(object, columns: state.dirty, storedKey: state.storedKey)
-        case .persisted, .fault: return
+        case .persisted, .fault: return false
         case .deleted:
             throw ORMError.objectDeleted(entity: schema.table, key: state.storedKey)
         }
+        return true
     }
 
     /// The error a vetoing `will…` hook makes `commit()` or `remove()` throw. Like any error, it rolls

@@ -4,7 +4,8 @@ public struct CommitOptions: Sendable {
     public enum ErrorPolicy: Sendable {
         /// Throw the error (the default).
         case raise
-        /// Return false instead of throwing; nothing is written.
+        /// Return false instead of throwing (the commit wrote nothing, as a commit with nothing to
+        /// write does).
         case swallow
     }
 

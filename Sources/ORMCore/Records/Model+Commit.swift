@@ -9,7 +9,10 @@ extension Model {
     /// - Parameters:
     ///   - database: where to write; by default the object's database, else ``Database/current()``.
     ///   - options: related objects and error handling.
-    /// - Returns: true when written; false only when `options.errorPolicy` is `.swallow` and it failed.
+    /// - Returns: whether a statement wrote a row: true after an insert or an update (of this object
+    ///   or of a related object committed with it), false when nothing had changed, so nothing was
+    ///   written. (With `options.errorPolicy` `.swallow`, a commit that failed wrote nothing either and
+    ///   also returns false.)
     /// - Throws: ``ORMError/vetoed(entity:operation:)``, ``SQLiteError`` (constraints, busy, read-only).
     @discardableResult
     public func commit(in database: Database? = nil, options: CommitOptions = CommitOptions()) throws -> Bool {
@@ -19,8 +22,7 @@ extension Model {
         do {
             // Borrowed from the caller: not retained for every commit of a batch (binding it with
             // `if let` or `guard let` would be).
-            try database.unsafelyUnwrapped.commitObject(self, options: options)
-            return true
+            return try database.unsafelyUnwrapped.commitObject(self, options: options)
         } catch where options.errorPolicy == .swallow {
             return false
         }
