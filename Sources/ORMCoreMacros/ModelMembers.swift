@@ -29,7 +29,7 @@ struct ModelMembers {
         sources += [
             "\(access)static var modelSchema: ORMCore.ModelSchema {\n    _$schema\n}",
             tableAndKey, schema, rowInitializer, faultInitializer, primaryKey, setPrimaryKey, bindColumns, apply,
-            relatedObjects,
+            columnValue, relatedObjects,
         ]
         if !model.declaresInitializer { sources.append("\(access)init() {\n}") }
         return sources.map { DeclSyntax(stringLiteral: $0) }
@@ -207,6 +207,27 @@ struct ModelMembers {
             lines += ["    if let v\(index) {", "        \(property.storage) = v\(index)", "    }"]
         }
         lines.append("}")
+        return body(signature, lines)
+    }
+
+    /// A column's value boxed, and stored from a box (rollbacks and `revert()` put values back
+    /// through it); called under the object's lock.
+    private var columnValue: String {
+        let signature =
+            "\(access)func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable"
+        if model.columns.isEmpty { return body(signature, ["()"]) }
+        var lines = ["switch column {"]
+        for (index, property) in model.columns.enumerated() {
+            lines += [
+                "case \(index):",
+                "    let old: \(property.typeText) = \(property.storage)",
+                "    if let value, let typed = value as? \(property.typeText) {",
+                "        \(property.storage) = typed",
+                "    }",
+                "    return old",
+            ]
+        }
+        lines += ["default:", "    return ()", "}"]
         return body(signature, lines)
     }
 

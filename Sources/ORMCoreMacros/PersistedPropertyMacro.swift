@@ -2,8 +2,8 @@ import SwiftSyntax
 import SwiftSyntaxMacros
 
 /// `@_PersistedProperty(column: N)`, attached by `@Model` to each persisted non-key property: routes
-/// reads and writes through the object's ``ModelState`` (lock, faulting, change tracking of column N)
-/// and adds the private storage `_name`.
+/// reads and writes through the object's ``ModelState`` (lock, faulting, change tracking of column N:
+/// assigning the value the property holds changes nothing) and adds the private storage `_name`.
 public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     /// The `init`, `get` and `set` accessors.
     public static func expansion(
@@ -14,8 +14,18 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         guard let (name, _) = StoredPropertyExpansion.binding(of: declaration), let column = column(of: node) else {
             return []
         }
+        // Only a value that differs from the stored one marks the column changed: the comparison is
+        // chosen by overload for the property's type (`_ColumnCoding.isSame`).
+        let storage = "_" + name
         return StoredPropertyExpansion.accessors(
-            storage: "_" + name, setter: "_$state.write(self, column: \(column))")
+            storage: storage,
+            set: """
+                _$state.write(self, column: \(column), newValue, ORMCore._ColumnCoding.isSame) {
+                    \(storage)
+                } assign: {
+                    \(storage) = newValue
+                }
+                """)
     }
 
     /// The private storage.

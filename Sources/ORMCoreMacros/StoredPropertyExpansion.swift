@@ -13,9 +13,17 @@ enum StoredPropertyExpansion {
         return (binding.name, binding)
     }
 
-    /// `init` (initialising the storage), `get` through the state's lock, and `set` through `setter`.
+    /// `init` (initialising the storage), `get` through the state's lock, and `set` through `setter`,
+    /// a call that takes a trailing closure storing `newValue`.
     static func accessors(storage: String, setter: String) -> [AccessorDeclSyntax] {
-        [
+        accessors(storage: storage, set: "\(setter) {\n    \(storage) = newValue\n}")
+    }
+
+    /// `init`, `get` through the state's lock, and `set` running `set`.
+    static func accessors(storage: String, set: String) -> [AccessorDeclSyntax] {
+        let setBody = set.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            .joined(separator: "\n")
+        return [
             """
             @storageRestrictions(initializes: \(raw: storage))
             init(initialValue) {
@@ -31,9 +39,7 @@ enum StoredPropertyExpansion {
             """,
             """
             set {
-                \(raw: setter) {
-                    \(raw: storage) = newValue
-                }
+            \(raw: setBody)
             }
             """,
         ]

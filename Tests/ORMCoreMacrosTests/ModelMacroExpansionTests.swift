@@ -35,7 +35,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _name
+                        } assign: {
                             _name = newValue
                         }
                     }
@@ -53,7 +55,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 1) {
+                        _$state.write(self, column: 1, newValue, ORMCore._ColumnCoding.isSame) {
+                            _age
+                        } assign: {
                             _age = newValue
                         }
                     }
@@ -71,7 +75,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 2) {
+                        _$state.write(self, column: 2, newValue, ORMCore._ColumnCoding.isSame) {
+                            _email
+                        } assign: {
                             _email = newValue
                         }
                     }
@@ -89,7 +95,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 3) {
+                        _$state.write(self, column: 3, newValue, ORMCore._ColumnCoding.isSame) {
+                            _department
+                        } assign: {
                             _department = newValue
                         }
                     }
@@ -107,7 +115,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 4) {
+                        _$state.write(self, column: 4, newValue, ORMCore._ColumnCoding.isSame) {
+                            _tags
+                        } assign: {
                             _tags = newValue
                         }
                     }
@@ -125,7 +135,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 5) {
+                        _$state.write(self, column: 5, newValue, ORMCore._ColumnCoding.isSame) {
+                            _mood
+                        } assign: {
                             _mood = newValue
                         }
                     }
@@ -273,6 +285,49 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                public func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _name
+                        if let value, let typed = value as? String {
+                            _name = typed
+                        }
+                        return old
+                    case 1:
+                        let old: Int = _age
+                        if let value, let typed = value as? Int {
+                            _age = typed
+                        }
+                        return old
+                    case 2:
+                        let old: String? = _email
+                        if let value, let typed = value as? String? {
+                            _email = typed
+                        }
+                        return old
+                    case 3:
+                        let old: Department? = _department
+                        if let value, let typed = value as? Department? {
+                            _department = typed
+                        }
+                        return old
+                    case 4:
+                        let old: [String] = _tags
+                        if let value, let typed = value as? [String] {
+                            _tags = typed
+                        }
+                        return old
+                    case 5:
+                        let old: Mood = _mood
+                        if let value, let typed = value as? Mood {
+                            _mood = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 public var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         (_email, _department)
@@ -310,7 +365,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _name
+                        } assign: {
                             _name = newValue
                         }
                     }
@@ -396,6 +453,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                         if let v0 {
                             _name = v0
                         }
+                    }
+                }
+
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _name
+                        if let value, let typed = value as? String {
+                            _name = typed
+                        }
+                        return old
+                    default:
+                        return ()
                     }
                 }
 
@@ -489,6 +559,10 @@ final class ModelMacroExpansionTests: XCTestCase {
                 package func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
                 }
 
+                package func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    ()
+                }
+
                 package var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
@@ -527,7 +601,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _text
+                        } assign: {
                             _text = newValue
                         }
                     }
@@ -619,6 +695,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                public func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _text
+                        if let value, let typed = value as? String {
+                            _text = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 public var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
@@ -653,7 +742,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _nickname
+                        } assign: {
                             _nickname = newValue
                         }
                     }
@@ -671,7 +762,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 1) {
+                        _$state.write(self, column: 1, newValue, ORMCore._ColumnCoding.isSame) {
+                            _score
+                        } assign: {
                             _score = newValue
                         }
                     }
@@ -689,7 +782,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 2) {
+                        _$state.write(self, column: 2, newValue, ORMCore._ColumnCoding.isSame) {
+                            _rating
+                        } assign: {
                             _rating = newValue
                         }
                     }
@@ -799,6 +894,31 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String? = _nickname
+                        if let value, let typed = value as? String? {
+                            _nickname = typed
+                        }
+                        return old
+                    case 1:
+                        let old: Optional<Double> = _score
+                        if let value, let typed = value as? Optional<Double> {
+                            _score = typed
+                        }
+                        return old
+                    case 2:
+                        let old: Int? = _rating
+                        if let value, let typed = value as? Int? {
+                            _rating = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         (_nickname, _score, _rating)
@@ -843,7 +963,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _tags
+                        } assign: {
                             _tags = newValue
                         }
                     }
@@ -861,7 +983,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 1) {
+                        _$state.write(self, column: 1, newValue, ORMCore._ColumnCoding.isSame) {
+                            _limits
+                        } assign: {
                             _limits = newValue
                         }
                     }
@@ -879,7 +1003,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 2) {
+                        _$state.write(self, column: 2, newValue, ORMCore._ColumnCoding.isSame) {
+                            _address
+                        } assign: {
                             _address = newValue
                         }
                     }
@@ -897,7 +1023,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 3) {
+                        _$state.write(self, column: 3, newValue, ORMCore._ColumnCoding.isSame) {
+                            _mood
+                        } assign: {
                             _mood = newValue
                         }
                     }
@@ -915,7 +1043,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 4) {
+                        _$state.write(self, column: 4, newValue, ORMCore._ColumnCoding.isSame) {
+                            _previous
+                        } assign: {
                             _previous = newValue
                         }
                     }
@@ -1045,6 +1175,43 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: [String] = _tags
+                        if let value, let typed = value as? [String] {
+                            _tags = typed
+                        }
+                        return old
+                    case 1:
+                        let old: [String: Int] = _limits
+                        if let value, let typed = value as? [String: Int] {
+                            _limits = typed
+                        }
+                        return old
+                    case 2:
+                        let old: Address = _address
+                        if let value, let typed = value as? Address {
+                            _address = typed
+                        }
+                        return old
+                    case 3:
+                        let old: Mood = _mood
+                        if let value, let typed = value as? Mood {
+                            _mood = typed
+                        }
+                        return old
+                    case 4:
+                        let old: Mood? = _previous
+                        if let value, let typed = value as? Mood? {
+                            _previous = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         _previous
@@ -1087,7 +1254,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _name
+                        } assign: {
                             _name = newValue
                         }
                     }
@@ -1105,7 +1274,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 1) {
+                        _$state.write(self, column: 1, newValue, ORMCore._ColumnCoding.isSame) {
+                            _department
+                        } assign: {
                             _department = newValue
                         }
                     }
@@ -1123,7 +1294,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 2) {
+                        _$state.write(self, column: 2, newValue, ORMCore._ColumnCoding.isSame) {
+                            _manager
+                        } assign: {
                             _manager = newValue
                         }
                     }
@@ -1233,6 +1406,31 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _name
+                        if let value, let typed = value as? String {
+                            _name = typed
+                        }
+                        return old
+                    case 1:
+                        let old: Department? = _department
+                        if let value, let typed = value as? Department? {
+                            _department = typed
+                        }
+                        return old
+                    case 2:
+                        let old: Employee? = _manager
+                        if let value, let typed = value as? Employee? {
+                            _manager = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         (_department, _manager)
@@ -1277,7 +1475,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _fullName
+                        } assign: {
                             _fullName = newValue
                         }
                     }
@@ -1295,7 +1495,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 1) {
+                        _$state.write(self, column: 1, newValue, ORMCore._ColumnCoding.isSame) {
+                            _email
+                        } assign: {
                             _email = newValue
                         }
                     }
@@ -1397,6 +1599,25 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _fullName
+                        if let value, let typed = value as? String {
+                            _fullName = typed
+                        }
+                        return old
+                    case 1:
+                        let old: String? = _email
+                        if let value, let typed = value as? String? {
+                            _email = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 var _$relatedObjects: [any ORMCore.Model] {
                     let values = _$state.withLock {
                         _email
@@ -1450,7 +1671,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _value
+                        } assign: {
                             _value = newValue
                         }
                     }
@@ -1552,6 +1775,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: Int = _value
+                        if let value, let typed = value as? Int {
+                            _value = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
@@ -1587,7 +1823,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _title
+                        } assign: {
                             _title = newValue
                         }
                     }
@@ -1676,6 +1914,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _title
+                        if let value, let typed = value as? String {
+                            _title = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
@@ -1711,7 +1962,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _on
+                        } assign: {
                             _on = newValue
                         }
                     }
@@ -1797,6 +2050,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                         if let v0 {
                             _on = v0
                         }
+                    }
+                }
+
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: Bool = _on
+                        if let value, let typed = value as? Bool {
+                            _on = typed
+                        }
+                        return old
+                    default:
+                        return ()
                     }
                 }
 

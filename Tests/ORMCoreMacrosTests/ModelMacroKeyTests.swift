@@ -43,7 +43,9 @@ final class ModelMacroKeyTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _title
+                        } assign: {
                             _title = newValue
                         }
                     }
@@ -117,6 +119,19 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _title
+                        if let value, let typed = value as? String {
+                            _title = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
@@ -171,7 +186,9 @@ final class ModelMacroKeyTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _name
+                        } assign: {
                             _name = newValue
                         }
                     }
@@ -245,6 +262,19 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _name
+                        if let value, let typed = value as? String {
+                            _name = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
@@ -299,7 +329,9 @@ final class ModelMacroKeyTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _body
+                        } assign: {
                             _body = newValue
                         }
                     }
@@ -373,6 +405,19 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
+                public func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _body
+                        if let value, let typed = value as? String {
+                            _body = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
                 public var _$relatedObjects: [any ORMCore.Model] {
                     []
                 }
@@ -409,7 +454,9 @@ final class ModelMacroKeyTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0) {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _id
+                        } assign: {
                             _id = newValue
                         }
                     }
@@ -499,6 +546,19 @@ final class ModelMacroKeyTests: XCTestCase {
                         if let v0 {
                             _id = v0
                         }
+                    }
+                }
+
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: Int = _id
+                        if let value, let typed = value as? Int {
+                            _id = typed
+                        }
+                        return old
+                    default:
+                        return ()
                     }
                 }
 

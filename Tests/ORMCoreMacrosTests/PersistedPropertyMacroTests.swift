@@ -24,7 +24,9 @@ final class PersistedPropertyMacroTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 2) {
+                        _$state.write(self, column: 2, newValue, ORMCore._ColumnCoding.isSame) {
+                            _name
+                        } assign: {
                             _name = newValue
                         }
                     }
@@ -42,7 +44,9 @@ final class PersistedPropertyMacroTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 3) {
+                        _$state.write(self, column: 3, newValue, ORMCore._ColumnCoding.isSame) {
+                            _email
+                        } assign: {
                             _email = newValue
                         }
                     }

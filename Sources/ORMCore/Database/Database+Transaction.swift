@@ -10,9 +10,12 @@ extension Database {
     /// rolls back the inner savepoint and the outer transaction goes on, exactly as when the inner body
     /// throws.
     ///
-    /// A rollback restores the persistence state of the objects written (an inserted object is new
-    /// again, a removed one is not deleted). `did…` hooks run after the outermost transaction commits,
-    /// outside every lock.
+    /// A rollback puts back every object written or changed inside the transaction (or savepoint) as
+    /// it was when the transaction began: the property values (changes made to a persisted object on
+    /// this thread inside it are undone, so a later `commit()` does not write them), the unsaved
+    /// changes it had then, and its persistence state (an inserted object is new again and keeps the
+    /// values it was inserted with; a removed one is not deleted). `did…` hooks run after the
+    /// outermost transaction commits, outside every lock.
     ///
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws, ``ORMError/vetoed(entity:operation:)``, or a ``SQLiteError`` from
@@ -74,7 +77,11 @@ extension Database {
             try? connection.execute("ROLLBACK")
         }
         frame.log.forEachReversed { entry in
-            if let restore = entry.restore { self.restore(entry.object, restore) }
+            switch entry.restore {
+            case .value(let value)?: Self.restore(value, of: entry.object)
+            case let restore?: self.restore(entry.object, restore)
+            case nil: break
+            }
         }
         // The registry never heard of the tables this frame prepared; the writer's shortcut to the
         // last model written may name one of them.
@@ -82,8 +89,14 @@ extension Database {
     }
 
     private func restore(_ object: any Model, _ restore: WriteLog.Restore) {
+        guard let meta = restore.meta else { return }
         if object._$primaryKey != restore.keyBefore { try? object._$setPrimaryKey(restore.keyBefore) }
-        identityMap.restore(object, to: restore.meta)
+        identityMap.restore(object, to: meta, baseline: restore.baseline)
+    }
+
+    /// Puts back a column's value from before a change made in a rolled-back frame.
+    private static func restore(_ value: ModelState.BoxedValue, of object: any Model) {
+        object._$withStateFields { _ in _ = object._$columnValue(value.column, replacingWith: value.value) }
     }
 
     /// The innermost open transaction frame, when the current thread is in a transaction.

@@ -174,7 +174,7 @@ extension Database {
     private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue) throws {
         let schema = T.modelSchema
         guard object.willUpdate() else { throw veto(schema.table, .update) }
-        currentFrame?.touch(object, key: object._$primaryKey)
+        currentFrame?.touch(object)
         let connection = writer.connection
         let statement = try connection.modelStatement(
             .init(model: ObjectIdentifier(T.self), kind: .update, columns: columns)
@@ -185,7 +185,7 @@ extension Database {
             try object._$bindColumns(columns, to: statement, startingAt: 1)
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
-            object.updateState { $0.dirty.subtract(columns) }
+            object.markWritten(columns)
             afterCommit(object, .update, frame: writer.innermostFrame)
         }
     }
@@ -201,7 +201,7 @@ extension Database {
             }
             try ensureSchema(T.self)
             guard object.willDelete() else { throw veto(schema.table, .delete) }
-            currentFrame?.touch(object, key: object._$primaryKey)
+            currentFrame?.touch(object)
             let statement = try connection.modelStatement(
                 .init(model: ObjectIdentifier(T.self), kind: .delete, columns: ColumnSet())
             ) { schema.deleteSQL }

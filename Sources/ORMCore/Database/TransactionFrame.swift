@@ -25,10 +25,26 @@ final class TransactionFrame {
         self.changeMark = changeMark
     }
 
-    /// Records `object`'s state before this frame's first write to it; `key` is its key now.
-    func touch<T: Model>(_ object: T, key: SQLValue) {
-        let (before, isFirst) = object.touch(frame: serial)
-        if isFirst { record(object, restore: .init(before: before, key: key)) }
+    /// Records `object`'s state before this frame's first write or change to it.
+    func touch<T: Model>(_ object: T) {
+        object._$withStateFields { fields in touch(object, fields: &fields) }
+    }
+
+    /// ``touch(_:)`` with `object`'s bookkeeping, whose lock the caller holds.
+    func touch<T: Model>(_ object: T, fields: inout ModelState.Fields) {
+        guard fields.meta.touchedBy != serial else { return }
+        let restore = WriteLog.Restore(
+            before: fields.meta, key: object._$primaryKeyHoldingLock, baseline: fields.baseline)
+        fields.meta.touchedBy = serial
+        record(object, restore: restore)
+    }
+
+    /// Records that `object` (with its bookkeeping `fields`, whose lock the caller holds) changes
+    /// column `column` from `old`, and its state first if this is the frame's first write or change
+    /// to it: a rollback puts both back.
+    func record<T: Model>(_ object: T, fields: inout ModelState.Fields, column: Int, old: any Sendable) {
+        touch(object, fields: &fields)
+        log.append(.init(object: object, hook: nil, restore: .value(.init(column: column, value: old))))
     }
 
     /// Records what a rollback restores of `object`, already marked as recorded by this frame (see
@@ -46,9 +62,9 @@ final class TransactionFrame {
     func merge(into parent: TransactionFrame) {
         log.forEach { borrowed in
             var entry = copy borrowed
-            if let restore = entry.restore {
+            if let restore = entry.restore, let touchedBy = restore.touchedBy {
                 // Touched in the parent before this savepoint: the parent's earlier record stands.
-                if restore.touchedBy == parent.serial { entry.restore = nil }
+                if touchedBy == parent.serial { entry.restore = nil }
                 entry.object.updateState { meta in
                     if meta.touchedBy == serial { meta.touchedBy = parent.serial }
                 }

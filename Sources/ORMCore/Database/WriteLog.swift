@@ -1,6 +1,6 @@
 /// What a transaction frame wrote, in order: for each write, the object, the `did…` hook to run
-/// after the outermost commit, and, for the frame's first write to the object, the state a rollback
-/// restores.
+/// after the outermost commit, and, for the frame's first write or change to the object, the state a
+/// rollback restores; for each change of a property made in the frame, the value it had before.
 ///
 /// A batch insert logs one entry per object, so the log is kept in chunks: it grows without copying
 /// what it holds (an array doubling its storage would copy every entry again and again).
@@ -21,32 +21,45 @@ struct WriteLog: Sendable {
         }
     }
 
-    /// An object's state before a frame's first write to it, and its key then. A new object that
-    /// never belonged to a database and has an integer key (every object of a batch insert) keeps
-    /// only what can differ, inline; anything else is kept whole, out of line.
+    /// What a rollback puts back: an object's state before a frame's first write or change to it,
+    /// and its key then; or the value a column had before a change made in the frame. A new object
+    /// that never belonged to a database and has an integer key (every object of a batch insert)
+    /// keeps only what can differ, inline; anything else is kept out of line.
     enum Restore: Sendable {
         case pristineNew(dirty: UInt64, key: Int64)
-        indirect case state(ModelState.Meta, key: SQLValue)
+        indirect case state(ModelState.Meta, key: SQLValue, baseline: [ModelState.BoxedValue])
+        /// A column's value before a change made in the frame (rolled back in reverse order, the
+        /// first change's value is the one left).
+        indirect case value(ModelState.BoxedValue)
 
         /// Borrows `meta`: it is copied only when kept whole.
-        init(before meta: borrowing ModelState.Meta, key: SQLValue) {
+        init(before meta: borrowing ModelState.Meta, key: SQLValue, baseline: [ModelState.BoxedValue]) {
             if meta.status == .new, meta.database == nil, meta.storedKey.isNull, meta.touchedBy == 0,
-                meta.dirty.high.isEmpty, case .integer(let integer) = key
+                meta.dirty.high.isEmpty, baseline.isEmpty, case .integer(let integer) = key
             {
                 self = .pristineNew(dirty: meta.dirty.low, key: integer)
             } else {
-                self = .state(copy meta, key: key)
+                self = .state(copy meta, key: key, baseline: baseline)
             }
         }
 
-        /// The metadata to restore.
-        var meta: ModelState.Meta {
+        /// The metadata to restore (nil for a column's value).
+        var meta: ModelState.Meta? {
             switch self {
             case .pristineNew(let dirty, _):
                 var meta = ModelState.Meta()
                 meta.dirty.low = dirty
                 return meta
-            case .state(let meta, _): return meta
+            case .state(let meta, _, _): return meta
+            case .value: return nil
+            }
+        }
+
+        /// The stored values of changed columns to restore.
+        var baseline: [ModelState.BoxedValue] {
+            switch self {
+            case .state(_, _, let baseline): baseline
+            case .pristineNew, .value: []
             }
         }
 
@@ -54,15 +67,17 @@ struct WriteLog: Sendable {
         var keyBefore: SQLValue {
             switch self {
             case .pristineNew(_, let key): .integer(key)
-            case .state(_, let key): key
+            case .state(_, let key, _): key
+            case .value: .null
             }
         }
 
-        /// The serial of the frame that recorded the object before (0: none).
-        var touchedBy: UInt64 {
+        /// The serial of the frame that recorded the object before (0: none); nil for a column's value.
+        var touchedBy: UInt64? {
             switch self {
             case .pristineNew: 0
-            case .state(let meta, _): meta.touchedBy
+            case .state(let meta, _, _): meta.touchedBy
+            case .value: nil
             }
         }
     }

@@ -33,6 +33,16 @@ public struct ColumnSet: Sendable, Hashable {
         }
     }
 
+    /// Removes a column.
+    public mutating func remove(_ index: Int) {
+        if index < 64 {
+            low &= ~(1 << UInt64(index))
+        } else {
+            let word = index / 64 - 1
+            if word < high.count { high[word] &= ~(1 << UInt64(index % 64)) }
+        }
+    }
+
     @usableFromInline
     mutating func insertHigh(_ index: Int) {
         let word = index / 64 - 1

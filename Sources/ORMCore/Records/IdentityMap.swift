@@ -161,6 +161,7 @@ final class IdentityMap: @unchecked Sendable {
             if settingKey { try object._$setPrimaryKeyHoldingLock(key) }
             let previous = Registration(fields)
             fields.meta.dirty.removeAll()
+            if fields.extras != nil { fields.baseline = [] }
             fields.enter(type, key: key, status: .persisted, database: database)
             return previous
         }
@@ -186,15 +187,16 @@ final class IdentityMap: @unchecked Sendable {
         previous?.forget(object)
     }
 
-    /// Restores `object`'s metadata after a rollback, moving its map entry to match: out when it is
+    /// Restores `object`'s metadata (and the stored values of its changed columns) after a rollback, moving its map entry to match: out when it is
     /// new or deleted again, under its database and key as they were before when it is persisted.
-    func restore<T: Model>(_ object: T, to meta: ModelState.Meta) {
+    func restore<T: Model>(_ object: T, to meta: ModelState.Meta, baseline: [ModelState.BoxedValue]) {
         let type = ObjectIdentifier(T.self)
         let belongs = (meta.status == .persisted || meta.status == .fault) && meta.database != nil
         let wanted = belongs ? Registration(database: meta.database, type: type, key: meta.storedKey) : nil
         let previous = object._$withStateFields { fields -> Registration? in
             let previous = Registration(fields)
             fields.meta = meta
+            fields.baseline = baseline
             fields.registeredType = wanted == nil ? nil : type
             return previous
         }

@@ -25,7 +25,7 @@
 @attached(
     member,
     names: named(_$state), named(_$stateFields), named(_$withStateFields), named(deinit), named(modelSchema), named(init), named(_$primaryKeyHoldingLock), named(_$setPrimaryKeyHoldingLock),
-    named(_$bindColumns), named(_$apply), named(_$relatedObjects), named(id), named(_id), named(_$schema),
+    named(_$bindColumns), named(_$apply), named(_$columnValue), named(_$relatedObjects), named(id), named(_id), named(_$schema),
     named(_$tableAndKey)
 )
 @attached(memberAttribute)

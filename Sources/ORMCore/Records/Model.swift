@@ -42,6 +42,11 @@ public protocol Model: AnyObject, Sendable {
     func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws
     /// Replaces the values of every column not in `keeping` with the row's. Generated.
     func _$apply(_ row: StatementRow, keeping: ColumnSet) throws
+    /// The value of column `column` (an index into ``modelSchema``'s columns), boxed; when `value`
+    /// holds a value of that column's type, it is stored in the column's place (and the value it
+    /// replaces returned). Called while the caller holds the object's lock; marks nothing changed.
+    /// Generated.
+    func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable
     /// The to-one related objects the object holds now. Generated.
     var _$relatedObjects: [any Model] { get }
 
@@ -100,9 +105,12 @@ extension Model {
         faultInIfNeeded()
         return persistenceStatus == .deleted
     }
-    /// Whether properties changed since the object was last loaded or committed.
+    /// Whether the object is new, or properties changed since it was last loaded or committed. A
+    /// property assigned the value it holds, or set back to the value it was loaded with, is not
+    /// changed (values compare as stored: text byte for byte, related objects by identity).
     public var hasChanges: Bool { withMeta { $0.status == .new || !$0.dirty.isEmpty } }
-    /// The names of the columns changed since the object was last loaded or committed.
+    /// The names of the columns changed since the object was last loaded or committed (see
+    /// ``hasChanges``).
     public var changedColumns: [String] {
         dirtyColumns.indices.map { Self.modelSchema.columns[$0].name }
     }

@@ -44,15 +44,34 @@ public struct ModelState: ~Copyable, Sendable {
         /// `meta.storedKey`, so the entry can always be found again (by the object's `deinit`, say)
         /// without storing the map or the key twice.
         var registeredType: ObjectIdentifier?
-        /// Values of joined tables from the last query that fetched the object, keyed `"Table.column"`;
-        /// nil until a query with joins fills them, so no dictionary is made for every object.
-        /// Outside ``Meta``: copying the metadata (every write does) stays cheap.
-        var joinedValues: [String: SQLValue]?
+        /// What few objects need (joined values, the stored values of changed columns), in one box
+        /// made on first need: every object carries one pointer for it, most of them nil. Outside
+        /// ``Meta``: copying the metadata (every write does) stays cheap.
+        var extras: Extras?
 
         /// Values of joined tables from the last query that fetched the object (empty when none).
         var joined: [String: SQLValue] {
-            get { joinedValues ?? [:] }
-            set { joinedValues = newValue.isEmpty ? nil : newValue }
+            get { extras?.joined ?? [:] }
+            set {
+                if newValue.isEmpty && extras == nil { return }
+                extras(creating: true)?.joined = newValue
+            }
+        }
+
+        /// The values the changed columns had when the object was last read or written (what
+        /// ``Model/revert()`` puts back), one per changed column of a persisted object.
+        var baseline: [BoxedValue] {
+            get { extras?.baseline ?? [] }
+            set {
+                if newValue.isEmpty && extras == nil { return }
+                extras(creating: true)?.baseline = newValue
+            }
+        }
+
+        /// The box of extras, made first when `creating`.
+        private mutating func extras(creating: Bool) -> Extras? {
+            if extras == nil && creating { extras = Extras() }
+            return extras
         }
 
         /// A new object's bookkeeping. `@Model` stores one in every object.
@@ -77,6 +96,21 @@ public struct ModelState: ~Copyable, Sendable {
         }
     }
 
+    /// A column's value, boxed, as the generated ``Model/_$columnValue(_:replacingWith:)`` gives it.
+    struct BoxedValue: @unchecked Sendable {
+        /// The column's index in the model's columns.
+        let column: Int
+        /// A value of the column's property type (`Sendable`, as every persisted property is).
+        let value: any Sendable
+    }
+
+    /// The rarely needed part of ``Fields``, in a box of its own. Only read and written under the
+    /// object's lock, like the fields holding it.
+    final class Extras: @unchecked Sendable {
+        var joined: [String: SQLValue] = [:]
+        var baseline: [BoxedValue] = []
+    }
+
     /// The object's lock.
     @usableFromInline let lock: AtomicLock
 
@@ -96,13 +130,62 @@ public struct ModelState: ~Copyable, Sendable {
         return body()
     }
 
-    /// Runs `body` (which writes the storage of column `column`) under the lock and marks it changed.
+    /// Stores `newValue` in column `column`'s storage under the lock (`current` reads that storage,
+    /// `assign` writes it), unless it holds that value already (`isSame`): only a value that differs
+    /// marks the column changed. A persisted object's column changed back to the value it was last
+    /// read or written with is unchanged again, and a change made inside a transaction on the
+    /// transaction's thread is recorded for its rollback.
     @inlinable @inline(__always)
-    public borrowing func write<Owner: Model>(_ owner: Owner, column: Int, _ body: () -> Void) {
+    public borrowing func write<Owner: Model, Value: Sendable>(
+        _ owner: Owner, column: Int, _ newValue: Value, _ isSame: (Value, Value) -> Bool,
+        current: () -> Value, assign: () -> Void
+    ) {
         lockFaultedIn(owner)
         defer { lock.unlock() }
-        body()
-        owner._$stateFields.meta.dirty.insert(column)
+        switch owner._$stateFields.meta.status {
+        case .new:
+            if isSame(current(), newValue) { return }
+            owner._$stateFields.meta.dirty.insert(column)
+        case .fault:
+            // Its row could not be read: nothing to compare with (it loads, keeping this change, later).
+            owner._$stateFields.meta.dirty.insert(column)
+        case .persisted, .deleted:
+            let old = current()
+            if isSame(old, newValue) { return }
+            Self.willChange(owner, column: column, from: old, to: newValue, isSame)
+        }
+        assign()
+    }
+
+    /// A persisted object's column `column` changes from `old` to `new`, under the object's lock:
+    /// records the change for the rollback of a transaction open on this thread, and marks the
+    /// column changed (keeping the value it was read with), or unchanged when `new` is that value.
+    @usableFromInline
+    static func willChange<Owner: Model, Value: Sendable>(
+        _ owner: Owner, column: Int, from old: Value, to new: Value, _ isSame: (Value, Value) -> Bool
+    ) {
+        willChange(owner, &owner._$stateFields, column: column, from: old, to: new, isSame)
+    }
+
+    private static func willChange<Owner: Model, Value: Sendable>(
+        _ owner: Owner, _ fields: inout Fields, column: Int, from old: Value, to new: Value,
+        _ isSame: (Value, Value) -> Bool
+    ) {
+        if let frame = fields.meta.database?.currentFrame {
+            frame.record(owner, fields: &fields, column: column, old: old)
+        }
+        if fields.meta.dirty.contains(column) {
+            var baseline = fields.baseline
+            guard let index = baseline.firstIndex(where: { $0.column == column }),
+                let stored = baseline[index].value as? Value, isSame(stored, new)
+            else { return }
+            baseline.remove(at: index)
+            fields.baseline = baseline
+            fields.meta.dirty.remove(column)
+        } else {
+            fields.meta.dirty.insert(column)
+            fields.baseline.append(BoxedValue(column: column, value: old))
+        }
     }
 
     /// Runs `body` (which writes the key's storage) under the lock.
@@ -176,21 +259,18 @@ extension Model {
         if withMeta({ $0.status == .fault }) { ModelState.faultIn(self) }
     }
 
-    /// The metadata before a write in transaction frame `frame`, when that frame has not recorded it
-    /// yet; marks it recorded. One lock for what a write needs to know and a rollback to restore.
-    func touch(frame: UInt64) -> (meta: ModelState.Meta, isFirst: Bool) {
-        withMeta { meta in
-            let before = meta
-            if meta.touchedBy == frame { return (before, false) }
-            meta.touchedBy = frame
-            return (before, true)
-        }
-    }
-
     /// Changes the metadata. `body` must not change `database` or `storedKey` of an object entered in
-    /// the identity map (``IdentityMap/restore(_:to:)`` does that).
+    /// the identity map (``IdentityMap/restore(_:to:baseline:)`` does that).
     func updateState(_ body: (inout ModelState.Meta) -> Void) {
         withMeta { body(&$0) }
+    }
+
+    /// Marks `columns` written: unchanged, their stored values now their current ones.
+    func markWritten(_ columns: ColumnSet) {
+        _$withStateFields { fields in
+            fields.meta.dirty.subtract(columns)
+            if fields.extras != nil { fields.baseline.removeAll { columns.contains($0.column) } }
+        }
     }
 }
 
@@ -222,7 +302,7 @@ extension Model {
                     status: fields.meta.status, key: key, dirty: fields.meta.dirty, storedKey: fields.meta.storedKey)
             }
             guard let frame, fields.meta.touchedBy != frame else { return SaveState(status: .new, key: key) }
-            let restore = WriteLog.Restore(before: fields.meta, key: key)
+            let restore = WriteLog.Restore(before: fields.meta, key: key, baseline: fields.baseline)
             fields.meta.touchedBy = frame
             return SaveState(status: .new, key: key, restore: restore)
         }

@@ -1,0 +1,81 @@
+extension Model {
+    /// Drops the object's unsaved changes without reading the database: every changed property gets
+    /// back the value it had when the object was last read or written, and ``hasChanges`` is false.
+    ///
+    /// ```swift
+    /// person.name = "typo"
+    /// person.revert()              // person.name is what was loaded; nothing to commit
+    /// ```
+    /// A new object (never inserted) has no stored values to go back to and is left as it is. Inside
+    /// a transaction, its rollback undoes the revert as it undoes any other change. To read the
+    /// values the row holds now, use ``refresh()``.
+    public func revert() {
+        _$withStateFields { fields in
+            guard fields.meta.status != .new, !fields.meta.dirty.isEmpty else { return }
+            let frame = fields.meta.database?.currentFrame
+            for stored in fields.baseline {
+                let replaced = _$columnValue(stored.column, replacingWith: stored.value)
+                frame?.record(self, fields: &fields, column: stored.column, old: replaced)
+            }
+            fields.meta.dirty.removeAll()
+            fields.baseline = []
+        }
+    }
+
+    /// Reads the object's row again, dropping its unsaved changes (GRDB's `reload()`): every property
+    /// holds what the row holds now (inside a transaction on this thread, what the transaction wrote),
+    /// and ``hasChanges`` is false. A fault is loaded.
+    ///
+    /// ```swift
+    /// try person.refresh()
+    /// ```
+    /// Inside a transaction, its rollback puts back the values the refresh replaced.
+    ///
+    /// - Throws: ``ORMError/recordNotFound(entity:key:)`` for an object never inserted, or whose row is
+    ///   gone (the object is then marked deleted); ``ORMError/objectDeleted(entity:key:)`` for an object
+    ///   known to be deleted; ``SQLiteError`` when the row cannot be read.
+    public func refresh() throws {
+        let (status, database, key) = withMeta { ($0.status, $0.database, $0.storedKey) }
+        guard status != .new, let database else {
+            throw ORMError.recordNotFound(entity: Self.modelSchema.table, key: _$primaryKey)
+        }
+        if status == .deleted { throw ORMError.objectDeleted(entity: Self.modelSchema.table, key: key) }
+        try database.refresh(self, storedKey: key)
+    }
+}
+
+extension Database {
+    /// Reads `object`'s row (key `storedKey`) into it, dropping its unsaved changes; marks it deleted
+    /// and throws when the row is gone.
+    func refresh<T: Model>(_ object: T, storedKey: SQLValue) throws {
+        let schema = T.modelSchema
+        let sql =
+            "SELECT \(schema.selectColumnsSQL) FROM \(quoteIdentifier(schema.table)) WHERE "
+            + "\(quoteIdentifier(schema.primaryKey.name)) = ?"
+        let found = try read { connection -> Bool in
+            try connection.modelStatement(
+                .init(model: ObjectIdentifier(T.self), kind: .select, columns: ColumnSet())
+            ) { sql }.use { statement in
+                try statement.bind([storedKey])
+                guard try statement.step() else { return false }
+                let row = StatementRow(statement: statement, database: self, entity: schema.table)
+                // The changes are dropped (and recorded for a rollback) first, then the row read:
+                // a property set by another thread meanwhile stays changed.
+                object._$withStateFields { fields in
+                    if let frame = currentFrame {
+                        for column in schema.columns.indices {
+                            let value = object._$columnValue(column, replacingWith: nil)
+                            frame.record(object, fields: &fields, column: column, old: value)
+                        }
+                    }
+                    fields.meta.dirty.removeAll()
+                    fields.baseline = []
+                }
+                try object._$apply(row, keeping: object.dirtyColumns)
+                return true
+            }
+        }
+        object.updateState { $0.status = found ? .persisted : .deleted }
+        if !found { throw ORMError.recordNotFound(entity: schema.table, key: storedKey) }
+    }
+}

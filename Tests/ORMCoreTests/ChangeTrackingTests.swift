@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+/// A `Codable` value that is not `Equatable`: compared by its JSON text.
+struct GadgetSpec: Codable, Sendable {
+    var sizes: [Int]
+}
+
+@Model(table: "gadget")
+final class Gadget {
+    var name: String = ""
+    var note: String?
+    var weight: Double = 0
+    var spec: GadgetSpec = GadgetSpec(sizes: [])
+    var maker: Team?
+}
+
+/// Change tracking: what marks a property changed, and `revert()` / `refresh()`.
+final class ChangeTrackingTests: XCTestCase {
+    private func committedGadget(in db: Database) throws -> Gadget {
+        let maker = Team()
+        maker.name = "Acme"
+        let gadget = Gadget()
+        gadget.name = "café"
+        gadget.weight = 1.5
+        gadget.spec = GadgetSpec(sizes: [1, 2])
+        gadget.maker = maker
+        try gadget.commit(in: db)
+        return gadget
+    }
+
+    /// Assigning the value a property holds (nil to nil included) marks nothing changed: the next
+    /// commit writes nothing and delivers no event. It used to run an UPDATE and deliver an update.
+    func testAssigningTheValueAPropertyHoldsChangesNothing() throws {
+        let recorder = SQLRecorder()
+        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        let gadget = try committedGadget(in: db)
+        let queue = DispatchQueue(label: "events")
+        let events = Locked<[RecordEvent]>([])
+        let registration = try Gadget.eventHandler(in: db).register(queue: queue) { event in
+            events.mutate { $0.append(event) }
+        }
+        defer { registration.cancel() }
+        recorder.reset()
+
+        gadget.name = "café"
+        gadget.note = nil
+        gadget.weight = 1.5
+        gadget.spec = GadgetSpec(sizes: [1, 2])
+        gadget.maker = gadget.maker
+        XCTAssertFalse(gadget.hasChanges)
+        XCTAssertEqual(gadget.changedColumns, [])
+        XCTAssertFalse(try gadget.commit(in: db))
+
+        gadget.name = "tea"
+        gadget.name = "café"
+        XCTAssertFalse(gadget.hasChanges, "changed back to the value it was read with")
+        XCTAssertFalse(try gadget.commit(in: db))
+        queue.sync {}
+        XCTAssertEqual(recorder.recorded, [], "nothing was written")
+        XCTAssertEqual(events.value, [], "and no event delivered")
+    }
+
+    /// "The same" is stored the same: canonically equivalent text with other bytes, -0.0 for 0.0, an
+    /// equal but other related object, other JSON, are changes.
+    func testAValueStoredDifferentlyIsAChange() throws {
+        let db = try Database.inMemory()
+        let gadget = try committedGadget(in: db)
+        gadget.name = "cafe\u{301}"
+        XCTAssertEqual(gadget.changedColumns, ["name"], "the same text to Swift, other bytes to SQLite")
+        gadget.weight = 0
+        try gadget.commit(in: db)
+        gadget.weight = -0.0
+        gadget.spec = GadgetSpec(sizes: [2, 1])
+        gadget.maker = Team()
+        gadget.note = ""
+        XCTAssertEqual(gadget.changedColumns, ["note", "weight", "spec", "maker"])
+        try gadget.commit(in: db)
+        XCTAssertEqual(
+            try db.fetchAll("SELECT hex(name), note, spec FROM gadget").first,
+            [.text("63616665CC81"), .text(""), .text(#"{"sizes":[2,1]}"#)])
+        XCTAssertTrue(_ColumnCoding.isSame(Double.nan, Double.nan), "NaN is stored as NaN is")
+    }
+
+    /// `revert()` drops the unsaved changes without reading the database.
+    func testRevertDropsUnsavedChangesWithoutReading() throws {
+        let recorder = SQLRecorder()
+        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        let gadget = try committedGadget(in: db)
+        let maker = gadget.maker
+        gadget.name = "kettle"
+        gadget.note = "dented"
+        gadget.maker = nil
+        gadget.name = "pot"
+        recorder.reset()
+        gadget.revert()
+        XCTAssertEqual(recorder.recorded, [], "no read")
+        XCTAssertEqual(gadget.name, "café")
+        XCTAssertNil(gadget.note)
+        XCTAssertTrue(gadget.maker === maker)
+        XCTAssertFalse(gadget.hasChanges)
+        XCTAssertFalse(try gadget.commit(in: db))
+
+        gadget.note = "after the revert"
+        XCTAssertEqual(gadget.changedColumns, ["note"], "changes are tracked again from the values put back")
+        try gadget.commit(in: db)
+        gadget.note = nil
+        gadget.revert()
+        XCTAssertEqual(gadget.note, "after the revert", "a committed value is what a revert goes back to")
+
+        let fresh = Gadget()
+        fresh.name = "unsaved"
+        fresh.revert()
+        XCTAssertEqual(fresh.name, "unsaved", "a new object has nothing stored to go back to")
+        XCTAssertTrue(fresh.isNew)
+    }
+
+    /// `refresh()` reads the row again, dropping unsaved changes; a row gone marks the object deleted.
+    func testRefreshReadsTheRowAgainDroppingUnsavedChanges() throws {
+        let path = try temporaryDatabasePath(self)
+        let db = try Database(path: path)
+        let gadget = try committedGadget(in: db)
+        let elsewhere = try Database(path: path)
+        try elsewhere.execute("UPDATE gadget SET note = 'from elsewhere', weight = 2.5")
+        gadget.name = "unsaved"
+        try gadget.refresh()
+        XCTAssertEqual(gadget.name, "café")
+        XCTAssertEqual(gadget.note, "from elsewhere")
+        XCTAssertEqual(gadget.weight, 2.5)
+        XCTAssertFalse(gadget.hasChanges)
+
+        try elsewhere.execute("DELETE FROM gadget")
+        XCTAssertThrowsError(try gadget.refresh()) { error in
+            XCTAssertEqual(error as? ORMError, .recordNotFound(entity: "gadget", key: .integer(gadget.id)))
+        }
+        XCTAssertTrue(gadget.isDeleted)
+        XCTAssertThrowsError(try Gadget().refresh()) { error in
+            guard case .recordNotFound? = error as? ORMError else { return XCTFail("\(error)") }
+        }
+    }
+}
