@@ -260,9 +260,9 @@ final class ModelBehaviourTests: XCTestCase {
 
         let skipped = Player()
         skipped.team = Team()
-        // The ignored team is not inserted, so the player's foreign key has nothing to point at.
+        // The ignored team is not inserted, so the player's reference has nothing to point at.
         XCTAssertThrowsError(try skipped.commit(in: db, options: CommitOptions(ignoredRelatedTypes: [Team.self]))) {
-            XCTAssertEqual(($0 as? SQLiteError)?.code, .constraint, "\($0)")
+            XCTAssertEqual($0 as? ORMError, .referenceToUnsavedObject(entity: "player", column: "team", target: "team"))
         }
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM team"), .integer(1), "an ignored type is not committed")
         XCTAssertTrue(skipped.isNew)

@@ -8,6 +8,13 @@ public enum ORMError: Error, Sendable, Equatable, CustomStringConvertible {
     case recordNotFound(entity: String, key: SQLValue)
     /// The object was removed; it cannot be committed or faulted in again.
     case objectDeleted(entity: String, key: SQLValue)
+    /// A commit would write a reference, in relationship column `column` of `entity`, to an object of
+    /// `target` with key `key` that was removed. Nothing was written: set the property to nil or to
+    /// another object first.
+    case referenceToRemovedObject(entity: String, column: String, target: String, key: SQLValue)
+    /// A commit would write a reference, in relationship column `column` of `entity`, to a new object
+    /// of `target` that it does not insert (``CommitOptions`` leave it out). Nothing was written.
+    case referenceToUnsavedObject(entity: String, column: String, target: String)
     /// A stored value does not fit the property it is read into.
     case valueMismatch(entity: String, column: String, expected: String, found: String)
     /// A lightweight migration would lose data; the database was left as it was.
@@ -29,6 +36,10 @@ public enum ORMError: Error, Sendable, Equatable, CustomStringConvertible {
         case .transactionFailed(let reason): "transaction failed: \(reason)"
         case .recordNotFound(let entity, let key): "\(entity): no row with key \(key)"
         case .objectDeleted(let entity, let key): "\(entity): the object with key \(key) was removed"
+        case .referenceToRemovedObject(let entity, let column, let target, let key):
+            "\(entity).\(column) refers to the \(target) with key \(key), which was removed"
+        case .referenceToUnsavedObject(let entity, let column, let target):
+            "\(entity).\(column) refers to a new \(target) that this commit does not insert"
         case .valueMismatch(let entity, let column, let expected, let found):
             "\(entity).\(column): expected \(expected), found \(found)"
         case .migrationWouldLoseData(let table, let detail): "migration of \(table) would lose data: \(detail)"

@@ -17,14 +17,18 @@ extension Database {
     /// Commits `object` on the writer, whose lock the current thread holds.
     private func commitHeld<T: Model>(_ object: T, options: CommitOptions) throws -> Bool {
         try withReadySchema(T.self) { schema in
-            // No array for the common case of an object without related objects to commit.
-            if options.commitsRelatedObjects && schema.hasRelationships && !object._$relatedObjects.isEmpty {
-                let objects = objectsToCommit(startingAt: object, options: options)
-                if objects.count > 1 {
+            // No plan for the common case of an object that holds no related object.
+            if schema.hasRelationships && !object._$relatedObjects.isEmpty {
+                let plan = try CommitPlan(root: object, options: options)
+                if plan.writesSeveralStatements {
                     return try transaction { _ in
                         var wrote = false
-                        for item in objects {
+                        for item in plan.objects {
                             if try save(item) { wrote = true }
+                        }
+                        for (item, columns) in plan.backReferences {
+                            try writeReferences(item, columns: columns)
+                            wrote = true
                         }
                         return wrote
                     }
@@ -46,22 +50,6 @@ extension Database {
         if !schemaRegistry.isReady(type) { try ensureSchema(type) }
         writer.setLastPrepared(type)
         return try body(T.modelSchema)
-    }
-
-    /// The related objects reachable from `root` that need a write, dependencies first, then `root`.
-    private func objectsToCommit(startingAt root: any Model, options: CommitOptions) -> [any Model] {
-        var ordered: [any Model] = []
-        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
-        func visit(_ object: any Model) {
-            for related in object._$relatedObjects where !options.ignores(related) {
-                guard visited.insert(ObjectIdentifier(related)).inserted else { continue }
-                visit(related)
-                if related.hasChanges && related.persistenceStatus != .deleted { ordered.append(related) }
-            }
-        }
-        visit(root)
-        ordered.append(root)
-        return ordered
     }
 
     /// Inserts or updates one object, on the writer, inside whatever transaction is open; returns
@@ -171,9 +159,15 @@ extension Database {
         return key.isNull ? .integer(statement.onConnection(\.lastInsertedRowID)) : key
     }
 
-    private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue) throws {
+    /// Writes the relationship columns `columns` of `object`, inserted by this commit before the
+    /// objects they name (a cycle, see ``CommitPlan``): an update of its own, without hooks.
+    private func writeReferences<T: Model>(_ object: T, columns: ColumnSet) throws {
+        try update(object, columns: columns, storedKey: object.withMeta { $0.storedKey }, runsHooks: false)
+    }
+
+    private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue, runsHooks: Bool = true) throws {
         let schema = T.modelSchema
-        guard object.willUpdate() else { throw veto(schema.table, .update) }
+        if runsHooks { guard object.willUpdate() else { throw veto(schema.table, .update) } }
         currentFrame?.touch(object)
         let connection = writer.connection
         let statement = try connection.modelStatement(
@@ -186,7 +180,7 @@ extension Database {
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
             object.markWritten(columns)
-            afterCommit(object, .update, frame: writer.innermostFrame)
+            if runsHooks { afterCommit(object, .update, frame: writer.innermostFrame) }
         }
     }
 

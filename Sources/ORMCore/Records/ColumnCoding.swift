@@ -109,9 +109,13 @@ public enum _ColumnCoding {
         if let value { try statement.bind(json(value), at: index) } else { try statement.bindNull(at: index) }
     }
 
-    /// Binds a related object's key, or NULL.
+    /// Binds a related object's key, or NULL for none and for a new object (it has no row yet: a
+    /// commit that inserts it writes the reference once it has, see ``CommitPlan``).
     public static func bind<T: Model>(_ value: T?, to statement: Statement, at index: Int32) throws {
-        try statement.bind(value?._$primaryKey ?? .null, at: index)
+        let key = value?._$withStateFields { fields in
+            fields.meta.status == .new ? SQLValue.null : value.unsafelyUnwrapped._$primaryKeyHoldingLock
+        }
+        try statement.bind(key ?? .null, at: index)
     }
 
     // MARK: - Decoding

@@ -9,9 +9,12 @@ public struct CommitOptions: Sendable {
         case swallow
     }
 
-    /// Whether related objects that are new or changed are committed first (default true).
+    /// Whether related objects that are new or changed are committed first (default true). When
+    /// false, a reference to a new object (which has no row) makes the commit throw
+    /// ``ORMError/referenceToUnsavedObject(entity:column:target:)``, writing nothing.
     public var commitsRelatedObjects = true
-    /// Model types whose related objects are never committed along.
+    /// Model types whose related objects are never committed along (a reference to a new one throws,
+    /// as above).
     public var ignoredRelatedTypes: [any Model.Type] = []
     /// What a failure does.
     public var errorPolicy = ErrorPolicy.raise

@@ -1,6 +1,8 @@
 extension Model {
     /// Inserts the object, or updates the columns changed since it was loaded; related objects that are
-    /// new or changed are committed first, in the same transaction.
+    /// new or changed are committed first, in the same transaction. Objects that refer to each other
+    /// in a cycle (`a.b = b; b.a = a`, of any length) are all inserted, and each reference written
+    /// with the other's real key once it has one.
     ///
     /// ```swift
     /// person.age += 1
@@ -13,7 +15,11 @@ extension Model {
     ///   or of a related object committed with it), false when nothing had changed, so nothing was
     ///   written. (With `options.errorPolicy` `.swallow`, a commit that failed wrote nothing either and
     ///   also returns false.)
-    /// - Throws: ``ORMError/vetoed(entity:operation:)``, ``SQLiteError`` (constraints, busy, read-only).
+    /// - Throws: ``ORMError/vetoed(entity:operation:)``; ``ORMError/referenceToRemovedObject(entity:column:target:key:)``
+    ///   when a relationship it writes names a removed object (set it to nil or another object first);
+    ///   ``ORMError/referenceToUnsavedObject(entity:column:target:)`` when it names a new object the
+    ///   options leave out; ``SQLiteError`` (constraints, busy, read-only). A commit that throws wrote
+    ///   nothing.
     @discardableResult
     public func commit(in database: Database? = nil, options: CommitOptions = CommitOptions()) throws -> Bool {
         guard database != nil else {
