@@ -142,4 +142,23 @@ final class ChangeSetTests: XCTestCase {
         }
         XCTAssertLessThan(committed.storedEntryCount, expectedCommitted.count, "consecutive rows were run-length encoded")
     }
+
+    /// The final effect of each row (``EventGranularity/coalesced``), table by table, in the order
+    /// rows were first changed.
+    func testRowsCoalesceIntoTheirFinalEffect() {
+        func change(_ table: String, _ operation: RecordOperation, _ rowID: Int64, _ columns: [String]? = nil) -> RowChange {
+            RowChange(table: table, operation: operation, rowID: rowID, origin: .sql, changedColumns: columns)
+        }
+        let rows = [
+            change("t", .delete, 1), change("u", .update, 1, ["a"]), change("t", .insert, 1),
+            change("u", .update, 1, ["b", "a"]), change("t", .update, 2, ["x"]), change("t", .update, 2),
+            change("t", .insert, 3), change("t", .delete, 3), change("t", .insert, 3),
+        ]
+        XCTAssertEqual(
+            rows.coalescedByRow(),
+            [
+                change("t", .update, 1), change("u", .update, 1, ["a", "b"]), change("t", .update, 2),
+                change("t", .insert, 3),
+            ])
+    }
 }

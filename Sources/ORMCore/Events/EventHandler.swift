@@ -4,7 +4,12 @@ import FoundationEssentials
 /// Registers handlers for the committed changes of one table (SharkORM's `eventHandler()`).
 ///
 /// Events arrive after the transaction commits, never for a rolled-back change, and never while a
-/// lock is held. A registration stays active until it is cancelled (it is not held weakly).
+/// lock is held. A registration stays active until it is cancelled (it is not held weakly). By
+/// default each row changed by a commit gives one event, its final effect
+/// (``EventGranularity/coalesced``: an object inserted then updated in one transaction is one insert,
+/// inserted then removed is nothing); pass ``EventGranularity/everyRow`` for one event per row each
+/// statement wrote. ``Database/observeChanges(synchronously:_:)`` hands over the whole ``ChangeSet``,
+/// every row of it.
 ///
 /// ```swift
 /// let registration = try Person.eventHandler().register(events: [.insert, .delete], queue: .main) { event in
@@ -22,14 +27,20 @@ public struct EventHandler: Sendable {
     /// Calls `handler` for each committed change of the kinds asked, on `queue` (a private serial queue
     /// by default, so events keep their order). Changes from other connections and processes come as
     /// one event per commit batch with no operation, key or row (origin ``ChangeOrigin/external``).
+    ///
+    /// - Parameters:
+    ///   - events: the operations wanted; with ``EventGranularity/coalesced``, of the final effects
+    ///     (an insert then a delete is no insert and no delete).
+    ///   - queue: where `handler` runs.
+    ///   - granularity: one event per row and commit (the default), or one per row written.
     public func register(
         events: Set<RecordOperation> = Set(RecordOperation.allCases), queue: DispatchQueue? = nil,
-        _ handler: @escaping @Sendable (RecordEvent) -> Void
+        granularity: EventGranularity = .coalesced, _ handler: @escaping @Sendable (RecordEvent) -> Void
     ) -> EventRegistration {
         let queue = queue ?? DispatchQueue(label: "ormcore.events.\(table)")
         let filter = self
         let token = database.changeCenter.addObserver { changes in
-            let matching = filter.events(in: changes, kinds: events)
+            let matching = filter.events(in: changes, kinds: events, granularity: granularity)
             guard !matching.isEmpty else { return }
             queue.async { for event in matching { handler(event) } }
         }
@@ -38,11 +49,14 @@ public struct EventHandler: Sendable {
     }
 
     /// The committed changes as an asynchronous sequence; it ends when the task iterating it is cancelled.
-    public func events(_ kinds: Set<RecordOperation> = Set(RecordOperation.allCases)) -> AsyncStream<RecordEvent> {
+    /// `kinds` and `granularity` as for ``register(events:queue:granularity:_:)``.
+    public func events(
+        _ kinds: Set<RecordOperation> = Set(RecordOperation.allCases), granularity: EventGranularity = .coalesced
+    ) -> AsyncStream<RecordEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: RecordEvent.self, bufferingPolicy: .unbounded)
         let filter = self
         let token = database.changeCenter.addObserver { changes in
-            for event in filter.events(in: changes, kinds: kinds) { continuation.yield(event) }
+            for event in filter.events(in: changes, kinds: kinds, granularity: granularity) { continuation.yield(event) }
         }
         database.startExternalChangeMonitor()
         let registration = EventRegistration(database: database, token: token)
@@ -51,13 +65,18 @@ public struct EventHandler: Sendable {
     }
 
     /// The events of a change set that concern this table (and this key, for object observers).
-    func events(in changes: ChangeSet, kinds: Set<RecordOperation>) -> [RecordEvent] {
+    func events(
+        in changes: ChangeSet, kinds: Set<RecordOperation>, granularity: EventGranularity = .coalesced
+    ) -> [RecordEvent] {
         guard changes.tables.contains(table) else { return [] }
+        var rows: [RowChange] = []
+        changes.forEachRow(inTable: table) { rows.append($0) }
+        if granularity == .coalesced { rows = rows.coalescedByRow() }
         var events: [RecordEvent] = []
-        changes.forEachRow(inTable: table) { change in
-            guard kinds.contains(change.operation) else { return }
+        for change in rows {
+            guard kinds.contains(change.operation) else { continue }
             let eventKey = change.key ?? (integerKey ? .integer(change.rowID) : nil)
-            if let key, eventKey != key { return }
+            if let key, eventKey != key { continue }
             events.append(
                 RecordEvent(
                     entity: table, operation: change.operation, key: eventKey, rowID: change.rowID,
@@ -100,15 +119,18 @@ extension Model {
 
     /// Makes this object live: `handler` is told when its row is updated or deleted, by anyone (this
     /// process or another), and the object's properties reload the committed values on next access.
+    /// One event per commit by default (updates then a delete are one delete; see
+    /// ``EventGranularity``).
     public func observe(
-        queue: DispatchQueue? = nil, _ handler: @escaping @Sendable (RecordEvent) -> Void
+        queue: DispatchQueue? = nil, granularity: EventGranularity = .coalesced,
+        _ handler: @escaping @Sendable (RecordEvent) -> Void
     ) throws -> EventRegistration {
         let target = try stateDatabase ?? Database.current()
         let key = withMeta { $0.storedKey }
         let handlerForRow = EventHandler(
             table: Self.modelSchema.table, database: target, integerKey: Self.modelSchema.primaryKey.type == .integer,
             key: key.isNull ? _$primaryKey : key)
-        return handlerForRow.register(events: [.update, .delete], queue: queue, handler)
+        return handlerForRow.register(events: [.update, .delete], queue: queue, granularity: granularity, handler)
     }
 }
 
