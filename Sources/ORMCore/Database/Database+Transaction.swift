@@ -76,22 +76,29 @@ extension Database {
         } else if !connection.isAutocommit {
             try? connection.execute("ROLLBACK")
         }
+        var heldByAnother: [(object: any Model, restore: WriteLog.Restore)] = []
         frame.log.forEachReversed { entry in
             switch entry.restore {
             case .value(let value)?: Self.restore(value, of: entry.object)
-            case let restore?: self.restore(entry.object, restore)
+            case let restore?:
+                if !self.restore(entry.object, restore) { heldByAnother.append((entry.object, restore)) }
             case nil: break
             }
         }
+        // An object whose row another object held while it was restored (an upserted object, say,
+        // restored later): it takes the row back now that everything is restored.
+        for (object, restore) in heldByAnother { self.restore(object, restore) }
         // The registry never heard of the tables this frame prepared; the writer's shortcut to the
         // last model written may name one of them.
         writer.lastPrepared = nil
     }
 
-    private func restore(_ object: any Model, _ restore: WriteLog.Restore) {
-        guard let meta = restore.meta else { return }
+    /// Puts back `object`'s key and state; false when another live object holds its row.
+    @discardableResult
+    private func restore(_ object: any Model, _ restore: WriteLog.Restore) -> Bool {
+        guard let meta = restore.meta else { return true }
         if object._$primaryKey != restore.keyBefore { try? object._$setPrimaryKey(restore.keyBefore) }
-        identityMap.restore(object, to: meta, baseline: restore.baseline)
+        return identityMap.restore(object, to: meta, baseline: restore.baseline)
     }
 
     /// Puts back a column's value from before a change made in a rolled-back frame.

@@ -24,7 +24,7 @@ extension Database {
                     return try transaction { _ in
                         var wrote = false
                         for item in plan.objects {
-                            if try save(item) { wrote = true }
+                            if try save(item, onConflict: options.onConflict) { wrote = true }
                         }
                         for (item, columns) in plan.backReferences {
                             try writeReferences(item, columns: columns)
@@ -36,7 +36,7 @@ extension Database {
             }
             // One statement is atomic by itself: no transaction or savepoint needed (inside a
             // transaction the enclosing frame still records the object for a rollback).
-            return try save(object, schema: schema)
+            return try save(object, schema: schema, onConflict: options.onConflict)
         }
     }
 
@@ -54,12 +54,13 @@ extension Database {
 
     /// Inserts or updates one object, on the writer, inside whatever transaction is open; returns
     /// whether a statement ran (false: nothing had changed).
-    private func save<T: Model>(_ object: T) throws -> Bool {
-        try withReadySchema(T.self) { try save(object, schema: $0) }
+    private func save<T: Model>(_ object: T, onConflict: InsertConflictPolicy?) throws -> Bool {
+        try withReadySchema(T.self) { try save(object, schema: $0, onConflict: onConflict) }
     }
 
-    /// ``save(_:)`` with `T`'s table ready and its schema at hand.
-    private func save<T: Model>(_ object: T, schema: ModelSchema) throws -> Bool {
+    /// ``save(_:onConflict:)`` with `T`'s table ready and its schema at hand. `onConflict` overrides
+    /// the model's ``Model/onConflict``.
+    private func save<T: Model>(_ object: T, schema: ModelSchema, onConflict: InsertConflictPolicy?) throws -> Bool {
         let frame = writer.innermostFrame
         // Inside a transaction, a new object is recorded for a rollback with the same lock that
         // reads its state (an update or delete is recorded after its will-hook, which may change
@@ -68,7 +69,11 @@ extension Database {
         switch state.status {
         case .new:
             if let restore = state.restore, let frame { frame.record(object, restore: restore) }
-            try insert(object, schema: schema, key: state.key, frame: frame)
+            if (onConflict ?? T.onConflict) == .update {
+                try insertOrUpdate(object, schema: schema, key: state.key)
+            } else {
+                try insert(object, schema: schema, key: state.key, frame: frame)
+            }
         case .persisted where !state.dirty.isEmpty:
             try update(object, columns: state.dirty, storedKey: state.storedKey)
         case .persisted, .fault: return false
@@ -80,7 +85,7 @@ extension Database {
 
     /// The error a vetoing `will…` hook makes `commit()` or `remove()` throw. Like any error, it rolls
     /// back the transactions it leaves, and none that catches it (see ``transaction(_:)``).
-    private func veto(_ entity: String, _ operation: RecordOperation) -> ORMError {
+    func veto(_ entity: String, _ operation: RecordOperation) -> ORMError {
         ORMError.vetoed(entity: entity, operation: operation)
     }
 
@@ -103,7 +108,7 @@ extension Database {
 
     /// Inserts a new object with the model's insert statement, prepared once per connection and
     /// bound by index: no SQL is built and no dictionary made per object.
-    private func insert<T: Model>(
+    func insert<T: Model>(
         _ object: T, schema: ModelSchema, key keyBefore: SQLValue, frame: BorrowedFrame?
     ) throws {
         guard object.willInsert() else { throw veto(schema.table, .insert) }
@@ -165,7 +170,7 @@ extension Database {
         try update(object, columns: columns, storedKey: object.withMeta { $0.storedKey }, runsHooks: false)
     }
 
-    private func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue, runsHooks: Bool = true) throws {
+    func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue, runsHooks: Bool = true) throws {
         let schema = T.modelSchema
         if runsHooks { guard object.willUpdate() else { throw veto(schema.table, .update) } }
         currentFrame?.touch(object)

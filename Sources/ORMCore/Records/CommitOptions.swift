@@ -18,17 +18,23 @@ public struct CommitOptions: Sendable {
     public var ignoredRelatedTypes: [any Model.Type] = []
     /// What a failure does.
     public var errorPolicy = ErrorPolicy.raise
+    /// What inserting a new object that clashes with a stored row on a unique column or key does, for
+    /// every object this commit inserts; nil (the default) leaves it to each model's
+    /// ``Model/onConflict``.
+    public var onConflict: InsertConflictPolicy?
 
     /// Commits related objects and throws on failure.
     public init() {}
 
     /// Options with the given settings.
     public init(
-        commitsRelatedObjects: Bool = true, ignoredRelatedTypes: [any Model.Type] = [], errorPolicy: ErrorPolicy = .raise
+        commitsRelatedObjects: Bool = true, ignoredRelatedTypes: [any Model.Type] = [], errorPolicy: ErrorPolicy = .raise,
+        onConflict: InsertConflictPolicy? = nil
     ) {
         self.commitsRelatedObjects = commitsRelatedObjects
         self.ignoredRelatedTypes = ignoredRelatedTypes
         self.errorPolicy = errorPolicy
+        self.onConflict = onConflict
     }
 
     func ignores(_ object: any Model) -> Bool {

@@ -178,6 +178,41 @@ final class IdentityMap: @unchecked Sendable {
         }
     }
 
+    /// Enters `object` as row `key` of `database`, an existing row its commit just updated in place of
+    /// inserting (an upsert): gives it `key`, marks it persisted, and takes the row's entry. A live
+    /// object that held the entry leaves the map and becomes a fault (it reads the row again on next
+    /// access, keeping its unsaved changes). Throws, changing nothing, when `key` does not fit.
+    func adopt<T: Model>(_ object: T, key: SQLValue, database: Database) throws {
+        let type = ObjectIdentifier(T.self)
+        let previous = try object._$withStateFields { fields -> Registration? in
+            try object._$setPrimaryKeyHoldingLock(key)
+            let previous = Registration(fields)
+            fields.enter(type, key: key, status: .persisted, database: database)
+            return previous
+        }
+        if let previous, !(previous.map === self && previous.type == type && previous.key == key) {
+            previous.forget(object)
+        }
+        let pointer = Unmanaged.passUnretained(object).toOpaque()
+        // Retained under the lock, released after it (a release may run a deinit, which takes it).
+        let evicted: AnyObject? = withState { state in
+            state.table(for: type, makeTable: { Table(T.self) })._withUnsafeGuaranteedRef { table in
+                let holder = table[key]
+                table[key] = Entry(pointer)
+                guard let holder, holder.object != pointer else { return nil }
+                return holder.live
+            }
+        }
+        guard let evicted else { return }
+        let live = unsafeDowncast(evicted, to: T.self)
+        live._$withStateFields { fields in
+            if fields.registeredType == type && fields.meta.storedKey == key && fields.meta.database === database {
+                fields.registeredType = nil
+            }
+            if fields.meta.status == .persisted { fields.meta.status = .fault }
+        }
+    }
+
     /// Takes `object` out of the map (its row was deleted, or its insert rolled back).
     func unregister<T: Model>(_ object: T) {
         let previous = object._$withStateFields { fields -> Registration? in
@@ -189,7 +224,12 @@ final class IdentityMap: @unchecked Sendable {
 
     /// Restores `object`'s metadata (and the stored values of its changed columns) after a rollback, moving its map entry to match: out when it is
     /// new or deleted again, under its database and key as they were before when it is persisted.
-    func restore<T: Model>(_ object: T, to meta: ModelState.Meta, baseline: [ModelState.BoxedValue]) {
+    ///
+    /// Returns false when the object should be entered but another live object holds its row (a
+    /// rollback restores objects last first: the other one may be restored out of it later, and
+    /// the caller tries ``restore(_:to:baseline:)`` again then).
+    @discardableResult
+    func restore<T: Model>(_ object: T, to meta: ModelState.Meta, baseline: [ModelState.BoxedValue]) -> Bool {
         let type = ObjectIdentifier(T.self)
         let belongs = (meta.status == .persisted || meta.status == .fault) && meta.database != nil
         let wanted = belongs ? Registration(database: meta.database, type: type, key: meta.storedKey) : nil
@@ -201,13 +241,15 @@ final class IdentityMap: @unchecked Sendable {
             return previous
         }
         if let previous, !(wanted.map { previous.isSame(as: $0) } ?? false) { previous.forget(object) }
-        guard let wanted, !(previous.map { wanted.isSame(as: $0) } ?? false) else { return }
+        guard let wanted, !(previous.map { wanted.isSame(as: $0) } ?? false) else { return true }
         if wanted.map.enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: meta.storedKey, makeTable: { Table(T.self) }) != nil {
             // Another live object took the row meanwhile: it keeps it.
             object._$withStateFields { fields in
                 if Registration(fields)?.isSame(as: wanted) == true { fields.registeredType = nil }
             }
+            return false
         }
+        return true
     }
 
     /// Enters `object` under `key`; returns the live object that already holds the key, if any

@@ -50,6 +50,11 @@ public protocol Model: AnyObject, Sendable {
     /// The to-one related objects the object holds now. Generated.
     var _$relatedObjects: [any Model] { get }
 
+    /// What committing a new object of this model does when it clashes with a stored row on a unique
+    /// column or key: ``InsertConflictPolicy/fail`` (the default) or ``InsertConflictPolicy/update`` (an upsert).
+    /// ``CommitOptions/onConflict`` overrides it for one commit.
+    static var onConflict: InsertConflictPolicy { get }
+
     /// Called before the row is inserted, inside the write. Return false to veto: the write and its
     /// enclosing transaction are abandoned.
     func willInsert() -> Bool
@@ -78,6 +83,9 @@ extension Model {
     public static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) {
         (modelSchema.table, modelSchema.primaryKey)
     }
+
+    /// Fails on a clash with a stored row.
+    public static var onConflict: InsertConflictPolicy { .fail }
 
     /// Allows the insert.
     public func willInsert() -> Bool { true }
