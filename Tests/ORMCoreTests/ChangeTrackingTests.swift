@@ -17,6 +17,31 @@ final class Gadget {
     var maker: Team?
 }
 
+/// A model that is also `Equatable`: a relationship to it still compares by identity (and the
+/// setter's comparison compiles without ambiguity).
+@Model(table: "ct_label")
+final class CTLabel: Equatable {
+    var text: String = ""
+    static func == (first: CTLabel, second: CTLabel) -> Bool { first.text == second.text }
+}
+
+/// A type stored in one column that is not `Equatable`: compared by the value it stores.
+struct CTCents: DatabaseValueConvertible {
+    var cents: Int64
+    static var columnType: ColumnType { .integer }
+    var databaseValue: SQLValue { .integer(cents) }
+    static func fromDatabaseValue(_ value: SQLValue) -> CTCents? {
+        if case .integer(let cents) = value { return CTCents(cents: cents) }
+        return nil
+    }
+}
+
+@Model(table: "ct_box")
+final class CTBox {
+    var label: CTLabel?
+    var price: CTCents = CTCents(cents: 0)
+}
+
 /// Change tracking: what marks a property changed, and `revert()` / `refresh()`.
 final class ChangeTrackingTests: XCTestCase {
     private func committedGadget(in db: Database) throws -> Gadget {
@@ -82,6 +107,20 @@ final class ChangeTrackingTests: XCTestCase {
             try db.fetchAll("SELECT hex(name), note, spec FROM gadget").first,
             [.text("63616665CC81"), .text(""), .text(#"{"sizes":[2,1]}"#)])
         XCTAssertTrue(_ColumnCoding.isSame(Double.nan, Double.nan), "NaN is stored as NaN is")
+    }
+
+    /// A related object equal by `==` but another object is another row: a change.
+    func testAnEqualButOtherRelatedObjectIsAChange() throws {
+        let db = try Database.inMemory()
+        let box = CTBox()
+        box.label = CTLabel()
+        try box.commit(in: db)
+        box.label = CTLabel()
+        XCTAssertEqual(box.changedColumns, ["label"])
+        box.price = CTCents(cents: 0)
+        XCTAssertEqual(box.changedColumns, ["label"], "a value stored the same")
+        box.price = CTCents(cents: 5)
+        XCTAssertEqual(box.changedColumns, ["label", "price"])
     }
 
     /// `revert()` drops the unsaved changes without reading the database.

@@ -1,6 +1,7 @@
 /// Errors ORMCore raises itself, beside those SQLite reports (``SQLiteError``).
 public enum ORMError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A `will…` hook returned false; the write and its enclosing transaction were abandoned.
+    /// A `will…` hook returned false; the write was abandoned (and the transactions the error
+    /// leaves roll back, as for any error).
     case vetoed(entity: String, operation: RecordOperation)
     /// A transaction was failed on purpose with ``Transaction/fail(_:)``.
     case transactionFailed(reason: String)

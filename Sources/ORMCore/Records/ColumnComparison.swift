@@ -58,6 +58,13 @@ extension _ColumnCoding {
         stored === assigned
     }
 
+    /// Related objects of a model that is also `Equatable`: still the same object (the reference
+    /// stores which row, whatever `==` says).
+    @inlinable
+    public static func isSame<T: Model & Equatable>(_ stored: T?, _ assigned: T?) -> Bool {
+        stored === assigned
+    }
+
     /// A value type stored in one column that is not `Equatable`: the values it stores.
     @_disfavoredOverload
     public static func isSame<T: DatabaseValueConvertible>(_ stored: T, _ assigned: T) -> Bool {

@@ -55,8 +55,9 @@ public protocol Model: AnyObject, Sendable {
     /// ``CommitOptions/onConflict`` overrides it for one commit.
     static var onConflict: InsertConflictPolicy { get }
 
-    /// Called before the row is inserted, inside the write. Return false to veto: the write and its
-    /// enclosing transaction are abandoned.
+    /// Called before the row is inserted, inside the write. Return false to veto: nothing is written
+    /// and `commit()` throws ``ORMError/vetoed(entity:operation:)``, which, like any error, rolls
+    /// back the transactions it leaves (a caller that catches it inside a transaction goes on).
     func willInsert() -> Bool
     /// Called before the row is updated. Return false to veto.
     func willUpdate() -> Bool
