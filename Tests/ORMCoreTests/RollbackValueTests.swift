@@ -115,6 +115,21 @@ final class RollbackValueTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT owner FROM account"), .text("inserted"))
     }
 
+    /// A property changed many times in one transaction is recorded once (the first value is the one
+    /// a rollback goes back to), so a long loop does not grow the transaction's log.
+    func testAColumnChangedManyTimesIsRecordedOnce() throws {
+        let db = try Database.inMemory()
+        let account = try account("ann", in: db)
+        try? db.transaction { _ in
+            for balance in 1...1_000 { account.balance = balance }
+            XCTAssertEqual(db.writer.frames.last?.log.count, 2, "the object's state, and the column's first value")
+            try account.commit(in: db)
+            throw CancellationError()
+        }
+        XCTAssertEqual(account.balance, 0)
+        XCTAssertFalse(account.hasChanges)
+    }
+
     /// `refresh()` and `revert()` inside a rolled-back transaction are undone too.
     func testRefreshAndRevertInsideARolledBackTransactionAreUndone() throws {
         let db = try Database.inMemory()

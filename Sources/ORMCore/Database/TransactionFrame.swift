@@ -44,6 +44,8 @@ final class TransactionFrame {
     /// to it: a rollback puts both back.
     func record<T: Model>(_ object: T, fields: inout ModelState.Fields, column: Int, old: any Sendable) {
         touch(object, fields: &fields)
+        // Only the frame's first change of the column: the value a rollback goes back to.
+        guard fields.noteRecorded(column: column, frame: serial) else { return }
         log.append(.init(object: object, hook: nil, restore: .value(.init(column: column, value: old))))
     }
 

@@ -91,6 +91,9 @@ struct WriteLog: Sendable {
     /// Whether nothing was logged.
     var isEmpty: Bool { current.isEmpty && chunks.isEmpty }
 
+    /// How many entries were logged.
+    var count: Int { chunks.count * Self.chunkSize + current.count }
+
     /// Logs a write (moved in: the entry's object is not retained again).
     mutating func append(_ entry: consuming Entry) {
         if current.count == Self.chunkSize {

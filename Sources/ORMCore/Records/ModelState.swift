@@ -68,6 +68,20 @@ public struct ModelState: ~Copyable, Sendable {
             }
         }
 
+        /// Notes that transaction frame `frame` records column `column`'s value; false when it did
+        /// already.
+        mutating func noteRecorded(column: Int, frame: UInt64) -> Bool {
+            guard let extras = extras(creating: true) else { return true }
+            if extras.recordingFrame != frame {
+                extras.recordingFrame = frame
+                extras.recordedColumns.removeAll()
+            } else if extras.recordedColumns.contains(column) {
+                return false
+            }
+            extras.recordedColumns.insert(column)
+            return true
+        }
+
         /// The box of extras, made first when `creating`.
         private mutating func extras(creating: Bool) -> Extras? {
             if extras == nil && creating { extras = Extras() }
@@ -109,6 +123,11 @@ public struct ModelState: ~Copyable, Sendable {
     final class Extras: @unchecked Sendable {
         var joined: [String: SQLValue] = [:]
         var baseline: [BoxedValue] = []
+        /// The transaction frame that recorded values of the object for its rollback, and the
+        /// columns it recorded: a column changed again in that frame needs no record (the first
+        /// one holds the value to go back to).
+        var recordingFrame: UInt64 = 0
+        var recordedColumns = ColumnSet()
     }
 
     /// The object's lock.
