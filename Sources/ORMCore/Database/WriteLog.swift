@@ -34,12 +34,22 @@ struct WriteLog: Sendable {
 
         /// Borrows `meta`: it is copied only when kept whole.
         init(before meta: borrowing ModelState.Meta, key: SQLValue, baseline: [ModelState.BoxedValue]) {
+            if baseline.isEmpty {
+                self.init(before: meta, key: key)
+            } else {
+                self = .state(copy meta, key: key, baseline: baseline)
+            }
+        }
+
+        /// The state of an object with no stored values of changed columns (a new one: every object
+        /// of a batch insert). Borrows `meta`: it is copied only when kept whole.
+        init(before meta: borrowing ModelState.Meta, key: SQLValue) {
             if meta.status == .new, meta.database == nil, meta.storedKey.isNull, meta.touchedBy == 0,
-                meta.dirty.high.isEmpty, baseline.isEmpty, case .integer(let integer) = key
+                meta.dirty.high.isEmpty, case .integer(let integer) = key
             {
                 self = .pristineNew(dirty: meta.dirty.low, key: integer)
             } else {
-                self = .state(copy meta, key: key, baseline: baseline)
+                self = .state(copy meta, key: key, baseline: [])
             }
         }
 

@@ -15,7 +15,9 @@ extension _ColumnCoding {
     /// Text, byte for byte.
     @inlinable
     public static func isSame(_ stored: String, _ assigned: String) -> Bool {
-        stored.utf8.elementsEqual(assigned.utf8)
+        // `==` settles the common case (different text) on its fast paths; only text it calls equal
+        // is compared byte for byte (canonically equivalent text may differ in bytes).
+        stored == assigned && stored.utf8.elementsEqual(assigned.utf8)
     }
 
     /// Optional text, byte for byte; nil is nil.

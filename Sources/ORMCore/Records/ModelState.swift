@@ -321,7 +321,9 @@ extension Model {
                     status: fields.meta.status, key: key, dirty: fields.meta.dirty, storedKey: fields.meta.storedKey)
             }
             guard let frame, fields.meta.touchedBy != frame else { return SaveState(status: .new, key: key) }
-            let restore = WriteLog.Restore(before: fields.meta, key: key, baseline: fields.baseline)
+            // A new object has no stored values of changed columns (only a persisted one keeps them),
+            // so the batch insert's path does not look for them.
+            let restore = WriteLog.Restore(before: fields.meta, key: key)
             fields.meta.touchedBy = frame
             return SaveState(status: .new, key: key, restore: restore)
         }
