@@ -40,7 +40,10 @@ final class AtomicLockTests: XCTestCase {
             done.signal()
         }
         started.wait()
-        usleep(50_000)  // long past the spinning: the waiter sleeps on the futex
+        // The waiter marks the word 2 once it has spun and is about to sleep on the futex.
+        while counter.lock.word.load(ordering: .relaxed) != 2 {
+            sched_yield()
+        }
         counter.value = 1
         counter.lock.unlock()
         XCTAssertEqual(done.wait(timeout: .now() + 5), .success)
