@@ -161,10 +161,40 @@ public final class Database: Sendable {
         }
     }
 
-    /// Runs several statements separated by semicolons (a schema script, say).
+    /// Runs several statements separated by semicolons (a schema script, say), all or nothing.
+    ///
+    /// The script runs in one transaction (a savepoint inside a transaction already open): when a
+    /// statement fails, none of the script stays applied. A script that manages transactions itself
+    /// or holds a statement SQLite does not run inside one (see
+    /// ``SQLScript/runsOutsideTransaction(_:)``: `BEGIN`, `COMMIT`, `VACUUM`, `ATTACH`, a `PRAGMA`…)
+    /// runs as written instead, each statement applied as it runs; a transaction such a script opened
+    /// and left open by failing is rolled back.
+    ///
+    /// ```swift
+    /// try db.executeScript("CREATE TABLE a (x); CREATE TABLE b (y REFERENCES a)")
+    /// try db.executeScript("DELETE FROM log WHERE day < \(cutoff); INSERT INTO audit (note) VALUES (\(note))")
+    /// ```
+    /// Values (interpolated, or `SQL(text, arguments:)`) fill the placeholders statement by
+    /// statement, in order.
+    ///
+    /// - Throws: the failing statement's ``SQLiteError``;
+    ///   ``ORMError/argumentCountMismatch(sql:placeholders:arguments:)`` when the values do not
+    ///   match the script's placeholders.
     public func executeScript(_ sql: SQL) throws {
-        try write { try $0.executeScript(sql) }
-        writer.lock.withLock { _ in writer.connection.clearStatementCache() }
+        defer { writer.lock.withLock { _ in writer.connection.clearStatementCache() } }
+        if SQLScript.statements(in: sql.text).contains(where: SQLScript.runsOutsideTransaction) {
+            try write { connection in
+                let wasAutocommit = connection.isAutocommit
+                do {
+                    try connection.executeScript(sql)
+                } catch {
+                    if wasAutocommit && !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+                    throw error
+                }
+            }
+        } else {
+            try transaction { _ in try writer.connection.executeScript(sql) }
+        }
     }
 
     /// Runs a query and returns every row as values, in column order.

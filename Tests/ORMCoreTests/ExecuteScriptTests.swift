@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+/// `executeScript` is all or nothing, unless the script manages its own transaction.
+final class ExecuteScriptTests: XCTestCase {
+    private func database(rows: Int = 3) throws -> Database {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT)")
+        for index in 1...rows { try db.execute("INSERT INTO t (a) VALUES (?)", "row \(index)") }
+        return db
+    }
+
+    private func count(_ db: Database) throws -> SQLValue? {
+        try db.scalar("SELECT count(*) FROM t")
+    }
+
+    func testAFailingStatementUndoesTheStatementsBeforeIt() throws {
+        let db = try database()
+        XCTAssertThrowsError(try db.executeScript("DELETE FROM t; THIS IS NOT SQL;")) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, .error, "\(error)")
+        }
+        XCTAssertEqual(try count(db), .integer(3), "the DELETE was rolled back")
+        XCTAssertThrowsError(
+            try db.executeScript("CREATE TABLE u (x); INSERT INTO u VALUES (1); INSERT INTO t (id) VALUES (1)"))
+        XCTAssertNil(try db.scalar("SELECT name FROM sqlite_master WHERE name = 'u'"), "the new table is gone too")
+        // Nothing is left open: another transaction starts and commits.
+        try db.transaction { _ in try db.execute("INSERT INTO t (a) VALUES ('after')") }
+        XCTAssertEqual(try count(db), .integer(4))
+    }
+
+    func testInsideATransactionAScriptIsASavepoint() throws {
+        let db = try database()
+        try db.transaction { _ in
+            try db.execute("INSERT INTO t (a) VALUES ('kept')")
+            XCTAssertThrowsError(try db.executeScript("DELETE FROM t; SELECT nothing FROM nowhere"))
+            XCTAssertEqual(try count(db), .integer(4), "the script's DELETE is undone, the insert before it stays")
+            try db.executeScript("UPDATE t SET a = 'changed' WHERE a = 'kept'; INSERT INTO t (a) VALUES ('more')")
+        }
+        XCTAssertEqual(try count(db), .integer(5))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t WHERE a = 'changed'"), .integer(1))
+    }
+
+    func testAScriptThatManagesItsOwnTransactionRunsAsWritten() throws {
+        let db = try database()
+        try db.executeScript("BEGIN; DELETE FROM t WHERE id = 1; COMMIT;")
+        XCTAssertEqual(try count(db), .integer(2))
+        // Statements before its BEGIN apply as they run; the transaction it opened and left open by
+        // failing is rolled back, not left holding the writer.
+        XCTAssertThrowsError(
+            try db.executeScript("DELETE FROM t WHERE id = 2; BEGIN; DELETE FROM t; NOT SQL; COMMIT"))
+        XCTAssertEqual(try db.fetchAll("SELECT id FROM t").map { $0[0] }, [3])
+        try db.transaction { _ in try db.execute("INSERT INTO t (a) VALUES ('after')") }
+        XCTAssertEqual(try count(db), .integer(2))
+        // VACUUM cannot run inside a transaction: a script holding it is not wrapped in one.
+        try db.executeScript("DELETE FROM t WHERE a = 'after'; VACUUM")
+        XCTAssertEqual(try count(db), .integer(1))
+    }
+
+    func testWhichStatementsRunOutsideATransaction() {
+        for statement in ["begin immediate", "COMMIT", "end transaction", "ROLLBACK TO x", "SAVEPOINT s",
+            "RELEASE s", "VACUUM", "ATTACH 'x' AS y", "DETACH y", "PRAGMA foreign_keys = OFF",
+            "-- note\nBEGIN"]
+        {
+            XCTAssertTrue(SQLScript.runsOutsideTransaction(statement), statement)
+        }
+        for statement in ["DELETE FROM t", "CREATE TRIGGER x AFTER INSERT ON t BEGIN SELECT 1; END", "SELECT 'BEGIN'"] {
+            XCTAssertFalse(SQLScript.runsOutsideTransaction(statement), statement)
+        }
+    }
+}
