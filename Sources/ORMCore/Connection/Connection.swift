@@ -222,8 +222,13 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Runs several statements separated by semicolons; arguments are consumed in order.
+    ///
+    /// - Throws: ``ORMError/argumentCountMismatch(sql:placeholders:arguments:)`` before a statement
+    ///   runs when it needs more values than are left, or before the last one runs when values would
+    ///   be left over.
     func executeScript(_ sql: SQL) throws {
         var remaining = sql.arguments[...]
+        var placeholders = 0
         try sql.text.withCString { start in
             var cursor: UnsafePointer<CChar>? = start
             while let current = cursor, current.pointee != 0 {
@@ -233,11 +238,25 @@ final class Connection: @unchecked Sendable {
                     continue
                 }
                 let count = Int(statement.parameterCount)
+                placeholders += count
+                if remaining.count < count {
+                    throw ORMError.argumentCountMismatch(
+                        sql: statement.sql, placeholders: count, arguments: remaining.count)
+                }
+                if remaining.count > count, !(tail.map { SQLScript.hasTokens(String(cString: $0)) } ?? false) {
+                    // The last statement: the values left after it would never be bound.
+                    throw ORMError.argumentCountMismatch(
+                        sql: sql.text, placeholders: placeholders, arguments: sql.arguments.count)
+                }
                 try statement.bind(Array(remaining.prefix(count)))
                 remaining = remaining.dropFirst(count)
                 try statement.run()
                 cursor = tail
             }
+        }
+        if !remaining.isEmpty {
+            // A script of blanks and comments only, given values.
+            throw ORMError.argumentCountMismatch(sql: sql.text, placeholders: placeholders, arguments: sql.arguments.count)
         }
     }
 

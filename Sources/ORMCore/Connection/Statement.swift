@@ -43,11 +43,19 @@ public final class Statement {
 
     // MARK: - Binding
 
-    /// The number of `?` parameters.
+    /// The number of parameters (`?`, `?NNN`, `:name`): the largest parameter index.
     public var parameterCount: Int32 { sqlite3_bind_parameter_count(handle) }
 
     /// Binds all arguments in order, after clearing earlier bindings.
+    ///
+    /// - Throws: ``ORMError/argumentCountMismatch(sql:placeholders:arguments:)`` when there are more
+    ///   or fewer arguments than parameters (a missing value would otherwise bind NULL silently),
+    ///   binding nothing.
     public func bind(_ arguments: [SQLValue]) throws {
+        let placeholders = Int(parameterCount)
+        guard arguments.count == placeholders else {
+            throw ORMError.argumentCountMismatch(sql: sql, placeholders: placeholders, arguments: arguments.count)
+        }
         sqlite3_clear_bindings(handle)
         for (offset, value) in arguments.enumerated() {
             try bind(value, at: Int32(offset + 1))

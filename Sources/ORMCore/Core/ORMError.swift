@@ -30,6 +30,10 @@ public enum ORMError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownName(String)
     /// The statement or query cannot be run as asked.
     case invalidQuery(String)
+    /// A statement was given a different number of values than it has placeholders (`?`, `?NNN`,
+    /// `:name`); nothing was run. `sql` is the statement (or the script, when its statements took
+    /// fewer values than were given).
+    case argumentCountMismatch(sql: String, placeholders: Int, arguments: Int)
 
     public var description: String {
         switch self {
@@ -49,6 +53,9 @@ public enum ORMError: Error, Sendable, Equatable, CustomStringConvertible {
         case .readOnlyDatabase(let path): "\(path) is open read-only"
         case .unknownName(let name): "unknown name: \(name)"
         case .invalidQuery(let detail): "invalid query: \(detail)"
+        case .argumentCountMismatch(let sql, let placeholders, let arguments):
+            "\(placeholders) placeholder\(placeholders == 1 ? "" : "s") but \(arguments) "
+                + "value\(arguments == 1 ? "" : "s") in: \(sql)"
         }
     }
 }

@@ -32,7 +32,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
                 self.text += piece
             }
         }
-        // Arguments beyond the placeholders are kept so SQLite reports the mismatch.
+        // Arguments beyond the placeholders are kept: binding reports the mismatch, naming both counts.
         for argument in remaining { self.arguments.append(contentsOf: argument.sqlValues) }
     }
 
