@@ -87,6 +87,38 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(people.first?.joinedValues["q_location.city"], .text("London"))
     }
 
+    /// `Table.column` is accepted on both sides of `joinTo` (it was quoted as one identifier on the
+    /// target side: `"q_department"."q_department.id"`), matched case-insensitively; a table name
+    /// with dots and a column name with dots are told apart by the tables the join has.
+    func testJoinToAcceptsQualifiedColumnsOnBothSides() throws {
+        let people = try QPerson.query(in: db)
+            .joinTo(QDepartment.self, leftParameter: "q_person.department", targetParameter: "Q_Department.id")
+            .joinTo(QLocation.self, leftParameter: "q_department.location", targetParameter: "q_location.id")
+            .where("q_location.city = 'London'").orderBy("name").fetch()
+        XCTAssertEqual(people.map(\.name), ["Ann", "Cy", "Ed"])
+        XCTAssertEqual(people.first?.joinedValues["q_department.name"], .text("R&D"))
+
+        try db.execute(#"CREATE TABLE "odd.t" ("k.id" INTEGER PRIMARY KEY, label TEXT)"#)
+        try db.execute(#"INSERT INTO "odd.t" SELECT age, 'aged ' || age FROM q_person"#)
+        let odd = try db.table("odd.t").entity
+        for target in ["odd.t.k.id", "k.id", "ODD.T.k.id"] {
+            let labelled = try QPerson.query(in: db).joinTo(odd, leftParameter: "age", targetParameter: target)
+                .orderBy("name").fetch()
+            XCTAssertEqual(labelled.first?.joinedValues["odd.t.label"], .text("aged 20"), target)
+        }
+
+        XCTAssertThrowsError(
+            try QPerson.query(in: db).joinTo(QDepartment.self, leftParameter: "department", targetParameter: "q_location.id")
+                .fetch()
+        ) { error in
+            guard case .invalidQuery(let detail)? = error as? ORMError else { return XCTFail("\(error)") }
+            XCTAssertTrue(detail.contains("q_location.id") && detail.contains("q_department"), detail)
+        }
+        XCTAssertThrowsError(
+            try QPerson.query(in: db).joinTo(QDepartment.self, leftParameter: "nowhere.department", targetParameter: "id")
+                .count())
+    }
+
     func testCountHonoursLimitAndOffset() throws {
         XCTAssertEqual(try QPerson.query(in: db).count(), 6)
         XCTAssertEqual(try QPerson.query(in: db).limit(4).count(), 4)

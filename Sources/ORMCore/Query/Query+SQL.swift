@@ -43,11 +43,13 @@ extension Query {
 
         var joins: [String] = []
         var joinedColumns: [(String, String)] = []
+        var joinedEntities = [entity]
         for join in explicitJoins {
             let target = quoteIdentifier(join.entity.table)
-            let left = qualified(join.leftParameter, defaultTable: entity.table)
-            joins.append(
-                "LEFT JOIN \(target) ON \(target).\(quoteIdentifier(join.targetParameter)) = \(left)")
+            let left = try joinColumn(join.leftParameter, of: joinedEntities, parameter: "leftParameter")
+            let right = try joinColumn(join.targetParameter, of: [join.entity], parameter: "targetParameter")
+            joinedEntities.append(join.entity)
+            joins.append("LEFT JOIN \(target) ON \(right) = \(left)")
             for column in join.entity.columns {
                 joinedColumns.append(("\(join.entity.table).\(column)", "\(target).\(quoteIdentifier(column))"))
             }
@@ -60,11 +62,28 @@ extension Query {
             joinedColumns: joinedColumns, extras: qualify ? rewrittenExtras : extras)
     }
 
-    /// `"Table"."column"` for `column` or `Table.column`.
-    func qualified(_ name: String, defaultTable: String) -> String {
-        let pieces = name.split(separator: ".", maxSplits: 1).map(String.init)
-        if pieces.count == 2 { return "\(quoteIdentifier(pieces[0])).\(quoteIdentifier(pieces[1]))" }
-        return "\(quoteIdentifier(defaultTable)).\(quoteIdentifier(name))"
+    /// `"Table"."column"` for a `joinTo` parameter: a column of the first of `entities`, or
+    /// `Table.column` naming any of them (case-insensitively, as SQLite compares names). A name that
+    /// is itself a column of the first entity is that column, dots and all.
+    ///
+    /// - Throws: ``ORMError/invalidQuery(_:)`` when `name` has a dot but is no column of the first
+    ///   entity and starts with the name of none of them.
+    func joinColumn(_ name: String, of entities: [EntityDescription], parameter: String) throws -> String {
+        let first = entities[0]
+        if !name.contains(".") || first.columns.contains(name) || first.keyColumns.contains(name) {
+            return "\(quoteIdentifier(first.table)).\(quoteIdentifier(name))"
+        }
+        // The longest table name that prefixes it wins: `a.b.c` is column `c` of a table `a.b`.
+        let owner = entities.filter { candidate in
+            let prefix = candidate.table + "."
+            return name.count > prefix.count && name.prefix(prefix.count).lowercased() == prefix.lowercased()
+        }.max { $0.table.count < $1.table.count }
+        guard let owner else {
+            let tables = entities.map(\.table).joined(separator: ", ")
+            throw ORMError.invalidQuery("joinTo \(parameter) \(name) is no column of \(tables)")
+        }
+        let column = String(name.dropFirst(owner.table.count + 1))
+        return "\(quoteIdentifier(owner.table)).\(quoteIdentifier(column))"
     }
 
     /// `SELECT <select> FROM … WHERE … ORDER BY … LIMIT … OFFSET …`.

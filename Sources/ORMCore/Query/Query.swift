@@ -95,9 +95,15 @@ public struct Query<Record: Sendable>: Sendable {
         return copy
     }
 
-    /// LEFT JOINs another model: `leftParameter` is a column of this entity (or `"Table.column"` of an
-    /// earlier join), `targetParameter` a column of `other`. Fetched records expose the joined values
-    /// keyed `"Table.column"` (`joinedValues`).
+    /// LEFT JOINs another model: `leftParameter` is a column of this entity or `"Table.column"` of it
+    /// or of an earlier join, `targetParameter` a column of `other`, bare or `"Table.column"`.
+    /// Fetched records expose the joined values keyed `"Table.column"` (`joinedValues`).
+    ///
+    /// ```swift
+    /// Person.query().joinTo(Department.self, leftParameter: "Person.department", targetParameter: "Department.id")
+    /// ```
+    /// A `Table.column` naming a table the join does not have makes the terminal call throw
+    /// ``ORMError/invalidQuery(_:)``.
     public func joinTo<Other: Model>(_ other: Other.Type, leftParameter: String, targetParameter: String) -> Query {
         joinTo(Other.entityDescription, leftParameter: leftParameter, targetParameter: targetParameter)
     }
