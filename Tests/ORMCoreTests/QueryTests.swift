@@ -119,6 +119,42 @@ final class QueryTests: XCTestCase {
                 .count())
     }
 
+    /// An object in a condition binds its row's key, interpolated or for `?`, alone or in a list;
+    /// an object not inserted yet, a removed one, and nil bind NULL.
+    func testObjectsBindAsTheirKeys() throws {
+        let rnd = try XCTUnwrap(try QDepartment.query(in: db).where("name = 'R&D'").first())
+        let sales = try XCTUnwrap(try QDepartment.query(in: db).where("name = 'Sales'").first())
+        XCTAssertEqual(try QPerson.query(in: db).where("department = \(rnd)").orderBy("name").fetch().map(\.name), ["Ann", "Cy", "Ed"])
+        XCTAssertEqual(try QPerson.query(in: db).where("department = ?", sales).count(), 3)
+        XCTAssertEqual(try QPerson.query(in: db).where("department IN \([rnd, sales])").count(), 6)
+        XCTAssertEqual(try QPerson.fetch(where: "department = \(sales)", orderedBy: "name", in: db).map(\.name), ["Bo", "Di", "Flo"])
+        let someDepartment: QDepartment? = rnd
+        XCTAssertEqual(try QPerson.query(in: db).where("department = \(someDepartment)").count(), 3)
+        XCTAssertEqual(SQL("x = \(rnd)").arguments, [.integer(rnd.id)])
+
+        let loner = QPerson()
+        loner.name = "Gus"
+        try loner.commit(in: db)
+        let draft = QDepartment()
+        let noDepartment: QDepartment? = nil
+        XCTAssertEqual(SQL("\(draft)").arguments, [.null], "not inserted: no key to stand for")
+        XCTAssertEqual(try QPerson.query(in: db).where("department IS \(draft)").fetch().map(\.name), ["Gus"])
+        XCTAssertEqual(try QPerson.query(in: db).where("department IS \(noDepartment)").fetch().map(\.name), ["Gus"])
+
+        let closed = QDepartment()
+        closed.name = "Closed"
+        try closed.commit(in: db)
+        XCTAssertEqual(SQL("\(closed)").arguments, [.integer(closed.id)])
+        try closed.remove()
+        XCTAssertEqual(SQL("\(closed)").arguments, [.null], "removed: its row is gone")
+
+        // A fault (only its key loaded) binds its key without loading the row.
+        let other = try Database(path: db.path)
+        let fault = try other.object(QDepartment.self, key: .integer(rnd.id))
+        XCTAssertEqual(SQL("\(fault)").arguments, [.integer(rnd.id)])
+        XCTAssertTrue(fault.isFault)
+    }
+
     func testCountHonoursLimitAndOffset() throws {
         XCTAssertEqual(try QPerson.query(in: db).count(), 6)
         XCTAssertEqual(try QPerson.query(in: db).limit(4).count(), 4)

@@ -15,7 +15,10 @@
 /// ann.name = "Ann"
 /// try ann.commit()
 /// ```
-public protocol Model: AnyObject, Sendable {
+///
+/// In SQL an object stands for its row's key (see `Model+SQLExpressible.swift`):
+/// `Person.query().where("department = \(rnd)")`.
+public protocol Model: AnyObject, SQLExpressible {
     /// The table, key, columns and indexes. Generated.
     static var modelSchema: ModelSchema { get }
     /// The table and key alone, for the relationship columns of other models. Generated: reading
