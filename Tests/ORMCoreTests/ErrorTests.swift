@@ -3,6 +3,11 @@ import XCTest
 
 @testable import ORMCore
 
+@Model(table: "error_unique_user")
+final class ErrorUniqueUser {
+    @Column(unique: true) var email: String = ""
+}
+
 final class ErrorTests: XCTestCase {
     func testInvalidSQLCarriesCodeMessageAndSQL() throws {
         let db = try Database.inMemory()
@@ -31,6 +36,51 @@ final class ErrorTests: XCTestCase {
             }
         }
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(1), "no failed insert left a row")
+    }
+
+    /// A unique violation is recognisable without codes matched by hand, and names its columns:
+    /// a UNIQUE column, a composite constraint, a primary key, an index on an expression, a model's
+    /// `@Column(unique:)`. Other constraint failures are not unique violations.
+    func testUniqueViolationsNameTheirColumns() throws {
+        let db = try Database.inMemory()
+        try db.executeScript("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, email TEXT UNIQUE, a INTEGER, b INTEGER, name TEXT NOT NULL,
+              UNIQUE (a, b));
+            CREATE UNIQUE INDEX t_lower_name ON t (lower(name));
+            INSERT INTO t VALUES (1, 'x@y', 1, 2, 'Ann');
+            """)
+        let cases: [(SQL, UniqueViolation)] = [
+            ("INSERT INTO t VALUES (2, 'x@y', 0, 0, 'Bo')", UniqueViolation(table: "t", columns: ["email"], index: nil)),
+            ("INSERT INTO t VALUES (2, 'z@y', 1, 2, 'Bo')", UniqueViolation(table: "t", columns: ["a", "b"], index: nil)),
+            ("INSERT INTO t VALUES (1, 'z@y', 0, 0, 'Bo')", UniqueViolation(table: "t", columns: ["id"], index: nil)),
+            ("INSERT INTO t VALUES (2, 'z@y', 0, 0, 'ANN')", UniqueViolation(table: nil, columns: [], index: "t_lower_name")),
+        ]
+        for (sql, expected) in cases {
+            XCTAssertThrowsError(try db.execute(sql)) { error in
+                guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
+                XCTAssertTrue(error.isUniqueViolation, error.description)
+                XCTAssertEqual(error.uniqueViolation, expected, error.description)
+            }
+        }
+        XCTAssertThrowsError(try db.execute("INSERT INTO t (id, name) VALUES (3, NULL)")) { error in
+            guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
+            XCTAssertTrue(error.isConstraintViolation)
+            XCTAssertFalse(error.isUniqueViolation)
+            XCTAssertNil(error.uniqueViolation)
+            XCTAssertEqual(error.extendedCode, .constraintNotNull)
+        }
+
+        let first = ErrorUniqueUser()
+        first.email = "ann@example.com"
+        try first.commit(in: db)
+        let second = ErrorUniqueUser()
+        second.email = "ann@example.com"
+        XCTAssertThrowsError(try second.commit(in: db)) { error in
+            let violation = (error as? SQLiteError)?.uniqueViolation
+            XCTAssertEqual(violation?.table, "error_unique_user", "\(error)")
+            XCTAssertEqual(violation?.columns, ["email"])
+        }
+        XCTAssertTrue(second.isNew)
     }
 
     func testBusyDatabaseIsReported() throws {

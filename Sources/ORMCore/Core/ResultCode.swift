@@ -49,6 +49,16 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let tooBig = ResultCode(rawValue: 18)
     /// SQLITE_CONSTRAINT: a constraint was violated.
     public static let constraint = ResultCode(rawValue: 19)
+    /// SQLITE_CONSTRAINT_CHECK (extended): a CHECK constraint failed.
+    public static let constraintCheck = ResultCode(rawValue: 275)
+    /// SQLITE_CONSTRAINT_FOREIGNKEY (extended): a foreign key constraint failed.
+    public static let constraintForeignKey = ResultCode(rawValue: 787)
+    /// SQLITE_CONSTRAINT_NOTNULL (extended): a NOT NULL constraint failed.
+    public static let constraintNotNull = ResultCode(rawValue: 1299)
+    /// SQLITE_CONSTRAINT_PRIMARYKEY (extended): the row's key is another row's already.
+    public static let constraintPrimaryKey = ResultCode(rawValue: 1555)
+    /// SQLITE_CONSTRAINT_UNIQUE (extended): a UNIQUE constraint or unique index failed.
+    public static let constraintUnique = ResultCode(rawValue: 2067)
     /// SQLITE_MISMATCH: a data type mismatch.
     public static let mismatch = ResultCode(rawValue: 20)
     /// SQLITE_MISUSE: the library was used incorrectly.

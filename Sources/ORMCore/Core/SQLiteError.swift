@@ -23,6 +23,19 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// A constraint failed (UNIQUE, NOT NULL, CHECK, FOREIGN KEY, PRIMARY KEY, or a trigger's RAISE).
     public var isConstraintViolation: Bool { code == .constraint }
+    /// A UNIQUE constraint, unique index or primary key failed: the row would repeat another row's
+    /// value. ``uniqueViolation`` says where.
+    ///
+    /// ```swift
+    /// do { try person.commit() }
+    /// catch let error as SQLiteError where error.isUniqueViolation { print(error.uniqueViolation?.columns ?? []) }
+    /// ```
+    public var isUniqueViolation: Bool { extendedCode == .constraintUnique || extendedCode == .constraintPrimaryKey }
+    /// The table and columns (or the index) a unique violation names, read from SQLite's message;
+    /// nil for every other error.
+    public var uniqueViolation: UniqueViolation? {
+        isUniqueViolation ? UniqueViolation(message: message) : nil
+    }
     /// Another connection holds a lock the statement needs.
     public var isBusy: Bool { code == .busy || code == .locked }
     /// The database or its file cannot be written.
