@@ -157,4 +157,71 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try migrator.appliedIdentifiers(in: db), ["1 create", "2 backfill"])
         XCTAssertEqual(try db.fetchAll("SELECT body FROM note"), [["empty"]], "the failed migration left nothing")
     }
+
+    /// An applied migration edited since is refused by name before anything runs; line endings
+    /// are no edit; a ledger made before checksums takes the migrations as they are now.
+    func testSQLMigratorRefusesAMigrationEditedAfterItRan() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        var first = SQLMigrator()
+        first.register("1 create", sql: "CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT);\nINSERT INTO note(body) VALUES ('a')")
+        first.register("2 swift", checksum: "v1") { db in try db.execute("INSERT INTO note(body) VALUES ('b')") }
+        XCTAssertEqual(try first.migrate(db), ["1 create", "2 swift"])
+
+        var sameButCRLF = SQLMigrator()
+        sameButCRLF.register("1 create", sql: "CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT);\r\nINSERT INTO note(body) VALUES ('a')")
+        sameButCRLF.register("2 swift", checksum: "v1") { _ in }
+        XCTAssertEqual(try sameButCRLF.migrate(db), [])
+
+        var edited = SQLMigrator()
+        edited.register("1 create", sql: "CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT NOT NULL);\nINSERT INTO note(body) VALUES ('a')")
+        edited.register("2 swift", checksum: "v1") { _ in }
+        edited.register("3 more", sql: "INSERT INTO note(body) VALUES ('c')")
+        XCTAssertThrowsError(try edited.migrate(db)) { error in
+            XCTAssertEqual(error as? ORMError, .migrationEdited(identifier: "1 create"))
+            XCTAssertTrue("\(error)".contains("1 create"), "\(error)")
+        }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM note"), .integer(2), "the pending migration did not run")
+
+        var swiftEdited = SQLMigrator()
+        swiftEdited.register("1 create", sql: "CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT);\nINSERT INTO note(body) VALUES ('a')")
+        swiftEdited.register("2 swift", checksum: "v2") { _ in }
+        XCTAssertThrowsError(try swiftEdited.migrate(db)) { error in
+            XCTAssertEqual(error as? ORMError, .migrationEdited(identifier: "2 swift"))
+        }
+        var unchecked = SQLMigrator()
+        unchecked.register("2 swift") { _ in }
+        XCTAssertEqual(try unchecked.migrate(db), [], "a Swift migration without a checksum is not checked")
+    }
+
+    func testALedgerFromBeforeChecksumsAdoptsTheMigrationsAsTheyAreNow() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.executeScript("""
+            CREATE TABLE orm_migrations (identifier TEXT NOT NULL PRIMARY KEY, applied_at REAL NOT NULL);
+            INSERT INTO orm_migrations VALUES ('1 create', 0);
+            CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT);
+            """)
+        var migrator = SQLMigrator()
+        migrator.register("1 create", sql: "CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT)")
+        XCTAssertEqual(try migrator.migrate(db), [])
+        XCTAssertEqual(
+            try db.scalar("SELECT checksum FROM orm_migrations"),
+            .text(SQLMigrator.checksum(of: "CREATE TABLE note(id INTEGER PRIMARY KEY, body TEXT)")))
+        var edited = SQLMigrator()
+        edited.register("1 create", sql: "CREATE TABLE note(id INTEGER PRIMARY KEY)")
+        XCTAssertThrowsError(try edited.migrate(db)) { error in
+            XCTAssertEqual(error as? ORMError, .migrationEdited(identifier: "1 create"))
+        }
+    }
+
+    func testChecksumsAreSHA256() {
+        // FIPS 180-4 examples, and a message whose padding needs a second block.
+        XCTAssertEqual(SHA256.hexDigest("".utf8), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hexDigest("abc".utf8), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            SHA256.hexDigest("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(
+            SHA256.hexDigest(String(repeating: "a", count: 1_000).utf8),
+            "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
 }

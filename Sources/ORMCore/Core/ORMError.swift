@@ -22,6 +22,9 @@ public enum ORMError: Error, Sendable, Equatable, CustomStringConvertible {
     case migrationWouldLoseData(table: String, detail: String)
     /// A migration could not be applied; the database was left as it was.
     case migrationFailed(table: String, detail: String)
+    /// A ``SQLMigrator`` migration already applied was edited since (its checksum differs from the
+    /// one recorded); nothing was run.
+    case migrationEdited(identifier: String)
     /// The default database was used before one was set with ``Database/setDefault(_:)``.
     case noDefaultDatabase
     /// The database was opened read-only.
@@ -49,6 +52,8 @@ public enum ORMError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(entity).\(column): expected \(expected), found \(found)"
         case .migrationWouldLoseData(let table, let detail): "migration of \(table) would lose data: \(detail)"
         case .migrationFailed(let table, let detail): "migration of \(table) failed: \(detail)"
+        case .migrationEdited(let identifier):
+            "migration \"\(identifier)\" was edited after it was applied to this database; add a new migration instead"
         case .noDefaultDatabase: "no default database: call Database.setDefault(_:) first"
         case .readOnlyDatabase(let path): "\(path) is open read-only"
         case .unknownName(let name): "unknown name: \(name)"
