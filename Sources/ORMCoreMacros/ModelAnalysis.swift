@@ -75,7 +75,7 @@ struct ModelAnalysis {
         if let key, !key.type.isInteger {
             self.strategy = ".provided"
         } else {
-            self.strategy = strategy ?? ".randomInteger"
+            self.strategy = strategy ?? ".rowID"
         }
 
         declaresInitializer = classDecl.memberBlock.members.contains { $0.decl.is(InitializerDeclSyntax.self) }

@@ -185,13 +185,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 public static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("people", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("people", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "people",
                     formerTableNames: ["Persons"],
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("name", String.self, default: ""),
                         ORMCore._ColumnCoding.column("age", Int.self, default: 0, formerNames: ["years"], indexed: true),
@@ -409,12 +409,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Tag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("Tag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "Tag",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("name", String.self, default: ""),
                     ]
@@ -527,12 +527,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 package static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Marker", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("Marker", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "Marker",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: []
                 )
 
@@ -648,12 +648,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 public static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("notes", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("notes", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "notes",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("text", String.self, default: "draft"),
                     ]
@@ -826,12 +826,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Profile", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("Profile", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "Profile",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("nickname", String?.self, default: nil),
                         ORMCore._ColumnCoding.column("score", Optional<Double>.self, default: nil),
@@ -1087,12 +1087,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Settings", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("Settings", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "Settings",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("tags", [String].self, default: []),
                         ORMCore._ColumnCoding.column("limits", [String: Int].self, default: [:]),
@@ -1338,12 +1338,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Employee", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("Employee", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "Employee",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("name", String.self, default: ""),
                         ORMCore._ColumnCoding.column("department", Department?.self, default: nil),
@@ -1541,12 +1541,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Account", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("Account", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "Account",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("full_name", String.self, default: "", formerNames: ["name", "fullname"], indexed: true, unique: true),
                         ORMCore._ColumnCoding.column("email", String?.self, default: nil, unique: true),
@@ -1728,12 +1728,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Counter", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("Counter", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "Counter",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("value", Int.self, default: 0),
                     ]
@@ -2006,12 +2006,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Flag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger))
+                    ("Flag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "Flag",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("on", Bool.self, default: false),
                     ]

@@ -72,12 +72,12 @@ final class ModelMacroKeyTests: XCTestCase {
                 }
 
                 static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Ticket", ORMCore.PrimaryKey(name: "id", type: Int.columnType, strategy: .randomInteger))
+                    ("Ticket", ORMCore.PrimaryKey(name: "id", type: Int.columnType, strategy: .rowID))
                 }
 
                 private static let _$schema = ORMCore.ModelSchema(
                     table: "Ticket",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int.columnType, strategy: .randomInteger),
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int.columnType, strategy: .rowID),
                     columns: [
                         ORMCore._ColumnCoding.column("title", String.self, default: ""),
                     ]

@@ -80,7 +80,7 @@ final class ModelMacroCompileTests: XCTestCase {
         let schema = MacroPerson.modelSchema
         XCTAssertEqual(schema.table, "macro_people")
         XCTAssertEqual(schema.formerTableNames, ["MacroPersons"])
-        XCTAssertEqual(schema.primaryKey, PrimaryKey(name: "id", type: .integer, strategy: .randomInteger))
+        XCTAssertEqual(schema.primaryKey, PrimaryKey(name: "id", type: .integer, strategy: .rowID))
         XCTAssertEqual(schema.columns.map(\.name), ["name", "age", "email", "department", "tags", "mood"])
         XCTAssertEqual(schema.columns[1].formerNames, ["years"])
         XCTAssertTrue(schema.columns[1].isIndexed)

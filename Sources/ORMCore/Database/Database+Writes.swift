@@ -114,8 +114,8 @@ extension Database {
         guard object.willInsert() else { throw veto(schema.table, .insert) }
         let strategy = schema.primaryKey.strategy
         let generatesKey = strategy != .provided && (keyBefore == .integer(0) || keyBefore.isNull)
-        // An autoincrement key is left out of the statement: SQLite assigns it.
-        let bindsKey = !(generatesKey && strategy == .autoincrement)
+        // Only a random key is drawn here; a rowid or autoincrement key is left to SQLite.
+        let bindsKey = !generatesKey || strategy == .randomInteger
         let statementKey = Connection.ModelStatementKey(
             model: ObjectIdentifier(T.self), kind: bindsKey ? .insert : .insertGeneratedKey, columns: ColumnSet())
         let sql: (ModelSchema) -> String = bindsKey ? { $0.insertSQL } : { $0.insertGeneratedKeySQL }

@@ -140,20 +140,45 @@ final class IdentityMap: @unchecked Sendable {
     /// it is entered, or the live object that already holds the row (this one is then left out).
     func registerMarked<T: Model>(_ object: T, key: SQLValue) -> T? {
         let type = ObjectIdentifier(T.self)
-        guard let live = enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
+        guard let entered = enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) })
         else { return nil }
+        let live = unsafeDowncast(entered, to: T.self)
+        // An object whose row was deleted gives its key to the row that has it now.
+        if live.persistenceStatus == .deleted, takeOver(from: live, by: object, type: type, key: key) { return nil }
         // The row has a live object: this one is dropped, and must not take that entry as it dies.
         // No other thread can see it yet: no lock.
         object._$stateFields.registeredType = nil
-        return unsafeDowncast(live, to: T.self)
+        return live
+    }
+
+    /// Moves the entry for `key` from `stale`, an object whose row was deleted, to `object`, the
+    /// object of the row that has the key now (SQLite gives the largest rowid again once its row is
+    /// deleted). False when the entry no longer holds `stale`.
+    private func takeOver<T: Model>(from stale: T, by object: T, type: ObjectIdentifier, key: SQLValue) -> Bool {
+        let stalePointer = Unmanaged.passUnretained(stale).toOpaque()
+        let moved = withState { state in
+            state.existingTable(type)?._withUnsafeGuaranteedRef { table -> Bool in
+                guard table[key]?.object == stalePointer else { return false }
+                table[key] = Entry(Unmanaged.passUnretained(object).toOpaque())
+                return true
+            } ?? false
+        }
+        if moved {
+            stale._$withStateFields { fields in
+                if fields.registeredType == type && fields.meta.storedKey == key { fields.registeredType = nil }
+            }
+        }
+        return moved
     }
 
     /// Enters an object whose row `key` of `database` was just inserted, marking it persisted with no
     /// unsaved changes (and, when `settingKey`, giving it `key`, the key its insert generated), in one
     /// lock on the object and one on the map.
     ///
-    /// Should a live object already hold the key (its row was deleted by SQL and the key reused),
-    /// that object keeps the entry and `object` stays out of the map.
+    /// Should a live object already hold the key, its row was deleted by SQL and the key given
+    /// again: once that object is marked deleted (the deletion committed), `object` takes the
+    /// entry; before (the deletion and this insert in one transaction), that object keeps the
+    /// entry and `object` stays out of the map.
     func registerInserted<T: Model>(_ object: T, key: SQLValue, settingKey: Bool, database: Database) throws {
         let type = ObjectIdentifier(T.self)
         let previous = try object._$withStateFields { fields -> Registration? in
@@ -169,7 +194,9 @@ final class IdentityMap: @unchecked Sendable {
         if let previous, !(previous.map === self && previous.type == type && previous.key == key) {
             previous.forget(object)
         }
-        if enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) }) != nil {
+        if let entered = enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: key, makeTable: { Table(T.self) }) {
+            let live = unsafeDowncast(entered, to: T.self)
+            if live.persistenceStatus == .deleted, takeOver(from: live, by: object, type: type, key: key) { return }
             object._$withStateFields { fields in
                 if fields.registeredType == type && fields.meta.database === database && fields.meta.storedKey == key {
                     fields.registeredType = nil

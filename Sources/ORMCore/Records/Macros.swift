@@ -15,7 +15,9 @@
 /// - Parameters:
 ///   - table: the table name (the class name by default).
 ///   - formerNames: names the table had before; a table found under one is renamed.
-///   - primaryKey: how integer keys are made when the class declares none or an integer `id`.
+///   - primaryKey: how integer keys are made when the class declares none or an integer `id`: by
+///     default the rowid SQLite assigns (ascending, in insertion order); `.randomInteger` for
+///     FCModel's random keys, `.autoincrement` for keys never reused.
 ///   - indexes: indexes over one or more columns.
 ///
 /// The object's lock and persistence bookkeeping are stored in it (`_$state`, `_$stateFields`), and a
@@ -31,7 +33,7 @@
 @attached(memberAttribute)
 @attached(extension, conformances: Model, Sendable)
 public macro Model(
-    table: String? = nil, formerNames: [String] = [], primaryKey: PrimaryKey.Strategy = .randomInteger,
+    table: String? = nil, formerNames: [String] = [], primaryKey: PrimaryKey.Strategy = .rowID,
     indexes: [IndexDefinition] = []
 ) = #externalMacro(module: "ORMCoreMacros", type: "ModelMacro")
 

@@ -53,7 +53,7 @@ public final class ModelSchema: Sendable {
     public let selectColumnsSQL: String
     /// The insert statement binding the key then every column.
     public let insertSQL: String
-    /// The insert statement binding every column but the key, which SQLite assigns (an
+    /// The insert statement binding every column but the key, which SQLite assigns (a rowid or
     /// autoincrement key not set yet). Cheaper than binding NULL to the key: SQLite then skips the
     /// check for an existing row with that key.
     public let insertGeneratedKeySQL: String
@@ -79,10 +79,18 @@ public final class ModelSchema: Sendable {
 public struct PrimaryKey: Sendable, Hashable {
     /// How new keys are made.
     public enum Strategy: Sendable, Hashable {
-        /// A random positive 64-bit integer, chosen before insert (FCModel's way): keys are known
-        /// before the row exists and never reused.
+        /// The rowid SQLite assigns at insert (the default): one more than the largest key in the
+        /// table, so keys ascend in insertion order, rows are appended at the end of the table's
+        /// B-tree, and a query without `orderBy` reads them in the order they were inserted. The
+        /// object learns its key as it is inserted. The key of a table's last row may be given
+        /// again once that row is deleted (``autoincrement`` never reuses one).
+        case rowID
+        /// A random positive 64-bit integer, drawn at insert (FCModel's way): keys say nothing
+        /// about order and are practically never reused, but each insert lands at a random place
+        /// in the table's B-tree (slower inserts, a larger file) and rows come back in random order.
         case randomInteger
-        /// SQLite's `AUTOINCREMENT`: increasing, never reused.
+        /// SQLite's `AUTOINCREMENT`: increasing, never reused (SQLite keeps the largest key ever
+        /// given in `sqlite_sequence`, one more write per insert).
         case autoincrement
         /// The object carries its own key (a `String` or `UUID`, say).
         case provided
