@@ -108,10 +108,18 @@ extension Query {
 
     func fetchArray(_ database: Database) throws -> [Record] {
         let parts = try parts()
-        var records: [Record] = []
-        try run(statement(select: recordSelect(parts), parts: parts), database, parts) { record, _ in
-            records.append(record)
+        let sql = statement(select: recordSelect(parts), parts: parts)
+        if parts.joinedColumns.isEmpty, let decodeAll = decoder.decodeAll {
+            // The common case, as fast as `fetch(where:)`: one loop, no closure call per row.
+            return try database.read { connection in
+                try connection.cachedStatement(sql.text).use { statement in
+                    try statement.bind(sql.arguments)
+                    return try decodeAll(statement, database)
+                }
+            }
         }
+        var records: [Record] = []
+        try run(sql, database, parts) { record, _ in records.append(record) }
         return records
     }
 

@@ -14,6 +14,9 @@ public struct RecordDecoder<Record: Sendable>: Sendable {
     let gone: @Sendable (Database, [SQLValue]) -> Record
     /// Readies the database before the first statement (a model's table is created or migrated).
     var prepare: @Sendable (Database) throws -> Void = { _ in }
+    /// Decodes every remaining row of a statement in one call, when the records can be made that way
+    /// (models: the loop `fetch(where:)` runs, no call through ``decode`` per row).
+    var decodeAll: (@Sendable (Statement, Database) throws -> [Record])? = nil
 }
 
 extension Model {
@@ -24,7 +27,8 @@ extension Model {
             fault: { database, key in try database.object(Self.self, key: key.first ?? .null) },
             attachJoined: { object, values in object._$withStateFields { $0.joined = values } },
             gone: { database, key in goneObject(database, key: key.first ?? .null) },
-            prepare: { database in try database.ensureSchema(Self.self) })
+            prepare: { database in try database.ensureSchema(Self.self) },
+            decodeAll: { statement, database in try materializeRows(of: statement, database: database) })
     }
 }
 

@@ -82,19 +82,24 @@ extension Model {
         return try target.read { connection in
             try connection.cachedStatement(sql.text).use { statement in
                 try statement.bind(sql.arguments)
-                let map = mapsColumnsByName ? columnMap(for: statement) : nil
-                let row = StatementRow(
-                    statement: statement, database: target, entity: modelSchema.table, columnMap: map)
-                // Collected as AnyObject: appending to an array of the generic `Self` looked up its
-                // metadata for every row. Every element is a `Self`, and an array of class references
-                // is the same array whatever its element class (as `[Self] as [AnyObject]` is free).
-                var objects: [AnyObject] = []
-                while try statement.step() {
-                    objects.append(try target.materialize(Self.self, row: row))
-                }
-                return unsafeBitCast(objects, to: [Self].self)
+                return try materializeRows(
+                    of: statement, database: target, columnMap: mapsColumnsByName ? columnMap(for: statement) : nil)
             }
         }
+    }
+
+    /// Every remaining row of `statement` (bound, not stepped yet) as live objects: the one loop
+    /// behind `fetch(where:)`, `fetch(sql:)` and `query().fetch()`.
+    static func materializeRows(of statement: Statement, database: Database, columnMap: [Int32]? = nil) throws -> [Self] {
+        let row = StatementRow(statement: statement, database: database, entity: modelSchema.table, columnMap: columnMap)
+        // Collected as AnyObject: appending to an array of the generic `Self` looked up its
+        // metadata for every row. Every element is a `Self`, and an array of class references
+        // is the same array whatever its element class (as `[Self] as [AnyObject]` is free).
+        var objects: [AnyObject] = []
+        while try statement.step() {
+            objects.append(try database.materialize(Self.self, row: row))
+        }
+        return unsafeBitCast(objects, to: [Self].self)
     }
 
     private static func columnMap(for statement: Statement) -> [Int32] {
