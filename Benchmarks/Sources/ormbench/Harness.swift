@@ -1,43 +1,118 @@
 import Foundation
 
-/// Runs a scenario several times for each library and keeps each library's median wall time.
+/// Runs a scenario several times for each contender and keeps every run's wall time.
 ///
-/// The libraries take turns run by run (raw, ORMCore, GRDB, raw, …), so a change in the machine's
-/// load during the scenario affects all three alike and their ratios stay fair.
+/// The contenders take turns run by run (raw, ORMCore, GRDB, raw, …), so a change in the machine's
+/// load during the scenario affects them alike; ratios are taken run by run (each run's ORMCore time
+/// over the same run's raw C time) and reported as their median and spread.
 struct Harness {
     let runs: Int
-    /// When set (`--only orm`, say), the other libraries are skipped: for profiling one of them.
+    /// When set (`--only orm`, or a contender's label: `--only "ORMCore fetchAll()"`), the other
+    /// contenders are skipped: for profiling one of them.
     var only: String? = nil
 
-    /// One library's part in a scenario: an untimed setup, then the timed body.
+    /// One contender in a scenario: an untimed setup, the timed body, and an untimed measure taken
+    /// after it (a file's size, say).
     struct Contender {
+        /// `raw`, `orm`, `grdb` or `class`: what `--only` selects.
         let library: String
-        let sample: () throws -> Double
+        /// The name printed.
+        let label: String
+        let sample: () throws -> (milliseconds: Double, measure: Double?)
 
-        init<State>(_ library: String, setup: @escaping () throws -> State, _ body: @escaping (State) throws -> Void) {
+        init<State>(
+            _ library: String, _ label: String, setup: @escaping () throws -> State,
+            _ body: @escaping (State) throws -> Void, measure: ((State) throws -> Double)? = nil
+        ) {
             self.library = library
+            self.label = label
             sample = {
                 let state = try setup()
-                let elapsed = try ContinuousClock().measure { try body(state) }
-                return Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+                let elapsed = try ContinuousClock().measure { try callgrindTimedBody { try body(state) } }
+                let milliseconds =
+                    Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3
+                return (milliseconds, try measure?(state))
             }
         }
     }
 
-    /// The median time in milliseconds of each contender, in order (0 for a library skipped by `only`).
-    func medians(_ contenders: [Contender]) throws -> [Double] {
-        var samples = Array(repeating: [Double](), count: contenders.count)
+    /// Every run's time of each contender, in order (empty for a contender skipped by `only`).
+    func measure(_ contenders: [Contender]) throws -> [Measurement] {
+        var results = contenders.map { Measurement(library: $0.library, label: $0.label) }
         for _ in 0..<runs {
-            for (index, contender) in contenders.enumerated() where only == nil || only == contender.library {
-                samples[index].append(try contender.sample())
+            for (index, contender) in contenders.enumerated() where only == nil || only == contender.library || only == contender.label {
+                let (milliseconds, measure) = try contender.sample()
+                results[index].times.append(milliseconds)
+                results[index].measure = measure
             }
         }
-        return samples.map { times in
-            guard !times.isEmpty else { return 0 }
-            let sorted = times.sorted()
-            return sorted[sorted.count / 2]
-        }
+        return results
     }
+}
+
+/// The timed body, never inlined, so `valgrind --tool=callgrind --collect-atstart=no
+/// --toggle-collect='*callgrindTimedBody*'` counts the instructions of the timed bodies alone.
+@inline(never)
+func callgrindTimedBody(_ body: () throws -> Void) rethrows {
+    try body()
+}
+
+/// One contender's runs.
+struct Measurement {
+    let library: String
+    let label: String
+    var times: [Double] = []
+    /// The last run's untimed measure (a file size), when the scenario takes one.
+    var measure: Double?
+
+    var median: Double { Self.median(times) }
+
+    /// The median, lowest and highest of the run-by-run ratios of this contender's times to
+    /// `other`'s (nil when either was skipped).
+    func ratio(to other: Measurement) -> (median: Double, low: Double, high: Double)? {
+        let ratios = zip(times, other.times).map { $0 / $1 }
+        guard let low = ratios.min(), let high = ratios.max() else { return nil }
+        return (Self.median(ratios), low, high)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
+
+/// Prints a scenario: each contender's median time, its ratio to the first contender (raw C) with
+/// the spread of the run-by-run ratios, and its ratio to each reference (GRDB's records).
+func report(_ title: String, _ results: [Measurement], references: [String] = [], measureUnit: String? = nil) {
+    print("\n" + title)
+    guard let baseline = results.first else { return }
+    let referenced = results.filter { references.contains($0.label) }
+    for result in results where !result.times.isEmpty {
+        var line = "  " + pad(result.label, 40) + pad(String(format: "%9.2f ms", result.median), 14)
+        if let unit = measureUnit, let measure = result.measure {
+            line += pad(String(format: "%8.1f ", measure) + unit, 13)
+        }
+        if result.label != baseline.label, let ratio = result.ratio(to: baseline) {
+            line += pad(String(format: "%.2fx raw [%.2f–%.2f]", ratio.median, ratio.low, ratio.high), 25)
+        }
+        for reference in referenced where reference.label != result.label {
+            if let ratio = result.ratio(to: reference) {
+                line += String(format: "  %.2fx ", ratio.median) + reference.label
+            }
+        }
+        print(line)
+    }
+}
+
+/// Prints a line at once, unbuffered, also into a pipe (`ormbench | tee`), so a long run shows its
+/// progress and a failure keeps what was printed before it. Shadows the standard `print` here.
+func print(_ line: String = "") {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
 }
 
 /// The folder every scratch database of this process goes in, removed when the process ends.
@@ -50,47 +125,24 @@ func scratchFile(_ name: String) throws -> String {
     return directory.appendingPathComponent(name).path
 }
 
+/// Removes one run's scratch folder (the file's and its WAL's).
+func removeScratch(of path: String) {
+    try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+}
+
 /// Removes every scratch database this process made.
 func removeScratch() {
     try? FileManager.default.removeItem(at: scratchRoot)
 }
 
-/// One line of the report.
-struct ResultRow {
-    let scenario: String
-    let raw: Double
-    let orm: Double
-    let grdb: Double
-    /// The raw C API filling a plain Swift class per row instead of a struct, when measured.
-    var plainClass: Double? = nil
-    /// The same with the class padded to an ORMCore object's size: its time and instance bytes.
-    var paddedClass: (time: Double, bytes: Int)? = nil
-    /// Instance bytes of an ORMCore object and of the plain class, as malloc reserves them.
-    var ormObjectBytes = 0
-    var plainClassBytes = 0
+/// The size of a file in MB (0 when it is missing).
+func fileMegabytes(_ path: String) -> Double {
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.doubleValue ?? 0
+    return size / 1_048_576
+}
 
-    static let header = pad("scenario", 44) + pad("raw C", 11) + pad("ORMCore", 11) + pad("GRDB", 11)
-        + pad("ORM/raw", 9) + pad("GRDB/raw", 9) + "ORM/GRDB"
-
-    var line: String {
-        pad(scenario, 44) + pad(ms(raw), 11) + pad(ms(orm), 11) + pad(ms(grdb), 11)
-            + pad(ratio(orm / raw), 9) + pad(ratio(grdb / raw), 9) + ratio(orm / grdb)
-            + (plainClass.map { plainClass in
-                "\n" + pad("  raw C into a plain Swift class per row", 44) + pad(ms(plainClass), 11)
-                    + "(" + ratio(plainClass / raw) + " raw C; ORMCore " + ratio(orm / plainClass) + " of it; "
-                    + "\(plainClassBytes) B an object)"
-            } ?? "")
-            + (paddedClass.map { padded in
-                "\n" + pad("  the same, padded to ORMCore's object size", 44) + pad(ms(padded.time), 11)
-                    + "(" + ratio(padded.time / raw) + " raw C; ORMCore " + ratio(orm / padded.time) + " of it; "
-                    + "\(padded.bytes) B, ORMCore's \(ormObjectBytes) B)"
-            } ?? "")
-    }
-
-    private func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
-    private func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
-    }
-    private func pad(_ text: String, _ width: Int) -> String { Self.pad(text, width) }
+/// The machine's load average (1, 5 and 15 minutes), from /proc.
+func loadAverage() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
+    return text.split(separator: " ").prefix(3).joined(separator: " ")
 }

@@ -1,11 +1,17 @@
+import CSQLiteRaw
 import Foundation
 import GRDB
 import ORMCore
-import CSQLiteRaw
 
-/// `ormbench`: ORMCore beside GRDB (Codable records) and the raw SQLite C API, in one run.
+/// `ormbench`: ORMCore beside GRDB (Codable records and hand-written ones) and the raw SQLite C
+/// API, in one run.
 ///
-///     swift run -c release ormbench [--rows N] [--runs N] [--scenario NAME] [--only raw|orm|grdb]
+///     swift run -c release ormbench [--rows N] [--runs N] [--scenario NAME] [--only raw|orm|grdb|class]
+///                                   [--key-rows N] [--key-runs N] [--resultset-rows N]
+///
+/// Scenarios: `insert` (objects built in the timed loop, as a user writes it), `insert-prebuilt`
+/// (objects built before the timing), `fetch`, `query`, `join`, `keys` (rowid keys against random
+/// keys at 1,000,000 rows: insert time, file size, fetch time) and `resultset`.
 @main
 enum OrmBench {
     static func main() throws {
@@ -17,166 +23,236 @@ enum OrmBench {
             else { return fallback }
             return value
         }
+        func text(_ name: String) -> String? {
+            arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+        }
         let rows = option("--rows", 100_000)
-        let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-        let harness = Harness(runs: option("--runs", 7), only: only)
-        print("ormbench: \(rows) rows, median of \(harness.runs) runs, SQLite \(String(cString: sqlite3_libversion()))")
-        print(ResultRow.header)
+        let harness = Harness(runs: option("--runs", 7), only: text("--only"))
+        let scenario = text("--scenario")
+        print(
+            "ormbench: \(rows) rows, \(harness.runs) runs, SQLite \(String(cString: sqlite3_libversion())); "
+                + "load average \(loadAverage())")
+        print("times: median of the runs; ratios: median of the run-by-run ratios [lowest–highest]")
 
-        let scenario = arguments.firstIndex(of: "--scenario").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
-        let scenarios: [(String, () throws -> ResultRow)] = [
-            ("insert", { try insert(rows: rows, harness: harness) }),
+        let scenarios: [(String, () throws -> Void)] = [
+            ("insert", { try insert(rows: rows, harness: harness, builtInLoop: true) }),
+            ("insert-prebuilt", { try insert(rows: rows, harness: harness, builtInLoop: false) }),
             ("fetch", { try fetchAll(rows: rows, harness: harness) }),
             ("query", { try query(rows: rows, harness: harness) }),
             ("join", { try join(rows: rows, harness: harness) }),
+            ("keys", {
+                try KeysBench.run(
+                    rows: option("--key-rows", 1_000_000),
+                    harness: Harness(runs: option("--key-runs", 3), only: harness.only))
+            }),
         ]
         for (name, run) in scenarios where scenario == nil || scenario == name {
-            print(try run().line)
+            try run()
         }
         if scenario == nil || scenario == "resultset" {
             try ResultSetBench.run(rows: option("--resultset-rows", 1_000_000))
         }
+        print("\nload average at the end: \(loadAverage())")
     }
+
+    static let grdbReferences = ["GRDB Codable", "GRDB hand-written"]
 
     // MARK: - Insert
 
-    static func insert(rows: Int, harness: Harness) throws -> ResultRow {
+    /// Inserts `rows` objects in one transaction. Built in the loop, each library makes its object
+    /// (ORMCore's model, GRDB's records) from the values inside the timed loop, as a user's code
+    /// does; raw C binds the values. Prebuilt, the objects are made before the timing.
+    static func insert(rows: Int, harness: Harness, builtInLoop: Bool) throws {
         let values = (0..<rows).map(Dataset.value)
-        let times = try harness.medians([
-            .init(
-                "raw",
-                setup: { () throws -> (RawSQLite, [RawItem]) in
-                    let db = try RawSQLite(path: try scratchFile("raw.sqlite"))
-                    try db.exec(Dataset.createTable)
-                    return (db, values.map { RawItem(id: 0, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
-                }, { db, items in try db.insert(items) }),
-            .init(
-                "orm",
-                setup: { () throws -> (ORMCore.Database, [Item]) in
-                    let db = try ORMCore.Database(path: try scratchFile("orm.sqlite"))
-                    try db.prepare(Item.self)
-                    let items = values.map { value -> Item in
-                        let item = Item()
-                        item.name = value.name
-                        item.score = value.score
-                        item.count = value.count
-                        item.note = value.note
-                        return item
+        func rawFile() throws -> RawSQLite {
+            let db = try RawSQLite(path: try scratchFile("raw.sqlite"))
+            try db.exec(Dataset.createTable)
+            return db
+        }
+        func ormFile() throws -> ORMCore.Database {
+            let db = try ORMCore.Database(path: try scratchFile("orm.sqlite"))
+            try db.prepare(Item.self)
+            return db
+        }
+        func grdbFile() throws -> DatabaseQueue {
+            let queue = try grdbQueue(try scratchFile("grdb.sqlite"))
+            try queue.write { try $0.execute(sql: Dataset.createTable) }
+            return queue
+        }
+        func item(_ value: Dataset.Value) -> Item {
+            let item = Item()
+            item.name = value.name
+            item.score = value.score
+            item.count = value.count
+            item.note = value.note
+            return item
+        }
+        let contenders: [Harness.Contender]
+        if builtInLoop {
+            contenders = [
+                .init("raw", "raw C", setup: rawFile) { db in try db.insert(values) },
+                .init("orm", "ORMCore", setup: ormFile) { db in
+                    try db.transaction { _ in
+                        for value in values { try item(value).commit(in: db) }
                     }
-                    return (db, items)
                 },
-                { db, items in
+                .init("grdb", "GRDB Codable", setup: grdbFile) { queue in
+                    try queue.write { db in
+                        for value in values {
+                            var record = GRDBItem(id: nil, name: value.name, score: value.score, count: value.count, note: value.note)
+                            try record.insert(db)
+                        }
+                    }
+                },
+                .init("grdb", "GRDB hand-written", setup: grdbFile) { queue in
+                    try queue.write { db in
+                        for value in values {
+                            var record = GRDBRowItem(id: nil, name: value.name, score: value.score, count: value.count, note: value.note)
+                            try record.insert(db)
+                        }
+                    }
+                },
+            ]
+        } else {
+            contenders = [
+                .init("raw", "raw C", setup: { (try rawFile(), values.map { RawItem(id: 0, name: $0.name, score: $0.score, count: $0.count, note: $0.note) }) }) {
+                    db, items in try db.insert(items)
+                },
+                .init("orm", "ORMCore", setup: { (try ormFile(), values.map(item)) }) { db, items in
                     try db.transaction { _ in
                         for item in items { try item.commit(in: db) }
                     }
-                }),
-            .init(
-                "grdb",
-                setup: { () throws -> (DatabaseQueue, [GRDBItem]) in
-                    let queue = try grdbQueue(try scratchFile("grdb.sqlite"))
-                    try queue.write { try $0.execute(sql: Dataset.createTable) }
-                    return (queue, values.map { GRDBItem(id: nil, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
                 },
-                { queue, items in
+                .init("grdb", "GRDB Codable", setup: { (try grdbFile(), values.map { GRDBItem(id: nil, name: $0.name, score: $0.score, count: $0.count, note: $0.note) }) }) {
+                    queue, items in
                     try queue.write { db in
                         for var item in items { try item.insert(db) }
                     }
-                }),
-        ])
-        let (raw, orm, grdb) = (times[0], times[1], times[2])
-        return ResultRow(scenario: "insert \(rows) objects in one transaction", raw: raw, orm: orm, grdb: grdb)
+                },
+                .init("grdb", "GRDB hand-written", setup: { (try grdbFile(), values.map { GRDBRowItem(id: nil, name: $0.name, score: $0.score, count: $0.count, note: $0.note) }) }) {
+                    queue, items in
+                    try queue.write { db in
+                        for var item in items { try item.insert(db) }
+                    }
+                },
+            ]
+        }
+        let title =
+            builtInLoop
+            ? "insert \(rows) objects, each built in the loop, in one transaction"
+            : "insert \(rows) objects built before the timing, in one transaction"
+        report(title, try harness.measure(contenders), references: grdbReferences)
     }
 
     // MARK: - Fetch
 
     /// A file with `rows` rows, shared by the read scenarios.
-    static func populatedFile(rows: Int) throws -> String {
+    static func populatedFile(rows: Int, randomKeys: Bool = false) throws -> String {
         let path = try scratchFile("read.sqlite")
         let db = try RawSQLite(path: path)
         try db.exec(Dataset.createTable)
-        try db.insert((0..<rows).map(Dataset.value).map { RawItem(id: 0, name: $0.name, score: $0.score, count: $0.count, note: $0.note) })
+        try db.insert((0..<rows).map(Dataset.value), randomKeys: randomKeys)
         return path
     }
 
-    static func fetchAll(rows: Int, harness: Harness) throws -> ResultRow {
+    static func fetchAll(rows: Int, harness: Harness) throws {
         let path = try populatedFile(rows: rows)
-        let sql = "SELECT id, name, score, count, note FROM item ORDER BY id"
-        return try compare(
-            "fetch all \(rows) as objects", path: path, harness: harness, expected: rows,
-            raw: { try $0.fetch(sql).count },
-            rawClass: { try $0.fetchObjects(sql, as: RawObject.init).count },
-            paddedClass: { try $0.fetchObjects(sql, as: PaddedRawObject.init).count },
-            orm: { try Item.fetchAll(in: $0).count },
-            grdb: { queue in try queue.read { try GRDBItem.fetchAll($0, sql: sql).count } })
+        let sql = "SELECT id, name, score, count, note FROM item"
+        func check(_ count: Int, _ library: String) throws {
+            if count != rows { throw BenchmarkError("\(library) returned \(count) rows, expected \(rows)") }
+        }
+        let ormDatabase = { () throws -> ORMCore.Database in
+            let db = try ORMCore.Database(path: path)
+            try db.prepare(Item.self)
+            return db
+        }
+        // Each run on a fresh connection (no objects alive from earlier runs). The padded class runs
+        // right after ORMCore, whose objects are as big: the heap it trims is grown again by GRDB, and
+        // raw C never starts on a heap another contender trimmed.
+        let results = try harness.measure([
+            .init("raw", "raw C (structs)", setup: { try RawSQLite(path: path) }) { try check(try $0.fetch(sql).count, "raw") },
+            .init("orm", "ORMCore query().fetch()", setup: ormDatabase) { db in
+                try check(try Item.query(in: db).fetch().count, "ORMCore query")
+            },
+            .init("class", "raw C into a class padded to ORMCore's size", setup: { try RawSQLite(path: path) }) {
+                try check(try $0.fetchObjects(sql, as: PaddedRawObject.init).count, "padded class")
+            },
+            .init("orm", "ORMCore fetchAll()", setup: ormDatabase) { db in
+                try check(try Item.fetchAll(in: db).count, "ORMCore fetchAll")
+            },
+            .init("grdb", "GRDB Codable", setup: { try grdbQueue(path) }) { queue in
+                try check(try queue.read { try GRDBItem.fetchAll($0, sql: sql).count }, "GRDB Codable")
+            },
+            .init("grdb", "GRDB hand-written", setup: { try grdbQueue(path) }) { queue in
+                try check(try queue.read { try GRDBRowItem.fetchAll($0, sql: sql).count }, "GRDB hand-written")
+            },
+            .init("class", "raw C into a plain class", setup: { try RawSQLite(path: path) }) {
+                try check(try $0.fetchObjects(sql, as: RawObject.init).count, "plain class")
+            },
+        ])
+        report("fetch all \(rows) rows as objects", results, references: grdbReferences)
+        let ormBytes = instanceBytes(Item())
+        let paddedBytes = instanceBytes(PaddedRawObject(.init(id: 0, name: "", score: 0, count: 0, note: nil)))
+        let plainBytes = instanceBytes(RawObject(.init(id: 0, name: "", score: 0, count: 0, note: nil)))
+        print("  (instance bytes: ORMCore \(ormBytes), padded class \(paddedBytes), plain class \(plainBytes))")
     }
 
-    static func query(rows: Int, harness: Harness) throws -> ResultRow {
+    static func query(rows: Int, harness: Harness) throws {
         let path = try populatedFile(rows: rows)
         let sql = "SELECT id, name, score, count, note FROM item WHERE score > ? ORDER BY name LIMIT 100"
-        return try compare(
+        try compareReads(
             "filtered, sorted, limited (100 of \(rows))", path: path, harness: harness, expected: 100,
             raw: { db in try db.fetch(sql) { sqlite3_bind_double($0, 1, 0.5) }.count },
-            orm: { db in try Item.fetch(sql: "SELECT * FROM $T WHERE score > ? ORDER BY name LIMIT 100", 0.5, in: db).count },
-            grdb: { queue in try queue.read { try GRDBItem.fetchAll($0, sql: sql, arguments: [0.5]).count } })
+            orm: { db in try Item.query(in: db).where("score > \(0.5)").orderBy("name").limit(100).fetch().count },
+            grdb: { db in try GRDBItem.fetchAll(db, sql: sql, arguments: [0.5]).count },
+            grdbRow: { db in try GRDBRowItem.fetchAll(db, sql: sql, arguments: [0.5]).count })
     }
 
-    static func join(rows: Int, harness: Harness) throws -> ResultRow {
+    static func join(rows: Int, harness: Harness) throws {
         let path = try populatedFile(rows: rows)
         let setup = try RawSQLite(path: path)
         try setup.exec("CREATE TABLE tag (id INTEGER PRIMARY KEY, label TEXT NOT NULL)")
         try setup.exec("WITH RECURSIVE s(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM s WHERE i < \(rows - 1)) INSERT INTO tag SELECT i, 'tag ' || (i % 1000) FROM s")
         let sql = "SELECT item.id, item.name, item.score, item.count, item.note FROM item LEFT JOIN tag ON tag.id = item.count WHERE tag.label = ? ORDER BY item.name LIMIT 100"
-        return try compare(
+        try compareReads(
             "join + filter + sort (100 of \(rows))", path: path, harness: harness, expected: 100,
             raw: { db in try db.fetch(sql) { statement in _ = "tag 7".withCString { raw_bind_text(statement, 1, $0, -1) } }.count },
             orm: { db in
-                try Item.query(in: db).joinTo(try db.table("tag").entity, leftParameter: "count", targetParameter: "id")
+                try Item.query(in: db).joinTo(try db.table("tag").entity, leftParameter: "item.count", targetParameter: "tag.id")
                     .where("tag.label = ?", "tag 7").orderBy("name").limit(100).fetch().count
             },
-            grdb: { queue in try queue.read { try GRDBItem.fetchAll($0, sql: sql, arguments: ["tag 7"]).count } })
+            grdb: { db in try GRDBItem.fetchAll(db, sql: sql, arguments: ["tag 7"]).count },
+            grdbRow: { db in try GRDBRowItem.fetchAll(db, sql: sql, arguments: ["tag 7"]).count })
     }
 
-    /// Times one read on each library, each on a fresh connection (no objects alive from earlier runs),
-    /// and checks every library returned the expected count. `rawClass`, when given, is also timed:
-    /// the raw C API filling instances of a plain Swift class, the least any object per row costs;
-    /// so is `paddedClass`, the same with the class as big as an ORMCore object.
-    static func compare(
-        _ scenario: String, path: String, harness: Harness, expected: Int, raw: @escaping (RawSQLite) throws -> Int,
-        rawClass: ((RawSQLite) throws -> Int)? = nil, paddedClass: ((RawSQLite) throws -> Int)? = nil,
-        orm: @escaping (ORMCore.Database) throws -> Int, grdb: @escaping (DatabaseQueue) throws -> Int
-    ) throws -> ResultRow {
+    /// Times one read on each library, each on a fresh connection, and checks every library returned
+    /// the expected count.
+    static func compareReads(
+        _ title: String, path: String, harness: Harness, expected: Int, raw: @escaping (RawSQLite) throws -> Int,
+        orm: @escaping (ORMCore.Database) throws -> Int, grdb: @escaping (GRDB.Database) throws -> Int,
+        grdbRow: @escaping (GRDB.Database) throws -> Int
+    ) throws {
         func check(_ count: Int, _ library: String) throws {
             if count != expected { throw BenchmarkError("\(library) returned \(count) rows, expected \(expected)") }
         }
-        var contenders: [Harness.Contender] = [
-            .init("raw", setup: { try RawSQLite(path: path) }, { try check(try raw($0), "raw") }),
+        let results = try harness.measure([
+            .init("raw", "raw C", setup: { try RawSQLite(path: path) }) { try check(try raw($0), "raw") },
             .init(
-                "orm",
+                "orm", "ORMCore query builder",
                 setup: { () throws -> ORMCore.Database in
                     let db = try ORMCore.Database(path: path)
                     try db.prepare(Item.self)
                     return db
-                }, { try check(try orm($0), "ORMCore") }),
-            .init("grdb", setup: { try grdbQueue(path) }, { try check(try grdb($0), "GRDB") }),
-        ]
-        if let rawClass, let paddedClass {
-            contenders.append(.init("class", setup: { try RawSQLite(path: path) }, { try check(try rawClass($0), "raw class") }))
-            // Right after ORMCore, whose objects are as big: the heap this one trims is grown again by
-            // GRDB, as it was before this contender was added, and raw C never starts on a trimmed heap.
-            contenders.insert(
-                .init("class", setup: { try RawSQLite(path: path) }, { try check(try paddedClass($0), "padded class") }),
-                at: 2)
-        }
-        var times = try harness.medians(contenders)
-        let padded = contenders.count > 4 ? times.remove(at: 2) : nil
-        var row = ResultRow(scenario: scenario, raw: times[0], orm: times[1], grdb: times[2])
-        if let padded {
-            row.plainClass = times[3]
-            row.paddedClass = (padded, instanceBytes(PaddedRawObject(.init(id: 0, name: "", score: 0, count: 0, note: nil))))
-            row.ormObjectBytes = instanceBytes(Item())
-            row.plainClassBytes = instanceBytes(RawObject(.init(id: 0, name: "", score: 0, count: 0, note: nil)))
-        }
-        return row
+                }
+            ) { try check(try orm($0), "ORMCore") },
+            .init("grdb", "GRDB Codable", setup: { try grdbQueue(path) }) { queue in
+                try check(try queue.read(grdb), "GRDB Codable")
+            },
+            .init("grdb", "GRDB hand-written", setup: { try grdbQueue(path) }) { queue in
+                try check(try queue.read(grdbRow), "GRDB hand-written")
+            },
+        ])
+        report(title, results, references: grdbReferences)
     }
 
     static func grdbQueue(_ path: String) throws -> DatabaseQueue {

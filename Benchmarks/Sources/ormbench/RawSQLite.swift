@@ -36,18 +36,56 @@ final class RawSQLite {
         defer { sqlite3_finalize(statement) }
         try exec("BEGIN IMMEDIATE")
         for item in items {
-            item.name.withCString { _ = raw_bind_text(statement, 1, $0, -1) }
-            sqlite3_bind_double(statement, 2, item.score)
-            sqlite3_bind_int64(statement, 3, Int64(item.count))
-            if let note = item.note {
-                note.withCString { _ = raw_bind_text(statement, 4, $0, -1) }
-            } else {
-                sqlite3_bind_null(statement, 4)
-            }
-            guard sqlite3_step(statement) == SQLITE_DONE else { throw BenchmarkError(String(cString: sqlite3_errmsg(db))) }
-            sqlite3_reset(statement)
+            try insertRow(statement, name: item.name, score: item.score, count: item.count, note: item.note, from: 1)
         }
         try exec("COMMIT")
+    }
+
+    /// Inserts the data set's values as they come, in one transaction: each with the rowid SQLite
+    /// assigns, or with a random positive 64-bit key (as ORMCore's `.randomInteger` draws it).
+    func insert(_ values: [Dataset.Value], randomKeys: Bool = false) throws {
+        let sql =
+            randomKeys
+            ? "INSERT INTO item (id, name, score, count, note) VALUES (?, ?, ?, ?, ?)"
+            : "INSERT INTO item (name, score, count, note) VALUES (?, ?, ?, ?)"
+        let statement = try prepare(sql)
+        defer { sqlite3_finalize(statement) }
+        try exec("BEGIN IMMEDIATE")
+        for value in values {
+            if randomKeys {
+                var inserted = false
+                while !inserted {
+                    sqlite3_bind_int64(statement, 1, Int64.random(in: 1...Int64.max))
+                    inserted = try insertRow(
+                        statement, name: value.name, score: value.score, count: value.count, note: value.note, from: 2,
+                        collisionAllowed: true)
+                }
+            } else {
+                try insertRow(statement, name: value.name, score: value.score, count: value.count, note: value.note, from: 1)
+            }
+        }
+        try exec("COMMIT")
+    }
+
+    /// Binds one row's values from parameter `first` on and steps; false when a key collided.
+    @inline(__always) @discardableResult
+    private func insertRow(
+        _ statement: OpaquePointer, name: String, score: Double, count: Int, note: String?, from first: Int32,
+        collisionAllowed: Bool = false
+    ) throws -> Bool {
+        name.withCString { _ = raw_bind_text(statement, first, $0, -1) }
+        sqlite3_bind_double(statement, first + 1, score)
+        sqlite3_bind_int64(statement, first + 2, Int64(count))
+        if let note {
+            note.withCString { _ = raw_bind_text(statement, first + 3, $0, -1) }
+        } else {
+            sqlite3_bind_null(statement, first + 3)
+        }
+        let code = sqlite3_step(statement)
+        sqlite3_reset(statement)
+        if code == SQLITE_DONE { return true }
+        if collisionAllowed && sqlite3_extended_errcode(db) == 1555 { return false }
+        throw BenchmarkError(String(cString: sqlite3_errmsg(db)))
     }
 
     func fetch(_ sql: String, _ bind: (OpaquePointer) -> Void = { _ in }) throws -> [RawItem] {
