@@ -95,9 +95,10 @@ extension Model {
         // Collected as AnyObject: appending to an array of the generic `Self` looked up its
         // metadata for every row. Every element is a `Self`, and an array of class references
         // is the same array whatever its element class (as `[Self] as [AnyObject]` is free).
+        let keyIndex = row.resolve(0)
         var objects: [AnyObject] = []
         while try statement.step() {
-            objects.append(try database.materialize(Self.self, row: row))
+            objects.append(try database.materialize(Self.self, row: row, keyIndex: keyIndex))
         }
         return unsafeBitCast(objects, to: [Self].self)
     }
