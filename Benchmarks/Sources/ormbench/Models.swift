@@ -29,6 +29,15 @@ final class RandomKeyItem {
     var note: String?
 }
 
+/// The same model with SQLite's AUTOINCREMENT keys (the key the benchmark's earlier figures used).
+@Model(table: "item", primaryKey: .autoincrement)
+final class AutoincrementItem {
+    var name: String = ""
+    var score: Double = 0
+    var count: Int = 0
+    var note: String?
+}
+
 /// The GRDB Codable record.
 struct GRDBItem: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "item"
@@ -92,4 +101,8 @@ enum Dataset {
         CREATE TABLE item (id INTEGER NOT NULL PRIMARY KEY, name TEXT NOT NULL DEFAULT '',
         score REAL NOT NULL DEFAULT 0.0, count INTEGER NOT NULL DEFAULT 0, note TEXT DEFAULT NULL)
         """
+
+    /// The table ORMCore makes for ``AutoincrementItem``.
+    static let createAutoincrementTable = createTable.replacingOccurrences(
+        of: "PRIMARY KEY,", with: "PRIMARY KEY AUTOINCREMENT,")
 }
