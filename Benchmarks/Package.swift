@@ -23,7 +23,13 @@ let package = Package(
                 .product(name: "ORMCore", package: rootIdentity),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            // No merging of identical functions: the models differ only in their keys, and merged,
+            // their generated accessors were called out of line, where a program with one model
+            // has them inlined.
+            swiftSettings: [
+                .unsafeFlags(
+                    ["-Ounchecked", "-Xfrontend", "-disable-llvm-merge-functions-pass"], .when(configuration: .release))
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -24,7 +24,7 @@ enum KeysBench {
             defer { removeScratch(of: path) }
             return fileMegabytes(path)
         }
-        func ormInsert<T: Model>(_ type: T.Type, _ make: @escaping (Dataset.Value) -> T) -> Harness.Contender {
+        func ormInsert<T: DatasetModel>(_ type: T.Type) -> Harness.Contender {
             .init(
                 "orm", "ORMCore, " + label(T.modelSchema.primaryKey.strategy),
                 setup: { () throws -> (Box<ORMCore.Database>, String) in
@@ -36,7 +36,7 @@ enum KeysBench {
                 { box, _ in
                     guard let db = box.value else { return }
                     try db.transaction { _ in
-                        for value in values { try make(value).commit(in: db) }
+                        for value in values { try T(value).commit(in: db) }
                     }
                 },
                 measure: { box, path in closedSize(path) { box.value = nil } })
@@ -47,41 +47,20 @@ enum KeysBench {
                     let (db, path) = try rawFile(autoincrement: true)
                     return (Box(db), path)
                 }, { box, _ in try box.value?.insert(values) }, measure: { box, path in closedSize(path) { box.value = nil } }),
-            ormInsert(AutoincrementItem.self) { value in
-                let item = AutoincrementItem()
-                item.name = value.name
-                item.score = value.score
-                item.count = value.count
-                item.note = value.note
-                return item
-            },
+            ormInsert(AutoincrementItem.self),
             .init(
                 "raw", "raw C, rowid keys", setup: { () throws -> (Box<RawSQLite>, String) in
                     let (db, path) = try rawFile()
                     return (Box(db), path)
                 }, { box, _ in try box.value?.insert(values) }, measure: { box, path in closedSize(path) { box.value = nil } }),
-            ormInsert(Item.self) { value in
-                let item = Item()
-                item.name = value.name
-                item.score = value.score
-                item.count = value.count
-                item.note = value.note
-                return item
-            },
+            ormInsert(Item.self),
             .init(
                 "raw", "raw C, random keys", setup: { () throws -> (Box<RawSQLite>, String) in
                     let (db, path) = try rawFile()
                     return (Box(db), path)
                 }, { box, _ in try box.value?.insert(values, randomKeys: true) },
                 measure: { box, path in closedSize(path) { box.value = nil } }),
-            ormInsert(RandomKeyItem.self) { value in
-                let item = RandomKeyItem()
-                item.name = value.name
-                item.score = value.score
-                item.count = value.count
-                item.note = value.note
-                return item
-            },
+            ormInsert(RandomKeyItem.self),
         ])
         // Each ORMCore line's ratio that matters is to the raw C line of the same keys, above it.
         report(

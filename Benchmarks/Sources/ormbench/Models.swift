@@ -38,6 +38,41 @@ final class AutoincrementItem {
     var note: String?
 }
 
+/// An ORMCore model of the data set, made from one row's values.
+protocol DatasetModel: Model {
+    init(_ value: Dataset.Value)
+}
+
+extension Item: DatasetModel {
+    convenience init(_ value: Dataset.Value) {
+        self.init()
+        name = value.name
+        score = value.score
+        count = value.count
+        note = value.note
+    }
+}
+
+extension AutoincrementItem: DatasetModel {
+    convenience init(_ value: Dataset.Value) {
+        self.init()
+        name = value.name
+        score = value.score
+        count = value.count
+        note = value.note
+    }
+}
+
+extension RandomKeyItem: DatasetModel {
+    convenience init(_ value: Dataset.Value) {
+        self.init()
+        name = value.name
+        score = value.score
+        count = value.count
+        note = value.note
+    }
+}
+
 /// The GRDB Codable record.
 struct GRDBItem: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "item"

@@ -6,8 +6,8 @@ import ORMCore
 /// `ormbench`: ORMCore beside GRDB (Codable records and hand-written ones) and the raw SQLite C
 /// API, in one run.
 ///
-///     swift run -c release ormbench [--rows N] [--runs N] [--scenario NAME] [--only raw|orm|grdb|class]
-///                                   [--key-rows N] [--key-runs N] [--resultset-rows N]
+///     swift run -c release ormbench [--rows N] [--runs N] [--scenario NAME] [--only raw|orm|grdb|class|LABEL]
+///                                   [--key-rows N] [--key-runs N] [--resultset-rows N] [--autoincrement]
 ///
 /// Scenarios: `insert` (objects built in the timed loop, as a user writes it), `insert-prebuilt`
 /// (objects built before the timing), `fetch`, `query`, `join`, `keys` (rowid keys against random
@@ -29,14 +29,19 @@ enum OrmBench {
         let rows = option("--rows", 100_000)
         let harness = Harness(runs: option("--runs", 7), only: text("--only"))
         let scenario = text("--scenario")
+        // The insert scenarios on an AUTOINCREMENT table (ORMCore's `.autoincrement` model), the
+        // configuration of the figures before rowid keys became the default.
+        let autoincrement = arguments.contains("--autoincrement")
         print(
             "ormbench: \(rows) rows, \(harness.runs) runs, SQLite \(String(cString: sqlite3_libversion())); "
                 + "load average \(loadAverage())")
         print("times: median of the runs; ratios: median of the run-by-run ratios [lowest–highest]")
 
         let scenarios: [(String, () throws -> Void)] = [
-            ("insert", { try insert(rows: rows, harness: harness, builtInLoop: true) }),
-            ("insert-prebuilt", { try insert(rows: rows, harness: harness, builtInLoop: false) }),
+            ("insert", { try insert(rows: rows, harness: harness, builtInLoop: true, autoincrement: autoincrement) }),
+            ("insert-prebuilt", {
+                try insert(rows: rows, harness: harness, builtInLoop: false, autoincrement: autoincrement)
+            }),
             ("fetch", { try fetchAll(rows: rows, harness: harness) }),
             ("query", { try query(rows: rows, harness: harness) }),
             ("join", { try join(rows: rows, harness: harness) }),
@@ -62,30 +67,38 @@ enum OrmBench {
     /// Inserts `rows` objects in one transaction. Built in the loop, each library makes its object
     /// (ORMCore's model, GRDB's records) from the values inside the timed loop, as a user's code
     /// does; raw C binds the values. Prebuilt, the objects are made before the timing.
-    static func insert(rows: Int, harness: Harness, builtInLoop: Bool) throws {
+    static func insert(rows: Int, harness: Harness, builtInLoop: Bool, autoincrement: Bool) throws {
+        if autoincrement {
+            try insert(
+                AutoincrementItem.self, rows: rows, harness: harness, builtInLoop: builtInLoop,
+                table: Dataset.createAutoincrementTable, keys: "autoincrement keys")
+        } else {
+            try insert(Item.self, rows: rows, harness: harness, builtInLoop: builtInLoop, table: Dataset.createTable, keys: nil)
+        }
+    }
+
+    // Inlined into each caller, so the model type is known where the timed loops are compiled and
+    // making an object is inlined into them (as in a user's own loop).
+    @inline(__always)
+    static func insert<M: DatasetModel>(
+        _ model: M.Type, rows: Int, harness: Harness, builtInLoop: Bool, table: String, keys: String?
+    ) throws {
+        func item(_ value: Dataset.Value) -> M { M(value) }
         let values = (0..<rows).map(Dataset.value)
         func rawFile() throws -> RawSQLite {
             let db = try RawSQLite(path: try scratchFile("raw.sqlite"))
-            try db.exec(Dataset.createTable)
+            try db.exec(table)
             return db
         }
         func ormFile() throws -> ORMCore.Database {
             let db = try ORMCore.Database(path: try scratchFile("orm.sqlite"))
-            try db.prepare(Item.self)
+            try db.prepare(M.self)
             return db
         }
         func grdbFile() throws -> DatabaseQueue {
             let queue = try grdbQueue(try scratchFile("grdb.sqlite"))
-            try queue.write { try $0.execute(sql: Dataset.createTable) }
+            try queue.write { try $0.execute(sql: table) }
             return queue
-        }
-        func item(_ value: Dataset.Value) -> Item {
-            let item = Item()
-            item.name = value.name
-            item.score = value.score
-            item.count = value.count
-            item.note = value.note
-            return item
         }
         let contenders: [Harness.Contender]
         if builtInLoop {
@@ -138,9 +151,9 @@ enum OrmBench {
             ]
         }
         let title =
-            builtInLoop
-            ? "insert \(rows) objects, each built in the loop, in one transaction"
-            : "insert \(rows) objects built before the timing, in one transaction"
+            (builtInLoop
+                ? "insert \(rows) objects, each built in the loop, in one transaction"
+                : "insert \(rows) objects built before the timing, in one transaction") + (keys.map { ", \($0)" } ?? "")
         report(title, try harness.measure(contenders), references: grdbReferences)
     }
 
