@@ -58,14 +58,27 @@ final class ExecuteScriptTests: XCTestCase {
         XCTAssertEqual(try count(db), .integer(1))
     }
 
+    /// A statement that runs outside a transaction late in a script: the statements before it
+    /// (run, then rolled back, while the script was still wrapped) are applied once, not twice.
+    func testAStatementOutsideATransactionLateInAScriptRunsEverythingOnce() throws {
+        let db = try database()
+        try db.executeScript(
+            "INSERT INTO t (a) VALUES ('x'); /* a note; */ -- and one more\n pragma user_version = 7; INSERT INTO t (a) VALUES ('y')")
+        XCTAssertEqual(try count(db), .integer(5))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t WHERE a IN ('x', 'y')"), .integer(2))
+        XCTAssertEqual(try db.scalar("PRAGMA user_version"), .integer(7))
+    }
+
     func testWhichStatementsRunOutsideATransaction() {
         for statement in ["begin immediate", "COMMIT", "end transaction", "ROLLBACK TO x", "SAVEPOINT s",
             "RELEASE s", "VACUUM", "ATTACH 'x' AS y", "DETACH y", "PRAGMA foreign_keys = OFF",
-            "-- note\nBEGIN"]
+            "-- note\nBEGIN", ";; /* c */ Pragma x"]
         {
             XCTAssertTrue(SQLScript.runsOutsideTransaction(statement), statement)
         }
-        for statement in ["DELETE FROM t", "CREATE TRIGGER x AFTER INSERT ON t BEGIN SELECT 1; END", "SELECT 'BEGIN'"] {
+        for statement in ["DELETE FROM t", "CREATE TRIGGER x AFTER INSERT ON t BEGIN SELECT 1; END", "SELECT 'BEGIN'",
+            "BEGINNING", "(SELECT 1)", "", "/* unclosed"]
+        {
             XCTAssertFalse(SQLScript.runsOutsideTransaction(statement), statement)
         }
     }

@@ -221,17 +221,26 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    /// Runs several statements separated by semicolons; arguments are consumed in order.
+    /// Thrown by ``executeScript(_:stoppingOutsideTransaction:)`` before a statement that must not
+    /// run inside the transaction wrapping the script (see ``SQLScript/runsOutsideTransaction(_:)``).
+    struct StatementRunsOutsideTransaction: Error {}
+
+    /// Runs several statements separated by semicolons; arguments are consumed in order. With
+    /// `stoppingOutsideTransaction`, a statement that manages transactions itself or cannot run
+    /// inside one stops the script before it runs.
     ///
     /// - Throws: ``ORMError/argumentCountMismatch(sql:placeholders:arguments:)`` before a statement
     ///   runs when it needs more values than are left, or before the last one runs when values would
-    ///   be left over.
-    func executeScript(_ sql: SQL) throws {
+    ///   be left over; ``StatementRunsOutsideTransaction``.
+    func executeScript(_ sql: SQL, stoppingOutsideTransaction: Bool = false) throws {
         var remaining = sql.arguments[...]
         var placeholders = 0
         try sql.text.withCString { start in
             var cursor: UnsafePointer<CChar>? = start
             while let current = cursor, current.pointee != 0 {
+                if stoppingOutsideTransaction && SQLScript.runsOutsideTransaction(startingAt: current) {
+                    throw StatementRunsOutsideTransaction()
+                }
                 var tail: UnsafePointer<CChar>?
                 guard let statement = try prepareOne(start: current, tail: &tail, sql: sql.text) else {
                     cursor = tail

@@ -182,18 +182,20 @@ public final class Database: Sendable {
     ///   match the script's placeholders.
     public func executeScript(_ sql: SQL) throws {
         defer { writer.lock.withLock { _ in writer.connection.clearStatementCache() } }
-        if SQLScript.statements(in: sql.text).contains(where: SQLScript.runsOutsideTransaction) {
+        do {
+            // Wrapped until a statement turns out to manage transactions itself: then what ran is
+            // rolled back and the script runs again as written (no scan of the script beforehand).
+            try transaction { _ in try writer.connection.executeScript(sql, stoppingOutsideTransaction: true) }
+        } catch is Connection.StatementRunsOutsideTransaction {
             try write { connection in
                 let wasAutocommit = connection.isAutocommit
                 do {
-                    try connection.executeScript(sql)
+                    try connection.executeScript(sql, stoppingOutsideTransaction: false)
                 } catch {
                     if wasAutocommit && !connection.isAutocommit { try? connection.execute("ROLLBACK") }
                     throw error
                 }
             }
-        } else {
-            try transaction { _ in try writer.connection.executeScript(sql) }
         }
     }
 
