@@ -37,6 +37,28 @@ final class DefaultKeyTests: XCTestCase {
         }
     }
 
+    /// A rolled-back insert forgets the key SQLite gave it: the object is new again, and its next
+    /// commit inserts it once, under a key of its own (the lead's check when the two branches met).
+    func testARolledBackInsertForgetsItsKeyAndInsertsAgain() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        let kept = KNote()
+        kept.text = "kept"
+        try kept.commit(in: db)
+        let note = KNote()
+        note.text = "rolled back"
+        XCTAssertThrowsError(try db.transaction { tx in
+            try note.commit(in: db)
+            XCTAssertEqual(note.id, kept.id + 1)
+            try tx.fail("changed my mind")
+        })
+        XCTAssertEqual(note.persistenceStatus, .new)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM k_note"), .integer(1))
+        XCTAssertTrue(try note.commit(in: db))
+        XCTAssertEqual(try db.fetchAll("SELECT id, text FROM k_note ORDER BY id"),
+                       [[.integer(kept.id), .text("kept")], [.integer(note.id), .text("rolled back")]])
+        XCTAssertTrue(try KNote.find(note.id, in: db) === note, "one live instance for the row")
+    }
+
     func testDefaultKeysAscendInInsertionOrderAndQueriesReturnThatOrder() throws {
         XCTAssertEqual(KNote.modelSchema.primaryKey.strategy, .rowID)
         let db = try Database(path: try temporaryDatabasePath(self))

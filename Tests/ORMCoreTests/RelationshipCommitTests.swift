@@ -65,9 +65,9 @@ final class RelationshipCommitTests: XCTestCase {
                 written,
                 [
                     "BEGIN IMMEDIATE",
-                    #"INSERT INTO "cyc_location" ("id", "city", "department") VALUES (?, ?, ?)"#,
-                    #"INSERT INTO "cyc_department" ("id", "name", "location") VALUES (?, ?, ?)"#,
-                    #"INSERT INTO "cyc_person" ("id", "name", "department", "location") VALUES (?, ?, ?, ?)"#,
+                    #"INSERT INTO "cyc_location" ("city", "department") VALUES (?, ?)"#,
+                    #"INSERT INTO "cyc_department" ("name", "location") VALUES (?, ?)"#,
+                    #"INSERT INTO "cyc_person" ("name", "department", "location") VALUES (?, ?, ?)"#,
                     #"UPDATE "cyc_location" SET "department" = ? WHERE "id" = ?"#,
                     "COMMIT",
                 ], "foreign keys \(foreignKeys ? "on" : "off")")

@@ -70,7 +70,7 @@ final class SchemaFirstUseTests: XCTestCase {
         }
         XCTAssertEqual(
             recorder.recorded.filter { !$0.hasPrefix("SELECT") },
-            [#"INSERT INTO "first_use" ("id", "label") VALUES (?, ?)"#, "COMMIT"])
+            [#"INSERT INTO "first_use" ("label") VALUES (?)"#, "COMMIT"])
         XCTAssertTrue(db.schemaRegistry.isReady(FirstUse.self))
     }
 }

@@ -71,7 +71,7 @@ final class UpsertTests: XCTestCase {
         XCTAssertEqual(
             recorder.recorded.filter { !$0.hasPrefix("SELECT") },
             [
-                "BEGIN IMMEDIATE", #"INSERT INTO "up_tag" ("id", "name", "uses") VALUES (?, ?, ?)"#,
+                "BEGIN IMMEDIATE", #"INSERT INTO "up_tag" ("name", "uses") VALUES (?, ?)"#,
                 #"UPDATE "up_tag" SET "name" = ?, "uses" = ? WHERE "id" = ?"#, "COMMIT",
             ])
 
