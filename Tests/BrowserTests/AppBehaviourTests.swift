@@ -10,7 +10,11 @@ final class AppBehaviourTests: XCTestCase {
         XCTAssertEqual(dispatcher.feed(.character("g")), .pending)
         XCTAssertEqual(dispatcher.feed(.character("g")), .command(.top))
         XCTAssertEqual(dispatcher.feed(.character("g")), .pending)
-        XCTAssertEqual(dispatcher.feed(.character("j")), .command(.down))
+        XCTAssertEqual(dispatcher.feed(.character("j")), .unbound, "a sequence gone wrong runs nothing")
+        XCTAssertEqual(dispatcher.lastSequenceText, "gj")
+        XCTAssertEqual(dispatcher.feed(.character("d")), .pending)
+        XCTAssertEqual(dispatcher.feed(.escape), .cancelled, "Esc drops the start of a sequence")
+        XCTAssertEqual(dispatcher.feed(.escape), .command(.cancel))
         XCTAssertEqual(dispatcher.feed(.character("z")), .unbound)
         XCTAssertEqual(dispatcher.feed(.control("f")), .command(.pageDown))
     }

@@ -401,8 +401,8 @@ final class EditingTests: XCTestCase {
                                                table: "artists")
         XCTAssertEqual(interrupted[0].last, "Pending changes: c commit and quit, r revert and quit, Esc stay?",
                        "Ctrl-C closes the SQL prompt and asks")
-        XCTAssertEqual(interrupted[1].last, "Pending changes: c commit and quit, r revert and quit, Esc stay?",
-                       "a second Ctrl-C keeps asking")
+        XCTAssertEqual(interrupted[1].last, "(answer c, r or Esc) Pending changes: c commit and quit, r revert and quit, Esc",
+                       "a second Ctrl-C keeps asking, and says which keys answer")
         XCTAssertTrue(interrupted[2].last?.contains("1 change pending") == true, interrupted[2].joined(separator: "\n"))
         _ = try fixture.screen("llxQc", columns: 80, rows: 6, table: "artists")
         XCTAssertEqual(try value("country", of: "artists", id: 1), .null)

@@ -167,12 +167,12 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x64.
+    /// Keys `?` at 80x65.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 64)
+        let screens = try fixture.headless("?", columns: 80, rows: 65)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
-            "Keys (vim and arrows alike); q closes",
+            "Keys (vim and arrows); q or Esc closes",
             "",
             "Move",
             "  k <Up>             up one row (record view: previous field)",
@@ -181,18 +181,19 @@ final class HeadlessScreenTests: XCTestCase {
             "  l <Right>          right one column (record view: next row)",
             "  <PgUp> <C-b>       up one screen",
             "  <PgDn> <C-f>       down one screen",
-            "  gg                 first row",
-            "  G                  last row",
-            "  <Home> 0           first column",
-            "  <End> $            last column",
+            "  gg                 first row (record view: first field)",
+            "  G                  last row (record view: last field)",
+            "  <Home> 0           first column (record view: first row)",
+            "  <End> $            last column (record view: last row)",
             "  :                  go to row number",
             "",
             "Views",
             "  <Tab> <S-Tab>      switch focus: table list / grid",
             "  <Enter>            open table / open record view of the cursor row",
             "  S                  schema of the table",
-            "  ? <F1>             this help",
-            "  q <Esc>            back; quit from the main screen",
+            "  ? <F1>             this help (again: close it)",
+            "  q                  back; main screen: clear the filter and sort, then quit",
+            "  <Esc>              cancel, or back; never quits",
             "  Q <C-c>            quit (asks first when changes are pending)",
             "  <C-l>              redraw the screen",
             "",
@@ -223,12 +224,12 @@ final class HeadlessScreenTests: XCTestCase {
             "  dd                 delete the marked rows or the cursor row (asks y/n)",
             "  u                  undo the last staged change of the table",
             "  U                  revert every staged change",
-            "  p                  show the pending changes as SQL",
+            "  p                  show the pending changes as SQL (again: close them)",
             "  w                  commit the pending changes in one transaction",
             "",
             "Prompts and mouse",
             "  <Enter>            prompt: run / accept",
-            "  <Esc>              prompt: cancel",
+            "  <Esc>              prompt: cancel; a y/n question: no",
             "  <Up> <Down>        prompt: history",
             "  <C-a> <C-e> <C-u>  prompt: start, end, clear to start",
             "  <C-w>              prompt: delete the word before the cursor",
@@ -239,7 +240,7 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `lls<dump>s<dump>s` at 80x8.
+    /// Keys `lls<dump>s<dump>s` at 80x8: turning the sort off keeps the cursor on its row (album 3).
     func testSortCyclesAscendingDescendingOff() throws {
         let screens = try fixture.headless("lls<dump>s<dump>s", columns: 80, rows: 8, table: "albums")
         XCTAssertEqual(screens.count, 3)
@@ -271,7 +272,7 @@ final class HeadlessScreenTests: XCTestCase {
             "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 par…",
             "pairs            3│",
             "                  │",
-            " BROWSE  sort off                                            albums  1/4  title",
+            " BROWSE  sort off                                            albums  3/4  title",
         ])
     }
 
@@ -473,7 +474,7 @@ final class HeadlessScreenTests: XCTestCase {
             " BROWSE  ? help             albums  1/4",
         ])
         assertScreen(screens[2], [
-            "Keys (vim and arrows alike); q closes",
+            "Keys (vim and arrows); q or Esc closes",
             "",
             "Move",
             "  k <Up>         up one row (record",

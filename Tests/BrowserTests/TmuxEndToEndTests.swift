@@ -50,7 +50,7 @@ final class TmuxEndToEndTests: XCTestCase {
         try waitFor("albums  3/4  artist_id")
 
         try send("?")
-        try waitFor("Keys (vim and arrows alike); q closes")
+        try waitFor("Keys (vim and arrows); q or Esc closes")
         try send("q", "S")
         // Wait for the line itself: the title is drawn first and a capture can land mid-frame.
         try waitFor("(artist_id) → artists(id)  ON DELETE CASCADE")

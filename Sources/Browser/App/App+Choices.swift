@@ -4,57 +4,83 @@ extension App {
     /// Answers a one-key prompt: conflicts (keep theirs, overwrite, cancel), quitting with
     /// pending changes (commit, revert, stay), or a y/n question (deleting rows, reverting the
     /// staged changes, replacing a file).
+    ///
+    /// Only the answers the question names (and Esc, which says no) answer it: any other key
+    /// leaves it open and says which keys do, so text typed on runs nothing.
     func choose(_ key: Key, for kind: PromptKind) -> Outcome {
         if case .mouse = key {
             return .handled
         }
+        state.prompt?.note = nil
+        let answer: Character? = switch key {
+        case .escape: "\u{1B}"
+        case .character(let character): Character(character.lowercased())
+        default: nil
+        }
         switch kind {
-        case .confirmDelete(let table, let rows):
+        case .confirmDelete, .confirmRevert, .confirmOverwrite:
+            guard let answer, ["y", "n", "\u{1B}"].contains(answer) else {
+                return keepAsking("answer y or n; Esc: n")
+            }
             state.prompt = nil
-            answerDelete(key, table: table, rows: rows)
+            let reply: Key = answer == "y" ? .character("y") : .character("n")
+            switch kind {
+            case .confirmDelete(let table, let rows): answerDelete(reply, table: table, rows: rows)
+            case .confirmRevert: answerRevert(reply)
+            case .confirmOverwrite(let path): answerOverwrite(reply, path: path)
+            default: break
+            }
             return .redraw
-        case .confirmRevert:
-            state.prompt = nil
-            answerRevert(key)
-            return .redraw
-        case .confirmOverwrite(let path):
-            state.prompt = nil
-            answerOverwrite(key, path: path)
-            return .redraw
+        case .resolveConflicts:
+            if let scroll = Self.scrollCommand(for: key), case .schema(let screen) = state.top,
+               screen.mode == Self.conflictsMode {
+                return performOnText(scroll, screen: screen)  // the list may be longer than the screen
+            }
+            guard let answer, ["t", "o", "c", "\u{1B}"].contains(answer) else {
+                return keepAsking("answer t, o or c; j k scroll")
+            }
+            return resolveConflicts(answer)
         default:
-            break
+            guard let answer, ["c", "r", "\u{1B}"].contains(answer) else {
+                return keepAsking("answer c, r or Esc")
+            }
+            return answerQuit(answer)
         }
-        if kind == .resolveConflicts, let scroll = Self.scrollCommand(for: key),
-           case .schema(let screen) = state.top, screen.mode == Self.conflictsMode {
-            return performOnText(scroll, screen: screen)  // the list may be longer than the screen
-        }
-        let choice: Character?
-        switch key {
-        case .escape: choice = nil
-        case .character(let character): choice = Character(character.lowercased())
-        default: return .handled
-        }
+    }
+
+    /// Leaves the one-key question open, saying before it which keys answer it.
+    private func keepAsking(_ keys: String) -> Outcome {
+        state.prompt?.note = keys
+        return .redraw
+    }
+
+    /// Answers the conflicts: `t` keeps theirs, `o` overwrites, `c` or Esc cancels the commit.
+    private func resolveConflicts(_ answer: Character) -> Outcome {
         state.prompt = nil
-        if kind == .resolveConflicts {
-            if case .schema(let screen) = state.top, screen.mode == Self.conflictsMode {
-                state.screens.removeLast()
-            }
-            let committed: Bool
-            switch choice {
-            case "t": committed = commitEdits(policy: .keepTheirs)
-            case "o": committed = commitEdits(policy: .overwrite)
-            default:
-                committed = false
-                state.message = .info("commit cancelled: \(Self.changes(pendingEditCount)) still pending")
-            }
-            defer { quitsAfterCommit = false }
-            if committed {
-                closePendingScreen()
-                return quitsAfterCommit ? .quit : .redraw
-            }
-            return .redraw
+        if case .schema(let screen) = state.top, screen.mode == Self.conflictsMode {
+            state.screens.removeLast()
         }
-        switch choice {
+        let committed: Bool
+        switch answer {
+        case "t": committed = commitEdits(policy: .keepTheirs)
+        case "o": committed = commitEdits(policy: .overwrite)
+        default:
+            committed = false
+            state.message = .info("commit cancelled: \(Self.changes(pendingEditCount)) still pending")
+        }
+        defer { quitsAfterCommit = false }
+        if committed {
+            closePendingScreen()
+            return quitsAfterCommit ? .quit : .redraw
+        }
+        return .redraw
+    }
+
+    /// Answers the question about quitting with pending changes: `c` commits and quits, `r`
+    /// reverts and quits, Esc stays.
+    private func answerQuit(_ answer: Character) -> Outcome {
+        state.prompt = nil
+        switch answer {
         case "c":
             // Conflicts ask first; the commit their answer makes still quits.
             quitsAfterCommit = true
@@ -95,8 +121,7 @@ extension App {
             return cancel(work)
         }
         if state.prompt?.kind == .quitWithChanges {
-            state.message = .info("\(Self.changes(pendingEditCount)) pending: c commits and quits, r reverts and quits, Esc stays")
-            return .redraw
+            return keepAsking("answer c, r or Esc")
         }
         state.prompt = nil
         state.editing = nil

@@ -18,7 +18,8 @@ extension App {
             askToRevert()
         default:
             if case .schema(let screen) = state.top, screen.mode == Self.pendingMode {
-                return .handled
+                state.screens.removeLast()  // p again closes it
+                return .redraw
             }
             showPending()
         }

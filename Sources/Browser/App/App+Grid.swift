@@ -40,7 +40,8 @@ extension App {
             case .editCell, .setNull, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark, .clearMarks,
                  .editInEditor:
                 try performEdit(command, grid: grid, isTable: isTable)
-            default: break
+            default:
+                _ = notAKeyHere()
             }
         } catch {
             report(error)
@@ -66,7 +67,8 @@ extension App {
         }
         let name = source.columns[column].name
         let label = next.map { _ in "sorting \(Sanitizer.sanitize(source.title)) by \(Sanitizer.sanitize(name))" } ?? "unsorting"
-        changeView(of: grid, sort: next, filter: source.filter, label: label) { [unowned self] _ in
+        // A new order starts at its first row; turning the sort off keeps the cursor on its row.
+        changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: next == nil) { [unowned self] _ in
             state.message = .info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" } ?? "sort off")
         }
     }

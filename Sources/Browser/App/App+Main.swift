@@ -18,16 +18,20 @@ extension App {
                 }
                 return .redraw
             case .back:
-                return stopCountsOnScreen() ? .redraw : quitOrAsk()
-            case .left, .firstColumn, .lastColumn:
-                return .handled
+                return back()
+            case .cancel:
+                return stopCountsOnScreen() ? .redraw : cancelOnMain()
+            case .left:
+                return notAKeyHere()
             default:
                 state.focus = .grid
             }
         }
         switch command {
         case .back:
-            return stopCountsOnScreen() ? .redraw : quitOrAsk()
+            return back()
+        case .cancel:
+            return stopCountsOnScreen() ? .redraw : cancelOnMain()
         case .switchFocus:
             state.focus = .tables
             return .redraw
@@ -43,6 +47,31 @@ extension App {
             performOnGrid(command, grid: grid, isTable: true)
             return .redraw
         }
+    }
+
+    /// `q` on the main screen: clears the filter and the sort of the table shown (the cursor stays
+    /// on its row) when either is on, else quits (asking first when changes are pending).
+    private func back() -> Outcome {
+        guard let name = selectedTableName, let grid = tableGrids[name],
+              grid.source.filter != nil || grid.source.sort != nil else {
+            return quitOrAsk()
+        }
+        let cleared = [grid.source.filter.map { _ in "filter" }, grid.source.sort.map { _ in "sort" }]
+            .compactMap(\.self).joined(separator: " and ")
+        changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(cleared) of \(Sanitizer.sanitize(name))",
+                   keepingRow: true) { [unowned self] _ in
+            state.message = .info("\(cleared) cleared · q again quits")
+        }
+        return .redraw
+    }
+
+    /// Esc on the main screen, once no count the screen waits for is left to stop: there is
+    /// nothing to close, and Esc never quits; it says what does.
+    private func cancelOnMain() -> Outcome {
+        let grid = selectedTableName.flatMap { tableGrids[$0] }
+        let onView = grid.map { $0.source.filter != nil || $0.source.sort != nil } ?? false
+        state.message = .info("Esc: nothing to cancel; q " + (onView ? "clears the filter and sort" : "quits"))
+        return .redraw
     }
 
     /// Moves the table selection; the grid follows it.

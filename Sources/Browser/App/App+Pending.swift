@@ -71,12 +71,17 @@ extension App {
     /// Replaces the grid's source with the same rows sorted and filtered differently, computed in
     /// the background for a table (a sort of a million unindexed rows takes a while), then calls
     /// `done` with the new source.
-    func changeView(of grid: GridModel, sort: GridSort?, filter: String?, label: String,
+    ///
+    /// The cursor goes to the first row, or with `keepingRow` (a filter cleared, a sort turned
+    /// off) stays on the row it was on when that row is still shown: its position in the new
+    /// order is found in the background too.
+    func changeView(of grid: GridModel, sort: GridSort?, filter: String?, label: String, keepingRow: Bool = false,
                     done: @escaping (RowSource) -> Void) {
+        let anchor = keepingRow ? (try? grid.row(at: grid.cursorRow)) ?? nil : nil
         guard let table = grid.source as? TableSource else {
             do {
                 let source = try grid.source.applying(sort: sort, filter: filter)
-                grid.replaceSource(source)
+                grid.replaceSource(source, cursorRow: try anchor.flatMap { try grid.position(of: $0, in: source) })
                 done(source)
             } catch {
                 report(error, doing: filter != grid.source.filter ? "filter" : "sort")
@@ -85,18 +90,25 @@ extension App {
         }
         let doing = filter != table.filter ? "filter" : "sort"
         let dynamicTable = table.table
+        let key: RowKey? = if case .stored(let row) = anchor { row.key } else { nil }
         // Esc stops SQLite too: a slow filter given up on must not keep a reader busy.
         let interruption = Interruption()
-        let background = BackgroundResult {
+        let background = BackgroundResult { () throws -> (source: TableSource, position: Int?) in
             try interruption.run {
-                try TableSource(table: dynamicTable, sort: sort, filter: filter, interruption: interruption)
+                let source = try TableSource(table: dynamicTable, sort: sort, filter: filter, interruption: interruption)
+                // Where the cursor's row is now: waits for the key snapshot, here and not on the main loop.
+                return (source, try key.flatMap { try source.index(ofKey: $0) })
             }
         }
         run(PendingWork(label: label, isReady: { background.result != nil }, complete: { [unowned self] in
             switch background.result {
-            case .success(let source):
-                grid.replaceSource(source)
-                done(source)
+            case .success(let changed):
+                var position = changed.position
+                if case .new = anchor {
+                    position = try? grid.position(of: anchor, in: changed.source)
+                }
+                grid.replaceSource(changed.source, cursorRow: position)
+                done(changed.source)
             case .failure(let error):
                 report(error, doing: doing)
             case nil:

@@ -11,6 +11,10 @@ extension App {
         guard var prompt = state.prompt else {
             return .handled
         }
+        if key == .control("l") {
+            needsFullRepaint = true
+            return .redraw
+        }
         if prompt.kind.isChoice {
             return choose(key, for: prompt.kind)
         }
@@ -57,7 +61,10 @@ extension App {
             case .filter:
                 let source = grid.source
                 let label = "filtering \(Sanitizer.sanitize(source.title))"
-                changeView(of: grid, sort: source.sort, filter: text, label: label) { [unowned self] filtered in
+                // Clearing the filter keeps the cursor on its row; a new filter starts at its first row.
+                let clearing = text.trimmedWhitespace.isEmpty
+                changeView(of: grid, sort: source.sort, filter: text, label: label,
+                           keepingRow: clearing) { [unowned self] filtered in
                     state.message = .info(filtered.filter.map { "filter: \($0)" } ?? "filter cleared")
                 }
             case .search:

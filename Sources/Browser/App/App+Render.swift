@@ -17,9 +17,11 @@ extension App {
         case .results(let grid):
             layout = Layout.full(width: size.columns, height: size.rows)
             renderGrid(grid, in: layout.content, into: &frame.buffer)
-        case .record(let record):
+        case .record(var record):
             layout = Layout.full(width: size.columns, height: size.rows)
             let (titleRow, body) = layout.content.splitTop(1)
+            record.scroll = scrollRevealingField(of: record, height: max(1, body.height))
+            state.replaceTop(.record(record))
             let grid = record.grid
             let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? "?"
             let title = grid.knownTotal == 0 ? "No rows" : "Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total)"

@@ -1,16 +1,20 @@
 extension App {
-    /// Runs a command in the record view: up and down choose a field (the grid's cursor column),
-    /// which `i`, `x`, `E`, `y` and `Y` act on as in the grid, and `dd` deletes the row shown (not
-    /// the marked rows); page keys scroll, the field cursor to the top of the page; left and right
-    /// go to the previous and next record.
+    /// Runs a command in the record view, the keys meaning what they mean in the grid turned on
+    /// its side: up and down choose a field (the grid's cursor column), which `i`, `x`, `E`, `y`
+    /// and `Y` act on as in the grid, and `dd` deletes the row shown (not the marked rows); page
+    /// keys scroll, the field cursor to the top of the page; left and right go to the previous and
+    /// next record, `0` and `$` to the first and last. Search, sort, filter, go to row, schema,
+    /// reload, export, marks and new rows work on the grid behind it, and the view shows the
+    /// grid's cursor row; a foreign key is followed to the referenced record.
     func performOnRecord(_ command: Command, record: RecordViewState) -> Outcome {
         var record = record
         let grid = record.grid
+        let isTable = tableGrids.values.contains { $0 === grid }
         let height = max(1, contentHeight - 1)
         let maximum = recordView(of: record).maximumScroll(width: size.columns, height: height)
         do {
             switch command {
-            case .back:
+            case .back, .cancel:
                 state.screens.removeLast()
                 return .redraw
             case .up, .down, .top, .bottom:
@@ -31,18 +35,59 @@ extension App {
             case .left, .right:
                 try grid.moveCursor(byRows: command == .left ? -1 : 1)
                 record.scroll = scrollShowingField(of: RecordViewState(grid: grid), height: height)
-            case .editCell, .setNull, .editInEditor, .deleteRow, .undoEdit:
-                try performEdit(command, grid: grid, isTable: tableGrids.values.contains { $0 === grid }, oneRow: true)
-            case .yankCell, .yankRow:
-                performOnGrid(command, grid: grid, isTable: false)
+            case .firstColumn:
+                try grid.moveCursor(toRow: 0)
+                record.scroll = scrollShowingField(of: RecordViewState(grid: grid), height: height)
+            case .lastColumn:
+                moveToLastRow(of: grid)
+                record.scroll = scrollShowingField(of: RecordViewState(grid: grid), height: height)
+            case .editCell, .setNull, .editInEditor, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark,
+                 .clearMarks:
+                try performEdit(command, grid: grid, isTable: isTable, oneRow: true)
+            case .yankCell, .yankRow, .sort, .filter, .search, .nextMatch, .previousMatch, .goToRow, .schema, .reload,
+                 .export:
+                performOnGrid(command, grid: grid, isTable: isTable)
+                if case .record = state.top {} else {
+                    return .redraw  // a screen opened over it (the schema)
+                }
+            case .followReference, .jumpBack:
+                return followFromRecord(command, grid: grid, isTable: isTable)
             default:
-                return .handled
+                return notAKeyHere()
             }
         } catch {
             report(error)
         }
+        guard case .record = state.top else {
+            return .redraw
+        }
         record.scroll = min(max(0, record.scroll), maximum)
         state.replaceTop(.record(record))
+        return .redraw
+    }
+
+    /// `]` and `[` in the record view: the record view closes, the foreign key is followed (or the
+    /// jump undone) as in the grid, and the record view opens on the row arrived at.
+    private func followFromRecord(_ command: Command, grid: GridModel, isTable: Bool) -> Outcome {
+        guard isTable else {
+            state.message = .error("foreign keys are followed from a table, not query results")
+            return .redraw
+        }
+        let before = state.jumps.count
+        state.screens.removeLast()
+        do {
+            if command == .followReference {
+                try followReference(from: grid, isTable: true)
+            } else {
+                try jumpBack()
+            }
+        } catch {
+            report(error)
+        }
+        let moved = command == .followReference ? state.jumps.count > before : state.jumps.count < before
+        if let shown = moved ? selectedTableGrid : grid, (try? shown.row(at: shown.cursorRow)) != nil {
+            state.screens.append(.record(RecordViewState(grid: shown)))
+        }
         return .redraw
     }
 
@@ -64,6 +109,20 @@ extension App {
             start += field.count
         }
         return fields.indices.last
+    }
+
+    /// The record view's scroll, moved only when no line of the current field is in view (the
+    /// grid's cursor moved under it: a search, a sort, a refresh), to show it.
+    func scrollRevealingField(of record: RecordViewState, height: Int) -> Int {
+        let view = recordView(of: record)
+        guard let selected = view.selected else {
+            return record.scroll
+        }
+        let rows = view.displayRange(of: selected, width: size.columns)
+        guard rows.upperBound <= record.scroll || rows.lowerBound >= record.scroll + height else {
+            return record.scroll
+        }
+        return scrollShowingField(of: record, height: height)
     }
 
     /// The scroll position that shows the record view's current field, moving as little as it can.
@@ -93,7 +152,10 @@ extension App {
         case .pageDown: screen.scroll(by: height, width: size.columns, height: height)
         case .top: screen.scroll(by: -Int(Int32.max), width: size.columns, height: height)
         case .bottom: screen.scroll(by: Int(Int32.max), width: size.columns, height: height)
-        default: return .handled
+        case .cancel:
+            state.screens.removeLast()
+            return .redraw
+        default: return notAKeyHere()
         }
         state.replaceTop(.schema(screen))
         return .redraw
@@ -114,7 +176,10 @@ extension App {
         case .pageDown: help.scroll += height
         case .top: help.scroll = 0
         case .bottom: help.scroll = maximum
-        default: return .handled
+        case .cancel:
+            state.screens.removeLast()
+            return .redraw
+        default: return notAKeyHere()
         }
         help.scroll = min(max(0, help.scroll), maximum)
         state.replaceTop(.help(help))

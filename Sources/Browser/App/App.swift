@@ -136,11 +136,22 @@ final class App {
         case .command(let command):
             return perform(command)
         case .pending:
+            let typed = dispatcher.pending.map(\.description).joined()
+            state.message = .info("\(typed)… (Esc cancels)")
+            return .redraw
+        case .cancelled:
             return .redraw
         case .unbound:
-            state.message = .info("\(key) is not a key here; ? for help")
-            return .redraw
+            return notAKeyHere()
         }
+    }
+
+    /// Says that the keys just typed do nothing on this screen (nothing else happens), with a
+    /// hint of where to look: `s is not a key here; ? for help`.
+    func notAKeyHere() -> Outcome {
+        let hint = if case .help = state.top { "q closes the help" } else { "? for help" }
+        state.message = .info("\(dispatcher.lastSequenceText) is not a key here; \(hint)")
+        return .redraw
     }
 
     /// Runs `command` on the visible screen.
@@ -150,7 +161,8 @@ final class App {
             return quitOrAsk()
         case .help:
             if case .help = state.top {
-                return .handled
+                state.screens.removeLast()  // ? again closes it
+                return .redraw
             }
             state.screens.append(.help(HelpView()))
             return .redraw
@@ -169,12 +181,16 @@ final class App {
         case .main:
             return performOnMain(command)
         case .results(let grid):
-            if command == .back {
+            switch command {
+            case .back, .cancel:
                 state.screens.removeLast()
                 return .redraw
+            case .switchFocus:
+                return notAKeyHere()
+            default:
+                performOnGrid(command, grid: grid, isTable: false)
+                return .redraw
             }
-            performOnGrid(command, grid: grid, isTable: false)
-            return .redraw
         case .record(let record):
             return performOnRecord(command, record: record)
         case .schema(let screen):

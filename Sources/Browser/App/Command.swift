@@ -25,8 +25,10 @@ enum Command: Hashable, Sendable, CaseIterable {
     case switchFocus
     /// Open the selected table, or the record view of the cursor row.
     case open
-    /// Close the current view; quit from the main screen.
+    /// Close the current view; on the main screen clear the filter and sort, else quit.
     case back
+    /// Cancel or close the current view; never quits (on the main screen it only says so).
+    case cancel
     /// Quit at once.
     case quit
     /// Cycle the sort of the cursor column: ascending, descending, off.

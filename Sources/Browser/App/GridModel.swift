@@ -170,12 +170,32 @@ final class GridModel {
 
     // MARK: - Changing the source
 
-    /// Replaces the source with one sorted or filtered differently, moving to the first row.
-    func replaceSource(_ newSource: RowSource) {
+    /// Replaces the source with one sorted or filtered differently, moving to `cursorRow` (the
+    /// row the cursor was on, found in the new source), else to the first row.
+    func replaceSource(_ newSource: RowSource, cursorRow row: Int? = nil) {
         source = newSource
         freshRows = [:]
-        cursorRow = 0
         firstRow = 0
+        cursorRow = 0
+        if let row {
+            cursorRow = (try? clampedRow(row)) ?? 0
+        }
+    }
+
+    /// The position of `row` (a row shown now) in `newSource`: a stored row by its key, a new row
+    /// after `newSource`'s rows; nil when it is not there (filtered out, gone) or has no key.
+    func position(of row: GridRow?, in newSource: RowSource) throws -> Int? {
+        switch row {
+        case .stored(let stored):
+            return try stored.key.flatMap { try newSource.index(ofKey: $0) }
+        case .new(let new):
+            guard let index = overlay.edits.newRows.firstIndex(where: { $0.number == new.number }) else {
+                return nil
+            }
+            return try newSource.count() + index
+        case nil:
+            return nil
+        }
     }
 
     /// Reads the data afresh, keeping the cursor on the same row (by key, a new row by its

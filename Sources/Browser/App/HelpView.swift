@@ -17,7 +17,7 @@ struct HelpView: Sendable {
 
     /// The entries: headings (nil keys) and key descriptions, in order.
     static let entries: [(keys: String?, text: String)] = {
-        var entries: [(keys: String?, text: String)] = [(nil, "Keys (vim and arrows alike); q closes")]
+        var entries: [(keys: String?, text: String)] = [(nil, "Keys (vim and arrows); q or Esc closes")]
         var section = ""
         for binding in KeyBindings.all {
             if binding.section != section {

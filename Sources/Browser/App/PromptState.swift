@@ -81,12 +81,19 @@ struct PromptState: Sendable {
         case .control("x") where kind == .sql:
             return .openEditor(text)
         case .up:
-            recall(older: true)
+            if !recall(older: true) {
+                note = history.isEmpty ? "no earlier entries" : "no earlier entry"
+            }
             return .edited
         case .down:
-            recall(older: false)
+            if !recall(older: false) {
+                note = "no later entry"
+            }
+            return .edited
+        case .mouse, .resize:
             return .edited
         default:
+            note = "\(key) is not a key here"
             return .edited
         }
         text = String(characters)
@@ -105,10 +112,10 @@ struct PromptState: Sendable {
         return start
     }
 
-    /// Shows the previous or next history entry.
-    private mutating func recall(older: Bool) {
+    /// Shows the previous or next history entry; returns false when there is none that way.
+    private mutating func recall(older: Bool) -> Bool {
         guard !history.isEmpty else {
-            return
+            return false
         }
         if older {
             if historyIndex == nil {
@@ -116,11 +123,16 @@ struct PromptState: Sendable {
                 historyIndex = history.count - 1
             } else if let index = historyIndex, index > 0 {
                 historyIndex = index - 1
+            } else {
+                return false
             }
         } else if let index = historyIndex {
             historyIndex = index + 1 < history.count ? index + 1 : nil
+        } else {
+            return false
         }
         text = historyIndex.map { history[$0] } ?? draft
         cursor = text.count
+        return true
     }
 }
