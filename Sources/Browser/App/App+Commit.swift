@@ -68,6 +68,9 @@ extension App {
         var current = names.first ?? ""
         let pending = pendingEditCount
         var applied = AppliedEdits()
+        // The rowids of each table's inserted rows, in the order of its new rows: where a cursor
+        // on a new row goes once it is written.
+        var insertedRowIDs: [String: [Int64]] = [:]
         var conflicts: [(table: String, error: EditConflictError)] = []
         do {
             try database.transaction { _ in
@@ -81,6 +84,7 @@ extension App {
                     current = name
                     do {
                         let done = try database.table(name).apply(edits.rowEdits, policy: policy)
+                        insertedRowIDs[name] = done.inserted
                         applied.written += done.written
                         applied.skipped += done.skipped
                     } catch let error as EditConflictError {
@@ -104,13 +108,48 @@ extension App {
             report(error, doing: "commit \(current)")
             return false
         }
+        let newRowKeys = Dictionary(uniqueKeysWithValues: names.map { name in
+            (name, committedKeys(ofNewRowsIn: name, rowIDs: insertedRowIDs[name] ?? []))
+        })
+        let cursorsOnNewRows = names.compactMap { name -> (grid: GridModel, number: Int)? in
+            guard let grid = tableGrids[name], case .new(let row)? = try? grid.row(at: grid.cursorRow) else {
+                return nil
+            }
+            return (grid, row.number)
+        }
         stagedEdits = [:]
         for name in names {
             try? tableGrid(named: name)?.reload()
         }
+        // A cursor on a new row stays on it, now a row of the table.
+        for (grid, number) in cursorsOnNewRows {
+            if let key = newRowKeys[grid.source.title]?[number], let position = try? grid.source.index(ofKey: key) {
+                grid.cursorRow = position
+            }
+        }
         try? refreshCatalog()
         state.message = .info(Self.commitSummary(applied, staged: pending))
         return true
+    }
+
+    /// The keys the new rows staged in table `name` have once written, by new row number: the
+    /// rowid SQLite gave each (`rowIDs`, in the order of the new rows), or for a `WITHOUT ROWID`
+    /// table the key columns' values as given or as SQLite's trial filled them in.
+    private func committedKeys(ofNewRowsIn name: String, rowIDs: [Int64]) -> [Int: RowKey] {
+        guard let edits = stagedEdits[name], let table = try? database.table(name) else {
+            return [:]
+        }
+        var keys: [Int: RowKey] = [:]
+        for (index, row) in edits.newRows.enumerated() {
+            if table.info.hasRowID {
+                if rowIDs.indices.contains(index) {
+                    keys[row.number] = RowKey(values: [.integer(rowIDs[index])])
+                }
+            } else {
+                keys[row.number] = RowKey(values: table.entity.keyColumns.map { row.value(of: $0) ?? .null })
+            }
+        }
+        return keys
     }
 
     /// `committed 5 changes` (the staged changes, as counted while pending); when a conflict

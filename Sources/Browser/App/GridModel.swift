@@ -204,11 +204,17 @@ final class GridModel {
         try adopt(try source.reloaded())
     }
 
+    /// How many rows on either side of a row gone meanwhile are looked at for one still shown.
+    static let survivorReach = 16
+
     /// Shows `fresh` (the same view read again) instead of the current source, keeping the cursor
-    /// on the same row (by key, a new row by its number, else by position); the first row shown
-    /// stays unless the cursor would leave the screen. The rows read again by key are dropped,
-    /// unless `keepingFreshRows` (they are newer than `fresh`: more changes came while it was read).
+    /// on the same row (by key, a new row by its number). When that row is gone (another process
+    /// deleted it), the cursor goes to the nearest row that is still there, the next one first;
+    /// rows without a key keep their position. The first row shown stays unless the cursor would
+    /// leave the screen. The rows read again by key are dropped, unless `keepingFreshRows` (they
+    /// are newer than `fresh`: more changes came while it was read).
     func adopt(_ fresh: RowSource, keepingFreshRows: Bool = false) throws {
+        let old = source
         let current = try row(at: cursorRow)
         let previous = cursorRow
         source = fresh
@@ -221,6 +227,10 @@ final class GridModel {
                 cursorRow = found
                 return
             }
+            if row.key != nil, let near = try nearestSurvivor(around: previous, in: old) {
+                cursorRow = near
+                return
+            }
         case .new(let row):
             if let found = try position(ofNewRow: row.number) {
                 cursorRow = found
@@ -230,6 +240,21 @@ final class GridModel {
             break
         }
         cursorRow = try clampedRow(previous)
+    }
+
+    /// The position in the current source of the row nearest `position` in `old` that it still
+    /// shows, by key: the rows after `position` and before it in turn, nearest first, up to
+    /// ``survivorReach`` each way (rows `old` cannot give without waiting are not looked at).
+    private func nearestSurvivor(around position: Int, in old: RowSource) throws -> Int? {
+        for distance in 1...Self.survivorReach {
+            for neighbour in [position + distance, position - distance] where neighbour >= 0 && old.canRead(row: neighbour) {
+                if let key = try old.rows(neighbour..<(neighbour + 1)).first?.key,
+                   let found = try source.index(ofKey: key) {
+                    return found
+                }
+            }
+        }
+        return nil
     }
 
     // MARK: - Drawing

@@ -1,0 +1,96 @@
+import Foundation
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// The cursor stays on its row: through another process's deletion (to the nearest row still
+/// there), through a commit (a new row included), and when a filter is cleared or a sort turned off.
+final class CursorRowTests: XCTestCase {
+    private var fixture: BrowserFixture!
+
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+    }
+
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    /// An app on albums and its runner.
+    private func start(_ keys: String) throws -> (App, HeadlessRunner) {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 10)
+        runner.run(try KeyScript.parse(keys))
+        return (app, runner)
+    }
+
+    /// The key of the row under the cursor of the albums grid.
+    private func cursorKey(_ app: App) throws -> SQLValue? {
+        let grid = try XCTUnwrap(app.tableGrids["albums"])
+        guard case .stored(let row)? = try grid.row(at: grid.cursorRow) else {
+            return nil
+        }
+        return row.key?.values.first
+    }
+
+    /// Ticks `runner` until `done` holds (the live refresh runs in the background).
+    private func waitUntil(_ runner: HeadlessRunner, _ done: () throws -> Bool) throws {
+        let giveUp = Date().addingTimeInterval(20)
+        while try !done() && Date() < giveUp {
+            runner.run(try KeyScript.parse("<wait:10>"))
+        }
+    }
+
+    /// Issue #25: another process deleting the cursor's row (and the one before it) moved the
+    /// cursor to the same index, album 4. It goes to the nearest row still there: album 3.
+    func testADeletedRowTakesTheCursorToTheNearestSurvivor() throws {
+        let (app, runner) = try start("j")
+        XCTAssertEqual(try cursorKey(app), .integer(2))
+        try Database(path: fixture.path).execute("DELETE FROM albums WHERE id IN (1, 2)")
+        try waitUntil(runner) { app.tableGrids["albums"]?.source.knownCount == 2 }
+        XCTAssertEqual(try cursorKey(app), .integer(3))
+        XCTAssertEqual(app.tableGrids["albums"]?.cursorRow, 0)
+    }
+
+    /// With the rows after it gone too, the nearest row before it.
+    func testTheNearestSurvivorMayBeBefore() throws {
+        let (app, runner) = try start("jj")
+        try Database(path: fixture.path).execute("DELETE FROM albums WHERE id >= 3")
+        try waitUntil(runner) { app.tableGrids["albums"]?.source.knownCount == 2 }
+        XCTAssertEqual(try cursorKey(app), .integer(2))
+    }
+
+    /// Issue #25: a commit with the cursor on a new row left it at the row's old index, another
+    /// row in a sorted view. It stays on the row, now written (album 5, third by title).
+    func testACommitKeepsTheCursorOnANewRow() throws {
+        let (app, runner) = try start("llso")
+        runner.run(try KeyScript.parse("i<C-u>A<Enter>w"))
+        XCTAssertEqual(app.pendingEditCount, 0)
+        XCTAssertEqual(try cursorKey(app), .integer(5))
+        XCTAssertEqual(runner.run([]).last?.last?.contains("albums  3/5  title"), true)
+    }
+
+    /// A commit keeps the cursor on an edited row that the sort moves (by key, as before).
+    func testACommitKeepsTheCursorOnAnEditedRowThatMoves() throws {
+        let (app, runner) = try start("llsj")
+        XCTAssertEqual(try cursorKey(app), .integer(2))
+        runner.run(try KeyScript.parse("i<C-u>zzz<Enter>w"))
+        XCTAssertEqual(try cursorKey(app), .integer(2))
+        XCTAssertEqual(app.tableGrids["albums"]?.cursorRow, 2, "after First, before 東京")
+    }
+
+    /// Issue #25: clearing a filter or turning a sort off sent the cursor to the first row.
+    func testClearingTheFilterOrTheSortKeepsTheRow() throws {
+        let (app, runner) = try start("fid > 1<Enter>j")
+        XCTAssertEqual(try cursorKey(app), .integer(3))
+        runner.run(try KeyScript.parse("f<C-u><Enter>"))
+        XCTAssertNil(app.tableGrids["albums"]?.source.filter)
+        XCTAssertEqual(try cursorKey(app), .integer(3))
+        runner.run(try KeyScript.parse("llssG"))
+        XCTAssertEqual(try cursorKey(app), .integer(4), "title descending: NULL last")
+        runner.run(try KeyScript.parse("s"))
+        XCTAssertNil(app.tableGrids["albums"]?.source.sort)
+        XCTAssertEqual(try cursorKey(app), .integer(4))
+        XCTAssertEqual(app.tableGrids["albums"]?.cursorRow, 3)
+    }
+}
