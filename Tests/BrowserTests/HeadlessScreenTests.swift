@@ -487,6 +487,26 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
+    /// Issue #25: a table list scrolled in a short window stayed scrolled when the window grew
+    /// again, the first tables hidden above empty rows (Ctrl-L did not help). It scrolls back.
+    func testTheTableListScrollsBackWhenTheWindowGrows() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault)
+        let short = HeadlessRunner(app: app, columns: 60, rows: 4).run(try KeyScript.parse("G")).last ?? []
+        XCTAssertEqual(short.first, "▸ Tables (5)      │ │a  │b  │v  │")
+        XCTAssertEqual(short.dropFirst().first, "my \"odd\" table   2│1│x  │  1│x1 │")
+        let tall = HeadlessRunner(app: app, columns: 60, rows: 8).run(try KeyScript.parse("<C-l>")).last ?? []
+        assertScreen(tall, [
+            "▸ Tables (5)      │ │a  │b  │v  │",
+            "album_titles ◇   4│1│x  │  1│x1 │",
+            "albums           4│2│x  │  2│x2 │",
+            "artists          3│3│y  │  1│y1 │",
+            "my \"odd\" table   2│",
+            "pairs            3│",
+            "                  │",
+            " TABLES  ? help                               pairs  1/3  a",
+        ])
+    }
+
     /// Keys `` at 60x6.
     func testWithoutRowIDTableInKeyOrder() throws {
         let screens = try fixture.headless("", columns: 60, rows: 6, table: "pairs")

@@ -53,9 +53,12 @@ final class ListWidgetTests: XCTestCase {
     }
 
     func testFirstVisibleKeepsTheSelectionInView() {
-        XCTAssertEqual(ListWidget.firstVisible(keeping: 5, visibleFrom: 0, height: 4), 2)
-        XCTAssertEqual(ListWidget.firstVisible(keeping: 1, visibleFrom: 3, height: 4), 1)
-        XCTAssertEqual(ListWidget.firstVisible(keeping: 4, visibleFrom: 2, height: 4), 2)
+        XCTAssertEqual(ListWidget.firstVisible(keeping: 5, visibleFrom: 0, height: 4, count: 10), 2)
+        XCTAssertEqual(ListWidget.firstVisible(keeping: 1, visibleFrom: 3, height: 4, count: 10), 1)
+        XCTAssertEqual(ListWidget.firstVisible(keeping: 4, visibleFrom: 2, height: 4, count: 10), 2)
+        // Grown taller: the rows hidden above come back rather than blank rows below the last.
+        XCTAssertEqual(ListWidget.firstVisible(keeping: 9, visibleFrom: 6, height: 8, count: 10), 2)
+        XCTAssertEqual(ListWidget.firstVisible(keeping: 9, visibleFrom: 6, height: 20, count: 10), 0)
     }
 
     func testCountFormatting() {

@@ -121,7 +121,7 @@ extension App {
     func selectTable(_ index: Int) {
         state.selectedTable = index
         state.firstVisibleTable = ListWidget.firstVisible(keeping: index, visibleFrom: state.firstVisibleTable,
-                                                          height: max(1, sidebarListHeight))
+                                                          height: max(1, sidebarListHeight), count: catalog.names.count)
     }
 
     /// Rows available to the table list below its title.

@@ -74,7 +74,7 @@ extension App {
         let focused = state.focus == .tables
         renderTitle((focused ? "▸ " : "") + "Tables (\(catalog.names.count))", in: titleRow, into: &buffer)
         state.firstVisibleTable = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
-                                                          height: max(1, listArea.height))
+                                                          height: max(1, listArea.height), count: catalog.names.count)
         // Only the rows drawn: the list may hold ten thousand tables.
         let first = state.firstVisibleTable
         let items = catalog.entries(in: first..<(first + listArea.height)).map { entry in

@@ -28,18 +28,21 @@ struct ListWidget: Sendable {
     }
 
     /// The scroll position that keeps `selected` visible in `height` rows, moving as little as
-    /// possible from `firstVisible`.
-    static func firstVisible(keeping selected: Int, visibleFrom firstVisible: Int, height: Int) -> Int {
+    /// possible from `firstVisible`, and never leaving rows empty below the last of `count`
+    /// entries while entries above are hidden (a list that grew taller scrolls back).
+    static func firstVisible(keeping selected: Int, visibleFrom firstVisible: Int, height: Int, count: Int) -> Int {
         guard height > 0 else {
             return max(0, selected)
         }
+        let scrolled: Int
         if selected < firstVisible {
-            return max(0, selected)
+            scrolled = selected
+        } else if selected >= firstVisible + height {
+            scrolled = selected - height + 1
+        } else {
+            scrolled = firstVisible
         }
-        if selected >= firstVisible + height {
-            return selected - height + 1
-        }
-        return max(0, firstVisible)
+        return max(0, min(scrolled, count - height))
     }
 
     /// A count with thousands separators: `1,234,567`.
