@@ -245,9 +245,16 @@ final class App {
         let adopted = adoptRefreshedTable()
         guard let changes = liveChanges.take() else { return adopted }
         recheckNewRows()
+        let shownBefore = selectedTableName
+        let namesBefore = Set(catalog.names.map(\.name))
         // This session's changes name tables only: the views reading them are counted again too.
         let views = changes.own ? catalog.names.filter { $0.kind == .view }.map(\.name) : []
         try? refreshCatalog(changed: changes.tables.union(views))
+        if let shownBefore, !catalog.names.contains(where: { $0.name == shownBefore }) {
+            // The table on screen is gone: say so, rather than announce the table now in its place.
+            tableGone(shownBefore, renamedTo: Set(catalog.names.map(\.name)).subtracting(namesBefore), by: changes)
+            return true
+        }
         // Grids of other tables catch up when they are shown again.
         let shown = selectedTableName
         for (name, grid) in tableGrids where name != shown && Self.isAffected(grid, by: changes) {
@@ -274,6 +281,31 @@ final class App {
         }
         startRefresh(of: grid, table: table, changes: changes)
         return adoptRefreshedTable() || true
+    }
+
+    /// The table on screen, `name`, was dropped (or renamed, when the only name new to the list is
+    /// one of `renamedTo`): its grid and the record views over it close, the table now selected in
+    /// its place is shown, and the status bar says what happened. A renamed table is followed.
+    private func tableGone(_ name: String, renamedTo newNames: Set<String>, by changes: LiveChanges.Summary) {
+        let who = changes.external ? "another process" : "this session"
+        if let grid = tableGrids.removeValue(forKey: name) {
+            staleTables.remove(name)
+            state.screens.removeAll { screen in
+                if case .record(let record) = screen { return record.grid === grid }
+                return false
+            }
+            if liveRefresh?.grid === grid {
+                liveRefresh = nil
+                deferredRefresh = nil
+            }
+        }
+        if newNames.count == 1, let renamed = newNames.first,
+           let index = catalog.names.firstIndex(where: { $0.name == renamed }) {
+            selectTable(index)
+            state.message = .error("\(Sanitizer.sanitize(name)) was renamed to \(Sanitizer.sanitize(renamed)) by \(who)")
+        } else {
+            state.message = .error("\(Sanitizer.sanitize(name)) was dropped by \(who)")
+        }
     }
 
     /// Starts reading `table` again in the background for `grid`: the rows on screen first, by
