@@ -63,7 +63,7 @@ final class DuplicateRowTests: XCTestCase {
         ])
         let fixed = runner.run(try KeyScript.parse("qli<C-u>3<Enter><dump>w"))
         XCTAssertEqual(fixed[0][4], "my \"odd\" table   2│+4│x  │  3│x1 │")
-        XCTAssertTrue(fixed[1].last?.contains("committed 2 changes") == true, fixed[1].joined(separator: "\n"))
+        XCTAssertTrue(fixed[1].last?.contains("committed 1 change") == true, fixed[1].joined(separator: "\n"))
         XCTAssertEqual(try rows("pairs", orderBy: "a, b"), [["x", 1, "x1"], ["x", 2, "x2"], ["x", 3, "x1"], ["y", 1, "y1"]])
     }
 

@@ -95,7 +95,7 @@ final class HeadlessScreenTests: XCTestCase {
             "price     │ ∅ NULL",
             " RECORD  staged: notes = NULL · w commits, u undoes     3/4",
         ])
-        XCTAssertTrue(screens[2].last?.contains("committed 2 changes") == true, screens[2].joined(separator: "\n"))
+        XCTAssertTrue(screens[2].last?.contains("committed 1 change") == true, screens[2].joined(separator: "\n"))
         let database = try fixture.open(readOnly: true)
         XCTAssertEqual(try database.scalar("SELECT title FROM albums WHERE id = 3"), .text("Kyoto"))
         XCTAssertEqual(try database.scalar("SELECT notes IS NULL FROM albums WHERE id = 3"), .integer(1))

@@ -57,8 +57,8 @@ final class InsertRowTests: XCTestCase {
             "my \"odd\" table   2│+4│  4│untitled│    0│2025-01-08│",
         ])
         assertScreen(screens[1], [
-            "Pending changes (3 changes)",
-            "-- tasks: 3 changes",
+            "Pending changes (2 changes)",
+            "-- tasks: 2 changes",
             "INSERT INTO \"tasks\" (\"title\") VALUES ('Ship');",
             "INSERT INTO \"tasks\" DEFAULT VALUES;",
             "",
@@ -66,7 +66,7 @@ final class InsertRowTests: XCTestCase {
             "",
             " PENDING  ? help",
         ])
-        XCTAssertTrue(screens[2].last?.contains("committed 3 changes") == true, screens[2].joined(separator: "\n"))
+        XCTAssertTrue(screens[2].last?.contains("committed 2 changes") == true, screens[2].joined(separator: "\n"))
         XCTAssertEqual(try rows("tasks"), [
             [1, "Plan", 1, "2025-01-08"], [2, "Build", 0, "2025-01-08"],
             [3, "Ship", 0, "2025-01-08"], [4, "untitled", 0, "2025-01-08"],
@@ -104,7 +104,7 @@ final class InsertRowTests: XCTestCase {
         XCTAssertEqual(try rows("artists").count, 3)
         let fixed = runner.run(try KeyScript.parse("li<C-u>Newcomer<Enter><dump>w"))
         XCTAssertEqual(fixed[0][4], "my \"odd\" table   2│+4│  4│Newcomer     │∅       │")
-        XCTAssertTrue(fixed[1].last?.contains("committed 2 changes") == true, fixed[1].joined(separator: "\n"))
+        XCTAssertTrue(fixed[1].last?.contains("committed 1 change") == true, fixed[1].joined(separator: "\n"))
         XCTAssertEqual(try rows("artists").last, [4, "Newcomer", .null])
     }
 
@@ -130,7 +130,7 @@ final class InsertRowTests: XCTestCase {
         let screens = try fixture.headless("o<dump>i<C-u>q<Enter>li<C-u>7<Enter>w", columns: 100, rows: 8, table: "pairs")
         XCTAssertEqual(screens[0][4], "my \"odd\" table   2│!4│∅  │  ∅│∅  │")
         XCTAssertTrue(screens[0].last?.contains("NOT NULL constraint failed: pairs.a") == true, screens[0].joined(separator: "\n"))
-        XCTAssertTrue(screens[1].last?.contains("committed 3 changes") == true, screens[1].joined(separator: "\n"))
+        XCTAssertTrue(screens[1].last?.contains("committed 1 change") == true, screens[1].joined(separator: "\n"))
         XCTAssertEqual(try rows("pairs").last, ["y", 1, "y1"])
         XCTAssertTrue(try rows("pairs").contains(["q", 7, .null]))
     }

@@ -109,8 +109,8 @@ final class MarkedDeleteTests: XCTestCase {
     func testMarkedNewRowsAreDropped() throws {
         let screen = try fixture.screen("jDmggmddyp", columns: 80, rows: 8, table: "artists")
         assertScreen(screen, [
-            "Pending changes (3 changes)",
-            "-- artists: 3 changes",
+            "Pending changes (1 change)",
+            "-- artists: 1 change",
             "DELETE FROM \"artists\" WHERE \"id\" = 1;",
             "",
             "",

@@ -221,8 +221,8 @@ extension App {
     func showPending() {
         var lines: [String] = []
         for name in stagedEdits.keys.sorted() {
-            guard let edits = stagedEdits[name] else {
-                continue
+            guard let edits = stagedEdits[name], edits.count > 0 else {
+                continue  // a new row staged and deleted again: nothing to write
             }
             let table = try? database.table(name)
             lines.append("-- \(Sanitizer.sanitize(name)): \(Self.changes(edits.count))")

@@ -22,8 +22,14 @@ struct StagedEdits: Sendable {
     private var ordered: Set<RowRef> = []
     /// The numbers of the new rows in the order they were added (discarded ones included).
     private var newNumbers: [Int] = []
-    /// How many single changes are staged (a batch counts each of its changes).
-    private(set) var count = 0
+    /// How many rows a commit writes: one statement per changed row (several cells of a row are
+    /// one `UPDATE`, a new row later deleted is nothing). What the pending count shows and
+    /// `p` lists.
+    var count: Int {
+        storedRowCount + newRowsByNumber.count
+    }
+    /// How many stored rows are changed or deleted.
+    private var storedRowCount = 0
     /// The number the next new row gets: numbers are not reused, so marks on new rows stay right.
     private(set) var nextNewRowNumber = 1
 
@@ -185,12 +191,12 @@ struct StagedEdits: Sendable {
     /// Updates what the grid and a commit read for a change just staged.
     private mutating func absorb(_ change: StagedEdit) {
         for part in change.parts {
-            count += 1
             if let row = part.row, !ordered.contains(row) {
                 order.append(row)
                 ordered.insert(row)
-                if case .new(let number) = row {
-                    newNumbers.append(number)
+                switch row {
+                case .new(let number): newNumbers.append(number)
+                case .stored: storedRowCount += 1
                 }
             }
             switch part {
