@@ -84,21 +84,60 @@ final class ReefCommandLineTests: XCTestCase {
         XCTAssertTrue(result.error.contains("--headless takes COLSxROWS"), result.error)
     }
 
-    /// `--version` and `--list-themes` need no database.
+    /// `--version` and `--list-themes` need no database. Issue #25: the list named default and
+    /// monochrome twice (built in, and their files in themes/); each theme is listed once.
     func testVersionAndThemeList() throws {
         XCTAssertEqual(try ReefProcess.run(["--version"]).output, "0.1.0\n")
         let themes = try ReefProcess.run(["--list-themes"])
         XCTAssertEqual(themes.status, 0)
-        XCTAssertTrue(themes.output.hasPrefix("default (built in)\nmonochrome (built in)\n"), themes.output)
+        let names = themes.output.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        XCTAssertEqual(Array(names.prefix(2)), ["default", "monochrome"], themes.output)
+        XCTAssertEqual(Set(names).count, names.count, "each theme once: \(themes.output)")
+        XCTAssertTrue(names.contains("solarized"), themes.output)
+        XCTAssertTrue(themes.output.hasPrefix("default        built in\nmonochrome     built in\n"), themes.output)
     }
 
-    /// A theme file with an error names the line and falls back to the default theme.
-    func testBadThemeFileNamesTheLineAndFallsBack() throws {
+    /// Issue #25: an unknown `--theme` gave a warning and the default theme. It is an error before
+    /// the screen starts, naming the themes there are; nothing is drawn.
+    func testUnknownThemeIsAnError() throws {
+        let result = try ReefProcess.run([fixture.path, "--headless", "40x5", "--theme", "solarised"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.error.hasPrefix("reef: unknown theme solarised (themes: default, monochrome, "), result.error)
+        XCTAssertTrue(result.error.hasSuffix(", solarized; or give a file path)\n"), result.error)
+        XCTAssertEqual(result.output, "")
+    }
+
+    /// A theme file with an error is an error too, naming the file and the line.
+    func testBadThemeFileNamesTheLine() throws {
         let theme = fixture.directory.appendingPathComponent("bad.theme").path
         try Data("name = Bad\nheader = blu default\n".utf8).write(to: URL(fileURLWithPath: theme))
         let result = try ReefProcess.run([fixture.path, "--headless", "40x5", "--theme", theme])
-        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.error.hasPrefix("reef: theme \(theme):2: "), result.error)
-        XCTAssertTrue(result.error.hasSuffix("; using the default theme\n"), result.error)
+        XCTAssertEqual(result.output, "")
+    }
+
+    /// Issue #25: `--keys` and `--script` refused a value starting with `-` ("Missing value").
+    func testKeysAndScriptMayStartWithADash() throws {
+        let keys = try ReefProcess.run([fixture.path, "--headless", "60x5", "--table", "artists", "--keys", "-j"])
+        XCTAssertEqual(keys.status, 0, keys.error)
+        XCTAssertTrue(keys.output.split(separator: "\n").last?.contains("artists  2/3") == true, keys.output)
+        let script = fixture.directory.appendingPathComponent("-down.keys").path
+        try Data("jj\n".utf8).write(to: URL(fileURLWithPath: script))
+        let fromScript = try ReefProcess.run([fixture.path, "--headless", "60x5", "--table", "artists", "--script", script])
+        XCTAssertEqual(fromScript.status, 0, fromScript.error)
+        XCTAssertTrue(fromScript.output.split(separator: "\n").last?.contains("artists  3/3") == true, fromScript.output)
+        let relative = Process()
+        relative.executableURL = try ReefProcess.executable()
+        relative.currentDirectoryURL = fixture.directory
+        relative.arguments = ["fixture.sqlite", "--headless", "60x5", "--table", "artists", "--script", "-down.keys"]
+        let output = Pipe()
+        relative.standardOutput = output
+        relative.standardError = FileHandle.nullDevice
+        try relative.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        relative.waitUntilExit()
+        XCTAssertEqual(relative.terminationStatus, 0)
+        XCTAssertTrue(text.split(separator: "\n").last?.contains("artists  3/3") == true, text)
     }
 }

@@ -39,12 +39,14 @@ public struct ReefCommand: ParsableCommand {
                                valueName: "COLSxROWS"))
     var headless: String?
 
-    /// Keys to play.
-    @Option(help: ArgumentHelp("Keys to play first, in vim notation (e.g. 'jjl<Enter>').", valueName: "KEYS"))
+    /// Keys to play (taken as they are, a leading `-` included).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Keys to play first, in vim notation (e.g. 'jjl<Enter>').", valueName: "KEYS"))
     var keys: String?
 
-    /// A file of keys to play.
-    @Option(help: ArgumentHelp("A file of keys to play first (vim notation; # starts a comment line).", valueName: "FILE"))
+    /// A file of keys to play (its name taken as it is, a leading `-` included).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A file of keys to play first (vim notation; # starts a comment line).", valueName: "FILE"))
     var script: String?
 
     /// List the themes and exit.
@@ -84,16 +86,22 @@ public struct ReefCommand: ParsableCommand {
     /// Runs reef.
     public func run() throws {
         if listThemes {
-            ThemeLoader.available().forEach { print($0) }
+            let themes = ThemeLoader.available()
+            let width = themes.map { TextWidth.of($0.name) }.max() ?? 0
+            for theme in themes {
+                print(theme.name + String(repeating: " ", count: width - TextWidth.of(theme.name) + 2) + theme.source)
+            }
             return
         }
         guard let first = files.first else {
             throw ValidationError("Missing expected argument '<file>'")
         }
         let steps = try scriptSteps()
-        let loaded = ThemeLoader.load(theme)
-        if let warning = loaded.warning {
-            StandardStream.error.write(warning + "\n")
+        let chosenTheme: Theme
+        do {
+            chosenTheme = try ThemeLoader.load(theme)
+        } catch {
+            fail("reef: \(error)")
         }
         let imported = files.count > 1 || ImportSession.isDataFile(first) ? importFiles() : nil
         defer { imported?.removeTemporaryFiles() }
@@ -109,7 +117,7 @@ public struct ReefCommand: ParsableCommand {
         let importNote = imported.map { $0.report() } ?? []
         if let headless, let size = ScreenSize(parsing: headless) {
             importNote.forEach { StandardStream.error.write($0 + "\n") }
-            let app = try makeApp(db, theme: loaded.theme, imported: imported)
+            let app = try makeApp(db, theme: chosenTheme, imported: imported)
             // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
             HeadlessRunner(app: app, columns: size.columns, rows: size.rows).run(steps) { screen in
                 StandardStream.output.write(screen.map { $0 + "\n" }.joined())
@@ -121,7 +129,7 @@ public struct ReefCommand: ParsableCommand {
         }
         let backend: NcursesBackend
         do {
-            backend = try NcursesBackend(theme: loaded.theme)
+            backend = try NcursesBackend(theme: chosenTheme)
         } catch {
             fail(error.description)
         }

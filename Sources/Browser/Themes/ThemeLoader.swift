@@ -1,44 +1,51 @@
 import FoundationEssentials
 
 /// Finds and reads the theme asked for with `--theme`: a built-in name, a file in the themes
-/// folder, or a path. A theme that cannot be read gives a warning and the default theme.
+/// folder, or a path. A theme that cannot be used is an error: reef says why and does not start.
 enum ThemeLoader {
-    /// The theme and, when the requested one could not be used, the warning to print.
-    static func load(_ request: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> (theme: Theme, warning: String?)
-    {
+    /// The theme asked for (the default one when none is).
+    ///
+    /// - Throws: ``ThemeLoadError`` when there is no such theme, or its file cannot be read or has
+    ///   an error.
+    static func load(_ request: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Theme {
         guard let request, !request.isEmpty else {
-            return (.builtinDefault, nil)
+            return .builtinDefault
         }
         if let builtin = Theme.builtin(named: request) {
-            return (builtin, nil)
+            return builtin
         }
         let candidates = request.contains("/") || request.hasSuffix(".theme")
             ? [request]
             : themesDirectories(environment: environment).map { $0 + "/" + request + ".theme" }
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            return (.builtinDefault, "reef: unknown theme \(request) (see --list-themes); using the default theme")
+            throw ThemeLoadError.unknown(name: request, available: available(environment: environment).map(\.name))
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ThemeLoadError.unreadable(path: path)
         }
         do {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            return (try ThemeParser.parse(text, file: path), nil)
-        } catch let error as ThemeError {
-            return (.builtinDefault, "reef: theme \(error.description); using the default theme")
+            return try ThemeParser.parse(text, file: path)
         } catch {
-            return (.builtinDefault, "reef: theme \(path): cannot read the file; using the default theme")
+            throw ThemeLoadError.invalid(error)
         }
     }
 
-    /// The theme names available: the built-in ones, then the files of the themes folder.
-    static func available(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        var names = ["default (built in)", "monochrome (built in)"]
+    /// The themes there are, each once: the built-in ones (a file of the same name in the themes
+    /// folder is the same theme and is not used), then the files of the themes folder by name.
+    static func available(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> [(name: String, source: String)]
+    {
+        var themes: [(name: String, source: String)] = [("default", "built in"), ("monochrome", "built in")]
         for directory in themesDirectories(environment: environment) {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             for file in files.sorted() where file.hasSuffix(".theme") {
-                names.append(String(file.dropLast(6)) + "  " + directory + "/" + file)
+                let name = String(file.dropLast(6))
+                if !themes.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+                    themes.append((name, directory + "/" + file))
+                }
             }
         }
-        return names
+        return themes
     }
 
     /// Folders that may hold `.theme` files: `$REEF_THEMES`, a `themes` folder next to the
