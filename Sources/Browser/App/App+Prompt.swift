@@ -52,6 +52,12 @@ extension App {
             submitCellEdit(text)
             return
         }
+        if kind == .search, isTextScreenOnTop {
+            if !text.isEmpty {
+                searchTextScreen(for: text, forward: true, again: false)
+            }
+            return
+        }
         guard let grid = currentGrid else {
             state.message = .error("no table open")
             return

@@ -138,7 +138,8 @@ extension App {
         return max(record.scroll, rows.upperBound - height)
     }
 
-    /// Runs a command in the schema view: scrolling and back.
+    /// Runs a command in the schema view (and the pending changes, the conflicts): scrolling,
+    /// searching and back.
     func performOnText(_ command: Command, screen: TextScreen) -> Outcome {
         var screen = screen
         let height = max(1, contentHeight - 1)
@@ -155,13 +156,15 @@ extension App {
         case .cancel:
             state.screens.removeLast()
             return .redraw
+        case .search, .nextMatch, .previousMatch:
+            return searchCommand(command)
         default: return notAKeyHere()
         }
         state.replaceTop(.schema(screen))
         return .redraw
     }
 
-    /// Runs a command on the help screen: scrolling and back.
+    /// Runs a command on the help screen: scrolling, searching and back.
     func performOnHelp(_ command: Command, help: HelpView) -> Outcome {
         var help = help
         let height = max(1, contentHeight)
@@ -179,6 +182,8 @@ extension App {
         case .cancel:
             state.screens.removeLast()
             return .redraw
+        case .search, .nextMatch, .previousMatch:
+            return searchCommand(command)
         default: return notAKeyHere()
         }
         help.scroll = min(max(0, help.scroll), maximum)
@@ -218,6 +223,16 @@ extension App {
         let fields = RecordView.fields(columns: columns, values: values, width: size.columns)
         recordLayout = (values, size.columns, columns, fields)
         return fields
+    }
+
+    /// `/`, `n` and `N` on a text screen: the search prompt, or the next or previous match.
+    private func searchCommand(_ command: Command) -> Outcome {
+        if command == .search {
+            openPrompt(.search)
+        } else {
+            searchTextScreen(for: nil, forward: command == .nextMatch, again: true)
+        }
+        return .redraw
     }
 
     /// The rows above the status bar.

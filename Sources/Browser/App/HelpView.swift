@@ -14,6 +14,10 @@ struct HelpView: Sendable {
 
     /// The first row shown.
     var scroll = 0
+    /// The text searched for last (`/`), marked where it occurs.
+    var searchText: String?
+    /// The row the last search found, where `n` and `N` go on from.
+    var matchLine: Int?
 
     /// The entries: headings (nil keys) and key descriptions, in order.
     static let entries: [(keys: String?, text: String)] = {
@@ -54,6 +58,11 @@ struct HelpView: Sendable {
         return rows
     }
 
+    /// The rows as plain lines (keys and text), what a search looks through.
+    static func lines(width: Int) -> [String] {
+        rows(width: width).map { $0.keys + $0.text }
+    }
+
     /// The largest useful scroll for an area of this size.
     static func maximumScroll(width: Int, height: Int) -> Int {
         max(0, rows(width: width).count - height)
@@ -76,6 +85,8 @@ struct HelpView: Sendable {
             }
             let used = buffer.put(row.keys, x: area.x, y: y, style: theme[.helpKey], maxWidth: area.width)
             buffer.put(row.text, x: area.x + used, y: y, style: theme[.help], maxWidth: area.width - used)
+            TextView.markMatches(of: searchText, in: row.keys + row.text, x: area.x, y: y, width: area.width,
+                                 into: &buffer, style: theme[.match])
         }
     }
 }

@@ -1,4 +1,4 @@
-/// A scrollable page of text with a title: the schema and help screens.
+/// A scrollable page of text with a title: the schema, the pending changes, the conflicts.
 struct TextScreen: Sendable {
     /// The title line.
     var title: String
@@ -8,10 +8,14 @@ struct TextScreen: Sendable {
     var scroll: Int = 0
     /// The status-bar mode label.
     var mode = "SCHEMA"
+    /// The text searched for last (`/`), marked where it occurs.
+    var searchText: String?
+    /// The display line the last search found, where `n` and `N` go on from.
+    var matchLine: Int?
 
     /// The text widget for these lines.
     var view: TextView {
-        var view = TextView(text: "", scroll: scroll)
+        var view = TextView(text: "", scroll: scroll, highlight: searchText)
         view.lines = lines
         return view
     }

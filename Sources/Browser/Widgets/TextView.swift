@@ -70,12 +70,13 @@ struct TextView: Sendable {
                 buffer.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: style)
             }
             buffer.put(line, x: area.x, y: y, style: style, maxWidth: area.width)
-            markMatches(in: line, x: area.x, y: y, width: area.width, into: &buffer, style: theme[.match])
+            Self.markMatches(of: highlight, in: line, x: area.x, y: y, width: area.width, into: &buffer, style: theme[.match])
         }
     }
 
-    /// Lays the `match` style over each occurrence of `highlight` in `line`.
-    private func markMatches(in line: String, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer, style: Style) {
+    /// Lays `style` over each occurrence of `highlight` in `line`, drawn at (`x`, `y`) within `width`.
+    static func markMatches(of highlight: String?, in line: String, x: Int, y: Int, width: Int,
+                            into buffer: inout ScreenBuffer, style: Style) {
         guard let needle = highlight.map(Sanitizer.sanitize), !needle.isEmpty else {
             return
         }
