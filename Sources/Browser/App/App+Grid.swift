@@ -21,6 +21,7 @@ extension App {
             case .filter:
                 guard grid.source.supportsSortAndFilter else {
                     state.message = .error("these results cannot be filtered")
+                    holdTextAfterRefusal()
                     return
                 }
                 openPrompt(.filter, text: grid.source.filter ?? "")
@@ -36,10 +37,18 @@ extension App {
             case .jumpBack: try jumpBack()
             case .yankCell: try yankCell(of: grid)
             case .yankRow: try yankRow(of: grid)
-            case .export: startExportPrompt(for: grid)
+            case .export:
+                let stopping = export?.isRunning ?? false
+                startExportPrompt(for: grid)
+                if !stopping {
+                    holdTextAfterRefusal()
+                }
             case .editCell, .setNull, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark, .clearMarks,
                  .editInEditor:
                 try performEdit(command, grid: grid, isTable: isTable)
+                if command == .editCell || command == .editInEditor {
+                    holdTextAfterRefusal()
+                }
             default:
                 _ = notAKeyHere()
             }

@@ -6,6 +6,16 @@ extension App {
         state.prompt = PromptState(kind: kind, text: text, history: state.history[kind] ?? [])
     }
 
+    /// After a key that opens a prompt (or the editor) was refused, with the reason in the status
+    /// bar: opens a prompt that says why and takes the text typed after the key, so that text
+    /// runs no commands (the `w` of it would commit); Enter or Esc closes it.
+    func holdTextAfterRefusal() {
+        guard state.prompt == nil, pendingExternalEdit == nil, let reason = state.message, reason.isError else {
+            return
+        }
+        openPrompt(.refused(reason: reason.text))
+    }
+
     /// Sends a key to the open prompt and acts on Enter or Escape.
     func handlePromptKey(_ key: Key) -> Outcome {
         guard var prompt = state.prompt else {
@@ -48,6 +58,10 @@ extension App {
             startExport(to: text)
             return
         }
+        if case .refused(let reason) = kind {
+            state.message = .error(reason)
+            return
+        }
         if case .editCell = kind {
             submitCellEdit(text)
             return
@@ -86,7 +100,7 @@ extension App {
                 }
                 try move(grid, toRow: number - 1)
             case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
-                 .confirmOverwrite:
+                 .confirmOverwrite, .refused:
                 break
             }
         } catch {

@@ -44,6 +44,9 @@ extension App {
             case .editCell, .setNull, .editInEditor, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark,
                  .clearMarks:
                 try performEdit(command, grid: grid, isTable: isTable, oneRow: true)
+                if command == .editCell || command == .editInEditor {
+                    holdTextAfterRefusal()
+                }
             case .yankCell, .yankRow, .sort, .filter, .search, .nextMatch, .previousMatch, .goToRow, .schema, .reload,
                  .export:
                 performOnGrid(command, grid: grid, isTable: isTable)

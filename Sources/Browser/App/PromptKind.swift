@@ -23,6 +23,9 @@ enum PromptKind: Hashable, Sendable {
     case confirmRevert(count: Int)
     /// Whether to replace the existing file at `path` with an export (one key: `y` replaces).
     case confirmOverwrite(path: String)
+    /// A key that opens a prompt was refused for `reason` (a read-only cell, results that cannot
+    /// be filtered): the text typed after it goes here, and nowhere, until Enter or Esc.
+    case refused(reason: String)
 
     /// The label drawn before the input.
     var label: String {
@@ -38,6 +41,7 @@ enum PromptKind: Hashable, Sendable {
         case .confirmDelete(_, let rows): "Delete \(rows.count == 1 ? "1 row" : "\(rows.count) rows")? y/n "
         case .confirmRevert(let count): "Revert \(count == 1 ? "the staged change" : "all \(count) staged changes")? y/n "
         case .confirmOverwrite(let path): "\(Sanitizer.sanitize(path)) exists: replace it? y/n "
+        case .refused(let reason): Sanitizer.sanitize(reason) + " · Esc: "
         }
     }
 
@@ -55,6 +59,7 @@ enum PromptKind: Hashable, Sendable {
         case .confirmDelete: "DELETE"
         case .confirmRevert: "REVERT"
         case .confirmOverwrite: "EXPORT"
+        case .refused: "REFUSED"
         }
     }
 
