@@ -46,6 +46,29 @@ final class ExampleTests: XCTestCase {
         XCTAssertEqual(inDepartment, 0)
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM \(identifier: "Department")"), .integer(1))
         XCTAssertTrue(adults.first === ada, "one live instance per row")
+
+        let sameDepartment = try Employee.query().where("department = \(ada.department)").fetch()
+
+        ada.age = 99
+        ada.revert()                           // drops unsaved changes; refresh() also reads the row again
+
+        let grace = Employee()
+        grace.name = "Grace"
+        grace.email = "grace@example.com"
+        try grace.commit()
+        let rename = Employee()                // a new object with Grace's unique email…
+        rename.name = "Grace Hopper"
+        rename.email = "grace@example.com"
+        try rename.commit(options: CommitOptions(onConflict: .update))   // …updates her row: one Grace
+
+        XCTAssertTrue(sameDepartment.count == 1 && sameDepartment[0] === ada)
+        XCTAssertEqual(ada.age, 37, "revert drops the unsaved 99")
+        XCTAssertFalse(ada.hasChanges)
+        XCTAssertEqual(try Employee.query().where("email = ?", "grace@example.com").fetch().map(\.name), ["Grace Hopper"])
+        XCTAssertEqual(rename.id, grace.id, "the upsert took the stored row's key")
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM \(identifier: "Employee")"), .integer(2))
+        XCTAssertEqual(try Employee.query().fetch().map(\.id), try Employee.query().orderBy("id").fetch().map(\.id),
+                       "rows come back in insertion order")
     }
 
     /// The transactions guide: `fail` rolls back.
