@@ -20,8 +20,8 @@ struct ModelMembers {
     /// Every generated member, in a stable order.
     var declarations: [DeclSyntax] {
         var sources = [
-            "\(access)let _$state = ORMCore.ModelState()",
-            "@exclusivity(unchecked) \(access)var _$stateFields = ORMCore.ModelState.Fields()",
+            "\(access)let _$state = ORMCore._ModelState()",
+            "@exclusivity(unchecked) \(access)var _$stateFields = ORMCore._ModelState.Fields()",
             withStateFields,
         ]
         if !model.declaresDeinit { sources.append(deinitializer) }
@@ -41,7 +41,7 @@ struct ModelMembers {
     /// bookkeeping through this, under the lock.
     private var withStateFields: String {
         """
-        \(access)func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+        \(access)func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
             try _$state.withLock { try body(&_$stateFields) }
         }
         """
@@ -124,7 +124,7 @@ struct ModelMembers {
             lines.append("self.\(property.storage) = try \(decode(property, at: index))")
         }
         lines.append("self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))")
-        return body("\(access)required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws", lines)
+        return body("\(access)required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws", lines)
     }
 
     private var faultInitializer: String {
@@ -167,7 +167,7 @@ struct ModelMembers {
 
     private var bindColumns: String {
         let signature =
-            "\(access)func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws"
+            "\(access)func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws"
         let columns = model.columns
         switch columns.count {
         case 0:
@@ -194,7 +194,7 @@ struct ModelMembers {
     }
 
     private var apply: String {
-        let signature = "\(access)func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws"
+        let signature = "\(access)func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws"
         if model.columns.isEmpty { return body(signature, []) }
         var lines: [String] = []
         for (index, property) in model.columns.enumerated() {
