@@ -32,6 +32,7 @@ struct ModelMembers {
             columnValue, relatedObjects,
         ]
         if !model.declaresInitializer { sources.append("\(access)init() {\n}") }
+        if !model.sendableValues.isEmpty { sources.append(checkSendable) }
         return sources.map { DeclSyntax(stringLiteral: $0) }
     }
 
@@ -254,6 +255,17 @@ struct ModelMembers {
         let storage = properties.map(\.storage)
         let value = storage.count == 1 ? storage[0] : "(\(storage.joined(separator: ", ")))"
         return ["let values = _$state.withLock {", "    \(value)", "}"]
+    }
+
+    // MARK: - Sendable values
+
+    /// Never called: it makes the compiler check that every `let` and `@Transient var` holds a
+    /// `Sendable` value, which the class's `@unchecked Sendable` would otherwise let through (a
+    /// `let` of a mutable class shared by every thread that holds the object, say).
+    private var checkSendable: String {
+        body(
+            "private func _$checkSendable()",
+            model.sendableValues.map { "ORMCore._modelPropertyMustBeSendable(self.\($0))" })
     }
 
     private func body(_ signature: String, _ lines: [String]) -> String {

@@ -18,7 +18,6 @@ final class ModelMacroExpansionTests: XCTestCase {
                 let constant = 1
                 static var counter = 0
                 var computed: Int { age * 2 }
-                lazy var cache: Int = 3
                 init(name: String) { self.name = name }
             }
             """,
@@ -144,11 +143,27 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 @exclusivity(unchecked) private var _mood: Mood = .happy
-                var scratch: Int = 0
+                var scratch: Int {
+                    @storageRestrictions(initializes: _scratch)
+                    init(initialValue) {
+                        _scratch = initialValue
+                    }
+                    get {
+                        _$state.withLock {
+                            _scratch
+                        }
+                    }
+                    set {
+                        _$state.withLock {
+                            _scratch = newValue
+                        }
+                    }
+                }
+
+                @exclusivity(unchecked) private var _scratch: Int = 0
                 let constant = 1
                 static var counter = 0
                 var computed: Int { age * 2 }
-                lazy var cache: Int = 3
                 init(name: String) { self.name = name }
 
                 public let _$state = ORMCore._ModelState()
@@ -335,6 +350,11 @@ final class ModelMacroExpansionTests: XCTestCase {
                     return [ORMCore._ColumnCoding.related(values.0), ORMCore._ColumnCoding.related(values.1)].compactMap {
                         $0
                     }
+                }
+
+                private func _$checkSendable() {
+                    ORMCore._modelPropertyMustBeSendable(self.scratch)
+                    ORMCore._modelPropertyMustBeSendable(self.constant)
                 }
             }
 
@@ -1463,6 +1483,7 @@ final class ModelMacroExpansionTests: XCTestCase {
             }
             """,
             expandedSource: """
+
             final class Account {
                 var fullName: String {
                     @storageRestrictions(initializes: _fullName)
@@ -1504,8 +1525,42 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 @exclusivity(unchecked) private var _email: String? = nil
-                var cache: [String: Int] = [:]
-                var note: String?
+                var cache: [String: Int] {
+                    @storageRestrictions(initializes: _cache)
+                    init(initialValue) {
+                        _cache = initialValue
+                    }
+                    get {
+                        _$state.withLock {
+                            _cache
+                        }
+                    }
+                    set {
+                        _$state.withLock {
+                            _cache = newValue
+                        }
+                    }
+                }
+
+                @exclusivity(unchecked) private var _cache: [String: Int] = [:]
+                var note: String? {
+                    @storageRestrictions(initializes: _note)
+                    init(initialValue) {
+                        _note = initialValue
+                    }
+                    get {
+                        _$state.withLock {
+                            _note
+                        }
+                    }
+                    set {
+                        _$state.withLock {
+                            _note = newValue
+                        }
+                    }
+                }
+
+                @exclusivity(unchecked) private var _note: String? = nil
 
                 let _$state = ORMCore._ModelState()
 
@@ -1629,6 +1684,11 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 init() {
                 }
+
+                private func _$checkSendable() {
+                    ORMCore._modelPropertyMustBeSendable(self.cache)
+                    ORMCore._modelPropertyMustBeSendable(self.note)
+                }
             }
 
             extension Account: ORMCore.Model, @unchecked Sendable {
@@ -1650,10 +1710,6 @@ final class ModelMacroExpansionTests: XCTestCase {
                 var tripled: Int {
                     get { value * 3 }
                     set { value = newValue / 3 }
-                }
-                lazy var cache: [Int] = []
-                @Transient var observed: Int = 0 {
-                    didSet { print(observed) }
                 }
                 func reset() { value = 0 }
             }
@@ -1687,10 +1743,6 @@ final class ModelMacroExpansionTests: XCTestCase {
                 var tripled: Int {
                     get { value * 3 }
                     set { value = newValue / 3 }
-                }
-                lazy var cache: [Int] = []
-                var observed: Int = 0 {
-                    didSet { print(observed) }
                 }
                 func reset() { value = 0 }
 
@@ -1793,6 +1845,10 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 init() {
+                }
+
+                private func _$checkSendable() {
+                    ORMCore._modelPropertyMustBeSendable(self.step)
                 }
             }
 

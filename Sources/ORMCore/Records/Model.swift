@@ -8,7 +8,7 @@
 ///     var age: Int = 0
 ///     var email: String?
 ///     var department: Department?      // to-one relationship, loaded lazily
-///     @Transient var scratch = 0       // not persisted
+///     @Transient var scratch: Int = 0  // not persisted
 /// }
 ///
 /// let ann = Person()
