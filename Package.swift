@@ -2,6 +2,12 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// `REEF_PLAIN_WEAK=1 swift build` (or test) builds ORMCore's identity map with plain Swift `weak`
+// references instead of the runtime's `swift_tryRetain` (see Documentation/Architecture.md, "Unsafe
+// code and its invariants"); `scripts/test` runs the ORMCore tests once that way, in
+// `.build-plainweak`.
+let plainWeak = Context.environment["REEF_PLAIN_WEAK"] == "1"
+
 let package = Package(
     name: "Reef",
     products: [
@@ -31,7 +37,10 @@ let package = Package(
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
-        .target(name: "ORMCore", dependencies: ["CSQLite", "CSwiftRuntime", "ORMCoreMacros"]),
+        .target(
+            name: "ORMCore", dependencies: ["CSQLite", "CSwiftRuntime", "ORMCoreMacros"],
+            swiftSettings: plainWeak ? [.define("ORMCORE_PLAIN_WEAK")] : []
+        ),
         // A PostgreSQL connection through libpq: statements, rows, cancelling, notifications.
         .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
         .target(

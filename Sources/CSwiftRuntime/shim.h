@@ -11,7 +11,8 @@
 ///
 /// Retains the object and returns it, unless it is already being destroyed: then returns NULL. What
 /// loading a `weak` reference does, without the side table a `weak` reference costs each object.
-/// The identity map uses it to hold objects weakly (see IdentityMap.swift).
+/// The identity map uses it to hold objects weakly (see IdentityMap+Entry.swift); what makes that
+/// safe is written down in Documentation/Architecture.md, "Unsafe code and its invariants".
 void *swift_tryRetain(void *object);
 
 /// Sleeps while the 32-bit word at `address` holds `expected` (or until woken). ORMCore's one-word

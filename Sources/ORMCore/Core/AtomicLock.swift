@@ -11,7 +11,8 @@ import Synchronization
 /// does not instrument, so every access it guards shows as a race). Not re-entrant.
 ///
 /// Internal: generated code reaches it only through `_ModelState`'s inlined accessors, hence
-/// `@usableFromInline` rather than public.
+/// `@usableFromInline` rather than public. What it guards, and the rule that nothing is released
+/// while the identity map holds one: Documentation/Architecture.md, "Unsafe code and its invariants".
 @usableFromInline
 struct AtomicLock: ~Copyable, Sendable {
     // 0: free; 1: held; 2: held and a thread may be sleeping on it.

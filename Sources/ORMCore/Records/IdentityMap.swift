@@ -1,5 +1,3 @@
-import CSwiftRuntime
-
 /// One live instance per row: while an object is alive anywhere, fetching its row returns it.
 ///
 /// Objects are held weakly (as FCModel and AutoDB do), but without Swift `weak` references: those
@@ -9,22 +7,9 @@ import CSwiftRuntime
 /// before the object's memory is freed. In the short window between the last release and that
 /// `deinit`, a lookup may still find the entry; it takes the object only if
 /// ``tryRetainObject(_:)`` can still retain it, so a dying object is never handed out again.
+/// What this rests on (and the build flag that swaps it for plain `weak` references) is written
+/// down in one place: `Documentation/Architecture.md`, "Unsafe code and its invariants".
 final class IdentityMap: @unchecked Sendable {
-    /// One entry: the object, unretained.
-    private struct Entry {
-        let object: UnsafeMutableRawPointer
-
-        init(_ object: UnsafeMutableRawPointer) {
-            self.object = object
-        }
-
-        /// The object, retained, unless it is already being destroyed.
-        var live: AnyObject? {
-            guard tryRetainObject(object) else { return nil }
-            return Unmanaged<AnyObject>.fromOpaque(object).takeRetainedValue()
-        }
-    }
-
     /// One model type's objects. A class, so it is mutated in place under the map's lock.
     private final class Table {
         // Only touched under the map's lock: no run-time exclusivity checks.
@@ -44,7 +29,7 @@ final class IdentityMap: @unchecked Sendable {
         /// Removes the entry for `key` if it holds `object` (one probe for integer keys).
         @inline(__always)
         func remove(_ key: SQLValue, ifHolding object: UnsafeMutableRawPointer?) {
-            if case .integer(let int) = key {
+            if IdentityMap.keepsIntegerKeysApart, case .integer(let int) = key {
                 integers.remove(int) { $0 == object }
             } else if others[key]?.object == object {
                 others[key] = nil
@@ -54,7 +39,9 @@ final class IdentityMap: @unchecked Sendable {
         /// Enters `entry` under `key` unless the key holds an entry already: that one is returned.
         @inline(__always)
         func insert(_ entry: Entry, for key: SQLValue) -> Entry? {
-            if case .integer(let int) = key { return integers.insert(entry.object, for: int).map(Entry.init) }
+            if IdentityMap.keepsIntegerKeysApart, case .integer(let int) = key {
+                return integers.insert(entry.object, for: int).map(Entry.init)
+            }
             if let existing = others[key] { return existing }
             others[key] = entry
             return nil
@@ -62,13 +49,13 @@ final class IdentityMap: @unchecked Sendable {
 
         subscript(key: SQLValue) -> Entry? {
             get {
-                if case .integer(let int) = key { return integers[int].map(Entry.init) }
+                if IdentityMap.keepsIntegerKeysApart, case .integer(let int) = key { return integers[int].map(Entry.init) }
                 return others[key]
             }
             set {
                 switch (key, newValue) {
-                case (.integer(let int), let entry?): integers.set(entry.object, for: int)
-                case (.integer(let int), nil): integers.remove(int)
+                case (.integer(let int), let entry?) where IdentityMap.keepsIntegerKeysApart: integers.set(entry.object, for: int)
+                case (.integer(let int), nil) where IdentityMap.keepsIntegerKeysApart: integers.remove(int)
                 default: others[key] = newValue
                 }
             }
@@ -362,12 +349,4 @@ extension IdentityMap {
             map.forget(type: type, key: key, object: ObjectIdentifier(object))
         }
     }
-}
-
-/// Retains the object at `object` unless it is already being destroyed (the Swift runtime's
-/// `swift_tryRetain`, what loading a `weak` reference does). This is how the identity map holds
-/// objects weakly without the side table a `weak` reference allocates.
-@inline(__always)
-func tryRetainObject(_ object: UnsafeMutableRawPointer) -> Bool {
-    swift_tryRetain(object) != nil
 }

@@ -231,6 +231,8 @@ public struct _ModelState: ~Copyable, Sendable {
     }
 
     /// Takes the object out of the identity map as it is destroyed. The generated `deinit` calls it.
+    /// The map's safety rests on this call (Documentation/Architecture.md, "Unsafe code and its
+    /// invariants").
     public borrowing func willDeinit(_ fields: inout Fields, object: ObjectIdentifier) {
         // The lock orders this read after the last write another thread made under it.
         lock.lock()
