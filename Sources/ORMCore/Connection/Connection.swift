@@ -200,10 +200,10 @@ final class Connection: @unchecked Sendable {
     /// Runs `body` with a model's statement (see ``modelStatement(_:sql:)``) marked in use, and resets
     /// it after. The statement of the last such call is borrowed from the cache, so a run of writes
     /// of one model costs no reference counting here; `sql` gets `schema` (a closure that captured it
-    /// would retain it on every call).
+    /// would retain it on every call). Generic over the schema, which is declared in a layer above.
     @inline(__always)
-    func withModelStatement<R>(
-        _ key: ModelStatementKey, schema: ModelSchema, sql: (ModelSchema) -> String, _ body: (Statement) throws -> R
+    func withModelStatement<Schema, R>(
+        _ key: ModelStatementKey, schema: Schema, sql: (Schema) -> String, _ body: (Statement) throws -> R
     ) throws -> R {
         if let last = lastModelStatement, last.key == key, !last.statement._withUnsafeGuaranteedRef(\.inUse) {
             return try last.statement._withUnsafeGuaranteedRef { try $0.use(body) }

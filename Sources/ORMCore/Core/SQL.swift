@@ -138,12 +138,6 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
             arguments += values
         }
 
-        /// An optional value: NULL when nil.
-        public mutating func appendInterpolation<T: DatabaseValueConvertible>(_ value: T?) {
-            text += "?"
-            arguments.append(value?.databaseValue ?? .null)
-        }
-
         /// An identifier (table or column name), quoted.
         public mutating func appendInterpolation(identifier: String) {
             text += quoteIdentifier(identifier)
@@ -177,13 +171,6 @@ public protocol SQLExpressible: Sendable {
     var sqlValues: [SQLValue] { get }
     /// Whether the values form a list (`IN (?,?)`) rather than one value.
     var isList: Bool { get }
-}
-
-extension SQLExpressible where Self: DatabaseValueConvertible {
-    /// The one value to bind.
-    public var sqlValues: [SQLValue] { [databaseValue] }
-    /// Not a list.
-    public var isList: Bool { false }
 }
 
 extension SQLValue: SQLExpressible {

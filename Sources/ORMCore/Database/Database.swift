@@ -309,25 +309,10 @@ final class WriterAccess: @unchecked Sendable {
     @exclusivity(unchecked) var lastPrepared: (model: ObjectIdentifier, schema: Unmanaged<ModelSchema>)?
     /// The schema of every model type this writer has written, the first instance each type gave:
     /// never replaced, so a schema borrowed through `lastPrepared` outlives every write using it.
-    private var schemas: [ObjectIdentifier: ModelSchema] = [:]
+    var schemas: [ObjectIdentifier: ModelSchema] = [:]
 
     init(connection: Connection) {
         self.connection = connection
-    }
-
-    /// The innermost open transaction frame (nil outside a transaction), borrowed: `frames` holds it
-    /// while a write uses it, so a write inside a batch costs no reference counting for it.
-    var innermostFrame: BorrowedFrame? {
-        guard let index = frames.indices.last else { return nil }
-        return BorrowedFrame(frames[index])
-    }
-
-    /// Makes `type` the last prepared model, keeping its schema.
-    func setLastPrepared<T: Model>(_ type: T.Type) {
-        let model = ObjectIdentifier(type)
-        let schema = schemas[model] ?? T.modelSchema
-        schemas[model] = schema
-        lastPrepared = (model, .passUnretained(schema))
     }
 
     func scheduleAfterCommit(_ actions: [@Sendable () -> Void]) {

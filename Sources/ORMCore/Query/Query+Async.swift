@@ -12,12 +12,6 @@ func runDetached<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async 
 }
 
 extension Query {
-    /// ``fetch()`` without blocking the caller's thread.
-    public func fetch() async throws -> ResultSet<Record> {
-        let query = self
-        return try await runDetached { try query.fetch() }
-    }
-
     /// ``first()`` without blocking the caller's thread.
     public func first() async throws -> Record? {
         let query = self

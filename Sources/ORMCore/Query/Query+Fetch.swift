@@ -1,15 +1,4 @@
 extension Query {
-    /// The matching records. Without ``batch(_:)`` every record is loaded now; with it they load in
-    /// windows as the result set is walked.
-    public func fetch() throws -> ResultSet<Record> {
-        let database = try target()
-        try decoder.prepare(database)
-        if let batchSize {
-            return ResultSet(batched: BatchedRecords(query: self, database: database, windowSize: batchSize))
-        }
-        return ResultSet(records: try fetchArray(database))
-    }
-
     /// The first matching record, or nil.
     public func first() throws -> Record? {
         let database = try target()

@@ -18,9 +18,7 @@
 ///
 /// In SQL an object stands for its row's key (see `Model+SQLExpressible.swift`):
 /// `Person.query().where("department = \(rnd)")`.
-public protocol Model: AnyObject, SQLExpressible {
-    /// The table, key, columns and indexes. Generated.
-    static var modelSchema: ModelSchema { get }
+public protocol Model: SchemaDescribed, SQLExpressible {
     /// The table and key alone, for the relationship columns of other models. Generated: reading
     /// ``modelSchema`` there instead would recurse (and hang in the static initializer) for a model that
     /// refers to itself or to a model that refers back.

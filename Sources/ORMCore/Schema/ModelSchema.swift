@@ -136,10 +136,10 @@ public struct ModelColumn: Sendable, Hashable {
         /// The referenced key column.
         public let column: String
         /// The referenced model, whose table is prepared before the referencing one.
-        public let model: (any Model.Type)?
+        public let model: (any SchemaDescribed.Type)?
 
         /// Makes a reference.
-        public init(table: String, column: String, model: (any Model.Type)? = nil) {
+        public init(table: String, column: String, model: (any SchemaDescribed.Type)? = nil) {
             self.table = table
             self.column = column
             self.model = model

@@ -5,18 +5,18 @@
 final class SchemaRegistry: Sendable {
     private struct State {
         var ready: Set<ObjectIdentifier> = []
-        var modelsByTable: [String: any Model.Type] = [:]
+        var modelsByTable: [String: any SchemaDescribed.Type] = [:]
     }
 
     private let state = Lock(State())
 
     /// Whether `type`'s table is committed and migrated.
-    func isReady(_ type: any Model.Type) -> Bool {
+    func isReady(_ type: any SchemaDescribed.Type) -> Bool {
         state.withLock { $0.ready.contains(ObjectIdentifier(type)) }
     }
 
     /// Enters `type`, whose table is committed and migrated.
-    func markReady(_ type: any Model.Type) {
+    func markReady(_ type: any SchemaDescribed.Type) {
         state.withLock {
             $0.ready.insert(ObjectIdentifier(type))
             $0.modelsByTable[type.modelSchema.table] = type
@@ -24,7 +24,7 @@ final class SchemaRegistry: Sendable {
     }
 
     /// The model type whose table is `table`, once entered.
-    func model(forTable table: String) -> (any Model.Type)? {
+    func model(forTable table: String) -> (any SchemaDescribed.Type)? {
         state.withLock { $0.modelsByTable[table] }
     }
 }

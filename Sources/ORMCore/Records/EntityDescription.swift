@@ -51,7 +51,7 @@ extension Model {
         var relationships: [String: EntityDescription.Relationship] = [:]
         for column in schema.columns {
             guard let reference = column.reference else { continue }
-            let model = reference.model
+            let model = reference.model as? any Model.Type
             relationships[column.name] = .init(
                 column: column.name, target: { model?.entityDescription }, targetColumn: reference.column)
         }

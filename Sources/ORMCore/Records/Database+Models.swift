@@ -15,7 +15,7 @@ extension Database {
 
     private func ensureSchema<T: Model>(_ type: T.Type, visiting: inout Set<ObjectIdentifier>) throws {
         guard !isSchemaReady(type), visiting.insert(ObjectIdentifier(type)).inserted else { return }
-        for case let referenced? in T.modelSchema.columns.map(\.reference?.model) {
+        for case let referenced as any Model.Type in T.modelSchema.columns.compactMap(\.reference?.model) {
             try ensureSchema(referenced, visiting: &visiting)
         }
         if configuration.readOnly {
