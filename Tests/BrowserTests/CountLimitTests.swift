@@ -131,7 +131,7 @@ final class CountLimitTests: XCTestCase {
         let grid = try XCTUnwrap(app.selectedTableGrid)
         XCTAssertTrue(grid.source.isCounting)
         XCTAssertEqual(app.handle(.escape), .redraw)
-        XCTAssertFalse(app.quitRequested)
+        XCTAssertFalse(app.tick().quits)
         XCTAssertTrue(screen(of: app).last?.contains("stopped counting zzz_forever: r counts again") == true,
                       screen(of: app).joined(separator: "\n"))
         tick(app, until: { !grid.source.isCounting }, "the snapshot stopped")

@@ -51,10 +51,10 @@ final class PendingWorkTests: XCTestCase {
         XCTAssertEqual(app.currentGrid?.cursorRow, 0, "keys wait")
         XCTAssertTrue(app.hasBackgroundWork)
         XCTAssertTrue(screen(of: app).contains("sorting artists by name…  (Esc cancels)"), screen(of: app))
-        XCTAssertFalse(app.tick() && completed, "not ready: nothing completes")
+        XCTAssertFalse(app.tick().redraws && completed, "not ready: nothing completes")
         ready.flip()
         XCTAssertTrue(app.hasWorkToCollect)
-        XCTAssertTrue(app.tick())
+        XCTAssertTrue(app.tick().redraws)
         XCTAssertTrue(completed)
         XCTAssertNil(app.pendingWork)
         XCTAssertEqual(app.currentGrid?.cursorRow, 2, "both keys were played after the work")
@@ -120,11 +120,10 @@ final class PendingWorkTests: XCTestCase {
         let app = try app()
         let ready = Switch()
         app.run(PendingWork(label: "reading the rows of artists", isReady: { ready.isOn }, complete: {}))
-        _ = app.handle(.character("q"))
-        XCTAssertFalse(app.quitRequested)
+        XCTAssertEqual(app.handle(.character("q")), .handled)
+        XCTAssertFalse(app.tick().quits)
         ready.flip()
-        _ = app.tick()
-        XCTAssertTrue(app.quitRequested)
+        XCTAssertTrue(app.tick().quits)
     }
 
     func testQuickWorkCompletesAtOnce() throws {

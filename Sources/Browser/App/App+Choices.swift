@@ -31,7 +31,7 @@ extension App {
             default: break
             }
             return .redraw
-        case .resolveConflicts:
+        case .resolveConflicts(let thenQuit):
             if let scroll = Self.scrollCommand(for: key), case .schema(let screen) = state.top,
                screen.mode == Self.conflictsMode {
                 return performOnText(scroll, screen: screen)  // the list may be longer than the screen
@@ -39,7 +39,7 @@ extension App {
             guard let answer, ["t", "o", "c", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer t, o or c; j k scroll")
             }
-            return resolveConflicts(answer)
+            return resolveConflicts(answer, thenQuit: thenQuit)
         default:
             guard let answer, ["c", "r", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer c, r or Esc")
@@ -54,8 +54,9 @@ extension App {
         return .redraw
     }
 
-    /// Answers the conflicts: `t` keeps theirs, `o` overwrites, `c` or Esc cancels the commit.
-    private func resolveConflicts(_ answer: Character) -> Outcome {
+    /// Answers the conflicts: `t` keeps theirs, `o` overwrites, `c` or Esc cancels the commit. A
+    /// commit made quits when it was asked for by "commit and quit" (`thenQuit`).
+    private func resolveConflicts(_ answer: Character, thenQuit: Bool) -> Outcome {
         state.prompt = nil
         if case .schema(let screen) = state.top, screen.mode == Self.conflictsMode {
             state.screens.removeLast()
@@ -68,10 +69,9 @@ extension App {
             committed = false
             state.message = .info("commit cancelled: \(Self.changes(pendingEditCount)) still pending")
         }
-        defer { quitsAfterCommit = false }
         if committed {
             closePendingScreen()
-            return quitsAfterCommit ? .quit : .redraw
+            return thenQuit ? .quit : .redraw
         }
         return .redraw
     }
@@ -83,14 +83,9 @@ extension App {
         switch answer {
         case "c":
             // Conflicts ask first; the commit their answer makes still quits.
-            quitsAfterCommit = true
-            guard commitEdits(policy: .cancel) else {
-                if state.prompt?.kind != .resolveConflicts {
-                    quitsAfterCommit = false
-                }
+            guard commitEdits(policy: .cancel, thenQuit: true) else {
                 return .redraw
             }
-            quitsAfterCommit = false
             return .quit
         case "r":
             stagedEdits = [:]

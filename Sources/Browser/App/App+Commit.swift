@@ -38,8 +38,9 @@ extension App {
     ///
     /// Nothing is written while a new row is refused by SQLite as it is (the cursor goes to it).
     /// Rows changed meanwhile open the conflicts screen and ask what to do; a locked database
-    /// keeps the changes for a retry.
-    func commitEdits(policy: ConflictPolicy) -> Bool {
+    /// keeps the changes for a retry. `thenQuit` is passed on to the conflicts' question, so the
+    /// commit its answer makes quits.
+    func commitEdits(policy: ConflictPolicy, thenQuit: Bool = false) -> Bool {
         guard pendingEditCount > 0 else {
             state.message = .info("nothing to commit")
             return true
@@ -96,7 +97,7 @@ extension App {
                 }
             }
         } catch is EditConflictError {
-            showConflicts(conflicts)
+            showConflicts(conflicts, thenQuit: thenQuit)
             return false
         } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
             state.message = .error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry")
@@ -187,8 +188,8 @@ extension App {
     }
 
     /// Shows the rows that changed since they were read, every table's, and asks what to do with
-    /// them.
-    private func showConflicts(_ conflicts: [(table: String, error: EditConflictError)]) {
+    /// them (`thenQuit`: the commit the answer makes quits).
+    private func showConflicts(_ conflicts: [(table: String, error: EditConflictError)], thenQuit: Bool) {
         let count = conflicts.reduce(0) { $0 + $1.error.conflicts.count }
         let names = conflicts.map { Sanitizer.sanitize($0.table) }.joined(separator: ", ")
         var lines = ["\(Self.rows(count)) changed since you read \(count == 1 ? "it" : "them") in \(names); nothing was written.", ""]
@@ -214,7 +215,7 @@ extension App {
         var screen = TextScreen(title: "Conflicts in \(names)", lines: lines)
         screen.mode = Self.conflictsMode
         state.screens.append(.schema(screen))
-        openPrompt(.resolveConflicts)
+        openPrompt(.resolveConflicts(thenQuit: thenQuit))
     }
 
     /// Shows the staged changes as the SQL a commit would run, arguments written as literals.

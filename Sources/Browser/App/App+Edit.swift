@@ -2,20 +2,21 @@ import ORMCore
 
 extension App {
     /// Runs an editing command on a grid: only a table's grid can be edited. From the record view
-    /// (`oneRow`), `dd` deletes the row shown, not the marked rows.
-    func performEdit(_ command: Command, grid: GridModel, isTable: Bool, oneRow: Bool = false) throws {
+    /// (`oneRow`), `dd` deletes the row shown, not the marked rows. The outcome asks for the
+    /// user's editor when `E` opens it.
+    func performEdit(_ command: Command, grid: GridModel, isTable: Bool, oneRow: Bool = false) throws -> Outcome {
         switch command {
         case .undoEdit:
             undoEdit(in: grid.source.title)
-            return
+            return .redraw
         case .clearMarks:
             clearMarks(in: grid)
-            return
+            return .redraw
         default:
             break
         }
         guard let table = try writableTable(of: grid, isTable: isTable) else {
-            return
+            return .redraw
         }
         switch command {
         case .insertRow:
@@ -28,16 +29,17 @@ extension App {
             try askToDelete(in: grid, table: table, ignoringMarks: oneRow)
         case .editCell, .setNull, .editInEditor:
             guard let row = try editableRow(of: grid, in: table), let target = editTarget(row, grid: grid, table: table) else {
-                return
+                return .redraw
             }
             switch command {
             case .editCell: openCellEditor(on: target)
             case .setNull: stageCell(.null, target: target, in: table)
-            default: openExternalEditor(on: target)
+            default: return openExternalEditor(on: target)
             }
         default:
             break
         }
+        return .redraw
     }
 
     /// The table the grid shows, when its rows may be changed; else nil, with the reason in the

@@ -44,8 +44,7 @@ extension App {
                 }
                 return .redraw
             }
-            performOnGrid(command, grid: grid, isTable: true)
-            return .redraw
+            return performOnGrid(command, grid: grid, isTable: true)
         }
     }
 

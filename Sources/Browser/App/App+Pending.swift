@@ -38,25 +38,26 @@ extension App {
     }
 
     /// Completes the pending work if it is ready and plays the keys that waited for it; returns
-    /// whether it did.
-    func completePendingWork() -> Bool {
+    /// their outcomes together (nil when nothing was ready). Keys after one that quits are not played.
+    func completePendingWork() -> Outcome? {
         guard let work = pendingWork, work.ready else {
-            return false
+            return nil
         }
         pendingWork = nil
         work.finish()
+        var outcome = Outcome.redraw
         var keys = work.queuedKeys[...]
         while let key = keys.popFirst() {
             if let next = pendingWork {
                 next.queuedKeys.append(contentsOf: [key] + keys)
                 break
             }
-            if handle(key) == .quit {
-                quitRequested = true
+            outcome.merge(handle(key))
+            if outcome.quits {
                 break
             }
         }
-        return true
+        return outcome
     }
 
     /// The status-bar text while work is pending.

@@ -8,6 +8,7 @@ extension App {
     /// grid's cursor row; a foreign key is followed to the referenced record.
     func performOnRecord(_ command: Command, record: RecordViewState) -> Outcome {
         var record = record
+        var outcome = Outcome.redraw
         let grid = record.grid
         let isTable = tableGrids.values.contains { $0 === grid }
         let height = max(1, contentHeight - 1)
@@ -43,15 +44,15 @@ extension App {
                 record.scroll = scrollShowingField(of: RecordViewState(grid: grid), height: height)
             case .editCell, .setNull, .editInEditor, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark,
                  .clearMarks:
-                try performEdit(command, grid: grid, isTable: isTable, oneRow: true)
+                outcome.merge(try performEdit(command, grid: grid, isTable: isTable, oneRow: true))
                 if command == .editCell || command == .editInEditor {
-                    holdTextAfterRefusal()
+                    holdTextAfterRefusal(unless: outcome)
                 }
             case .yankCell, .yankRow, .sort, .filter, .search, .nextMatch, .previousMatch, .goToRow, .schema, .reload,
                  .export:
-                performOnGrid(command, grid: grid, isTable: isTable)
+                outcome.merge(performOnGrid(command, grid: grid, isTable: isTable))
                 if case .record = state.top {} else {
-                    return .redraw  // a screen opened over it (the schema)
+                    return outcome  // a screen opened over it (the schema)
                 }
             case .followReference, .jumpBack:
                 return followFromRecord(command, grid: grid, isTable: isTable)
@@ -62,11 +63,11 @@ extension App {
             report(error)
         }
         guard case .record = state.top else {
-            return .redraw
+            return outcome
         }
         record.scroll = min(max(0, record.scroll), maximum)
         state.replaceTop(.record(record))
-        return .redraw
+        return outcome
     }
 
     /// `]` and `[` in the record view: the record view closes, the foreign key is followed (or the

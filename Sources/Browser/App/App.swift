@@ -20,15 +20,11 @@ final class App {
     var tableGrids: [String: GridModel] = [:]
     /// The screen size, updated by the loop before each key and frame.
     var size = (columns: 80, rows: 24)
-    /// Set when the whole screen must be repainted (Ctrl-L); the loop clears it.
-    var needsFullRepaint = false
     /// The widest the table list has been, so it does not narrow while counts arrive.
     var sidebarWidthMark = 0
     /// Whether background work was running at the last tick, to redraw once when it ends (true at
     /// first, so the first screen is drawn again once the counts that started with it are done).
     var wasBusy = true
-    /// Text copied by a yank, waiting for the loop to send it to the terminal's clipboard.
-    var pendingClipboard: String?
     /// The export running in the background, if any.
     var export: ExportTask?
     /// The changes staged on each table, by table name, until committed or reverted; each table's
@@ -42,8 +38,6 @@ final class App {
     }
     /// The user's text editor (`$VISUAL`, `$EDITOR`) for long values.
     var externalEditor = ExternalEditor(environment: ProcessInfo.processInfo.environment)
-    /// The cell or SQL text waiting for the loop to edit it in the user's editor.
-    var pendingExternalEdit: ExternalEditRequest?
     /// Committed changes to pick up: the view refreshes itself when its table changes.
     let liveChanges: LiveChanges
     /// Wakes the loop's wait for a key when background work has something to show.
@@ -66,11 +60,6 @@ final class App {
     var liveRefresh: LiveRefresh?
     /// When background counts give up.
     let countLimits: CountLimits
-    /// Set when a key played after pending work asked to quit; the loop ends.
-    var quitRequested = false
-    /// Set while a commit asked for by "commit and quit" waits for the conflicts to be resolved:
-    /// the commit their answer makes quits too.
-    var quitsAfterCommit = false
     /// Changes staged while another connection held the write lock, checked once it is free.
     var uncheckedChanges: [UncheckedChange] = []
     /// When to try those checks again (nil: on the next tick).
@@ -114,8 +103,20 @@ final class App {
 
     // MARK: - Keys
 
-    /// Handles one key.
+    /// Handles one key: changes the state, and returns what is left for the runner to do (draw,
+    /// copy, run the editor, quit…). When the key leaves work running in the background, the
+    /// outcome says so (``Effect/runInBackground(label:)``).
     func handle(_ key: Key) -> Outcome {
+        let waiting = pendingWork
+        var outcome = react(to: key)
+        if let work = pendingWork, work !== waiting {
+            outcome.add(.runInBackground(label: work.label))
+        }
+        return outcome
+    }
+
+    /// Handles one key (see ``handle(_:)``).
+    private func react(to key: Key) -> Outcome {
         if case .resize = key {
             return .redraw
         }
@@ -167,8 +168,7 @@ final class App {
             state.screens.append(.help(HelpView()))
             return .redraw
         case .redraw:
-            needsFullRepaint = true
-            return .redraw
+            return Outcome.redraw.with(.repaint)
         case .sql:
             openPrompt(.sql)
             return .redraw
@@ -188,8 +188,7 @@ final class App {
             case .switchFocus:
                 return notAKeyHere()
             default:
-                performOnGrid(command, grid: grid, isTable: false)
-                return .redraw
+                return performOnGrid(command, grid: grid, isTable: false)
             }
         case .record(let record):
             return performOnRecord(command, record: record)
@@ -213,27 +212,25 @@ final class App {
         (pendingWork?.ready ?? false) || liveRefresh?.fresh.result != nil || liveRefresh?.onScreen?.result != nil
     }
 
-    /// Whether the loop should call ``tick()`` between keys: always, since committed changes (ours and
-    /// other processes') are picked up on ticks, as are counts, exports and the spinner.
-    var wantsTicks: Bool {
-        true
-    }
-
     /// Completes pending work that is ready, advances the spinner and refreshes the view after
-    /// committed changes; returns whether the screen needs drawing. After it, the loop checks
-    /// ``quitRequested`` and the clipboard: keys that waited for pending work are played here.
-    func tick() -> Bool {
+    /// committed changes; returns what the runner is to do: draw when anything changed, and the
+    /// effects of the keys that waited for pending work, which are played here (a copy, a quit…).
+    func tick() -> Outcome {
         stopCountsNobodyWaitsFor()
-        let completed = completePendingWork()
+        let played = completePendingWork()
         let checked = checkUncheckedChanges()
-        let refreshed = refreshAfterChanges() || completed || checked
+        let refreshed = refreshAfterChanges() || played != nil || checked
         let finished = collectFinishedExport() || refreshed
         let busy = hasBackgroundWork
         defer { wasBusy = busy }
         if busy {
             state.spinnerFrame += 1
         }
-        return busy || wasBusy || finished
+        var outcome = played ?? .handled
+        if busy || wasBusy || finished {
+            outcome.add(.redraw)
+        }
+        return outcome
     }
 
     /// Reloads the shown table when committed changes touched it (keeping the cursor on its row by
@@ -395,12 +392,6 @@ final class App {
         let rows = changes.external ? 0 : changes.rows
         let what = rows > 0 ? "\(rows) row\(rows == 1 ? "" : "s") changed" : "changed"
         state.message = .live("\(table) \(what) by \(who): refreshed")
-    }
-
-    /// Hands over the text of the last yank (once), for the loop to put on the clipboard.
-    func takeClipboard() -> String? {
-        defer { pendingClipboard = nil }
-        return pendingClipboard
     }
 
     // MARK: - Grids
