@@ -68,6 +68,6 @@ final class EffectHandlerTests: XCTestCase {
         let reaction = EffectHandler(app: app).apply(outcome, on: host)
         XCTAssertEqual(host.log, ["suspend", "resume"])
         XCTAssertTrue(reaction.redraw)
-        XCTAssertEqual(app.stagedEdits["artists"]?.value(key: RowKey(values: [1]), column: "name"), .text("Bea"))
+        XCTAssertEqual(app.staging.edits["artists"]?.value(key: RowKey(values: [1]), column: "name"), .text("Bea"))
     }
 }

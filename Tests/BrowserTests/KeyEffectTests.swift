@@ -61,7 +61,7 @@ final class KeyEffectTests: XCTestCase {
         XCTAssertEqual(target.table, "artists")
         XCTAssertEqual(target.column, "name")
         XCTAssertEqual(target.current, .text("Ada"))
-        XCTAssertNil(app.stagedEdits["artists"], "the editor has not run: nothing is staged")
+        XCTAssertNil(app.staging.edits["artists"], "the editor has not run: nothing is staged")
     }
 
     func testEditInEditorWithoutAnEditorOpensTheLineEditor() throws {
@@ -76,7 +76,7 @@ final class KeyEffectTests: XCTestCase {
         _ = app.handle(.character("l"))
         let edit = try XCTUnwrap(app.handle(.character("E")).externalEdit)
         XCTAssertEqual(app.runExternalEdit(edit, attachedToTerminal: false), .redraw)
-        XCTAssertEqual(app.stagedEdits["artists"]?.value(key: RowKey(values: [1]), column: "name"), .text("Bea"))
+        XCTAssertEqual(app.staging.edits["artists"]?.value(key: RowKey(values: [1]), column: "name"), .text("Bea"))
     }
 
     func testControlLRepaints() throws {
@@ -102,6 +102,6 @@ final class KeyEffectTests: XCTestCase {
         XCTAssertEqual(outcome, Outcome([.redraw, .runInBackground(label: "opening aaa_endless")]))
         XCTAssertEqual(app.handle(.character("j")), .handled, "keys wait for it")
         XCTAssertEqual(app.handle(.escape), .redraw, "Esc cancels it")
-        XCTAssertNil(app.pendingWork)
+        XCTAssertNil(app.pending.work)
     }
 }

@@ -80,7 +80,7 @@ final class KeysPerScreenTests: XCTestCase {
                 let (app, runner) = try start(setup, copy: probe)
                 let before = runner.run([]).last ?? []
                 let promptBefore = app.state.prompt.map { [$0.text, String($0.cursor)] }
-                XCTAssertTrue(before.last?.hasPrefix(" \(setup.mode) ") == true || app.state.prompt?.kind.mode == setup.mode,
+                XCTAssertTrue(before.last?.hasPrefix(" \(setup.mode) ") == true || app.state.prompt?.kind.mode.label == setup.mode,
                               "\(setup.name): not reached\n\(before.joined(separator: "\n"))")
                 // Effects other than drawing are something visible done: a copy, the editor, a repaint, a quit.
                 var outcome = Outcome()

@@ -33,7 +33,7 @@ extension App {
             return .redraw
         case .resolveConflicts(let thenQuit):
             if let scroll = Self.scrollCommand(for: key), case .schema(let screen) = state.top,
-               screen.mode == Self.conflictsMode {
+               screen.mode == .conflicts {
                 return performOnText(scroll, screen: screen)  // the list may be longer than the screen
             }
             guard let answer, ["t", "o", "c", "\u{1B}"].contains(answer) else {
@@ -58,7 +58,7 @@ extension App {
     /// commit made quits when it was asked for by "commit and quit" (`thenQuit`).
     private func resolveConflicts(_ answer: Character, thenQuit: Bool) -> Outcome {
         state.prompt = nil
-        if case .schema(let screen) = state.top, screen.mode == Self.conflictsMode {
+        if state.top.isPage(.conflicts) {
             state.screens.removeLast()
         }
         let committed: Bool
@@ -88,7 +88,7 @@ extension App {
             }
             return .quit
         case "r":
-            stagedEdits = [:]
+            staging.edits = [:]
             return .quit
         default:
             state.message = .info("\(Self.changes(pendingEditCount)) pending: w commits, U reverts")
@@ -112,7 +112,7 @@ extension App {
     /// Ctrl-C: cancels running work (as Esc does); else quits like `Q`, asking first when changes
     /// are pending. An open prompt is closed first; the question about pending changes stays open.
     func interrupt() -> Outcome {
-        if let work = pendingWork {
+        if let work = pending.work {
             return cancel(work)
         }
         if state.prompt?.kind == .quitWithChanges {

@@ -30,14 +30,15 @@ extension App {
     /// the terminal, headless it runs without one. Returns what the result asks of the runner
     /// (edited SQL may leave its statement running in the background).
     func runExternalEdit(_ request: ExternalEditRequest, attachedToTerminal: Bool) -> Outcome {
-        let waiting = pendingWork
+        let waiting = pending.work
         switch request {
         case .cell(let target):
             runCellEdit(target, attachedToTerminal: attachedToTerminal)
         case .sql(let text):
             runEditedSQL(text, attachedToTerminal: attachedToTerminal)
         }
-        if let work = pendingWork, work !== waiting {
+        prepareFrame()
+        if let work = pending.work, work !== waiting {
             return Outcome.redraw.with(.runInBackground(label: work.label))
         }
         return .redraw

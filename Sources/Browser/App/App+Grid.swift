@@ -222,7 +222,7 @@ extension App {
         if isTable {
             try refreshCatalog()
             catalog.countAgain(grid.source.title)  // asked for: no time limit
-            unopenedTables = [:]
+            tables.unopened = [:]
         }
         state.message = .info("reloaded")
     }

@@ -171,13 +171,13 @@ extension App {
     /// have changed the schema) they are dropped and reopen with their new columns.
     private func refreshAfterWrite(schemaMayChange: Bool) throws {
         try refreshCatalog()
-        unopenedTables = [:]
+        tables.unopened = [:]
         let names = Set(catalog.names.map(\.name))
-        for (name, grid) in tableGrids {
+        for (name, grid) in tables.grids {
             if !schemaMayChange && names.contains(name) && (try? grid.reload()) != nil {
                 continue
             }
-            tableGrids[name] = nil
+            tables.grids[name] = nil
         }
     }
 }

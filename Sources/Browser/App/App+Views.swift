@@ -10,7 +10,7 @@ extension App {
         var record = record
         var outcome = Outcome.redraw
         let grid = record.grid
-        let isTable = tableGrids.values.contains { $0 === grid }
+        let isTable = tables.grids.values.contains { $0 === grid }
         let height = max(1, contentHeight - 1)
         let maximum = recordView(of: record).maximumScroll(width: size.columns, height: height)
         do {
@@ -204,11 +204,11 @@ extension App {
             return values
         }
         let longer: [GridValue]?
-        if let cached = recordRow, cached.source === table, cached.key == key {
+        if let cached = recordCache.row, cached.source === table, cached.key == key {
             longer = cached.values
         } else {
             longer = try table.longerValues(stored.values, key: key, textBytes: GridValue.recordTextBytes)
-            recordRow = RecordRow(source: table, key: key, values: longer)
+            recordCache.row = RecordRow(source: table, key: key, values: longer)
         }
         guard let longer, longer.count == values.count, stored.values.count == values.count else {
             return values
@@ -221,11 +221,11 @@ extension App {
     /// ``RecordView/fields(columns:values:width:)`` at the screen's width, laid out again only when
     /// the values, columns or width changed.
     func recordFields(columns: [GridColumn], values: [GridValue]) -> [[String]] {
-        if let layout = recordLayout, layout.width == size.columns, layout.columns == columns, layout.values == values {
+        if let layout = recordCache.layout, layout.width == size.columns, layout.columns == columns, layout.values == values {
             return layout.fields
         }
         let fields = RecordView.fields(columns: columns, values: values, width: size.columns)
-        recordLayout = (values, size.columns, columns, fields)
+        recordCache.layout = (values, size.columns, columns, fields)
         return fields
     }
 

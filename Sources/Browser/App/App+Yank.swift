@@ -52,7 +52,7 @@ extension App {
               let key = row.key, table.columns.indices.contains(column) else {
             return nil
         }
-        let staged = stagedEdits[table.title]?.value(key: key, column: table.columns[column].name)
+        let staged = staging.edits[table.title]?.value(key: key, column: table.columns[column].name)
         guard let whole = try staged ?? table.wholeValue(ofColumn: column, key: key) else {
             return nil
         }

@@ -98,7 +98,7 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
 
     /// Tells the app the terminal's size.
     private func syncSize() {
-        app.size = (terminal.backend.size.columns, terminal.backend.size.rows)
+        app.resize(columns: terminal.backend.size.columns, rows: terminal.backend.size.rows)
     }
 
     // MARK: - EffectHost

@@ -49,7 +49,7 @@ struct HeadlessRunner: EffectHost {
     /// Plays `script` as ``run(_:emit:)`` does, and says whether it quit.
     func play(_ script: [ScriptStep], emit: ([String]) -> Void = { _ in }) -> Played {
         let effects = EffectHandler(app: app)
-        app.size = (columns, rows)
+        app.resize(columns: columns, rows: rows)
         var played = Played()
         func record(quitting: Bool = false) -> Played {
             played.screens.append(text(of: terminal))

@@ -47,20 +47,20 @@ enum PromptKind: Hashable, Sendable {
     }
 
     /// The status-bar mode while the prompt is open.
-    var mode: String {
+    var mode: Mode {
         switch self {
-        case .filter: "FILTER"
-        case .search: "SEARCH"
-        case .goToRow: "GOTO"
-        case .sql: "SQL"
-        case .export: "EXPORT"
-        case .editCell: "EDIT"
-        case .resolveConflicts: "CONFLICT"
-        case .quitWithChanges: "QUIT"
-        case .confirmDelete: "DELETE"
-        case .confirmRevert: "REVERT"
-        case .confirmOverwrite: "EXPORT"
-        case .refused: "REFUSED"
+        case .filter: .filter
+        case .search: .search
+        case .goToRow: .goToRow
+        case .sql: .sql
+        case .export: .export
+        case .editCell: .edit
+        case .resolveConflicts: .conflict
+        case .quitWithChanges: .quit
+        case .confirmDelete: .delete
+        case .confirmRevert: .revert
+        case .confirmOverwrite: .export
+        case .refused: .refused
         }
     }
 
