@@ -129,12 +129,13 @@ public struct ReefCommand: ParsableCommand {
         }
         let backend: NcursesBackend
         do {
-            backend = try NcursesBackend(theme: chosenTheme)
+            backend = try NcursesBackend()
         } catch {
             fail(error.description)
         }
         defer { backend.close() }  // once: also closed below, before the note is printed
-        let app = try makeApp(db, theme: backend.theme, imported: imported)
+        // The theme brought down to the terminal's colours (monochrome without any).
+        let app = try makeApp(db, theme: chosenTheme.downgraded(toColors: backend.colors), imported: imported)
         EventLoop(app: app, terminal: Terminal(backend: backend), input: NcursesInput(wakeup: app.wakeup))
             .run(script: steps)
         let note = app.finish()
