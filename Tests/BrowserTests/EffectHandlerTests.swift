@@ -71,3 +71,15 @@ final class EffectHandlerTests: XCTestCase {
         XCTAssertEqual(app.staging.edits["artists"]?.value(key: RowKey(values: [1]), column: "name"), .text("Bea"))
     }
 }
+
+/// Which effects draw the screen again.
+final class EffectRedrawTests: XCTestCase {
+    func testACopyAloneOrAQuitDoesNotRedraw() {
+        XCTAssertFalse(Outcome([.copy("x")]).redraws)
+        XCTAssertFalse(Outcome.quit.redraws)
+        XCTAssertFalse(Outcome.handled.redraws)
+        XCTAssertTrue(Outcome([.copy("x"), .redraw]).redraws)
+        XCTAssertTrue(Outcome([.runInBackground(label: "sorting")]).redraws)
+        XCTAssertTrue(Outcome([.repaint]).redraws)
+    }
+}

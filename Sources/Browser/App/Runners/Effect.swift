@@ -14,4 +14,13 @@ enum Effect: Equatable, Sendable {
     case runInBackground(label: String)
     /// End the program.
     case quit
+
+    /// Whether the screen is drawn after it: after all but a copy (the screen already says what was
+    /// copied) and a quit.
+    var redraws: Bool {
+        switch self {
+        case .redraw, .repaint, .editExternally, .runInBackground: true
+        case .copy, .quit: false
+        }
+    }
 }

@@ -19,12 +19,12 @@ struct EffectHandler {
         var reaction = Reaction()
         var queue = outcome.effects[...]
         while let effect = queue.popFirst() {
+            reaction.redraw = reaction.redraw || effect.redraws
             switch effect {
             case .redraw, .runInBackground:
-                reaction.redraw = true
+                break
             case .repaint:
                 host.repaintAll()
-                reaction.redraw = true
             case .copy(let text):
                 host.copyToClipboard(text)
             case .editExternally(let request):
@@ -32,7 +32,6 @@ struct EffectHandler {
                 host.runEditor { attached in
                     edited = app.runExternalEdit(request, attachedToTerminal: attached)
                 }
-                reaction.redraw = true
                 queue.append(contentsOf: edited.effects)
             case .quit:
                 reaction.quit = true

@@ -43,9 +43,9 @@ struct Outcome: Equatable, Sendable {
         }
     }
 
-    /// Whether the screen must be drawn again.
+    /// Whether the screen must be drawn again (``Effect/redraws``).
     var redraws: Bool {
-        effects.contains { $0 != .quit }
+        effects.contains(where: \.redraws)
     }
 
     /// Whether the program should end.
