@@ -104,10 +104,10 @@ final class BackAndQuitTests: XCTestCase {
         XCTAssertFalse(try play("y", on: app, runner))
         XCTAssertEqual(app.pendingEditCount, 1)
         XCTAssertFalse(try play("Qw", on: app, runner))
-        XCTAssertEqual(app.state.prompt?.kind, .quitWithChanges)
+        XCTAssertEqual(app.prompt.current?.kind, .quitWithChanges)
         XCTAssertEqual(runner.run([]).last?.last?.hasPrefix("(answer c, r or Esc) Pending changes"), true)
         XCTAssertFalse(try play("<Esc>", on: app, runner))
-        XCTAssertNil(app.state.prompt)
+        XCTAssertNil(app.prompt.current)
         XCTAssertEqual(app.pendingEditCount, 1)
     }
 }

@@ -41,6 +41,21 @@ final class FeatureStateTests: XCTestCase {
         XCTAssertNil(live.takeDeferred(), "taken once")
     }
 
+    func testThePromptLineKeepsEachKindsHistoryWithoutRepeats() {
+        var line = PromptLine()
+        line.remember("a = 1", for: .filter)
+        line.remember("a = 1", for: .filter)
+        line.remember("", for: .filter)
+        line.remember("b", for: .search)
+        line.open(.filter, text: "a")
+        XCTAssertEqual(line.current?.kind, .filter)
+        XCTAssertEqual(line.current?.text, "a")
+        XCTAssertEqual(line.history[.filter], ["a = 1"])
+        line.close()
+        XCTAssertNil(line.current)
+        XCTAssertNil(line.editing)
+    }
+
     func testTheModeLabels() {
         XCTAssertEqual(Screen.main.mode, .browse)
         XCTAssertEqual(Screen.help(HelpView()).mode.label, "HELP")

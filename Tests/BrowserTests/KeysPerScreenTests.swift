@@ -79,8 +79,8 @@ final class KeysPerScreenTests: XCTestCase {
                 probe += 1
                 let (app, runner) = try start(setup, copy: probe)
                 let before = runner.run([]).last ?? []
-                let promptBefore = app.state.prompt.map { [$0.text, String($0.cursor)] }
-                XCTAssertTrue(before.last?.hasPrefix(" \(setup.mode) ") == true || app.state.prompt?.kind.mode.label == setup.mode,
+                let promptBefore = app.prompt.current.map { [$0.text, String($0.cursor)] }
+                XCTAssertTrue(before.last?.hasPrefix(" \(setup.mode) ") == true || app.prompt.current?.kind.mode.label == setup.mode,
                               "\(setup.name): not reached\n\(before.joined(separator: "\n"))")
                 // Effects other than drawing are something visible done: a copy, the editor, a repaint, a quit.
                 var outcome = Outcome()
@@ -90,7 +90,7 @@ final class KeysPerScreenTests: XCTestCase {
                 }
                 let after = runner.run([]).last ?? []
                 let acted = outcome.effects.contains { $0 != .redraw }
-                if after == before && app.state.prompt.map({ [$0.text, String($0.cursor)] }) == promptBefore && !acted {
+                if after == before && app.prompt.current.map({ [$0.text, String($0.cursor)] }) == promptBefore && !acted {
                     silent.append("\(setup.name): \(sequence.map(\.description).joined())")
                 }
             }

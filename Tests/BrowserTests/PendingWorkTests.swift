@@ -83,7 +83,7 @@ final class PendingWorkTests: XCTestCase {
         ready.flip()
         _ = app.tick()
         XCTAssertFalse(completed)
-        XCTAssertNil(app.state.prompt, "the waiting / was dropped")
+        XCTAssertNil(app.prompt.current, "the waiting / was dropped")
         XCTAssertEqual(app.currentGrid?.cursorRow, 0)
 
         app.run(PendingWork(label: "filtering artists", isReady: { false }, complete: { completed = true }))

@@ -24,7 +24,7 @@ final class RenderPurityTests: XCTestCase {
             app.state.screens.map(\.mode.label).joined(separator: " "),
             "focus \(app.state.focus) table \(app.state.selectedTable) first \(app.state.firstVisibleTable)",
             "message \(app.state.message?.text ?? "-") spinner \(app.state.spinnerFrame)",
-            "prompt \(app.state.prompt?.text ?? "-") sidebar \(app.tables.sidebarWidthMark) size \(app.size.columns)x\(app.size.rows)",
+            "prompt \(app.prompt.current?.text ?? "-") sidebar \(app.tables.sidebarWidthMark) size \(app.size.columns)x\(app.size.rows)",
             "open \(app.tables.grids.keys.sorted()) pending \(app.pending.work?.label ?? "-") staged \(app.pendingEditCount)",
         ]
         if let grid = app.currentGrid {

@@ -124,8 +124,8 @@ final class StagingTests: XCTestCase {
         XCTAssertTrue(runner.app.staging.edits.isEmpty)
         // No cell editor: the prompt that opens only holds the text typed after `i` (so it runs no
         // commands) and says why.
-        guard case .refused? = runner.app.state.prompt?.kind else {
-            return XCTFail("no cell editor opens: \(String(describing: runner.app.state.prompt))")
+        guard case .refused? = runner.app.prompt.current?.kind else {
+            return XCTFail("no cell editor opens: \(String(describing: runner.app.prompt.current))")
         }
     }
 

@@ -12,8 +12,10 @@ final class App {
     let theme: Theme
     /// The tables and views with their counts.
     let catalog: Catalog
-    /// What is shown.
+    /// What is shown: the screens, the table list's selection, the message.
     var state = AppState()
+    /// The input line: the open prompt, the prompts' history, the cell being edited.
+    var prompt = PromptLine()
     /// Turns keys into commands.
     var dispatcher = KeyDispatcher()
     /// The tables opened so far: their grids, and which are stale or could not be opened.
@@ -116,7 +118,7 @@ final class App {
             return handleKeyWhilePending(key, work: work)
         }
         state.message = nil
-        if state.prompt != nil {
+        if prompt.current != nil {
             return handlePromptKey(key)
         }
         if case .mouse(let event) = key {

@@ -160,16 +160,16 @@ extension App {
 
     /// Opens the cell editor on `target`, prefilled with its value; `note` says why in its label.
     func openCellEditor(on target: EditTarget, note: String? = nil) {
-        state.editing = target
+        prompt.editing = target
         openPrompt(.editCell(column: target.column, note: note), text: CellValueParser.editText(for: target.current))
     }
 
     /// Takes the text typed in the cell editor: parses it, checks it and stages it.
     func submitCellEdit(_ text: String) {
-        guard let target = state.editing else {
+        guard let target = prompt.editing else {
             return
         }
-        state.editing = nil
+        prompt.editing = nil
         stageText(text, for: target)
     }
 

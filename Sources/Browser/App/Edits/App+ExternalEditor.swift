@@ -16,7 +16,7 @@ extension App {
     /// statements once saved. Without `$VISUAL` or `$EDITOR` the prompt stays open, saying why.
     func openExternalEditor(onSQL text: String) -> Outcome {
         guard externalEditor.command != nil else {
-            state.prompt?.note = "no $VISUAL or $EDITOR set"
+            prompt.current?.note = "no $VISUAL or $EDITOR set"
             return .redraw
         }
         return Outcome.redraw.with(.editExternally(.sql(text)))
@@ -51,12 +51,12 @@ extension App {
     private func runEditedSQL(_ text: String, attachedToTerminal: Bool) {
         switch externalEditor.edit(text, name: "reef-query", fileExtension: "sql", attachedToTerminal: attachedToTerminal) {
         case .unchanged:
-            state.prompt?.note = "unchanged"
+            prompt.current?.note = "unchanged"
         case .failed(let reason):
-            state.prompt?.note = reason + "; nothing run"
+            prompt.current?.note = reason + "; nothing run"
         case .changed(let edited):
-            state.prompt = nil
-            state.remember(edited, for: .sql)
+            prompt.current = nil
+            prompt.remember(edited, for: .sql)
             runStatement(edited)
         }
     }

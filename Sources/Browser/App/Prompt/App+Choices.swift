@@ -11,7 +11,7 @@ extension App {
         if case .mouse = key {
             return .handled
         }
-        state.prompt?.note = nil
+        prompt.current?.note = nil
         let answer: Character? = switch key {
         case .escape: "\u{1B}"
         case .character(let character): Character(character.lowercased())
@@ -22,7 +22,7 @@ extension App {
             guard let answer, ["y", "n", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer y or n; Esc: n")
             }
-            state.prompt = nil
+            prompt.current = nil
             let reply: Key = answer == "y" ? .character("y") : .character("n")
             switch kind {
             case .confirmDelete(let table, let rows): answerDelete(reply, table: table, rows: rows)
@@ -50,14 +50,14 @@ extension App {
 
     /// Leaves the one-key question open, saying before it which keys answer it.
     private func keepAsking(_ keys: String) -> Outcome {
-        state.prompt?.note = keys
+        prompt.current?.note = keys
         return .redraw
     }
 
     /// Answers the conflicts: `t` keeps theirs, `o` overwrites, `c` or Esc cancels the commit. A
     /// commit made quits when it was asked for by "commit and quit" (`thenQuit`).
     private func resolveConflicts(_ answer: Character, thenQuit: Bool) -> Outcome {
-        state.prompt = nil
+        prompt.current = nil
         if state.top.isPage(.conflicts) {
             state.screens.removeLast()
         }
@@ -79,7 +79,7 @@ extension App {
     /// Answers the question about quitting with pending changes: `c` commits and quits, `r`
     /// reverts and quits, Esc stays.
     private func answerQuit(_ answer: Character) -> Outcome {
-        state.prompt = nil
+        prompt.current = nil
         switch answer {
         case "c":
             // Conflicts ask first; the commit their answer makes still quits.
@@ -115,11 +115,10 @@ extension App {
         if let work = pending.work {
             return cancel(work)
         }
-        if state.prompt?.kind == .quitWithChanges {
+        if prompt.current?.kind == .quitWithChanges {
             return keepAsking("answer c, r or Esc")
         }
-        state.prompt = nil
-        state.editing = nil
+        prompt.close()
         return quitOrAsk()
     }
 

@@ -3,7 +3,7 @@ import ORMCore
 extension App {
     /// Opens the input line for `kind`, with `text` already typed.
     func openPrompt(_ kind: PromptKind, text: String = "") {
-        state.prompt = PromptState(kind: kind, text: text, history: state.history[kind] ?? [])
+        prompt.open(kind, text: text)
     }
 
     /// After a key that opens a prompt (or the editor) was refused, with the reason in the status
@@ -11,7 +11,7 @@ extension App {
     /// runs no commands (the `w` of it would commit); Enter or Esc closes it. Nothing is held when
     /// the key's `outcome` so far runs the user's editor.
     func holdTextAfterRefusal(unless outcome: Outcome = .handled) {
-        guard state.prompt == nil, outcome.externalEdit == nil, let reason = state.message, reason.isError else {
+        guard prompt.current == nil, outcome.externalEdit == nil, let reason = state.message, reason.isError else {
             return
         }
         openPrompt(.refused(reason: reason.text))
@@ -19,28 +19,27 @@ extension App {
 
     /// Sends a key to the open prompt and acts on Enter or Escape.
     func handlePromptKey(_ key: Key) -> Outcome {
-        guard var prompt = state.prompt else {
+        guard var line = prompt.current else {
             return .handled
         }
         if key == .control("l") {
             return Outcome.redraw.with(.repaint)
         }
-        if prompt.kind.isChoice {
-            return choose(key, for: prompt.kind)
+        if line.kind.isChoice {
+            return choose(key, for: line.kind)
         }
-        let event = prompt.handle(key)
-        state.prompt = prompt
+        let event = line.handle(key)
+        prompt.current = line
         switch event {
         case .edited:
             return .redraw
         case .cancelled:
-            state.prompt = nil
-            state.editing = nil
+            prompt.close()
             return .redraw
         case .submitted(let text):
-            state.prompt = nil
-            state.remember(text, for: prompt.kind)
-            submit(text, kind: prompt.kind)
+            prompt.current = nil
+            prompt.remember(text, for: line.kind)
+            submit(text, kind: line.kind)
             return .redraw
         case .openEditor(let text):
             return openExternalEditor(onSQL: text)

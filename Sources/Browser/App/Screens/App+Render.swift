@@ -22,7 +22,7 @@ extension App {
         case .help(let help):
             help.render(in: layout.content, into: &frame.buffer, theme: theme)
         }
-        if let prompt = state.prompt {
+        if let prompt = prompt.current {
             let cursor = prompt.widget.render(in: layout.status, into: &frame.buffer, theme: theme)
             frame.cursor = cursor
         } else {

@@ -1,4 +1,5 @@
-/// Everything the application shows, apart from the data itself.
+/// The screens and what the main screen shows (apart from the data itself, the prompt line and
+/// the other feature state the ``App`` keeps beside it).
 struct AppState {
     /// The screen stack; ``Screen/main`` at the bottom, the visible screen last.
     var screens: [Screen] = [.main]
@@ -8,16 +9,10 @@ struct AppState {
     var selectedTable = 0
     /// The first entry shown in the table list.
     var firstVisibleTable = 0
-    /// The open input line, if any.
-    var prompt: PromptState?
     /// The status-bar message until the next key.
     var message: StatusMessage?
     /// The spinner frame for counts still running.
     var spinnerFrame = 0
-    /// Entries given at each prompt, oldest first.
-    var history: [PromptKind: [String]] = [:]
-    /// The cell the open cell editor changes.
-    var editing: EditTarget?
     /// Where each foreign-key jump started, oldest first: the back key returns to the last.
     var jumps: [JumpOrigin] = []
 
@@ -31,13 +26,5 @@ struct AppState {
         if screens.count > 1 {
             screens[screens.count - 1] = screen
         }
-    }
-
-    /// Remembers a prompt entry, skipping a repeat of the last one.
-    mutating func remember(_ text: String, for kind: PromptKind) {
-        guard !text.isEmpty, history[kind, default: []].last != text else {
-            return
-        }
-        history[kind, default: []].append(text)
     }
 }
