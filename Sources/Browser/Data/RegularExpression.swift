@@ -5,8 +5,9 @@ import Synchronization
 /// shorthands people type from other tools: `\d` `\D` (digits), glibc's `\w` `\W` `\s` `\S` `\b`
 /// `\B`, `\t` and `\n`, and a leading `(?i)` for a match that ignores case.
 ///
-/// glibc's matcher is used rather than Swift's `Regex` because it is about four times as fast on
-/// a million short cells (`Benchmarks/REEF-SPEED.md`), which is what a filter on a big table runs.
+/// glibc's matcher is used rather than Swift's `Regex` because it is about four times as fast
+/// (a million 40-byte strings, release build: 0.30 s against 1.29 s), and a filter on a big table
+/// runs it once per row.
 final class RegularExpression: @unchecked Sendable {
     // The compiled pattern stays at one address for its life (regcomp's state points into itself);
     // glibc's regexec locks it, so several threads may match with it at once.
