@@ -25,6 +25,8 @@ public final class PGConnection: Sendable {
     private let connection: Mutex<ConnectionHandle>
     /// Stops the statement running on this connection, from any thread.
     public let cancelHandle: PGCancelHandle
+    /// The server, database and user connected to.
+    public let target: PGConnectionTarget
 
     /// Opens a connection.
     ///
@@ -47,7 +49,7 @@ public final class PGConnection: Sendable {
             throw PGError(kind: .connection, message: "out of memory")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
-            let error = PGError.connection(handle)
+            let error = PGError.connection(handle, failedToConnect: true)
             PQfinish(handle)
             throw error
         }
@@ -56,6 +58,7 @@ public final class PGConnection: Sendable {
             throw PGError(kind: .connection, message: "libpq could not make a cancel handle")
         }
         self.cancelHandle = cancelHandle
+        target = PGConnectionTarget(handle)
         connection = Mutex(ConnectionHandle(handle))
     }
 

@@ -19,9 +19,14 @@ extension PGError {
     }
 
     /// The connection's last error message, as a connection error.
-    static func connection(_ handle: OpaquePointer?, sql: String? = nil) -> PGError {
+    ///
+    /// - Parameter failedToConnect: whether `handle` never connected: the error then names where it
+    ///   tried to go (``target``).
+    static func connection(_ handle: OpaquePointer?, sql: String? = nil, failedToConnect: Bool = false) -> PGError {
         let message = handle.flatMap { PQerrorMessage($0) }.map { String(cString: $0).trimmingTrailingNewlines() }
-        return PGError(kind: .connection, message: message.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed", sql: sql)
+        return PGError(
+            kind: .connection, message: message.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed", sql: sql,
+            target: failedToConnect ? handle.map(PGConnectionTarget.init) : nil)
     }
 }
 

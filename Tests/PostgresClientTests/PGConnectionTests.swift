@@ -39,7 +39,32 @@ final class PGConnectionTests: XCTestCase {
             let error = error as? PGError
             XCTAssertEqual(error?.kind, .connection)
             XCTAssertTrue(error?.message.contains("127.0.0.1") ?? false, "\(String(describing: error))")
+            XCTAssertEqual(error?.target, PGConnectionTarget(host: "127.0.0.1", port: "\(refusedPort)", database: "postgres", user: "reef"))
+            let line = error?.oneLine ?? ""
+            XCTAssertTrue(line.hasPrefix("cannot connect to reef@127.0.0.1:\(refusedPort)/postgres: "), line)
+            XCTAssertFalse(line.contains("\n"), line)
         }
+    }
+
+    func testAFailedConnectionSaysWhereItWentOnOneLineWithoutThePassword() throws {
+        let socketFolder = try temporaryFolder()
+        XCTAssertThrowsError(try PGConnection("host=\(socketFolder) port=5999 user=ann dbname=sales password=s3cret")) { error in
+            let error = error as? PGError
+            XCTAssertEqual(error?.target, PGConnectionTarget(host: socketFolder, port: "5999", database: "sales", user: "ann"))
+            let line = error?.oneLine ?? ""
+            XCTAssertTrue(line.hasPrefix("cannot connect to ann@[\(socketFolder)]:5999/sales: "), line)
+            XCTAssertTrue(line.contains("No such file or directory"), line)
+            XCTAssertFalse(line.contains("\n") || line.contains("\t"), line)
+            XCTAssertFalse(line.contains("s3cret"), line)
+        }
+        XCTAssertThrowsError(try PGConnection("postgres://ann:s3cret@127.0.0.1:\(server.port)/postgres")) { error in
+            let line = (error as? PGError)?.oneLine ?? ""
+            XCTAssertTrue(line.hasPrefix("cannot connect to ann@127.0.0.1:\(server.port)/postgres: "), line)
+            XCTAssertFalse(line.contains("s3cret"), line)
+        }
+        let connected = try PGConnection(server.connectionString())
+        XCTAssertEqual(connected.target.user, TestPostgresServer.superuser)
+        XCTAssertEqual(connected.target.host, server.folder)
     }
 
     func testAWrongPasswordIsRefusedByTheServer() throws {
