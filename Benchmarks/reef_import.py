@@ -23,7 +23,7 @@ import re
 import signal
 import sys
 
-from reef_speed import Results, StepTimeout, Tmux, first_line, fmt_mem, fmt_time, log, now, run_quiet, status_line
+from reef_speed import Results, Tmux, first_line, fmt_mem, fmt_time, log, now, run_quiet, run_trials, status_line
 
 COLUMNS = ["id", "name", "country", "amount", "day", "note"]
 
@@ -53,34 +53,24 @@ def count_pattern(count, with_commas):
 def measure_reef(reef, path, lines, tmux, runs, res):
     whole = count_pattern(lines, True)
     matched = count_pattern(lines // 10, True)
-    for run in range(runs + 1):
-        warmup = run == 0
-        pane, t0 = tmux.start([reef, path])
-        sample = {}
-        try:
-            elapsed, _ = pane.wait_for(lambda s: bool(whole.search(status_line(s))) and "import" in status_line(s),
-                                       t0, 900, "reef open")
-            sample["open"] = elapsed
-            sample["rss_open"] = pane.rss_kb()
-            sample["filter"] = pane.timed(["f", "note REGEXP 'quot'", "Enter"],
-                                          lambda s: bool(matched.search(status_line(s))) and "REGEXP" in status_line(s),
-                                          600, "reef regex filter")
-            sample["rss_peak"] = pane.peak_rss_kb()
-        except StepTimeout as error:
-            log(f"reef run {run}: {error}")
-            res.notes.append(f"reef run {run} timed out: {str(error).splitlines()[0]}")
-            sample = None
-        finally:
-            pane.quit(["Q"], timeout=20)
-        if sample and not warmup:
-            for key, value in sample.items():
-                res.add("reef." + key, value)
-        log(f"reef run {run}{' (warm-up, discarded)' if warmup else ''}: {sample}")
+
+    def trial(pane, t0, sample):
+        elapsed, _ = pane.wait_for(lambda s: bool(whole.search(status_line(s))) and "import" in status_line(s),
+                                   t0, 900, "reef open")
+        sample["open"] = elapsed
+        sample["rss_open"] = pane.rss_kb()
+        sample["filter"] = pane.timed(["f", "note REGEXP 'quot'", "Enter"],
+                                      lambda s: bool(matched.search(status_line(s))) and "REGEXP" in status_line(s),
+                                      600, "reef regex filter")
+        sample["rss_peak"] = pane.peak_rss_kb()
+
+    run_trials("reef", "reef.", runs, res, lambda: tmux.start([reef, path]), trial, ["Q"])
 
 
 def measure_visidata(vd, path, lines, tmux, runs, res):
     whole = re.compile(r"(?:^|\s)" + str(lines) + r" rows")
     matched = re.compile(r"(?:^|\s)" + str(lines // 10) + r" rows")
+    selected = re.compile("•" + str(lines // 10) + r"(?![0-9])")
     home = os.path.join(tmux.tmpdir, "vd-home")
     os.makedirs(home, exist_ok=True)
 
@@ -90,35 +80,22 @@ def measure_visidata(vd, path, lines, tmux, runs, res):
             return bool(pattern.search(status)) and "loading" not in status
         return check
 
-    for run in range(runs + 1):
-        warmup = run == 0
-        pane, t0 = tmux.start([vd, path], env={"HOME": home})
-        sample = {}
-        try:
-            elapsed, _ = pane.wait_for(loaded(whole), t0, 900, "vd open")
-            sample["open"] = elapsed
-            sample["rss_open"] = pane.rss_kb()
-            pane.send("g", "l")  # the last column, note (untimed; the keys are read in order)
-            t1 = now()
-            pane.send("|")
-            pane.send("-l", "quot")
-            pane.send("Enter")
-            selected = re.compile("•" + str(lines // 10) + r"(?![0-9])")
-            pane.wait_for(lambda s: bool(selected.search(status_line(s))), t1, 600, "vd select")
-            pane.send('"')
-            elapsed, _ = pane.wait_for(loaded(matched), t1, 600, "vd filtered sheet")
-            sample["filter"] = elapsed
-            sample["rss_peak"] = pane.peak_rss_kb()
-        except StepTimeout as error:
-            log(f"vd run {run}: {error}")
-            res.notes.append(f"VisiData run {run} timed out: {str(error).splitlines()[0]}")
-            sample = None
-        finally:
-            pane.quit(["g", "q"], timeout=20)
-        if sample and not warmup:
-            for key, value in sample.items():
-                res.add("vd." + key, value)
-        log(f"vd run {run}{' (warm-up, discarded)' if warmup else ''}: {sample}")
+    def trial(pane, t0, sample):
+        elapsed, _ = pane.wait_for(loaded(whole), t0, 900, "vd open")
+        sample["open"] = elapsed
+        sample["rss_open"] = pane.rss_kb()
+        pane.send("g", "l")  # the last column, note (untimed; the keys are read in order)
+        t1 = now()
+        pane.send("|")
+        pane.send("-l", "quot")
+        pane.send("Enter")
+        pane.wait_for(lambda s: bool(selected.search(status_line(s))), t1, 600, "vd select")
+        pane.send('"')
+        elapsed, _ = pane.wait_for(loaded(matched), t1, 600, "vd filtered sheet")
+        sample["filter"] = elapsed
+        sample["rss_peak"] = pane.peak_rss_kb()
+
+    run_trials("VisiData", "vd.", runs, res, lambda: tmux.start([vd, path], env={"HOME": home}), trial, ["g", "q"])
 
 
 def ratio(res, key):
