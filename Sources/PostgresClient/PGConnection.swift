@@ -22,7 +22,7 @@ import Synchronization
 /// ``cancelHandle`` stops the running statement from any thread.
 public final class PGConnection: Sendable {
     /// The libpq connection, reached only under the lock (libpq connections are not thread-safe).
-    private let connection: Mutex<ConnectionHandle>
+    let connection: Mutex<ConnectionHandle>
     /// Stops the statement running on this connection, from any thread.
     public let cancelHandle: PGCancelHandle
     /// The server, database and user connected to.
@@ -125,32 +125,41 @@ public final class PGConnection: Sendable {
             guard sent == 1 else {
                 throw PGError.connection(handle, sql: sql)
             }
-            PQsetSingleRowMode(handle)
-            var failure: (any Error)?
-            while let result = PQgetResult(handle) {
-                if failure != nil {
-                    PQclear(result)
-                    continue
-                }
-                switch PQresultStatus(result) {
-                case PGRES_SINGLE_TUPLE:
-                    let rows = PGResult(handle: result)
-                    do {
-                        try body(rows[0])
-                    } catch {
-                        failure = error
-                        try? cancelHandle.cancel()
-                    }
-                case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
-                    PQclear(result)
-                default:
-                    failure = PGError.from(result: result, sql: sql)
-                    PQclear(result)
-                }
+            try Self.streamRows(LockedHandle(pointer: handle), sql: sql, cancelHandle: cancelHandle, body)
+        }
+    }
+
+    /// Reads the rows of the query just sent on `handle` one at a time (single-row mode), handing
+    /// each to `body`; when `body` throws, cancels the query, drains what is left and rethrows.
+    static func streamRows(
+        _ locked: LockedHandle, sql: String, cancelHandle: PGCancelHandle, _ body: (PGRow) throws -> Void
+    ) throws {
+        let handle = locked.pointer
+        PQsetSingleRowMode(handle)
+        var failure: (any Error)?
+        while let result = PQgetResult(handle) {
+            if failure != nil {
+                PQclear(result)
+                continue
             }
-            if let failure {
-                throw failure
+            switch PQresultStatus(result) {
+            case PGRES_SINGLE_TUPLE:
+                let rows = PGResult(handle: result)
+                do {
+                    try body(rows[0])
+                } catch {
+                    failure = error
+                    try? cancelHandle.cancel()
+                }
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+                PQclear(result)
+            default:
+                failure = PGError.from(result: result, sql: sql)
+                PQclear(result)
             }
+        }
+        if let failure {
+            throw failure
         }
     }
 
@@ -248,7 +257,7 @@ public final class PGConnection: Sendable {
     // MARK: - Results
 
     /// The result, or the error it holds (the result then freed).
-    private static func checked(_ result: OpaquePointer?, handle: OpaquePointer, sql: String) throws -> PGResult {
+    static func checked(_ result: OpaquePointer?, handle: OpaquePointer, sql: String) throws -> PGResult {
         guard let result else {
             throw PGError.connection(handle, sql: sql)
         }
@@ -263,10 +272,19 @@ public final class PGConnection: Sendable {
     }
 }
 
+/// A libpq connection pointer handed to a function that runs while the connection's lock is held
+/// (so that the row callback it also takes is not tied to the locked state).
+struct LockedHandle: @unchecked Sendable {
+    // Used only by code running under the connection's lock, never stored.
+    let pointer: OpaquePointer
+}
+
 /// The libpq connection pointer, owned by a ``PGConnection`` and reached under its lock.
 struct ConnectionHandle: ~Copyable {
     /// The connection, nil once closed.
     private(set) var handle: OpaquePointer?
+    /// How many statements were prepared on it: the next one's name is `reef_<count + 1>`.
+    var preparedCount = 0
 
     init(_ handle: OpaquePointer) {
         self.handle = handle
