@@ -154,7 +154,7 @@ public final class PGConnection: Sendable {
             case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
                 PQclear(result)
             default:
-                failure = PGError.from(result: result, sql: sql)
+                failure = PGError.from(result: result, handle: handle, sql: sql)
                 PQclear(result)
             }
         }
@@ -220,6 +220,30 @@ public final class PGConnection: Sendable {
         connection.withLock { $0.handle.map { PQbackendPID($0) } ?? 0 }
     }
 
+    /// Whether the connection is up as far as libpq knows (a server that went away is noticed by
+    /// the next statement, which fails with a `.connection` error).
+    public var isConnected: Bool {
+        connection.withLock { $0.handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
+    }
+
+    /// Connects again with the same settings after the connection was lost (libpq's `PQreset`).
+    /// What lived in the old session is gone: a transaction left open, prepared statements,
+    /// `LISTEN`s, temporary tables and settings made with `SET`.
+    ///
+    /// - Throws: ``PGError`` of kind `.connection` naming where it tried to connect when the
+    ///   server still cannot be reached, or `.misuse` once the connection was closed.
+    public func reconnect() throws {
+        try connection.withLock { connection in
+            let handle = try connection.open(sql: nil)
+            PQreset(handle)
+            guard PQstatus(handle) == CONNECTION_OK else {
+                throw PGError.connection(handle, failedToConnect: true)
+            }
+            PQsetClientEncoding(handle, "UTF8")
+            cancelHandle.renew(for: handle)
+        }
+    }
+
     /// Where the connection stands with respect to transactions.
     public var transactionStatus: PGTransactionStatus {
         connection.withLock { connection in
@@ -265,7 +289,7 @@ public final class PGConnection: Sendable {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_SINGLE_TUPLE:
             return PGResult(handle: result)
         default:
-            let error = PGError.from(result: result, sql: sql)
+            let error = PGError.from(result: result, handle: handle, sql: sql)
             PQclear(result)
             throw error
         }

@@ -258,6 +258,39 @@ final class PGConnectionTests: XCTestCase {
         XCTAssertEqual(try connection.execute("SELECT 1")[0].text(at: 0), "1", "the connection goes on")
     }
 
+    func testALostConnectionSaysSoAndConnectsAgainWhereCancellingStillWorks() throws {
+        let connection = try PGConnection(server.connectionString())
+        let killer = try PGConnection(server.connectionString())
+        let first = connection.backendProcessID
+        try killer.execute("SELECT pg_terminate_backend($1)", [.text(String(first))])
+        XCTAssertThrowsError(try connection.execute("SELECT 1")) { error in
+            XCTAssertEqual((error as? PGError)?.kind, .connection, "\(error)")
+        }
+        XCTAssertFalse(connection.isConnected)
+        try connection.reconnect()
+        XCTAssertTrue(connection.isConnected)
+        XCTAssertNotEqual(connection.backendProcessID, first)
+        XCTAssertEqual(try connection.execute("SELECT 'ünï'")[0].text(at: 0), "ünï", "UTF-8 still")
+
+        let second = connection.backendProcessID
+        let outcome = LockedBox<Result<PGResult, any Error>?>(nil)
+        let finished = expectation(description: "the statement ended")
+        Thread.detachNewThread {
+            outcome.set(Result { try connection.execute("SELECT pg_sleep(600)") })
+            finished.fulfill()
+        }
+        try waitUntil("the sleep runs on the new server process") {
+            try killer.execute("SELECT state FROM pg_stat_activity WHERE pid = $1", [.text(String(second))])[0]
+                .text(at: 0) == "active"
+        }
+        try connection.cancelHandle.cancel()
+        wait(for: [finished], timeout: 120)
+        guard case .failure(let error)? = outcome.get() else {
+            return XCTFail("the statement on the new process was not stopped")
+        }
+        XCTAssertTrue((error as? PGError)?.isCancelled ?? false, "\(error)")
+    }
+
     // MARK: - Notifications
 
     func testNotificationsArriveOnTheChannelListenedTo() throws {
