@@ -30,8 +30,7 @@ final class BackAndQuitTests: XCTestCase {
         var quit = false
         for step in try KeyScript.parse(keys) {
             guard case .key(let key) = step else { continue }
-            quit = app.handle(key) == .quit || app.quitRequested || quit
-            runner.run([])
+            quit = app.handle(key).quits || runner.play([]).quit || quit
         }
         return quit
     }

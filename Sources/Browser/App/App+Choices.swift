@@ -31,15 +31,15 @@ extension App {
             default: break
             }
             return .redraw
-        case .resolveConflicts:
+        case .resolveConflicts(let thenQuit):
             if let scroll = Self.scrollCommand(for: key), case .schema(let screen) = state.top,
-               screen.mode == Self.conflictsMode {
+               screen.mode == .conflicts {
                 return performOnText(scroll, screen: screen)  // the list may be longer than the screen
             }
             guard let answer, ["t", "o", "c", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer t, o or c; j k scroll")
             }
-            return resolveConflicts(answer)
+            return resolveConflicts(answer, thenQuit: thenQuit)
         default:
             guard let answer, ["c", "r", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer c, r or Esc")
@@ -54,10 +54,11 @@ extension App {
         return .redraw
     }
 
-    /// Answers the conflicts: `t` keeps theirs, `o` overwrites, `c` or Esc cancels the commit.
-    private func resolveConflicts(_ answer: Character) -> Outcome {
+    /// Answers the conflicts: `t` keeps theirs, `o` overwrites, `c` or Esc cancels the commit. A
+    /// commit made quits when it was asked for by "commit and quit" (`thenQuit`).
+    private func resolveConflicts(_ answer: Character, thenQuit: Bool) -> Outcome {
         state.prompt = nil
-        if case .schema(let screen) = state.top, screen.mode == Self.conflictsMode {
+        if state.top.isPage(.conflicts) {
             state.screens.removeLast()
         }
         let committed: Bool
@@ -68,10 +69,9 @@ extension App {
             committed = false
             state.message = .info("commit cancelled: \(Self.changes(pendingEditCount)) still pending")
         }
-        defer { quitsAfterCommit = false }
         if committed {
             closePendingScreen()
-            return quitsAfterCommit ? .quit : .redraw
+            return thenQuit ? .quit : .redraw
         }
         return .redraw
     }
@@ -83,17 +83,12 @@ extension App {
         switch answer {
         case "c":
             // Conflicts ask first; the commit their answer makes still quits.
-            quitsAfterCommit = true
-            guard commitEdits(policy: .cancel) else {
-                if state.prompt?.kind != .resolveConflicts {
-                    quitsAfterCommit = false
-                }
+            guard commitEdits(policy: .cancel, thenQuit: true) else {
                 return .redraw
             }
-            quitsAfterCommit = false
             return .quit
         case "r":
-            stagedEdits = [:]
+            staging.edits = [:]
             return .quit
         default:
             state.message = .info("\(Self.changes(pendingEditCount)) pending: w commits, U reverts")
@@ -117,7 +112,7 @@ extension App {
     /// Ctrl-C: cancels running work (as Esc does); else quits like `Q`, asking first when changes
     /// are pending. An open prompt is closed first; the question about pending changes stays open.
     func interrupt() -> Outcome {
-        if let work = pendingWork {
+        if let work = pending.work {
             return cancel(work)
         }
         if state.prompt?.kind == .quitWithChanges {

@@ -1,11 +1,6 @@
 import ORMCore
 
 extension App {
-    /// The mode label of the conflicts screen, which the conflict prompt closes.
-    static let conflictsMode = "CONFLICTS"
-    /// The mode label of the pending changes screen, closed once they are committed or reverted.
-    static let pendingMode = "PENDING"
-
     /// `w`, `U` and `p`, on any screen and with or without a table open: the staged changes belong
     /// to no one view (their table may even be gone).
     func performOnStagedChanges(_ command: Command) -> Outcome {
@@ -17,7 +12,7 @@ extension App {
         case .revertEdits:
             askToRevert()
         default:
-            if case .schema(let screen) = state.top, screen.mode == Self.pendingMode {
+            if state.top.isPage(.pending) {
                 state.screens.removeLast()  // p again closes it
                 return .redraw
             }
@@ -28,7 +23,7 @@ extension App {
 
     /// Closes the pending changes screen when it is on top (its changes were written or dropped).
     func closePendingScreen() {
-        if case .schema(let screen) = state.top, screen.mode == Self.pendingMode {
+        if state.top.isPage(.pending) {
             state.screens.removeLast()
         }
     }
@@ -38,8 +33,9 @@ extension App {
     ///
     /// Nothing is written while a new row is refused by SQLite as it is (the cursor goes to it).
     /// Rows changed meanwhile open the conflicts screen and ask what to do; a locked database
-    /// keeps the changes for a retry.
-    func commitEdits(policy: ConflictPolicy) -> Bool {
+    /// keeps the changes for a retry. `thenQuit` is passed on to the conflicts' question, so the
+    /// commit its answer makes quits.
+    func commitEdits(policy: ConflictPolicy, thenQuit: Bool = false) -> Bool {
         guard pendingEditCount > 0 else {
             state.message = .info("nothing to commit")
             return true
@@ -47,9 +43,9 @@ extension App {
         // A refusal may be stale (a row refused while the database was locked, or before the row
         // it names was staged): the new rows are tried again first.
         recheckNewRows()
-        let names = stagedEdits.keys.sorted()
+        let names = staging.edits.keys.sorted()
         for name in names {
-            if let row = stagedEdits[name]?.refusedNewRows.first, let refusal = row.refusal {
+            if let row = staging.edits[name]?.refusedNewRows.first, let refusal = row.refusal {
                 showNewRow(row.number, of: name)
                 state.message = .error("nothing written: new row \(row.number) of \(name): \(refusal) · fix it or dd it")
                 return false
@@ -78,7 +74,7 @@ extension App {
                 // name order, and a row may name a parent row written after it.
                 _ = try database.execute("PRAGMA defer_foreign_keys = ON")
                 for name in names {
-                    guard let edits = stagedEdits[name] else {
+                    guard let edits = staging.edits[name] else {
                         continue
                     }
                     current = name
@@ -96,7 +92,7 @@ extension App {
                 }
             }
         } catch is EditConflictError {
-            showConflicts(conflicts)
+            showConflicts(conflicts, thenQuit: thenQuit)
             return false
         } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
             state.message = .error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry")
@@ -112,12 +108,12 @@ extension App {
             (name, committedKeys(ofNewRowsIn: name, rowIDs: insertedRowIDs[name] ?? []))
         })
         let cursorsOnNewRows = names.compactMap { name -> (grid: GridModel, number: Int)? in
-            guard let grid = tableGrids[name], case .new(let row)? = try? grid.row(at: grid.cursorRow) else {
+            guard let grid = tables.grids[name], case .new(let row)? = try? grid.row(at: grid.cursorRow) else {
                 return nil
             }
             return (grid, row.number)
         }
-        stagedEdits = [:]
+        staging.edits = [:]
         for name in names {
             try? tableGrid(named: name)?.reload()
         }
@@ -136,7 +132,7 @@ extension App {
     /// rowid SQLite gave each (`rowIDs`, in the order of the new rows), or for a `WITHOUT ROWID`
     /// table the key columns' values as given or as SQLite's trial filled them in.
     private func committedKeys(ofNewRowsIn name: String, rowIDs: [Int64]) -> [Int: RowKey] {
-        guard let edits = stagedEdits[name], let table = try? database.table(name) else {
+        guard let edits = staging.edits[name], let table = try? database.table(name) else {
             return [:]
         }
         var keys: [Int: RowKey] = [:]
@@ -187,8 +183,8 @@ extension App {
     }
 
     /// Shows the rows that changed since they were read, every table's, and asks what to do with
-    /// them.
-    private func showConflicts(_ conflicts: [(table: String, error: EditConflictError)]) {
+    /// them (`thenQuit`: the commit the answer makes quits).
+    private func showConflicts(_ conflicts: [(table: String, error: EditConflictError)], thenQuit: Bool) {
         let count = conflicts.reduce(0) { $0 + $1.error.conflicts.count }
         let names = conflicts.map { Sanitizer.sanitize($0.table) }.joined(separator: ", ")
         var lines = ["\(Self.rows(count)) changed since you read \(count == 1 ? "it" : "them") in \(names); nothing was written.", ""]
@@ -212,16 +208,16 @@ extension App {
         }
         lines.append("t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the edits staged)   j k PgDn: scroll")
         var screen = TextScreen(title: "Conflicts in \(names)", lines: lines)
-        screen.mode = Self.conflictsMode
+        screen.mode = .conflicts
         state.screens.append(.schema(screen))
-        openPrompt(.resolveConflicts)
+        openPrompt(.resolveConflicts(thenQuit: thenQuit))
     }
 
     /// Shows the staged changes as the SQL a commit would run, arguments written as literals.
     func showPending() {
         var lines: [String] = []
-        for name in stagedEdits.keys.sorted() {
-            guard let edits = stagedEdits[name], edits.count > 0 else {
+        for name in staging.edits.keys.sorted() {
+            guard let edits = staging.edits[name], edits.count > 0 else {
                 continue  // a new row staged and deleted again: nothing to write
             }
             let table = try? database.table(name)
@@ -234,7 +230,7 @@ extension App {
                 lines.append("-- new row \(row.number) is refused as it is, nothing is written until it is fixed: "
                              + (row.refusal ?? ""))
             }
-            let unchecked = uncheckedChanges.filter { $0.table == name && edits.contains($0.change) }
+            let unchecked = staging.unchecked.filter { $0.table == name && edits.contains($0.change) }
                 .reduce(0) { $0 + $1.change.parts.count } + edits.newRows.filter(\.isUnchecked).count
             if unchecked > 0 {
                 lines.append("-- \(Self.changes(unchecked)) not checked yet (another connection held the write lock):"
@@ -246,7 +242,7 @@ extension App {
             lines = ["No pending changes."]
         }
         var screen = TextScreen(title: "Pending changes (\(Self.changes(pendingEditCount)))", lines: lines)
-        screen.mode = Self.pendingMode
+        screen.mode = .pending
         state.screens.append(.schema(screen))
     }
 }

@@ -7,7 +7,7 @@ extension App {
         catalog.inSight(tableNamesInSight)
         let now = ContinuousClock.now
         let shown = currentGrid
-        var grids = Array(tableGrids.values)
+        var grids = Array(tables.grids.values)
         for screen in state.screens {
             if case .results(let grid) = screen {
                 grids.append(grid)
@@ -23,7 +23,7 @@ extension App {
                 continue
             }
             grid.outOfSightSince = nil
-            if pendingWork == nil, !grid.countsWithoutLimit, now - grid.source.countingSince >= countLimits.gridTime {
+            if pending.work == nil, !grid.countsWithoutLimit, now - grid.source.countingSince >= countLimits.gridTime {
                 grid.source.stopCounting("stopped after \(CountLimits.describe(countLimits.gridTime))")
             }
         }
@@ -36,7 +36,7 @@ extension App {
             return false
         }
         var stopped = false
-        if let grid = tableGrids[name], grid.source.isCounting {
+        if let grid = tables.grids[name], grid.source.isCounting {
             grid.source.stopCounting("stopped")
             stopped = true
         }

@@ -23,7 +23,7 @@ extension App {
     /// Asks to delete the marked rows, or the cursor row when none is marked (or when
     /// `ignoringMarks`, from the record view, which shows one row): `Delete 3 rows? y/n`.
     func askToDelete(in grid: GridModel, table: DynamicTable, ignoringMarks: Bool = false) throws {
-        let staged = stagedEdits[table.name]
+        let staged = staging.edits[table.name]
         let targets: [RowRef]
         if !grid.overlay.marks.isEmpty && !ignoringMarks {
             targets = grid.overlay.marks.rows.filter { row in
@@ -75,7 +75,7 @@ extension App {
     /// the others are. While another connection holds the lock they are staged unchecked, and
     /// checked once it is free. The marks are cleared once the rows are staged.
     private func deleteRows(_ rows: [RowRef], in table: DynamicTable) throws {
-        let staged = stagedEdits[table.name]
+        let staged = staging.edits[table.name]
         var discards: [StagedEdit] = []
         var keys: [RowKey] = []
         var known: [RowKey: [String: SQLValue]] = [:]
@@ -127,15 +127,15 @@ extension App {
         for key in check.keys where check.refusals[key] == nil {
             changes.append(.delete(key: key, original: check.originals[key] ?? [:]))
         }
-        tableGrids[table.name]?.overlay.marks.clear()
+        tables.grids[table.name]?.overlay.marks.clear()
         if !changes.isEmpty {
             let change = changes.count == 1 ? changes[0] : StagedEdit.batch(changes)
-            stagedEdits[table.name, default: StagedEdits()].stage(change)
+            staging.edits[table.name, default: StagedEdits()].stage(change)
             if check.isUnchecked {
-                uncheckedChanges.append(UncheckedChange(table: table.name, change: change))
+                staging.unchecked.append(UncheckedChange(table: table.name, change: change))
             }
         }
-        if let grid = tableGrids[table.name] {
+        if let grid = tables.grids[table.name] {
             grid.cursorRow = try grid.clampedRow(grid.cursorRow)
         }
         let deleted = Self.rows(changes.count)

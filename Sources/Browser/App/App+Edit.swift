@@ -2,20 +2,21 @@ import ORMCore
 
 extension App {
     /// Runs an editing command on a grid: only a table's grid can be edited. From the record view
-    /// (`oneRow`), `dd` deletes the row shown, not the marked rows.
-    func performEdit(_ command: Command, grid: GridModel, isTable: Bool, oneRow: Bool = false) throws {
+    /// (`oneRow`), `dd` deletes the row shown, not the marked rows. The outcome asks for the
+    /// user's editor when `E` opens it.
+    func performEdit(_ command: Command, grid: GridModel, isTable: Bool, oneRow: Bool = false) throws -> Outcome {
         switch command {
         case .undoEdit:
             undoEdit(in: grid.source.title)
-            return
+            return .redraw
         case .clearMarks:
             clearMarks(in: grid)
-            return
+            return .redraw
         default:
             break
         }
         guard let table = try writableTable(of: grid, isTable: isTable) else {
-            return
+            return .redraw
         }
         switch command {
         case .insertRow:
@@ -28,16 +29,17 @@ extension App {
             try askToDelete(in: grid, table: table, ignoringMarks: oneRow)
         case .editCell, .setNull, .editInEditor:
             guard let row = try editableRow(of: grid, in: table), let target = editTarget(row, grid: grid, table: table) else {
-                return
+                return .redraw
             }
             switch command {
             case .editCell: openCellEditor(on: target)
             case .setNull: stageCell(.null, target: target, in: table)
-            default: openExternalEditor(on: target)
+            default: return openExternalEditor(on: target)
             }
         default:
             break
         }
+        return .redraw
     }
 
     /// The table the grid shows, when its rows may be changed; else nil, with the reason in the
@@ -74,7 +76,7 @@ extension App {
                 state.message = .error("read-only: \(table.name) has no key to find rows by")
                 return nil
             }
-            if stagedEdits[table.name]?.isDeleted(key) == true {
+            if staging.edits[table.name]?.isDeleted(key) == true {
                 state.message = .error("the row is marked for deletion; u to undo that")
                 return nil
             }
@@ -94,7 +96,7 @@ extension App {
     /// compared at commit, and its cell cannot be edited until the file can be read).
     func originalValues(of key: RowKey, in table: DynamicTable, shown: SourceRow? = nil,
                         columns: [GridColumn] = []) throws -> [String: SQLValue]? {
-        if let original = stagedEdits[table.name]?.original(of: key) {
+        if let original = staging.edits[table.name]?.original(of: key) {
             return original
         }
         do {
@@ -120,7 +122,7 @@ extension App {
     /// The table `name` as its open grid knows it, without reading the schema again (which could
     /// wait for another connection's lock); read now when no grid shows it.
     func knownTable(named name: String) throws -> DynamicTable {
-        if let source = tableGrids[name]?.source as? TableSource {
+        if let source = tables.grids[name]?.source as? TableSource {
             return source.table
         }
         return try database.table(name)
@@ -141,7 +143,7 @@ extension App {
         switch row {
         case .stored(let key, let original):
             // Missing only when the grid shows the value cut short and the file could not be read.
-            guard let value = stagedEdits[table.name]?.value(key: key, column: column) ?? original[column] else {
+            guard let value = staging.edits[table.name]?.value(key: key, column: column) ?? original[column] else {
                 state.message = .error("\(column) is shown cut short and another connection locks the file: its whole"
                                        + " value cannot be read now; try again once the lock is free")
                 return nil
@@ -206,7 +208,7 @@ extension App {
                 report(error)
             }
         case .new(let number):
-            guard let row = stagedEdits[table.name]?.newRow(number) else {
+            guard let row = staging.edits[table.name]?.newRow(number) else {
                 state.message = .error("new row \(number) is gone")
                 return
             }
@@ -218,7 +220,7 @@ extension App {
                 return
             }
             let change = StagedEdit.newCell(column: column, value: value, row: changed)
-            stagedEdits[table.name, default: StagedEdits()].stage(change)
+            staging.edits[table.name, default: StagedEdits()].stage(change)
             if let refusal = changed.refusal {
                 state.message = .error("staged: \(change.summary) in new row \(number); SQLite still refuses the row: \(refusal)")
             } else {
@@ -235,13 +237,13 @@ extension App {
         do {
             try table.check(edit, after: stagedCompany(for: table), waitingForLock: false)
         } catch let error as SQLiteError where error.isBusy {
-            stagedEdits[table.name, default: StagedEdits()].stage(change)
-            uncheckedChanges.append(UncheckedChange(table: table.name, change: change))
+            staging.edits[table.name, default: StagedEdits()].stage(change)
+            staging.unchecked.append(UncheckedChange(table: table.name, change: change))
             state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary)"
                                   + " · checked once the lock is free; w commits")
             return
         }
-        stagedEdits[table.name, default: StagedEdits()].stage(change)
+        staging.edits[table.name, default: StagedEdits()].stage(change)
         state.message = .info("staged: \(change.summary) · w commits, u undoes")
     }
 
@@ -261,7 +263,7 @@ extension App {
     /// its own company.
     func stagedCompany(for table: DynamicTable, withoutNewRows: Bool = false,
                        leavingOut change: StagedEdit? = nil) -> [StagedTableEdits] {
-        var staged = stagedEdits
+        var staged = staging.edits
         if let change {
             staged[table.name]?.replace(change, with: nil)
         }
@@ -286,14 +288,14 @@ extension App {
 
     /// Takes back the last staged change of `table`.
     private func undoEdit(in table: String) {
-        guard let change = stagedEdits[table]?.undo() else {
+        guard let change = staging.edits[table]?.undo() else {
             state.message = .info("nothing to undo in \(table)")
             return
         }
-        if stagedEdits[table]?.isEmpty == true {
-            stagedEdits[table] = nil
+        if staging.edits[table]?.isEmpty == true {
+            staging.edits[table] = nil
         }
-        if let grid = tableGrids[table] {
+        if let grid = tables.grids[table] {
             grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
         }
         state.message = .info("undone: \(change.summary)")
@@ -322,8 +324,8 @@ extension App {
     /// Drops every staged change.
     private func revertEdits() {
         let count = pendingEditCount
-        stagedEdits = [:]
-        for grid in tableGrids.values {
+        staging.edits = [:]
+        for grid in tables.grids.values {
             grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
         }
         state.message = .info(count == 0 ? "nothing to revert" : "reverted \(Self.changes(count))")
@@ -331,7 +333,7 @@ extension App {
 
     /// How many changes are staged, over all tables.
     var pendingEditCount: Int {
-        stagedEdits.values.reduce(0) { $0 + $1.count }
+        staging.pendingCount
     }
 
     /// `1 change`, `3 changes`.

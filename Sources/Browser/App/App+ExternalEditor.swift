@@ -1,48 +1,47 @@
 import ORMCore
 
 extension App {
-    /// Asks the loop to run the user's editor on `target`'s value (``runPendingExternalEdit(attachedToTerminal:)``);
+    /// Asks the runner to run the user's editor on `target`'s value (the outcome's
+    /// ``Effect/editExternally(_:)``, which comes back to ``runExternalEdit(_:attachedToTerminal:)``);
     /// without `$VISUAL` or `$EDITOR`, opens the line editor instead, saying why.
-    func openExternalEditor(on target: EditTarget) {
+    func openExternalEditor(on target: EditTarget) -> Outcome {
         guard externalEditor.command != nil else {
             openCellEditor(on: target, note: "no $VISUAL or $EDITOR set")
-            return
+            return .redraw
         }
-        pendingExternalEdit = .cell(target)
+        return Outcome.redraw.with(.editExternally(.cell(target)))
     }
 
     /// Asks the loop to run the user's editor on the SQL prompt's text, which runs as the prompt's
     /// statements once saved. Without `$VISUAL` or `$EDITOR` the prompt stays open, saying why.
-    func openExternalEditor(onSQL text: String) {
+    func openExternalEditor(onSQL text: String) -> Outcome {
         guard externalEditor.command != nil else {
             state.prompt?.note = "no $VISUAL or $EDITOR set"
-            return
+            return .redraw
         }
-        pendingExternalEdit = .sql(text)
+        return Outcome.redraw.with(.editExternally(.sql(text)))
     }
 
-    /// Whether an edit in the user's editor waits for the loop to run it.
-    var hasPendingExternalEdit: Bool {
-        pendingExternalEdit != nil
-    }
-
-    /// Runs the waiting edit in the user's editor. A cell's result is staged like a line edit:
+    /// Runs `request` in the user's editor. A cell's result is staged like a line edit:
     /// parsed by the column's type; an unchanged text, a failed editor or a refused value stage
     /// nothing. Edited SQL runs as if typed at the prompt (see ``runEditedSQL(_:attachedToTerminal:)``).
     ///
-    /// The loop suspends the screen around it when `attachedToTerminal` (ncurses); headless, the
-    /// editor runs without a terminal.
-    func runPendingExternalEdit(attachedToTerminal: Bool) {
-        guard let request = pendingExternalEdit else {
-            return
-        }
-        pendingExternalEdit = nil
+    /// The runner suspends the screen around it; `attachedToTerminal` (ncurses) gives the editor
+    /// the terminal, headless it runs without one. Returns what the result asks of the runner
+    /// (edited SQL may leave its statement running in the background).
+    func runExternalEdit(_ request: ExternalEditRequest, attachedToTerminal: Bool) -> Outcome {
+        let waiting = pending.work
         switch request {
         case .cell(let target):
             runCellEdit(target, attachedToTerminal: attachedToTerminal)
         case .sql(let text):
             runEditedSQL(text, attachedToTerminal: attachedToTerminal)
         }
+        prepareFrame()
+        if let work = pending.work, work !== waiting {
+            return Outcome.redraw.with(.runInBackground(label: work.label))
+        }
+        return .redraw
     }
 
     /// Edits the SQL prompt's text in the user's editor. Saved with changes, the text closes the

@@ -2,8 +2,10 @@ import FoundationEssentials
 import ORMCore
 
 extension App {
-    /// Runs a command on a grid; `isTable` tells a table's grid from query results.
-    func performOnGrid(_ command: Command, grid: GridModel, isTable: Bool) {
+    /// Runs a command on a grid; `isTable` tells a table's grid from query results. The outcome
+    /// always redraws, with a copy or an edit in the user's editor when the command asks for one.
+    func performOnGrid(_ command: Command, grid: GridModel, isTable: Bool) -> Outcome {
+        var outcome = Outcome.redraw
         do {
             switch command {
             case .up: try grid.moveCursor(byRows: -1)
@@ -22,7 +24,7 @@ extension App {
                 guard grid.source.supportsSortAndFilter else {
                     state.message = .error("these results cannot be filtered")
                     holdTextAfterRefusal()
-                    return
+                    return outcome
                 }
                 openPrompt(.filter, text: grid.source.filter ?? "")
             case .search: openPrompt(.search)
@@ -35,8 +37,8 @@ extension App {
             case .reload: try reload(grid, isTable: isTable)
             case .followReference: try followReference(from: grid, isTable: isTable)
             case .jumpBack: try jumpBack()
-            case .yankCell: try yankCell(of: grid)
-            case .yankRow: try yankRow(of: grid)
+            case .yankCell: outcome.merge(try yankCell(of: grid))
+            case .yankRow: outcome.merge(try yankRow(of: grid))
             case .export:
                 let stopping = export?.isRunning ?? false
                 startExportPrompt(for: grid)
@@ -45,9 +47,9 @@ extension App {
                 }
             case .editCell, .setNull, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark, .clearMarks,
                  .editInEditor:
-                try performEdit(command, grid: grid, isTable: isTable)
+                outcome.merge(try performEdit(command, grid: grid, isTable: isTable))
                 if command == .editCell || command == .editInEditor {
-                    holdTextAfterRefusal()
+                    holdTextAfterRefusal(unless: outcome)
                 }
             default:
                 _ = notAKeyHere()
@@ -55,6 +57,7 @@ extension App {
         } catch {
             report(error)
         }
+        return outcome
     }
 
     /// Sorts by the cursor column: ascending, then descending, then the natural order.
@@ -219,7 +222,7 @@ extension App {
         if isTable {
             try refreshCatalog()
             catalog.countAgain(grid.source.title)  // asked for: no time limit
-            unopenedTables = [:]
+            tables.unopened = [:]
         }
         state.message = .info("reloaded")
     }

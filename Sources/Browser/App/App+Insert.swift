@@ -43,7 +43,7 @@ extension App {
             guard let original = try originalValues(of: key, in: table) else {
                 return
             }
-            values = original.merging(stagedEdits[table.name]?.cells(of: key) ?? [:]) { _, staged in staged }
+            values = original.merging(staging.edits[table.name]?.cells(of: key) ?? [:]) { _, staged in staged }
             source = "row \(ListWidget.formatCount(grid.cursorRow + 1))"
         }
         let settable = Set(table.info.columns.filter { $0.generated == .no }.map(\.name))
@@ -64,23 +64,23 @@ extension App {
     /// defaults, and whether it refuses the row (a key taken meanwhile) follow the fresh data.
     /// Each is tried after the staged changes ``stagedCompany(for:withoutNewRows:)`` lists.
     func recheckNewRows() {
-        for (name, edits) in stagedEdits where !edits.newRows.isEmpty {
+        for (name, edits) in staging.edits where !edits.newRows.isEmpty {
             guard let table = try? database.table(name) else {
                 continue
             }
             let company = stagedCompany(for: table, withoutNewRows: true)
-            stagedEdits[name]?.recheckNewRows { $0.checked(in: table, after: company) }
+            staging.edits[name]?.recheckNewRows { $0.checked(in: table, after: company) }
         }
     }
 
     /// The number the next new row of `table` gets.
     private func nextNewRowNumber(in table: String) -> Int {
-        stagedEdits[table]?.nextNewRowNumber ?? 1
+        staging.edits[table]?.nextNewRowNumber ?? 1
     }
 
     /// Stages `row` as a new row of `table` and puts the grid's cursor on it.
     private func stageNewRow(_ row: NewRow, in table: DynamicTable, grid: GridModel) throws {
-        stagedEdits[table.name, default: StagedEdits()].stage(.insert(row))
+        staging.edits[table.name, default: StagedEdits()].stage(.insert(row))
         if let position = try grid.position(ofNewRow: row.number) {
             grid.cursorRow = position
         }

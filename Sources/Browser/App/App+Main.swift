@@ -7,8 +7,8 @@ extension App {
                 moveTableSelection(command)
                 return .redraw
             case .open, .switchFocus, .right:
-                if command == .open, let name = selectedTableName, unopenedTables[name] != nil {
-                    unopenedTables[name] = nil  // asked again: try again
+                if command == .open, let name = selectedTableName, tables.unopened[name] != nil {
+                    tables.unopened[name] = nil  // asked again: try again
                 }
                 if command == .open, let name = selectedTableName, catalog.countStoppedOrFailed(name) {
                     catalog.countAgain(name)
@@ -37,22 +37,21 @@ extension App {
             return .redraw
         default:
             guard let grid = selectedTableGrid else {
-                if let name = selectedTableName, let reason = unopenedTables[name] {
+                if let name = selectedTableName, let reason = tables.unopened[name] {
                     state.message = .info("\(Sanitizer.sanitize(name)) is not open (\(reason)): Enter in the table list opens it")
                 } else {
                     state.message = state.message ?? .info("no table to show")
                 }
                 return .redraw
             }
-            performOnGrid(command, grid: grid, isTable: true)
-            return .redraw
+            return performOnGrid(command, grid: grid, isTable: true)
         }
     }
 
     /// `q` on the main screen: clears the filter and the sort of the table shown (the cursor stays
     /// on its row) when either is on, else quits (asking first when changes are pending).
     private func back() -> Outcome {
-        guard let name = selectedTableName, let grid = tableGrids[name],
+        guard let name = selectedTableName, let grid = tables.grids[name],
               grid.source.filter != nil || grid.source.sort != nil else {
             return quitOrAsk()
         }
@@ -68,7 +67,7 @@ extension App {
     /// Esc on the main screen, once no count the screen waits for is left to stop: there is
     /// nothing to close, and Esc never quits; it says what does.
     private func cancelOnMain() -> Outcome {
-        let grid = selectedTableName.flatMap { tableGrids[$0] }
+        let grid = selectedTableName.flatMap { tables.grids[$0] }
         let onView = grid.map { $0.source.filter != nil || $0.source.sort != nil } ?? false
         state.message = .info("Esc: nothing to cancel; q " + (onView ? "clears the filter and sort" : "quits"))
         return .redraw

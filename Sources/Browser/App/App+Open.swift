@@ -7,23 +7,23 @@ extension App {
     /// Esc stops SQLite. Nil while it opens, and after its opening was cancelled or failed (Enter
     /// in the table list tries again).
     func shownGrid(named name: String) -> GridModel? {
-        if tableGrids[name] != nil {
+        if tables.grids[name] != nil {
             return tableGrid(named: name)
         }
-        guard unopenedTables[name] == nil, pendingWork == nil else {
+        guard tables.unopened[name] == nil, pending.work == nil else {
             return nil
         }
         startOpening(name)
-        return tableGrids[name]
+        return tables.grids[name]
     }
 
     /// A grid for `source`, the rows of table `name`, with the table's staged changes over it.
     @discardableResult
     func installGrid(_ source: TableSource, named name: String) -> GridModel {
         let grid = GridModel(source: source, frozenColumns: source.leadingKeyColumns)
-        grid.overlay.edits = stagedEdits[name] ?? StagedEdits()
+        grid.overlay.edits = staging.edits[name] ?? StagedEdits()
         grid.overlay.generatedKeyColumn = source.table.generatedKeyColumn
-        tableGrids[name] = grid
+        tables.grids[name] = grid
         return grid
     }
 
@@ -48,16 +48,16 @@ extension App {
             case .success(let source?):
                 installGrid(source, named: name)
             case .success(nil):
-                unopenedTables[name] = "no table or view named \(name)"
+                tables.unopened[name] = "no table or view named \(name)"
             case .failure(let error):
-                unopenedTables[name] = UserMessage.describe(error)
+                tables.unopened[name] = UserMessage.describe(error)
                 state.message = .error("\(name): \(UserMessage.describe(error))")
             case nil:
                 break
             }
         }, cancel: { [unowned self] in
             interruption.interrupt()
-            unopenedTables[name] = "cancelled"
+            tables.unopened[name] = "cancelled"
         }))
     }
 }

@@ -9,7 +9,7 @@ extension App {
         if work.wait(milliseconds: Self.quickWorkMilliseconds) {
             work.finish()
         } else {
-            pendingWork = work
+            pending.work = work
         }
     }
 
@@ -30,7 +30,7 @@ extension App {
 
     /// Stops `work` and drops the keys that waited for it.
     func cancel(_ work: PendingWork) -> Outcome {
-        pendingWork = nil
+        pending.work = nil
         work.cancel()
         let dropped = work.queuedKeys.count
         state.message = .info("cancelled: \(work.label)" + (dropped == 0 ? "" : " (\(dropped == 1 ? "1 key" : "\(dropped) keys") typed meanwhile dropped)"))
@@ -38,34 +38,35 @@ extension App {
     }
 
     /// Completes the pending work if it is ready and plays the keys that waited for it; returns
-    /// whether it did.
-    func completePendingWork() -> Bool {
-        guard let work = pendingWork, work.ready else {
-            return false
+    /// their outcomes together (nil when nothing was ready). Keys after one that quits are not played.
+    func completePendingWork() -> Outcome? {
+        guard let work = pending.work, work.ready else {
+            return nil
         }
-        pendingWork = nil
+        pending.work = nil
         work.finish()
+        var outcome = Outcome.redraw
         var keys = work.queuedKeys[...]
         while let key = keys.popFirst() {
-            if let next = pendingWork {
+            if let next = pending.work {
                 next.queuedKeys.append(contentsOf: [key] + keys)
                 break
             }
-            if handle(key) == .quit {
-                quitRequested = true
+            outcome.merge(handle(key))
+            if outcome.quits {
                 break
             }
         }
-        return true
+        return outcome
     }
 
     /// The status-bar text while work is pending.
     var pendingStatus: StatusMessage? {
-        guard let pendingWork else {
+        guard let work = pending.work else {
             return nil
         }
         let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
-        return .info("\(spinner) \(pendingWork.status)…  (Esc cancels)")
+        return .info("\(spinner) \(work.status)…  (Esc cancels)")
     }
 
     /// Replaces the grid's source with the same rows sorted and filtered differently, computed in

@@ -8,9 +8,10 @@ extension App {
 
     /// After a key that opens a prompt (or the editor) was refused, with the reason in the status
     /// bar: opens a prompt that says why and takes the text typed after the key, so that text
-    /// runs no commands (the `w` of it would commit); Enter or Esc closes it.
-    func holdTextAfterRefusal() {
-        guard state.prompt == nil, pendingExternalEdit == nil, let reason = state.message, reason.isError else {
+    /// runs no commands (the `w` of it would commit); Enter or Esc closes it. Nothing is held when
+    /// the key's `outcome` so far runs the user's editor.
+    func holdTextAfterRefusal(unless outcome: Outcome = .handled) {
+        guard state.prompt == nil, outcome.externalEdit == nil, let reason = state.message, reason.isError else {
             return
         }
         openPrompt(.refused(reason: reason.text))
@@ -22,8 +23,7 @@ extension App {
             return .handled
         }
         if key == .control("l") {
-            needsFullRepaint = true
-            return .redraw
+            return Outcome.redraw.with(.repaint)
         }
         if prompt.kind.isChoice {
             return choose(key, for: prompt.kind)
@@ -43,8 +43,7 @@ extension App {
             submit(text, kind: prompt.kind)
             return .redraw
         case .openEditor(let text):
-            openExternalEditor(onSQL: text)
-            return .redraw
+            return openExternalEditor(onSQL: text)
         }
     }
 
@@ -172,13 +171,13 @@ extension App {
     /// have changed the schema) they are dropped and reopen with their new columns.
     private func refreshAfterWrite(schemaMayChange: Bool) throws {
         try refreshCatalog()
-        unopenedTables = [:]
+        tables.unopened = [:]
         let names = Set(catalog.names.map(\.name))
-        for (name, grid) in tableGrids {
+        for (name, grid) in tables.grids {
             if !schemaMayChange && names.contains(name) && (try? grid.reload()) != nil {
                 continue
             }
-            tableGrids[name] = nil
+            tables.grids[name] = nil
         }
     }
 }

@@ -1,39 +1,25 @@
 extension App {
-    /// Draws the visible screen into `frame`.
+    /// Draws the visible screen into `frame`: the state and the ``PreparedFrame`` made after the
+    /// last key or tick, read only. It neither reads the database nor changes state, so drawing
+    /// the same state twice draws the same cells.
     func render(_ frame: inout Frame) {
-        if hasBackgroundWork {
-            wasBusy = true
-        }
-        size = (frame.area.width, frame.area.height)
         frame.buffer.fill(frame.area, style: theme[.background])
-        let layout: Layout
+        let layout = layout(of: state.top)
         switch state.top {
         case .main:
-            layout = Layout.main(width: size.columns, height: size.rows, sidebarWidth: sidebarWidth, focus: state.focus)
             renderSidebar(layout, into: &frame.buffer)
             if !layout.content.isEmpty {
-                renderGrid(selectedTableGrid, in: layout.content, into: &frame.buffer)
+                renderContent(in: layout.content, into: &frame.buffer)
             }
-        case .results(let grid):
-            layout = Layout.full(width: size.columns, height: size.rows)
-            renderGrid(grid, in: layout.content, into: &frame.buffer)
-        case .record(var record):
-            layout = Layout.full(width: size.columns, height: size.rows)
-            let (titleRow, body) = layout.content.splitTop(1)
-            record.scroll = scrollRevealingField(of: record, height: max(1, body.height))
-            state.replaceTop(.record(record))
-            let grid = record.grid
-            let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? "?"
-            let title = grid.knownTotal == 0 ? "No rows" : "Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total)"
-            renderTitle("\(title) · \(grid.source.title)", in: titleRow, into: &frame.buffer)
-            recordView(of: record).render(in: body, into: &frame.buffer, theme: theme)
+        case .results:
+            renderContent(in: layout.content, into: &frame.buffer)
+        case .record:
+            renderContent(in: layout.content, into: &frame.buffer)
         case .schema(let screen):
-            layout = Layout.full(width: size.columns, height: size.rows)
             let (titleRow, body) = layout.content.splitTop(1)
             renderTitle(screen.title, in: titleRow, into: &frame.buffer)
             screen.view.render(in: body, into: &frame.buffer, theme: theme)
         case .help(let help):
-            layout = Layout.full(width: size.columns, height: size.rows)
             help.render(in: layout.content, into: &frame.buffer, theme: theme)
         }
         if let prompt = state.prompt {
@@ -42,15 +28,6 @@ extension App {
         } else {
             statusBar(width: layout.status.width).render(in: layout.status, into: &frame.buffer, theme: theme)
         }
-    }
-
-    /// The width the table list would like: its longest name and count (never shrinking, so the
-    /// list does not jump while counts arrive).
-    var sidebarWidth: Int {
-        let names = catalog.names.isEmpty ? 6 : catalog.widestName
-        let counts = TextWidth.of(ListWidget.formatCount(catalog.largestCount))
-        sidebarWidthMark = max(sidebarWidthMark, min(32, names + 1 + max(3, counts)))
-        return sidebarWidthMark
     }
 
     /// Draws a title row.
@@ -73,10 +50,9 @@ extension App {
         let (titleRow, listArea) = sidebar.splitTop(1)
         let focused = state.focus == .tables
         renderTitle((focused ? "▸ " : "") + "Tables (\(catalog.names.count))", in: titleRow, into: &buffer)
-        state.firstVisibleTable = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
-                                                          height: max(1, listArea.height), count: catalog.names.count)
         // Only the rows drawn: the list may hold ten thousand tables.
-        let first = state.firstVisibleTable
+        let first = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
+                                            height: max(1, listArea.height), count: catalog.names.count)
         let items = catalog.entries(in: first..<(first + listArea.height)).map { entry in
             ListItem(title: entry.kind == .view ? entry.name + " ◇" : entry.name, count: entry.count,
                      countFailed: entry.countFailed || entry.countStopped)
@@ -86,23 +62,28 @@ extension App {
         list.render(in: listArea, into: &buffer, theme: theme)
     }
 
-    /// Draws a grid, or a line saying why there is none.
-    private func renderGrid(_ grid: GridModel?, in area: Rect, into buffer: inout ScreenBuffer) {
-        guard let grid else {
+    /// Draws what the content area shows: the prepared grid or record view, or a line saying why
+    /// there is none.
+    private func renderContent(in area: Rect, into buffer: inout ScreenBuffer) {
+        switch preparedFrame.content {
+        case .none:
             buffer.put(catalog.names.isEmpty ? "This database has no tables." : "", x: area.x, y: area.y,
                        style: theme[.text], maxWidth: area.width)
-            return
-        }
-        do {
-            let viewport = try grid.viewport(for: area)
+        case .grid(let viewport):
             GridWidget.render(viewport, in: area, into: &buffer, theme: theme)
             if viewport.rows.isEmpty {
-                let text = grid.source.filter == nil ? "(no rows)" : "(no rows match the filter)"
+                let filtered = if case .results(let grid) = state.top { grid.source.filter != nil } else {
+                    visibleTableGrid?.source.filter != nil
+                }
+                let text = filtered ? "(no rows match the filter)" : "(no rows)"
                 buffer.put(text, x: area.x + 1, y: area.y + 1, style: theme[.null], maxWidth: area.width - 1)
             }
-        } catch {
-            report(error)
-            buffer.put(UserMessage.describe(error), x: area.x, y: area.y, style: theme[.statusError], maxWidth: area.width)
+        case .failed(let reason):
+            buffer.put(reason, x: area.x, y: area.y, style: theme[.statusError], maxWidth: area.width)
+        case .record(let title, let view):
+            let (titleRow, body) = area.splitTop(1)
+            renderTitle(title, in: titleRow, into: &buffer)
+            view.render(in: body, into: &buffer, theme: theme)
         }
     }
 
@@ -110,12 +91,12 @@ extension App {
     func statusBar(width: Int) -> StatusBar {
         var mode = state.top.mode
         if case .main = state.top, state.focus == .tables {
-            mode = "TABLES"
+            mode = .tables
         }
         let message = pendingStatus ?? state.message ?? exportProgress ?? .info("? help")
         let messageWidth = max(StatusBar.minimumMessageWidth, TextWidth.of(message.text))
-        let available = width - TextWidth.of(mode) - 3 - messageWidth - 2
-        return StatusBar(mode: mode, message: message.text, isError: message.isError,
+        let available = width - TextWidth.of(mode.label) - 3 - messageWidth - 2
+        return StatusBar(mode: mode.label, message: message.text, isError: message.isError,
                          right: statusRight(fitting: available))
     }
 
@@ -123,7 +104,7 @@ extension App {
     private func statusRight(fitting width: Int) -> String {
         let grid: GridModel?
         switch state.top {
-        case .main, .results, .record: grid = currentGrid
+        case .main, .results, .record: grid = visibleGrid
         case .schema, .help: grid = nil
         }
         guard let grid else {
@@ -147,13 +128,13 @@ extension App {
         if let expression = source.filter {
             filter.append("filter " + TextLayout.truncate(Sanitizer.sanitize(expression), toWidth: 24))
         }
-        let pending = pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : []
+        let staged = pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : []
         let candidates = [
-            pending + [title, position] + column + sort + filter,
-            pending + [title, position] + column + sort,
-            pending + [title, position] + column,
-            pending + [title, position],
-            pending + [position],
+            staged + [title, position] + column + sort + filter,
+            staged + [title, position] + column + sort,
+            staged + [title, position] + column,
+            staged + [title, position],
+            staged + [position],
             [position],
         ]
         for parts in candidates {

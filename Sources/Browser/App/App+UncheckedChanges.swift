@@ -13,40 +13,40 @@ extension App {
     /// Called on every tick; while the lock is still held it tries again after
     /// ``recheckMilliseconds``.
     func checkUncheckedChanges() -> Bool {
-        let hasUncheckedRows = stagedEdits.values.contains { $0.hasUncheckedNewRows }
+        let hasUncheckedRows = staging.edits.values.contains { $0.hasUncheckedNewRows }
         // Never beside a check running in the background: they would share the trial connection.
-        guard !uncheckedChanges.isEmpty || hasUncheckedRows, pendingWork == nil else {
+        guard !staging.unchecked.isEmpty || hasUncheckedRows, pending.work == nil else {
             return false
         }
-        if let next = nextUncheckedCheck, Date() < next {
+        if let next = staging.nextUncheckedCheck, Date() < next {
             return false
         }
-        nextUncheckedCheck = nil
+        staging.nextUncheckedCheck = nil
         var changed = false
-        while let entry = uncheckedChanges.first {
-            guard stagedEdits[entry.table]?.contains(entry.change) == true, let table = try? knownTable(named: entry.table) else {
-                uncheckedChanges.removeFirst()  // undone, reverted or committed meanwhile
+        while let entry = staging.unchecked.first {
+            guard staging.edits[entry.table]?.contains(entry.change) == true, let table = try? knownTable(named: entry.table) else {
+                staging.unchecked.removeFirst()  // undone, reverted or committed meanwhile
                 continue
             }
             do {
                 let message = try recheck(entry, in: table)
-                uncheckedChanges.removeFirst()
+                staging.unchecked.removeFirst()
                 if state.message?.isError != true || message.isError {
                     state.message = message
                 }
             } catch let error as SQLiteError where error.isBusy {
-                nextUncheckedCheck = Date().addingTimeInterval(Double(Self.recheckMilliseconds) / 1000)
+                staging.nextUncheckedCheck = Date().addingTimeInterval(Double(Self.recheckMilliseconds) / 1000)
                 return changed
             } catch {
-                uncheckedChanges.removeFirst()
+                staging.unchecked.removeFirst()
                 report(error, doing: "check")
             }
             changed = true
         }
         if hasUncheckedRows {
             recheckNewRows()
-            if stagedEdits.values.contains(where: { $0.hasUncheckedNewRows }) {
-                nextUncheckedCheck = Date().addingTimeInterval(Double(Self.recheckMilliseconds) / 1000)
+            if staging.edits.values.contains(where: { $0.hasUncheckedNewRows }) {
+                staging.nextUncheckedCheck = Date().addingTimeInterval(Double(Self.recheckMilliseconds) / 1000)
             }
             changed = true
         }
@@ -100,11 +100,11 @@ extension App {
             }
         }
         let replacement: StagedEdit? = kept.isEmpty ? nil : (entry.change.isBatch ? .batch(kept) : kept[0])
-        stagedEdits[entry.table]?.replace(entry.change, with: replacement)
-        if stagedEdits[entry.table]?.isEmpty == true {
-            stagedEdits[entry.table] = nil
+        staging.edits[entry.table]?.replace(entry.change, with: replacement)
+        if staging.edits[entry.table]?.isEmpty == true {
+            staging.edits[entry.table] = nil
         }
-        if let grid = tableGrids[entry.table] {
+        if let grid = tables.grids[entry.table] {
             grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
         }
         var notes: [String] = []

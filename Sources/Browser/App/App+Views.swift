@@ -8,8 +8,9 @@ extension App {
     /// grid's cursor row; a foreign key is followed to the referenced record.
     func performOnRecord(_ command: Command, record: RecordViewState) -> Outcome {
         var record = record
+        var outcome = Outcome.redraw
         let grid = record.grid
-        let isTable = tableGrids.values.contains { $0 === grid }
+        let isTable = tables.grids.values.contains { $0 === grid }
         let height = max(1, contentHeight - 1)
         let maximum = recordView(of: record).maximumScroll(width: size.columns, height: height)
         do {
@@ -43,15 +44,15 @@ extension App {
                 record.scroll = scrollShowingField(of: RecordViewState(grid: grid), height: height)
             case .editCell, .setNull, .editInEditor, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark,
                  .clearMarks:
-                try performEdit(command, grid: grid, isTable: isTable, oneRow: true)
+                outcome.merge(try performEdit(command, grid: grid, isTable: isTable, oneRow: true))
                 if command == .editCell || command == .editInEditor {
-                    holdTextAfterRefusal()
+                    holdTextAfterRefusal(unless: outcome)
                 }
             case .yankCell, .yankRow, .sort, .filter, .search, .nextMatch, .previousMatch, .goToRow, .schema, .reload,
                  .export:
-                performOnGrid(command, grid: grid, isTable: isTable)
+                outcome.merge(performOnGrid(command, grid: grid, isTable: isTable))
                 if case .record = state.top {} else {
-                    return .redraw  // a screen opened over it (the schema)
+                    return outcome  // a screen opened over it (the schema)
                 }
             case .followReference, .jumpBack:
                 return followFromRecord(command, grid: grid, isTable: isTable)
@@ -62,11 +63,11 @@ extension App {
             report(error)
         }
         guard case .record = state.top else {
-            return .redraw
+            return outcome
         }
         record.scroll = min(max(0, record.scroll), maximum)
         state.replaceTop(.record(record))
-        return .redraw
+        return outcome
     }
 
     /// `]` and `[` in the record view: the record view closes, the foreign key is followed (or the
@@ -203,11 +204,11 @@ extension App {
             return values
         }
         let longer: [GridValue]?
-        if let cached = recordRow, cached.source === table, cached.key == key {
+        if let cached = recordCache.row, cached.source === table, cached.key == key {
             longer = cached.values
         } else {
             longer = try table.longerValues(stored.values, key: key, textBytes: GridValue.recordTextBytes)
-            recordRow = RecordRow(source: table, key: key, values: longer)
+            recordCache.row = RecordRow(source: table, key: key, values: longer)
         }
         guard let longer, longer.count == values.count, stored.values.count == values.count else {
             return values
@@ -220,11 +221,11 @@ extension App {
     /// ``RecordView/fields(columns:values:width:)`` at the screen's width, laid out again only when
     /// the values, columns or width changed.
     func recordFields(columns: [GridColumn], values: [GridValue]) -> [[String]] {
-        if let layout = recordLayout, layout.width == size.columns, layout.columns == columns, layout.values == values {
+        if let layout = recordCache.layout, layout.width == size.columns, layout.columns == columns, layout.values == values {
             return layout.fields
         }
         let fields = RecordView.fields(columns: columns, values: values, width: size.columns)
-        recordLayout = (values, size.columns, columns, fields)
+        recordCache.layout = (values, size.columns, columns, fields)
         return fields
     }
 

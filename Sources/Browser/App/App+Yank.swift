@@ -1,39 +1,41 @@
 import ORMCore
 
 extension App {
-    /// Copies the cursor cell, as plain text, to the terminal's clipboard.
-    func yankCell(of grid: GridModel) throws {
+    /// Copies the cursor cell, as plain text, to the terminal's clipboard: the outcome carries the
+    /// text (``Effect/copy(_:)``).
+    func yankCell(of grid: GridModel) throws -> Outcome {
         let columns = grid.source.columns
         guard let values = try cursorValues(of: grid), values.indices.contains(grid.cursorColumn),
               columns.indices.contains(grid.cursorColumn) else {
             state.message = .info("no cell to copy")
-            return
+            return .redraw
         }
         let name = columns[grid.cursorColumn].name
         guard let text = try wholeText(of: values[grid.cursorColumn], column: grid.cursorColumn, in: grid) else {
             state.message = .error("\(name): the value is gone or too long to copy (over "
                 + "\(CellFormatter.formatByteCount(Self.clipboardLimit)) for the terminal's clipboard); E opens it")
-            return
+            return .redraw
         }
-        pendingClipboard = text
         let preview = TextLayout.truncate(Sanitizer.sanitize(text), toWidth: 30)
         state.message = .info(text.isEmpty ? "copied \(name): (empty)" : "copied \(name): \(preview)")
+        return Outcome.redraw.with(.copy(text))
     }
 
     /// Copies the cursor row to the terminal's clipboard: values separated by tabs, with tabs and
-    /// line breaks inside values turned into spaces so the row stays one line.
-    func yankRow(of grid: GridModel) throws {
+    /// line breaks inside values turned into spaces so the row stays one line. The outcome carries
+    /// the text (``Effect/copy(_:)``).
+    func yankRow(of grid: GridModel) throws -> Outcome {
         guard let values = try cursorValues(of: grid) else {
             state.message = .info("no row to copy")
-            return
+            return .redraw
         }
         let texts = try values.indices.map { try wholeText(of: values[$0], column: $0, in: grid) }
         let fields = texts.map { text in
             String((text ?? "").map { $0.isNewline || $0 == "\t" ? " " : $0 })
         }
-        pendingClipboard = fields.joined(separator: "\t")
         let skipped = texts.contains(nil) ? " (values too long for the clipboard left empty)" : ""
         state.message = .info("copied row \(ListWidget.formatCount(grid.cursorRow + 1)): \(fields.count) values\(skipped)")
+        return Outcome.redraw.with(.copy(fields.joined(separator: "\t")))
     }
 
     /// The most text a yank sends to the terminal's clipboard (OSC 52 carries it base64-encoded).
@@ -50,7 +52,7 @@ extension App {
               let key = row.key, table.columns.indices.contains(column) else {
             return nil
         }
-        let staged = stagedEdits[table.title]?.value(key: key, column: table.columns[column].name)
+        let staged = staging.edits[table.title]?.value(key: key, column: table.columns[column].name)
         guard let whole = try staged ?? table.wholeValue(ofColumn: column, key: key) else {
             return nil
         }

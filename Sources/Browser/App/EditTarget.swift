@@ -1,7 +1,7 @@
 import ORMCore
 
 /// The cell the cell editor changes, fixed when it opens (a live refresh may move the cursor).
-struct EditTarget: Sendable {
+struct EditTarget: Equatable, Sendable {
     /// The table.
     var table: String
     /// The row.

@@ -1,11 +1,13 @@
 import FoundationEssentials
 
 /// The main loop of an interactive session, htop-style: draw if dirty, read a key with a timeout,
-/// let the ``App`` act on it, and do what its ``Outcome`` says.
+/// let the ``App`` act on it, and carry out the ``Outcome`` it returns (through the shared
+/// ``EffectHandler``).
 ///
-/// Keys given with `--keys`/`--script` are played first, then the terminal's keys are read. The
-/// timeout is short only while background counts run, so an idle browser uses no CPU.
-struct EventLoop<Backend: TerminalBackend> {
+/// Keys given with `--keys`/`--script` are played first, then the terminal's keys are read. Between
+/// keys the loop ticks every ``tickMilliseconds``: counts, background work and committed changes
+/// are picked up on ticks.
+struct EventLoop<Backend: TerminalBackend>: EffectHost {
     /// How often the spinner turns while counting.
     static var tickMilliseconds: Int { 100 }
 
@@ -20,107 +22,74 @@ struct EventLoop<Backend: TerminalBackend> {
     ///
     /// - Parameter script: Steps to play before reading the terminal (`<dump>` is ignored here).
     func run(script: [ScriptStep] = []) {
+        let effects = EffectHandler(app: app)
         var dirty = true
         var pending = script[...]
-        while !app.quitRequested {
+        while true {
             if dirty {
                 draw()
                 dirty = false
             }
+            let outcome: Outcome
             if let step = pending.popFirst() {
                 switch step {
                 case .key(let key):
-                    if react(to: key, dirty: &dirty) {
+                    outcome = react(to: key)
+                case .wait(let milliseconds):
+                    if wait(milliseconds, effects: effects) {
                         return
                     }
-                case .wait(let milliseconds):
-                    wait(milliseconds)
                     dirty = true
+                    continue
                 case .dump:
-                    break
+                    continue
                 }
-                continue
+            } else {
+                switch input.readKey(timeoutMilliseconds: Self.tickMilliseconds) {
+                case .key(let key):
+                    outcome = react(to: key)
+                case .timeout:
+                    outcome = app.tick()
+                case .endOfInput:
+                    return
+                }
             }
-            switch input.readKey(timeoutMilliseconds: app.wantsTicks ? Self.tickMilliseconds : nil) {
-            case .key(let key):
-                if react(to: key, dirty: &dirty) {
-                    return
-                }
-            case .timeout:
-                if app.tick() {
-                    dirty = true
-                }
-                if let text = app.takeClipboard() {
-                    terminal.backend.copyToClipboard(text)
-                }
-                if app.hasPendingExternalEdit {
-                    terminal.suspended {
-                        app.runPendingExternalEdit(attachedToTerminal: true)
-                    }
-                    dirty = true
-                }
-                if app.quitRequested {
-                    return
-                }
-            case .endOfInput:
+            let reaction = effects.apply(outcome, on: self)
+            if reaction.quit {
                 return
             }
+            dirty = dirty || reaction.redraw
         }
     }
 
-    /// Hands a key to the app; returns true to quit.
-    private func react(to key: Key, dirty: inout Bool) -> Bool {
+    /// Hands a key to the app.
+    private func react(to key: Key) -> Outcome {
         syncSize()
         let outcome = app.handle(key)
-        if let text = app.takeClipboard() {
-            terminal.backend.copyToClipboard(text)
-        }
-        if app.quitRequested {
-            return true
-        }
-        if app.hasPendingExternalEdit {
-            terminal.suspended {
-                app.runPendingExternalEdit(attachedToTerminal: true)
-            }
-            dirty = true
-        }
-        switch outcome {
-        case .quit:
-            return true
-        case .redraw:
-            dirty = true
-        case .handled:
-            break
-        }
         if case .resize = key {
             terminal.invalidate()
+        }
+        return outcome
+    }
+
+    /// Sleeps `milliseconds`, redrawing as the spinner turns; returns true to quit.
+    private func wait(_ milliseconds: Int, effects: EffectHandler) -> Bool {
+        let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
+        while Date() < deadline {
+            pause(seconds: min(Double(Self.tickMilliseconds) / 1000, max(0, deadline.timeIntervalSinceNow)))
+            let reaction = effects.apply(app.tick(), on: self)
+            if reaction.quit {
+                return true
+            }
+            if reaction.redraw {
+                draw()
+            }
         }
         return false
     }
 
-    /// Sleeps `milliseconds`, redrawing as the spinner turns.
-    private func wait(_ milliseconds: Int) {
-        let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
-        while Date() < deadline {
-            pause(seconds: min(Double(Self.tickMilliseconds) / 1000, max(0, deadline.timeIntervalSinceNow)))
-            if app.tick() {
-                draw()
-            }
-            if let text = app.takeClipboard() {
-                terminal.backend.copyToClipboard(text)
-            }
-            if app.quitRequested {
-                return
-            }
-        }
-    }
-
-    /// Draws a frame, repainting everything when the app asks for it.
+    /// Draws a frame.
     private func draw() {
-        if app.needsFullRepaint {
-            terminal.invalidate()
-            app.needsFullRepaint = false
-        }
         syncSize()
         terminal.draw { frame in
             app.render(&frame)
@@ -129,6 +98,25 @@ struct EventLoop<Backend: TerminalBackend> {
 
     /// Tells the app the terminal's size.
     private func syncSize() {
-        app.size = (terminal.backend.size.columns, terminal.backend.size.rows)
+        app.resize(columns: terminal.backend.size.columns, rows: terminal.backend.size.rows)
+    }
+
+    // MARK: - EffectHost
+
+    /// Sends `text` to the terminal's clipboard.
+    func copyToClipboard(_ text: String) {
+        terminal.backend.copyToClipboard(text)
+    }
+
+    /// Leaves the screen to the editor, which draws on the terminal, and takes it back after.
+    func runEditor(_ body: (Bool) -> Void) {
+        terminal.suspended {
+            body(true)
+        }
+    }
+
+    /// Repaints every cell on the next draw.
+    func repaintAll() {
+        terminal.invalidate()
     }
 }

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// `<dump>` records the screen at that point and the final screen is recorded after the script;
 /// both wait until background counts have finished (up to ``settleLimit``), so the output is
 /// repeatable. (`<wait:MS>` only sleeps, for scripts that want to watch the work progress.)
-struct HeadlessRunner {
+struct HeadlessRunner: EffectHost {
     /// The longest the final screen waits for background counts.
     static let settleLimit: TimeInterval = 10
 
@@ -16,6 +16,8 @@ struct HeadlessRunner {
     let columns: Int, rows: Int
     /// The in-memory terminal drawn on; it also records what was copied to the clipboard.
     let backend: MemoryBackend
+    /// The terminal over ``backend``.
+    private let terminal: Terminal<MemoryBackend>
 
     /// Creates a runner for `app` on a terminal `columns` by `rows`.
     init(app: App, columns: Int, rows: Int) {
@@ -23,6 +25,15 @@ struct HeadlessRunner {
         self.columns = columns
         self.rows = rows
         backend = MemoryBackend(columns: columns, rows: rows)
+        terminal = Terminal(backend: backend)
+    }
+
+    /// What playing a script showed, and whether it ended the session.
+    struct Played {
+        /// The dumped screens followed by the final one, each as lines with trailing blanks removed.
+        var screens: [[String]] = []
+        /// Whether a key (or one that waited for background work) quit.
+        var quit = false
     }
 
     /// Plays `script` and returns the dumped screens followed by the final one, each as lines with
@@ -32,69 +43,67 @@ struct HeadlessRunner {
     ///   prints it at once, so a watcher sees a `<dump>` while the script goes on).
     @discardableResult
     func run(_ script: [ScriptStep], emit: ([String]) -> Void = { _ in }) -> [[String]] {
-        let terminal = Terminal(backend: backend)
-        app.size = (columns, rows)
-        var screens: [[String]] = []
+        play(script, emit: emit).screens
+    }
+
+    /// Plays `script` as ``run(_:emit:)`` does, and says whether it quit.
+    func play(_ script: [ScriptStep], emit: ([String]) -> Void = { _ in }) -> Played {
+        let effects = EffectHandler(app: app)
+        app.resize(columns: columns, rows: rows)
+        var played = Played()
+        func record(quitting: Bool = false) -> Played {
+            played.screens.append(text(of: terminal))
+            played.quit = quitting
+            emit(played.screens[played.screens.count - 1])
+            return played
+        }
         draw(terminal)
         for step in script {
             switch step {
             case .key(let key):
-                let outcome = app.handle(key)
-                _ = app.tick()
-                if let text = app.takeClipboard() {
-                    backend.copyToClipboard(text)
+                var outcome = app.handle(key)
+                outcome.merge(app.tick())
+                // What the key's effects started (the editor's statement, say) is picked up at once.
+                if effects.apply(outcome, on: self).quit || effects.apply(app.tick(), on: self).quit {
+                    draw(terminal)
+                    return record(quitting: true)
                 }
-                if app.hasPendingExternalEdit {
-                    terminal.suspended {
-                        app.runPendingExternalEdit(attachedToTerminal: false)
-                    }
-                }
-                _ = app.tick()
                 draw(terminal)
-                if outcome == .quit || app.quitRequested {
-                    screens.append(text(of: terminal))
-                    emit(screens[screens.count - 1])
-                    return screens
-                }
             case .wait(let milliseconds):
                 pause(seconds: Double(milliseconds) / 1000)
-                _ = app.tick()
+                let quits = effects.apply(app.tick(), on: self).quit
                 draw(terminal)
+                if quits {
+                    return record(quitting: true)
+                }
             case .dump:
-                settle()
+                let quits = settle(effects)
                 draw(terminal)
-                screens.append(text(of: terminal))
-                emit(screens[screens.count - 1])
-            }
-            if app.quitRequested {
-                screens.append(text(of: terminal))
-                emit(screens[screens.count - 1])
-                return screens
+                let dumped = record(quitting: quits)
+                if quits {
+                    return dumped
+                }
             }
         }
-        settle()
+        let quits = settle(effects)
         draw(terminal)
-        screens.append(text(of: terminal))
-        emit(screens[screens.count - 1])
-        return screens
+        return record(quitting: quits)
     }
 
-    /// Waits (up to ``settleLimit``) for background counts to finish, so screens are repeatable.
-    private func settle() {
+    /// Waits (up to ``settleLimit``) for background counts to finish, so screens are repeatable;
+    /// returns whether what completed meanwhile (keys that waited for pending work) quits.
+    private func settle(_ effects: EffectHandler) -> Bool {
         let deadline = Date().addingTimeInterval(Self.settleLimit)
         // A tick can start new work (a refresh after committed changes recounts): settle again.
         repeat {
             while app.hasBackgroundWork && !app.hasWorkToCollect && Date() < deadline {
                 pause(seconds: 0.01)
             }
-            _ = app.tick()
-            if let text = app.takeClipboard() {
-                backend.copyToClipboard(text)
+            if effects.apply(app.tick(), on: self).quit {
+                return true
             }
-            if app.hasPendingExternalEdit {
-                app.runPendingExternalEdit(attachedToTerminal: false)
-            }
-        } while app.hasBackgroundWork && !app.quitRequested && Date() < deadline
+        } while app.hasBackgroundWork && Date() < deadline
+        return false
     }
 
     /// Draws one frame.
@@ -102,6 +111,25 @@ struct HeadlessRunner {
         terminal.draw { frame in
             app.render(&frame)
         }
+    }
+
+    // MARK: - EffectHost
+
+    /// Records `text` as copied (``MemoryBackend/clipboard``).
+    func copyToClipboard(_ text: String) {
+        backend.copyToClipboard(text)
+    }
+
+    /// Runs the editor without a terminal (its output is not the screen's), the screen suspended.
+    func runEditor(_ body: (Bool) -> Void) {
+        terminal.suspended {
+            body(false)
+        }
+    }
+
+    /// Repaints every cell on the next draw.
+    func repaintAll() {
+        terminal.invalidate()
     }
 
     /// The screen's lines without trailing blanks.

@@ -13,8 +13,9 @@ enum PromptKind: Hashable, Sendable {
     /// The new value of a cell of `column`; `note` says why this editor opened when another was
     /// asked for (no `$EDITOR` set).
     case editCell(column: String, note: String? = nil)
-    /// What to do with staged edits whose rows changed meanwhile (one key).
-    case resolveConflicts
+    /// What to do with staged edits whose rows changed meanwhile (one key); `thenQuit` when the
+    /// commit was asked for by "commit and quit", so the commit the answer makes quits too.
+    case resolveConflicts(thenQuit: Bool = false)
     /// What to do with pending changes before quitting (one key).
     case quitWithChanges
     /// Whether to delete `rows` of `table` (one key: `y` deletes).
@@ -46,20 +47,20 @@ enum PromptKind: Hashable, Sendable {
     }
 
     /// The status-bar mode while the prompt is open.
-    var mode: String {
+    var mode: Mode {
         switch self {
-        case .filter: "FILTER"
-        case .search: "SEARCH"
-        case .goToRow: "GOTO"
-        case .sql: "SQL"
-        case .export: "EXPORT"
-        case .editCell: "EDIT"
-        case .resolveConflicts: "CONFLICT"
-        case .quitWithChanges: "QUIT"
-        case .confirmDelete: "DELETE"
-        case .confirmRevert: "REVERT"
-        case .confirmOverwrite: "EXPORT"
-        case .refused: "REFUSED"
+        case .filter: .filter
+        case .search: .search
+        case .goToRow: .goToRow
+        case .sql: .sql
+        case .export: .export
+        case .editCell: .edit
+        case .resolveConflicts: .conflict
+        case .quitWithChanges: .quit
+        case .confirmDelete: .delete
+        case .confirmRevert: .revert
+        case .confirmOverwrite: .export
+        case .refused: .refused
         }
     }
 

@@ -11,14 +11,22 @@ enum Screen {
     /// The key help.
     case help(HelpView)
 
-    /// The status-bar mode label.
-    var mode: String {
+    /// What the screen is for (the main screen's grid: ``Mode/browse``).
+    var mode: Mode {
         switch self {
-        case .main: "BROWSE"
-        case .results: "RESULTS"
-        case .record: "RECORD"
+        case .main: .browse
+        case .results: .results
+        case .record: .record
         case .schema(let screen): screen.mode
-        case .help: "HELP"
+        case .help: .help
         }
+    }
+
+    /// Whether this is the text page of `mode` (the pending changes, the conflicts).
+    func isPage(_ mode: Mode) -> Bool {
+        if case .schema(let screen) = self {
+            return screen.mode == mode
+        }
+        return false
     }
 }

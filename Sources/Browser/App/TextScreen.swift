@@ -6,8 +6,8 @@ struct TextScreen: Sendable {
     var lines: [String]
     /// The first wrapped line shown.
     var scroll: Int = 0
-    /// The status-bar mode label.
-    var mode = "SCHEMA"
+    /// What the page is (the schema, the pending changes, the conflicts), named in the status bar.
+    var mode = Mode.schema
     /// The text searched for last (`/`), marked where it occurs.
     var searchText: String?
     /// The display line the last search found, where `n` and `N` go on from.
