@@ -18,6 +18,10 @@ struct ModelAnalysis {
     let declaredKey: PersistedProperty?
     /// The persisted properties other than the key, in column order.
     let columns: [PersistedProperty]
+    /// The `@Transient var`s, routed through the object's lock by `@_TransientProperty`.
+    let transients: [String]
+    /// The `let`s and `@Transient var`s, whose values the generated code requires to be `Sendable`.
+    let sendableValues: [String]
     /// Whether the class declares an initializer of its own.
     let declaresInitializer: Bool
     /// Whether the class declares a `deinit` of its own (it must then call the identity-map hook).
@@ -72,6 +76,8 @@ struct ModelAnalysis {
         let key = marked.first ?? analysis.properties.first { $0.name == "id" }
         declaredKey = key
         columns = analysis.properties.filter { $0.name != key?.name }
+        transients = analysis.transients
+        sendableValues = analysis.sendableValues
         if let key, !key.type.isInteger {
             self.strategy = ".provided"
         } else {

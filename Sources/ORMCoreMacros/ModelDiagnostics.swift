@@ -21,6 +21,14 @@ enum ModelDiagnostic: DiagnosticMessage, Equatable {
     case multipleBindings
     /// A `deinit` written by hand that does not take the object out of the identity map.
     case deinitWithoutHook
+    /// A `lazy var`: its first access initialises it outside the object's lock.
+    case lazyProperty(property: String)
+    /// A `@Transient var` without `: Type`: its guarded accessors need the type.
+    case transientWithoutType(property: String)
+    /// A `@Transient var` with `willSet`/`didSet`: it cannot take guarded accessors.
+    case transientObservers(property: String)
+    /// A `weak` or `unowned` stored `var`: storage behind the object's lock would hold it strongly.
+    case referenceOwnership(property: String, ownership: String)
 
     var message: String {
         switch self {
@@ -38,13 +46,24 @@ enum ModelDiagnostic: DiagnosticMessage, Equatable {
             "@Transient property '\(property)' needs an initial value, because @Model's generated initializers "
                 + "do not set it"
         case .observers(let property):
-            "persisted property '\(property)' cannot have willSet/didSet observers; mark it @Transient or move "
-                + "the logic to a method"
+            "persisted property '\(property)' cannot have willSet/didSet observers; move the logic to a method"
         case .multipleBindings:
             "declare each persisted property in its own 'var'"
         case .deinitWithoutHook:
             "a @Model class's deinit must call '\(ModelMembers.deinitHook)' (the generated deinit "
                 + "takes the object out of the identity map; a deinit written by hand must do the same)"
+        case .lazyProperty(let property):
+            "lazy property '\(property)' cannot be made thread-safe by @Model (two threads could both run its "
+                + "initializer); make it a computed property, or a @Transient var with an initial value"
+        case .transientWithoutType(let property):
+            "@Transient property '\(property)' needs an explicit type annotation, because @Model guards it with "
+                + "the object's lock"
+        case .transientObservers(let property):
+            "@Transient property '\(property)' cannot have willSet/didSet observers, because @Model guards it "
+                + "with the object's lock; move the logic to a method"
+        case .referenceOwnership(let property, let ownership):
+            "\(ownership) property '\(property)' cannot be made thread-safe by @Model; hold the reference "
+                + "strongly in a @Transient var, or keep it outside the model"
         }
     }
 
@@ -60,6 +79,10 @@ enum ModelDiagnostic: DiagnosticMessage, Equatable {
             case .observers: "observers"
             case .multipleBindings: "multipleBindings"
             case .deinitWithoutHook: "deinitWithoutHook"
+            case .lazyProperty: "lazyProperty"
+            case .transientWithoutType: "transientWithoutType"
+            case .transientObservers: "transientObservers"
+            case .referenceOwnership: "referenceOwnership"
             }
         return MessageID(domain: "ORMCoreMacros", id: id)
     }

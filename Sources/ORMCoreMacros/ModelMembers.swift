@@ -20,8 +20,8 @@ struct ModelMembers {
     /// Every generated member, in a stable order.
     var declarations: [DeclSyntax] {
         var sources = [
-            "\(access)let _$state = ORMCore.ModelState()",
-            "@exclusivity(unchecked) \(access)var _$stateFields = ORMCore.ModelState.Fields()",
+            "\(access)let _$state = ORMCore._ModelState()",
+            "@exclusivity(unchecked) \(access)var _$stateFields = ORMCore._ModelState.Fields()",
             withStateFields,
         ]
         if !model.declaresDeinit { sources.append(deinitializer) }
@@ -32,6 +32,7 @@ struct ModelMembers {
             columnValue, relatedObjects,
         ]
         if !model.declaresInitializer { sources.append("\(access)init() {\n}") }
+        if !model.sendableValues.isEmpty { sources.append(checkSendable) }
         return sources.map { DeclSyntax(stringLiteral: $0) }
     }
 
@@ -41,7 +42,7 @@ struct ModelMembers {
     /// bookkeeping through this, under the lock.
     private var withStateFields: String {
         """
-        \(access)func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+        \(access)func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
             try _$state.withLock { try body(&_$stateFields) }
         }
         """
@@ -124,7 +125,7 @@ struct ModelMembers {
             lines.append("self.\(property.storage) = try \(decode(property, at: index))")
         }
         lines.append("self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))")
-        return body("\(access)required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws", lines)
+        return body("\(access)required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws", lines)
     }
 
     private var faultInitializer: String {
@@ -167,7 +168,7 @@ struct ModelMembers {
 
     private var bindColumns: String {
         let signature =
-            "\(access)func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws"
+            "\(access)func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws"
         let columns = model.columns
         switch columns.count {
         case 0:
@@ -194,7 +195,7 @@ struct ModelMembers {
     }
 
     private var apply: String {
-        let signature = "\(access)func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws"
+        let signature = "\(access)func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws"
         if model.columns.isEmpty { return body(signature, []) }
         var lines: [String] = []
         for (index, property) in model.columns.enumerated() {
@@ -254,6 +255,17 @@ struct ModelMembers {
         let storage = properties.map(\.storage)
         let value = storage.count == 1 ? storage[0] : "(\(storage.joined(separator: ", ")))"
         return ["let values = _$state.withLock {", "    \(value)", "}"]
+    }
+
+    // MARK: - Sendable values
+
+    /// Never called: it makes the compiler check that every `let` and `@Transient var` holds a
+    /// `Sendable` value, which the class's `@unchecked Sendable` would otherwise let through (a
+    /// `let` of a mutable class shared by every thread that holds the object, say).
+    private var checkSendable: String {
+        body(
+            "private func _$checkSendable()",
+            model.sendableValues.map { "ORMCore._modelPropertyMustBeSendable(self.\($0))" })
     }
 
     private func body(_ signature: String, _ lines: [String]) -> String {

@@ -8,6 +8,7 @@ struct ORMCoreMacrosPlugin: CompilerPlugin {
         ModelMacro.self,
         PersistedPropertyMacro.self,
         PersistedKeyMacro.self,
+        TransientPropertyMacro.self,
         MarkerMacro.self,
     ]
 }

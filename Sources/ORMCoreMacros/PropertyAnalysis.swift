@@ -37,12 +37,20 @@ struct PersistedProperty {
 
 /// Finds the persisted properties among a class's members and what is wrong with the others.
 ///
-/// Persisted: every stored instance `var` that is not `lazy` and not `@Transient`. Computed properties,
-/// `let`s, `static`/`class` members and lazy or transient properties are left alone, but those the
-/// generated initializers cannot set (no initial value) are reported.
+/// Persisted: every stored instance `var` that is not `@Transient`. A `@Transient var` is guarded by
+/// the object's lock (`@_TransientProperty`); a `let` is immutable. `@Model` marks the class
+/// `@unchecked Sendable`, so what it cannot guard is an error: `lazy` properties (initialised on
+/// first access, outside the lock) and `weak` or `unowned` ones; and the values of `let`s and
+/// transient properties must be `Sendable` (checked by the compiler in generated code, see
+/// `ModelMembers`). Computed properties and `static`/`class` members are left alone; stored
+/// properties the generated initializers cannot set (no initial value) are reported.
 struct PropertyAnalysis {
     /// Persisted properties in declaration order, the key included.
     private(set) var properties: [PersistedProperty] = []
+    /// The `@Transient var`s, guarded by the object's lock.
+    private(set) var transients: [String] = []
+    /// The `let`s and `@Transient var`s, whose values must be `Sendable`.
+    private(set) var sendableValues: [String] = []
     /// Errors found.
     private(set) var diagnostics: [PendingDiagnostic] = []
 
@@ -62,14 +70,29 @@ struct PropertyAnalysis {
         let stored = variable.bindings.filter { $0.isStored }
         if stored.isEmpty { return }
 
-        if isLet || isTransient || isLazy {
-            // Lazy properties always have an initializer; optional `var`s default to nil.
+        if isLazy {
+            for binding in stored { report(binding, .lazyProperty(property: binding.name)) }
+            return
+        }
+        if let ownership = variable.modifiers.first(where: { ["weak", "unowned"].contains($0.name.text) }) {
+            for binding in stored {
+                report(binding, .referenceOwnership(property: binding.name, ownership: ownership.name.text))
+            }
+            return
+        }
+        if isLet || isTransient {
+            // Optional `var`s default to nil.
             for binding in stored where binding.initializer == nil {
                 if isLet {
                     report(binding, .letWithoutValue(property: binding.name))
                 } else if isTransient && !(binding.typeAnnotation?.type.isOptional ?? false) {
                     report(binding, .transientWithoutValue(property: binding.name))
                 }
+            }
+            if isLet {
+                sendableValues += stored.filter { $0.pattern.is(IdentifierPatternSyntax.self) }.map(\.name)
+            } else {
+                scanTransient(variable, stored)
             }
             return
         }
@@ -101,6 +124,25 @@ struct PropertyAnalysis {
                 columnName: options.name ?? "\"\(name)\"", formerNames: options.formerNames,
                 indexed: options.indexed, unique: options.unique,
                 isMarkedKey: variable.attributes.attribute(named: "Key") != nil, node: Syntax(variable)))
+    }
+
+    /// A `@Transient var`: one binding with a type and no observers, so that `@_TransientProperty` can
+    /// route it through the object's lock.
+    private mutating func scanTransient(_ variable: VariableDeclSyntax, _ stored: PatternBindingListSyntax) {
+        guard variable.bindings.count == 1, let binding = stored.first,
+            binding.pattern.is(IdentifierPatternSyntax.self)
+        else {
+            report(variable, .multipleBindings)
+            return
+        }
+        if binding.accessorBlock != nil {
+            report(binding, .transientObservers(property: binding.name))
+        } else if binding.typeAnnotation == nil {
+            report(binding, .transientWithoutType(property: binding.name))
+        } else {
+            transients.append(binding.name)
+            sendableValues.append(binding.name)
+        }
     }
 
     private mutating func report(_ node: some SyntaxProtocol, _ message: ModelDiagnostic) {

@@ -1,5 +1,5 @@
 import Foundation
-import ORMCore
+@_spi(ModelSupport) import ORMCore
 @testable import Browser
 
 /// Readers for what reef exports, written from the formats' documented rules (not from reef's

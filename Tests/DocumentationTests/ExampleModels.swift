@@ -22,5 +22,5 @@ final class Person {
     @Column(formerNames: ["mail"], unique: true) var email: String?
     var tags: [String] = []              // Codable: stored as JSON text
     var manager: Person?                 // to-one: stored as the key, loaded lazily
-    @Transient var scratch = 0           // not persisted
+    @Transient var scratch: Int = 0      // not persisted (guarded by the lock)
 }

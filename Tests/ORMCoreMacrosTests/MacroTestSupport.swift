@@ -10,6 +10,7 @@ var ormMacros: [String: MacroSpec] {
             conformances: [TypeSyntax(IdentifierTypeSyntax(name: .identifier("Model")))]),
         "_PersistedProperty": MacroSpec(type: PersistedPropertyMacro.self),
         "_PersistedKey": MacroSpec(type: PersistedKeyMacro.self),
+        "_TransientProperty": MacroSpec(type: TransientPropertyMacro.self),
         "Transient": MacroSpec(type: MarkerMacro.self),
         "Column": MacroSpec(type: MarkerMacro.self),
         "Key": MacroSpec(type: MarkerMacro.self),

@@ -211,8 +211,7 @@ final class ModelMacroDiagnosticsTests: XCTestCase {
                 """,
             diagnostics: [
                 DiagnosticSpec(
-                    message: "persisted property 'level' cannot have willSet/didSet observers; mark it @Transient or "
-                        + "move the logic to a method",
+                    message: "persisted property 'level' cannot have willSet/didSet observers; move the logic to a method",
                     line: 3, column: 9)
             ],
             macroSpecs: ormMacros)

@@ -18,7 +18,6 @@ final class ModelMacroExpansionTests: XCTestCase {
                 let constant = 1
                 static var counter = 0
                 var computed: Int { age * 2 }
-                lazy var cache: Int = 3
                 init(name: String) { self.name = name }
             }
             """,
@@ -144,18 +143,34 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 @exclusivity(unchecked) private var _mood: Mood = .happy
-                var scratch: Int = 0
+                var scratch: Int {
+                    @storageRestrictions(initializes: _scratch)
+                    init(initialValue) {
+                        _scratch = initialValue
+                    }
+                    get {
+                        _$state.withLock {
+                            _scratch
+                        }
+                    }
+                    set {
+                        _$state.withLock {
+                            _scratch = newValue
+                        }
+                    }
+                }
+
+                @exclusivity(unchecked) private var _scratch: Int = 0
                 let constant = 1
                 static var counter = 0
                 var computed: Int { age * 2 }
-                lazy var cache: Int = 3
                 init(name: String) { self.name = name }
 
-                public let _$state = ORMCore.ModelState()
+                public let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) public var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) public var _$stateFields = ORMCore._ModelState.Fields()
 
-                public func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                public func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -203,7 +218,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     indexes: [Index("name", "age")]
                 )
 
-                public required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._age = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
@@ -226,7 +241,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
                 }
 
-                public func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_name, _age, _email, _department, _tags, _mood)
                     }
@@ -256,7 +271,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                public func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                public func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     let v1: Int? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
                     let v2: String?? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
@@ -336,6 +351,11 @@ final class ModelMacroExpansionTests: XCTestCase {
                         $0
                     }
                 }
+
+                private func _$checkSendable() {
+                    ORMCore._modelPropertyMustBeSendable(self.scratch)
+                    ORMCore._modelPropertyMustBeSendable(self.constant)
+                }
             }
 
             extension Person: ORMCore.Model, @unchecked Sendable {
@@ -375,11 +395,11 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _name: String = ""
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -420,7 +440,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
@@ -438,7 +458,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
@@ -447,7 +467,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     _$state.withLock {
                         if let v0 {
@@ -493,11 +513,11 @@ final class ModelMacroExpansionTests: XCTestCase {
             expandedSource: """
             package final class Marker {
 
-                package let _$state = ORMCore.ModelState()
+                package let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) package var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) package var _$stateFields = ORMCore._ModelState.Fields()
 
-                package func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                package func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -536,7 +556,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     columns: []
                 )
 
-                package required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                package required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
@@ -553,10 +573,10 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
                 }
 
-                package func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                package func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                 }
 
-                package func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                package func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                 }
 
                 package func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
@@ -614,11 +634,11 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self.text = text
                 }
 
-                public let _$state = ORMCore.ModelState()
+                public let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) public var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) public var _$stateFields = ORMCore._ModelState.Fields()
 
-                public func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                public func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -659,7 +679,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                public required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
@@ -677,7 +697,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
                 }
 
-                public func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _text
                     }
@@ -686,7 +706,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                public func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                public func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                     _$state.withLock {
                         if let v0 {
@@ -792,11 +812,11 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _rating: Int? = 3
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -839,7 +859,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
                     self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
@@ -859,7 +879,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_nickname, _score, _rating)
                     }
@@ -877,7 +897,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String?? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
                     let v1: Optional<Double>? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
                     let v2: Int?? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
@@ -1053,11 +1073,11 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _previous: Mood? = nil
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -1102,7 +1122,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
                     self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
@@ -1124,7 +1144,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_tags, _limits, _address, _mood, _previous)
                     }
@@ -1150,7 +1170,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: [String]? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
                     let v1: [String: Int]? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
                     let v2: Address? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
@@ -1304,11 +1324,11 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _manager: Employee? = nil
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -1351,7 +1371,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
@@ -1371,7 +1391,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_name, _department, _manager)
                     }
@@ -1389,7 +1409,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     let v1: Department?? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
                     let v2: Employee?? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
@@ -1463,6 +1483,7 @@ final class ModelMacroExpansionTests: XCTestCase {
             }
             """,
             expandedSource: """
+
             final class Account {
                 var fullName: String {
                     @storageRestrictions(initializes: _fullName)
@@ -1504,14 +1525,48 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 @exclusivity(unchecked) private var _email: String? = nil
-                var cache: [String: Int] = [:]
-                var note: String?
+                var cache: [String: Int] {
+                    @storageRestrictions(initializes: _cache)
+                    init(initialValue) {
+                        _cache = initialValue
+                    }
+                    get {
+                        _$state.withLock {
+                            _cache
+                        }
+                    }
+                    set {
+                        _$state.withLock {
+                            _cache = newValue
+                        }
+                    }
+                }
 
-                let _$state = ORMCore.ModelState()
+                @exclusivity(unchecked) private var _cache: [String: Int] = [:]
+                var note: String? {
+                    @storageRestrictions(initializes: _note)
+                    init(initialValue) {
+                        _note = initialValue
+                    }
+                    get {
+                        _$state.withLock {
+                            _note
+                        }
+                    }
+                    set {
+                        _$state.withLock {
+                            _note = newValue
+                        }
+                    }
+                }
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) private var _note: String? = nil
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                let _$state = ORMCore._ModelState()
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -1553,7 +1608,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
                     self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
@@ -1572,7 +1627,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_fullName, _email)
                     }
@@ -1586,7 +1641,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
                     let v1: String?? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
                     _$state.withLock {
@@ -1629,6 +1684,11 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 init() {
                 }
+
+                private func _$checkSendable() {
+                    ORMCore._modelPropertyMustBeSendable(self.cache)
+                    ORMCore._modelPropertyMustBeSendable(self.note)
+                }
             }
 
             extension Account: ORMCore.Model, @unchecked Sendable {
@@ -1650,10 +1710,6 @@ final class ModelMacroExpansionTests: XCTestCase {
                 var tripled: Int {
                     get { value * 3 }
                     set { value = newValue / 3 }
-                }
-                lazy var cache: [Int] = []
-                @Transient var observed: Int = 0 {
-                    didSet { print(observed) }
                 }
                 func reset() { value = 0 }
             }
@@ -1688,17 +1744,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                     get { value * 3 }
                     set { value = newValue / 3 }
                 }
-                lazy var cache: [Int] = []
-                var observed: Int = 0 {
-                    didSet { print(observed) }
-                }
                 func reset() { value = 0 }
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -1739,7 +1791,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
@@ -1757,7 +1809,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _value
                     }
@@ -1766,7 +1818,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: Int? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                     _$state.withLock {
                         if let v0 {
@@ -1793,6 +1845,10 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 init() {
+                }
+
+                private func _$checkSendable() {
+                    ORMCore._modelPropertyMustBeSendable(self.step)
                 }
             }
 
@@ -1833,11 +1889,11 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _title: String = ""
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -1878,7 +1934,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
@@ -1896,7 +1952,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _title
                     }
@@ -1905,7 +1961,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                     _$state.withLock {
                         if let v0 {
@@ -1972,11 +2028,11 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _on: Bool = false
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -2017,7 +2073,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
@@ -2035,7 +2091,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _on
                     }
@@ -2044,7 +2100,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: Bool? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
                     _$state.withLock {
                         if let v0 {

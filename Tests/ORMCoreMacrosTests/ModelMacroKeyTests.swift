@@ -53,11 +53,11 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _title: String = ""
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -83,7 +83,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
@@ -101,7 +101,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _title
                     }
@@ -110,7 +110,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                     _$state.withLock {
                         if let v0 {
@@ -196,11 +196,11 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _name: String = ""
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -226,7 +226,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
@@ -244,7 +244,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     _code = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
@@ -253,7 +253,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     _$state.withLock {
                         if let v0 {
@@ -339,11 +339,11 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _body: String = ""
 
-                public let _$state = ORMCore.ModelState()
+                public let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) public var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) public var _$stateFields = ORMCore._ModelState.Fields()
 
-                public func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                public func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -369,7 +369,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                public required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
                     self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
@@ -387,7 +387,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     _id = try ORMCore._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
                 }
 
-                public func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _body
                     }
@@ -396,7 +396,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                public func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                public func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                     _$state.withLock {
                         if let v0 {
@@ -483,11 +483,11 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _sku: String = ""
 
-                let _$state = ORMCore.ModelState()
+                let _$state = ORMCore._ModelState()
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore.ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore.ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -513,7 +513,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore.StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
                     self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
                     self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
@@ -531,7 +531,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     _sku = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
                 }
 
-                func _$bindColumns(_ columns: ORMCore.ColumnSet, to statement: ORMCore.Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _id
                     }
@@ -540,7 +540,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore.StatementRow, keeping: ORMCore.ColumnSet) throws {
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
                     let v0: Int? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                     _$state.withLock {
                         if let v0 {

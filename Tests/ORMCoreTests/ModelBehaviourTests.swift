@@ -7,7 +7,7 @@ import XCTest
 final class Account {
     var owner: String = ""
     var balance: Int = 0
-    @Transient var vetoInsert = false
+    @Transient var vetoInsert: Bool = false
 
     func willInsert() -> Bool { !vetoInsert }
 }

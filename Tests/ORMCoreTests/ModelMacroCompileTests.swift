@@ -26,7 +26,6 @@ final class MacroPerson {
     let constant = 1
     static let label = "person"
     var doubleAge: Int { age * 2 }
-    lazy var cache: Int = 3
 
     init(name: String) { self.name = name }
 }
@@ -129,7 +128,6 @@ final class ModelMacroCompileTests: XCTestCase {
         XCTAssertEqual(loaded.mood, .grumpy)
         XCTAssertEqual(loaded.scratch, 0, "transient properties are not persisted")
         XCTAssertEqual(loaded.constant, 1)
-        XCTAssertEqual(loaded.cache, 3)
         XCTAssertEqual(loaded.doubleAge, 60)
         XCTAssertFalse(loaded.hasChanges)
     }

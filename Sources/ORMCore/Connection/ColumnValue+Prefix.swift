@@ -1,7 +1,7 @@
 import CSQLite
 import FoundationEssentials
 
-extension ColumnValue {
+extension _ColumnValue {
     /// The stored value, a text or blob longer than `limit` bytes cut to its first bytes (text at
     /// a character boundary, at most `limit` bytes), with the full size in bytes; the size is nil
     /// when the value is whole. Only the prefix is copied out of SQLite.

@@ -1,6 +1,9 @@
 import CSQLite
 import FoundationEssentials
 
+/// The name ORMCore uses for `_ColumnValue`.
+@_spi(ModelSupport) public typealias ColumnValue = _ColumnValue
+
 /// One result column of a statement's current row, read in place.
 ///
 /// Decoding a row reads each column through one of these: the column is looked up once
@@ -8,7 +11,11 @@ import FoundationEssentials
 /// `sqlite3_column_*` call would look the column up again. Valid only until the statement steps,
 /// resets or is finalised, and only on the thread that holds the statement's connection (the
 /// connection runs in SQLite's multi-thread mode, so the value is never shared).
-public struct ColumnValue {
+///
+/// Part of the macro's contract (see <doc:Models#The-macros-contract>): public only because code
+/// that `@Model` generates in the user's module reads values through it (by way of `DatabaseValueConvertible`), hence the underscore. ORMCore calls it
+/// `ColumnValue`, a name tools built on ORMCore reach with `@_spi(ModelSupport) import ORMCore`.
+public struct _ColumnValue {
     @usableFromInline let handle: OpaquePointer?
 
     @inlinable
@@ -85,10 +92,10 @@ public struct ColumnValue {
     }
 }
 
-extension Statement {
-    /// Result column `index` of the current row, to read in place (see ``ColumnValue``).
+extension _Statement {
+    /// Result column `index` of the current row, to read in place (see `ColumnValue`).
     @inlinable @inline(__always)
-    public func column(at index: Int32) -> ColumnValue {
-        ColumnValue(statement: handle, index: index)
+    public func column(at index: Int32) -> _ColumnValue {
+        _ColumnValue(statement: handle, index: index)
     }
 }

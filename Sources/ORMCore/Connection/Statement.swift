@@ -1,10 +1,17 @@
 import CSQLite
 import FoundationEssentials
 
+/// The name ORMCore uses for `_Statement`.
+@_spi(ModelSupport) public typealias Statement = _Statement
+
 /// A prepared statement on one connection. Bind arguments, step, read columns.
 ///
 /// Statements are owned by their ``Connection`` and used only while its lock is held.
-public final class Statement {
+///
+/// Part of the macro's contract (see <doc:Models#The-macros-contract>): public only because code
+/// that `@Model` generates in the user's module binds columns to it, hence the underscore. ORMCore calls it
+/// `Statement`, a name tools built on ORMCore reach with `@_spi(ModelSupport) import ORMCore`.
+public final class _Statement {
     @usableFromInline let handle: OpaquePointer
     /// The statement's SQL text.
     public let sql: String

@@ -9,31 +9,35 @@ import Synchronization
 /// operations are atomics compiled into the calling module, so the thread sanitizer sees their
 /// ordering (unlike `Synchronization.Mutex`, whose futex code lives in a library the sanitizer
 /// does not instrument, so every access it guards shows as a race). Not re-entrant.
-public struct AtomicLock: ~Copyable, Sendable {
+///
+/// Internal: generated code reaches it only through `_ModelState`'s inlined accessors, hence
+/// `@usableFromInline` rather than public.
+@usableFromInline
+struct AtomicLock: ~Copyable, Sendable {
     // 0: free; 1: held; 2: held and a thread may be sleeping on it.
     @usableFromInline let word: Atomic<UInt32>
 
     /// A free lock.
     @inlinable
-    public init() {
+    init() {
         word = Atomic(0)
     }
 
     /// Takes the lock, waiting while another thread holds it.
     @inlinable @inline(__always)
-    public borrowing func lock() {
+    borrowing func lock() {
         if !word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged { lockContended() }
     }
 
     /// Releases the lock, waking a waiting thread if there may be one.
     @inlinable @inline(__always)
-    public borrowing func unlock() {
+    borrowing func unlock() {
         if word.exchange(0, ordering: .releasing) != 1 { wakeOne() }
     }
 
     /// Runs `body` holding the lock.
     @inlinable @inline(__always)
-    public borrowing func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    borrowing func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()

@@ -14,10 +14,12 @@ public protocol DatabaseValueConvertible: SQLExpressible {
     var databaseValue: SQLValue { get }
     /// The Swift value for a stored value, or nil when it does not fit.
     static func fromDatabaseValue(_ value: SQLValue) -> Self?
-    /// Binds the value directly (fast path; the default goes through ``databaseValue``).
-    func bind(to statement: Statement, at index: Int32) throws
-    /// Reads the value in place from a result column (fast path), or nil when it does not fit.
-    static func read(from column: ColumnValue) -> Self?
+    /// Binds the value directly (fast path; the default goes through ``databaseValue``). Part of the
+    /// macro's contract (see <doc:Models#The-macros-contract>): a conformance need not write it.
+    func _bind(to statement: _Statement, at index: Int32) throws
+    /// Reads the value in place from a result column (fast path), or nil when it does not fit. Part
+    /// of the macro's contract: a conformance need not write it.
+    static func _read(from column: _ColumnValue) -> Self?
 }
 
 extension DatabaseValueConvertible {
@@ -25,12 +27,12 @@ extension DatabaseValueConvertible {
     public static var isNullable: Bool { false }
 
     /// Binds ``databaseValue``.
-    public func bind(to statement: Statement, at index: Int32) throws {
+    public func _bind(to statement: _Statement, at index: Int32) throws {
         try statement.bind(databaseValue, at: index)
     }
 
     /// Reads through ``fromDatabaseValue(_:)``.
-    public static func read(from column: ColumnValue) -> Self? {
+    public static func _read(from column: _ColumnValue) -> Self? {
         fromDatabaseValue(column.value)
     }
 }
@@ -68,19 +70,19 @@ extension DatabaseInteger {
     }
 
     /// Binds the integer.
-    @inlinable public func bind(to statement: Statement, at index: Int32) throws {
+    @inlinable public func _bind(to statement: _Statement, at index: Int32) throws {
         try statement.bindInt64(Int64(truncatingIfNeeded: self), at: index)
     }
 
     /// Reads an integer column without boxing.
-    @inlinable public static func read(from column: ColumnValue) -> Self? {
-        readInteger(from: column)
+    @inlinable public static func _read(from column: _ColumnValue) -> Self? {
+        _readInteger(from: column)
     }
 
-    /// ``read(from:)``, called directly: generic code that knows `Self` inlines it, where the
+    /// `_read(from:)`, called directly: generic code that knows `Self` inlines it, where the
     /// requirement is reached through the conformance's witness, a call per column.
     @inlinable @inline(__always)
-    public static func readInteger(from column: ColumnValue) -> Self? {
+    public static func _readInteger(from column: _ColumnValue) -> Self? {
         if column.isInteger { return fromInteger(column.int64) }
         return fromDatabaseValue(column.value)
     }
@@ -136,11 +138,11 @@ extension Double: DatabaseValueConvertible {
         }
     }
     /// Binds the number.
-    @inlinable public func bind(to statement: Statement, at index: Int32) throws {
+    @inlinable public func _bind(to statement: _Statement, at index: Int32) throws {
         try statement.bindDouble(self, at: index)
     }
     /// Reads a real without boxing.
-    @inlinable public static func read(from column: ColumnValue) -> Double? {
+    @inlinable public static func _read(from column: _ColumnValue) -> Double? {
         if column.isReal { return column.double }
         return fromDatabaseValue(column.value)
     }
@@ -175,11 +177,11 @@ extension String: DatabaseValueConvertible {
         }
     }
     /// Binds the text.
-    @inlinable public func bind(to statement: Statement, at index: Int32) throws {
+    @inlinable public func _bind(to statement: _Statement, at index: Int32) throws {
         try statement.bindText(self, at: index)
     }
     /// Reads text without boxing.
-    @inlinable public static func read(from column: ColumnValue) -> String? {
+    @inlinable public static func _read(from column: _ColumnValue) -> String? {
         if column.isNull { return nil }
         return column.text
     }
@@ -279,12 +281,12 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         return Wrapped.fromDatabaseValue(value).map { .some($0) }
     }
     /// Binds NULL or the wrapped value.
-    @inlinable public func bind(to statement: Statement, at index: Int32) throws {
-        if let self { try self.bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
+    @inlinable public func _bind(to statement: _Statement, at index: Int32) throws {
+        if let self { try self._bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
     }
     /// Reads NULL as nil.
-    @inlinable public static func read(from column: ColumnValue) -> Wrapped?? {
+    @inlinable public static func _read(from column: _ColumnValue) -> Wrapped?? {
         if column.isNull { return .some(nil) }
-        return Wrapped.read(from: column).map { .some($0) }
+        return Wrapped._read(from: column).map { .some($0) }
     }
 }

@@ -1,6 +1,6 @@
 /// Why SQL text a user typed was refused before SQLite saw it (see ``SQL/userExpression(_:)``).
 public struct UserSQLError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong, for the user: `` `)` at character 5 closes a parenthesis never opened``.
+    /// What is wrong, for the user, such as "`)` at character 5 closes a parenthesis never opened".
     public let reason: String
 
     /// An error with this reason.

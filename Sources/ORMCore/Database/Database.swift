@@ -224,8 +224,8 @@ public final class Database: Sendable {
     }
 
     /// Runs a query and hands `body` the statement on each row as SQLite steps to it, to read its
-    /// columns in place with ``Statement/column(at:)``: for reading values exactly as stored (text
-    /// as its bytes, which need not be UTF-8; see ``ColumnValue/withTextBytes(_:)``). As
+    /// columns in place with `Statement.column(at:)`: for reading values exactly as stored (text
+    /// as its bytes, which need not be UTF-8; see `ColumnValue.withTextBytes(_:)`). As
     /// ``forEachRow(_:_:body:)``, one snapshot and the memory of one row.
     ///
     /// ```swift
@@ -233,6 +233,10 @@ public final class Database: Sendable {
     ///     row.column(at: 0).withTextBytes { bytes in print(bytes.count) }
     /// }
     /// ```
+    ///
+    /// Hands out the SQLite statement itself, so it is part of the `ModelSupport` SPI
+    /// (`@_spi(ModelSupport) import ORMCore`), with no promise to stay as it is: reef's exports use it.
+    @_spi(ModelSupport)
     public func forEachStatementRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: (Statement) throws -> Void)
         throws
     {

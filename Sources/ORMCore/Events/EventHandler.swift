@@ -33,6 +33,7 @@ public struct EventHandler: Sendable {
     ///     (an insert then a delete is no insert and no delete).
     ///   - queue: where `handler` runs.
     ///   - granularity: one event per row and commit (the default), or one per row written.
+    ///   - handler: called with each event, on `queue`.
     public func register(
         events: Set<RecordOperation> = Set(RecordOperation.allCases), queue: DispatchQueue? = nil,
         granularity: EventGranularity = .coalesced, _ handler: @escaping @Sendable (RecordEvent) -> Void

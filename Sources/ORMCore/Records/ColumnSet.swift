@@ -1,5 +1,12 @@
+/// The name ORMCore uses for `_ColumnSet`.
+@_spi(ModelSupport) public typealias ColumnSet = _ColumnSet
+
 /// A set of column positions (indexes into ``ModelSchema/columns``), stored as bits.
-public struct ColumnSet: Sendable, Hashable {
+///
+/// Part of the macro's contract (see <doc:Models#The-macros-contract>): public only because code
+/// that `@Model` generates in the user's module is handed the columns to bind or keep in one, hence the underscore. ORMCore calls it
+/// `ColumnSet`, a name tools built on ORMCore reach with `@_spi(ModelSupport) import ORMCore`.
+public struct _ColumnSet: Sendable, Hashable {
     @usableFromInline var low: UInt64 = 0
     @usableFromInline var high: [UInt64] = []
 
@@ -7,7 +14,7 @@ public struct ColumnSet: Sendable, Hashable {
     public init() {}
 
     /// Every column of a model with `count` columns.
-    public static func all(_ count: Int) -> ColumnSet {
+    public static func all(_ count: Int) -> _ColumnSet {
         var set = ColumnSet()
         for index in 0..<count { set.insert(index) }
         return set
@@ -64,14 +71,14 @@ public struct ColumnSet: Sendable, Hashable {
     }
 
     /// Adds every column of another set.
-    public mutating func formUnion(_ other: ColumnSet) {
+    public mutating func formUnion(_ other: _ColumnSet) {
         low |= other.low
         while high.count < other.high.count { high.append(0) }
         for (word, bits) in other.high.enumerated() { high[word] |= bits }
     }
 
     /// Removes every column of another set.
-    public mutating func subtract(_ other: ColumnSet) {
+    public mutating func subtract(_ other: _ColumnSet) {
         low &= ~other.low
         for (word, bits) in other.high.enumerated() where word < high.count { high[word] &= ~bits }
     }

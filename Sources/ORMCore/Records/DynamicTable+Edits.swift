@@ -47,8 +47,11 @@ extension DynamicTable {
     /// keys are checked as at the end of that commit, whatever the order of the edits. A staged edit
     /// SQLite refuses is left out of the company, and fails on its own check, not this one.
     ///
-    /// - Parameter waitingForLock: wait up to the busy timeout while another connection holds the
-    ///   write lock; false throws `SQLITE_BUSY` at once.
+    /// - Parameters:
+    ///   - edit: the edit to check.
+    ///   - staged: edits to run before it, as a commit of them all would.
+    ///   - waitingForLock: wait up to the busy timeout while another connection holds the write
+    ///     lock; false throws `SQLITE_BUSY` at once.
     /// - Throws: SQLite's error for an edit it refuses (``ORMError/recordNotFound(entity:key:)``
     ///   for a row that is gone); `SQLITE_BUSY` when the write lock is not had; nothing is written
     ///   either way.

@@ -24,11 +24,18 @@
 /// generated `deinit` takes it out of the identity map as it dies. A class that declares its own
 /// `deinit` must call `_$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))` in it (the
 /// macro reports an error otherwise).
+///
+/// The class is made `Sendable` (`@unchecked`: the compiler cannot see the lock that guards every
+/// stored `var`), so the macro refuses what that lock cannot guard: a `lazy var` (initialised on
+/// first access, outside the lock), a `weak` or `unowned` stored property, and a `@Transient var`
+/// without a type or with observers. The values of `let`s and `@Transient var`s must be `Sendable`,
+/// which the compiler checks ("requires that 'T' conform to 'Sendable'" on
+/// `_modelPropertyMustBeSendable`).
 @attached(
     member,
     names: named(_$state), named(_$stateFields), named(_$withStateFields), named(deinit), named(modelSchema), named(init), named(_$primaryKeyHoldingLock), named(_$setPrimaryKeyHoldingLock),
     named(_$bindColumns), named(_$apply), named(_$columnValue), named(_$relatedObjects), named(id), named(_id), named(_$schema),
-    named(_$tableAndKey)
+    named(_$tableAndKey), named(_$checkSendable)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Model, Sendable)
@@ -48,7 +55,14 @@ public macro _PersistedProperty(column: Int) = #externalMacro(module: "ORMCoreMa
 @attached(peer, names: prefixed(_))
 public macro _PersistedKey() = #externalMacro(module: "ORMCoreMacros", type: "PersistedKeyMacro")
 
-/// Excludes a stored property from persistence.
+/// Routes a `@Transient var` through the object's lock. `@Model` attaches it; do not write it by hand.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro _TransientProperty() = #externalMacro(module: "ORMCoreMacros", type: "TransientPropertyMacro")
+
+/// Excludes a stored property from persistence. The property still lives in the object, which
+/// threads share: `@Model` routes its reads and writes through the object's lock, so it needs an
+/// explicit type and a `Sendable` value, and cannot have `willSet`/`didSet` observers.
 @attached(peer)
 public macro Transient() = #externalMacro(module: "ORMCoreMacros", type: "MarkerMacro")
 
@@ -67,3 +81,8 @@ public macro Column(name: String? = nil, formerNames: [String] = [], indexed: Bo
 /// `id: Int64`). `String` and `UUID` keys are provided by the object.
 @attached(peer)
 public macro Key() = #externalMacro(module: "ORMCoreMacros", type: "MarkerMacro")
+
+/// Part of the macro's contract: `@Model` generates a call for each `let` and `@Transient var` of a
+/// model, never run, so that the compiler refuses a value that is not `Sendable`.
+@inlinable
+public func _modelPropertyMustBeSendable<Value: Sendable>(_ value: Value) {}

@@ -16,7 +16,7 @@ extension Model {
 }
 
 extension SQL.Interpolation {
-    /// An optional object: its key, or NULL when nil (see ``Model/sqlValues``).
+    /// An optional object: its key, or NULL when nil (see ``SQLExpressible/sqlValues``).
     public mutating func appendInterpolation<T: Model>(_ object: T?) {
         text += "?"
         arguments += object?.sqlValues ?? [.null]

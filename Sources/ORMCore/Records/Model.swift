@@ -8,7 +8,7 @@
 ///     var age: Int = 0
 ///     var email: String?
 ///     var department: Department?      // to-one relationship, loaded lazily
-///     @Transient var scratch = 0       // not persisted
+///     @Transient var scratch: Int = 0  // not persisted
 /// }
 ///
 /// let ann = Person()
@@ -26,13 +26,13 @@ public protocol Model: AnyObject, SQLExpressible {
     /// refers to itself or to a model that refers back.
     static var _$tableAndKey: (table: String, primaryKey: PrimaryKey) { get }
     /// The object's persistence bookkeeping, stored in the object beside its lock (`_$state`, a
-    /// ``ModelState``). Generated; only read or written while that lock is held.
-    var _$stateFields: ModelState.Fields { get set }
+    /// `_ModelState`). Generated; only read or written while that lock is held.
+    var _$stateFields: _ModelState.Fields { get set }
     /// Runs `body` with the object's bookkeeping, holding the object's lock. Generated.
-    func _$withStateFields<R>(_ body: (inout ModelState.Fields) throws -> R) rethrows -> R
+    func _$withStateFields<R>(_ body: (inout _ModelState.Fields) throws -> R) rethrows -> R
     /// Makes an object from a row holding the key then every column of ``modelSchema``; `key` is the
     /// key column's value as stored, which the caller has read already. Generated.
-    init(_$row row: borrowing StatementRow, key: SQLValue) throws
+    init(_$row row: borrowing _StatementRow, key: SQLValue) throws
     /// Makes a fault: only the key is set; the other properties load on first access. Generated.
     init(_$faultKey key: SQLValue) throws
     /// The primary key's current value, read while the caller holds the object's lock (inside
@@ -42,9 +42,9 @@ public protocol Model: AnyObject, SQLExpressible {
     /// `key` does not fit the key's type. Generated.
     func _$setPrimaryKeyHoldingLock(_ key: SQLValue) throws
     /// Binds the given columns in column order, starting at parameter `start`. Generated.
-    func _$bindColumns(_ columns: ColumnSet, to statement: Statement, startingAt start: Int32) throws
+    func _$bindColumns(_ columns: _ColumnSet, to statement: _Statement, startingAt start: Int32) throws
     /// Replaces the values of every column not in `keeping` with the row's. Generated.
-    func _$apply(_ row: StatementRow, keeping: ColumnSet) throws
+    func _$apply(_ row: _StatementRow, keeping: _ColumnSet) throws
     /// The value of column `column` (an index into ``modelSchema``'s columns), boxed; when `value`
     /// holds a value of that column's type, it is stored in the column's place (and the value it
     /// replaces returned). Called while the caller holds the object's lock; marks nothing changed.

@@ -1,3 +1,6 @@
+/// The name ORMCore uses for `_ModelState`.
+@_spi(ModelSupport) public typealias ModelState = _ModelState
+
 /// The lock of one model object, stored inline in the object by `@Model` (`_$state`), with the
 /// helpers generated accessors call. The object's persistence bookkeeping sits beside it, in
 /// `_$stateFields` (``ModelState/Fields``), and is only touched while this lock is held.
@@ -5,8 +8,12 @@
 /// Generated accessors take the lock around every read and write of a persisted property, so an
 /// object shared by the identity map is safe to use from several threads. The lock, the bookkeeping
 /// and the properties live in the object's one allocation; the generated `deinit` takes the object
-/// out of the identity map (see ``IdentityMap``) before its memory is freed.
-public struct ModelState: ~Copyable, Sendable {
+/// out of the identity map (see `IdentityMap`) before its memory is freed.
+///
+/// Part of the macro's contract (see <doc:Models#The-macros-contract>): public only because code
+/// that `@Model` generates in the user's module stores one in every object and calls it from every accessor, hence the underscore. ORMCore calls it
+/// `ModelState`, a name tools built on ORMCore reach with `@_spi(ModelSupport) import ORMCore`.
+public struct _ModelState: ~Copyable, Sendable {
     /// Where an object stands with respect to its row.
     public enum Status: Sendable, Hashable {
         /// Never inserted.
@@ -22,7 +29,7 @@ public struct ModelState: ~Copyable, Sendable {
     /// The bookkeeping a rollback restores. Its fields are laid out widest first, so it packs into
     /// 50 bytes: every model object carries one.
     public struct Meta: Sendable {
-        @usableFromInline var dirty = ColumnSet()
+        @usableFromInline var dirty = _ColumnSet()
         var database: Database?
         /// The serial of the last transaction frame that recorded this object for a rollback.
         var touchedBy: UInt64 = 0
@@ -96,7 +103,7 @@ public struct ModelState: ~Copyable, Sendable {
         /// persisted, and entered in the identity map under `type`. The generated
         /// ``Model/init(_$row:key:)`` calls it, so the map need not reach into the object; should the
         /// row have a live object already, the map takes the entry back before anyone sees this one.
-        public mutating func enterDecoded(from row: borrowing StatementRow, key: SQLValue, type: ObjectIdentifier) {
+        public mutating func enterDecoded(from row: borrowing _StatementRow, key: SQLValue, type: ObjectIdentifier) {
             enter(type, key: key, status: .persisted, database: row.database)
         }
 

@@ -1,5 +1,5 @@
 /// Edits of one table that are staged to be applied together with others: the context an edit is
-/// checked in by ``DynamicTable/check(_:after:)``.
+/// checked in by ``DynamicTable/check(_:after:waitingForLock:)``.
 public struct StagedTableEdits: Sendable {
     /// The table the edits change.
     public let table: DynamicTable

@@ -1,7 +1,14 @@
+/// The name ORMCore uses for `_StatementRow`.
+@_spi(ModelSupport) public typealias StatementRow = _StatementRow
+
 /// The current row of a statement while objects are decoded from it.
-public struct StatementRow {
+///
+/// Part of the macro's contract (see <doc:Models#The-macros-contract>): public only because code
+/// that `@Model` generates in the user's module decodes its properties from it, hence the underscore. ORMCore calls it
+/// `StatementRow`, a name tools built on ORMCore reach with `@_spi(ModelSupport) import ORMCore`.
+public struct _StatementRow {
     /// The statement positioned on the row.
-    public let statement: Statement
+    public let statement: _Statement
     /// The database the row comes from (related objects are faulted from it).
     public let database: Database
     /// The entity being decoded, for error messages.

@@ -58,7 +58,7 @@ public final class ModelSchema: Sendable {
     /// check for an existing row with that key.
     public let insertGeneratedKeySQL: String
     /// Every column.
-    public let allColumns: ColumnSet
+    let allColumns: ColumnSet
     /// Whether any column is a to-one relationship (only then can an object hold related objects).
     public let hasRelationships: Bool
     /// The delete-by-key statement.
@@ -68,7 +68,7 @@ public final class ModelSchema: Sendable {
     public func indexOfColumn(named name: String) -> Int? { columnIndex[name] }
 
     /// The update statement for the given columns, keyed by the primary key (bound last).
-    public func updateSQL(for changed: ColumnSet) -> String {
+    func updateSQL(for changed: ColumnSet) -> String {
         let assignments = changed.indices.map { "\(quoteIdentifier(columns[$0].name)) = ?" }
         return "UPDATE \(quoteIdentifier(table)) SET \(assignments.joined(separator: ", ")) WHERE "
             + "\(quoteIdentifier(primaryKey.name)) = ?"

@@ -1,4 +1,4 @@
-import ORMCore
+@_spi(ModelSupport) import ORMCore
 
 /// Where an export reads its rows: every row of a view, in its order, a page at a time, each
 /// value exactly as stored (see ``ExportValue``).

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import ORMCore
+@_spi(ModelSupport) import ORMCore
 
 /// A value as an export reads it: exactly as SQLite stores it, text included when its bytes are
 /// not valid UTF-8 (which a `SQLValue` cannot hold without repairing them with U+FFFD).

@@ -32,7 +32,7 @@ enum DatabaseOpener {
         // A viewer reads windows by key: a small cache per connection keeps memory low (the
         // operating system caches the file) and makes big sorts spill to disk sooner.
         configuration.pageCacheKiB = 512
-        configuration.functions = [TextFold.function]
+        configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function]
         let accesses = configuration.readOnly ? ReadOnlyOpening.accesses(for: path) : [.shared]
         var failure: (any Error)?
         for access in accesses {
