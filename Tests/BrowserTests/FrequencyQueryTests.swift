@@ -54,7 +54,9 @@ final class FrequencyQueryTests: XCTestCase {
             sql.append(try SQL.userExpression(filter))
             XCTAssertEqual(try database.scalar(sql), row[1], filter)
         }
-        XCTAssertEqual(query.filter(keeping: .text("it's")), "(level < 6\n) AND \"the kind\" = 'it''s'")
+        XCTAssertEqual(query.filter(keeping: .text("it's")), "(level < 6) AND \"the kind\" = 'it''s'")
+        let commented = try FrequencyQuery(relation: "\(identifier: "odd \"t\"")", column: "level", filter: "level < 6 -- low")
+        XCTAssertEqual(commented.filter(keeping: .integer(1)), "(level < 6 -- low\n) AND \"level\" = 1")
         let unfiltered = try FrequencyQuery(relation: "\(identifier: "odd \"t\"")", column: "the kind", filter: " ")
         XCTAssertEqual(unfiltered.filter(keeping: .null), "\"the kind\" IS NULL")
     }

@@ -176,6 +176,16 @@ final class App {
             case .back, .cancel:
                 state.screens.removeLast()
                 return .redraw
+            case .open:
+                guard let origin = grid.frequency else {
+                    return performOnGrid(command, grid: grid, isTable: false)
+                }
+                do {
+                    try filterToFrequencyValue(in: grid, origin: origin)
+                } catch {
+                    report(error, doing: "filter")
+                }
+                return .redraw
             case .switchFocus:
                 return notAKeyHere()
             default:

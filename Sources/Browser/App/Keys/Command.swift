@@ -59,6 +59,8 @@ enum Command: Hashable, Sendable, CaseIterable {
     case jumpBack
     /// Export the current view (its filter and sort) to a file.
     case export
+    /// The frequency table of the cursor column (`F`).
+    case frequency
     /// Copy the cursor cell to the terminal's clipboard.
     case yankCell
     /// Copy the cursor row (tab-separated) to the terminal's clipboard.

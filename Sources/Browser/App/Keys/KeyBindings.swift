@@ -37,6 +37,7 @@ enum KeyBindings {
         bind("Data", [.character("y")], to: .yankCell, "copy the cursor cell to the clipboard (OSC 52)"),
         bind("Data", [.character("Y")], to: .yankRow, "copy the cursor row, tab-separated, to the clipboard"),
         bind("Data", [.character("X")], to: .export, "export the view (filter, sort): .csv .tsv .json .jsonl .sql"),
+        bind("Data", [.character("F")], to: .frequency, "frequency table of the cursor column; Enter: filter by it"),
         bind("Edit", [.character("i")], [.character("c")], to: .editCell, "edit the cursor cell (staged until committed)"),
         bind("Edit", [.character("E")], to: .editInEditor, "edit the cursor cell in $VISUAL or $EDITOR (long text)"),
         bind("Edit", [.character("x")], to: .setNull, "set the cursor cell to NULL (staged)"),

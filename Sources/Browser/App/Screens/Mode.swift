@@ -7,6 +7,8 @@ enum Mode: String, Sendable, CaseIterable {
     case tables = "TABLES"
     /// Query results.
     case results = "RESULTS"
+    /// A column's frequency table (`F`).
+    case frequency = "FREQUENCY"
     /// The record view.
     case record = "RECORD"
     /// A table's schema.

@@ -37,6 +37,7 @@ extension App {
             case .reload: try reload(grid, isTable: isTable)
             case .followReference: try followReference(from: grid, isTable: isTable)
             case .jumpBack: try jumpBack()
+            case .frequency: openFrequency(of: grid)
             case .yankCell: outcome.merge(try yankCell(of: grid))
             case .yankRow: outcome.merge(try yankRow(of: grid))
             case .export:

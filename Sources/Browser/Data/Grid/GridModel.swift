@@ -32,6 +32,8 @@ final class GridModel {
     var outOfSightSince: ContinuousClock.Instant?
     /// Whether the source's count was asked for (`r`): it runs without a time limit.
     var countsWithoutLimit = false
+    /// For a frequency table (`F`): what it counts, nil for other grids.
+    var frequency: FrequencyOrigin?
     /// Rows read again by key after committed changes, shown over the source's rows with those
     /// keys until the source itself has been read again.
     private(set) var freshRows: [RowKey: SourceRow] = [:]

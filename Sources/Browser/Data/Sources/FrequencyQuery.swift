@@ -67,7 +67,7 @@ struct FrequencyQuery: Sendable {
     }
 
     /// The filter that keeps the rows holding `value` in the counted column, added to the view's
-    /// own filter with `AND`: `"country" = 'UK'`, `"email" IS NULL`. The value is written as a
+    /// own filter with `AND`: `"country" = 'UK'`, `(level > 3) AND "email" IS NULL`. The value is written as a
     /// literal SQLite reads back exactly (``ORMCore/SQLValue/sqlLiteral``).
     func filter(keeping value: SQLValue) -> String {
         let column = quoteIdentifier(self.column)
@@ -75,6 +75,7 @@ struct FrequencyQuery: Sendable {
         guard let filter else {
             return test
         }
-        return "(\(filter)\n) AND \(test)"
+        // A comment ending the filter would swallow what follows on its line.
+        return "(\(filter)\(filter.contains("--") ? "\n" : "")) AND \(test)"
     }
 }
