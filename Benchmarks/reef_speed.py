@@ -492,6 +492,32 @@ def measure_visidata(vd, db, rows, tmux, runs, res, first_sorted_id, first_by_ki
                          for k, v in sample.items()) if sample else "failed"))
 
 
+def run_trials(tool, prefix, runs, res, start, trial, quit_keys):
+    """Runs `trial(pane, t0, sample)` on a fresh pane `runs` times after a discarded warm-up.
+
+    `start()` returns (pane, t0); `trial` fills `sample` with its figures. A step that times out
+    drops the run and is noted; the pane is quit with `quit_keys` in any case. Figures are added
+    to `res` under `prefix` + their name."""
+    for run in range(runs + 1):
+        warmup = run == 0
+        pane, t0 = start()
+        sample = {}
+        try:
+            trial(pane, t0, sample)
+        except StepTimeout as error:
+            log(f"{tool} run {run}: {error}")
+            res.notes.append(f"{tool} run {run} timed out: {str(error).splitlines()[0]}")
+            sample = None
+        finally:
+            pane.quit(quit_keys, timeout=20)
+        if sample and not warmup:
+            for key, value in sample.items():
+                res.add(prefix + key, value)
+        log(f"{tool} run {run}{' (warm-up, discarded)' if warmup else ''}: "
+            + (", ".join(f"{k}={v * 1000:.0f}ms" if isinstance(v, float) else f"{k}={v}"
+                         for k, v in sample.items()) if sample else "failed"))
+
+
 # ---------------------------------------------------------------------------------------------
 # Report
 

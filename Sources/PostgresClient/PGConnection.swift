@@ -22,9 +22,11 @@ import Synchronization
 /// ``cancelHandle`` stops the running statement from any thread.
 public final class PGConnection: Sendable {
     /// The libpq connection, reached only under the lock (libpq connections are not thread-safe).
-    private let connection: Mutex<ConnectionHandle>
+    let connection: Mutex<ConnectionHandle>
     /// Stops the statement running on this connection, from any thread.
     public let cancelHandle: PGCancelHandle
+    /// The server, database and user connected to.
+    public let target: PGConnectionTarget
 
     /// Opens a connection.
     ///
@@ -47,7 +49,7 @@ public final class PGConnection: Sendable {
             throw PGError(kind: .connection, message: "out of memory")
         }
         guard PQstatus(handle) == CONNECTION_OK else {
-            let error = PGError.connection(handle)
+            let error = PGError.connection(handle, failedToConnect: true)
             PQfinish(handle)
             throw error
         }
@@ -56,6 +58,7 @@ public final class PGConnection: Sendable {
             throw PGError(kind: .connection, message: "libpq could not make a cancel handle")
         }
         self.cancelHandle = cancelHandle
+        target = PGConnectionTarget(handle)
         connection = Mutex(ConnectionHandle(handle))
     }
 
@@ -122,32 +125,41 @@ public final class PGConnection: Sendable {
             guard sent == 1 else {
                 throw PGError.connection(handle, sql: sql)
             }
-            PQsetSingleRowMode(handle)
-            var failure: (any Error)?
-            while let result = PQgetResult(handle) {
-                if failure != nil {
-                    PQclear(result)
-                    continue
-                }
-                switch PQresultStatus(result) {
-                case PGRES_SINGLE_TUPLE:
-                    let rows = PGResult(handle: result)
-                    do {
-                        try body(rows[0])
-                    } catch {
-                        failure = error
-                        try? cancelHandle.cancel()
-                    }
-                case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
-                    PQclear(result)
-                default:
-                    failure = PGError.from(result: result, sql: sql)
-                    PQclear(result)
-                }
+            try Self.streamRows(LockedHandle(pointer: handle), sql: sql, cancelHandle: cancelHandle, body)
+        }
+    }
+
+    /// Reads the rows of the query just sent on `handle` one at a time (single-row mode), handing
+    /// each to `body`; when `body` throws, cancels the query, drains what is left and rethrows.
+    static func streamRows(
+        _ locked: LockedHandle, sql: String, cancelHandle: PGCancelHandle, _ body: (PGRow) throws -> Void
+    ) throws {
+        let handle = locked.pointer
+        PQsetSingleRowMode(handle)
+        var failure: (any Error)?
+        while let result = PQgetResult(handle) {
+            if failure != nil {
+                PQclear(result)
+                continue
             }
-            if let failure {
-                throw failure
+            switch PQresultStatus(result) {
+            case PGRES_SINGLE_TUPLE:
+                let rows = PGResult(handle: result)
+                do {
+                    try body(rows[0])
+                } catch {
+                    failure = error
+                    try? cancelHandle.cancel()
+                }
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+                PQclear(result)
+            default:
+                failure = PGError.from(result: result, handle: handle, sql: sql)
+                PQclear(result)
             }
+        }
+        if let failure {
+            throw failure
         }
     }
 
@@ -208,6 +220,30 @@ public final class PGConnection: Sendable {
         connection.withLock { $0.handle.map { PQbackendPID($0) } ?? 0 }
     }
 
+    /// Whether the connection is up as far as libpq knows (a server that went away is noticed by
+    /// the next statement, which fails with a `.connection` error).
+    public var isConnected: Bool {
+        connection.withLock { $0.handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
+    }
+
+    /// Connects again with the same settings after the connection was lost (libpq's `PQreset`).
+    /// What lived in the old session is gone: a transaction left open, prepared statements,
+    /// `LISTEN`s, temporary tables and settings made with `SET`.
+    ///
+    /// - Throws: ``PGError`` of kind `.connection` naming where it tried to connect when the
+    ///   server still cannot be reached, or `.misuse` once the connection was closed.
+    public func reconnect() throws {
+        try connection.withLock { connection in
+            let handle = try connection.open(sql: nil)
+            PQreset(handle)
+            guard PQstatus(handle) == CONNECTION_OK else {
+                throw PGError.connection(handle, failedToConnect: true)
+            }
+            PQsetClientEncoding(handle, "UTF8")
+            cancelHandle.renew(for: handle)
+        }
+    }
+
     /// Where the connection stands with respect to transactions.
     public var transactionStatus: PGTransactionStatus {
         connection.withLock { connection in
@@ -245,7 +281,7 @@ public final class PGConnection: Sendable {
     // MARK: - Results
 
     /// The result, or the error it holds (the result then freed).
-    private static func checked(_ result: OpaquePointer?, handle: OpaquePointer, sql: String) throws -> PGResult {
+    static func checked(_ result: OpaquePointer?, handle: OpaquePointer, sql: String) throws -> PGResult {
         guard let result else {
             throw PGError.connection(handle, sql: sql)
         }
@@ -253,17 +289,26 @@ public final class PGConnection: Sendable {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_SINGLE_TUPLE:
             return PGResult(handle: result)
         default:
-            let error = PGError.from(result: result, sql: sql)
+            let error = PGError.from(result: result, handle: handle, sql: sql)
             PQclear(result)
             throw error
         }
     }
 }
 
+/// A libpq connection pointer handed to a function that runs while the connection's lock is held
+/// (so that the row callback it also takes is not tied to the locked state).
+struct LockedHandle: @unchecked Sendable {
+    // Used only by code running under the connection's lock, never stored.
+    let pointer: OpaquePointer
+}
+
 /// The libpq connection pointer, owned by a ``PGConnection`` and reached under its lock.
 struct ConnectionHandle: ~Copyable {
     /// The connection, nil once closed.
     private(set) var handle: OpaquePointer?
+    /// How many statements were prepared on it: the next one's name is `reef_<count + 1>`.
+    var preparedCount = 0
 
     init(_ handle: OpaquePointer) {
         self.handle = handle

@@ -1,6 +1,18 @@
 import CLibPQ
 
 extension PGError {
+    /// The error a failed result on `handle` describes: a `.connection` error when the connection
+    /// is gone with it (the server process ended, the network failed), else the server's.
+    static func from(result: OpaquePointer, handle: OpaquePointer, sql: String?) -> PGError {
+        let error = from(result: result, sql: sql)
+        guard PQstatus(handle) != CONNECTION_OK else {
+            return error
+        }
+        return PGError(
+            kind: .connection, message: error.message, sqlState: error.sqlState, severity: error.severity,
+            detail: error.detail, hint: error.hint, sql: sql)
+    }
+
     /// The error a failed result describes, with every field the server sent.
     static func from(result: OpaquePointer, sql: String?) -> PGError {
         func field(_ code: Int32) -> String? {
@@ -19,9 +31,14 @@ extension PGError {
     }
 
     /// The connection's last error message, as a connection error.
-    static func connection(_ handle: OpaquePointer?, sql: String? = nil) -> PGError {
+    ///
+    /// - Parameter failedToConnect: whether `handle` never connected: the error then names where it
+    ///   tried to go (``target``).
+    static func connection(_ handle: OpaquePointer?, sql: String? = nil, failedToConnect: Bool = false) -> PGError {
         let message = handle.flatMap { PQerrorMessage($0) }.map { String(cString: $0).trimmingTrailingNewlines() }
-        return PGError(kind: .connection, message: message.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed", sql: sql)
+        return PGError(
+            kind: .connection, message: message.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed", sql: sql,
+            target: failedToConnect ? handle.map(PGConnectionTarget.init) : nil)
     }
 }
 

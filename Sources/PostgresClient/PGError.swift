@@ -37,12 +37,15 @@ public struct PGError: Error, Sendable, Equatable, CustomStringConvertible {
     public let schema: String?, table: String?, column: String?, constraint: String?
     /// The statement that failed, when there was one.
     public let sql: String?
+    /// For a connection that could not be made: where it tried to connect (nil for a connection
+    /// lost later, and for other errors).
+    public let target: PGConnectionTarget?
 
     /// Makes an error from its parts.
     public init(
         kind: Kind, message: String, sqlState: String? = nil, severity: String? = nil, detail: String? = nil,
         hint: String? = nil, position: Int? = nil, schema: String? = nil, table: String? = nil,
-        column: String? = nil, constraint: String? = nil, sql: String? = nil
+        column: String? = nil, constraint: String? = nil, sql: String? = nil, target: PGConnectionTarget? = nil
     ) {
         self.kind = kind
         self.message = message
@@ -56,6 +59,7 @@ public struct PGError: Error, Sendable, Equatable, CustomStringConvertible {
         self.column = column
         self.constraint = constraint
         self.sql = sql
+        self.target = target
     }
 
     /// A UNIQUE or PRIMARY KEY constraint was violated (SQLSTATE 23505).
@@ -70,6 +74,20 @@ public struct PGError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isCancelled: Bool { kind == .cancelled }
     /// The transaction lost a serialization or deadlock race and may be retried (class 40).
     public var isRetryable: Bool { sqlState?.hasPrefix("40") ?? false }
+
+    /// The error on one line, for a status bar or a command line's last word: a connection
+    /// error names its target (`cannot connect to ann@db:5432/sales: password authentication
+    /// failed for user "ann"`), libpq's further lines joined with `; `. No password is ever in it.
+    public var oneLine: String {
+        let lines = description.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingPrefix(while: { $0 == " " || $0 == "\t" }) }
+            .filter { !$0.isEmpty }
+        let text = lines.joined(separator: "; ")
+        guard kind == .connection, let target else {
+            return text
+        }
+        return "cannot connect to \(target): \(text)"
+    }
 
     public var description: String {
         var text = message

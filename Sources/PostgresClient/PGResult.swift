@@ -36,6 +36,14 @@ public final class PGResult: RandomAccessCollection, @unchecked Sendable {
         PGTypeOID(rawValue: PQftype(handle, Int32(column)))
     }
 
+    /// The number of `$n` placeholders of a described prepared statement.
+    var parameterCount: Int { Int(PQnparams(handle)) }
+
+    /// The type of placeholder `index` of a described prepared statement.
+    func parameterType(at index: Int) -> PGTypeOID {
+        PGTypeOID(rawValue: PQparamtype(handle, Int32(index)))
+    }
+
     /// The rows a command changed (`UPDATE`, `DELETE`, `INSERT`, `COPY`…), or nil for others.
     public var affectedRows: Int? {
         guard let text = PQcmdTuples(handle) else {
@@ -108,6 +116,50 @@ public struct PGRow: Sendable {
     /// The bytes of column `column` as the server sent them (its text form), or nil for NULL.
     public func rawBytes(at column: Int) -> [UInt8]? {
         result.bytes(row: row, column: Int32(column))
+    }
+
+    /// Column `column` as an integer (`smallint`, `integer`, `bigint`, or any text of one), nil for NULL.
+    ///
+    /// - Throws: ``PGError`` of kind `.misuse` when the value is not an integer that fits.
+    public func int64(at column: Int) throws -> Int64? {
+        try text(at: column).map { text in
+            guard let value = Int64(text) else { throw notA("an integer", column: column, text: text) }
+            return value
+        }
+    }
+
+    /// Column `column` as a double (`real`, `double precision`, `NaN`, `Infinity`, `-Infinity`, or
+    /// the text of a number), nil for NULL.
+    ///
+    /// - Throws: ``PGError`` of kind `.misuse` when the value is not a number.
+    public func double(at column: Int) throws -> Double? {
+        try text(at: column).map { text in
+            switch text {
+            case "NaN": return .nan
+            case "Infinity": return .infinity
+            case "-Infinity": return -.infinity
+            default:
+                guard let value = Double(text) else { throw notA("a number", column: column, text: text) }
+                return value
+            }
+        }
+    }
+
+    /// Column `column` as a `boolean` (`t` or `f`), nil for NULL.
+    ///
+    /// - Throws: ``PGError`` of kind `.misuse` for any other text.
+    public func bool(at column: Int) throws -> Bool? {
+        try text(at: column).map { text in
+            switch text {
+            case "t": return true
+            case "f": return false
+            default: throw notA("a boolean", column: column, text: text)
+            }
+        }
+    }
+
+    private func notA(_ kind: String, column: Int, text: String) -> PGError {
+        PGError(kind: .misuse, message: "column \(result.columnName(at: column)) is not \(kind): \(text.prefix(40))")
     }
 
     /// A `bytea` column decoded from its text form (`\x00ff`), or nil for NULL.

@@ -83,6 +83,7 @@ final class AppBehaviourTests: XCTestCase {
                            .escape, .character("?"), .escape, .tab]
         for (columns, rows) in [(100, 30), (40, 10), (57, 9), (120, 40)] {
             backend.resize(columns: columns, rows: rows)
+            app.resize(columns: columns, rows: rows)  // as the runners do when the terminal's size changes
             for key in keys {
                 _ = app.handle(key)
                 terminal.draw { app.render(&$0) }

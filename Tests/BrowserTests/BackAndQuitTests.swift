@@ -30,8 +30,7 @@ final class BackAndQuitTests: XCTestCase {
         var quit = false
         for step in try KeyScript.parse(keys) {
             guard case .key(let key) = step else { continue }
-            quit = app.handle(key) == .quit || app.quitRequested || quit
-            runner.run([])
+            quit = app.handle(key).quits || runner.play([]).quit || quit
         }
         return quit
     }
@@ -105,10 +104,10 @@ final class BackAndQuitTests: XCTestCase {
         XCTAssertFalse(try play("y", on: app, runner))
         XCTAssertEqual(app.pendingEditCount, 1)
         XCTAssertFalse(try play("Qw", on: app, runner))
-        XCTAssertEqual(app.state.prompt?.kind, .quitWithChanges)
+        XCTAssertEqual(app.prompt.current?.kind, .quitWithChanges)
         XCTAssertEqual(runner.run([]).last?.last?.hasPrefix("(answer c, r or Esc) Pending changes"), true)
         XCTAssertFalse(try play("<Esc>", on: app, runner))
-        XCTAssertNil(app.state.prompt)
+        XCTAssertNil(app.prompt.current)
         XCTAssertEqual(app.pendingEditCount, 1)
     }
 }

@@ -31,7 +31,7 @@ final class CountLimitTests: XCTestCase {
 
     private func app(_ limits: CountLimits = patient, table: String? = nil) throws -> App {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table, countLimits: limits)
-        app.size = (80, 12)
+        app.resize(columns: 80, rows: 12)
         return app
     }
 
@@ -70,11 +70,13 @@ final class CountLimitTests: XCTestCase {
         _ = app.handle(.character("g"))
         _ = app.handle(.character("g"))
         XCTAssertEqual(app.selectedTableName, "aaa_endless")
+        XCTAssertEqual(app.pending.work?.label, "opening aaa_endless", "shown, it opens (as the frame after the key shows)")
+        _ = app.handle(.escape)
         _ = app.handle(.enter)  // asked for: counted again, with no time limit (and opened again)
         XCTAssertFalse(app.catalog.countStoppedOrFailed("aaa_endless"))
         XCTAssertFalse(listLine("aaa_endless", in: screen(of: app)).hasSuffix("?"), screen(of: app).joined(separator: "\n"))
         _ = app.handle(.escape)  // stops the opening
-        XCTAssertNil(app.pendingWork)
+        XCTAssertNil(app.pending.work)
         tick(app, until: { app.catalog.isRunningCount(of: "aaa_endless") }, "the count asked for runs")
         pause(seconds: 0.2)  // longer than the time limit: the count asked for goes on
         _ = app.tick()
@@ -90,7 +92,7 @@ final class CountLimitTests: XCTestCase {
         var limits = Self.patient
         limits.outOfSight = .milliseconds(50)
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists", countLimits: limits)
-        _ = screen(of: app, rows: 4)  // two rows of the list: aaa_endless is out of sight once artists is selected
+        app.resize(columns: 80, rows: 4)  // two rows of the list: aaa_endless is out of sight once artists is selected
         XCTAssertFalse(app.tableNamesInSight.contains("aaa_endless"), "\(app.tableNamesInSight)")
         tick(app, until: { app.catalog.countStoppedOrFailed("aaa_endless") }, "the count out of sight gave up")
         tick(app, until: { !app.catalog.isCounting }, "no count is left running")
@@ -131,7 +133,7 @@ final class CountLimitTests: XCTestCase {
         let grid = try XCTUnwrap(app.selectedTableGrid)
         XCTAssertTrue(grid.source.isCounting)
         XCTAssertEqual(app.handle(.escape), .redraw)
-        XCTAssertFalse(app.quitRequested)
+        XCTAssertFalse(app.tick().quits)
         XCTAssertTrue(screen(of: app).last?.contains("stopped counting zzz_forever: r counts again") == true,
                       screen(of: app).joined(separator: "\n"))
         tick(app, until: { !grid.source.isCounting }, "the snapshot stopped")

@@ -26,7 +26,7 @@ final class CursorRowTests: XCTestCase {
 
     /// The key of the row under the cursor of the albums grid.
     private func cursorKey(_ app: App) throws -> SQLValue? {
-        let grid = try XCTUnwrap(app.tableGrids["albums"])
+        let grid = try XCTUnwrap(app.tables.grids["albums"])
         guard case .stored(let row)? = try grid.row(at: grid.cursorRow) else {
             return nil
         }
@@ -47,16 +47,16 @@ final class CursorRowTests: XCTestCase {
         let (app, runner) = try start("j")
         XCTAssertEqual(try cursorKey(app), .integer(2))
         try Database(path: fixture.path).execute("DELETE FROM albums WHERE id IN (1, 2)")
-        try waitUntil(runner) { app.tableGrids["albums"]?.source.knownCount == 2 }
+        try waitUntil(runner) { app.tables.grids["albums"]?.source.knownCount == 2 }
         XCTAssertEqual(try cursorKey(app), .integer(3))
-        XCTAssertEqual(app.tableGrids["albums"]?.cursorRow, 0)
+        XCTAssertEqual(app.tables.grids["albums"]?.cursorRow, 0)
     }
 
     /// With the rows after it gone too, the nearest row before it.
     func testTheNearestSurvivorMayBeBefore() throws {
         let (app, runner) = try start("jj")
         try Database(path: fixture.path).execute("DELETE FROM albums WHERE id >= 3")
-        try waitUntil(runner) { app.tableGrids["albums"]?.source.knownCount == 2 }
+        try waitUntil(runner) { app.tables.grids["albums"]?.source.knownCount == 2 }
         XCTAssertEqual(try cursorKey(app), .integer(2))
     }
 
@@ -76,7 +76,7 @@ final class CursorRowTests: XCTestCase {
         XCTAssertEqual(try cursorKey(app), .integer(2))
         runner.run(try KeyScript.parse("i<C-u>zzz<Enter>w"))
         XCTAssertEqual(try cursorKey(app), .integer(2))
-        XCTAssertEqual(app.tableGrids["albums"]?.cursorRow, 2, "after First, before 東京")
+        XCTAssertEqual(app.tables.grids["albums"]?.cursorRow, 2, "after First, before 東京")
     }
 
     /// Issue #25: clearing a filter or turning a sort off sent the cursor to the first row.
@@ -84,13 +84,13 @@ final class CursorRowTests: XCTestCase {
         let (app, runner) = try start("fid > 1<Enter>j")
         XCTAssertEqual(try cursorKey(app), .integer(3))
         runner.run(try KeyScript.parse("f<C-u><Enter>"))
-        XCTAssertNil(app.tableGrids["albums"]?.source.filter)
+        XCTAssertNil(app.tables.grids["albums"]?.source.filter)
         XCTAssertEqual(try cursorKey(app), .integer(3))
         runner.run(try KeyScript.parse("llssG"))
         XCTAssertEqual(try cursorKey(app), .integer(4), "title descending: NULL last")
         runner.run(try KeyScript.parse("s"))
-        XCTAssertNil(app.tableGrids["albums"]?.source.sort)
+        XCTAssertNil(app.tables.grids["albums"]?.source.sort)
         XCTAssertEqual(try cursorKey(app), .integer(4))
-        XCTAssertEqual(app.tableGrids["albums"]?.cursorRow, 3)
+        XCTAssertEqual(app.tables.grids["albums"]?.cursorRow, 3)
     }
 }

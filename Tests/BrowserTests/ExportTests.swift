@@ -166,7 +166,7 @@ final class ExportTests: XCTestCase {
         let file = path("many.csv")
         try "old\n".write(toFile: file, atomically: false, encoding: .utf8)
         let app = try App(database: database, theme: .builtinDefault, initialTable: "many")
-        app.size = (80, 6)
+        app.resize(columns: 80, rows: 6)
         app.startExport(to: file, replacing: true)
         XCTAssertEqual(app.finish(), "reef: the export to \(file) was stopped: nothing written")
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "old\n")

@@ -33,7 +33,7 @@ final class ExternalEditorTests: EditorTestCase {
         let runner = try runner(table: "artists", editor: rewriting(to: "Later"))
         _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>E"))
         XCTAssertEqual(try String(contentsOfFile: seenPath, encoding: .utf8), "Mine")
-        XCTAssertEqual(runner.app.stagedEdits["artists"]?.value(key: RowKey(values: [1]), column: "name"), .text("Later"))
+        XCTAssertEqual(runner.app.staging.edits["artists"]?.value(key: RowKey(values: [1]), column: "name"), .text("Later"))
     }
 
     /// A file left as it was, or with only a final line break added, stages nothing.
@@ -66,7 +66,7 @@ final class ExternalEditorTests: EditorTestCase {
         XCTAssertTrue(refused.last?.contains("not a number: lots") == true, refused.joined(separator: "\n"))
         let runner = try runner(table: "albums", editor: rewriting(to: "7.5"))
         _ = runner.run(try KeyScript.parse("$E"))
-        XCTAssertEqual(runner.app.stagedEdits["albums"]?.value(key: RowKey(values: [1]), column: "price"), .real(7.5))
+        XCTAssertEqual(runner.app.staging.edits["albums"]?.value(key: RowKey(values: [1]), column: "price"), .real(7.5))
     }
 
     /// A cell of a new row is edited in the editor like any other: the staged insert takes it.

@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x65.
+    /// Keys `?` at 80x66.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 65)
+        let screens = try fixture.headless("?", columns: 80, rows: 66)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -212,6 +212,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  y                  copy the cursor cell to the clipboard (OSC 52)",
             "  Y                  copy the cursor row, tab-separated, to the clipboard",
             "  X                  export the view (filter, sort): .csv .tsv .json .jsonl .sql",
+            "  F                  frequency table of the cursor column; Enter: filter by it",
             "",
             "Edit",
             "  i c                edit the cursor cell (staged until committed)",

@@ -135,11 +135,11 @@ final class InsertRowTests: XCTestCase {
         XCTAssertTrue(try rows("pairs").contains(["q", 7, .null]))
     }
 
-    /// Plays `keys` on `runner` until its screen contains `text` (up to two seconds), for the
+    /// Plays `keys` on `runner` until its screen contains `text` (giving up after a minute), for the
     /// live refresh to pick up another connection's commit.
     private func refreshedScreen(of runner: HeadlessRunner, containing text: String) throws -> [String] {
         var screen: [String] = []
-        let deadline = Date().addingTimeInterval(2)
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline && !screen.joined(separator: "\n").contains(text) {
             screen = runner.run(try KeyScript.parse("<wait:20>")).last ?? []
         }

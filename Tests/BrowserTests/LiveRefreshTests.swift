@@ -136,11 +136,11 @@ final class LiveRefreshTests: XCTestCase {
         XCTAssertEqual(app.selectedTableName, "albums")
         _ = runner.run(try KeyScript.parse("<Tab>j<Tab>"))  // back to artists
         try Database(path: fixture.path).execute("UPDATE albums SET title = 'Renamed meanwhile' WHERE id = 1")
-        try play(runner) { _ in app.staleTables.contains("albums") }
-        XCTAssertTrue(app.staleTables.contains("albums"), "the change was seen: \(app.staleTables)")
+        try play(runner) { _ in app.tables.stale.contains("albums") }
+        XCTAssertTrue(app.tables.stale.contains("albums"), "the change was seen: \(app.tables.stale)")
         let shown = runner.run(try KeyScript.parse("<Tab>k<Tab>")).last?.joined(separator: "\n") ?? ""
         XCTAssertTrue(shown.contains("Renamed meanwhile"), shown)
-        XCTAssertFalse(app.staleTables.contains("albums"))
+        XCTAssertFalse(app.tables.stale.contains("albums"))
     }
 
     /// Another process dropping a table listed above the shown one does not switch tables: the

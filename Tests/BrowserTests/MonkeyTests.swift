@@ -90,7 +90,7 @@ final class MonkeyTests: XCTestCase {
         // And a value typed and a row deleted for sure, beside the same two processes.
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
         _ = HeadlessRunner(app: app, columns: 100, rows: 10).run(try KeyScript.parse("li<C-u>stg0<Enter>jddy"))
-        XCTAssertTrue(app.stagedEdits["artists"]?.isEmpty == false)
+        XCTAssertTrue(app.staging.edits["artists"]?.isEmpty == false)
         checkedChanges += try Self.assertStagedChangesAreNotInTheFile(app, observer: observer)
         _ = FileManager.default.createFile(atPath: stop, contents: nil)
         writer.waitUntilExit()
@@ -181,7 +181,7 @@ final class MonkeyTests: XCTestCase {
     /// refreshed: it is dropped once its row is read). Returns how many changes it looked for.
     private static func assertStagedChangesAreNotInTheFile(_ app: App, observer: Database) throws -> Int {
         var looked = 0
-        for (name, edits) in app.stagedEdits {
+        for (name, edits) in app.staging.edits {
             let table = try observer.table(name)
             for edit in edits.rowEdits {
                 switch edit {

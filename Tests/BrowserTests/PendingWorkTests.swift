@@ -27,7 +27,7 @@ final class PendingWorkTests: XCTestCase {
     /// An app on artists, drawn once (which opens the table, as the first frame does).
     private func app() throws -> App {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
-        app.size = (80, 8)
+        app.resize(columns: 80, rows: 8)
         _ = screen(of: app)
         XCTAssertNotNil(app.selectedTableGrid)
         return app
@@ -45,18 +45,18 @@ final class PendingWorkTests: XCTestCase {
         let ready = Switch()
         var completed = false
         app.run(PendingWork(label: "sorting artists by name", isReady: { ready.isOn }, complete: { completed = true }))
-        XCTAssertNotNil(app.pendingWork, "work that is not ready within the quick limit stays pending")
+        XCTAssertNotNil(app.pending.work, "work that is not ready within the quick limit stays pending")
         XCTAssertEqual(app.handle(.character("j")), .handled)
         XCTAssertEqual(app.handle(.character("j")), .handled)
         XCTAssertEqual(app.currentGrid?.cursorRow, 0, "keys wait")
         XCTAssertTrue(app.hasBackgroundWork)
         XCTAssertTrue(screen(of: app).contains("sorting artists by name…  (Esc cancels)"), screen(of: app))
-        XCTAssertFalse(app.tick() && completed, "not ready: nothing completes")
+        XCTAssertFalse(app.tick().redraws && completed, "not ready: nothing completes")
         ready.flip()
         XCTAssertTrue(app.hasWorkToCollect)
-        XCTAssertTrue(app.tick())
+        XCTAssertTrue(app.tick().redraws)
         XCTAssertTrue(completed)
-        XCTAssertNil(app.pendingWork)
+        XCTAssertNil(app.pending.work)
         XCTAssertEqual(app.currentGrid?.cursorRow, 2, "both keys were played after the work")
     }
 
@@ -67,7 +67,7 @@ final class PendingWorkTests: XCTestCase {
         var completed = false
         app.run(PendingWork(label: "filtering artists", isReady: { false }, complete: { completed = true }))
         XCTAssertEqual(app.handle(.escape), .redraw)
-        XCTAssertNil(app.pendingWork)
+        XCTAssertNil(app.pending.work)
         XCTAssertTrue(screen(of: app).contains("cancelled: filtering artists"), screen(of: app))
 
         let ready = Switch()
@@ -77,19 +77,19 @@ final class PendingWorkTests: XCTestCase {
         }
         XCTAssertTrue(screen(of: app).contains("sorting artists…  (Esc cancels)"), screen(of: app))
         XCTAssertEqual(app.handle(.escape), .redraw)
-        XCTAssertNil(app.pendingWork, "Esc after typed keys cancels too")
+        XCTAssertNil(app.pending.work, "Esc after typed keys cancels too")
         XCTAssertTrue(screen(of: app).contains("cancelled: sorting artists (2 keys typed meanwhile dropped)"),
                       screen(of: app))
         ready.flip()
         _ = app.tick()
         XCTAssertFalse(completed)
-        XCTAssertNil(app.state.prompt, "the waiting / was dropped")
+        XCTAssertNil(app.prompt.current, "the waiting / was dropped")
         XCTAssertEqual(app.currentGrid?.cursorRow, 0)
 
         app.run(PendingWork(label: "filtering artists", isReady: { false }, complete: { completed = true }))
         _ = app.handle(.character("j"))
         XCTAssertEqual(app.handle(.control("c")), .redraw)
-        XCTAssertNil(app.pendingWork)
+        XCTAssertNil(app.pending.work)
         XCTAssertTrue(screen(of: app).contains("cancelled: filtering artists (1 key typed meanwhile dropped)"), screen(of: app))
         _ = app.tick()
         XCTAssertFalse(completed)
@@ -111,7 +111,7 @@ final class PendingWorkTests: XCTestCase {
         }
         app.openPrompt(.sql, text: "SELECT 41 + 1")
         _ = app.handle(.enter)
-        XCTAssertTrue(app.pendingWork == nil || app.pendingWork?.wait(milliseconds: 5_000) == true, "a reader was free")
+        XCTAssertTrue(app.pending.work == nil || app.pending.work?.wait(milliseconds: 5_000) == true, "a reader was free")
         _ = app.tick()
         XCTAssertTrue(screen(of: app).contains("42"), screen(of: app))
     }
@@ -120,11 +120,10 @@ final class PendingWorkTests: XCTestCase {
         let app = try app()
         let ready = Switch()
         app.run(PendingWork(label: "reading the rows of artists", isReady: { ready.isOn }, complete: {}))
-        _ = app.handle(.character("q"))
-        XCTAssertFalse(app.quitRequested)
+        XCTAssertEqual(app.handle(.character("q")), .handled)
+        XCTAssertFalse(app.tick().quits)
         ready.flip()
-        _ = app.tick()
-        XCTAssertTrue(app.quitRequested)
+        XCTAssertTrue(app.tick().quits)
     }
 
     func testQuickWorkCompletesAtOnce() throws {
@@ -132,7 +131,7 @@ final class PendingWorkTests: XCTestCase {
         var completed = false
         app.run(PendingWork(label: "quick", isReady: { true }, complete: { completed = true }))
         XCTAssertTrue(completed)
-        XCTAssertNil(app.pendingWork)
+        XCTAssertNil(app.pending.work)
     }
 
     /// Sorting a big table by an unindexed column, jumping to the end and searching: whatever the

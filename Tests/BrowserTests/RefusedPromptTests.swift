@@ -37,7 +37,7 @@ final class RefusedPromptTests: XCTestCase {
         let runner = HeadlessRunner(app: app, columns: 80, rows: 6)
         let screens = runner.run(try KeyScript.parse("ePRAGMA table_info(artists)<Enter>fdd<dump><Esc>"))
         XCTAssertEqual(screens[0].last, "these results cannot be filtered · Esc: dd")
-        XCTAssertNil(app.state.prompt)
+        XCTAssertNil(app.prompt.current)
         guard case .results = app.state.top else {
             return XCTFail("the results stay on screen")
         }

@@ -26,7 +26,7 @@ final class SQLEditorTests: EditorTestCase {
         XCTAssertTrue(try String(contentsOfFile: seenNamePath, encoding: .utf8).hasSuffix("/reef-query.sql"))
         XCTAssertEqual(runner.backend.suspendCount, 1)
         XCTAssertEqual(try artistNames().first, .text("ADA"))
-        XCTAssertNil(runner.app.state.prompt, "the prompt closed")
+        XCTAssertNil(runner.app.prompt.current, "the prompt closed")
         XCTAssertTrue(screen.joined(separator: "\n").contains("│ADA"), screen.joined(separator: "\n"))
         XCTAssertTrue(screen.last?.contains("ran 2 statements: 1 row changed") == true, screen.joined(separator: "\n"))
     }
@@ -37,7 +37,7 @@ final class SQLEditorTests: EditorTestCase {
         let runner = try runner(editor: rewriting(to: "UPDATE artists SET name = name || char(33) WHERE id = 1;\\nSELECT name FROM artists"))
         _ = runner.run(try KeyScript.parse("e<C-x><Esc>"))
         let recalled = runner.run(try KeyScript.parse("e<Up><Home>")).last ?? []
-        XCTAssertEqual(runner.app.state.prompt?.text, "UPDATE artists SET name = name || char(33) WHERE id = 1;\nSELECT name FROM artists")
+        XCTAssertEqual(runner.app.prompt.current?.text, "UPDATE artists SET name = name || char(33) WHERE id = 1;\nSELECT name FROM artists")
         XCTAssertEqual(recalled.last, "SQL> UPDATE artists SET name = name || char(33) WHERE id = 1;↵SELECT name FROM a")
         _ = runner.run(try KeyScript.parse("<Enter>"))
         XCTAssertEqual(try artistNames().first, .text("Ada!!"))

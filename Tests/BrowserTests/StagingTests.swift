@@ -121,11 +121,11 @@ final class StagingTests: XCTestCase {
         try other.execute("ROLLBACK")
         XCTAssertTrue(screen.last?.contains("country is shown cut short and another connection locks the file") == true,
                       screen.joined(separator: "\n"))
-        XCTAssertTrue(runner.app.stagedEdits.isEmpty)
+        XCTAssertTrue(runner.app.staging.edits.isEmpty)
         // No cell editor: the prompt that opens only holds the text typed after `i` (so it runs no
         // commands) and says why.
-        guard case .refused? = runner.app.state.prompt?.kind else {
-            return XCTFail("no cell editor opens: \(String(describing: runner.app.state.prompt))")
+        guard case .refused? = runner.app.prompt.current?.kind else {
+            return XCTFail("no cell editor opens: \(String(describing: runner.app.prompt.current))")
         }
     }
 
@@ -147,7 +147,7 @@ final class StagingTests: XCTestCase {
                       == true, refused.joined(separator: "\n"))
         XCTAssertTrue(refused.last?.contains("1 pending") == true, refused.joined(separator: "\n"))
         XCTAssertTrue(refused.contains { $0.contains("│Ada") }, "the refused NULL is gone from the grid\n" + refused.joined(separator: "\n"))
-        XCTAssertEqual(runner.app.stagedEdits["artists"]?.rowEdits,
+        XCTAssertEqual(runner.app.staging.edits["artists"]?.rowEdits,
                        [.update(key: [2], original: ["id": 2, "name": "漢字テスト", "country": "JP"], changes: ["country": .null])])
     }
 
@@ -190,18 +190,18 @@ final class StagingTests: XCTestCase {
         for key in ["d", "d", "y"] {
             _ = app.handle(.character(Character(key)))
         }
-        XCTAssertNotNil(app.pendingWork)
+        XCTAssertNotNil(app.pending.work)
         let deadline = Date().addingTimeInterval(30)
-        while app.pendingStatus?.text.contains(" of 40 tried") != true && app.pendingWork != nil && Date() < deadline {
+        while app.pendingStatus?.text.contains(" of 40 tried") != true && app.pending.work != nil && Date() < deadline {
             _ = app.tick()
         }
         let status = app.pendingStatus?.text ?? ""
         XCTAssertTrue(status.contains("checking the deletion of 40 rows: ") && status.contains(" of 40 tried…"), status)
         _ = app.handle(.escape)
-        XCTAssertNil(app.pendingWork)
+        XCTAssertNil(app.pending.work)
         XCTAssertEqual(app.state.message?.text, "cancelled: checking the deletion of 40 rows")
-        XCTAssertTrue(app.stagedEdits.isEmpty)
-        XCTAssertEqual(app.tableGrids["slow"]?.overlay.marks.count, 40)
+        XCTAssertTrue(app.staging.edits.isEmpty)
+        XCTAssertEqual(app.tables.grids["slow"]?.overlay.marks.count, 40)
     }
 }
 

@@ -36,7 +36,7 @@ final class TableGoneTests: XCTestCase {
         XCTAssertEqual(screen.last?.hasPrefix(" BROWSE  pairs was dropped by another process"), true,
                        screen.joined(separator: "\n"))
         XCTAssertEqual(app.selectedTableName, "my \"odd\" table")
-        XCTAssertNil(app.tableGrids["pairs"], "its grid is closed")
+        XCTAssertNil(app.tables.grids["pairs"], "its grid is closed")
         XCTAssertEqual(app.state.screens.count, 1, "so is the record view over it")
     }
 

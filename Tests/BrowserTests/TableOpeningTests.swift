@@ -27,14 +27,14 @@ final class TableOpeningTests: XCTestCase {
 
     func testAViewThatNeverEndsIsOpenedInTheBackgroundAndEscStopsIt() throws {
         let app = try App(database: try fixture.open(), theme: .builtinDefault)
-        app.size = (80, 6)
+        app.resize(columns: 80, rows: 6)
         XCTAssertEqual(app.selectedTableName, "aaa_endless")
         XCTAssertTrue(screen(of: app).last?.contains("opening aaa_endless…  (Esc cancels)") == true,
                       screen(of: app).joined(separator: "\n"))
         _ = app.handle(.escape)
         XCTAssertTrue(screen(of: app).last?.contains("cancelled: opening aaa_endless") == true,
                       screen(of: app).joined(separator: "\n"))
-        XCTAssertNil(app.pendingWork)
+        XCTAssertNil(app.pending.work)
 
         _ = app.handle(.character("j"))
         XCTAssertEqual(app.selectedTableName, "album_titles")
@@ -42,10 +42,10 @@ final class TableOpeningTests: XCTestCase {
 
         _ = app.handle(.character("k"))
         XCTAssertFalse(screen(of: app).last?.contains("opening") == true, "a cancelled opening is not retried by itself")
-        XCTAssertNil(app.pendingWork)
+        XCTAssertNil(app.pending.work)
         _ = app.handle(.enter)
         XCTAssertTrue(screen(of: app).last?.contains("opening aaa_endless") == true, screen(of: app).joined(separator: "\n"))
         _ = app.handle(.control("c"))
-        XCTAssertNil(app.pendingWork, "Ctrl-C stops it too")
+        XCTAssertNil(app.pending.work, "Ctrl-C stops it too")
     }
 }

@@ -8,13 +8,16 @@ import XCTest
 
 /// The real program with ncurses, driven through tmux: keys in, screen text out.
 ///
-/// One serialized suite (XCTest runs a class's tests one after another); each test owns its tmux
-/// session and kills it at the end.
+/// One serialized suite (XCTest runs a class's tests one after another) on a tmux server of its
+/// own (its own socket, no configuration file), so a user's tmux and its settings never meet the
+/// tests; each test owns its session, and the server is killed at the end of each test.
 final class TmuxEndToEndTests: XCTestCase {
     /// The fixture database.
     private var fixture: BrowserFixture!
-    /// The tmux session name, unique to this run.
-    private let session = "reef-e2e-\(ProcessInfo.processInfo.processIdentifier)"
+    /// The tmux session name.
+    private let session = "reef-e2e"
+    /// The private server's socket name (`tmux -L`), unique to this test process.
+    private let socket = "reef-e2e-\(ProcessInfo.processInfo.processIdentifier)"
 
     /// Builds the fixture; fails when tmux is not installed (scripts/setup installs it).
     override func setUpWithError() throws {
@@ -24,10 +27,13 @@ final class TmuxEndToEndTests: XCTestCase {
         fixture = try BrowserFixture()
     }
 
-    /// Kills the session and removes the fixture.
+    /// Kills the private server (and so the session) and removes the fixture.
     override func tearDown() {
         if fixture != nil {
-            _ = try? tmux(["kill-session", "-t", session])
+            _ = try? tmux(["kill-server"])
+            // tmux leaves the socket file of a killed server behind.
+            let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+            unlink("\(folder)/tmux-\(getuid())/\(socket)")
         }
         fixture?.remove()
     }
@@ -149,7 +155,7 @@ final class TmuxEndToEndTests: XCTestCase {
         // Foundation's descriptors and Process.waitUntilExit would then wait for ever.
         let outputFile = fixture.directory.appendingPathComponent("tmux-output")
         let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let command = "/usr/bin/tmux " + quoted.joined(separator: " ") + " > '\(outputFile.path)' 2>/dev/null < /dev/null"
+        let command = "/usr/bin/tmux -L '\(socket)' -f /dev/null " + quoted.joined(separator: " ") + " > '\(outputFile.path)' 2>/dev/null < /dev/null"
         guard system(command) == 0 else {
             throw TmuxFailure(arguments: arguments)
         }
@@ -166,15 +172,16 @@ final class TmuxEndToEndTests: XCTestCase {
         try tmux(["capture-pane", "-p", "-t", session])
     }
 
-    /// Waits up to `within` seconds (five by default) for the screen to contain `text`.
-    private func waitFor(_ text: String, within: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line)
+    /// Waits for the screen to contain `text`, failing after `within` seconds (a minute by default:
+    /// a limit for a hang, not a speed assertion; a busy machine may take several seconds).
+    private func waitFor(_ text: String, within: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line)
         throws
     {
         try waitFor({ $0.contains(text) }, description: text, within: within, file: file, line: line)
     }
 
-    /// Waits up to `within` seconds (five by default) for `condition` to hold on the screen.
-    private func waitFor(_ condition: (String) -> Bool, description: String = "condition", within: TimeInterval = 5,
+    /// Waits for `condition` to hold on the screen, failing after `within` seconds (a minute by default).
+    private func waitFor(_ condition: (String) -> Bool, description: String = "condition", within: TimeInterval = 60,
                          file: StaticString = #filePath, line: UInt = #line) throws {
         let deadline = Date().addingTimeInterval(within)
         var screen = ""

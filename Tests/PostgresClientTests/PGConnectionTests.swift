@@ -39,7 +39,32 @@ final class PGConnectionTests: XCTestCase {
             let error = error as? PGError
             XCTAssertEqual(error?.kind, .connection)
             XCTAssertTrue(error?.message.contains("127.0.0.1") ?? false, "\(String(describing: error))")
+            XCTAssertEqual(error?.target, PGConnectionTarget(host: "127.0.0.1", port: "\(refusedPort)", database: "postgres", user: "reef"))
+            let line = error?.oneLine ?? ""
+            XCTAssertTrue(line.hasPrefix("cannot connect to reef@127.0.0.1:\(refusedPort)/postgres: "), line)
+            XCTAssertFalse(line.contains("\n"), line)
         }
+    }
+
+    func testAFailedConnectionSaysWhereItWentOnOneLineWithoutThePassword() throws {
+        let socketFolder = try temporaryFolder()
+        XCTAssertThrowsError(try PGConnection("host=\(socketFolder) port=5999 user=ann dbname=sales password=s3cret")) { error in
+            let error = error as? PGError
+            XCTAssertEqual(error?.target, PGConnectionTarget(host: socketFolder, port: "5999", database: "sales", user: "ann"))
+            let line = error?.oneLine ?? ""
+            XCTAssertTrue(line.hasPrefix("cannot connect to ann@[\(socketFolder)]:5999/sales: "), line)
+            XCTAssertTrue(line.contains("No such file or directory"), line)
+            XCTAssertFalse(line.contains("\n") || line.contains("\t"), line)
+            XCTAssertFalse(line.contains("s3cret"), line)
+        }
+        XCTAssertThrowsError(try PGConnection("postgres://ann:s3cret@127.0.0.1:\(server.port)/postgres")) { error in
+            let line = (error as? PGError)?.oneLine ?? ""
+            XCTAssertTrue(line.hasPrefix("cannot connect to ann@127.0.0.1:\(server.port)/postgres: "), line)
+            XCTAssertFalse(line.contains("s3cret"), line)
+        }
+        let connected = try PGConnection(server.connectionString())
+        XCTAssertEqual(connected.target.user, TestPostgresServer.superuser)
+        XCTAssertEqual(connected.target.host, server.folder)
     }
 
     func testAWrongPasswordIsRefusedByTheServer() throws {
@@ -231,6 +256,39 @@ final class PGConnectionTests: XCTestCase {
         }
         XCTAssertTrue((error as? PGError)?.isCancelled ?? false, "\(error)")
         XCTAssertEqual(try connection.execute("SELECT 1")[0].text(at: 0), "1", "the connection goes on")
+    }
+
+    func testALostConnectionSaysSoAndConnectsAgainWhereCancellingStillWorks() throws {
+        let connection = try PGConnection(server.connectionString())
+        let killer = try PGConnection(server.connectionString())
+        let first = connection.backendProcessID
+        try killer.execute("SELECT pg_terminate_backend($1)", [.text(String(first))])
+        XCTAssertThrowsError(try connection.execute("SELECT 1")) { error in
+            XCTAssertEqual((error as? PGError)?.kind, .connection, "\(error)")
+        }
+        XCTAssertFalse(connection.isConnected)
+        try connection.reconnect()
+        XCTAssertTrue(connection.isConnected)
+        XCTAssertNotEqual(connection.backendProcessID, first)
+        XCTAssertEqual(try connection.execute("SELECT 'ünï'")[0].text(at: 0), "ünï", "UTF-8 still")
+
+        let second = connection.backendProcessID
+        let outcome = LockedBox<Result<PGResult, any Error>?>(nil)
+        let finished = expectation(description: "the statement ended")
+        Thread.detachNewThread {
+            outcome.set(Result { try connection.execute("SELECT pg_sleep(600)") })
+            finished.fulfill()
+        }
+        try waitUntil("the sleep runs on the new server process") {
+            try killer.execute("SELECT state FROM pg_stat_activity WHERE pid = $1", [.text(String(second))])[0]
+                .text(at: 0) == "active"
+        }
+        try connection.cancelHandle.cancel()
+        wait(for: [finished], timeout: 120)
+        guard case .failure(let error)? = outcome.get() else {
+            return XCTFail("the statement on the new process was not stopped")
+        }
+        XCTAssertTrue((error as? PGError)?.isCancelled ?? false, "\(error)")
     }
 
     // MARK: - Notifications

@@ -12,69 +12,43 @@ final class App {
     let theme: Theme
     /// The tables and views with their counts.
     let catalog: Catalog
-    /// What is shown.
+    /// What is shown: the screens, the table list's selection, the message.
     var state = AppState()
+    /// The input line: the open prompt, the prompts' history, the cell being edited.
+    var prompt = PromptLine()
     /// Turns keys into commands.
     var dispatcher = KeyDispatcher()
-    /// The grid of each table opened so far, by name, so switching tables keeps each one's place.
-    var tableGrids: [String: GridModel] = [:]
-    /// The screen size, updated by the loop before each key and frame.
+    /// The tables opened so far: their grids, and which are stale or could not be opened.
+    var tables = OpenTables()
+    /// The screen size, updated by the loop before each key and frame (``resize(columns:rows:)``).
     var size = (columns: 80, rows: 24)
-    /// Set when the whole screen must be repainted (Ctrl-L); the loop clears it.
-    var needsFullRepaint = false
-    /// The widest the table list has been, so it does not narrow while counts arrive.
-    var sidebarWidthMark = 0
-    /// Whether background work was running at the last tick, to redraw once when it ends (true at
-    /// first, so the first screen is drawn again once the counts that started with it are done).
-    var wasBusy = true
-    /// Text copied by a yank, waiting for the loop to send it to the terminal's clipboard.
-    var pendingClipboard: String?
+    /// What the next frame shows, read and laid out after the last key or tick.
+    var preparedFrame = PreparedFrame()
+    /// The work the screen waits for, and whether background work ran at the last tick.
+    var pending = PendingState()
     /// The export running in the background, if any.
     var export: ExportTask?
-    /// The changes staged on each table, by table name, until committed or reverted; each table's
-    /// grid draws its own over its rows.
-    var stagedEdits: [String: StagedEdits] = [:] {
+    /// The changes staged on each table until committed or reverted; each table's grid draws its
+    /// own over its rows.
+    var staging = StagingState() {
         didSet {
-            for (name, grid) in tableGrids {
-                grid.overlay.edits = stagedEdits[name] ?? StagedEdits()
+            for (name, grid) in tables.grids {
+                grid.overlay.edits = staging.edits(of: name)
             }
         }
     }
     /// The user's text editor (`$VISUAL`, `$EDITOR`) for long values.
     var externalEditor = ExternalEditor(environment: ProcessInfo.processInfo.environment)
-    /// The cell or SQL text waiting for the loop to edit it in the user's editor.
-    var pendingExternalEdit: ExternalEditRequest?
     /// Committed changes to pick up: the view refreshes itself when its table changes.
     let liveChanges: LiveChanges
     /// Wakes the loop's wait for a key when background work has something to show.
     let wakeup: Wakeup
-    /// Work the browser waits for (a sort of a big table, say), with the keys typed meanwhile.
-    var pendingWork: PendingWork?
-    /// Tables whose open grids missed committed changes while another table was shown.
-    var staleTables: Set<String> = []
-    /// Tables whose opening was cancelled or failed, with why: not opened again until asked (Enter
-    /// in the table list) or until the schema is read again.
-    var unopenedTables: [String: String] = [:]
-    /// The row the record view shows, read with more of its long values than the grid keeps.
-    var recordRow: RecordRow?
-    /// The record view's lines as last laid out, by the values and width they were made for: a
-    /// key in the record view lays them out several times (scrolling, the field, drawing).
-    var recordLayout: (values: [GridValue], width: Int, columns: [GridColumn], fields: [[String]])?
-    /// Changes that came while ``liveRefresh`` ran, for one more refresh after it.
-    var deferredRefresh: LiveChanges.Summary?
-    /// The shown table being read again after committed changes, until it is ready.
-    var liveRefresh: LiveRefresh?
+    /// What the record view read and laid out last.
+    var recordCache = RecordCache()
+    /// The shown table being read again after committed changes, and changes that came meanwhile.
+    var live = LiveRefreshState()
     /// When background counts give up.
     let countLimits: CountLimits
-    /// Set when a key played after pending work asked to quit; the loop ends.
-    var quitRequested = false
-    /// Set while a commit asked for by "commit and quit" waits for the conflicts to be resolved:
-    /// the commit their answer makes quits too.
-    var quitsAfterCommit = false
-    /// Changes staged while another connection held the write lock, checked once it is free.
-    var uncheckedChanges: [UncheckedChange] = []
-    /// When to try those checks again (nil: on the next tick).
-    var nextUncheckedCheck: Date?
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {
@@ -114,19 +88,37 @@ final class App {
 
     // MARK: - Keys
 
-    /// Handles one key.
+    /// Handles one key: changes the state, and returns what is left for the runner to do (draw,
+    /// copy, run the editor, quit…). When the key leaves work running in the background, the
+    /// outcome says so (``Effect/runInBackground(label:)``). The next frame is prepared here
+    /// (``prepareFrame()``), so drawing it only reads.
     func handle(_ key: Key) -> Outcome {
+        let waiting = pending.work
+        var outcome = react(to: key)
+        prepareFrame()
+        if let work = pending.work, work !== waiting {
+            outcome.add(.runInBackground(label: work.label))
+        }
+        // Work the key started is drawn with a spinner: the tick that sees it done draws once more.
+        if hasBackgroundWork {
+            pending.noteBusy()
+        }
+        return outcome
+    }
+
+    /// Handles one key (see ``handle(_:)``).
+    private func react(to key: Key) -> Outcome {
         if case .resize = key {
             return .redraw
         }
         if key == .control("c") {
             return interrupt()
         }
-        if let work = pendingWork {
+        if let work = pending.work {
             return handleKeyWhilePending(key, work: work)
         }
         state.message = nil
-        if state.prompt != nil {
+        if prompt.current != nil {
             return handlePromptKey(key)
         }
         if case .mouse(let event) = key {
@@ -167,8 +159,7 @@ final class App {
             state.screens.append(.help(HelpView()))
             return .redraw
         case .redraw:
-            needsFullRepaint = true
-            return .redraw
+            return Outcome.redraw.with(.repaint)
         case .sql:
             openPrompt(.sql)
             return .redraw
@@ -185,11 +176,20 @@ final class App {
             case .back, .cancel:
                 state.screens.removeLast()
                 return .redraw
+            case .open:
+                guard let origin = grid.frequency else {
+                    return performOnGrid(command, grid: grid, isTable: false)
+                }
+                do {
+                    try filterToFrequencyValue(in: grid, origin: origin)
+                } catch {
+                    report(error, doing: "filter")
+                }
+                return .redraw
             case .switchFocus:
                 return notAKeyHere()
             default:
-                performOnGrid(command, grid: grid, isTable: false)
-                return .redraw
+                return performOnGrid(command, grid: grid, isTable: false)
             }
         case .record(let record):
             return performOnRecord(command, record: record)
@@ -205,35 +205,33 @@ final class App {
     /// Whether counts, an export or pending work are still running (the spinner turns).
     var hasBackgroundWork: Bool {
         catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (export?.isRunning ?? false)
-            || pendingWork != nil || liveRefresh != nil
+            || pending.work != nil || live.running != nil
     }
 
     /// Whether background work has finished and waits for a ``tick()`` to be shown.
     var hasWorkToCollect: Bool {
-        (pendingWork?.ready ?? false) || liveRefresh?.fresh.result != nil || liveRefresh?.onScreen?.result != nil
-    }
-
-    /// Whether the loop should call ``tick()`` between keys: always, since committed changes (ours and
-    /// other processes') are picked up on ticks, as are counts, exports and the spinner.
-    var wantsTicks: Bool {
-        true
+        (pending.work?.ready ?? false) || live.running?.fresh.result != nil || live.running?.onScreen?.result != nil
     }
 
     /// Completes pending work that is ready, advances the spinner and refreshes the view after
-    /// committed changes; returns whether the screen needs drawing. After it, the loop checks
-    /// ``quitRequested`` and the clipboard: keys that waited for pending work are played here.
-    func tick() -> Bool {
+    /// committed changes; returns what the runner is to do: draw when anything changed, and the
+    /// effects of the keys that waited for pending work, which are played here (a copy, a quit…).
+    func tick() -> Outcome {
         stopCountsNobodyWaitsFor()
-        let completed = completePendingWork()
+        let played = completePendingWork()
         let checked = checkUncheckedChanges()
-        let refreshed = refreshAfterChanges() || completed || checked
+        let refreshed = refreshAfterChanges() || played != nil || checked
         let finished = collectFinishedExport() || refreshed
         let busy = hasBackgroundWork
-        defer { wasBusy = busy }
         if busy {
             state.spinnerFrame += 1
         }
-        return busy || wasBusy || finished
+        var outcome = played ?? .handled
+        if pending.tick(busy: busy) || finished {
+            outcome.add(.redraw)
+            prepareFrame()
+        }
+        return outcome
     }
 
     /// Reloads the shown table when committed changes touched it (keeping the cursor on its row by
@@ -257,8 +255,8 @@ final class App {
         }
         // Grids of other tables catch up when they are shown again.
         let shown = selectedTableName
-        for (name, grid) in tableGrids where name != shown && Self.isAffected(grid, by: changes) {
-            staleTables.insert(name)
+        for (name, grid) in tables.grids where name != shown && Self.isAffected(grid, by: changes) {
+            tables.stale.insert(name)
         }
         guard let grid = selectedTableGrid, Self.isAffected(grid, by: changes) else { return true }
         guard let table = grid.source as? TableSource else {
@@ -271,12 +269,12 @@ final class App {
             announce(changes, in: grid.source.title)
             return true
         }
-        if let running = liveRefresh, running.grid === grid {
+        if let running = live.running, running.grid === grid {
             // One refresh of the whole table at a time: a writer committing faster than a big
             // table reads again gets one more refresh once this one is shown, not a pile of them.
             // The rows on screen are read again at once all the same.
-            deferredRefresh = deferredRefresh.map { $0.merging(changes) } ?? changes
-            liveRefresh?.onScreen = readOnScreen(of: grid, table: table)
+            live.deferChanges(changes)
+            live.running?.onScreen = readOnScreen(of: grid, table: table)
             return true
         }
         startRefresh(of: grid, table: table, changes: changes)
@@ -288,15 +286,13 @@ final class App {
     /// its place is shown, and the status bar says what happened. A renamed table is followed.
     private func tableGone(_ name: String, renamedTo newNames: Set<String>, by changes: LiveChanges.Summary) {
         let who = changes.external ? "another process" : "this session"
-        if let grid = tableGrids.removeValue(forKey: name) {
-            staleTables.remove(name)
+        if let grid = tables.close(name) {
             state.screens.removeAll { screen in
                 if case .record(let record) = screen { return record.grid === grid }
                 return false
             }
-            if liveRefresh?.grid === grid {
-                liveRefresh = nil
-                deferredRefresh = nil
+            if live.running?.grid === grid {
+                live.stop()
             }
         }
         if newNames.count == 1, let renamed = newNames.first,
@@ -316,7 +312,7 @@ final class App {
             _ = try source.count()
             return source
         }
-        liveRefresh = LiveRefresh(grid: grid, base: table, changes: changes,
+        live.running = LiveRefresh(grid: grid, base: table, changes: changes,
                                   onScreen: readOnScreen(of: grid, table: table), fresh: fresh)
     }
 
@@ -343,12 +339,11 @@ final class App {
     /// is ready; returns whether it showed anything.
     private func adoptRefreshedTable() -> Bool {
         let shownOnScreen = showRowsReadAgain()
-        guard let refresh = liveRefresh, let result = refresh.fresh.result else { return shownOnScreen }
-        liveRefresh = nil
+        guard let refresh = live.running, let result = refresh.fresh.result else { return shownOnScreen }
+        live.running = nil
         // Changes that came meanwhile get one more refresh, from whatever the grid shows now.
         defer {
-            if let deferred = deferredRefresh, let current = refresh.grid.source as? TableSource {
-                deferredRefresh = nil
+            if live.deferred != nil, let current = refresh.grid.source as? TableSource, let deferred = live.takeDeferred() {
                 startRefresh(of: refresh.grid, table: current, changes: deferred)
             }
         }
@@ -358,7 +353,7 @@ final class App {
         do {
             // Rows read again by key after this refresh started are newer than it: kept until the
             // next one is shown.
-            try refresh.grid.adopt(try result.get(), keepingFreshRows: deferredRefresh != nil)
+            try refresh.grid.adopt(try result.get(), keepingFreshRows: live.deferred != nil)
         } catch {
             state.message = .error("refresh failed: \(UserMessage.describe(error))")
             return true
@@ -369,10 +364,10 @@ final class App {
 
     /// Shows the rows on screen read again by key, once they are in; returns whether it did.
     private func showRowsReadAgain() -> Bool {
-        guard let refresh = liveRefresh, let result = refresh.onScreen?.result else {
+        guard let refresh = live.running, let result = refresh.onScreen?.result else {
             return false
         }
-        liveRefresh?.onScreen = nil
+        live.running?.onScreen = nil
         guard refresh.grid.source === refresh.base, let rows = try? result.get() else {
             return false  // sorted or reloaded meanwhile, or the read failed: the whole refresh says
         }
@@ -397,12 +392,6 @@ final class App {
         state.message = .live("\(table) \(what) by \(who): refreshed")
     }
 
-    /// Hands over the text of the last yank (once), for the loop to put on the clipboard.
-    func takeClipboard() -> String? {
-        defer { pendingClipboard = nil }
-        return pendingClipboard
-    }
-
     // MARK: - Grids
 
     /// The grid the visible screen is about: query results, the record's grid, or the selected table's.
@@ -418,6 +407,27 @@ final class App {
             }
         }
         return selectedTableGrid
+    }
+
+    /// The grid the visible screen is about, as ``currentGrid`` but only when it is open: looking
+    /// it up neither opens nor reloads a table (what drawing reads).
+    var visibleGrid: GridModel? {
+        for screen in state.screens.reversed() {
+            switch screen {
+            case .results(let grid):
+                return grid
+            case .record(let record):
+                return record.grid
+            default:
+                continue
+            }
+        }
+        return visibleTableGrid
+    }
+
+    /// The grid of the selected table when it is open (nothing is opened to find it).
+    var visibleTableGrid: GridModel? {
+        selectedTableName.flatMap { tables.grids[$0] }
     }
 
     /// The name of the selected table, if there is one.
@@ -437,8 +447,8 @@ final class App {
 
     /// The grid of table `name` (a name from the catalog), opened on first use.
     func tableGrid(named name: String) -> GridModel? {
-        if let grid = tableGrids[name] {
-            if staleTables.remove(name) != nil {
+        if let grid = tables.grids[name] {
+            if tables.takeStale(name) {
                 do {
                     try grid.reload()
                 } catch {

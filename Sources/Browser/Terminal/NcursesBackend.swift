@@ -13,9 +13,10 @@ import FoundationEssentials
 /// SIGQUIT restore it too (a C handler in the shim runs `endwin`). SIGINT (Ctrl-C) becomes a key
 /// (``InterruptSignal``).
 final class NcursesBackend: TerminalBackend {
-    /// The theme actually used: the requested one brought down to the terminal's colours, or
-    /// monochrome without colours or with `NO_COLOR` set.
-    let theme: Theme
+    /// How many colours the terminal shows (ncurses' `COLORS`, at most 256); 0 without colours or
+    /// with `NO_COLOR` set. The caller brings its colours down to these (the cells it draws say
+    /// which colours and attributes; the backend knows nothing of themes).
+    let colors: Int
     /// The ncurses screen.
     private let screen: OpaquePointer
     /// The window drawn on.
@@ -33,7 +34,7 @@ final class NcursesBackend: TerminalBackend {
     ///
     /// - Throws: ``TerminalError`` when standard input or output is not a terminal, or when
     ///   ncurses does not know the terminal type.
-    init(theme requested: Theme) throws(TerminalError) {
+    init() throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw TerminalError(reason: "standard input and output must be a terminal (use --headless COLSxROWS)")
         }
@@ -72,10 +73,10 @@ final class NcursesBackend: TerminalBackend {
         if has_colors() && !noColor && start_color() == OK {
             use_default_colors()
             usesColor = true
-            theme = requested.downgraded(toColors: min(Int(cn_colors()), 256))
+            colors = min(Int(cn_colors()), 256)
         } else {
             usesColor = false
-            theme = .monochrome
+            colors = 0
         }
     }
 

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""reef beside VisiData on a file that is not a database: opening a CSV and filtering it by a regex.
+
+    python3 Benchmarks/reef_import.py --reef BIN [--vd BIN] [--lines 1000000] [--runs 3]
+
+Generates a CSV of --lines rows (once, in $REEF_SPEED_DIR or /tmp/reef-speed), then, in a private
+tmux server as reef_speed.py does, times for each program:
+
+- open: from exec to the whole file loaded (reef: the status bar's row count says all of it, the
+  import into its temporary database done; VisiData: its status says `N rows`, loading finished);
+- regex filter: from the key that runs it to the filtered view showing its row count (reef:
+  `f note REGEXP 'quot'`, a filter over every row; VisiData: `|quot` on the note column, which
+  selects the matching rows, then `"` opening them as a sheet);
+- memory: resident once loaded, and the peak (VmHWM) at the end.
+
+Every tenth row's note matches, so both must find --lines / 10 rows. Standard library only.
+"""
+
+import argparse
+import csv
+import os
+import re
+import signal
+import sys
+
+from reef_speed import Results, Tmux, first_line, fmt_mem, fmt_time, log, now, run_quiet, run_trials, status_line
+
+COLUMNS = ["id", "name", "country", "amount", "day", "note"]
+
+
+def generate(path, lines):
+    """Writes the CSV: a header, then `lines` rows with Unicode, quoted commas and quotes."""
+    if os.path.exists(path):
+        return
+    log(f"generating {path} ({lines:,} lines)")
+    countries = ["UK", "JP", "DK", "US", "FR", "GR"]
+    temporary = path + ".part"
+    with open(temporary, "w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(COLUMNS)
+        for i in range(1, lines + 1):
+            note = f'a "quoted", note {i}' if i % 10 == 0 else f"plain {i % 977}"
+            writer.writerow([i, f"name {i} Zoë", countries[i % 6], f"{(i * 7919) % 100000 / 100:.2f}",
+                             f"2024-{i % 12 + 1:02d}-{i % 28 + 1:02d}", note])
+    os.replace(temporary, path)
+
+
+def count_pattern(count, with_commas):
+    text = f"{count:,}" if with_commas else str(count)
+    return re.compile(r"(?:^|[\s/])" + re.escape(text) + r"(?![0-9,])")
+
+
+def measure_reef(reef, path, lines, tmux, runs, res):
+    whole = count_pattern(lines, True)
+    matched = count_pattern(lines // 10, True)
+
+    def trial(pane, t0, sample):
+        elapsed, _ = pane.wait_for(lambda s: bool(whole.search(status_line(s))) and "import" in status_line(s),
+                                   t0, 900, "reef open")
+        sample["open"] = elapsed
+        sample["rss_open"] = pane.rss_kb()
+        sample["filter"] = pane.timed(["f", "note REGEXP 'quot'", "Enter"],
+                                      lambda s: bool(matched.search(status_line(s))) and "REGEXP" in status_line(s),
+                                      600, "reef regex filter")
+        sample["rss_peak"] = pane.peak_rss_kb()
+
+    run_trials("reef", "reef.", runs, res, lambda: tmux.start([reef, path]), trial, ["Q"])
+
+
+def measure_visidata(vd, path, lines, tmux, runs, res):
+    whole = re.compile(r"(?:^|\s)" + str(lines) + r" rows")
+    matched = re.compile(r"(?:^|\s)" + str(lines // 10) + r" rows")
+    selected = re.compile("•" + str(lines // 10) + r"(?![0-9])")
+    home = os.path.join(tmux.tmpdir, "vd-home")
+    os.makedirs(home, exist_ok=True)
+
+    def loaded(pattern):
+        def check(screen):
+            status = status_line(screen)
+            return bool(pattern.search(status)) and "loading" not in status
+        return check
+
+    def trial(pane, t0, sample):
+        elapsed, _ = pane.wait_for(loaded(whole), t0, 900, "vd open")
+        sample["open"] = elapsed
+        sample["rss_open"] = pane.rss_kb()
+        pane.send("g", "l")  # the last column, note (untimed; the keys are read in order)
+        t1 = now()
+        pane.send("|")
+        pane.send("-l", "quot")
+        pane.send("Enter")
+        pane.wait_for(lambda s: bool(selected.search(status_line(s))), t1, 600, "vd select")
+        pane.send('"')
+        elapsed, _ = pane.wait_for(loaded(matched), t1, 600, "vd filtered sheet")
+        sample["filter"] = elapsed
+        sample["rss_peak"] = pane.peak_rss_kb()
+
+    run_trials("VisiData", "vd.", runs, res, lambda: tmux.start([vd, path], env={"HOME": home}), trial, ["g", "q"])
+
+
+def ratio(res, key):
+    reef, vd = res.median("reef." + key), res.median("vd." + key)
+    return "—" if not reef or not vd else f"{vd / reef:.1f}x"
+
+
+def report(args, res, versions, size_mb):
+    lines = [
+        f"CSV of {args.lines:,} lines ({size_mb:.0f} MB), {args.runs} runs each after a warm-up, "
+        f"median (min–max); " + ", ".join(f"{k} {v}" for k, v in versions.items()),
+        "",
+        "| | reef | VisiData | VisiData / reef |",
+        "| --- | --- | --- | --- |",
+        f"| open, whole file loaded | {fmt_time(res, 'reef.open')} | {fmt_time(res, 'vd.open')} | {ratio(res, 'open')} |",
+        f"| regex filter (`note` matches `quot`: {args.lines // 10:,} rows) | {fmt_time(res, 'reef.filter')} "
+        f"| {fmt_time(res, 'vd.filter')} | {ratio(res, 'filter')} |",
+        f"| resident once loaded | {fmt_mem(res, 'reef.rss_open')} | {fmt_mem(res, 'vd.rss_open')} | {ratio(res, 'rss_open')} |",
+        f"| peak resident | {fmt_mem(res, 'reef.rss_peak')} | {fmt_mem(res, 'vd.rss_peak')} | {ratio(res, 'rss_peak')} |",
+    ]
+    lines += [f"\nNote: {note}" for note in res.notes]
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reef", required=True, help="the release reef binary")
+    parser.add_argument("--vd", help="the vd executable (omit to skip VisiData)")
+    parser.add_argument("--lines", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--size", default="160x45")
+    parser.add_argument("--poll-ms", type=float, default=5)
+    parser.add_argument("--out", help="also write the Markdown table to this file")
+    args = parser.parse_args()
+    columns, rows = (int(x) for x in args.size.lower().split("x"))
+    if run_quiet(["sh", "-c", "command -v tmux"]).returncode != 0:
+        sys.exit("reef_import.py: tmux is required")
+
+    folder = os.environ.get("REEF_SPEED_DIR", os.path.join(os.environ.get("TMPDIR", "/tmp"), "reef-speed"))
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, f"import-{args.lines}.csv")
+    generate(path, args.lines)
+
+    versions = {"tmux": first_line(["tmux", "-V"]).replace("tmux ", "")}
+    if args.vd:
+        versions["VisiData"] = first_line([args.vd, "--version"]).split("VisiData ")[-1]
+    res = Results()
+    tmux = Tmux(columns, rows, args.poll_ms)
+
+    def on_signal(signum, _frame):
+        tmux.kill_server()
+        sys.exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+
+    log(f"reef in tmux ({args.runs} runs + warm-up)")
+    measure_reef(args.reef, path, args.lines, tmux, args.runs, res)
+    if args.vd:
+        log(f"VisiData in tmux ({args.runs} runs + warm-up)")
+        measure_visidata(args.vd, path, args.lines, tmux, args.runs, res)
+    tmux.kill_server()
+
+    text = report(args, res, versions, os.path.getsize(path) / 1e6)
+    print(text)
+    if args.out:
+        with open(args.out, "w") as file:
+            file.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+import ORMCore
+
+extension App {
+    /// How long work may take before the browser stops waiting for it and shows a spinner.
+    static var quickWorkMilliseconds: Int { 50 }
+
+    /// Completes `work` now when it is quick, else leaves it pending with a spinner.
+    func run(_ work: PendingWork) {
+        if work.wait(milliseconds: Self.quickWorkMilliseconds) {
+            work.finish()
+        } else {
+            pending.work = work
+        }
+    }
+
+    /// A key that arrives while work is pending: Esc cancels it, whatever keys wait (they are
+    /// dropped: Esc always stops what the screen waits for); any other key waits its turn.
+    /// Ctrl-C cancels too.
+    func handleKeyWhilePending(_ key: Key, work: PendingWork) -> Outcome {
+        switch key {
+        case .resize:
+            return .redraw
+        case .escape:
+            return cancel(work)  // whatever keys wait: Esc stops what the screen waits for
+        default:
+            work.queuedKeys.append(key)
+            return .handled
+        }
+    }
+
+    /// Stops `work` and drops the keys that waited for it.
+    func cancel(_ work: PendingWork) -> Outcome {
+        pending.work = nil
+        work.cancel()
+        let dropped = work.queuedKeys.count
+        state.message = .info("cancelled: \(work.label)" + (dropped == 0 ? "" : " (\(dropped == 1 ? "1 key" : "\(dropped) keys") typed meanwhile dropped)"))
+        return .redraw
+    }
+
+    /// Completes the pending work if it is ready and plays the keys that waited for it; returns
+    /// their outcomes together (nil when nothing was ready). Keys after one that quits are not played.
+    func completePendingWork() -> Outcome? {
+        guard let work = pending.work, work.ready else {
+            return nil
+        }
+        pending.work = nil
+        work.finish()
+        var outcome = Outcome.redraw
+        var keys = work.queuedKeys[...]
+        while let key = keys.popFirst() {
+            if let next = pending.work {
+                next.queuedKeys.append(contentsOf: [key] + keys)
+                break
+            }
+            outcome.merge(handle(key))
+            if outcome.quits {
+                break
+            }
+        }
+        return outcome
+    }
+
+    /// The status-bar text while work is pending.
+    var pendingStatus: StatusMessage? {
+        guard let work = pending.work else {
+            return nil
+        }
+        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        return .info("\(spinner) \(work.status)…  (Esc cancels)")
+    }
+
+    /// Replaces the grid's source with the same rows sorted and filtered differently, computed in
+    /// the background for a table (a sort of a million unindexed rows takes a while), then calls
+    /// `done` with the new source.
+    ///
+    /// The cursor goes to the first row, or with `keepingRow` (a filter cleared, a sort turned
+    /// off) stays on the row it was on when that row is still shown: its position in the new
+    /// order is found in the background too.
+    func changeView(of grid: GridModel, sort: GridSort?, filter: String?, label: String, keepingRow: Bool = false,
+                    done: @escaping (RowSource) -> Void) {
+        let anchor = keepingRow ? (try? grid.row(at: grid.cursorRow)) ?? nil : nil
+        guard let table = grid.source as? TableSource else {
+            do {
+                let source = try grid.source.applying(sort: sort, filter: filter)
+                grid.replaceSource(source, cursorRow: try anchor.flatMap { try grid.position(of: $0, in: source) })
+                done(source)
+            } catch {
+                report(error, doing: filter != grid.source.filter ? "filter" : "sort")
+            }
+            return
+        }
+        let doing = filter != table.filter ? "filter" : "sort"
+        let dynamicTable = table.table
+        let key: RowKey? = if case .stored(let row) = anchor { row.key } else { nil }
+        // Esc stops SQLite too: a slow filter given up on must not keep a reader busy.
+        let interruption = Interruption()
+        let background = BackgroundResult { () throws -> (source: TableSource, position: Int?) in
+            try interruption.run {
+                let source = try TableSource(table: dynamicTable, sort: sort, filter: filter, interruption: interruption)
+                // Where the cursor's row is now: waits for the key snapshot, here and not on the main loop.
+                return (source, try key.flatMap { try source.index(ofKey: $0) })
+            }
+        }
+        run(PendingWork(label: label, isReady: { background.result != nil }, complete: { [unowned self] in
+            switch background.result {
+            case .success(let changed):
+                var position = changed.position
+                if case .new = anchor {
+                    position = try? grid.position(of: anchor, in: changed.source)
+                }
+                grid.replaceSource(changed.source, cursorRow: position)
+                done(changed.source)
+            case .failure(let error):
+                report(error, doing: doing)
+            case nil:
+                break
+            }
+        }, cancel: interruption.interrupt))
+    }
+
+    /// Runs `action` once the grid knows every row's position, at once when it does already, else
+    /// after its key snapshot is read (with a spinner meanwhile). Returns whether it ran at once.
+    @discardableResult
+    func whenCounted(_ grid: GridModel, _ action: @escaping () -> Void) -> Bool {
+        guard grid.source.isCounting else {
+            action()
+            return true
+        }
+        let source = grid.source
+        run(PendingWork(label: "reading the rows of \(Sanitizer.sanitize(source.title))",
+                        isReady: { !source.isCounting }, complete: action))
+        return false
+    }
+}

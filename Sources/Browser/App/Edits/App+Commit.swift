@@ -1,0 +1,248 @@
+import ORMCore
+
+extension App {
+    /// `w`, `U` and `p`, on any screen and with or without a table open: the staged changes belong
+    /// to no one view (their table may even be gone).
+    func performOnStagedChanges(_ command: Command) -> Outcome {
+        switch command {
+        case .commitEdits:
+            if commitEdits(policy: .cancel) {
+                closePendingScreen()
+            }
+        case .revertEdits:
+            askToRevert()
+        default:
+            if state.top.isPage(.pending) {
+                state.screens.removeLast()  // p again closes it
+                return .redraw
+            }
+            showPending()
+        }
+        return .redraw
+    }
+
+    /// Closes the pending changes screen when it is on top (its changes were written or dropped).
+    func closePendingScreen() {
+        if state.top.isPage(.pending) {
+            state.screens.removeLast()
+        }
+    }
+
+    /// Writes the staged changes of every table in one transaction, all or nothing, and reloads
+    /// what they touched. Returns whether everything was written.
+    ///
+    /// Nothing is written while a new row is refused by SQLite as it is (the cursor goes to it).
+    /// Rows changed meanwhile open the conflicts screen and ask what to do; a locked database
+    /// keeps the changes for a retry. `thenQuit` is passed on to the conflicts' question, so the
+    /// commit its answer makes quits.
+    func commitEdits(policy: ConflictPolicy, thenQuit: Bool = false) -> Bool {
+        guard pendingEditCount > 0 else {
+            state.message = .info("nothing to commit")
+            return true
+        }
+        // A refusal may be stale (a row refused while the database was locked, or before the row
+        // it names was staged): the new rows are tried again first.
+        recheckNewRows()
+        let names = staging.edits.keys.sorted()
+        for name in names {
+            if let row = staging.edits[name]?.refusedNewRows.first, let refusal = row.refusal {
+                showNewRow(row.number, of: name)
+                state.message = .error("nothing written: new row \(row.number) of \(name): \(refusal) · fix it or dd it")
+                return false
+            }
+        }
+        for name in names {
+            do {
+                _ = try database.table(name)
+            } catch ORMError.unknownName {
+                state.message = .error("nothing written: table \(Sanitizer.sanitize(name)) no longer exists; U reverts")
+                return false
+            } catch {
+                break  // the commit reports it
+            }
+        }
+        var current = names.first ?? ""
+        let pending = pendingEditCount
+        var applied = AppliedEdits()
+        // The rowids of each table's inserted rows, in the order of its new rows: where a cursor
+        // on a new row goes once it is written.
+        var insertedRowIDs: [String: [Int64]] = [:]
+        var conflicts: [(table: String, error: EditConflictError)] = []
+        do {
+            try database.transaction { _ in
+                // Foreign keys are checked as the transaction commits: the tables are written in
+                // name order, and a row may name a parent row written after it.
+                _ = try database.execute("PRAGMA defer_foreign_keys = ON")
+                for name in names {
+                    guard let edits = staging.edits[name] else {
+                        continue
+                    }
+                    current = name
+                    do {
+                        let done = try database.table(name).apply(edits.rowEdits, policy: policy)
+                        insertedRowIDs[name] = done.inserted
+                        applied.written += done.written
+                        applied.skipped += done.skipped
+                    } catch let error as EditConflictError {
+                        conflicts.append((name, error))  // every table's, shown together; nothing is written
+                    }
+                }
+                if let first = conflicts.first {
+                    throw first.error
+                }
+            }
+        } catch is EditConflictError {
+            showConflicts(conflicts, thenQuit: thenQuit)
+            return false
+        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+            state.message = .error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry")
+            return false
+        } catch ORMError.unknownName(let name) {
+            state.message = .error("nothing written: \(Sanitizer.sanitize(name)) no longer exists · p shows the edits, u undoes")
+            return false
+        } catch {
+            report(error, doing: "commit \(current)")
+            return false
+        }
+        let newRowKeys = Dictionary(uniqueKeysWithValues: names.map { name in
+            (name, committedKeys(ofNewRowsIn: name, rowIDs: insertedRowIDs[name] ?? []))
+        })
+        let cursorsOnNewRows = names.compactMap { name -> (grid: GridModel, number: Int)? in
+            guard let grid = tables.grids[name], case .new(let row)? = try? grid.row(at: grid.cursorRow) else {
+                return nil
+            }
+            return (grid, row.number)
+        }
+        staging.edits = [:]
+        for name in names {
+            try? tableGrid(named: name)?.reload()
+        }
+        // A cursor on a new row stays on it, now a row of the table.
+        for (grid, number) in cursorsOnNewRows {
+            if let key = newRowKeys[grid.source.title]?[number], let position = try? grid.source.index(ofKey: key) {
+                grid.cursorRow = position
+            }
+        }
+        try? refreshCatalog()
+        state.message = .info(Self.commitSummary(applied, staged: pending))
+        return true
+    }
+
+    /// The keys the new rows staged in table `name` have once written, by new row number: the
+    /// rowid SQLite gave each (`rowIDs`, in the order of the new rows), or for a `WITHOUT ROWID`
+    /// table the key columns' values as given or as SQLite's trial filled them in.
+    private func committedKeys(ofNewRowsIn name: String, rowIDs: [Int64]) -> [Int: RowKey] {
+        guard let edits = staging.edits[name], let table = try? database.table(name) else {
+            return [:]
+        }
+        var keys: [Int: RowKey] = [:]
+        for (index, row) in edits.newRows.enumerated() {
+            if table.info.hasRowID {
+                if rowIDs.indices.contains(index) {
+                    keys[row.number] = RowKey(values: [.integer(rowIDs[index])])
+                }
+            } else {
+                keys[row.number] = RowKey(values: table.entity.keyColumns.map { row.value(of: $0) ?? .null })
+            }
+        }
+        return keys
+    }
+
+    /// `committed 5 changes` (the staged changes, as counted while pending); when a conflict
+    /// policy left rows out, the rows written and those left out: `committed 1 row; not written:
+    /// 2 rows changed meanwhile (theirs kept)`.
+    static func commitSummary(_ applied: AppliedEdits, staged: Int) -> String {
+        guard !applied.skipped.isEmpty else {
+            return "committed \(changes(staged))"
+        }
+        let deleted = applied.skipped.filter { $0.current == nil }.count
+        let kept = applied.skipped.count - deleted
+        var skipped: [String] = []
+        if kept > 0 {
+            skipped.append("\(rows(kept)) changed meanwhile (theirs kept)")
+        }
+        if deleted > 0 {
+            skipped.append("\(rows(deleted)) deleted meanwhile")
+        }
+        let written = applied.written == 0 ? "nothing committed" : "committed \(rows(applied.written))"
+        return written + "; not written: " + skipped.joined(separator: ", ")
+    }
+
+    /// Shows new row `number` of table `name`: selects the table when the main screen shows
+    /// another, and puts the cursor on the row.
+    private func showNewRow(_ number: Int, of name: String) {
+        guard let grid = tableGrid(named: name), let position = try? grid.position(ofNewRow: number) else {
+            return
+        }
+        if case .main = state.top, selectedTableName != name,
+           let index = catalog.names.firstIndex(where: { $0.name == name }) {
+            selectTable(index)
+            state.focus = .grid
+        }
+        grid.cursorRow = position
+    }
+
+    /// Shows the rows that changed since they were read, every table's, and asks what to do with
+    /// them (`thenQuit`: the commit the answer makes quits).
+    private func showConflicts(_ conflicts: [(table: String, error: EditConflictError)], thenQuit: Bool) {
+        let count = conflicts.reduce(0) { $0 + $1.error.conflicts.count }
+        let names = conflicts.map { Sanitizer.sanitize($0.table) }.joined(separator: ", ")
+        var lines = ["\(Self.rows(count)) changed since you read \(count == 1 ? "it" : "them") in \(names); nothing was written.", ""]
+        for (name, error) in conflicts {
+            let table = try? database.table(name)
+            if conflicts.count > 1 {
+                lines.append("-- \(Sanitizer.sanitize(name))")
+            }
+            for conflict in error.conflicts {
+                lines.append("yours: \(SQLPreview.statement(for: conflict.edit, in: table))")
+                if let current = conflict.current {
+                    let order = table?.info.columns.map(\.name) ?? current.keys.sorted()
+                    let values = order.filter { current[$0] != nil }
+                        .map { "\(Sanitizer.sanitize($0)) = \((current[$0] ?? .null).sqlLiteral)" }
+                    lines.append("now:   \(values.joined(separator: ", "))")
+                } else {
+                    lines.append("now:   the row was deleted")
+                }
+                lines.append("")
+            }
+        }
+        lines.append("t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the edits staged)   j k PgDn: scroll")
+        var screen = TextScreen(title: "Conflicts in \(names)", lines: lines)
+        screen.mode = .conflicts
+        state.screens.append(.schema(screen))
+        openPrompt(.resolveConflicts(thenQuit: thenQuit))
+    }
+
+    /// Shows the staged changes as the SQL a commit would run, arguments written as literals.
+    func showPending() {
+        var lines: [String] = []
+        for name in staging.edits.keys.sorted() {
+            guard let edits = staging.edits[name], edits.count > 0 else {
+                continue  // a new row staged and deleted again: nothing to write
+            }
+            let table = try? database.table(name)
+            lines.append("-- \(Sanitizer.sanitize(name)): \(Self.changes(edits.count))")
+            for edit in edits.rowEdits {
+                let statement = SQLPreview.statement(for: edit, in: table)
+                lines.append(statement.hasPrefix("--") ? statement : statement + ";")
+            }
+            for row in edits.refusedNewRows {
+                lines.append("-- new row \(row.number) is refused as it is, nothing is written until it is fixed: "
+                             + (row.refusal ?? ""))
+            }
+            let unchecked = staging.unchecked.filter { $0.table == name && edits.contains($0.change) }
+                .reduce(0) { $0 + $1.change.parts.count } + edits.newRows.filter(\.isUnchecked).count
+            if unchecked > 0 {
+                lines.append("-- \(Self.changes(unchecked)) not checked yet (another connection held the write lock):"
+                             + " checked once it is free, and by the commit")
+            }
+            lines.append("")
+        }
+        if lines.isEmpty {
+            lines = ["No pending changes."]
+        }
+        var screen = TextScreen(title: "Pending changes (\(Self.changes(pendingEditCount)))", lines: lines)
+        screen.mode = .pending
+        state.screens.append(.schema(screen))
+    }
+}

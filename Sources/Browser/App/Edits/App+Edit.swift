@@ -1,0 +1,348 @@
+import ORMCore
+
+extension App {
+    /// Runs an editing command on a grid: only a table's grid can be edited. From the record view
+    /// (`oneRow`), `dd` deletes the row shown, not the marked rows. The outcome asks for the
+    /// user's editor when `E` opens it.
+    func performEdit(_ command: Command, grid: GridModel, isTable: Bool, oneRow: Bool = false) throws -> Outcome {
+        switch command {
+        case .undoEdit:
+            undoEdit(in: grid.source.title)
+            return .redraw
+        case .clearMarks:
+            clearMarks(in: grid)
+            return .redraw
+        default:
+            break
+        }
+        guard let table = try writableTable(of: grid, isTable: isTable) else {
+            return .redraw
+        }
+        switch command {
+        case .insertRow:
+            try insertRow(into: table, grid: grid)
+        case .duplicateRow:
+            try duplicateRow(of: grid, in: table)
+        case .toggleMark:
+            try toggleMark(in: grid)
+        case .deleteRow:
+            try askToDelete(in: grid, table: table, ignoringMarks: oneRow)
+        case .editCell, .setNull, .editInEditor:
+            guard let row = try editableRow(of: grid, in: table), let target = editTarget(row, grid: grid, table: table) else {
+                return .redraw
+            }
+            switch command {
+            case .editCell: openCellEditor(on: target)
+            case .setNull: stageCell(.null, target: target, in: table)
+            default: return openExternalEditor(on: target)
+            }
+        default:
+            break
+        }
+        return .redraw
+    }
+
+    /// The table the grid shows, when its rows may be changed; else nil, with the reason in the
+    /// status bar (query results, a view, a table without a usable key, a read-only database).
+    func writableTable(of grid: GridModel, isTable: Bool) throws -> DynamicTable? {
+        guard isTable else {
+            state.message = .error("read-only: query results cannot be edited; open a table")
+            return nil
+        }
+        if let refusal = WriteAccess.refusal(for: database) {
+            state.message = .error("read-only: \(refusal)")
+            return nil
+        }
+        let table = try knownTable(named: grid.source.title)
+        guard table.isWritable else {
+            let reason = table.info.kind == .view ? "\(table.name) is a view" : "\(table.name) has no key to find rows by"
+            state.message = .error("read-only: \(reason)")
+            return nil
+        }
+        return table
+    }
+
+    /// The grid's cursor row as an edit finds it, or nil (with the reason in the status bar) when
+    /// it cannot be edited.
+    private func editableRow(of grid: GridModel, in table: DynamicTable) throws -> EditableRow? {
+        switch try grid.row(at: grid.cursorRow) {
+        case nil:
+            state.message = .info("no row to edit")
+            return nil
+        case .new(let row):
+            return .new(number: row.number)
+        case .stored(let row):
+            guard let key = row.key else {
+                state.message = .error("read-only: \(table.name) has no key to find rows by")
+                return nil
+            }
+            if staging.edits[table.name]?.isDeleted(key) == true {
+                state.message = .error("the row is marked for deletion; u to undo that")
+                return nil
+            }
+            guard let original = try originalValues(of: key, in: table, shown: row, columns: grid.source.columns) else {
+                return nil
+            }
+            return .stored(key: key, original: original)
+        }
+    }
+
+    /// The values the row with `key` was first read with: when its first change was staged, or
+    /// now. Nil, with a message, when the row is gone.
+    ///
+    /// Reading never waits for a lock: while another connection locks the file against readers (a
+    /// rollback journal being committed, `BEGIN EXCLUSIVE`), the values `shown` in the grid's
+    /// `columns` stand in (a value shown cut short, long text or a BLOB, is left out: it is not
+    /// compared at commit, and its cell cannot be edited until the file can be read).
+    func originalValues(of key: RowKey, in table: DynamicTable, shown: SourceRow? = nil,
+                        columns: [GridColumn] = []) throws -> [String: SQLValue]? {
+        if let original = staging.edits[table.name]?.original(of: key) {
+            return original
+        }
+        do {
+            guard let row = try table.storedRows(keys: [key.values], waitingForLock: false).first ?? nil else {
+                state.message = .error("the row is gone; r to reload")
+                return nil
+            }
+            return row
+        } catch let error as SQLiteError where error.isBusy {
+            var values: [String: SQLValue] = [:]
+            if let shown {
+                for (column, value) in zip(columns, shown.values) {
+                    values[column.name] = value.sqlValue
+                }
+            }
+            for (column, value) in zip(table.entity.keyColumns, key.values) {
+                values[column] = value
+            }
+            return values
+        }
+    }
+
+    /// The table `name` as its open grid knows it, without reading the schema again (which could
+    /// wait for another connection's lock); read now when no grid shows it.
+    func knownTable(named name: String) throws -> DynamicTable {
+        if let source = tables.grids[name]?.source as? TableSource {
+            return source.table
+        }
+        return try database.table(name)
+    }
+
+    /// The cursor cell of `row` as an edit target, with the value shown there now.
+    private func editTarget(_ row: EditableRow, grid: GridModel, table: DynamicTable) -> EditTarget? {
+        let columns = grid.source.columns
+        guard columns.indices.contains(grid.cursorColumn) else {
+            return nil
+        }
+        let column = columns[grid.cursorColumn].name
+        if let info = table.info.column(named: column), info.generated != .no {
+            state.message = .error("read-only: \(column) is a generated column (SQLite computes it)")
+            return nil
+        }
+        let current: SQLValue
+        switch row {
+        case .stored(let key, let original):
+            // Missing only when the grid shows the value cut short and the file could not be read.
+            guard let value = staging.edits[table.name]?.value(key: key, column: column) ?? original[column] else {
+                state.message = .error("\(column) is shown cut short and another connection locks the file: its whole"
+                                       + " value cannot be read now; try again once the lock is free")
+                return nil
+            }
+            current = value
+        case .new(let number):
+            let newRows = grid.overlay.edits.newRows
+            current = newRows.first { $0.number == number }
+                .map { grid.overlay.value(of: $0, column: column, among: newRows) } ?? .null
+        }
+        let declaredType = table.info.column(named: column)?.declaredType ?? ""
+        return EditTarget(table: table.name, row: row, column: column, declaredType: declaredType, current: current)
+    }
+
+    /// Opens the cell editor on `target`, prefilled with its value; `note` says why in its label.
+    func openCellEditor(on target: EditTarget, note: String? = nil) {
+        prompt.editing = target
+        openPrompt(.editCell(column: target.column, note: note), text: CellValueParser.editText(for: target.current))
+    }
+
+    /// Takes the text typed in the cell editor: parses it, checks it and stages it.
+    func submitCellEdit(_ text: String) {
+        guard let target = prompt.editing else {
+            return
+        }
+        prompt.editing = nil
+        stageText(text, for: target)
+    }
+
+    /// Parses `text` by the target column's type and stages it, unless it is the value already shown
+    /// or the editor's text left as it was (Enter on a NULL cell keeps NULL, not empty text).
+    func stageText(_ text: String, for target: EditTarget) {
+        guard text != CellValueParser.editText(for: target.current) else {
+            state.message = .info("unchanged")
+            return
+        }
+        do {
+            let value = try CellValueParser.parse(text, declaredType: target.declaredType)
+            guard value != target.current else {
+                state.message = .info("unchanged")
+                return
+            }
+            stageCell(value, target: target, in: try knownTable(named: target.table))
+        } catch {
+            report(error)
+        }
+    }
+
+    /// Checks a new cell value with SQLite and stages it when SQLite takes it.
+    ///
+    /// A cell of a new row changes the staged insert: SQLite tries the row with the new value. A
+    /// row it took is kept from an edit it would refuse; a row it refused already takes the
+    /// edit either way, so a row needing two changes (a duplicate's key) can be fixed step by step.
+    private func stageCell(_ value: SQLValue, target: EditTarget, in table: DynamicTable) {
+        let column = target.column
+        switch target.row {
+        case .stored(let key, let original):
+            do {
+                try stage(.cell(key: key, column: column, value: value, original: original),
+                          checking: .update(key: key.values, original: original, changes: [column: value]), in: table)
+            } catch {
+                report(error)
+            }
+        case .new(let number):
+            guard let row = staging.edits[table.name]?.newRow(number) else {
+                state.message = .error("new row \(number) is gone")
+                return
+            }
+            var changed = row
+            changed.values[column] = value
+            changed = changed.checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
+            if row.refusal == nil, let refusal = changed.refusal {
+                state.message = .error(refusal)
+                return
+            }
+            let change = StagedEdit.newCell(column: column, value: value, row: changed)
+            staging.edits[table.name, default: StagedEdits()].stage(change)
+            if let refusal = changed.refusal {
+                state.message = .error("staged: \(change.summary) in new row \(number); SQLite still refuses the row: \(refusal)")
+            } else {
+                state.message = .info("staged: \(change.summary) in new row \(number) · w commits, u undoes")
+            }
+        }
+    }
+
+    /// Stages `change` once SQLite accepts `edit` (tried after the changes staged before it, in a
+    /// trial that writes nothing). The trial never waits for a lock: while another connection holds
+    /// the write lock the change is staged unchecked, and checked once the lock is free (see
+    /// ``checkUncheckedChanges()``); the commit checks it too.
+    private func stage(_ change: StagedEdit, checking edit: RowEdit, in table: DynamicTable) throws {
+        do {
+            try table.check(edit, after: stagedCompany(for: table), waitingForLock: false)
+        } catch let error as SQLiteError where error.isBusy {
+            staging.edits[table.name, default: StagedEdits()].stage(change)
+            staging.unchecked.append(UncheckedChange(table: table.name, change: change))
+            state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary)"
+                                  + " · checked once the lock is free; w commits")
+            return
+        }
+        staging.edits[table.name, default: StagedEdits()].stage(change)
+        state.message = .info("staged: \(change.summary) · w commits, u undoes")
+    }
+
+    /// The changes staged in the tables linked to `table` by a foreign key (either way), in the
+    /// order a commit writes them: the company an edit of `table` is checked in, so that it may
+    /// rely on them (a row naming a parent row staged before it, a parent deleted after its
+    /// children). Other tables' changes cannot change SQLite's verdict on it, and are left out
+    /// so that staging stays quick however many changes are staged.
+    ///
+    /// `table`'s own changes are in it only when the table references itself. With
+    /// `withoutNewRows` (the check of a new row of `table`), its new rows are not: each of their
+    /// trials sees the same next key, which the grid counts on from row to row (see
+    /// ``StagedOverlay/value(of:column:among:)``). A new row naming another new row of its own
+    /// table is checked when the commit writes both.
+    ///
+    /// `leavingOut` is a staged change checked again (see ``checkUncheckedChanges()``): it is not
+    /// its own company.
+    func stagedCompany(for table: DynamicTable, withoutNewRows: Bool = false,
+                       leavingOut change: StagedEdit? = nil) -> [StagedTableEdits] {
+        var staged = staging.edits
+        if let change {
+            staged[table.name]?.replace(change, with: nil)
+        }
+        return staged.keys.sorted().compactMap { name in
+            guard let edits = staged[name], let other = try? knownTable(named: name),
+                  Self.areLinked(table.info, other.info) else {
+                return nil
+            }
+            let own = name == table.name
+            return StagedTableEdits(table: other, edits: edits.rowEdits(includingNewRows: !(own && withoutNewRows)))
+        }
+    }
+
+    /// Whether a foreign key of one of the tables names the other (a table naming itself is linked
+    /// to itself).
+    static func areLinked(_ first: TableInfo, _ second: TableInfo) -> Bool {
+        func names(_ from: TableInfo, _ to: TableInfo) -> Bool {
+            from.foreignKeys.contains { $0.table.caseInsensitiveCompare(to.name) == .orderedSame }
+        }
+        return names(first, second) || names(second, first)
+    }
+
+    /// Takes back the last staged change of `table`.
+    private func undoEdit(in table: String) {
+        guard let change = staging.edits[table]?.undo() else {
+            state.message = .info("nothing to undo in \(table)")
+            return
+        }
+        if staging.edits[table]?.isEmpty == true {
+            staging.edits[table] = nil
+        }
+        if let grid = tables.grids[table] {
+            grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
+        }
+        state.message = .info("undone: \(change.summary)")
+    }
+
+    /// `U`: asks whether to drop every staged change (`y` does).
+    func askToRevert() {
+        let count = pendingEditCount
+        guard count > 0 else {
+            state.message = .info("nothing to revert")
+            return
+        }
+        openPrompt(.confirmRevert(count: count))
+    }
+
+    /// Answers the revert question: `y` drops every staged change, any other key keeps them.
+    func answerRevert(_ key: Key) {
+        guard key == .character("y") || key == .character("Y") else {
+            state.message = .info("nothing reverted: \(Self.changes(pendingEditCount)) still pending")
+            return
+        }
+        revertEdits()
+        closePendingScreen()
+    }
+
+    /// Drops every staged change.
+    private func revertEdits() {
+        let count = pendingEditCount
+        staging.edits = [:]
+        for grid in tables.grids.values {
+            grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
+        }
+        state.message = .info(count == 0 ? "nothing to revert" : "reverted \(Self.changes(count))")
+    }
+
+    /// How many changes are staged, over all tables.
+    var pendingEditCount: Int {
+        staging.pendingCount
+    }
+
+    /// `1 change`, `3 changes`.
+    static func changes(_ count: Int) -> String {
+        count == 1 ? "1 change" : "\(count) changes"
+    }
+
+    /// `1 row`, `3 rows`.
+    static func rows(_ count: Int) -> String {
+        count == 1 ? "1 row" : "\(count) rows"
+    }
+}

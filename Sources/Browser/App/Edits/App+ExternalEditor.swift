@@ -1,0 +1,76 @@
+import ORMCore
+
+extension App {
+    /// Asks the runner to run the user's editor on `target`'s value (the outcome's
+    /// ``Effect/editExternally(_:)``, which comes back to ``runExternalEdit(_:attachedToTerminal:)``);
+    /// without `$VISUAL` or `$EDITOR`, opens the line editor instead, saying why.
+    func openExternalEditor(on target: EditTarget) -> Outcome {
+        guard externalEditor.command != nil else {
+            openCellEditor(on: target, note: "no $VISUAL or $EDITOR set")
+            return .redraw
+        }
+        return Outcome.redraw.with(.editExternally(.cell(target)))
+    }
+
+    /// Asks the loop to run the user's editor on the SQL prompt's text, which runs as the prompt's
+    /// statements once saved. Without `$VISUAL` or `$EDITOR` the prompt stays open, saying why.
+    func openExternalEditor(onSQL text: String) -> Outcome {
+        guard externalEditor.command != nil else {
+            prompt.current?.note = "no $VISUAL or $EDITOR set"
+            return .redraw
+        }
+        return Outcome.redraw.with(.editExternally(.sql(text)))
+    }
+
+    /// Runs `request` in the user's editor. A cell's result is staged like a line edit:
+    /// parsed by the column's type; an unchanged text, a failed editor or a refused value stage
+    /// nothing. Edited SQL runs as if typed at the prompt (see ``runEditedSQL(_:attachedToTerminal:)``).
+    ///
+    /// The runner suspends the screen around it; `attachedToTerminal` (ncurses) gives the editor
+    /// the terminal, headless it runs without one. Returns what the result asks of the runner
+    /// (edited SQL may leave its statement running in the background).
+    func runExternalEdit(_ request: ExternalEditRequest, attachedToTerminal: Bool) -> Outcome {
+        let waiting = pending.work
+        switch request {
+        case .cell(let target):
+            runCellEdit(target, attachedToTerminal: attachedToTerminal)
+        case .sql(let text):
+            runEditedSQL(text, attachedToTerminal: attachedToTerminal)
+        }
+        prepareFrame()
+        if let work = pending.work, work !== waiting {
+            return Outcome.redraw.with(.runInBackground(label: work.label))
+        }
+        return .redraw
+    }
+
+    /// Edits the SQL prompt's text in the user's editor. Saved with changes, the text closes the
+    /// prompt, joins the SQL history and runs (a script of several statements may span lines).
+    /// Unchanged, or when the editor fails, the prompt stays open with its text as it was, and a
+    /// note saying why.
+    private func runEditedSQL(_ text: String, attachedToTerminal: Bool) {
+        switch externalEditor.edit(text, name: "reef-query", fileExtension: "sql", attachedToTerminal: attachedToTerminal) {
+        case .unchanged:
+            prompt.current?.note = "unchanged"
+        case .failed(let reason):
+            prompt.current?.note = reason + "; nothing run"
+        case .changed(let edited):
+            prompt.current = nil
+            prompt.remember(edited, for: .sql)
+            runStatement(edited)
+        }
+    }
+
+    /// Edits a cell's value in the user's editor and stages the result.
+    private func runCellEdit(_ target: EditTarget, attachedToTerminal: Bool) {
+        let text = CellValueParser.editText(for: target.current)
+        switch externalEditor.edit(text, name: "\(target.table)-\(target.column)", attachedToTerminal: attachedToTerminal) {
+        case .unchanged:
+            state.message = .info("unchanged")
+        case .failed(let reason):
+            state.message = .error(reason + "; nothing staged")
+        case .changed(let edited):
+            stageText(edited, for: target)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// Everything a key can ask for. What a command does depends on the screen it reaches:
+/// ``down`` moves the grid cursor, the table selection, or scrolls a text view.
+enum Command: Hashable, Sendable, CaseIterable {
+    /// Move up one row (scroll up in text views).
+    case up
+    /// Move down one row (scroll down in text views).
+    case down
+    /// Move one column left (previous record in the record view).
+    case left
+    /// Move one column right (next record in the record view).
+    case right
+    /// Move up one screen.
+    case pageUp
+    /// Move down one screen.
+    case pageDown
+    /// Go to the first row.
+    case top
+    /// Go to the last row.
+    case bottom
+    /// Go to the first column.
+    case firstColumn
+    /// Go to the last column.
+    case lastColumn
+    /// Switch the focus between the table list and the grid.
+    case switchFocus
+    /// Open the selected table, or the record view of the cursor row.
+    case open
+    /// Close the current view; on the main screen clear the filter and sort, else quit.
+    case back
+    /// Cancel or close the current view; never quits (on the main screen it only says so).
+    case cancel
+    /// Quit at once.
+    case quit
+    /// Cycle the sort of the cursor column: ascending, descending, off.
+    case sort
+    /// Filter the rows with a `WHERE` expression.
+    case filter
+    /// Search for text.
+    case search
+    /// Go to the next row matching the search.
+    case nextMatch
+    /// Go to the previous row matching the search.
+    case previousMatch
+    /// Go to a row by number.
+    case goToRow
+    /// Show the table's schema.
+    case schema
+    /// Run a SQL statement.
+    case sql
+    /// Make the cursor column narrower.
+    case narrow
+    /// Make the cursor column wider.
+    case widen
+    /// Read the data again, keeping the cursor row, widths and sort.
+    case reload
+    /// Go to the row the cursor cell refers to through its foreign key.
+    case followReference
+    /// Go back to where the last ``followReference`` left from.
+    case jumpBack
+    /// Export the current view (its filter and sort) to a file.
+    case export
+    /// The frequency table of the cursor column (`F`).
+    case frequency
+    /// Copy the cursor cell to the terminal's clipboard.
+    case yankCell
+    /// Copy the cursor row (tab-separated) to the terminal's clipboard.
+    case yankRow
+    /// Edit the cursor cell in a one-line editor (staged, not written).
+    case editCell
+    /// Set the cursor cell to NULL (staged).
+    case setNull
+    /// Delete the marked rows, or the cursor row, after asking (staged).
+    case deleteRow
+    /// Add a new row with the columns' defaults after the table's rows (staged).
+    case insertRow
+    /// Add a copy of the cursor row after the table's rows, its generated key left out (staged).
+    case duplicateRow
+    /// Mark or unmark the cursor row and move down.
+    case toggleMark
+    /// Unmark every row.
+    case clearMarks
+    /// Edit the cursor cell in `$VISUAL` or `$EDITOR` (staged).
+    case editInEditor
+    /// Take back the last staged change of the table.
+    case undoEdit
+    /// Drop every staged change.
+    case revertEdits
+    /// Write every staged change, one transaction per table.
+    case commitEdits
+    /// Show the staged changes as SQL.
+    case showPending
+    /// Show the help screen.
+    case help
+    /// Repaint the whole screen.
+    case redraw
+}

@@ -1,0 +1,89 @@
+/// The key map: the one table that both input handling and the help screen read.
+enum KeyBindings {
+    /// Every binding, in help-screen order.
+    static let all: [KeyBinding] = [
+        bind("Move", [.character("k")], [.up], to: .up, "up one row (record view: previous field)"),
+        bind("Move", [.character("j")], [.down], to: .down, "down one row (record view: next field)"),
+        bind("Move", [.character("h")], [.left], to: .left, "left one column (record view: previous row)"),
+        bind("Move", [.character("l")], [.right], to: .right, "right one column (record view: next row)"),
+        bind("Move", [.pageUp], [.control("b")], to: .pageUp, "up one screen"),
+        bind("Move", [.pageDown], [.control("f")], to: .pageDown, "down one screen"),
+        bind("Move", [.character("g"), .character("g")], to: .top, "first row (record view: first field)"),
+        bind("Move", [.character("G")], to: .bottom, "last row (record view: last field)"),
+        bind("Move", [.home], [.character("0")], to: .firstColumn, "first column (record view: first row)"),
+        bind("Move", [.end], [.character("$")], to: .lastColumn, "last column (record view: last row)"),
+        bind("Move", [.character(":")], to: .goToRow, "go to row number"),
+        bind("Views", [.tab], [.backTab], to: .switchFocus, "switch focus: table list / grid"),
+        bind("Views", [.enter], to: .open, "open table / open record view of the cursor row"),
+        bind("Views", [.character("S")], to: .schema, "schema of the table"),
+        bind("Views", [.character("?")], [.function(1)], to: .help, "this help (again: close it)"),
+        bind("Views", [.character("q")], to: .back, "back; main screen: clear the filter and sort, then quit"),
+        bind("Views", [.escape], to: .cancel, "cancel, or back; never quits"),
+        bind("Views", [.character("Q")], [.control("c")], to: .quit, "quit (asks first when changes are pending)"),
+        bind("Views", [.control("l")], to: .redraw, "redraw the screen"),
+        bind("Data", [.character("s")], to: .sort, "sort by cursor column: ascending, descending, off"),
+        bind("Data", [.character("f")], to: .filter, "filter rows with a WHERE expression (empty clears)"),
+        bind("Data", [.character("/")], to: .search, "search any column for text; on text screens, the text"),
+        bind("Data", [.character("n")], to: .nextMatch, "next match (a row; a line on text screens)"),
+        bind("Data", [.character("N")], to: .previousMatch, "previous match (a row; a line on text screens)"),
+        bind("Data", [.character("e")], to: .sql, "SQL prompt: run statements (; between several)"),
+        bind("Data", [.character("<")], to: .narrow, "narrow the cursor column"),
+        bind("Data", [.character(">")], to: .widen, "widen the cursor column"),
+        bind("Data", [.character("r")], to: .reload, "reload (keeps cursor row, widths, sort)"),
+        bind("Data", [.character("]")], [.character("g"), .character("f")], to: .followReference,
+             "go to the row the cursor cell's foreign key refers to"),
+        bind("Data", [.character("[")], [.backspace], to: .jumpBack,
+             "back from that jump (table, row, sort, filter)"),
+        bind("Data", [.character("y")], to: .yankCell, "copy the cursor cell to the clipboard (OSC 52)"),
+        bind("Data", [.character("Y")], to: .yankRow, "copy the cursor row, tab-separated, to the clipboard"),
+        bind("Data", [.character("X")], to: .export, "export the view (filter, sort): .csv .tsv .json .jsonl .sql"),
+        bind("Data", [.character("F")], to: .frequency, "frequency table of the cursor column; Enter: filter by it"),
+        bind("Edit", [.character("i")], [.character("c")], to: .editCell, "edit the cursor cell (staged until committed)"),
+        bind("Edit", [.character("E")], to: .editInEditor, "edit the cursor cell in $VISUAL or $EDITOR (long text)"),
+        bind("Edit", [.character("x")], to: .setNull, "set the cursor cell to NULL (staged)"),
+        bind("Edit", [.character("o")], to: .insertRow, "new row at the end: defaults in, key chosen by SQLite"),
+        bind("Edit", [.character("D")], to: .duplicateRow, "duplicate the cursor row; a rowid key is left to SQLite"),
+        bind("Edit", [.character("m")], [.character(" ")], to: .toggleMark, "mark / unmark the cursor row and move down"),
+        bind("Edit", [.character("M")], to: .clearMarks, "clear the marks"),
+        bind("Edit", [.character("d"), .character("d")], to: .deleteRow, "delete the marked rows or the cursor row (asks y/n)"),
+        bind("Edit", [.character("u")], to: .undoEdit, "undo the last staged change of the table"),
+        bind("Edit", [.character("U")], to: .revertEdits, "revert every staged change"),
+        bind("Edit", [.character("p")], to: .showPending, "show the pending changes as SQL (again: close them)"),
+        bind("Edit", [.character("w")], to: .commitEdits, "commit the pending changes in one transaction"),
+    ]
+
+    /// Lines the help screen adds after the table: prompt editing and the mouse.
+    static let notes: [(keys: String, help: String)] = [
+        ("<Enter>", "prompt: run / accept"),
+        ("<Esc>", "prompt: cancel; a y/n question: no"),
+        ("<Up> <Down>", "prompt: history"),
+        ("<C-a> <C-e> <C-u>", "prompt: start, end, clear to start"),
+        ("<C-w>", "prompt: delete the word before the cursor"),
+        ("<C-x>", "SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save"),
+        ("click", "select a table or a cell"),
+        ("wheel", "scroll"),
+    ]
+
+    /// The commands by their complete key sequences.
+    static let commandsBySequence: [[Key]: Command] = {
+        var table: [[Key]: Command] = [:]
+        for binding in all {
+            for sequence in binding.sequences {
+                table[sequence] = binding.command
+            }
+        }
+        return table
+    }()
+
+    /// Whether `keys` starts a longer sequence (like the first `g` of `gg`).
+    static func isPrefix(_ keys: [Key]) -> Bool {
+        all.contains { binding in
+            binding.sequences.contains { $0.count > keys.count && Array($0.prefix(keys.count)) == keys }
+        }
+    }
+
+    /// A binding with one or more alternative key sequences.
+    private static func bind(_ section: String, _ sequences: [Key]..., to command: Command, _ help: String) -> KeyBinding {
+        KeyBinding(section: section, sequences: sequences, command: command, help: help)
+    }
+}

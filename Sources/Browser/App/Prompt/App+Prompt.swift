@@ -1,0 +1,182 @@
+import ORMCore
+
+extension App {
+    /// Opens the input line for `kind`, with `text` already typed.
+    func openPrompt(_ kind: PromptKind, text: String = "") {
+        prompt.open(kind, text: text)
+    }
+
+    /// After a key that opens a prompt (or the editor) was refused, with the reason in the status
+    /// bar: opens a prompt that says why and takes the text typed after the key, so that text
+    /// runs no commands (the `w` of it would commit); Enter or Esc closes it. Nothing is held when
+    /// the key's `outcome` so far runs the user's editor.
+    func holdTextAfterRefusal(unless outcome: Outcome = .handled) {
+        guard prompt.current == nil, outcome.externalEdit == nil, let reason = state.message, reason.isError else {
+            return
+        }
+        openPrompt(.refused(reason: reason.text))
+    }
+
+    /// Sends a key to the open prompt and acts on Enter or Escape.
+    func handlePromptKey(_ key: Key) -> Outcome {
+        guard var line = prompt.current else {
+            return .handled
+        }
+        if key == .control("l") {
+            return Outcome.redraw.with(.repaint)
+        }
+        if line.kind.isChoice {
+            return choose(key, for: line.kind)
+        }
+        let event = line.handle(key)
+        prompt.current = line
+        switch event {
+        case .edited:
+            return .redraw
+        case .cancelled:
+            prompt.close()
+            return .redraw
+        case .submitted(let text):
+            prompt.current = nil
+            prompt.remember(text, for: line.kind)
+            submit(text, kind: line.kind)
+            return .redraw
+        case .openEditor(let text):
+            return openExternalEditor(onSQL: text)
+        }
+    }
+
+    /// Acts on a submitted prompt.
+    func submit(_ text: String, kind: PromptKind) {
+        if kind == .sql {
+            runStatement(text)
+            return
+        }
+        if kind == .export {
+            startExport(to: text)
+            return
+        }
+        if case .refused(let reason) = kind {
+            state.message = .error(reason)
+            return
+        }
+        if case .editCell = kind {
+            submitCellEdit(text)
+            return
+        }
+        if kind == .search, isTextScreenOnTop {
+            if !text.isEmpty {
+                searchTextScreen(for: text, forward: true, again: false)
+            }
+            return
+        }
+        guard let grid = currentGrid else {
+            state.message = .error("no table open")
+            return
+        }
+        do {
+            switch kind {
+            case .filter:
+                let source = grid.source
+                let label = "filtering \(Sanitizer.sanitize(source.title))"
+                // Clearing the filter keeps the cursor on its row; a new filter starts at its first row.
+                let clearing = text.trimmedWhitespace.isEmpty
+                changeView(of: grid, sort: source.sort, filter: text, label: label,
+                           keepingRow: clearing) { [unowned self] filtered in
+                    state.message = .info(filtered.filter.map { "filter: \($0)" } ?? "filter cleared")
+                }
+            case .search:
+                guard !text.isEmpty else {
+                    return
+                }
+                grid.searchText = text
+                counted(grid) { try self.findMatch(in: grid, forward: true) }
+            case .goToRow:
+                guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
+                    state.message = .error("not a row number: \(text)")
+                    return
+                }
+                try move(grid, toRow: number - 1)
+            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
+                 .confirmOverwrite, .refused:
+                break
+            }
+        } catch {
+            report(error, doing: kind == .filter ? "filter" : nil)
+        }
+    }
+
+    /// Runs a statement (or a script of several) from the SQL prompt: a query opens its results,
+    /// other statements report the rows changed and refresh the tables on screen.
+    ///
+    /// It runs in the background: past a moment the status bar shows a spinner, and Esc (or
+    /// Ctrl-C) interrupts SQLite. An interrupted write is rolled back (a script in one transaction
+    /// as a whole); a statement that had finished stays done.
+    func runStatement(_ text: String) {
+        guard SQLScript.hasTokens(text) else {
+            return
+        }
+        let runner = StatementRunner(database: database)
+        let interruption = Interruption()
+        let background = BackgroundResult {
+            try interruption.run {
+                let outcome = try runner.run(text)
+                // A query's first rows are read here too: drawing them must not be what waits for SQLite.
+                _ = try outcome.source?.rows(0..<1)
+                return Handover(value: outcome)
+            }
+        }
+        run(PendingWork(label: "running SQL", isReady: { background.result != nil }, complete: { [unowned self] in
+            guard let result = background.result else {
+                return
+            }
+            show(result.map(\.value))
+        }, cancel: interruption.interrupt))
+    }
+
+    /// Shows what a statement from the SQL prompt did (see ``runStatement(_:)``).
+    private func show(_ outcome: Result<StatementOutcome, any Error>) {
+        do {
+            switch try outcome.get() {
+            case .rows(let source):
+                if case .results = state.top {
+                    state.screens.removeLast()
+                }
+                state.screens.append(.results(GridModel(source: source)))
+            case .changed(let count):
+                try refreshAfterWrite(schemaMayChange: false)
+                state.message = .info(count == 1 ? "1 row changed" : "\(count) rows changed")
+            case .done:
+                try refreshAfterWrite(schemaMayChange: true)
+                state.message = .info("statement executed")
+            case .script(let run):
+                try refreshAfterWrite(schemaMayChange: true)
+                if let source = run.rows {
+                    if case .results = state.top {
+                        state.screens.removeLast()
+                    }
+                    state.screens.append(.results(GridModel(source: source)))
+                }
+                state.message = .info(run.summary)
+            }
+        } catch {
+            report(error, doing: "SQL")
+        }
+    }
+
+    /// Re-reads the table list and the open table grids after a statement that may have written.
+    ///
+    /// After a data change the open grids reload in place; after any other statement (which may
+    /// have changed the schema) they are dropped and reopen with their new columns.
+    private func refreshAfterWrite(schemaMayChange: Bool) throws {
+        try refreshCatalog()
+        tables.unopened = [:]
+        let names = Set(catalog.names.map(\.name))
+        for (name, grid) in tables.grids {
+            if !schemaMayChange && names.contains(name) && (try? grid.reload()) != nil {
+                continue
+            }
+            tables.grids[name] = nil
+        }
+    }
+}

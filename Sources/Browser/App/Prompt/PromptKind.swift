@@ -1,0 +1,74 @@
+/// What the input line is asking for.
+enum PromptKind: Hashable, Sendable {
+    /// A `WHERE` expression.
+    case filter
+    /// Text to search for.
+    case search
+    /// A row number.
+    case goToRow
+    /// A SQL statement.
+    case sql
+    /// The path of a file to export the view to.
+    case export
+    /// The new value of a cell of `column`; `note` says why this editor opened when another was
+    /// asked for (no `$EDITOR` set).
+    case editCell(column: String, note: String? = nil)
+    /// What to do with staged edits whose rows changed meanwhile (one key); `thenQuit` when the
+    /// commit was asked for by "commit and quit", so the commit the answer makes quits too.
+    case resolveConflicts(thenQuit: Bool = false)
+    /// What to do with pending changes before quitting (one key).
+    case quitWithChanges
+    /// Whether to delete `rows` of `table` (one key: `y` deletes).
+    case confirmDelete(table: String, rows: [RowRef])
+    /// Whether to drop all `count` staged changes (one key: `y` reverts).
+    case confirmRevert(count: Int)
+    /// Whether to replace the existing file at `path` with an export (one key: `y` replaces).
+    case confirmOverwrite(path: String)
+    /// A key that opens a prompt was refused for `reason` (a read-only cell, results that cannot
+    /// be filtered): the text typed after it goes here, and nowhere, until Enter or Esc.
+    case refused(reason: String)
+
+    /// The label drawn before the input.
+    var label: String {
+        switch self {
+        case .filter: "WHERE "
+        case .search: "/"
+        case .goToRow: "Go to row: "
+        case .sql: "SQL> "
+        case .export: "Export to (.csv .tsv .json .jsonl .sql): "
+        case .editCell(let column, let note): Sanitizer.sanitize(column) + (note.map { " (\($0))" } ?? "") + ": "
+        case .resolveConflicts: "Rows changed meanwhile: t keep theirs, o overwrite, c cancel? "
+        case .quitWithChanges: "Pending changes: c commit and quit, r revert and quit, Esc stay? "
+        case .confirmDelete(_, let rows): "Delete \(rows.count == 1 ? "1 row" : "\(rows.count) rows")? y/n "
+        case .confirmRevert(let count): "Revert \(count == 1 ? "the staged change" : "all \(count) staged changes")? y/n "
+        case .confirmOverwrite(let path): "\(Sanitizer.sanitize(path)) exists: replace it? y/n "
+        case .refused(let reason): Sanitizer.sanitize(reason) + " · Esc: "
+        }
+    }
+
+    /// The status-bar mode while the prompt is open.
+    var mode: Mode {
+        switch self {
+        case .filter: .filter
+        case .search: .search
+        case .goToRow: .goToRow
+        case .sql: .sql
+        case .export: .export
+        case .editCell: .edit
+        case .resolveConflicts: .conflict
+        case .quitWithChanges: .quit
+        case .confirmDelete: .delete
+        case .confirmRevert: .revert
+        case .confirmOverwrite: .export
+        case .refused: .refused
+        }
+    }
+
+    /// Whether one key answers it (a choice), rather than a line of text and Enter.
+    var isChoice: Bool {
+        switch self {
+        case .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert, .confirmOverwrite: true
+        default: false
+        }
+    }
+}

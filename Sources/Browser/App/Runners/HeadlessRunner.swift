@@ -1,0 +1,145 @@
+import FoundationEssentials
+
+/// Runs the browser without any terminal: renders into a ``MemoryBackend`` of a given size,
+/// plays the script and returns the screens as plain text.
+///
+/// `<dump>` records the screen at that point and the final screen is recorded after the script;
+/// both wait until background counts have finished (up to ``settleLimit``), so the output is
+/// repeatable. (`<wait:MS>` only sleeps, for scripts that want to watch the work progress.)
+struct HeadlessRunner: EffectHost {
+    /// The longest the final screen waits for background counts.
+    static let settleLimit: TimeInterval = 10
+
+    /// The application.
+    let app: App
+    /// The screen size.
+    let columns: Int, rows: Int
+    /// The in-memory terminal drawn on; it also records what was copied to the clipboard.
+    let backend: MemoryBackend
+    /// The terminal over ``backend``.
+    private let terminal: Terminal<MemoryBackend>
+
+    /// Creates a runner for `app` on a terminal `columns` by `rows`.
+    init(app: App, columns: Int, rows: Int) {
+        self.app = app
+        self.columns = columns
+        self.rows = rows
+        backend = MemoryBackend(columns: columns, rows: rows)
+        terminal = Terminal(backend: backend)
+    }
+
+    /// What playing a script showed, and whether it ended the session.
+    struct Played {
+        /// The dumped screens followed by the final one, each as lines with trailing blanks removed.
+        var screens: [[String]] = []
+        /// Whether a key (or one that waited for background work) quit.
+        var quit = false
+    }
+
+    /// Plays `script` and returns the dumped screens followed by the final one, each as lines with
+    /// trailing blanks removed.
+    ///
+    /// - Parameter emit: Called with each screen as soon as it is recorded (the command line
+    ///   prints it at once, so a watcher sees a `<dump>` while the script goes on).
+    @discardableResult
+    func run(_ script: [ScriptStep], emit: ([String]) -> Void = { _ in }) -> [[String]] {
+        play(script, emit: emit).screens
+    }
+
+    /// Plays `script` as ``run(_:emit:)`` does, and says whether it quit.
+    func play(_ script: [ScriptStep], emit: ([String]) -> Void = { _ in }) -> Played {
+        let effects = EffectHandler(app: app)
+        app.resize(columns: columns, rows: rows)
+        var played = Played()
+        func record(quitting: Bool = false) -> Played {
+            played.screens.append(text(of: terminal))
+            played.quit = quitting
+            emit(played.screens[played.screens.count - 1])
+            return played
+        }
+        draw(terminal)
+        for step in script {
+            switch step {
+            case .key(let key):
+                var outcome = app.handle(key)
+                outcome.merge(app.tick())
+                // What the key's effects started (the editor's statement, say) is picked up at once.
+                if effects.apply(outcome, on: self).quit || effects.apply(app.tick(), on: self).quit {
+                    draw(terminal)
+                    return record(quitting: true)
+                }
+                draw(terminal)
+            case .wait(let milliseconds):
+                pause(seconds: Double(milliseconds) / 1000)
+                let quits = effects.apply(app.tick(), on: self).quit
+                draw(terminal)
+                if quits {
+                    return record(quitting: true)
+                }
+            case .dump:
+                let quits = settle(effects)
+                draw(terminal)
+                let dumped = record(quitting: quits)
+                if quits {
+                    return dumped
+                }
+            }
+        }
+        let quits = settle(effects)
+        draw(terminal)
+        return record(quitting: quits)
+    }
+
+    /// Waits (up to ``settleLimit``) for background counts to finish, so screens are repeatable;
+    /// returns whether what completed meanwhile (keys that waited for pending work) quits.
+    private func settle(_ effects: EffectHandler) -> Bool {
+        let deadline = Date().addingTimeInterval(Self.settleLimit)
+        // A tick can start new work (a refresh after committed changes recounts): settle again.
+        repeat {
+            while app.hasBackgroundWork && !app.hasWorkToCollect && Date() < deadline {
+                pause(seconds: 0.01)
+            }
+            if effects.apply(app.tick(), on: self).quit {
+                return true
+            }
+        } while app.hasBackgroundWork && Date() < deadline
+        return false
+    }
+
+    /// Draws one frame.
+    private func draw(_ terminal: Terminal<MemoryBackend>) {
+        terminal.draw { frame in
+            app.render(&frame)
+        }
+    }
+
+    // MARK: - EffectHost
+
+    /// Records `text` as copied (``MemoryBackend/clipboard``).
+    func copyToClipboard(_ text: String) {
+        backend.copyToClipboard(text)
+    }
+
+    /// Runs the editor without a terminal (its output is not the screen's), the screen suspended.
+    func runEditor(_ body: (Bool) -> Void) {
+        terminal.suspended {
+            body(false)
+        }
+    }
+
+    /// Repaints every cell on the next draw.
+    func repaintAll() {
+        terminal.invalidate()
+    }
+
+    /// The screen's lines without trailing blanks.
+    private func text(of terminal: Terminal<MemoryBackend>) -> [String] {
+        terminal.backend.lines().map { line in
+            var trimmed = line
+            while trimmed.last == " " {
+                trimmed.removeLast()
+            }
+            return trimmed
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// What handling a key (or a tick) did, for the runner to act on (htop's `Htop_Reaction`, as a
+/// value): the state has already changed; these are the effects left to the runner, which hands
+/// them to the ``EffectHandler`` both runners share.
+///
+/// ```swift
+/// let outcome = app.handle(.character("y"))
+/// outcome.copiedText  // the cursor cell's text, for the terminal's clipboard
+/// ```
+struct Outcome: Equatable, Sendable {
+    /// The effects, in the order they were asked for.
+    private(set) var effects: [Effect]
+
+    /// An outcome with `effects`.
+    init(_ effects: [Effect] = []) {
+        self.effects = effects
+    }
+
+    /// The key was taken but nothing on screen changed.
+    static let handled = Outcome()
+    /// The screen must be drawn again.
+    static let redraw = Outcome([.redraw])
+    /// The program should end.
+    static let quit = Outcome([.quit])
+
+    /// This outcome with `effect` added after its own (an effect already there is not repeated).
+    func with(_ effect: Effect) -> Outcome {
+        var outcome = self
+        outcome.add(effect)
+        return outcome
+    }
+
+    /// Adds `effect` after the others, unless it is there already.
+    mutating func add(_ effect: Effect) {
+        if !effects.contains(effect) {
+            effects.append(effect)
+        }
+    }
+
+    /// Adds `other`'s effects after these, in order.
+    mutating func merge(_ other: Outcome) {
+        for effect in other.effects {
+            add(effect)
+        }
+    }
+
+    /// Whether the screen must be drawn again (``Effect/redraws``).
+    var redraws: Bool {
+        effects.contains(where: \.redraws)
+    }
+
+    /// Whether the program should end.
+    var quits: Bool {
+        effects.contains(.quit)
+    }
+
+    /// The text a yank asks to put on the clipboard, if any.
+    var copiedText: String? {
+        for case .copy(let text) in effects {
+            return text
+        }
+        return nil
+    }
+
+    /// The edit in the user's editor asked for, if any.
+    var externalEdit: ExternalEditRequest? {
+        for case .editExternally(let request) in effects {
+            return request
+        }
+        return nil
+    }
+}

@@ -1,0 +1,203 @@
+import ArgumentParser
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The `reef` command line: `reef [options] <database>`, or `reef [options] <data file>...` to
+/// import CSV, TSV and JSON files as tables.
+///
+/// Errors about the database file are one line on standard error (`reef: FILE: REASON`) and exit
+/// status 1; the file is never created or changed by opening it.
+public struct ReefCommand: ParsableCommand {
+    /// The command's name, abstract and version.
+    public static let configuration = CommandConfiguration(
+        commandName: "reef",
+        abstract: "Browse any SQLite database, or CSV, TSV and JSON files, in the terminal.",
+        discussion: """
+            Keys follow vim and the arrows alike; press ? in reef for the full list.
+            --keys and --script take vim key notation: <Enter> <Esc> <Tab> <C-f> <PgDn> <lt> ...,
+            plus <wait:MS> to let background work run and <dump> to print the screen (headless).
+            """,
+        version: "0.1.0")
+
+    /// Open the database read-only.
+    @Flag(help: "Open the database read-only.")
+    var readonly = false
+
+    /// The theme name or file.
+    @Option(help: ArgumentHelp("A theme: a built-in name, a name from the themes folder, or a file path.", valueName: "NAME|PATH"))
+    var theme: String?
+
+    /// The table to open first.
+    @Option(help: ArgumentHelp("The table or view to open first.", valueName: "NAME"))
+    var table: String?
+
+    /// The headless screen size.
+    @Option(help: ArgumentHelp("Render into memory at this size, play the keys, print the final screen; no terminal.",
+                               valueName: "COLSxROWS"))
+    var headless: String?
+
+    /// Keys to play (taken as they are, a leading `-` included).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Keys to play first, in vim notation (e.g. 'jjl<Enter>').", valueName: "KEYS"))
+    var keys: String?
+
+    /// A file of keys to play (its name taken as it is, a leading `-` included).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("A file of keys to play first (vim notation; # starts a comment line).", valueName: "FILE"))
+    var script: String?
+
+    /// List the themes and exit.
+    @Flag(help: "List the available themes and exit.")
+    var listThemes = false
+
+    /// The database file, or the data files to import.
+    @Argument(help: ArgumentHelp(
+        "An SQLite database file, or data files to import as tables (.csv .tsv .jsonl .ndjson .json).",
+        valueName: "file"))
+    var files: [String] = []
+
+    /// Where to keep the import of data files.
+    @Option(help: ArgumentHelp("Import the data files into this new database and keep it (editable); without it they go to a temporary read-only one.",
+                               valueName: "PATH"))
+    var save: String?
+
+    /// Creates the command with default options (ArgumentParser fills them in).
+    public init() {}
+
+    /// Checks the options that can be checked without the database.
+    public mutating func validate() throws {
+        if !listThemes && files.isEmpty {
+            throw ValidationError("Missing expected argument '<file>'")
+        }
+        if files.count > 1, let database = files.first(where: { !ImportSession.isDataFile($0) }) {
+            throw ValidationError("reef opens one database, or data files to import (.csv .tsv .jsonl .ndjson .json): '\(database)' is not a data file")
+        }
+        if save != nil, !files.contains(where: ImportSession.isDataFile) {
+            throw ValidationError("--save keeps an import of data files (.csv .tsv .jsonl .ndjson .json); there is none to import")
+        }
+        if let headless, ScreenSize(parsing: headless) == nil {
+            throw ValidationError("--headless takes COLSxROWS, at least 10x3, e.g. 120x40 (got '\(headless)')")
+        }
+    }
+
+    /// Runs reef.
+    public func run() throws {
+        if listThemes {
+            let themes = ThemeLoader.available()
+            let width = themes.map { TextWidth.of($0.name) }.max() ?? 0
+            for theme in themes {
+                print(theme.name + String(repeating: " ", count: width - TextWidth.of(theme.name) + 2) + theme.source)
+            }
+            return
+        }
+        guard let first = files.first else {
+            throw ValidationError("Missing expected argument '<file>'")
+        }
+        let steps = try scriptSteps()
+        let chosenTheme: Theme
+        do {
+            chosenTheme = try ThemeLoader.load(theme)
+        } catch {
+            fail("reef: \(error)")
+        }
+        let imported = files.count > 1 || ImportSession.isDataFile(first) ? importFiles() : nil
+        defer { imported?.removeTemporaryFiles() }
+        let database = imported?.databasePath ?? first
+        let db: ORMDatabaseHandle
+        do {
+            let readOnly = readonly || (imported.map { !$0.isSaved } ?? false)
+            db = ORMDatabaseHandle(try DatabaseOpener.open(path: database, readOnly: readOnly))
+        } catch {
+            imported?.removeTemporaryFiles()
+            fail(error.description)
+        }
+        let importNote = imported.map { $0.report() } ?? []
+        if let headless, let size = ScreenSize(parsing: headless) {
+            importNote.forEach { StandardStream.error.write($0 + "\n") }
+            let app = try makeApp(db, theme: chosenTheme, imported: imported)
+            // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
+            HeadlessRunner(app: app, columns: size.columns, rows: size.rows).run(steps) { screen in
+                StandardStream.output.write(screen.map { $0 + "\n" }.joined())
+            }
+            if let note = app.finish() {
+                StandardStream.error.write(note + "\n")
+            }
+            return
+        }
+        let backend: NcursesBackend
+        do {
+            backend = try NcursesBackend()
+        } catch {
+            fail(error.description)
+        }
+        defer { backend.close() }  // once: also closed below, before the note is printed
+        // The theme brought down to the terminal's colours (monochrome without any).
+        let app = try makeApp(db, theme: chosenTheme.downgraded(toColors: backend.colors), imported: imported)
+        EventLoop(app: app, terminal: Terminal(backend: backend), input: NcursesInput(wakeup: app.wakeup))
+            .run(script: steps)
+        let note = app.finish()
+        backend.close()
+        if let note {
+            StandardStream.error.write(note + "\n")
+        }
+        importNote.forEach { StandardStream.error.write($0 + "\n") }
+    }
+
+    // MARK: - Private
+
+    /// The steps of `--script` then `--keys`.
+    private func scriptSteps() throws -> [ScriptStep] {
+        var steps: [ScriptStep] = []
+        do {
+            if let script {
+                guard let contents = try? String(contentsOfFile: script, encoding: .utf8) else {
+                    fail("reef: \(script): cannot read the script file")
+                }
+                steps += try KeyScript.parseScript(contents, file: script)
+            }
+            if let keys {
+                steps += try KeyScript.parse(keys)
+            }
+        } catch {
+            fail("reef: \(error.description)")
+        }
+        return steps
+    }
+
+    /// Imports the data files, showing progress on standard error; a file that cannot be imported
+    /// ends reef with a one-line error and exit status 1.
+    private func importFiles() -> ImportSession {
+        var progress = ImportProgressLine(paths: files)
+        defer { progress.finish() }
+        do {
+            return try ImportSession(paths: files, savePath: save) { progress.update(file: $0, fraction: $1) }
+        } catch {
+            progress.finish()
+            fail((error as? ImportError)?.description ?? "reef: \(UserMessage.describe(error))")
+        }
+    }
+
+    /// The application on `db`, or a one-line error and exit status 1. After an import the status bar
+    /// says what was imported.
+    private func makeApp(_ db: ORMDatabaseHandle, theme: Theme, imported: ImportSession?) throws -> App {
+        do {
+            let app = try App(database: db.database, theme: theme, initialTable: table ?? imported?.tables.first?.name)
+            if let imported {
+                app.state.message = .info(imported.summary)
+            }
+            return app
+        } catch {
+            imported?.removeTemporaryFiles()
+            fail("reef: \(db.database.path): \(UserMessage.describe(error))")
+        }
+    }
+
+    /// Prints `message` on standard error and exits with status 1.
+    private func fail(_ message: String) -> Never {
+        StandardStream.error.write(message + "\n")
+        Self.exit(withError: ExitCode.failure)
+    }
+}

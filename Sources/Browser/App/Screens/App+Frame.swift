@@ -1,0 +1,74 @@
+extension App {
+    /// Makes what the next frame shows (``PreparedFrame``) from the state, at the screen's
+    /// ``size``: keeps the selected table in sight in the list, opens the selected table's grid,
+    /// reads the grid's rows on screen, and scrolls the record view to its field when the grid's
+    /// cursor moved under it. Called after every key and tick and on resize, so that
+    /// ``render(_:)`` only draws.
+    func prepareFrame() {
+        var frame = PreparedFrame(columns: size.columns, rows: size.rows)
+        let names = catalog.names.isEmpty ? 6 : catalog.widestName
+        let counts = TextWidth.of(ListWidget.formatCount(catalog.largestCount))
+        tables.widenSidebar(to: min(32, names + 1 + max(3, counts)))
+        let layout = layout(of: state.top)
+        if let sidebar = layout.sidebar {
+            let listHeight = max(1, sidebar.height - 1)
+            state.firstVisibleTable = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
+                                                              height: listHeight, count: catalog.names.count)
+        }
+        switch state.top {
+        case .main:
+            if let grid = selectedTableGrid, !layout.content.isEmpty {
+                frame.content = prepared(grid, in: layout.content)
+            }
+        case .results(let grid):
+            frame.content = prepared(grid, in: layout.content)
+        case .record(var record):
+            let height = max(1, layout.content.height - 1)
+            record.scroll = scrollRevealingField(of: record, height: height)
+            state.replaceTop(.record(record))
+            let grid = record.grid
+            let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? "?"
+            let title = grid.knownTotal == 0 ? "No rows" : "Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total)"
+            frame.content = .record(title: "\(title) · \(grid.source.title)", view: recordView(of: record))
+        case .schema, .help:
+            break
+        }
+        preparedFrame = frame
+    }
+
+    /// Where the parts of `screen` go at the screen's size (the table list's width only grows,
+    /// so the list does not jump while counts arrive).
+    func layout(of screen: Screen) -> Layout {
+        switch screen {
+        case .main:
+            Layout.main(width: size.columns, height: size.rows, sidebarWidth: sidebarWidth, focus: state.focus)
+        case .results, .record, .schema, .help:
+            Layout.full(width: size.columns, height: size.rows)
+        }
+    }
+
+    /// The width the table list would like: its longest name and count, never less than it was
+    /// (updated by ``prepareFrame()``).
+    var sidebarWidth: Int {
+        tables.sidebarWidthMark
+    }
+
+    /// The rows of `grid` to draw in `area`, read now; an error goes to the status bar too.
+    private func prepared(_ grid: GridModel, in area: Rect) -> PreparedFrame.Content {
+        do {
+            return .grid(try grid.viewport(for: area))
+        } catch {
+            report(error)
+            return .failed(UserMessage.describe(error))
+        }
+    }
+
+    /// Changes the screen size and prepares the frame for it (the runners call it when the
+    /// terminal's size is known or changes).
+    func resize(columns: Int, rows: Int) {
+        size = (columns, rows)
+        if preparedFrame.columns != columns || preparedFrame.rows != rows {
+            prepareFrame()
+        }
+    }
+}

@@ -1,0 +1,148 @@
+extension App {
+    /// Draws the visible screen into `frame`: the state and the ``PreparedFrame`` made after the
+    /// last key or tick, read only. It neither reads the database nor changes state, so drawing
+    /// the same state twice draws the same cells.
+    func render(_ frame: inout Frame) {
+        frame.buffer.fill(frame.area, style: theme[.background])
+        let layout = layout(of: state.top)
+        switch state.top {
+        case .main:
+            renderSidebar(layout, into: &frame.buffer)
+            if !layout.content.isEmpty {
+                renderContent(in: layout.content, into: &frame.buffer)
+            }
+        case .results:
+            renderContent(in: layout.content, into: &frame.buffer)
+        case .record:
+            renderContent(in: layout.content, into: &frame.buffer)
+        case .schema(let screen):
+            let (titleRow, body) = layout.content.splitTop(1)
+            renderTitle(screen.title, in: titleRow, into: &frame.buffer)
+            screen.view.render(in: body, into: &frame.buffer, theme: theme)
+        case .help(let help):
+            help.render(in: layout.content, into: &frame.buffer, theme: theme)
+        }
+        if let prompt = prompt.current {
+            let cursor = prompt.widget.render(in: layout.status, into: &frame.buffer, theme: theme)
+            frame.cursor = cursor
+        } else {
+            statusBar(width: layout.status.width).render(in: layout.status, into: &frame.buffer, theme: theme)
+        }
+    }
+
+    /// Draws a title row.
+    private func renderTitle(_ title: String, in area: Rect, into buffer: inout ScreenBuffer) {
+        buffer.fill(area, style: theme[.background])
+        buffer.put(TextLayout.truncate(Sanitizer.sanitize(title), toWidth: area.width), x: area.x, y: area.y,
+                   style: theme[.title], maxWidth: area.width)
+    }
+
+    /// Draws the table list, its title and the border beside it.
+    private func renderSidebar(_ layout: Layout, into buffer: inout ScreenBuffer) {
+        if let border = layout.border {
+            for y in border.y..<border.bottom {
+                buffer.put(GridWidget.separator, x: border.x, y: y, style: theme[.border], maxWidth: 1)
+            }
+        }
+        guard let sidebar = layout.sidebar else {
+            return
+        }
+        let (titleRow, listArea) = sidebar.splitTop(1)
+        let focused = state.focus == .tables
+        renderTitle((focused ? "▸ " : "") + "Tables (\(catalog.names.count))", in: titleRow, into: &buffer)
+        // Only the rows drawn: the list may hold ten thousand tables.
+        let first = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
+                                            height: max(1, listArea.height), count: catalog.names.count)
+        let items = catalog.entries(in: first..<(first + listArea.height)).map { entry in
+            ListItem(title: entry.kind == .view ? entry.name + " ◇" : entry.name, count: entry.count,
+                     countFailed: entry.countFailed || entry.countStopped)
+        }
+        let list = ListWidget(items: items, selected: catalog.names.isEmpty ? nil : state.selectedTable - first,
+                              firstVisible: 0, spinnerFrame: state.spinnerFrame)
+        list.render(in: listArea, into: &buffer, theme: theme)
+    }
+
+    /// Draws what the content area shows: the prepared grid or record view, or a line saying why
+    /// there is none.
+    private func renderContent(in area: Rect, into buffer: inout ScreenBuffer) {
+        switch preparedFrame.content {
+        case .none:
+            buffer.put(catalog.names.isEmpty ? "This database has no tables." : "", x: area.x, y: area.y,
+                       style: theme[.text], maxWidth: area.width)
+        case .grid(let viewport):
+            GridWidget.render(viewport, in: area, into: &buffer, theme: theme)
+            if viewport.rows.isEmpty {
+                let filtered = if case .results(let grid) = state.top { grid.source.filter != nil } else {
+                    visibleTableGrid?.source.filter != nil
+                }
+                let text = filtered ? "(no rows match the filter)" : "(no rows)"
+                buffer.put(text, x: area.x + 1, y: area.y + 1, style: theme[.null], maxWidth: area.width - 1)
+            }
+        case .failed(let reason):
+            buffer.put(reason, x: area.x, y: area.y, style: theme[.statusError], maxWidth: area.width)
+        case .record(let title, let view):
+            let (titleRow, body) = area.splitTop(1)
+            renderTitle(title, in: titleRow, into: &buffer)
+            view.render(in: body, into: &buffer, theme: theme)
+        }
+    }
+
+    /// The status bar for the visible screen.
+    func statusBar(width: Int) -> StatusBar {
+        var mode = state.top.mode
+        if case .main = state.top, state.focus == .tables {
+            mode = .tables
+        }
+        let message = pendingStatus ?? state.message ?? exportProgress ?? .info("? help")
+        let messageWidth = max(StatusBar.minimumMessageWidth, TextWidth.of(message.text))
+        let available = width - TextWidth.of(mode.label) - 3 - messageWidth - 2
+        return StatusBar(mode: mode.label, message: message.text, isError: message.isError,
+                         right: statusRight(fitting: available))
+    }
+
+    /// The right-hand status text, dropping the least important parts until it fits in `width`.
+    private func statusRight(fitting width: Int) -> String {
+        let grid: GridModel?
+        switch state.top {
+        case .main, .results, .record: grid = visibleGrid
+        case .schema, .help: grid = nil
+        }
+        guard let grid else {
+            return ""
+        }
+        let source = grid.source
+        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? (grid.source.isCounting ? spinner : "?")
+        let position = grid.knownTotal == 0 ? "0/0" : "\(ListWidget.formatCount(grid.cursorRow + 1))/\(total)"
+        let title = Sanitizer.sanitize(source.title)
+        var column: [String] = []
+        if source.columns.indices.contains(grid.cursorColumn) {
+            column.append(Sanitizer.sanitize(source.columns[grid.cursorColumn].name))
+        }
+        var sort: [String] = []
+        if let order = source.sort, source.columns.indices.contains(order.column) {
+            sort.append("sort " + Sanitizer.sanitize(source.columns[order.column].name)
+                        + (order.descending ? GridWidget.descending : GridWidget.ascending))
+        }
+        var filter: [String] = []
+        if let expression = source.filter {
+            filter.append("filter " + TextLayout.truncate(Sanitizer.sanitize(expression), toWidth: 24))
+        }
+        let staged = pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : []
+        let candidates = [
+            staged + [title, position] + column + sort + filter,
+            staged + [title, position] + column + sort,
+            staged + [title, position] + column,
+            staged + [title, position],
+            staged + [position],
+            [position],
+        ]
+        for parts in candidates {
+            let text = parts.joined(separator: "  ")
+            if TextWidth.of(text) <= width {
+                return text
+            }
+        }
+        return ""
+    }
+}

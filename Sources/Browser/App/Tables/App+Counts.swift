@@ -1,0 +1,51 @@
+extension App {
+    /// Stops background counts nobody waits for (each then shows `?`, counted again on request):
+    /// a grid's count once its grid has been out of sight for ``CountLimits/outOfSight``, or has
+    /// run past ``CountLimits/gridTime`` with no key waiting for it (unless `r` asked for it); the
+    /// table list's counts by the same rules (``Catalog/inSight(_:)``). Called on every tick.
+    func stopCountsNobodyWaitsFor() {
+        catalog.inSight(tableNamesInSight)
+        let now = ContinuousClock.now
+        let shown = currentGrid
+        var grids = Array(tables.grids.values)
+        for screen in state.screens {
+            if case .results(let grid) = screen {
+                grids.append(grid)
+            }
+        }
+        for grid in grids where grid.source.isCounting {
+            guard grid === shown else {
+                let since = grid.outOfSightSince ?? now
+                grid.outOfSightSince = since
+                if now - since >= countLimits.outOfSight {
+                    grid.source.stopCounting("stopped while out of sight")
+                }
+                continue
+            }
+            grid.outOfSightSince = nil
+            if pending.work == nil, !grid.countsWithoutLimit, now - grid.source.countingSince >= countLimits.gridTime {
+                grid.source.stopCounting("stopped after \(CountLimits.describe(countLimits.gridTime))")
+            }
+        }
+    }
+
+    /// Esc on the main screen first stops what the screen still waits for: the shown table's
+    /// count (its key snapshot) and its count in the table list. Returns whether there was any.
+    func stopCountsOnScreen() -> Bool {
+        guard let name = selectedTableName else {
+            return false
+        }
+        var stopped = false
+        if let grid = tables.grids[name], grid.source.isCounting {
+            grid.source.stopCounting("stopped")
+            stopped = true
+        }
+        if catalog.stopCounting(name) {
+            stopped = true
+        }
+        if stopped {
+            state.message = .info("stopped counting \(Sanitizer.sanitize(name)): r counts again")
+        }
+        return stopped
+    }
+}

@@ -1,0 +1,78 @@
+import ORMCore
+
+extension App {
+    /// `F`: the frequency table of the cursor column of `grid`, over the rows its filter keeps
+    /// (VisiData's frequency sheet). SQLite groups and counts in the background, with a spinner past
+    /// a moment and `Esc` to stop it; the table opens in a grid of its own, where `Enter` on a
+    /// value goes back to `grid` filtered to the rows holding it.
+    func openFrequency(of grid: GridModel) {
+        let source = grid.source
+        guard source.columns.indices.contains(grid.cursorColumn) else {
+            state.message = .info("no column to count")
+            return
+        }
+        let column = source.columns[grid.cursorColumn].name
+        let relation: SQL
+        if let table = source as? TableSource {
+            relation = "\(identifier: table.table.name)"
+        } else if let results = source as? PagedSource {
+            relation = results.query.relation
+        } else {
+            state.message = .error("these results cannot be counted: run the query at the SQL prompt (e) again")
+            return
+        }
+        let query: FrequencyQuery
+        do {
+            query = try FrequencyQuery(relation: relation, column: column, filter: source.filter)
+        } catch {
+            report(error, doing: "frequency")
+            return
+        }
+        let database = self.database
+        let title = "\(column) in \(source.title)"
+        let interruption = Interruption()
+        let background = BackgroundResult(wakeup: wakeup) {
+            try interruption.run {
+                let frequencies = try query.source(in: database, title: title)
+                _ = try frequencies.rows(0..<1)  // the first page read here, not while drawing
+                return Handover(value: frequencies)
+            }
+        }
+        run(PendingWork(label: "counting the values of \(Sanitizer.sanitize(column))", isReady: { background.result != nil },
+                        complete: { [unowned self] in
+            guard let result = background.result else {
+                return
+            }
+            do {
+                let table = GridModel(source: try result.get().value)
+                table.frequency = FrequencyOrigin(query: query, grid: grid)
+                if case .results(let shown) = state.top, shown.frequency != nil {
+                    state.screens.removeLast()  // F on a frequency table replaces it
+                }
+                state.screens.append(.results(table))
+                state.message = .info("Enter: \(Sanitizer.sanitize(source.title)) where \(Sanitizer.sanitize(column)) is the value")
+            } catch {
+                report(error, doing: "frequency")
+            }
+        }, cancel: interruption.interrupt))
+    }
+
+    /// `Enter` on a frequency table: back to the grid it counts, filtered (within its own filter)
+    /// to the rows holding the value under the cursor.
+    func filterToFrequencyValue(in table: GridModel, origin: FrequencyOrigin) throws {
+        guard case .stored(let row)? = try table.row(at: table.cursorRow), let shown = row.values.first else {
+            return
+        }
+        guard let value = shown.sqlValue else {
+            state.message = .error("the value is too long to filter by here: filter with f and a condition of your own")
+            return
+        }
+        let filter = origin.query.filter(keeping: value)
+        state.screens.removeLast()
+        let grid = origin.grid
+        changeView(of: grid, sort: grid.source.sort, filter: filter, label: "filtering \(Sanitizer.sanitize(grid.source.title))") {
+            [unowned self] source in
+            state.message = .info("filter: \(Sanitizer.sanitize(source.filter ?? filter))")
+        }
+    }
+}

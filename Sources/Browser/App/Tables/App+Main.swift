@@ -1,0 +1,130 @@
+extension App {
+    /// Runs a command on the main screen: the table list when it has the focus, else the grid.
+    func performOnMain(_ command: Command) -> Outcome {
+        if state.focus == .tables {
+            switch command {
+            case .up, .down, .pageUp, .pageDown, .top, .bottom:
+                moveTableSelection(command)
+                return .redraw
+            case .open, .switchFocus, .right:
+                if command == .open, let name = selectedTableName, tables.unopened[name] != nil {
+                    tables.unopened[name] = nil  // asked again: try again
+                }
+                if command == .open, let name = selectedTableName, catalog.countStoppedOrFailed(name) {
+                    catalog.countAgain(name)
+                }
+                if selectedTableGrid != nil {
+                    state.focus = .grid
+                }
+                return .redraw
+            case .back:
+                return back()
+            case .cancel:
+                return stopCountsOnScreen() ? .redraw : cancelOnMain()
+            case .left:
+                return notAKeyHere()
+            default:
+                state.focus = .grid
+            }
+        }
+        switch command {
+        case .back:
+            return back()
+        case .cancel:
+            return stopCountsOnScreen() ? .redraw : cancelOnMain()
+        case .switchFocus:
+            state.focus = .tables
+            return .redraw
+        default:
+            guard let grid = selectedTableGrid else {
+                if let name = selectedTableName, let reason = tables.unopened[name] {
+                    state.message = .info("\(Sanitizer.sanitize(name)) is not open (\(reason)): Enter in the table list opens it")
+                } else {
+                    state.message = state.message ?? .info("no table to show")
+                }
+                return .redraw
+            }
+            return performOnGrid(command, grid: grid, isTable: true)
+        }
+    }
+
+    /// `q` on the main screen: clears the filter and the sort of the table shown (the cursor stays
+    /// on its row) when either is on, else quits (asking first when changes are pending).
+    private func back() -> Outcome {
+        guard let name = selectedTableName, let grid = tables.grids[name],
+              grid.source.filter != nil || grid.source.sort != nil else {
+            return quitOrAsk()
+        }
+        let cleared = [grid.source.filter.map { _ in "filter" }, grid.source.sort.map { _ in "sort" }]
+            .compactMap(\.self).joined(separator: " and ")
+        changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(cleared) of \(Sanitizer.sanitize(name))",
+                   keepingRow: true) { [unowned self] _ in
+            state.message = .info("\(cleared) cleared · q again quits")
+        }
+        return .redraw
+    }
+
+    /// Esc on the main screen, once no count the screen waits for is left to stop: there is
+    /// nothing to close, and Esc never quits; it says what does.
+    private func cancelOnMain() -> Outcome {
+        let grid = selectedTableName.flatMap { tables.grids[$0] }
+        let onView = grid.map { $0.source.filter != nil || $0.source.sort != nil } ?? false
+        state.message = .info("Esc: nothing to cancel; q " + (onView ? "clears the filter and sort" : "quits"))
+        return .redraw
+    }
+
+    /// Moves the table selection; the grid follows it.
+    func moveTableSelection(_ command: Command) {
+        let count = catalog.names.count
+        guard count > 0 else {
+            return
+        }
+        let page = max(1, sidebarListHeight)
+        let target: Int
+        switch command {
+        case .up: target = state.selectedTable - 1
+        case .down: target = state.selectedTable + 1
+        case .pageUp: target = state.selectedTable - page
+        case .pageDown: target = state.selectedTable + page
+        case .top: target = 0
+        default: target = count - 1
+        }
+        selectTable(min(max(0, target), count - 1))
+    }
+
+    /// Reads the table list again, keeping the selected table selected by name (a table dropped
+    /// or added above it moves it in the list); when it is gone, the one now at its place.
+    func refreshCatalog(changed: Set<String>? = nil) throws {
+        let selected = selectedTableName
+        try catalog.refresh(changed: changed)
+        if let selected, let index = catalog.names.firstIndex(where: { $0.name == selected }) {
+            selectTable(index)
+        } else {
+            selectTable(min(state.selectedTable, max(0, catalog.names.count - 1)))
+        }
+    }
+
+    /// The names of the table list's rows in sight, with the selected one: counted first, and
+    /// the only ones whose counts may run on.
+    var tableNamesInSight: [String] {
+        let names = catalog.names
+        let first = min(max(0, state.firstVisibleTable), names.count)
+        var shown = names[first..<min(names.count, first + max(1, sidebarListHeight))].map(\.name)
+        if let selected = selectedTableName, !shown.contains(selected) {
+            shown.append(selected)
+        }
+        return shown
+    }
+
+    /// Selects table `index`, keeping it visible in the list.
+    func selectTable(_ index: Int) {
+        state.selectedTable = index
+        state.firstVisibleTable = ListWidget.firstVisible(keeping: index, visibleFrom: state.firstVisibleTable,
+                                                          height: max(1, sidebarListHeight), count: catalog.names.count)
+    }
+
+    /// Rows available to the table list below its title.
+    var sidebarListHeight: Int {
+        max(0, size.rows - 2)
+    }
+}

@@ -1,0 +1,63 @@
+import ORMCore
+
+extension App {
+    /// The grid of table `name` to show: the one open, else one opened now in the background, so
+    /// that a table or view slow to read (a view over a big join, one that never ends) does not
+    /// freeze the browser: past a moment the status bar shows a spinner, keys wait their turn, and
+    /// Esc stops SQLite. Nil while it opens, and after its opening was cancelled or failed (Enter
+    /// in the table list tries again).
+    func shownGrid(named name: String) -> GridModel? {
+        if tables.grids[name] != nil {
+            return tableGrid(named: name)
+        }
+        guard tables.unopened[name] == nil, pending.work == nil else {
+            return nil
+        }
+        startOpening(name)
+        return tables.grids[name]
+    }
+
+    /// A grid for `source`, the rows of table `name`, with the table's staged changes over it.
+    @discardableResult
+    func installGrid(_ source: TableSource, named name: String) -> GridModel {
+        let grid = GridModel(source: source, frozenColumns: source.leadingKeyColumns)
+        grid.overlay.edits = staging.edits[name] ?? StagedEdits()
+        grid.overlay.generatedKeyColumn = source.table.generatedKeyColumn
+        tables.grids[name] = grid
+        return grid
+    }
+
+    /// Reads table `name`'s first rows in the background, as pending work.
+    private func startOpening(_ name: String) {
+        let database = database
+        let interruption = Interruption()
+        let background = BackgroundResult { () throws -> TableSource? in
+            try interruption.run {
+                let table: DynamicTable
+                do {
+                    table = try database.table(name)
+                } catch ORMError.unknownName {
+                    return nil
+                }
+                return try TableSource(table: table, interruption: interruption)
+            }
+        }
+        run(PendingWork(label: "opening \(Sanitizer.sanitize(name))", isReady: { background.result != nil },
+                        complete: { [unowned self] in
+            switch background.result {
+            case .success(let source?):
+                installGrid(source, named: name)
+            case .success(nil):
+                tables.unopened[name] = "no table or view named \(name)"
+            case .failure(let error):
+                tables.unopened[name] = UserMessage.describe(error)
+                state.message = .error("\(name): \(UserMessage.describe(error))")
+            case nil:
+                break
+            }
+        }, cancel: { [unowned self] in
+            interruption.interrupt()
+            tables.unopened[name] = "cancelled"
+        }))
+    }
+}

@@ -1,0 +1,82 @@
+import ORMCore
+
+extension App {
+    /// Copies the cursor cell, as plain text, to the terminal's clipboard: the outcome carries the
+    /// text (``Effect/copy(_:)``).
+    func yankCell(of grid: GridModel) throws -> Outcome {
+        let columns = grid.source.columns
+        guard let values = try cursorValues(of: grid), values.indices.contains(grid.cursorColumn),
+              columns.indices.contains(grid.cursorColumn) else {
+            state.message = .info("no cell to copy")
+            return .redraw
+        }
+        let name = columns[grid.cursorColumn].name
+        guard let text = try wholeText(of: values[grid.cursorColumn], column: grid.cursorColumn, in: grid) else {
+            state.message = .error("\(name): the value is gone or too long to copy (over "
+                + "\(CellFormatter.formatByteCount(Self.clipboardLimit)) for the terminal's clipboard); E opens it")
+            return .redraw
+        }
+        let preview = TextLayout.truncate(Sanitizer.sanitize(text), toWidth: 30)
+        state.message = .info(text.isEmpty ? "copied \(name): (empty)" : "copied \(name): \(preview)")
+        return Outcome.redraw.with(.copy(text))
+    }
+
+    /// Copies the cursor row to the terminal's clipboard: values separated by tabs, with tabs and
+    /// line breaks inside values turned into spaces so the row stays one line. The outcome carries
+    /// the text (``Effect/copy(_:)``).
+    func yankRow(of grid: GridModel) throws -> Outcome {
+        guard let values = try cursorValues(of: grid) else {
+            state.message = .info("no row to copy")
+            return .redraw
+        }
+        let texts = try values.indices.map { try wholeText(of: values[$0], column: $0, in: grid) }
+        let fields = texts.map { text in
+            String((text ?? "").map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        }
+        let skipped = texts.contains(nil) ? " (values too long for the clipboard left empty)" : ""
+        state.message = .info("copied row \(ListWidget.formatCount(grid.cursorRow + 1)): \(fields.count) values\(skipped)")
+        return Outcome.redraw.with(.copy(fields.joined(separator: "\t")))
+    }
+
+    /// The most text a yank sends to the terminal's clipboard (OSC 52 carries it base64-encoded).
+    static let clipboardLimit = 8 * 1_048_576
+
+    /// The whole value of a cell as plain text: as the grid keeps it, or, for a value it keeps the
+    /// start of, the staged value or the value read again by the row's key. Nil when the row is
+    /// gone or the text is longer than ``clipboardLimit``.
+    private func wholeText(of value: GridValue, column: Int, in grid: GridModel) throws -> String? {
+        if let text = value.plainText {
+            return text
+        }
+        guard let table = grid.source as? TableSource, case .stored(let row)? = try grid.row(at: grid.cursorRow),
+              let key = row.key, table.columns.indices.contains(column) else {
+            return nil
+        }
+        let staged = staging.edits[table.title]?.value(key: key, column: table.columns[column].name)
+        guard let whole = try staged ?? table.wholeValue(ofColumn: column, key: key) else {
+            return nil
+        }
+        let size = switch whole {
+        case .text(let text): text.utf8.count
+        case .blob(let data): data.count * 2
+        default: 0
+        }
+        return size > Self.clipboardLimit ? nil : GridValue(whole, textLimit: Int.max).plainText ?? hexText(whole)
+    }
+
+    /// A blob's bytes in hexadecimal, as SQLite's `hex()` writes them in lower case.
+    private func hexText(_ value: SQLValue) -> String? {
+        guard case .blob(let data) = value else {
+            return nil
+        }
+        return data.map { byte in
+            let digits = String(byte, radix: 16)
+            return byte < 16 ? "0" + digits : digits
+        }.joined()
+    }
+
+    /// The values of the cursor row as shown (staged values included), nil when there is none.
+    private func cursorValues(of grid: GridModel) throws -> [GridValue]? {
+        try grid.shownValues(at: grid.cursorRow)
+    }
+}

@@ -1,0 +1,32 @@
+/// The tables opened so far and what the browser remembers about them: each one's grid (so
+/// switching tables keeps each one's place), those that missed committed changes while out of
+/// sight, those whose opening failed or was cancelled, and the widest the table list has been.
+struct OpenTables {
+    /// The grid of each table opened so far, by name.
+    var grids: [String: GridModel] = [:]
+    /// Tables whose open grids missed committed changes while another table was shown.
+    var stale: Set<String> = []
+    /// Tables whose opening was cancelled or failed, with why: not opened again until asked (Enter
+    /// in the table list) or until the schema is read again.
+    var unopened: [String: String] = [:]
+    /// The widest the table list has been, so it does not narrow while counts arrive.
+    private(set) var sidebarWidthMark = 0
+
+    /// Widens the table list to `wanted` columns if it is narrower; returns its width.
+    @discardableResult
+    mutating func widenSidebar(to wanted: Int) -> Int {
+        sidebarWidthMark = max(sidebarWidthMark, wanted)
+        return sidebarWidthMark
+    }
+
+    /// Whether table `name`'s grid missed changes, forgetting it (the caller reads it again).
+    mutating func takeStale(_ name: String) -> Bool {
+        stale.remove(name) != nil
+    }
+
+    /// Forgets table `name`'s grid (the table is gone); returns it.
+    mutating func close(_ name: String) -> GridModel? {
+        stale.remove(name)
+        return grids.removeValue(forKey: name)
+    }
+}

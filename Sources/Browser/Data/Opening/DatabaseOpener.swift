@@ -1,0 +1,61 @@
+import FoundationEssentials
+import ORMCore
+
+/// Opens the database named on the command line without ever creating or converting it.
+///
+/// Read-write by default, keeping the file's journal mode (no switch to WAL). Read-only, at the
+/// SQLite level (no statement can write, whatever it is), with `--readonly` and for a file reef
+/// cannot write (see ``WriteAccess/fileRefusal(path:)``); such a file is opened so as to leave no
+/// file behind where SQLite allows (see ``ReadOnlyOpening``). Every failure becomes an
+/// ``OpenError`` naming the file and the cause.
+enum DatabaseOpener {
+    /// Opens `path`.
+    ///
+    /// - Throws: ``OpenError`` when the file is missing, is a directory, is not a database, is
+    ///   corrupt or is locked.
+    static func open(path: String, readOnly: Bool) throws(OpenError) -> Database {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw OpenError(path: path, reason: "no such file")
+        }
+        guard !isDirectory else {
+            throw OpenError(path: path, reason: "is a directory, not a database file")
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw OpenError(path: path, reason: "permission denied")
+        }
+        var configuration = Configuration()
+        configuration.readOnly = readOnly || WriteAccess.fileRefusal(path: path) != nil
+        configuration.createIfMissing = false
+        configuration.journalMode = .unchanged
+        configuration.busyTimeoutMilliseconds = 2_000
+        // A viewer reads windows by key: a small cache per connection keeps memory low (the
+        // operating system caches the file) and makes big sorts spill to disk sooner.
+        configuration.pageCacheKiB = 512
+        configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function]
+        let accesses = configuration.readOnly ? ReadOnlyOpening.accesses(for: path) : [.shared]
+        var failure: (any Error)?
+        for access in accesses {
+            configuration.readOnlyAccess = access
+            do {
+                let database = try Database(path: path, configuration: configuration)
+                // Reading the schema catches damage that the header check lets through.
+                _ = try database.schemaObjects()
+                return database
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        throw OpenError(path: path, reason: reason(for: failure, path: path, readOnly: configuration.readOnly))
+    }
+
+    /// What to say of `error`: for a WAL file that could not be opened read-only, why.
+    private static func reason(for error: (any Error)?, path: String, readOnly: Bool) -> String {
+        let reason = error.map(UserMessage.openFailure) ?? "cannot open the file"
+        guard readOnly, DatabaseFile.isInWALMode(atPath: path), (error as? SQLiteError)?.code == .cannotOpen else {
+            return reason
+        }
+        return reason + "; it is in WAL mode, and its -shm file cannot be opened or made here (a read-only"
+            + " folder or filesystem) while another process has it open, or the -shm left there is not readable"
+    }
+}

@@ -1,0 +1,81 @@
+import ORMCore
+
+/// The frequency table of one column (VisiData's `F`): each distinct value of the column over the
+/// rows the view's filter keeps, with how many rows hold it, its share of them in percent, and a
+/// bar, most frequent first (ties by value). SQLite groups and counts; the table of values is
+/// paged like any query's results, so it is never all in memory.
+///
+/// ```swift
+/// let source = try FrequencyQuery(relation: "\(identifier: "events")", column: "kind", filter: "level > 3")
+///     .source(in: database, title: "kind in events")
+/// // value │ count │ percent │ histogram
+/// ```
+struct FrequencyQuery: Sendable {
+    /// The names of the table's columns: the value column takes the name of the column counted.
+    static let countColumn = "count"
+    /// The share column's name.
+    static let percentColumn = "percent"
+    /// The bar column's name.
+    static let histogramColumn = "histogram"
+
+    /// What the rows come from: a quoted table or view name, or a parenthesised query.
+    let relation: SQL
+    /// The column counted.
+    let column: String
+    /// The view's filter as the user typed it, nil for none.
+    let filter: String?
+
+    /// The frequency query of `column` over `relation`, filtered by `filter`.
+    ///
+    /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression.
+    init(relation: SQL, column: String, filter: String?) throws {
+        self.relation = relation
+        self.column = column
+        let trimmed = filter?.trimmedWhitespace ?? ""
+        self.filter = trimmed.isEmpty ? nil : trimmed
+        if let filter = self.filter {
+            _ = try SQL.userExpression(filter)
+        }
+    }
+
+    /// The column names of the frequency table, in order.
+    var columnNames: [String] {
+        [column, Self.countColumn, Self.percentColumn, Self.histogramColumn]
+    }
+
+    /// The frequency table as a parenthesised query, for a ``RelationQuery``.
+    func table() throws -> SQL {
+        var sql: SQL = """
+            (SELECT \(identifier: column) AS \(identifier: column), count(*) AS \(identifier: Self.countColumn), \
+            round(100.0 * count(*) / sum(count(*)) OVER (), 2) AS \(identifier: Self.percentColumn), \
+            \(raw: BarFunction.name)(count(*), max(count(*)) OVER ()) AS \(identifier: Self.histogramColumn)
+            """
+        sql.append(" FROM ")
+        sql.append(relation)
+        if let filter {
+            sql.append(" WHERE ")
+            sql.append(try SQL.userExpression(filter))
+        }
+        sql.append(" GROUP BY 1 ORDER BY 2 DESC, 1)")
+        return sql
+    }
+
+    /// A row source over the frequency table, counted in the background like any query's results.
+    func source(in database: Database, title: String) throws -> PagedSource {
+        let query = RelationQuery(relation: try table(), columnNames: columnNames)
+        return PagedSource(database: database, query: query, title: title, columns: columnNames.map { GridColumn(name: $0) })
+    }
+
+    /// The filter that keeps the rows holding `value` in the counted column, added to the view's
+    /// own filter with `AND`: `"country" = 'UK'`, `(level > 3) AND "email" IS NULL`. The value is written as a
+    /// literal SQLite reads back exactly (``ORMCore/SQLValue/sqlLiteral``).
+    func filter(keeping value: SQLValue) -> String {
+        let column = quoteIdentifier(self.column)
+        let test = value == .null ? "\(column) IS NULL" : "\(column) = \(value.sqlLiteral)"
+        guard let filter else {
+            return test
+        }
+        // A comment ending the filter would swallow what follows on its line.
+        return "(\(filter)\(filter.contains("--") ? "\n" : "")) AND \(test)"
+    }
+}

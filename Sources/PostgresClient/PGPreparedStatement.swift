@@ -1,0 +1,85 @@
+import CLibPQ
+
+/// A statement the server parsed and planned once, to run many times with different values
+/// (libpq's `PQprepare` and `PQexecPrepared`). It belongs to the connection that prepared it.
+///
+/// ```swift
+/// let insert = try connection.prepare("INSERT INTO item (name, score) VALUES ($1, $2)")
+/// for (name, score) in items {
+///     try connection.execute(insert, [.text(name), .text(String(score))])
+/// }
+/// ```
+public struct PGPreparedStatement: Sendable, Hashable {
+    /// The name the server knows it by (`reef_1`, `reef_2`…, one series per connection).
+    public let name: String
+    /// Its text.
+    public let sql: String
+    /// The types the server inferred for its `$1`, `$2`… placeholders, in order.
+    public let parameterTypes: [PGTypeOID]
+}
+
+extension PGConnection {
+    /// Prepares `sql` (one statement with `$1`, `$2`… placeholders) on this connection.
+    ///
+    /// - Throws: ``PGError`` with the server's message and the error's position when the statement
+    ///   does not parse or names what does not exist.
+    public func prepare(_ sql: String) throws -> PGPreparedStatement {
+        try connection.withLock { connection in
+            let handle = try connection.open(sql: sql)
+            connection.preparedCount += 1
+            let name = "reef_\(connection.preparedCount)"
+            _ = try Self.checked(PQprepare(handle, name, sql, 0, nil), handle: handle, sql: sql)
+            let description = try Self.checked(PQdescribePrepared(handle, name), handle: handle, sql: sql)
+            let types = (0..<description.parameterCount).map { description.parameterType(at: $0) }
+            return PGPreparedStatement(name: name, sql: sql, parameterTypes: types)
+        }
+    }
+
+    /// Runs a prepared statement with `parameters` for its placeholders and returns all its rows.
+    ///
+    /// - Throws: ``PGError`` of kind `.misuse` naming both counts when `parameters` does not
+    ///   match the placeholders (nothing is sent), or the server's error.
+    @discardableResult
+    public func execute(_ statement: PGPreparedStatement, _ parameters: [PGParameter] = []) throws -> PGResult {
+        try Self.checkCount(parameters, for: statement)
+        return try connection.withLock { connection in
+            let handle = try connection.open(sql: statement.sql)
+            let result = withParameters(parameters) { values, lengths, formats in
+                PQexecPrepared(handle, statement.name, Int32(parameters.count), values, lengths, formats, 0)
+            }
+            return try Self.checked(result, handle: handle, sql: statement.sql)
+        }
+    }
+
+    /// Runs a prepared query and hands its rows to `body` one at a time as they arrive, as
+    /// ``forEachRow(_:_:_:)`` does for a statement's text.
+    public func forEachRow(
+        _ statement: PGPreparedStatement, _ parameters: [PGParameter] = [], _ body: (PGRow) throws -> Void
+    ) throws {
+        try Self.checkCount(parameters, for: statement)
+        try connection.withLock { connection in
+            let handle = try connection.open(sql: statement.sql)
+            let sent = withParameters(parameters) { values, lengths, formats in
+                PQsendQueryPrepared(handle, statement.name, Int32(parameters.count), values, lengths, formats, 0)
+            }
+            guard sent == 1 else {
+                throw PGError.connection(handle, sql: statement.sql)
+            }
+            try Self.streamRows(LockedHandle(pointer: handle), sql: statement.sql, cancelHandle: cancelHandle, body)
+        }
+    }
+
+    /// Drops a prepared statement from the server (`DEALLOCATE`); running it afterwards is an error.
+    public func deallocate(_ statement: PGPreparedStatement) throws {
+        try executeScript("DEALLOCATE " + Self.quoteIdentifier(statement.name))
+    }
+
+    private static func checkCount(_ parameters: [PGParameter], for statement: PGPreparedStatement) throws {
+        guard parameters.count == statement.parameterTypes.count else {
+            throw PGError(
+                kind: .misuse,
+                message: "the statement has \(statement.parameterTypes.count) placeholders but \(parameters.count) values were given",
+                sql: statement.sql)
+        }
+    }
+}

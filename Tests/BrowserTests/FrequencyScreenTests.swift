@@ -1,0 +1,75 @@
+import XCTest
+@testable import Browser
+
+/// `F`, the frequency table of a column, on the screen: what it shows, `Enter` filtering the grid
+/// to a value, the view's filter counted under, query results, and going back.
+final class FrequencyScreenTests: XCTestCase {
+    private var fixture: BrowserFixture!
+
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+    }
+
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    func testFShowsEachValueWithItsCountShareAndBar() throws {
+        let screens = try fixture.headless("lF", columns: 80, rows: 8, table: "albums")
+        assertScreen(try XCTUnwrap(screens.last), [
+            " │artist_id │count │percent │histogram           │",
+            "1│         1│     2│    50.0│████████████████████│",
+            "2│         2│     1│    25.0│██████████          │",
+            "3│         3│     1│    25.0│██████████          │",
+            "",
+            "",
+            "",
+            " FREQUENCY  Enter: albums where artist_id is the value artist_id in albums  1/3",
+        ])
+    }
+
+    func testEnterFiltersTheGridToTheValueAndEscGoesBack() throws {
+        let filtered = try XCTUnwrap(fixture.headless("lFj<Enter>", columns: 80, rows: 8, table: "albums").last)
+        XCTAssertTrue(filtered.last?.hasPrefix(" BROWSE  filter: \"artist_id\" = 2") ?? false, filtered.joined(separator: "\n"))
+        XCTAssertTrue(filtered.last?.contains("albums  1/1") ?? false, filtered.joined(separator: "\n"))
+        XCTAssertTrue(filtered.joined().contains("東京"))
+
+        let back = try XCTUnwrap(fixture.headless("lF<Esc>", columns: 80, rows: 8, table: "albums").last)
+        XCTAssertTrue(back.last?.contains("albums  1/4") ?? false, back.joined(separator: "\n"))
+        XCTAssertTrue(back.last?.hasPrefix(" BROWSE ") ?? false, back.joined(separator: "\n"))
+    }
+
+    func testTheViewsFilterIsCountedUnderAndKeptWhenFilteringToAValue() throws {
+        let counted = try XCTUnwrap(fixture.headless("fid > 1<Enter>llF", columns: 80, rows: 8, table: "artists").last)
+        XCTAssertEqual(Array(counted.prefix(3)), [
+            " │country │count │percent │histogram           │",
+            "1│∅       │     1│    50.0│████████████████████│",
+            "2│JP      │     1│    50.0│████████████████████│",
+        ])
+        let filtered = try XCTUnwrap(fixture.headless("fid > 1<Enter>llF<Enter>", columns: 90, rows: 8, table: "artists").last)
+        XCTAssertTrue(filtered.last?.contains("filter: (id > 1) AND \"country\" IS NULL") ?? false, filtered.joined(separator: "\n"))
+        XCTAssertTrue(filtered.last?.contains("artists  1/1") ?? false, filtered.joined(separator: "\n"))
+        XCTAssertTrue(filtered.joined().contains("Emoji 😀 band"))
+    }
+
+    func testQueryResultsHaveFrequencyTablesToo() throws {
+        let keys = "eSELECT artist_id % 2 AS parity, title FROM albums<Enter>F"
+        let screen = try XCTUnwrap(fixture.headless(keys, columns: 80, rows: 8, table: "albums").last)
+        XCTAssertEqual(Array(screen.prefix(3)), [
+            " │parity │count │percent │histogram           │",
+            "1│      1│     3│    75.0│████████████████████│",
+            "2│      0│     1│    25.0│██████▋             │",
+        ])
+        let back = try XCTUnwrap(fixture.headless(keys + "<Enter>", columns: 80, rows: 8, table: "albums").last)
+        XCTAssertTrue(back.last?.hasPrefix(" RESULTS  filter: \"parity\" = 1") ?? false, back.joined(separator: "\n"))
+    }
+
+    func testTheFrequencyTableSortsAndSearchesLikeAnyGrid() throws {
+        let screen = try XCTUnwrap(fixture.headless("lFs", columns: 80, rows: 8, table: "albums").last)
+        XCTAssertEqual(screen[1], "1│         1│     2│    50.0│████████████████████│")
+        XCTAssertEqual(screen[0], " │artist_id▲│count │percent │histogram           │")
+        XCTAssertTrue(screen.last?.hasPrefix(" FREQUENCY  sorted by artist_id ascending") ?? false, screen.joined(separator: "\n"))
+        let found = try XCTUnwrap(fixture.headless("lF/3<Enter>", columns: 80, rows: 8, table: "albums").last)
+        XCTAssertTrue(found.last?.contains("artist_id in albums  3/3") ?? false, found.joined(separator: "\n"))
+    }
+}
