@@ -192,7 +192,13 @@ struct IntegerKeyTable: ~Copyable {
         var longest = 0
         if let old {
             for index in 0..<oldCapacity where old[index].value != nil {
-                longest = max(longest, placeAbsent(old[index], at: home(old[index].key), distance: 0, in: fresh))
+                let home = home(old[index].key)
+                // Keys that ascend land each in its own home slot: no walk.
+                if fresh[home].value == nil {
+                    fresh[home] = old[index]
+                    continue
+                }
+                longest = max(longest, placeAbsent(old[index], at: home, distance: 0, in: fresh))
             }
             Self.deallocate(old, capacity: oldCapacity)
         }
