@@ -1,6 +1,8 @@
 /// The lock of one model object, stored inline in the object by `@Model` (`_$state`), with the
 /// helpers generated accessors call. The object's persistence bookkeeping sits beside it, in
-/// `_$stateFields` (``ModelState/Fields``), and is only touched while this lock is held.
+/// `_$stateFields` (``ModelState/Fields``), and is only touched while this lock is held, or while no
+/// other thread can reach the object: before the identity map publishes it, and in its `deinit`
+/// (``willDeinit(_:object:)``).
 ///
 /// Generated accessors take the lock around every read and write of a persisted property, so an
 /// object shared by the identity map is safe to use from several threads. The lock, the bookkeeping
