@@ -384,6 +384,38 @@ final class ConcurrencyTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(DISTINCT thread * 100000 + n) FROM counter"), .integer(10_000))
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM counter WHERE n >= ?", perThread), .integer(1_000))
     }
+
+    /// Threads fetching the same rows (whole windows entered in the identity map at once) get the
+    /// same live objects, change them, and let them go, so objects die on threads other than the
+    /// one that last wrote them (their deinit reads the bookkeeping without taking their lock).
+    func testThreadsFetchingTheSameRowsShareObjectsThatDieOnAnyThread() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.transaction { _ in
+            for n in 0..<300 {
+                let counter = Counter()
+                counter.n = n
+                try counter.commit(in: db)
+            }
+        }
+        let failures = Locked<[String]>([])
+        let kept = Locked<[Counter]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            do {
+                for round in 0..<40 {
+                    let all = try Counter.fetch(where: "1", orderedBy: "n", in: db)
+                    if all.map(\.n) != Array(0..<300) { failures.mutate { $0.append("thread \(thread) round \(round)") } }
+                    all[(round * 7 + thread) % 300].thread = thread
+                    // Some objects handed to the other threads, and let go of by whichever comes next.
+                    kept.mutate { $0 = Array(all[(round % 3) * 100..<(round % 3) * 100 + 10]) }
+                }
+            } catch {
+                failures.mutate { $0.append("\(error)") }
+            }
+        }
+        kept.mutate { $0 = [] }
+        XCTAssertEqual(failures.value, [])
+        XCTAssertEqual(db.identityMap.entryCount(of: ObjectIdentifier(Counter.self)), 0, "every object left the map as it died")
+    }
 }
 
 /// The identity map and transaction records kept by the write and fetch paths.

@@ -2,11 +2,11 @@ import XCTest
 
 @testable import ORMCore
 
-/// Zero-filled blocks for large tables: below the huge-page size from `calloc`, above it mapped
-/// with the huge-page advice. Both read as zero everywhere and can be written throughout.
+/// Zero-filled blocks for large tables: small ones from `calloc`, from 256 KiB mapped, from the
+/// huge-page size with the huge-page advice. All read as zero everywhere and can be written throughout.
 final class ZeroedMemoryTests: XCTestCase {
     func testSmallAndLargeBlocksReadAsZeroAndTakeWrites() throws {
-        for byteCount in [0, 1, 4_096, ZeroedMemory.hugeThreshold - 8, ZeroedMemory.hugeThreshold, 3 << 20 + 24] {
+        for byteCount in [0, 1, 4_096, ZeroedMemory.mapThreshold - 8, ZeroedMemory.mapThreshold, ZeroedMemory.hugeThreshold - 8, ZeroedMemory.hugeThreshold, 3 << 20 + 24] {
             let memory = try XCTUnwrap(ZeroedMemory.allocate(byteCount: byteCount), "\(byteCount) bytes")
             defer { ZeroedMemory.deallocate(memory, byteCount: byteCount) }
             let bytes = memory.bindMemory(to: UInt8.self, capacity: max(byteCount, 1))

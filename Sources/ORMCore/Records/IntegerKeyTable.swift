@@ -26,6 +26,8 @@ struct IntegerKeyTable: ~Copyable {
     /// `capacity` slots (a power of two), or nil before the first key.
     private var slots: UnsafeMutablePointer<Slot>?
     private var capacity = 0
+    /// The most keys the table holds before it grows: 70% of `capacity`.
+    private var limit = 0
     /// The number of keys held.
     private(set) var count = 0
     private var mask = 0
@@ -62,7 +64,7 @@ struct IntegerKeyTable: ~Copyable {
     /// One probe that finds `key` or the slot where it goes.
     @discardableResult @inline(__always)
     private mutating func place(_ value: UnsafeMutableRawPointer, for key: Int64, replacing: Bool) -> UnsafeMutableRawPointer? {
-        if (count + 1) * 10 > capacity * 7 {
+        if count >= limit {
             // Growing eightfold while the table is under a million slots: a fetch or insert of many
             // rows into an empty table moves each entry fewer times (the slots a key never lands on
             // are never touched, so the kernel maps no page for them).
@@ -70,6 +72,12 @@ struct IntegerKeyTable: ~Copyable {
         }
         let slots = slots.unsafelyUnwrapped
         var index = home(key)
+        if slots[index].value == nil {
+            // The common case of keys that ascend (a fetch in key order, inserts): the home slot is free.
+            slots[index] = Slot(key: key, value: value)
+            count += 1
+            return nil
+        }
         var distance = 0
         while let resident = slots[index].value {
             if slots[index].key == key {
@@ -178,12 +186,19 @@ struct IntegerKeyTable: ~Copyable {
         let (old, oldCapacity) = (slots, capacity)
         slots = fresh
         capacity = newCapacity
+        limit = newCapacity * 7 / 10
         mask = newCapacity - 1
         shift = UInt64(64 - newCapacity.trailingZeroBitCount)
         var longest = 0
         if let old {
             for index in 0..<oldCapacity where old[index].value != nil {
-                longest = max(longest, placeAbsent(old[index], at: home(old[index].key), distance: 0, in: fresh))
+                let home = home(old[index].key)
+                // Keys that ascend land each in its own home slot: no walk.
+                if fresh[home].value == nil {
+                    fresh[home] = old[index]
+                    continue
+                }
+                longest = max(longest, placeAbsent(old[index], at: home, distance: 0, in: fresh))
             }
             Self.deallocate(old, capacity: oldCapacity)
         }

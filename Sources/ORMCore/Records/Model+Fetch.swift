@@ -1,7 +1,60 @@
+/// How many decoded rows a fetch enters in the identity map under one lock.
+private let materializeWindow = 128
+
+/// The objects a fetch has made so far, as references stored by hand in a buffer that doubles as it
+/// fills, and moved into the array returned at the end: an array append checked the array's
+/// uniqueness and capacity out of line for every row. Collected as `AnyObject`: appending to an
+/// array of the generic `Self` looked up its metadata for every row.
+private struct FetchedObjects: ~Copyable {
+    /// `count` initialised references, then room for `capacity - count` more.
+    private var base: UnsafeMutablePointer<AnyObject>
+    private var count = 0
+    private var capacity = 64
+
+    init() {
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    mutating func append(_ object: consuming AnyObject) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: object)
+        count += 1
+    }
+
+    /// The last `n` references, to replace in place.
+    func last(_ n: Int) -> UnsafeMutableBufferPointer<AnyObject> {
+        UnsafeMutableBufferPointer(start: base + (count - n), count: n)
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<AnyObject>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    /// The references, moved into an array.
+    consuming func array() -> [AnyObject] {
+        let result = [AnyObject](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if let start = buffer.baseAddress { start.moveInitialize(from: base, count: count) }
+            initialized = count
+        }
+        // Moved out: nothing left to release.
+        count = 0
+        return result
+    }
+}
+
 extension Model {
     /// Every object of the type, in key order.
     public static func fetchAll(in database: Database? = nil) throws -> [Self] {
-        try fetch(where: "1", orderedBy: "$PK", in: database)
+        try fetch(where: "1", orderedBy: quoteIdentifier(modelSchema.primaryKey.name), in: database)
     }
 
     /// The object with this key, or nil.
@@ -63,6 +116,8 @@ extension Model {
     /// `$T` → the quoted table name, `$PK` → the quoted key column, where either stands as a token
     /// of its own (not inside strings, quoted names or comments, nor part of a longer name).
     static func expandShortcuts(_ sql: String) -> String {
+        // Most SQL names neither: it is not tokenised (a tenth of a millisecond a statement).
+        guard sql.utf8.contains(UInt8(ascii: "$")) else { return sql }
         let schema = modelSchema
         var result = ""
         for token in SQLToken.tokens(in: sql) {
@@ -92,15 +147,43 @@ extension Model {
     /// behind `fetch(where:)`, `fetch(sql:)` and `query().fetch()`.
     static func materializeRows(of statement: Statement, database: Database, columnMap: [Int32]? = nil) throws -> [Self] {
         let row = StatementRow(statement: statement, database: database, entity: modelSchema.table, columnMap: columnMap)
-        // Collected as AnyObject: appending to an array of the generic `Self` looked up its
-        // metadata for every row. Every element is a `Self`, and an array of class references
-        // is the same array whatever its element class (as `[Self] as [AnyObject]` is free).
         let keyIndex = row.resolve(0)
-        var objects: [AnyObject] = []
+        var objects = FetchedObjects()
+        // Rows with an integer key (nearly all) are decoded a window at a time, then the window is
+        // entered in the identity map under one lock (``IdentityMap/registerDecoded(_:keys:as:)``).
+        let keys = UnsafeMutableBufferPointer<Int64>.allocate(capacity: materializeWindow)
+        defer { keys.deallocate() }
+        var pending = 0
         while try statement.step() {
-            objects.append(try database.materialize(Self.self, row: row, keyIndex: keyIndex))
+            if keyIndex < 0 { throw _ColumnCoding.missingColumn(row, modelSchema.primaryKey.name) }
+            // The key as stored (a UUID key may be stored as text or as bytes: updates must match it),
+            // read once: the object's key property is made from it. The initialiser marks the object
+            // as the row's, entered under `Self`.
+            let column = statement.column(at: keyIndex)
+            if column.isInteger {
+                let key = column.int64
+                objects.append(try Self(_$row: row, key: .integer(key)))
+                keys[pending] = key
+                pending += 1
+                if pending < materializeWindow { continue }
+                database.identityMap.registerDecoded(
+                    objects.last(pending), keys: UnsafeBufferPointer(keys), as: Self.self)
+            } else {
+                if pending > 0 {
+                    database.identityMap.registerDecoded(
+                        objects.last(pending), keys: UnsafeBufferPointer(rebasing: keys[..<pending]), as: Self.self)
+                }
+                objects.append(try database.materialize(Self.self, row: row, keyIndex: keyIndex))
+            }
+            pending = 0
         }
-        return unsafeBitCast(objects, to: [Self].self)
+        if pending > 0 {
+            database.identityMap.registerDecoded(
+                objects.last(pending), keys: UnsafeBufferPointer(rebasing: keys[..<pending]), as: Self.self)
+        }
+        // Every element is a `Self`, and an array of class references is the same array whatever its
+        // element class (as `[Self] as [AnyObject]` is free).
+        return unsafeBitCast(objects.array(), to: [Self].self)
     }
 
     private static func columnMap(for statement: Statement) -> [Int32] {

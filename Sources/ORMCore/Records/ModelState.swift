@@ -3,7 +3,9 @@
 
 /// The lock of one model object, stored inline in the object by `@Model` (`_$state`), with the
 /// helpers generated accessors call. The object's persistence bookkeeping sits beside it, in
-/// `_$stateFields` (``ModelState/Fields``), and is only touched while this lock is held.
+/// `_$stateFields` (``ModelState/Fields``), and is only touched while this lock is held, or while no
+/// other thread can reach the object: before the identity map publishes it, and in its `deinit`
+/// (``willDeinit(_:object:)``).
 ///
 /// Generated accessors take the lock around every read and write of a persisted property, so an
 /// object shared by the identity map is safe to use from several threads. The lock, the bookkeeping
@@ -233,11 +235,17 @@ public struct _ModelState: ~Copyable, Sendable {
     /// Takes the object out of the identity map as it is destroyed. The generated `deinit` calls it.
     /// The map's safety rests on this call (Documentation/Architecture.md, "Unsafe code and its
     /// invariants").
+    ///
+    /// Without taking the lock: the runtime runs a `deinit` only after the last strong release, and
+    /// every thread that writes the bookkeeping holds a strong reference while it does (the map hands
+    /// out an object only once ``tryRetainObject(_:)`` retained it, and never a dying one), so no other
+    /// thread can touch `fields` now. The runtime's release ordering already puts their writes before
+    /// this `deinit`; the acquire load of the lock's word says so in a way the thread sanitizer sees
+    /// (it does not instrument the runtime), ordering this read after the last write made under the
+    /// lock, at the cost of a plain load.
     public borrowing func willDeinit(_ fields: inout Fields, object: ObjectIdentifier) {
-        // The lock orders this read after the last write another thread made under it.
-        lock.lock()
+        _ = lock.word.load(ordering: .acquiring)
         let type = fields.registeredType.take()
-        lock.unlock()
         // The object is being destroyed: its map entry, if any, must go before its memory does.
         // `fields` holds the database for the whole call, so it is borrowed, not retained.
         guard let type, fields.meta.database != nil else { return }
