@@ -8,6 +8,8 @@ tmux server as reef_speed.py does, times for each program:
 
 - open: from exec to the whole file loaded (reef: the status bar's row count says all of it, the
   import into its temporary database done; VisiData: its status says `N rows`, loading finished);
+- frequency table: `F` on the `country` column until the table of its six values shows, then on
+  `amount` (100,000 distinct values) until its table shows with its count;
 - regex filter: from the key that runs it to the filtered view showing its row count (reef:
   `f note REGEXP 'quot'`, a filter over every row; VisiData: `|quot` on the note column, which
   selects the matching rows, then `"` opening them as a sheet);
@@ -59,6 +61,16 @@ def measure_reef(reef, path, lines, tmux, runs, res):
                                    t0, 900, "reef open")
         sample["open"] = elapsed
         sample["rss_open"] = pane.rss_kb()
+        pane.send("l", "l")  # to the country column (untimed)
+        sample["frequency"] = pane.timed(["F"], lambda s: "FREQUENCY" in status_line(s) and "1/6" in status_line(s),
+                                         600, "reef frequency table")
+        pane.send("Escape")
+        pane.wait_for(lambda s: "BROWSE" in status_line(s), now(), 60, "reef back from the frequency table")
+        pane.send("l")  # to the amount column: 100,000 distinct values (untimed)
+        sample["frequency_many"] = pane.timed(["F"], lambda s: "FREQUENCY" in status_line(s) and f"/{min(lines, 100_000):,}" in status_line(s),
+                                              600, "reef frequency table of amount")
+        pane.send("Escape")
+        pane.wait_for(lambda s: "BROWSE" in status_line(s), now(), 60, "reef back from the frequency table")
         sample["filter"] = pane.timed(["f", "note REGEXP 'quot'", "Enter"],
                                       lambda s: bool(matched.search(status_line(s))) and "REGEXP" in status_line(s),
                                       600, "reef regex filter")
@@ -71,6 +83,8 @@ def measure_visidata(vd, path, lines, tmux, runs, res):
     whole = re.compile(r"(?:^|\s)" + str(lines) + r" rows")
     matched = re.compile(r"(?:^|\s)" + str(lines // 10) + r" rows")
     selected = re.compile("•" + str(lines // 10) + r"(?![0-9])")
+    six = re.compile(r"(?:^|\s)6 bins")  # VisiData counts a frequency sheet's rows as bins
+    hundred_thousand = re.compile(r"(?:^|\s)" + str(min(lines, 100_000)) + " bins")
     home = os.path.join(tmux.tmpdir, "vd-home")
     os.makedirs(home, exist_ok=True)
 
@@ -84,6 +98,14 @@ def measure_visidata(vd, path, lines, tmux, runs, res):
         elapsed, _ = pane.wait_for(loaded(whole), t0, 900, "vd open")
         sample["open"] = elapsed
         sample["rss_open"] = pane.rss_kb()
+        pane.send("l", "l")  # to the country column (untimed)
+        sample["frequency"] = pane.timed(["F"], loaded(six), 600, "vd frequency table")
+        pane.send("q")
+        pane.wait_for(loaded(whole), now(), 60, "vd back from the frequency table")
+        pane.send("l")  # to the amount column (untimed)
+        sample["frequency_many"] = pane.timed(["F"], loaded(hundred_thousand), 600, "vd frequency table of amount")
+        pane.send("q")
+        pane.wait_for(loaded(whole), now(), 60, "vd back from the frequency table")
         pane.send("g", "l")  # the last column, note (untimed; the keys are read in order)
         t1 = now()
         pane.send("|")
@@ -111,6 +133,10 @@ def report(args, res, versions, size_mb):
         "| | reef | VisiData | VisiData / reef |",
         "| --- | --- | --- | --- |",
         f"| open, whole file loaded | {fmt_time(res, 'reef.open')} | {fmt_time(res, 'vd.open')} | {ratio(res, 'open')} |",
+        f"| frequency table of `country` (6 values; reef `F`, VisiData `F`) | {fmt_time(res, 'reef.frequency')} "
+        f"| {fmt_time(res, 'vd.frequency')} | {ratio(res, 'frequency')} |",
+        f"| frequency table of `amount` ({min(args.lines, 100_000):,} values) | {fmt_time(res, 'reef.frequency_many')} "
+        f"| {fmt_time(res, 'vd.frequency_many')} | {ratio(res, 'frequency_many')} |",
         f"| regex filter (`note` matches `quot`: {args.lines // 10:,} rows) | {fmt_time(res, 'reef.filter')} "
         f"| {fmt_time(res, 'vd.filter')} | {ratio(res, 'filter')} |",
         f"| resident once loaded | {fmt_mem(res, 'reef.rss_open')} | {fmt_mem(res, 'vd.rss_open')} | {ratio(res, 'rss_open')} |",
