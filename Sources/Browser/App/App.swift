@@ -396,22 +396,17 @@ final class App {
 
     /// The grid the visible screen is about: query results, the record's grid, or the selected table's.
     var currentGrid: GridModel? {
-        for screen in state.screens.reversed() {
-            switch screen {
-            case .results(let grid):
-                return grid
-            case .record(let record):
-                return record.grid
-            default:
-                continue
-            }
-        }
-        return selectedTableGrid
+        stackedGrid ?? selectedTableGrid
     }
 
     /// The grid the visible screen is about, as ``currentGrid`` but only when it is open: looking
     /// it up neither opens nor reloads a table (what drawing reads).
     var visibleGrid: GridModel? {
+        stackedGrid ?? visibleTableGrid
+    }
+
+    /// The grid of the topmost results or record screen, nil when only the main screen's grid is left.
+    private var stackedGrid: GridModel? {
         for screen in state.screens.reversed() {
             switch screen {
             case .results(let grid):
@@ -422,7 +417,7 @@ final class App {
                 continue
             }
         }
-        return visibleTableGrid
+        return nil
     }
 
     /// The grid of the selected table when it is open (nothing is opened to find it).
