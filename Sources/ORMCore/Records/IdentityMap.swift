@@ -159,6 +159,18 @@ final class IdentityMap: @unchecked Sendable {
                 for index in 0..<keys.count {
                     let key = keys[index]
                     let object = Unmanaged.passUnretained(window[index]).toOpaque()
+                    guard IdentityMap.keepsIntegerKeysApart else {
+                        // Plain `weak` entries: made from the decoded object itself (alive in `window`),
+                        // never from an address found in the map.
+                        let entry = Entry(object)
+                        guard let holder = table.insert(entry, for: .integer(key)), holder.object != object else { continue }
+                        if let live = holder.live {
+                            found.append((index, live))
+                        } else {
+                            table[.integer(key)] = entry
+                        }
+                        continue
+                    }
                     // One probe in the common case: the key is free and the entry goes in.
                     guard let holder = table.integers.insert(object, for: key), holder != object else { continue }
                     if let live = Entry(holder).live {
