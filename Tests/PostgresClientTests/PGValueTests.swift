@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+@testable import PostgresClient
+
+/// Swift values sent as parameters and read back from PostgreSQL's text forms, exactly.
+final class PGValueTests: XCTestCase {
+    private var connection: PGConnection!
+
+    override func setUpWithError() throws {
+        connection = try PGConnection(try TestPostgresServer.shared().connectionString())
+    }
+
+    func testInstantsGoAndComeBackToTheMicrosecondInAnyTimeZone() throws {
+        let instants = [
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_700_000_000.123456),
+            Date(timeIntervalSince1970: -1_234_567_890.5), Date(timeIntervalSince1970: 253_402_300_799.999999),
+            Date(timeIntervalSince1970: -2_208_988_800),  // 1900-01-01
+        ]
+        for zone in ["UTC", "Asia/Kathmandu", "America/St_Johns", "Europe/Amsterdam"] {
+            try connection.execute("SELECT set_config('TimeZone', $1, false)", [.text(zone)])
+            for instant in instants {
+                let row = try connection.execute("SELECT $1::timestamptz, $1::timestamptz::text", [.date(instant)])[0]
+                let back = try XCTUnwrap(row.date(at: 0))
+                XCTAssertEqual(back.timeIntervalSince1970, instant.timeIntervalSince1970, accuracy: 0.000_000_5,
+                               "\(zone): \(row.text(at: 1) ?? "")")
+            }
+        }
+        // Amsterdam kept local mean time (+00:19:32) until 1937: an offset in seconds.
+        let old = try connection.execute("SELECT '1900-06-01 12:00:00+00'::timestamptz")[0]
+        XCTAssertTrue(old.text(at: 0)?.hasSuffix("+00:19:32") ?? false, old.text(at: 0) ?? "")
+        XCTAssertEqual(try old.date(at: 0)?.timeIntervalSince1970, -2_195_899_200)
+        try connection.execute("SELECT set_config('TimeZone', 'UTC', false)")
+    }
+
+    func testDatesAndZonelessTimestampsAreReadAsUTC() throws {
+        let row = try connection.execute("SELECT DATE '2024-02-29', TIMESTAMP '2024-02-29 23:59:59.5', NULL::date")[0]
+        XCTAssertEqual(try row.date(at: 0)?.timeIntervalSince1970, 1_709_164_800)
+        XCTAssertEqual(try row.date(at: 1)?.timeIntervalSince1970, 1_709_251_199.5)
+        XCTAssertNil(try row.date(at: 2))
+        let odd = try connection.execute("SELECT 'infinity'::timestamptz, DATE '0044-03-15 BC'")[0]
+        XCTAssertThrowsError(try odd.date(at: 0))
+        XCTAssertThrowsError(try odd.date(at: 1))
+    }
+
+    func testUUIDsAndDecimalsKeepEveryDigit() throws {
+        let uuid = try XCTUnwrap(UUID(uuidString: "0F8FAD5B-D9CB-469F-A165-70867728950E"))
+        XCTAssertEqual(try connection.execute("SELECT $1::uuid", [.uuid(uuid)])[0].uuid(at: 0), uuid)
+
+        for text in ["0", "-0.5", "123.4500", "12345678901234567890123456789012345678", "-0.000000000000000000000000000001"] {
+            let row = try connection.execute("SELECT $1::numeric", [.text(text)])[0]
+            let value = try XCTUnwrap(row.decimal(at: 0), text)
+            XCTAssertEqual(try connection.execute("SELECT $1::numeric = $2::numeric", [.decimal(value), .text(text)])[0].bool(at: 0),
+                           true, "\(text) came back as \(value)")
+        }
+        let tooLong = try connection.execute("SELECT '1234567890123456789012345678901234567890.5'::numeric, 'NaN'::numeric")[0]
+        XCTAssertThrowsError(try tooLong.decimal(at: 0), "it would round")
+        XCTAssertThrowsError(try tooLong.decimal(at: 1))
+    }
+
+    func testNumbersAndBooleansGoAsTheServerReadsThem() throws {
+        let row = try connection.execute("SELECT $1::bigint, $2::float8, $3::float8, $4::float8, $5::boolean", [
+            .int(Int64.min), .double(0.1 + 0.2), .double(-.infinity), .double(.nan), .bool(true),
+        ])[0]
+        XCTAssertEqual(try row.int64(at: 0), Int64.min)
+        XCTAssertEqual(try row.double(at: 1), 0.1 + 0.2, "the same bits")
+        XCTAssertEqual(try row.double(at: 2), -.infinity)
+        XCTAssertTrue(try row.double(at: 3)?.isNaN ?? false)
+        XCTAssertEqual(try row.bool(at: 4), true)
+    }
+}
