@@ -1,5 +1,6 @@
-/// One token of SQL text, as SQLite's own tokenizer cuts it: the one place ORMCore and reef
-/// decide what is a string, a quoted name, a comment or a parameter (see ``SQLToken/tokens(in:)``).
+/// One token of SQL text, as SQLite's own tokenizer cuts it (or PostgreSQL's, see
+/// ``SQLToken/Dialect``): the one place ORMCore and reef decide what is a string, a quoted name, a
+/// comment or a parameter (see ``SQLToken/tokens(in:dialect:)``).
 ///
 /// ```swift
 /// SQLToken.tokens(in: "a = 'it''s' -- why?").map(\.kind)
@@ -74,9 +75,9 @@ package struct SQLToken: Sendable, Hashable {
     }
 
     /// The tokens of `text`, in order, covering all of it.
-    package static func tokens(in text: String) -> [SQLToken] {
+    package static func tokens(in text: String, dialect: Dialect = .sqlite) -> [SQLToken] {
         var tokens: [SQLToken] = []
-        var scanner = Scanner(text)
+        var scanner = Scanner(text, dialect: dialect)
         while let token = scanner.next() {
             tokens.append(token)
         }
@@ -87,19 +88,25 @@ package struct SQLToken: Sendable, Hashable {
     /// text (bytes from 0x80 on only occur inside words, strings, names and comments), so its
     /// range always falls on character boundaries.
     package struct Scanner: IteratorProtocol {
-        private let bytes: String.UTF8View
-        private var index: String.Index
+        let bytes: String.UTF8View
+        var index: String.Index
+        /// Whose rules cut the text.
+        package let dialect: Dialect
 
-        /// A scanner at the start of `text`.
-        package init(_ text: String) {
+        /// A scanner at the start of `text`, cutting it by `dialect`'s rules.
+        package init(_ text: String, dialect: Dialect = .sqlite) {
             bytes = text.utf8
             index = bytes.startIndex
+            self.dialect = dialect
         }
 
         /// The next token, nil at the end.
         package mutating func next() -> SQLToken? {
             guard index < bytes.endIndex else {
                 return nil
+            }
+            if dialect == .postgres, let token = nextPostgresToken() {
+                return token
             }
             let start = index
             let first = bytes[index]
@@ -168,22 +175,22 @@ package struct SQLToken: Sendable, Hashable {
 
         // MARK: - Helpers
 
-        private var peek: UInt8? {
+        var peek: UInt8? {
             index < bytes.endIndex ? bytes[index] : nil
         }
 
-        private mutating func advance() {
+        mutating func advance() {
             index = bytes.index(after: index)
         }
 
-        private mutating func skip(while belongs: (UInt8) -> Bool) {
+        mutating func skip(while belongs: (UInt8) -> Bool) {
             while let byte = peek, belongs(byte) {
                 advance()
             }
         }
 
         /// Skips past `end` (and `second` right after it, when given); false when the text ends first.
-        private mutating func skipPast(_ end: UInt8, _ second: UInt8?) -> Bool {
+        mutating func skipPast(_ end: UInt8, _ second: UInt8?) -> Bool {
             while let byte = peek {
                 advance()
                 if byte == end {
@@ -201,7 +208,7 @@ package struct SQLToken: Sendable, Hashable {
 
         /// Skips past the closing `quote`, a doubled quote being one inside; false when the text
         /// ends first.
-        private mutating func skipQuoted(_ quote: UInt8) -> Bool {
+        mutating func skipQuoted(_ quote: UInt8) -> Bool {
             while let byte = peek {
                 advance()
                 if byte == quote {
@@ -241,12 +248,12 @@ package struct SQLToken: Sendable, Hashable {
             byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "#")
         }
 
-        private static func isDigit(_ byte: UInt8) -> Bool {
+        static func isDigit(_ byte: UInt8) -> Bool {
             byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
         }
 
         /// A byte of a bare name: letters, digits, `_`, `$`, and every byte of a non-ASCII character.
-        private static func isWordByte(_ byte: UInt8) -> Bool {
+        static func isWordByte(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...:
