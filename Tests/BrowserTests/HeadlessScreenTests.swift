@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x66.
+    /// Keys `?` at 80x75.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 66)
+        let screens = try fixture.headless("?", columns: 80, rows: 75)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -199,8 +199,13 @@ final class HeadlessScreenTests: XCTestCase {
             "",
             "Data",
             "  s                  sort by cursor column: ascending, descending, off",
+            "  zs                 add the cursor column to the sort (again: descending,",
+            "                     again: out); header: ▲1 ▼2",
             "  f                  filter rows with a WHERE expression (empty clears)",
             "  /                  search any column for text; on text screens, the text",
+            "  \\ g/               search any column by a regular expression (ignores case)",
+            "  z/                 search the cursor column for text",
+            "  z\\                 search the cursor column by a regular expression",
             "  n                  next match (a row; a line on text screens)",
             "  N                  previous match (a row; a line on text screens)",
             "  e                  SQL prompt: run statements (; between several)",
@@ -209,6 +214,8 @@ final class HeadlessScreenTests: XCTestCase {
             "  r                  reload (keeps cursor row, widths, sort)",
             "  ] gf               go to the row the cursor cell's foreign key refers to",
             "  [ <BS>             back from that jump (table, row, sort, filter)",
+            "  -                  hide the cursor column (status: how many hidden)",
+            "  gv                 show all hidden columns again",
             "  y                  copy the cursor cell to the clipboard (OSC 52)",
             "  Y                  copy the cursor row, tab-separated, to the clipboard",
             "  X                  export the view (filter, sort): .csv .tsv .json .jsonl .sql",
@@ -237,6 +244,8 @@ final class HeadlessScreenTests: XCTestCase {
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
             "  click              select a table or a cell",
             "  wheel              scroll",
+            "",
+            "",
             " HELP  ? help",
         ])
     }

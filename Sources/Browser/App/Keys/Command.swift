@@ -33,10 +33,18 @@ enum Command: Hashable, Sendable, CaseIterable {
     case quit
     /// Cycle the sort of the cursor column: ascending, descending, off.
     case sort
+    /// Add the cursor column to the sort, keeping the columns sorted already (`zs`).
+    case addSort
     /// Filter the rows with a `WHERE` expression.
     case filter
     /// Search for text.
     case search
+    /// Search by a regular expression, in every column (`\`, `g/`).
+    case searchRegex
+    /// Search for text in the cursor column only (`z/`).
+    case searchColumn
+    /// Search by a regular expression in the cursor column only (`z\`).
+    case searchColumnRegex
     /// Go to the next row matching the search.
     case nextMatch
     /// Go to the previous row matching the search.
@@ -61,6 +69,10 @@ enum Command: Hashable, Sendable, CaseIterable {
     case export
     /// The frequency table of the cursor column (`F`).
     case frequency
+    /// Hide the cursor column (`-`).
+    case hideColumn
+    /// Show every hidden column again (`gv`).
+    case showAllColumns
     /// Copy the cursor cell to the terminal's clipboard.
     case yankCell
     /// Copy the cursor row (tab-separated) to the terminal's clipboard.

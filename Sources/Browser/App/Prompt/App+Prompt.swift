@@ -91,6 +91,8 @@ extension App {
                 }
                 grid.searchText = text
                 counted(grid) { try self.findMatch(in: grid, forward: true) }
+            case .gridSearch(let regex, let column):
+                try searchGrid(grid, for: text, regex: regex, column: column)
             case .goToRow:
                 guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
                     state.message = .error("not a row number: \(text)")

@@ -4,6 +4,8 @@ enum PromptKind: Hashable, Sendable {
     case filter
     /// Text to search for.
     case search
+    /// A search of the grid other than `/`'s: by a pattern (`regex`), or in one `column` only.
+    case gridSearch(regex: Bool, column: String?)
     /// A row number.
     case goToRow
     /// A SQL statement.
@@ -33,6 +35,7 @@ enum PromptKind: Hashable, Sendable {
         switch self {
         case .filter: "WHERE "
         case .search: "/"
+        case .gridSearch(let regex, let column): (column.map(Sanitizer.sanitize) ?? "") + (regex ? "\\" : "/")
         case .goToRow: "Go to row: "
         case .sql: "SQL> "
         case .export: "Export to (.csv .tsv .json .jsonl .sql): "
@@ -50,7 +53,7 @@ enum PromptKind: Hashable, Sendable {
     var mode: Mode {
         switch self {
         case .filter: .filter
-        case .search: .search
+        case .search, .gridSearch: .search
         case .goToRow: .goToRow
         case .sql: .sql
         case .export: .export

@@ -119,10 +119,15 @@ extension App {
         if source.columns.indices.contains(grid.cursorColumn) {
             column.append(Sanitizer.sanitize(source.columns[grid.cursorColumn].name))
         }
+        if grid.hiddenCount > 0 {
+            column.append("\(grid.hiddenCount) hidden")
+        }
         var sort: [String] = []
-        if let order = source.sort, source.columns.indices.contains(order.column) {
-            sort.append("sort " + Sanitizer.sanitize(source.columns[order.column].name)
-                        + (order.descending ? GridWidget.descending : GridWidget.ascending))
+        if let order = source.sort {
+            let keys = order.keys.filter { source.columns.indices.contains($0.column) }.map {
+                Sanitizer.sanitize(source.columns[$0.column].name) + ($0.descending ? GridWidget.descending : GridWidget.ascending)
+            }
+            sort.append("sort " + keys.joined(separator: " "))
         }
         var filter: [String] = []
         if let expression = source.filter {
