@@ -72,3 +72,49 @@ final class GridSearchTests: XCTestCase {
         XCTAssertNil(try source.find(GridSearch(pattern: "one", kind: .text, column: "a"), from: -1, forward: true))
     }
 }
+
+/// `gc` goes to a column by name or by a pattern matching names, as VisiData's `c`.
+final class GoToColumnTests: XCTestCase {
+    /// The fixture database, new for each test.
+    private var fixture: BrowserFixture!
+
+    /// Builds the fixture.
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+    }
+
+    /// Removes the fixture.
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    /// A name (any case) goes there; a pattern goes to the next column it matches, wrapping;
+    /// no match and a bad pattern say so and the cursor stays.
+    func testGoToColumnByNameAndPattern() throws {
+        let screens = try fixture.headless("gcPRICE<Enter><dump>gc^[a-n]<Enter><dump>gc^[a-n]<Enter><dump>gczz<Enter><dump>gc(<Enter>",
+                                           columns: 80, rows: 3, table: "albums")
+        XCTAssertEqual(screens[0].last, " BROWSE  column price (6 of 6)                               albums  1/4  price")
+        XCTAssertEqual(screens[1].last, " BROWSE  column id (1 of 6)                                     albums  1/4  id")
+        XCTAssertEqual(screens[2].last, " BROWSE  column artist_id (2 of 6)                       albums  1/4  artist_id")
+        XCTAssertEqual(screens[3].last, " BROWSE  no column matches zz                            albums  1/4  artist_id")
+        XCTAssertEqual(screens[4].last?.hasPrefix(" BROWSE  regular expression (: "), true, screens[4].last ?? "")
+    }
+
+    /// A hidden column asked for by name is shown again.
+    func testAHiddenColumnAskedForIsShownAgain() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 3)
+        let screen = runner.run(try KeyScript.parse("ll-gctitle<Enter>")).last ?? []
+        XCTAssertEqual(screen.last, " BROWSE  column title (3 of 6), shown again                  albums  1/4  title")
+        XCTAssertEqual(app.currentGrid?.hiddenColumns, [])
+    }
+
+    /// The name itself wins over a pattern match earlier in the row; pressed on it, the next match.
+    func testNameMatchOrder() throws {
+        let names = ["id", "BillingCity", "Billing", "BillingState"]
+        XCTAssertEqual(try ColumnNameMatch("billing").next(in: names, after: 0), 2)
+        XCTAssertEqual(try ColumnNameMatch("billing").next(in: names, after: 2), 3)
+        XCTAssertEqual(try ColumnNameMatch("city$").next(in: names, after: 3), 1)
+        XCTAssertNil(try ColumnNameMatch("zip").next(in: names, after: 0))
+    }
+}

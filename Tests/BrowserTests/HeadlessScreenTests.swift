@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x75.
+    /// Keys `?` at 80x80.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 75)
+        let screens = try fixture.headless("?", columns: 80, rows: 80)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -186,6 +186,8 @@ final class HeadlessScreenTests: XCTestCase {
             "  <Home> 0           first column (record view: first row)",
             "  <End> $            last column (record view: last row)",
             "  :                  go to row number",
+            "  gc                 go to a column by name or pattern (again: the next one",
+            "                     matching)",
             "",
             "Views",
             "  <Tab> <S-Tab>      switch focus: table list / grid",
@@ -218,6 +220,10 @@ final class HeadlessScreenTests: XCTestCase {
             "  gv                 show all hidden columns again",
             "  y                  copy the cursor cell to the clipboard (OSC 52)",
             "  Y                  copy the cursor row, tab-separated, to the clipboard",
+            "  gy                 copy the cursor column of the view as CSV/TSV/JSON to the",
+            "                     clipboard",
+            "  gY                 copy the view (filter, sort, columns shown) as CSV/TSV/JSON",
+            "                     to the clipboard",
             "  X                  export the view (filter, sort): .csv .tsv .json .jsonl .sql",
             "  F                  frequency table of the cursor column; Enter: filter by it",
             "",
@@ -244,7 +250,6 @@ final class HeadlessScreenTests: XCTestCase {
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
             "  click              select a table or a cell",
             "  wheel              scroll",
-            "",
             "",
             " HELP  ? help",
         ])

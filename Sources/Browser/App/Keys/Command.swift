@@ -51,6 +51,8 @@ enum Command: Hashable, Sendable, CaseIterable {
     case previousMatch
     /// Go to a row by number.
     case goToRow
+    /// Go to a column by name or by a pattern matching its name (`gc`).
+    case goToColumn
     /// Show the table's schema.
     case schema
     /// Run a SQL statement.
@@ -77,6 +79,10 @@ enum Command: Hashable, Sendable, CaseIterable {
     case yankCell
     /// Copy the cursor row (tab-separated) to the terminal's clipboard.
     case yankRow
+    /// Copy the cursor column of the view (filter, sort) as CSV, TSV or JSON to the clipboard (`gy`).
+    case yankColumn
+    /// Copy the view (filter, sort, the columns shown) as CSV, TSV or JSON to the clipboard (`gY`).
+    case yankView
     /// Edit the cursor cell in a one-line editor (staged, not written).
     case editCell
     /// Set the cursor cell to NULL (staged).

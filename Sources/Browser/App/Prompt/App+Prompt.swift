@@ -93,6 +93,10 @@ extension App {
                 counted(grid) { try self.findMatch(in: grid, forward: true) }
             case .gridSearch(let regex, let column):
                 try searchGrid(grid, for: text, regex: regex, column: column)
+            case .copyAs(let column):
+                copyView(of: grid, format: text, column: column)
+            case .goToColumn:
+                try goToColumn(in: grid, named: text)
             case .goToRow:
                 guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
                     state.message = .error("not a row number: \(text)")

@@ -6,8 +6,12 @@ enum PromptKind: Hashable, Sendable {
     case search
     /// A search of the grid other than `/`'s: by a pattern (`regex`), or in one `column` only.
     case gridSearch(regex: Bool, column: String?)
+    /// The format to copy the view, or only its `column`, to the clipboard in (`gY`, `gy`).
+    case copyAs(column: String?)
     /// A row number.
     case goToRow
+    /// A column's name, or a pattern matching it (`gc`).
+    case goToColumn
     /// A SQL statement.
     case sql
     /// The path of a file to export the view to.
@@ -36,7 +40,10 @@ enum PromptKind: Hashable, Sendable {
         case .filter: "WHERE "
         case .search: "/"
         case .gridSearch(let regex, let column): (column.map(Sanitizer.sanitize) ?? "") + (regex ? "\\" : "/")
+        case .copyAs(let column):
+            "Copy " + (column.map { "column " + Sanitizer.sanitize($0) } ?? "the view") + " as (csv tsv json jsonl; Enter: tsv): "
         case .goToRow: "Go to row: "
+        case .goToColumn: "Go to column (name or pattern): "
         case .sql: "SQL> "
         case .export: "Export to (.csv .tsv .json .jsonl .sql): "
         case .editCell(let column, let note): Sanitizer.sanitize(column) + (note.map { " (\($0))" } ?? "") + ": "
@@ -54,9 +61,9 @@ enum PromptKind: Hashable, Sendable {
         switch self {
         case .filter: .filter
         case .search, .gridSearch: .search
-        case .goToRow: .goToRow
+        case .goToRow, .goToColumn: .goToRow
         case .sql: .sql
-        case .export: .export
+        case .export, .copyAs: .export
         case .editCell: .edit
         case .resolveConflicts: .conflict
         case .quitWithChanges: .quit

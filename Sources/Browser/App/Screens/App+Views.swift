@@ -51,7 +51,9 @@ extension App {
             case .hideColumn, .showAllColumns:
                 outcome.merge(performOnGrid(command, grid: grid, isTable: isTable))
                 record.scroll = scrollShowingField(of: record, height: height)
-            case .yankCell, .yankRow, .sort, .addSort, .searchRegex, .searchColumn, .searchColumnRegex, .filter, .search, .nextMatch, .previousMatch, .goToRow, .schema, .reload,
+            case .goToColumn:
+                outcome.merge(performOnGrid(command, grid: grid, isTable: isTable))
+            case .yankCell, .yankRow, .yankColumn, .yankView, .sort, .addSort, .searchRegex, .searchColumn, .searchColumnRegex, .filter, .search, .nextMatch, .previousMatch, .goToRow, .schema, .reload,
                  .export:
                 outcome.merge(performOnGrid(command, grid: grid, isTable: isTable))
                 if case .record = state.top {} else {

@@ -33,6 +33,7 @@ extension App {
             case .nextMatch: counted(grid) { try self.findMatch(in: grid, forward: true) }
             case .previousMatch: counted(grid) { try self.findMatch(in: grid, forward: false) }
             case .goToRow: openPrompt(.goToRow)
+            case .goToColumn: openPrompt(.goToColumn)
             case .schema: try openSchema(isTable: isTable, grid: grid)
             case .narrow: grid.resizeCursorColumn(by: -1)
             case .widen: grid.resizeCursorColumn(by: 1)
@@ -44,6 +45,7 @@ extension App {
             case .showAllColumns: showAllColumns(of: grid)
             case .yankCell: outcome.merge(try yankCell(of: grid))
             case .yankRow: outcome.merge(try yankRow(of: grid))
+            case .yankColumn, .yankView: openCopyPrompt(for: grid, column: command == .yankColumn)
             case .export:
                 let stopping = export?.isRunning ?? false
                 startExportPrompt(for: grid)
