@@ -204,7 +204,8 @@ final class HeadlessScreenTests: XCTestCase {
             "  zs                 add the cursor column to the sort (again: descending,",
             "                     again: out); header: ▲1 ▼2",
             "  f                  filter rows with a WHERE expression (empty clears)",
-            "  /                  search any column for text; on text screens, the text",
+            "  /                  search any column for text; text screens: the text; table",
+            "                     list: narrow it",
             "  \\ g/               search any column by a regular expression (ignores case)",
             "  z/                 search the cursor column for text",
             "  z\\                 search the cursor column by a regular expression",
@@ -250,7 +251,6 @@ final class HeadlessScreenTests: XCTestCase {
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
             "  click              select a table or a cell",
             "  wheel              scroll",
-            "",
             " HELP  ? help",
         ])
     }

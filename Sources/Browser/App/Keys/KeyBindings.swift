@@ -27,7 +27,7 @@ enum KeyBindings {
         bind("Data", [.character("z"), .character("s")], to: .addSort,
              "add the cursor column to the sort (again: descending, again: out); header: ▲1 ▼2"),
         bind("Data", [.character("f")], to: .filter, "filter rows with a WHERE expression (empty clears)"),
-        bind("Data", [.character("/")], to: .search, "search any column for text; on text screens, the text"),
+        bind("Data", [.character("/")], to: .search, "search any column for text; text screens: the text; table list: narrow it"),
         bind("Data", [.character("\\")], [.character("g"), .character("/")], to: .searchRegex,
              "search any column by a regular expression (ignores case)"),
         bind("Data", [.character("z"), .character("/")], to: .searchColumn, "search the cursor column for text"),

@@ -28,13 +28,22 @@ extension App {
         if line.kind.isChoice {
             return choose(key, for: line.kind)
         }
+        if line.kind == .narrowTables, let outcome = moveWhileNarrowing(key) {
+            return outcome
+        }
         let event = line.handle(key)
         prompt.current = line
         switch event {
         case .edited:
+            if line.kind == .narrowTables {
+                narrowTables(to: line.text)  // as it is typed
+            }
             return .redraw
         case .cancelled:
             prompt.close()
+            if line.kind == .narrowTables {
+                clearTableNarrowing()
+            }
             return .redraw
         case .submitted(let text):
             prompt.current = nil
@@ -54,6 +63,10 @@ extension App {
         }
         if kind == .export {
             startExport(to: text)
+            return
+        }
+        if kind == .narrowTables {
+            acceptTableNarrowing(text)
             return
         }
         if case .refused(let reason) = kind {
@@ -103,7 +116,7 @@ extension App {
                     return
                 }
                 try move(grid, toRow: number - 1)
-            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
+            case .narrowTables, .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
                  .confirmOverwrite, .refused:
                 break
             }

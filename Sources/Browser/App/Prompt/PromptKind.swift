@@ -8,6 +8,8 @@ enum PromptKind: Hashable, Sendable {
     case gridSearch(regex: Bool, column: String?)
     /// The format to copy the view, or only its `column`, to the clipboard in (`gY`, `gy`).
     case copyAs(column: String?)
+    /// The text that narrows the table list, applied as it is typed (`/` in the list).
+    case narrowTables
     /// A row number.
     case goToRow
     /// A column's name, or a pattern matching it (`gc`).
@@ -42,6 +44,7 @@ enum PromptKind: Hashable, Sendable {
         case .gridSearch(let regex, let column): (column.map(Sanitizer.sanitize) ?? "") + (regex ? "\\" : "/")
         case .copyAs(let column):
             "Copy " + (column.map { "column " + Sanitizer.sanitize($0) } ?? "the view") + " as (csv tsv json jsonl; Enter: tsv): "
+        case .narrowTables: "Tables named like: "
         case .goToRow: "Go to row: "
         case .goToColumn: "Go to column (name or pattern): "
         case .sql: "SQL> "
@@ -60,7 +63,7 @@ enum PromptKind: Hashable, Sendable {
     var mode: Mode {
         switch self {
         case .filter: .filter
-        case .search, .gridSearch: .search
+        case .search, .gridSearch, .narrowTables: .search
         case .goToRow, .goToColumn: .goToRow
         case .sql: .sql
         case .export, .copyAs: .export

@@ -49,15 +49,18 @@ extension App {
         }
         let (titleRow, listArea) = sidebar.splitTop(1)
         let focused = state.focus == .tables
-        renderTitle((focused ? "▸ " : "") + "Tables (\(catalog.names.count))", in: titleRow, into: &buffer)
+        let listed = listedTables
+        renderTitle((focused ? "▸ " : "") + tableListTitle(listed: listed.count), in: titleRow, into: &buffer)
         // Only the rows drawn: the list may hold ten thousand tables.
-        let first = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
-                                            height: max(1, listArea.height), count: catalog.names.count)
-        let items = catalog.entries(in: first..<(first + listArea.height)).map { entry in
+        let selected = listed.firstIndex(of: state.selectedTable)
+        let first = ListWidget.firstVisible(keeping: selected ?? 0, visibleFrom: state.firstVisibleTable,
+                                            height: max(1, listArea.height), count: listed.count)
+        let shown = Array(listed[min(first, listed.count)..<min(listed.count, first + listArea.height)])
+        let items = catalog.entries(at: shown).map { entry in
             ListItem(title: entry.kind == .view ? entry.name + " ◇" : entry.name, count: entry.count,
                      countFailed: entry.countFailed || entry.countStopped)
         }
-        let list = ListWidget(items: items, selected: catalog.names.isEmpty ? nil : state.selectedTable - first,
+        let list = ListWidget(items: items, selected: selected.map { $0 - first },
                               firstVisible: 0, spinnerFrame: state.spinnerFrame)
         list.render(in: listArea, into: &buffer, theme: theme)
     }
