@@ -118,3 +118,15 @@ final class GoToColumnTests: XCTestCase {
         XCTAssertNil(try ColumnNameMatch("zip").next(in: names, after: 0))
     }
 }
+
+/// Searches look in the columns shown, as VisiData's do.
+final class HiddenColumnSearchTests: XCTestCase {
+    /// A value only in a hidden column is not found; shown again, it is.
+    func testHiddenColumnsAreNotSearched() throws {
+        let fixture = try BrowserFixture()
+        defer { fixture.remove() }
+        let screens = try fixture.headless("llll-gg/party<Enter><dump>gvgg/party<Enter>", columns: 80, rows: 3, table: "albums")
+        XCTAssertEqual(screens[0].last, " BROWSE  not found: party                          albums  1/4  price  1 hidden")
+        XCTAssertEqual(screens[1].last, " BROWSE  /party  row 4                                       albums  4/4  notes")
+    }
+}

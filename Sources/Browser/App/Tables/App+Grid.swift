@@ -172,10 +172,12 @@ extension App {
 
     /// Moves to the next or previous row the grid's last search matches, wrapping around the ends.
     func findMatch(in grid: GridModel, forward: Bool) throws {
-        guard let wanted = grid.search, !wanted.pattern.isEmpty else {
+        guard var last = grid.search, !last.pattern.isEmpty else {
             state.message = .error("no search yet: press / to search")
             return
         }
+        last.excluded = grid.hiddenColumns  // the columns shown now are searched
+        let wanted = last
         // What messages name: the text of a plain `/` search, else the search as the status bar writes it.
         let text = wanted.kind == .text && wanted.column == nil ? wanted.pattern : wanted.label
         let search = MatchSearch(text: text, from: grid.cursorRow, forward: forward)
@@ -221,7 +223,7 @@ extension App {
         let row = match.row
         grid.cursorRow = row
         let columns = try grid.source.columns(matching: wanted, inRow: row)
-        if let found = columns.first(where: { !grid.isHidden($0) }) ?? columns.first {
+        if let found = columns.first {
             grid.cursorColumn = grid.nearestShownColumn(to: found)
         }
         if state.message == nil {

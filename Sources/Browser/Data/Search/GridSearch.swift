@@ -26,6 +26,8 @@ struct GridSearch: Hashable, Sendable {
     var kind: Kind = .text
     /// The column searched, by name; nil for every column.
     var column: String?
+    /// Columns not searched: those hidden in the grid (as VisiData searches the visible columns).
+    var excluded: Set<String> = []
 
     /// A search for `text` in every column.
     init(text: String) {
@@ -58,9 +60,10 @@ struct GridSearch: Hashable, Sendable {
         }
     }
 
-    /// The columns of `names` searched: all of them, or the one named (none when it is gone).
+    /// The columns of `names` searched: all of them, or the one named (none when it is gone),
+    /// less the ``excluded`` ones.
     func searched(_ names: [String]) -> [String] {
-        column.map { column in names.filter { $0 == column } } ?? names
+        (column.map { column in names.filter { $0 == column } } ?? names).filter { !excluded.contains($0) }
     }
 
     /// Whether a row matches, over columns `names` (those not searched are left out), ORed.
