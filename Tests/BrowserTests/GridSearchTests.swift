@@ -36,6 +36,13 @@ final class GridSearchTests: XCTestCase {
     }
 
     /// `z\` is a pattern in the cursor column; a pattern that does not compile says why, in the
+    /// The prompts name the column searched and the kind of search.
+    func testThePromptsSayWhatIsSearched() throws {
+        XCTAssertEqual(try fixture.screen("llz\\^a", columns: 60, rows: 3, table: "albums").last, "title\\^a")
+        XCTAssertEqual(try fixture.screen("\\^a", columns: 60, rows: 3, table: "albums").last, "\\^a")
+        XCTAssertEqual(try fixture.screen("g/^a", columns: 60, rows: 3, table: "albums").last, "\\^a")
+    }
+
     /// user's own words, and the last search stays for `n`.
     func testColumnRegexAndABadPattern() throws {
         let screens = try fixture.headless("llllz\\^e.*y$<Enter><dump>z\\(<Enter><dump>gg<dump>n", columns: 80, rows: 3, table: "albums")

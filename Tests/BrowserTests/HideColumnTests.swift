@@ -93,6 +93,15 @@ final class HideColumnTests: XCTestCase {
         ])
     }
 
+    /// `-` in the record view hides the field selected; `gv` there shows it again.
+    func testHidingFromTheRecordView() throws {
+        let screens = try fixture.headless("<Enter>j-<dump>gv", columns: 60, rows: 8, table: "albums")
+        XCTAssertEqual(screens[0][1], "id    │ 1")
+        XCTAssertEqual(screens[0][2], "title │ First", "the field after the hidden one is selected")
+        XCTAssertEqual(screens[0].last, " RECORD  hid artist_id · 1 hidden; gv shows all albums  1/4")
+        XCTAssertEqual(screens[1][2], "artist_id │ 1")
+    }
+
     /// An export (every format) writes the columns shown, in the view's filter and order.
     func testExportLeavesHiddenColumnsOut() throws {
         let csv = fixture.directory.appendingPathComponent("shown.csv").path
