@@ -75,4 +75,19 @@ final class TableNarrowingTests: XCTestCase {
         XCTAssertEqual(screens[0].last?.hasPrefix(" TABLES  no table name contains zz"), true, screens[0].last ?? "")
         XCTAssertEqual(screens[1][0], "▸ Tables (5)      │ │title │name │")
     }
+
+    /// A click on the narrowed list selects the table drawn there, not the one at that place in
+    /// the whole list.
+    func testAClickSelectsTheTableDrawnThere() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault)
+        let runner = HeadlessRunner(app: app, columns: 60, rows: 6)
+        _ = runner.run(try KeyScript.parse("/ai<Enter>"))
+        XCTAssertEqual(app.selectedTableName, "pairs")
+        _ = runner.run(try KeyScript.parse("<Tab>/<C-u>a<Enter>"))  // `/` again edits the text: every table has an a
+        let shown = runner.run([.key(.mouse(MouseEvent(x: 2, y: 2, button: .left)))])
+        XCTAssertEqual(app.selectedTableName, "artists", "the list is scrolled by one: " + (shown.last?.joined(separator: "\n") ?? ""))
+        _ = runner.run(try KeyScript.parse("/<C-u>t<Enter>"))  // album_titles, artists, my "odd" table
+        _ = runner.run([.key(.mouse(MouseEvent(x: 2, y: 3, button: .left)))])
+        XCTAssertEqual(app.selectedTableName, "my \"odd\" table")
+    }
 }
