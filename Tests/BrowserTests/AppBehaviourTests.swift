@@ -15,7 +15,7 @@ final class AppBehaviourTests: XCTestCase {
         XCTAssertEqual(dispatcher.feed(.character("d")), .pending)
         XCTAssertEqual(dispatcher.feed(.escape), .cancelled, "Esc drops the start of a sequence")
         XCTAssertEqual(dispatcher.feed(.escape), .command(.cancel))
-        XCTAssertEqual(dispatcher.feed(.character("z")), .unbound)
+        XCTAssertEqual(dispatcher.feed(.character("Z")), .unbound)
         XCTAssertEqual(dispatcher.feed(.control("f")), .command(.pageDown))
     }
 

@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x66.
+    /// Keys `?` at 80x80.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 66)
+        let screens = try fixture.headless("?", columns: 80, rows: 80)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -186,6 +186,8 @@ final class HeadlessScreenTests: XCTestCase {
             "  <Home> 0           first column (record view: first row)",
             "  <End> $            last column (record view: last row)",
             "  :                  go to row number",
+            "  gc                 go to a column by name or pattern (again: the next one",
+            "                     matching)",
             "",
             "Views",
             "  <Tab> <S-Tab>      switch focus: table list / grid",
@@ -199,8 +201,14 @@ final class HeadlessScreenTests: XCTestCase {
             "",
             "Data",
             "  s                  sort by cursor column: ascending, descending, off",
+            "  zs                 add the cursor column to the sort (again: descending,",
+            "                     again: out); header: ▲1 ▼2",
             "  f                  filter rows with a WHERE expression (empty clears)",
-            "  /                  search any column for text; on text screens, the text",
+            "  /                  search any column for text; text screens: the text; table",
+            "                     list: narrow it",
+            "  \\ g/               search any column by a regular expression (ignores case)",
+            "  z/                 search the cursor column for text",
+            "  z\\                 search the cursor column by a regular expression",
             "  n                  next match (a row; a line on text screens)",
             "  N                  previous match (a row; a line on text screens)",
             "  e                  SQL prompt: run statements (; between several)",
@@ -209,8 +217,14 @@ final class HeadlessScreenTests: XCTestCase {
             "  r                  reload (keeps cursor row, widths, sort)",
             "  ] gf               go to the row the cursor cell's foreign key refers to",
             "  [ <BS>             back from that jump (table, row, sort, filter)",
+            "  -                  hide the cursor column (status: how many hidden)",
+            "  gv                 show all hidden columns again",
             "  y                  copy the cursor cell to the clipboard (OSC 52)",
             "  Y                  copy the cursor row, tab-separated, to the clipboard",
+            "  gy                 copy the cursor column of the view as CSV/TSV/JSON to the",
+            "                     clipboard",
+            "  gY                 copy the view (filter, sort, columns shown) as CSV/TSV/JSON",
+            "                     to the clipboard",
             "  X                  export the view (filter, sort): .csv .tsv .json .jsonl .sql",
             "  F                  frequency table of the cursor column; Enter: filter by it",
             "",

@@ -45,6 +45,34 @@ final class ChinookBrowserTests: XCTestCase {
         XCTAssertTrue(lines.suffix(3).joined().contains(" \(id)│"), "the smallest name is last: \(text)")
     }
 
+    /// `zs` on GenreId then Milliseconds twice: the rows are in the order SQLite gives for both
+    /// keys (the row key breaking ties), and `G` ends on the last of that order.
+    func testSortByTwoColumnsFollowsSQLite() throws {
+        let database = try openReadOnly()
+        let last = try XCTUnwrap(database.table("Track").query().orderBy("GenreId", descending: true).orderBy("Milliseconds")
+            .orderBy("TrackId", descending: true).first())
+        let app = try App(database: database, theme: .builtinDefault, initialTable: "Track")
+        let lines = HeadlessRunner(app: app, columns: 200, rows: 12)
+            .run(try KeyScript.parse("gcGenreId<Enter>zsgcMilliseconds<Enter>zszsG")).last ?? []
+        let text = lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains("sort GenreId▲ Milliseconds▼"), text)
+        XCTAssertTrue(lines[0].contains("GenreId▲1") && lines[0].contains("Milliseconds▼2"), lines[0])
+        let grid = try XCTUnwrap(app.currentGrid)
+        XCTAssertEqual(try grid.shownValues(at: grid.cursorRow)?.first, last["TrackId"].map { GridValue($0) })
+    }
+
+    /// A regex search limited to the Composer column finds the first row SQLite's REGEXP finds.
+    func testColumnRegexSearchFollowsSQLite() throws {
+        let database = try openReadOnly()
+        let match = try XCTUnwrap(database.table("Track").query().where("Composer REGEXP '(?i)^jimmy page'").orderBy("TrackId").first())
+        guard case .integer(let id)? = match["TrackId"] else {
+            return XCTFail("no id")
+        }
+        let position = try database.table("Track").query().where("TrackId < \(id)").count() + 1
+        let lines = try screen("gcComposer<Enter>z\\^jimmy page<Enter>", database: database)
+        XCTAssertTrue(lines.last?.contains("\\^jimmy page in Composer  row \(ListWidget.formatCount(position))") ?? false, lines.last ?? "")
+    }
+
     func testFilterCountsWhatSQLiteCounts() throws {
         let database = try openReadOnly()
         let expected = try database.table("Track").query().where("Milliseconds > 1000000").count()

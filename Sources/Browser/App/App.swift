@@ -95,6 +95,10 @@ final class App {
     func handle(_ key: Key) -> Outcome {
         let waiting = pending.work
         var outcome = react(to: key)
+        if let text = pending.copy {
+            pending.copy = nil
+            outcome.add(.copy(text))
+        }
         prepareFrame()
         if let work = pending.work, work !== waiting {
             outcome.add(.runInBackground(label: work.label))
@@ -227,6 +231,10 @@ final class App {
             state.spinnerFrame += 1
         }
         var outcome = played ?? .handled
+        if let text = pending.copy {
+            pending.copy = nil
+            outcome.add(.copy(text))
+        }
         if pending.tick(busy: busy) || finished {
             outcome.add(.redraw)
             prepareFrame()

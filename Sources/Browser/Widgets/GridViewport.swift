@@ -36,6 +36,8 @@ struct GridViewport: Sendable {
     var refusedRows: Set<Int> = []
     /// Rows marked for a bulk action.
     var markedRows: Set<Int> = []
+    /// Columns hidden with `-`: not drawn, though their values stay in ``rows``.
+    var hiddenColumns: Set<Int> = []
     /// Whether the gutter has a column for row signs (see ``GridWidget/sign(forRow:of:)``).
     var showsRowSigns = false
 

@@ -66,7 +66,8 @@ enum GridWidget {
     static func slots(for viewport: GridViewport, width: Int) -> [ColumnSlot] {
         let count = viewport.columns.count
         let frozen = min(max(0, viewport.frozenColumns), count)
-        let order = Array(0..<frozen) + Array(min(max(viewport.firstColumn, frozen), count)..<count)
+        let order = (Array(0..<frozen) + Array(min(max(viewport.firstColumn, frozen), count)..<count))
+            .filter { !viewport.hiddenColumns.contains($0) }
         var slots: [ColumnSlot] = []
         var x = gutterWidth(for: viewport) + 1
         for column in order {
@@ -102,7 +103,8 @@ enum GridWidget {
         while candidate.firstColumn > frozen {
             var wider = candidate
             wider.firstColumn -= 1
-            guard let last = slots(for: wider, width: width).last, last.column == viewport.columns.count - 1,
+            let lastShown = viewport.columns.indices.last { !viewport.hiddenColumns.contains($0) }
+            guard let last = slots(for: wider, width: width).last, last.column == lastShown,
                   !last.isClipped
             else {
                 break
@@ -110,6 +112,16 @@ enum GridWidget {
             candidate = wider
         }
         return candidate.firstColumn
+    }
+
+    /// The header mark of a sorted column: its direction, and its place when the grid is sorted
+    /// by several columns (`▲1`, `▼2`); nil for a column not sorted.
+    static func sortMark(of column: Int, in sort: GridSort?) -> String? {
+        guard let sort, let (place, key) = sort.key(of: column) else {
+            return nil
+        }
+        let arrow = key.descending ? descending : ascending
+        return sort.keys.count > 1 ? arrow + String(place) : arrow
     }
 
     // MARK: - Private
@@ -129,17 +141,16 @@ enum GridWidget {
             let x = area.x + slot.x
             let full = columnWidth(slot.column, of: viewport)
             let name = Sanitizer.sanitize(viewport.columns[slot.column].name)
-            if let sort = viewport.sort, sort.column == slot.column, !slot.isClipped {
-                let label = TextLayout.fit(name, toWidth: full - 1)
+            let mark = sortMark(of: slot.column, in: viewport.sort)
+            if let mark, !slot.isClipped {
+                let markWidth = min(full, TextWidth.of(mark))
+                let label = TextLayout.fit(name, toWidth: full - markWidth)
                 buffer.put(label, x: x, y: y, style: theme[.header], maxWidth: slot.width)
-                if full - 1 < slot.width {
-                    buffer.put(sort.descending ? descending : ascending, x: x + full - 1, y: y, style: theme[.headerSort])
+                if full - markWidth < slot.width {
+                    buffer.put(mark, x: x + full - markWidth, y: y, style: theme[.headerSort], maxWidth: markWidth)
                 }
             } else {
-                var label = name
-                if let sort = viewport.sort, sort.column == slot.column {
-                    label += sort.descending ? descending : ascending
-                }
+                let label = name + (mark ?? "")
                 drawText(label, alignment: .left, x: x, y: y, full: full, drawn: slot.width,
                          style: theme[.header], truncatedStyle: theme[.header], into: &buffer)
             }

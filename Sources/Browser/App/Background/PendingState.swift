@@ -3,6 +3,9 @@
 struct PendingState {
     /// Work the browser waits for (a sort of a big table, say), with the keys typed meanwhile.
     var work: PendingWork?
+    /// Text that work done in the background (`gy`, `gY`) copies: sent with the outcome of the key
+    /// or tick that completes it.
+    var copy: String?
     /// Whether background work was running at the last tick (true at first, so the first screen
     /// is drawn again once the counts that started with it are done).
     private(set) var wasBusy = true

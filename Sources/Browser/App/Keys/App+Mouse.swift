@@ -32,9 +32,10 @@ extension App {
         case .main:
             let layout = Layout.main(width: size.columns, height: size.rows, sidebarWidth: sidebarWidth, focus: state.focus)
             if let sidebar = layout.sidebar, sidebar.contains(x: x, y: y) {
-                let index = state.firstVisibleTable + (y - sidebar.y - 1)
-                if y > sidebar.y && catalog.names.indices.contains(index) {
-                    selectTable(index)
+                let listed = listedTables
+                let position = state.firstVisibleTable + (y - sidebar.y - 1)
+                if y > sidebar.y && listed.indices.contains(position) {
+                    selectTable(listed[position])
                     state.focus = .tables
                 }
                 return .redraw

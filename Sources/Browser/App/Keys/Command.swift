@@ -33,16 +33,26 @@ enum Command: Hashable, Sendable, CaseIterable {
     case quit
     /// Cycle the sort of the cursor column: ascending, descending, off.
     case sort
+    /// Add the cursor column to the sort, keeping the columns sorted already (`zs`).
+    case addSort
     /// Filter the rows with a `WHERE` expression.
     case filter
     /// Search for text.
     case search
+    /// Search by a regular expression, in every column (`\`, `g/`).
+    case searchRegex
+    /// Search for text in the cursor column only (`z/`).
+    case searchColumn
+    /// Search by a regular expression in the cursor column only (`z\`).
+    case searchColumnRegex
     /// Go to the next row matching the search.
     case nextMatch
     /// Go to the previous row matching the search.
     case previousMatch
     /// Go to a row by number.
     case goToRow
+    /// Go to a column by name or by a pattern matching its name (`gc`).
+    case goToColumn
     /// Show the table's schema.
     case schema
     /// Run a SQL statement.
@@ -61,10 +71,18 @@ enum Command: Hashable, Sendable, CaseIterable {
     case export
     /// The frequency table of the cursor column (`F`).
     case frequency
+    /// Hide the cursor column (`-`).
+    case hideColumn
+    /// Show every hidden column again (`gv`).
+    case showAllColumns
     /// Copy the cursor cell to the terminal's clipboard.
     case yankCell
     /// Copy the cursor row (tab-separated) to the terminal's clipboard.
     case yankRow
+    /// Copy the cursor column of the view (filter, sort) as CSV, TSV or JSON to the clipboard (`gy`).
+    case yankColumn
+    /// Copy the view (filter, sort, the columns shown) as CSV, TSV or JSON to the clipboard (`gY`).
+    case yankView
     /// Edit the cursor cell in a one-line editor (staged, not written).
     case editCell
     /// Set the cursor cell to NULL (staged).

@@ -28,13 +28,22 @@ extension App {
         if line.kind.isChoice {
             return choose(key, for: line.kind)
         }
+        if line.kind == .narrowTables, let outcome = moveWhileNarrowing(key) {
+            return outcome
+        }
         let event = line.handle(key)
         prompt.current = line
         switch event {
         case .edited:
+            if line.kind == .narrowTables {
+                narrowTables(to: line.text)  // as it is typed
+            }
             return .redraw
         case .cancelled:
             prompt.close()
+            if line.kind == .narrowTables {
+                clearTableNarrowing()
+            }
             return .redraw
         case .submitted(let text):
             prompt.current = nil
@@ -54,6 +63,10 @@ extension App {
         }
         if kind == .export {
             startExport(to: text)
+            return
+        }
+        if kind == .narrowTables {
+            acceptTableNarrowing(text)
             return
         }
         if case .refused(let reason) = kind {
@@ -91,13 +104,19 @@ extension App {
                 }
                 grid.searchText = text
                 counted(grid) { try self.findMatch(in: grid, forward: true) }
+            case .gridSearch(let regex, let column):
+                try searchGrid(grid, for: text, regex: regex, column: column)
+            case .copyAs(let column):
+                copyView(of: grid, format: text, column: column)
+            case .goToColumn:
+                try goToColumn(in: grid, named: text)
             case .goToRow:
                 guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
                     state.message = .error("not a row number: \(text)")
                     return
                 }
                 try move(grid, toRow: number - 1)
-            case .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
+            case .narrowTables, .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
                  .confirmOverwrite, .refused:
                 break
             }

@@ -4,8 +4,16 @@ enum PromptKind: Hashable, Sendable {
     case filter
     /// Text to search for.
     case search
+    /// A search of the grid other than `/`'s: by a pattern (`regex`), or in one `column` only.
+    case gridSearch(regex: Bool, column: String?)
+    /// The format to copy the view, or only its `column`, to the clipboard in (`gY`, `gy`).
+    case copyAs(column: String?)
+    /// The text that narrows the table list, applied as it is typed (`/` in the list).
+    case narrowTables
     /// A row number.
     case goToRow
+    /// A column's name, or a pattern matching it (`gc`).
+    case goToColumn
     /// A SQL statement.
     case sql
     /// The path of a file to export the view to.
@@ -33,7 +41,12 @@ enum PromptKind: Hashable, Sendable {
         switch self {
         case .filter: "WHERE "
         case .search: "/"
+        case .gridSearch(let regex, let column): (column.map(Sanitizer.sanitize) ?? "") + (regex ? "\\" : "/")
+        case .copyAs(let column):
+            "Copy " + (column.map { "column " + Sanitizer.sanitize($0) } ?? "the view") + " as (csv tsv json jsonl; Enter: tsv): "
+        case .narrowTables: "Tables named like: "
         case .goToRow: "Go to row: "
+        case .goToColumn: "Go to column (name or pattern): "
         case .sql: "SQL> "
         case .export: "Export to (.csv .tsv .json .jsonl .sql): "
         case .editCell(let column, let note): Sanitizer.sanitize(column) + (note.map { " (\($0))" } ?? "") + ": "
@@ -50,10 +63,10 @@ enum PromptKind: Hashable, Sendable {
     var mode: Mode {
         switch self {
         case .filter: .filter
-        case .search: .search
-        case .goToRow: .goToRow
+        case .search, .gridSearch, .narrowTables: .search
+        case .goToRow, .goToColumn: .goToRow
         case .sql: .sql
-        case .export: .export
+        case .export, .copyAs: .export
         case .editCell: .edit
         case .resolveConflicts: .conflict
         case .quitWithChanges: .quit

@@ -12,8 +12,10 @@ extension App {
         let layout = layout(of: state.top)
         if let sidebar = layout.sidebar {
             let listHeight = max(1, sidebar.height - 1)
-            state.firstVisibleTable = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
-                                                              height: listHeight, count: catalog.names.count)
+            let listed = listedTables
+            state.firstVisibleTable = ListWidget.firstVisible(keeping: listed.firstIndex(of: state.selectedTable) ?? 0,
+                                                              visibleFrom: state.firstVisibleTable, height: listHeight,
+                                                              count: listed.count)
         }
         switch state.top {
         case .main:

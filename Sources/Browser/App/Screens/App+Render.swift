@@ -49,15 +49,18 @@ extension App {
         }
         let (titleRow, listArea) = sidebar.splitTop(1)
         let focused = state.focus == .tables
-        renderTitle((focused ? "▸ " : "") + "Tables (\(catalog.names.count))", in: titleRow, into: &buffer)
+        let listed = listedTables
+        renderTitle((focused ? "▸ " : "") + tableListTitle(listed: listed.count), in: titleRow, into: &buffer)
         // Only the rows drawn: the list may hold ten thousand tables.
-        let first = ListWidget.firstVisible(keeping: state.selectedTable, visibleFrom: state.firstVisibleTable,
-                                            height: max(1, listArea.height), count: catalog.names.count)
-        let items = catalog.entries(in: first..<(first + listArea.height)).map { entry in
+        let selected = listed.firstIndex(of: state.selectedTable)
+        let first = ListWidget.firstVisible(keeping: selected ?? 0, visibleFrom: state.firstVisibleTable,
+                                            height: max(1, listArea.height), count: listed.count)
+        let shown = Array(listed[min(first, listed.count)..<min(listed.count, first + listArea.height)])
+        let items = catalog.entries(at: shown).map { entry in
             ListItem(title: entry.kind == .view ? entry.name + " ◇" : entry.name, count: entry.count,
                      countFailed: entry.countFailed || entry.countStopped)
         }
-        let list = ListWidget(items: items, selected: catalog.names.isEmpty ? nil : state.selectedTable - first,
+        let list = ListWidget(items: items, selected: selected.map { $0 - first },
                               firstVisible: 0, spinnerFrame: state.spinnerFrame)
         list.render(in: listArea, into: &buffer, theme: theme)
     }
@@ -119,10 +122,15 @@ extension App {
         if source.columns.indices.contains(grid.cursorColumn) {
             column.append(Sanitizer.sanitize(source.columns[grid.cursorColumn].name))
         }
+        if grid.hiddenCount > 0 {
+            column.append("\(grid.hiddenCount) hidden")
+        }
         var sort: [String] = []
-        if let order = source.sort, source.columns.indices.contains(order.column) {
-            sort.append("sort " + Sanitizer.sanitize(source.columns[order.column].name)
-                        + (order.descending ? GridWidget.descending : GridWidget.ascending))
+        if let order = source.sort {
+            let keys = order.keys.filter { source.columns.indices.contains($0.column) }.map {
+                Sanitizer.sanitize(source.columns[$0.column].name) + ($0.descending ? GridWidget.descending : GridWidget.ascending)
+            }
+            sort.append("sort " + keys.joined(separator: " "))
         }
         var filter: [String] = []
         if let expression = source.filter {

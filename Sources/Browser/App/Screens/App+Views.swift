@@ -48,7 +48,12 @@ extension App {
                 if command == .editCell || command == .editInEditor {
                     holdTextAfterRefusal(unless: outcome)
                 }
-            case .yankCell, .yankRow, .sort, .filter, .search, .nextMatch, .previousMatch, .goToRow, .schema, .reload,
+            case .hideColumn, .showAllColumns:
+                outcome.merge(performOnGrid(command, grid: grid, isTable: isTable))
+                record.scroll = scrollShowingField(of: record, height: height)
+            case .goToColumn:
+                outcome.merge(performOnGrid(command, grid: grid, isTable: isTable))
+            case .yankCell, .yankRow, .yankColumn, .yankView, .sort, .addSort, .searchRegex, .searchColumn, .searchColumnRegex, .filter, .search, .nextMatch, .previousMatch, .goToRow, .schema, .reload,
                  .export:
                 outcome.merge(performOnGrid(command, grid: grid, isTable: isTable))
                 if case .record = state.top {} else {
@@ -102,17 +107,26 @@ extension App {
         guard let shown = try? grid.shownValues(at: grid.cursorRow), let values = try? recordValues(shown, of: grid) else {
             return nil
         }
-        let fields = recordFields(columns: grid.source.columns, values: values)
+        let (fields, indexes) = shownRecordFields(of: grid, values: values)
         let view = recordView(of: record)
         var start = 0
         for (index, field) in fields.enumerated() {
             let rows = view.displayRange(of: start..<(start + field.count), width: size.columns)
             if rows.upperBound > line {
-                return index
+                return indexes[index]
             }
             start += field.count
         }
-        return fields.indices.last
+        return indexes.last
+    }
+
+    /// The record view's fields: those of the columns the grid shows (hidden columns are left
+    /// out, as in the grid), with the grid's index of each.
+    private func shownRecordFields(of grid: GridModel, values: [GridValue]) -> (fields: [[String]], indexes: [Int]) {
+        let indexes = grid.shownIndexes
+        let columns = indexes.map { grid.source.columns[$0] }
+        let shown = indexes.map { values.indices.contains($0) ? values[$0] : GridValue.null }
+        return (recordFields(columns: columns, values: shown), indexes)
     }
 
     /// The record view's scroll, moved only when no line of the current field is in view (the
@@ -255,11 +269,11 @@ extension App {
                 return view
             }
             let values = try recordValues(shown, of: grid)
-            let fields = recordFields(columns: grid.source.columns, values: values)
+            let (fields, indexes) = shownRecordFields(of: grid, values: values)
             view.lines = fields.flatMap(\.self)
-            if fields.indices.contains(grid.cursorColumn) {
-                let start = fields[..<grid.cursorColumn].reduce(0) { $0 + $1.count }
-                view.selected = start..<(start + fields[grid.cursorColumn].count)
+            if let field = indexes.firstIndex(of: grid.cursorColumn) {
+                let start = fields[..<field].reduce(0) { $0 + $1.count }
+                view.selected = start..<(start + fields[field].count)
             }
         } catch {
             view.lines = ["error: " + UserMessage.describe(error)]

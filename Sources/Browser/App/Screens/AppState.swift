@@ -7,8 +7,10 @@ struct AppState {
     var focus: Focus = .tables
     /// The selected entry of the table list.
     var selectedTable = 0
-    /// The first entry shown in the table list.
+    /// The first entry shown in the table list (a position in the list as narrowed).
     var firstVisibleTable = 0
+    /// The text the table list is narrowed to (`/` in the list), empty for every table.
+    var tableNarrowing = ""
     /// The status-bar message until the next key.
     var message: StatusMessage?
     /// The spinner frame for counts still running.

@@ -15,7 +15,7 @@ extension App {
         openPrompt(.export)
     }
 
-    /// Starts exporting the current grid's view (with its filter and sort) to `path`, in the
+    /// Starts exporting the current grid's view (with its filter and sort, the columns it shows) to `path`, in the
     /// background; the format comes from the path's extension. A file already there is replaced
     /// only when `replacing` (else the user is asked first), and only once the export is complete.
     func startExport(to path: String, replacing: Bool = false) {
@@ -27,8 +27,9 @@ extension App {
             state.message = .error("export: name the file \(ExportFormat.extensions)")
             return
         }
-        let source = currentGrid?.source
-        let rows: any ExportRows
+        let grid = currentGrid
+        let source = grid?.source
+        var rows: any ExportRows
         if let table = source as? TableSource {
             rows = TableRows(table)
         } else if let results = source as? PagedSource {
@@ -37,8 +38,12 @@ extension App {
             state.message = .error("export: nothing to export here")
             return
         }
-        guard let source else {
+        guard let grid, let source else {
             return
+        }
+        let shown = grid.shownIndexes
+        if shown.count < source.columns.count {
+            rows = ShownColumnRows(rows: rows, indexes: shown)
         }
         let expanded = expandingTilde(in: trimmed)
         if ExportFile.isSameFile(expanded, asAnyOf: ["", "-wal", "-shm", "-journal"].map { database.path + $0 }) {
@@ -55,7 +60,7 @@ extension App {
         }
         // Query results have no table of their own: a `.sql` export names the one it creates after the file.
         let table = source is TableSource ? source.title : Self.baseName(of: expanded)
-        let exporter = Exporter(rows: rows, table: table, columns: source.columns.map(\.name), format: format,
+        let exporter = Exporter(rows: rows, table: table, columns: shown.map { source.columns[$0].name }, format: format,
                                 path: expanded)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
         state.message = nil

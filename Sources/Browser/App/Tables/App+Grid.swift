@@ -20,6 +20,7 @@ extension App {
             case .lastColumn: grid.moveCursor(toColumn: grid.source.columns.count - 1)
             case .open: try openRecord(of: grid)
             case .sort: cycleSort(of: grid)
+            case .addSort: addToSort(of: grid)
             case .filter:
                 guard grid.source.supportsSortAndFilter else {
                     state.message = .error("these results cannot be filtered")
@@ -28,9 +29,11 @@ extension App {
                 }
                 openPrompt(.filter, text: grid.source.filter ?? "")
             case .search: openPrompt(.search)
+            case .searchRegex, .searchColumn, .searchColumnRegex: openSearchPrompt(command, grid: grid)
             case .nextMatch: counted(grid) { try self.findMatch(in: grid, forward: true) }
             case .previousMatch: counted(grid) { try self.findMatch(in: grid, forward: false) }
             case .goToRow: openPrompt(.goToRow)
+            case .goToColumn: openPrompt(.goToColumn)
             case .schema: try openSchema(isTable: isTable, grid: grid)
             case .narrow: grid.resizeCursorColumn(by: -1)
             case .widen: grid.resizeCursorColumn(by: 1)
@@ -38,8 +41,11 @@ extension App {
             case .followReference: try followReference(from: grid, isTable: isTable)
             case .jumpBack: try jumpBack()
             case .frequency: openFrequency(of: grid)
+            case .hideColumn: hideColumn(of: grid)
+            case .showAllColumns: showAllColumns(of: grid)
             case .yankCell: outcome.merge(try yankCell(of: grid))
             case .yankRow: outcome.merge(try yankRow(of: grid))
+            case .yankColumn, .yankView: openCopyPrompt(for: grid, column: command == .yankColumn)
             case .export:
                 let stopping = export?.isRunning ?? false
                 startExportPrompt(for: grid)
@@ -61,7 +67,8 @@ extension App {
         return outcome
     }
 
-    /// Sorts by the cursor column: ascending, then descending, then the natural order.
+    /// `s`: sorts by the cursor column alone: ascending, then descending, then the natural order.
+    /// On a sort by several columns it starts again from this column alone, ascending.
     func cycleSort(of grid: GridModel) {
         let source = grid.source
         guard source.supportsSortAndFilter, !source.columns.isEmpty else {
@@ -71,9 +78,9 @@ extension App {
         let column = grid.cursorColumn
         let next: GridSort?
         switch source.sort {
-        case .some(let sort) where sort.column == column && !sort.descending:
+        case .some(let sort) where sort.keys.count == 1 && sort.column == column && !sort.descending:
             next = GridSort(column: column, descending: true)
-        case .some(let sort) where sort.column == column:
+        case .some(let sort) where sort.keys.count == 1 && sort.column == column:
             next = nil
         default:
             next = GridSort(column: column, descending: false)
@@ -84,6 +91,29 @@ extension App {
         changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: next == nil) { [unowned self] _ in
             state.message = .info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" } ?? "sort off")
         }
+    }
+
+    /// `zs`: adds the cursor column to the sort, after the columns sorted already (ascending);
+    /// again, it turns descending in its place; a third time takes it out of the sort. The
+    /// cursor stays on its row.
+    func addToSort(of grid: GridModel) {
+        let source = grid.source
+        guard source.supportsSortAndFilter, source.columns.indices.contains(grid.cursorColumn) else {
+            state.message = .error("these results cannot be sorted")
+            return
+        }
+        let next = GridSort.adding(column: grid.cursorColumn, to: source.sort)
+        let label = "sorting \(Sanitizer.sanitize(source.title))"
+        changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { [unowned self] sorted in
+            state.message = .info(sorted.sort.map { "sorted by " + Self.describe($0, columns: sorted.columns) } ?? "sort off")
+        }
+    }
+
+    /// `name ▲, total ▼`: the keys of `sort` in order.
+    static func describe(_ sort: GridSort, columns: [GridColumn]) -> String {
+        sort.keys.filter { columns.indices.contains($0.column) }.map {
+            Sanitizer.sanitize(columns[$0.column].name) + " " + ($0.descending ? GridWidget.descending : GridWidget.ascending)
+        }.joined(separator: ", ")
     }
 
     /// Moves the cursor down to `row`, first waiting (with a spinner) for the rows' positions
@@ -140,16 +170,20 @@ extension App {
         }
     }
 
-    /// Moves to the next or previous row containing the search text, wrapping around the ends.
+    /// Moves to the next or previous row the grid's last search matches, wrapping around the ends.
     func findMatch(in grid: GridModel, forward: Bool) throws {
-        guard let text = grid.searchText, !text.isEmpty else {
+        guard var last = grid.search, !last.pattern.isEmpty else {
             state.message = .error("no search yet: press / to search")
             return
         }
+        last.excluded = grid.hiddenColumns  // the columns shown now are searched
+        let wanted = last
+        // What messages name: the text of a plain `/` search, else the search as the status bar writes it.
+        let text = wanted.kind == .text && wanted.column == nil ? wanted.pattern : wanted.label
         let search = MatchSearch(text: text, from: grid.cursorRow, forward: forward)
         guard let table = grid.source as? TableSource else {
             let source = grid.source
-            try show(try search.run { try source.find(text: text, in: $0, forward: $1) }, of: search, in: grid)
+            try show(try search.run { try source.find(wanted, in: $0, forward: $1) }, of: search, wanted, in: grid)
             return
         }
         // A table may have millions of rows: search in the background, with a spinner and Esc.
@@ -157,7 +191,7 @@ extension App {
         let interruption = Interruption()
         let background = BackgroundResult {
             try interruption.run {
-                try search.run { try table.find(text: text, in: $0, forward: $1, isCancelled: { stop.isRaised }) }
+                try search.run { try table.find(wanted, in: $0, forward: $1, isCancelled: { stop.isRaised }) }
             }
         }
         let label = "searching for \(Sanitizer.sanitize(text))"
@@ -166,7 +200,7 @@ extension App {
                 guard let result = background.result else {
                     return
                 }
-                try show(try result.get(), of: search, in: grid)
+                try show(try result.get(), of: search, wanted, in: grid)
             } catch {
                 report(error)
             }
@@ -176,11 +210,11 @@ extension App {
         }))
     }
 
-    /// Moves the cursor to the row and cell a search found, and says so.
-    private func show(_ match: MatchSearch.Match?, of search: MatchSearch, in grid: GridModel) throws {
+    /// Moves the cursor to the row and cell a search found (a hidden column is not gone to), and says so.
+    private func show(_ match: MatchSearch.Match?, of search: MatchSearch, _ wanted: GridSearch, in grid: GridModel) throws {
         let text = search.text
         guard let match else {
-            state.message = .error("not found: \(text)")
+            state.message = .error("not found: \(Sanitizer.sanitize(text))")
             return
         }
         if match.wrapped {
@@ -188,11 +222,12 @@ extension App {
         }
         let row = match.row
         grid.cursorRow = row
-        if let found = try grid.source.columns(containing: text, inRow: row).first {
-            grid.cursorColumn = found
+        let columns = try grid.source.columns(matching: wanted, inRow: row)
+        if let found = columns.first {
+            grid.cursorColumn = grid.nearestShownColumn(to: found)
         }
         if state.message == nil {
-            state.message = .info("/\(text)  row \(row + 1)")
+            state.message = .info("\(Sanitizer.sanitize(wanted.label))  row \(row + 1)")
         }
     }
 

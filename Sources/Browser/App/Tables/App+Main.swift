@@ -20,7 +20,14 @@ extension App {
             case .back:
                 return back()
             case .cancel:
+                if clearTableNarrowing() {
+                    state.message = .info("every table listed again")
+                    return .redraw
+                }
                 return stopCountsOnScreen() ? .redraw : cancelOnMain()
+            case .search:
+                openTableNarrowing()
+                return .redraw
             case .left:
                 return notAKeyHere()
             default:
@@ -75,21 +82,23 @@ extension App {
 
     /// Moves the table selection; the grid follows it.
     func moveTableSelection(_ command: Command) {
-        let count = catalog.names.count
+        let listed = listedTables
+        let count = listed.count
         guard count > 0 else {
             return
         }
         let page = max(1, sidebarListHeight)
+        let current = listed.firstIndex(of: state.selectedTable) ?? 0
         let target: Int
         switch command {
-        case .up: target = state.selectedTable - 1
-        case .down: target = state.selectedTable + 1
-        case .pageUp: target = state.selectedTable - page
-        case .pageDown: target = state.selectedTable + page
+        case .up: target = current - 1
+        case .down: target = current + 1
+        case .pageUp: target = current - page
+        case .pageDown: target = current + page
         case .top: target = 0
         default: target = count - 1
         }
-        selectTable(min(max(0, target), count - 1))
+        selectTable(listed[min(max(0, target), count - 1)])
     }
 
     /// Reads the table list again, keeping the selected table selected by name (a table dropped
@@ -108,8 +117,9 @@ extension App {
     /// the only ones whose counts may run on.
     var tableNamesInSight: [String] {
         let names = catalog.names
-        let first = min(max(0, state.firstVisibleTable), names.count)
-        var shown = names[first..<min(names.count, first + max(1, sidebarListHeight))].map(\.name)
+        let listed = listedTables
+        let first = min(max(0, state.firstVisibleTable), listed.count)
+        var shown = listed[first..<min(listed.count, first + max(1, sidebarListHeight))].map { names[$0].name }
         if let selected = selectedTableName, !shown.contains(selected) {
             shown.append(selected)
         }
@@ -119,8 +129,9 @@ extension App {
     /// Selects table `index`, keeping it visible in the list.
     func selectTable(_ index: Int) {
         state.selectedTable = index
-        state.firstVisibleTable = ListWidget.firstVisible(keeping: index, visibleFrom: state.firstVisibleTable,
-                                                          height: max(1, sidebarListHeight), count: catalog.names.count)
+        let listed = listedTables
+        state.firstVisibleTable = ListWidget.firstVisible(keeping: listed.firstIndex(of: index) ?? 0, visibleFrom: state.firstVisibleTable,
+                                                          height: max(1, sidebarListHeight), count: listed.count)
     }
 
     /// Rows available to the table list below its title.

@@ -21,15 +21,17 @@ extension App {
         return Outcome.redraw.with(.copy(text))
     }
 
-    /// Copies the cursor row to the terminal's clipboard: values separated by tabs, with tabs and
-    /// line breaks inside values turned into spaces so the row stays one line. The outcome carries
-    /// the text (``Effect/copy(_:)``).
+    /// Copies the cursor row to the terminal's clipboard: the values of the columns shown (hidden
+    /// columns are left out) separated by tabs, with tabs and line breaks inside values turned into
+    /// spaces so the row stays one line. The outcome carries the text (``Effect/copy(_:)``).
     func yankRow(of grid: GridModel) throws -> Outcome {
         guard let values = try cursorValues(of: grid) else {
             state.message = .info("no row to copy")
             return .redraw
         }
-        let texts = try values.indices.map { try wholeText(of: values[$0], column: $0, in: grid) }
+        let texts = try grid.shownIndexes.filter(values.indices.contains).map {
+            try wholeText(of: values[$0], column: $0, in: grid)
+        }
         let fields = texts.map { text in
             String((text ?? "").map { $0.isNewline || $0 == "\t" ? " " : $0 })
         }

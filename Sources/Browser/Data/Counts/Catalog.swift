@@ -31,9 +31,14 @@ final class Catalog {
 
     /// The entries at `range` (of ``names``) with the counts known so far: what the list draws.
     func entries(in range: Range<Int>) -> [CatalogEntry] {
-        let range = range.clamped(to: names.indices)
+        entries(at: Array(range.clamped(to: names.indices)))
+    }
+
+    /// The entries of the names at `indexes` (a narrowed list's), in that order; indexes past
+    /// the list are left out.
+    func entries(at indexes: [Int]) -> [CatalogEntry] {
         let known = counter.snapshot()
-        return names[range].map { name in
+        return indexes.filter(names.indices.contains).map { names[$0] }.map { name in
             var entry = CatalogEntry(name: name.name, kind: name.kind)
             switch known[name.name] {
             case .done(let count): entry.count = count

@@ -17,8 +17,15 @@ final class GridModel {
     private(set) var widths: [Int] = []
     /// Columns whose width the user set with `<` and `>`.
     private var fixedWidths: Set<Int> = []
-    /// The text searched for last.
-    var searchText: String?
+    /// The search made last (`/`, `\`, `z/`…), which `n` and `N` repeat.
+    var search: GridSearch?
+    /// The text searched for last, nil after a search by pattern: what the record view marks.
+    var searchText: String? {
+        get { search?.highlight }
+        set { search = newValue.map(GridSearch.init(text:)) }
+    }
+    /// The names of the columns hidden with `-` (see `GridModel+Hiding.swift`).
+    var hiddenColumns: Set<String> = []
     /// How many leading columns stay visible when scrolling right.
     let frozenColumns: Int
     /// Where the grid was last drawn, for mouse clicks and page sizes.
@@ -61,9 +68,10 @@ final class GridModel {
         try moveCursor(toRow: cursorRow + delta)
     }
 
-    /// Moves the cursor to column `column`, clamped.
+    /// Moves the cursor to column `column`, clamped; a hidden column is passed over to the next
+    /// one shown in the direction of the move.
     func moveCursor(toColumn column: Int) {
-        cursorColumn = min(max(0, column), max(0, source.columns.count - 1))
+        cursorColumn = nearestShownColumn(to: min(max(0, column), max(0, source.columns.count - 1)))
     }
 
     /// Goes to the last row (counting now if needed).
@@ -160,7 +168,15 @@ final class GridModel {
 
     /// Grows the fitted widths to fit `rows`, leaving the user's widths alone.
     func fitWidths(to rows: [[GridValue]]) {
-        let fitted = ColumnWidths.fit(columns: source.columns, rows: rows)
+        var fitted = ColumnWidths.fit(columns: source.columns, rows: rows)
+        // A key of a sort by several columns is marked with its place too (`▲2`): room for it.
+        if let sort = source.sort, sort.keys.count > 1 {
+            for key in sort.keys where fitted.indices.contains(key.column) {
+                let name = TextWidth.of(Sanitizer.sanitize(source.columns[key.column].name))
+                let mark = TextWidth.of(GridWidget.sortMark(of: key.column, in: sort) ?? "")
+                fitted[key.column] = max(fitted[key.column], min(ColumnWidths.defaultMaximum, name + mark))
+            }
+        }
         if widths.count != fitted.count {
             widths = fitted
             return
@@ -267,6 +283,10 @@ final class GridModel {
     /// marked deleted, marked rows, and the new rows after the last stored row.
     func viewport(for area: Rect) throws -> GridViewport {
         lastArea = area
+        if isHidden(cursorColumn) {
+            // The columns changed under the cursor (a refresh): it goes to a column shown.
+            cursorColumn = nearestShownColumn(to: cursorColumn)
+        }
         let height = visibleRows
         if cursorRow < firstRow {
             firstRow = cursorRow
@@ -286,6 +306,7 @@ final class GridModel {
         viewport.refusedRows = window.refused
         viewport.markedRows = window.marked
         viewport.showsRowSigns = overlay.showsRowSigns
+        viewport.hiddenColumns = hiddenIndexes
         firstColumn = GridWidget.firstColumn(revealing: cursorColumn, in: viewport, width: area.width)
         viewport.firstColumn = firstColumn
         lastSlots = GridWidget.slots(for: viewport, width: area.width)

@@ -58,14 +58,19 @@ final class MaterializedSource: RowSource {
         nil
     }
 
-    /// The first row in `rows` containing `text`, searched in memory.
-    func find(text: String, in rows: Range<Int>, forward: Bool) throws -> Int? {
-        let needle = TextFold.fold(text)
+    /// The first row in `rows` that `search` matches, searched in memory.
+    func find(_ search: GridSearch, in rows: Range<Int>, forward: Bool) throws -> Int? {
+        let searched = Set(search.searched(columns.map(\.name)))
         let inRange = allRows.indices.clamped(to: rows)
         let positions = forward ? Array(inRange) : inRange.reversed()
+        let expression = search.kind == .regex ? try RegularExpression(search.regexPattern) : nil
         return positions.first { position in
-            allRows[position].values.contains { value in
-                TextFold.fold(CellFormatter.format(value, kind: .other).text).contains(needle)
+            allRows[position].values.indices.contains { index in
+                guard columns.indices.contains(index), searched.contains(columns[index].name) else {
+                    return false
+                }
+                let text = CellFormatter.format(allRows[position].values[index], kind: .other).text
+                return expression.map { $0.matches(text) } ?? search.matches(text)
             }
         }
     }

@@ -117,17 +117,17 @@ final class PagedSource: RowSource {
         nil
     }
 
-    /// The next or previous row containing `text`.
-    func find(text: String, in rows: Range<Int>, forward: Bool) throws -> Int? {
-        if case .integer(let position) = try database.scalar(query.find(text: text, in: rows, forward: forward)) {
+    /// The next or previous row that `search` matches.
+    func find(_ search: GridSearch, in rows: Range<Int>, forward: Bool) throws -> Int? {
+        if case .integer(let position) = try database.scalar(query.find(search, in: rows, forward: forward)) {
             return Int(position)
         }
         return nil
     }
 
-    /// The columns of row `row` that contain `text`, asked of SQLite (which sees a blob's bytes).
-    func columns(containing text: String, inRow row: Int) throws -> [Int] {
-        guard !columns.isEmpty, let flags = try database.fetchRows(query.columns(containing: text, at: row)).rows.first else {
+    /// The columns of row `row` that `search` matches, asked of SQLite (which sees a blob's bytes).
+    func columns(matching search: GridSearch, inRow row: Int) throws -> [Int] {
+        guard !columns.isEmpty, let flags = try database.fetchRows(query.columns(matching: search, at: row)).rows.first else {
             return []
         }
         return flags.indices.filter { flags[$0] == .integer(1) }

@@ -80,6 +80,12 @@ struct RelationQuery: Sendable {
     /// The position of the first row in `rows` (upwards, or downwards when `forward` is false)
     /// with `text` in any column.
     func find(text: String, in rows: Range<Int>, forward: Bool) -> SQL {
+        find(GridSearch(text: text), in: rows, forward: forward)
+    }
+
+    /// The position of the first row in `rows` (upwards, or downwards when `forward` is false)
+    /// that `search` matches.
+    func find(_ search: GridSearch, in rows: Range<Int>, forward: Bool) -> SQL {
         var inner: SQL = "SELECT \(raw: rowNumber()) AS \(identifier: Self.positionAlias), "
         inner.append(SQL.joined(columnNames.map { "\(identifier: $0)" }, separator: ", "))
         inner.append(" FROM ")
@@ -88,15 +94,15 @@ struct RelationQuery: Sendable {
         var sql: SQL = "SELECT \(identifier: Self.positionAlias) FROM ("
         sql.append(inner)
         sql.append(") WHERE \(identifier: Self.positionAlias) >= \(rows.lowerBound) AND \(identifier: Self.positionAlias) < \(rows.upperBound) AND (")
-        sql.append(TextFold.condition(columns: columnNames, containing: text))
+        sql.append(search.condition(columns: columnNames))
         sql.append(forward ? ") ORDER BY 1 LIMIT 1" : ") ORDER BY 1 DESC LIMIT 1")
         return sql
     }
 
-    /// One flag per column of the row at `position`: whether it contains `text` as
-    /// ``find(text:in:forward:)`` compares.
-    func columns(containing text: String, at position: Int) -> SQL {
-        let tests = columnNames.map { TextFold.condition(columns: [$0], containing: text) }
+    /// One flag per column of the row at `position`: whether `search` matches it as
+    /// ``find(_:in:forward:)`` compares.
+    func columns(matching search: GridSearch, at position: Int) -> SQL {
+        let tests = search.tests(columns: columnNames)
         var sql: SQL = "SELECT \(sql: SQL.joined(tests, separator: ", ")) FROM ("
         sql.append(window(offset: position, limit: 1))
         sql.append(")")
@@ -124,12 +130,12 @@ struct RelationQuery: Sendable {
         return " WHERE \(sql: condition)"
     }
 
-    /// The sorted column, if any.
+    /// The sorted columns, first key first, if any (query results have no key to add after them).
     private func orderTerm() -> String? {
-        guard let sort, columnNames.indices.contains(sort.column) else {
+        guard let keys = sort?.keeping(columnNames.indices)?.keys else {
             return nil
         }
-        return quoteIdentifier(columnNames[sort.column]) + (sort.descending ? " DESC" : "")
+        return keys.map { quoteIdentifier(columnNames[$0.column]) + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
     }
 
     /// ` ORDER BY ...`, or nothing for the query's own order.

@@ -40,12 +40,13 @@ protocol RowSource: AnyObject {
     func index(ofKey key: RowKey) throws -> Int?
 
     /// The first row in `rows` (scanned upwards, or downwards when `forward` is false) that
-    /// contains `text` in any column, ignoring case, or nil if there is none.
-    func find(text: String, in rows: Range<Int>, forward: Bool) throws -> Int?
+    /// `search` matches (text in any column ignoring case, a pattern, one column…), or nil if
+    /// there is none.
+    func find(_ search: GridSearch, in rows: Range<Int>, forward: Bool) throws -> Int?
 
-    /// The columns of row `row` that contain `text` as ``find(text:in:forward:)`` compares them,
+    /// The columns of row `row` that `search` matches as ``find(_:in:forward:)`` compares them,
     /// in order: where the cursor goes on a match.
-    func columns(containing text: String, inRow row: Int) throws -> [Int]
+    func columns(matching search: GridSearch, inRow row: Int) throws -> [Int]
 
     /// A new source with the given order and filter.
     ///
@@ -59,21 +60,30 @@ protocol RowSource: AnyObject {
 extension RowSource {
     /// The next row (or previous one when `forward` is false) after `from` that contains `text`.
     func find(text: String, from: Int, forward: Bool) throws -> Int? {
-        let rows = forward ? (from < Int.max ? from + 1 : from)..<Int.max : 0..<max(0, from)
-        return try find(text: text, in: rows, forward: forward)
+        try find(GridSearch(text: text), from: from, forward: forward)
     }
 
-    /// The columns whose shown or stored text contains `text`, compared byte by byte after folding
-    /// as SQLite's `instr` compares (so a scalar inside an emoji sequence is found). Sources that
-    /// read from SQLite ask it instead, for values longer than what a row keeps (a blob's bytes).
-    func columns(containing text: String, inRow row: Int) throws -> [Int] {
+    /// The next row (or previous one when `forward` is false) after `from` that `search` matches.
+    func find(_ search: GridSearch, from: Int, forward: Bool) throws -> Int? {
+        let rows = forward ? (from < Int.max ? from + 1 : from)..<Int.max : 0..<max(0, from)
+        return try find(search, in: rows, forward: forward)
+    }
+
+    /// The columns `search` looks in whose shown or stored text it matches (text compared byte by
+    /// byte after folding as SQLite's `instr` compares, so a scalar inside an emoji sequence is
+    /// found). Sources that read from SQLite ask it instead, for values longer than what a row
+    /// keeps (a blob's bytes).
+    func columns(matching search: GridSearch, inRow row: Int) throws -> [Int] {
         guard let values = try rows(row..<(row + 1)).first?.values else {
             return []
         }
-        let needle = Array(TextFold.fold(text).utf8)
+        let searched = Set(search.searched(columns.map(\.name)))
         return values.indices.filter { index in
+            guard columns.indices.contains(index), searched.contains(columns[index].name) else {
+                return false
+            }
             let shown = CellFormatter.format(values[index], kind: columns[index].kind).text
-            return [shown, values[index].castText].contains { Array(TextFold.fold($0).utf8).firstRange(of: needle) != nil }
+            return [shown, values[index].castText].contains { search.matches($0) }
         }
     }
 

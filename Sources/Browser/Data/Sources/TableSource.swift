@@ -52,7 +52,7 @@ final class TableSource: RowSource, Sendable {
             GridColumn(name: column.name, kind: Self.kind(ofDeclaredType: column.declaredType),
                        isKey: table.info.primaryKey.contains(column.name))
         }
-        self.sort = sort.flatMap { shown.indices.contains($0.column) ? $0 : nil }
+        self.sort = sort.flatMap { $0.keeping(shown.indices) }
         let trimmed = filter?.trimmedWhitespace
         self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         firstShownValue = max(0, table.entity.columns.count - shown.count)
@@ -61,8 +61,9 @@ final class TableSource: RowSource, Sendable {
         if let condition = self.filter {
             query = query.where(try SQL.userExpression(condition))
         }
-        if let sort = self.sort {
-            query = query.orderBy(quoteIdentifier(shown[sort.column].name), descending: sort.descending)
+        // ORMCore puts the row key after these keys: rows that tie keep one order.
+        for key in self.sort?.keys ?? [] {
+            query = query.orderBy(quoteIdentifier(shown[key.column].name), descending: key.descending)
         }
         try query.validate()
         self.query = query
@@ -152,31 +153,32 @@ final class TableSource: RowSource, Sendable {
         results.index(ofKey: key.values)
     }
 
-    /// The first row in `rows` with `text` in any shown column, as SQLite prints it, ignoring case.
-    func find(text: String, in rows: Range<Int>, forward: Bool) throws -> Int? {
-        try find(text: text, in: rows, forward: forward, isCancelled: { false })
+    /// The first row in `rows` that `search` matches in the shown columns (text as SQLite prints
+    /// it, ignoring case; a pattern through `REGEXP`).
+    func find(_ search: GridSearch, in rows: Range<Int>, forward: Bool) throws -> Int? {
+        try find(search, in: rows, forward: forward, isCancelled: { false })
     }
 
     /// The same, asking `isCancelled` between chunks of rows (from a search in the background).
-    func find(text: String, in rows: Range<Int>, forward: Bool, isCancelled: @Sendable () -> Bool) throws -> Int? {
+    func find(_ search: GridSearch, in rows: Range<Int>, forward: Bool, isCancelled: @Sendable () -> Bool) throws -> Int? {
         guard !columns.isEmpty else {
             return nil
         }
-        let condition = TextFold.condition(columns: columns.map(\.name), containing: text)
+        let condition = search.condition(columns: columns.map(\.name))
         return try results.firstIndex(matching: condition, in: rows, forward: forward, isCancelled: isCancelled)
     }
 
-    /// The shown columns of row `row` that hold `text` as ``find(text:in:forward:)`` compares
-    /// them, asked of SQLite by the row's key (folded, after `CAST(… AS TEXT)`: a blob by all its
-    /// bytes, a number as SQLite writes it), in order; empty when the row is gone.
-    func columns(containing text: String, inRow row: Int) throws -> [Int] {
+    /// The shown columns of row `row` that `search` matches as ``find(_:in:forward:)`` compares
+    /// them, asked of SQLite by the row's key (text folded, after `CAST(… AS TEXT)`: a blob by all
+    /// its bytes, a number as SQLite writes it), in order; empty when the row is gone.
+    func columns(matching search: GridSearch, inRow row: Int) throws -> [Int] {
         let keyColumns = table.entity.keyColumns
         guard !columns.isEmpty, let key = try rows(row..<(row + 1)).first?.key, !keyColumns.isEmpty,
               keyColumns.count == key.values.count
         else {
             return []
         }
-        let tests = columns.map { TextFold.condition(columns: [$0.name], containing: text) }
+        let tests = search.tests(columns: columns.map(\.name))
         let match = SQL.joined(zip(keyColumns, key.values).map { "\(identifier: $0) IS \($1)" }, separator: " AND ")
         let sql: SQL = "SELECT \(sql: SQL.joined(tests, separator: ", ")) FROM \(identifier: table.name) WHERE \(sql: match)"
         guard let row = try table.database.fetchRows(sql).rows.first else {

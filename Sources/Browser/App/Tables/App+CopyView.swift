@@ -1,0 +1,75 @@
+extension App {
+    /// The formats `gy` and `gY` copy in, by the name typed at their prompt.
+    static let copyFormats: [String: ExportFormat] = ["csv": .csv, "tsv": .tsv, "json": .json, "jsonl": .jsonLines]
+
+    /// `gy` (the cursor `column`) and `gY` (the view): asks the format (Enter alone: TSV).
+    func openCopyPrompt(for grid: GridModel, column: Bool) {
+        let source = grid.source
+        guard source is TableSource || source is PagedSource else {
+            state.message = .error("these results cannot be copied whole; run them as a SELECT")
+            holdTextAfterRefusal()
+            return
+        }
+        guard !column || source.columns.indices.contains(grid.cursorColumn) else {
+            state.message = .info("no column to copy")
+            return
+        }
+        openPrompt(.copyAs(column: column ? source.columns[grid.cursorColumn].name : nil))
+    }
+
+    /// Copies the grid's view (its filter and order; the columns shown, or only `column`) to the
+    /// clipboard as `format` (csv, tsv, json, jsonl), read in the background with a spinner and Esc.
+    /// Text over ``clipboardLimit`` is not sent at all: the status bar says how big it is.
+    func copyView(of grid: GridModel, format name: String, column: String?) {
+        let typed = name.trimmedWhitespace.lowercased()
+        guard let format = Self.copyFormats[typed.isEmpty ? "tsv" : typed] else {
+            state.message = .error("copy as csv, tsv, json or jsonl, not \(Sanitizer.sanitize(name))")
+            return
+        }
+        let source = grid.source
+        let rows: any ExportRows
+        if let table = source as? TableSource {
+            rows = TableRows(table)
+        } else if let results = source as? PagedSource {
+            rows = RelationRows(database: database, query: results.query)
+        } else {
+            state.message = .error("these results cannot be copied whole; run them as a SELECT")
+            return
+        }
+        let indexes = column.map { name in source.columns.indices.filter { source.columns[$0].name == name } } ?? grid.shownIndexes
+        guard !indexes.isEmpty else {
+            state.message = .error("no column to copy")
+            return
+        }
+        let what = column.map { "column " + Sanitizer.sanitize($0) } ?? "the view of " + Sanitizer.sanitize(source.title)
+        let copy = ClipboardText(rows: ShownColumnRows(rows: rows, indexes: indexes), columns: indexes.map { source.columns[$0].name },
+                                 format: format, limit: Self.clipboardLimit)
+        let stop = StopFlag()
+        let background = BackgroundResult { try copy.run(isCancelled: { stop.isRaised }) }
+        run(PendingWork(label: "copying \(what)", isReady: { background.result != nil }, complete: { [unowned self] in
+            guard let result = background.result else {
+                return
+            }
+            do {
+                switch try result.get() {
+                case .text(let text, let count)?:
+                    pending.copy = text
+                    state.message = .info("copied \(what): \(Self.rowsText(count)) as \(typed.isEmpty ? "tsv" : typed) "
+                        + "(\(CellFormatter.formatByteCount(text.utf8.count)))")
+                case .tooLong(let bytes, let count)?:
+                    state.message = .error("\(what) is \(CellFormatter.formatByteCount(bytes)) (\(Self.rowsText(count))); "
+                        + "OSC 52 copies at most \(CellFormatter.formatByteCount(Self.clipboardLimit)): nothing copied, X exports it")
+                case nil:
+                    state.message = .info("copy stopped: nothing copied")
+                }
+            } catch {
+                report(error, doing: "copy")
+            }
+        }, cancel: stop.set))
+    }
+
+    /// `1 row`, `3,503 rows`.
+    private static func rowsText(_ count: Int) -> String {
+        count == 1 ? "1 row" : "\(ListWidget.formatCount(count)) rows"
+    }
+}

@@ -1,0 +1,78 @@
+extension App {
+    /// The indexes (in the catalog) of the tables the list shows: those whose name contains the
+    /// narrowing text, ignoring case; every table when it is empty.
+    var listedTables: [Int] {
+        let names = catalog.names
+        let wanted = TextFold.fold(state.tableNarrowing)
+        guard !wanted.isEmpty else {
+            return Array(names.indices)
+        }
+        return names.indices.filter { TextFold.fold(names[$0].name).contains(wanted) }
+    }
+
+    /// The table list's title: `Tables (11)`; narrowed, the text first (the list is narrow):
+    /// `/inv (2/11)`.
+    func tableListTitle(listed: Int) -> String {
+        let total = ListWidget.formatCount(catalog.names.count)
+        guard !state.tableNarrowing.isEmpty else {
+            return "Tables (\(total))"
+        }
+        return "/" + Sanitizer.sanitize(state.tableNarrowing) + " (\(ListWidget.formatCount(listed))/\(total))"
+    }
+
+    /// `/` in the table list: opens the line that narrows it as it is typed.
+    func openTableNarrowing() {
+        openPrompt(.narrowTables, text: state.tableNarrowing)
+    }
+
+    /// Narrows the table list to the names containing `text`, selecting the first one listed when
+    /// the selected table is not (its grid is shown as the selection moves).
+    func narrowTables(to text: String) {
+        state.tableNarrowing = text
+        let listed = listedTables
+        if !listed.contains(state.selectedTable), let first = listed.first {
+            selectTable(first)
+        } else {
+            selectTable(state.selectedTable)
+        }
+    }
+
+    /// A key at the narrowing line that moves the selection in the narrowed list (the arrows and
+    /// page keys) rather than editing the text; nil for the others.
+    func moveWhileNarrowing(_ key: Key) -> Outcome? {
+        let command: Command? = switch key {
+        case .up: .up
+        case .down: .down
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        default: nil
+        }
+        guard let command else {
+            return nil
+        }
+        moveTableSelection(command)
+        return .redraw
+    }
+
+    /// Enter at the narrowing line: keeps the list narrowed and opens the selected table (the grid
+    /// takes the keys); with no table listed, nothing opens.
+    func acceptTableNarrowing(_ text: String) {
+        narrowTables(to: text)
+        guard !listedTables.isEmpty else {
+            state.message = .error("no table name contains \(Sanitizer.sanitize(text)); Esc in the list shows them all")
+            return
+        }
+        _ = performOnMain(.open)
+    }
+
+    /// Esc in the table list, or at its narrowing line: every table is listed again. Returns
+    /// whether the list was narrowed.
+    @discardableResult
+    func clearTableNarrowing() -> Bool {
+        guard !state.tableNarrowing.isEmpty else {
+            return false
+        }
+        narrowTables(to: "")
+        return true
+    }
+}

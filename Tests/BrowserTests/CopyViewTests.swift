@@ -1,0 +1,89 @@
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// `gy` copies the cursor column and `gY` the view (filter, sort, columns shown) to the clipboard
+/// as CSV, TSV or JSON; past the clipboard limit nothing is sent and the status bar says so.
+final class CopyViewTests: XCTestCase {
+    /// The fixture database, new for each test.
+    private var fixture: BrowserFixture!
+
+    /// Builds the fixture.
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+    }
+
+    /// Removes the fixture.
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    /// Plays `keys` on `table`; returns what reached the clipboard and the last screen.
+    private func run(_ keys: String, table: String, columns: Int = 100) throws -> ([String], [String]) {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
+        let runner = HeadlessRunner(app: app, columns: columns, rows: 4)
+        let screens = runner.run(try KeyScript.parse(keys))
+        return (runner.backend.clipboard, screens.last ?? [])
+    }
+
+    /// `gy` and Enter: the cursor column as TSV (a header, then one value a line), in the view's order.
+    func testColumnAsTSV() throws {
+        let (clipboard, screen) = try run("ll$sllhgy<Enter>", table: "albums")
+        XCTAssertEqual(clipboard, ["notes\n\"line one\nline two\"\nemoji 🎉 party\nA long note that goes on and on and on until it has to be cut somewhere\n\n"])
+        XCTAssertEqual(screen.last, " BROWSE  copied column notes: 4 rows as tsv (116 B)                 albums  1/4  notes  sort price▲")
+    }
+
+    /// The prompt names the column and the formats.
+    func testThePromptSaysWhatIsCopied() throws {
+        XCTAssertEqual(try run("llgy", table: "albums").1.last, "Copy column title as (csv tsv json jsonl; Enter: tsv):")
+        XCTAssertEqual(try run("gY", table: "albums").1.last, "Copy the view as (csv tsv json jsonl; Enter: tsv):")
+    }
+
+    /// `gY` copies the view as filtered and sorted, without the hidden columns, in the format asked.
+    func testViewAsCSVAndJSON() throws {
+        let keys = "l-l-l-fprice > 1<Enter>hs"
+        XCTAssertEqual(try run(keys + "gYcsv<Enter>", table: "albums").0,
+                       ["id,title,notes\r\n2,\"\",\r\n1,First,A long note that goes on and on and on until it has to be cut somewhere\r\n"])
+        XCTAssertEqual(try run(keys + "gYjson<Enter>", table: "albums").0, ["""
+            [
+            {"id":2,"title":"","notes":null},
+            {"id":1,"title":"First","notes":"A long note that goes on and on and on until it has to be cut somewhere"}
+            ]
+
+            """])
+    }
+
+    /// Query results are copied by their statement; a format reef does not copy in is refused.
+    func testQueryResultsAndAnUnknownFormat() throws {
+        XCTAssertEqual(try run("eSELECT name FROM artists ORDER BY id DESC<Enter>gyjsonl<Enter>", table: "albums").0,
+                       [#"{"name":"Emoji 😀 band"}"# + "\n" + #"{"name":"漢字テスト"}"# + "\n" + #"{"name":"Ada"}"# + "\n"])
+        let (clipboard, screen) = try run("gYxml<Enter>", table: "albums")
+        XCTAssertEqual(clipboard, [])
+        XCTAssertEqual(screen.last?.hasPrefix(" BROWSE  copy as csv, tsv, json or jsonl, not xml"), true, screen.last ?? "")
+    }
+
+    /// A column bigger than the clipboard limit is not sent, not even cut: the status bar gives
+    /// its size and the limit.
+    func testAColumnOverTheLimitIsNotCopied() throws {
+        try Database(path: fixture.path).executeScript("""
+            CREATE TABLE big (id INTEGER PRIMARY KEY, body TEXT);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 9000)
+            INSERT INTO big SELECT i, printf('%.1000c', 'x') FROM n;
+            """)
+        let (clipboard, screen) = try run("lgy<Enter><dump>", table: "big", columns: 150)
+        XCTAssertEqual(clipboard, [])
+        XCTAssertEqual(screen.last?.hasPrefix(" BROWSE  column body is 8.6 MiB (9,000 rows); OSC 52 copies at most 8.0 MiB: nothing copied, X exports it"),
+                       true, screen.last ?? "")
+    }
+
+    /// What a copy keeps: all of it under the limit; past it, nothing but its size.
+    func testClipboardTextCountsPastTheLimit() throws {
+        let database = try fixture.open()
+        let rows = TableRows(try TableSource(table: database.table("artists")))
+        let whole = try ClipboardText(rows: rows, columns: ["id", "name", "country"], format: .tsv, limit: 1000).run()
+        XCTAssertEqual(whole, .text("id\tname\tcountry\n1\tAda\tUK\n2\t漢字テスト\tJP\n3\tEmoji 😀 band\t\n", rows: 3))
+        let cut = try ClipboardText(rows: rows, columns: ["id", "name", "country"], format: .tsv, limit: 20).run()
+        XCTAssertEqual(cut, .tooLong(bytes: 65, rows: 3))
+        XCTAssertNil(try ClipboardText(rows: rows, columns: ["id"], format: .csv, limit: 20).run(isCancelled: { true }))
+    }
+}
