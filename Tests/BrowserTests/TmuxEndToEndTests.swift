@@ -104,7 +104,10 @@ final class TmuxEndToEndTests: XCTestCase {
         for (index, sql) in writes.enumerated() {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-            process.arguments = [fixture.path, sql]
+            // The fixture keeps a rollback journal, where reef's reads (the refresh of the write
+            // before) hold a shared lock for a moment: wait for it as any writer should, rather
+            // than fail at once with "database is locked".
+            process.arguments = ["-cmd", ".timeout 60000", fixture.path, sql]
             try process.run()
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, 0)
