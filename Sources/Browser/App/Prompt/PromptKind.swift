@@ -77,6 +77,12 @@ enum PromptKind: Hashable, Sendable {
         }
     }
 
+    /// Whether it takes SQL (a statement or a `WHERE` expression): highlighted, completed with
+    /// `Tab`, its history kept across runs.
+    var isSQL: Bool {
+        self == .sql || self == .filter
+    }
+
     /// Whether one key answers it (a choice), rather than a line of text and Enter.
     var isChoice: Bool {
         switch self {

@@ -38,7 +38,8 @@ struct PromptState: Sendable {
 
     /// The widget that draws it.
     var widget: Prompt {
-        Prompt(label: (note.map { "(\(Sanitizer.sanitize($0))) " } ?? "") + kind.label, text: text, cursor: cursor)
+        Prompt(label: (note.map { "(\(Sanitizer.sanitize($0))) " } ?? "") + kind.label, text: text, cursor: cursor,
+               highlights: kind.isSQL ? SQLHighlighter.elements(of: text) : nil)
     }
 
     /// Applies one key.
