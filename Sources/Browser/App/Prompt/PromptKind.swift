@@ -83,6 +83,15 @@ enum PromptKind: Hashable, Sendable {
         self == .sql || self == .filter
     }
 
+    /// The name of its history kept across runs (`sql`, `filter`), nil for a history of this run only.
+    var historyName: String? {
+        switch self {
+        case .sql: "sql"
+        case .filter: "filter"
+        default: nil
+        }
+    }
+
     /// Whether one key answers it (a choice), rather than a line of text and Enter.
     var isChoice: Bool {
         switch self {

@@ -1,0 +1,297 @@
+import ORMCore
+
+/// What the word at the cursor of the SQL or filter prompt may become: the candidates, and the
+/// part of the text the chosen one replaces.
+///
+/// The text is read with ORMCore's tokenizer (``SQLToken``), so the cursor in a string, a comment,
+/// a number or a parameter gets no completion. Where a table name goes (after `FROM`, `JOIN`,
+/// `INTO`, `UPDATE`, `TABLE`, a `,` of a `FROM` list) the tables and views are offered; after
+/// `name.`, the columns of that table or alias; elsewhere the columns of the tables the statement
+/// names (and, in a filter, of the table filtered), then tables (not in a filter), functions and
+/// keywords.
+///
+/// ```swift
+/// SQLCompletion.complete("select ti from albums", cursor: 9, schema: schema)?.candidates.map(\.name)
+/// // ["title"]
+/// ```
+struct SQLCompletion: Equatable {
+    /// The characters of the text (offsets from its start) that the chosen candidate replaces.
+    var range: Range<Int>
+    /// What is typed of the word, without a quote that opens it.
+    var prefix: String
+    /// The matching candidates, in the order listed: columns, tables, views, functions, keywords.
+    var candidates: [CompletionCandidate]
+
+    /// Keywords after which a table name goes.
+    private static let tableKeywords: Set = ["FROM", "JOIN", "INTO", "UPDATE", "TABLE"]
+    /// Keywords that start a clause: a `,` in the `FROM` clause separates tables.
+    private static let clauseKeywords: Set = [
+        "SELECT", "FROM", "JOIN", "WHERE", "GROUP", "ORDER", "HAVING", "SET", "ON", "USING", "VALUES", "LIMIT",
+        "UPDATE", "INTO", "RETURNING", "WINDOW",
+    ]
+
+    /// The completion at `cursor` (in characters) of `text`, or nil with why when there is none
+    /// to offer there (in a string, a comment, a number).
+    ///
+    /// - Parameter filter: whether `text` is a filter of ``CompletionSchema/currentTable``.
+    static func complete(_ text: String, cursor: Int, schema: CompletionSchema, filter: Bool = false)
+        -> Result<SQLCompletion, Refusal>
+    {
+        let cursorIndex = text.index(text.startIndex, offsetBy: min(max(0, cursor), text.count))
+        let tokens = statementTokens(of: text, around: cursorIndex)
+        let word: Word
+        switch Self.word(at: cursorIndex, in: tokens, text: text) {
+        case .success(let found): word = found
+        case .failure(let refusal): return .failure(refusal)
+        }
+        let significant = tokens.filter { !$0.isTrivia }
+        let before = significant.filter { $0.range.upperBound <= word.start }
+        let named = namedTables(significant, text: text, schema: schema)
+        var candidates: [CompletionCandidate] = []
+        if before.count >= 2, text[before[before.count - 1].range] == ".",
+           [.word, .quotedName].contains(before[before.count - 2].kind) {
+            let qualifier = before[before.count - 2].unquoted(in: text)
+            let table = named.aliases[qualifier.lowercased()] ?? schema.table(named: qualifier)
+            candidates = table.map { columns(of: [$0], schema: schema) } ?? []
+        } else if isTableSlot(before, text: text) {
+            candidates = tables(schema)
+        } else {
+            var schema = schema
+            var sources = named.tables
+            if filter, let current = schema.currentTable {
+                // The filtered grid's own columns, with those of tables a subquery names.
+                let known = schema.columns
+                let own = schema.currentColumns
+                schema.columns = { $0 == current ? own : known($0) }
+                sources.removeAll { $0 == current }
+                sources.insert(current, at: 0)
+            }
+            // A filter's own table is known: tables are offered where a subquery names one.
+            candidates = columns(of: sources, schema: schema) + (filter ? [] : tables(schema))
+            if !word.quoted {
+                candidates += functions(schema, matching: word.prefix) + keywords(matching: word.prefix)
+            }
+        }
+        let folded = word.prefix.lowercased()
+        var seen: Set<String> = []
+        let matching = candidates.filter { candidate in
+            candidate.name.lowercased().hasPrefix(folded) && seen.insert(candidate.insertion).inserted
+        }.map { candidate in
+            var quoted = candidate
+            if word.quoted && (candidate.kind == .column || candidate.kind == .table || candidate.kind == .view) {
+                quoted.insertion = quoteIdentifier(candidate.name)
+            }
+            return quoted
+        }
+        let start = text.distance(from: text.startIndex, to: word.start)
+        let end = text.distance(from: text.startIndex, to: word.end)
+        return .success(SQLCompletion(range: start..<end, prefix: word.prefix, candidates: matching))
+    }
+
+    /// Why there is nothing to complete at the cursor.
+    enum Refusal: Error, Equatable {
+        /// In a string or blob literal.
+        case inString
+        /// In a comment.
+        case inComment
+        /// In a number or a parameter.
+        case inNumber
+
+        /// The note the prompt shows.
+        var note: String {
+            switch self {
+            case .inString: "no completion inside a string"
+            case .inComment: "no completion inside a comment"
+            case .inNumber: "no completion in a number"
+            }
+        }
+    }
+
+    /// Whether `name` must be quoted to be read as a name: anything but ASCII letters, digits and
+    /// `_` (not starting with a digit), or a keyword.
+    static func needsQuoting(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else {
+            return true
+        }
+        let bare = name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_")
+        }
+        return !bare || SQLKeywords.contains(name)
+    }
+
+    // MARK: - The word at the cursor
+
+    /// The word being completed: where it starts and ends, and what is typed of it.
+    private struct Word {
+        var start: String.Index
+        var end: String.Index
+        var prefix: String
+        /// Whether it opens with a quote (`"my`): only names are offered, quoted.
+        var quoted: Bool
+    }
+
+    /// The tokens of the statement (between `;`) the cursor is in.
+    private static func statementTokens(of text: String, around cursor: String.Index) -> ArraySlice<SQLToken> {
+        let tokens = SQLToken.tokens(in: text)
+        var start = 0
+        var end = tokens.count
+        for (index, token) in tokens.enumerated() where token.kind == .semicolon {
+            if token.range.upperBound <= cursor {
+                start = index + 1
+            } else {
+                end = index
+                break
+            }
+        }
+        return tokens[start..<max(start, end)]
+    }
+
+    /// The word the cursor is in or just after, or why there is none to complete.
+    private static func word(at cursor: String.Index, in tokens: ArraySlice<SQLToken>, text: String) -> Result<Word, Refusal> {
+        let empty = Word(start: cursor, end: cursor, prefix: "", quoted: false)
+        guard let token = tokens.last(where: { $0.range.lowerBound < cursor }) else {
+            return .success(empty)
+        }
+        let after = token.isClosed && token.range.upperBound == cursor
+        switch token.kind {
+        case .comment:
+            return text[token.range].hasPrefix("/*") && after ? .success(empty) : .failure(.inComment)
+        case .string, .blob:
+            return after ? .success(empty) : .failure(.inString)
+        case .number, .parameter:
+            return .failure(.inNumber)
+        case .word:
+            return .success(Word(start: token.range.lowerBound, end: cursor,
+                                 prefix: String(text[token.range.lowerBound..<cursor]), quoted: false))
+        case .quotedName:
+            if after {
+                return .success(empty)
+            }
+            let open = text[token.range.lowerBound]
+            let typed = text[text.index(after: token.range.lowerBound)..<cursor]
+            var prefix = ""
+            var previousWasQuote = false
+            for character in typed {
+                // A doubled quote inside the name is one.
+                if open != "[" && character == open && previousWasQuote {
+                    previousWasQuote = false
+                    continue
+                }
+                previousWasQuote = character == open
+                prefix.append(character)
+            }
+            return .success(Word(start: token.range.lowerBound, end: token.isClosed ? token.range.upperBound : cursor,
+                                 prefix: prefix, quoted: true))
+        default:
+            return .success(empty)
+        }
+    }
+
+    // MARK: - What the statement names
+
+    /// Whether the word after `before` is where a table name goes.
+    private static func isTableSlot(_ before: [SQLToken], text: String) -> Bool {
+        guard let last = before.last else {
+            return false
+        }
+        if last.kind == .word {
+            return tableKeywords.contains(text[last.range].uppercased())
+        }
+        guard text[last.range] == "," else {
+            return false
+        }
+        let clause = before.last { $0.kind == .word && clauseKeywords.contains(text[$0.range].uppercased()) }
+        return clause.map { text[$0.range].uppercased() == "FROM" } ?? false
+    }
+
+    /// The tables of the schema the statement names (in order), and its aliases (lower case) of them.
+    private static func namedTables(_ tokens: [SQLToken], text: String, schema: CompletionSchema)
+        -> (tables: [String], aliases: [String: String])
+    {
+        var tables: [String] = []
+        var aliases: [String: String] = [:]
+        for index in tokens.indices where [.word, .quotedName].contains(tokens[index].kind) {
+            guard isTableSlot(Array(tokens[..<index]), text: text) else {
+                continue
+            }
+            var nameIndex = index
+            // schema.table: the table is after the dot.
+            if nameIndex + 2 < tokens.count, text[tokens[nameIndex + 1].range] == ".",
+               [.word, .quotedName].contains(tokens[nameIndex + 2].kind) {
+                nameIndex += 2
+            }
+            guard let table = schema.table(named: tokens[nameIndex].unquoted(in: text)) else {
+                continue
+            }
+            if !tables.contains(table) {
+                tables.append(table)
+            }
+            var aliasIndex = nameIndex + 1
+            if aliasIndex < tokens.count, text[tokens[aliasIndex].range].uppercased() == "AS" {
+                aliasIndex += 1
+            }
+            if aliasIndex < tokens.count, tokens[aliasIndex].kind == .quotedName
+                || (tokens[aliasIndex].kind == .word && !SQLKeywords.contains(text[tokens[aliasIndex].range])) {
+                aliases[tokens[aliasIndex].unquoted(in: text).lowercased()] = table
+            }
+        }
+        return (tables, aliases)
+    }
+
+    // MARK: - Candidates
+
+    /// The columns of `tables`, each once, with the tables that have it.
+    private static func columns(of tables: [String], schema: CompletionSchema) -> [CompletionCandidate] {
+        var sources: [String: [String]] = [:]
+        var order: [String] = []
+        for table in tables {
+            for column in schema.columns(table) ?? [] {
+                if sources[column] == nil {
+                    order.append(column)
+                }
+                sources[column, default: []].append(table)
+            }
+        }
+        return sorted(order.map { column in
+            CompletionCandidate(name: column, insertion: needsQuoting(column) ? quoteIdentifier(column) : column,
+                                kind: .column, source: (sources[column] ?? []).joined(separator: ", "))
+        })
+    }
+
+    /// The tables and views.
+    private static func tables(_ schema: CompletionSchema) -> [CompletionCandidate] {
+        sorted(schema.tables.map { table in
+            CompletionCandidate(name: table.name, insertion: needsQuoting(table.name) ? quoteIdentifier(table.name) : table.name,
+                                kind: table.isView ? .view : .table)
+        })
+    }
+
+    /// The functions, with `(`, in the case of `prefix` (lower case unless it is upper case).
+    private static func functions(_ schema: CompletionSchema, matching prefix: String) -> [CompletionCandidate] {
+        let upper = isUpperCase(prefix)
+        return schema.functions.sorted().map { name in
+            CompletionCandidate(name: name, insertion: (upper ? name.uppercased() : name.lowercased()) + "(", kind: .function)
+        }
+    }
+
+    /// The keywords, in the case of `prefix` (upper case unless it is lower case).
+    private static func keywords(matching prefix: String) -> [CompletionCandidate] {
+        let lower = !prefix.isEmpty && prefix == prefix.lowercased()
+        return SQLKeywords.all.map { keyword in
+            CompletionCandidate(name: keyword, insertion: lower ? keyword.lowercased() : keyword, kind: .keyword)
+        }
+    }
+
+    /// Whether `text` has letters and all of them upper case.
+    private static func isUpperCase(_ text: String) -> Bool {
+        text != text.lowercased() && text == text.uppercased()
+    }
+
+    /// By kind, then by name ignoring case.
+    private static func sorted(_ candidates: [CompletionCandidate]) -> [CompletionCandidate] {
+        candidates.sorted { left, right in
+            let (a, b) = (left.name.lowercased(), right.name.lowercased())
+            return a != b ? a < b : left.name < right.name
+        }
+    }
+}
