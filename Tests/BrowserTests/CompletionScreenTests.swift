@@ -1,3 +1,4 @@
+import ORMCore
 import XCTest
 @testable import Browser
 
@@ -125,5 +126,35 @@ final class CompletionScreenTests: XCTestCase {
         XCTAssertEqual(runner.backend.screen.cell(x: 20, y: 6)?.style, theme[.completion])
         XCTAssertEqual(runner.backend.screen.cell(x: 20, y: 7)?.style, theme[.completionSelected])
         XCTAssertEqual(runner.backend.screen.cell(x: 20, y: 8)?.style, theme[.completion])
+    }
+
+    /// Typing runs no SQL; the first `Tab` reads what it needs (a table's columns, the function
+    /// list) once, and later keys read nothing again.
+    func testCompletionReadsTheSchemaOnceNotPerKey() throws {
+        let statements = LockedValue<[String]>([])
+        var configuration = try fixture.open().configuration
+        configuration.tracer = { sql in statements.mutate { $0.append(sql) } }
+        let database = try Database(path: fixture.path, configuration: configuration)
+        let app = try App(database: database, theme: .builtinDefault, initialTable: "pairs")
+        let runner = HeadlessRunner(app: app, columns: 60, rows: 10)
+        let ownSQL = { statements.value.filter { $0 != "PRAGMA data_version" } }
+        runner.run(try KeyScript.parse("eselect  from artists"))
+        statements.mutate { $0.removeAll() }
+        runner.run(try KeyScript.parse("<C-a><Right><Right><Right><Right><Right><Right><Right>"))
+        XCTAssertEqual(ownSQL(), [], "typing and moving read nothing")
+        runner.run(try KeyScript.parse("<Tab>"))
+        XCTAssertFalse(ownSQL().isEmpty, "the first Tab reads the columns of artists and the functions")
+        statements.mutate { $0.removeAll() }
+        runner.run(try KeyScript.parse("<Tab><Tab>n<BS><Esc><Tab><Enter>"))
+        XCTAssertEqual(ownSQL(), [], "read once")
+        // Drawing the list reads nothing and draws the same twice.
+        runner.run(try KeyScript.parse("<Tab>"))
+        statements.mutate { $0.removeAll() }
+        let terminal = Terminal(backend: MemoryBackend(columns: 60, rows: 10))
+        terminal.draw { app.render(&$0) }
+        let first = terminal.previous
+        terminal.draw { app.render(&$0) }
+        XCTAssertEqual(first, terminal.previous)
+        XCTAssertEqual(ownSQL(), [])
     }
 }

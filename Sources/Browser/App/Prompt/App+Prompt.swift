@@ -67,7 +67,10 @@ extension App {
             functions: completionCache.functions(in: database),
             currentTable: grid.map { ($0.source as? TableSource)?.table.info.name ?? $0.source.title },
             currentColumns: grid?.source.columns.map(\.name) ?? [],
-            columns: { [database, completionCache] table in completionCache.columns(of: table, in: database) })
+            columns: { [database, completionCache, grids = tables.grids] table in
+                // An open table's grid has its columns; another is read once.
+                grids[table].map { $0.source.columns.map(\.name) } ?? completionCache.columns(of: table, in: database)
+            })
     }
 
     /// Acts on a submitted prompt.
