@@ -70,6 +70,11 @@ final class CompletionScreenTests: XCTestCase {
         assertScreen(try screen("eselect * from a<Tab><Esc>r<Tab>"), plainTop + ["SQL> select * from artists"]) // the prompt stays open after Esc
     }
 
+    func testAWordTheCursorIsInIsReplacedWhole() throws {
+        assertScreen(try screen("eselect notex from albums<C-a>" + String(repeating: "<Right>", count: 11) + "<Tab>"),
+                     plainTop + ["SQL> select notes from albums"])
+    }
+
     func testTypingNarrowsTheList() throws {
         assertScreen(try screen("eselect * from a<Tab>l"), Array(plainTop.prefix(7)) + [
             "                   album_titles   view",

@@ -119,5 +119,8 @@ final class SQLCompletionTests: XCTestCase {
         XCTAssertEqual(found.range, 7..<9)
         XCTAssertEqual(found.prefix, "ti")
         XCTAssertEqual(completion("select * from albums where |")?.range, 27..<27)
+        let inside = try XCTUnwrap(completion("select ti|tle from albums"))
+        XCTAssertEqual(inside.range, 7..<12, "the whole word the cursor is in")
+        XCTAssertEqual(inside.prefix, "ti")
     }
 }

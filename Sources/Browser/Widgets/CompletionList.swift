@@ -47,10 +47,11 @@ struct CompletionList: Sendable {
             buffer.fill(line, style: style)
             let name = TextLayout.truncate(item.text, toWidth: max(1, width - 3))
             buffer.put(name, x: left + 1, y: y, style: style, maxWidth: width - 2)
+            // The note only where it fits whole: on a narrow screen the names come first.
             let room = width - 3 - TextWidth.of(name) - 2
-            if room > 0 {
-                let detail = TextLayout.truncate(item.detail, toWidth: room)
-                buffer.put(detail, x: left + width - 1 - TextWidth.of(detail) - 1, y: y, style: style, maxWidth: room)
+            let detailWidth = TextWidth.of(item.detail)
+            if detailWidth <= room {
+                buffer.put(item.detail, x: left + width - 2 - detailWidth, y: y, style: style, maxWidth: room)
             }
             let more = row == 0 && first > 0 ? "↑" : row == rows - 1 && first + rows < items.count ? "↓" : ""
             buffer.put(more, x: left + width - 1, y: y, style: style, maxWidth: 1)

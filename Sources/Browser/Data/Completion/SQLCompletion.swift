@@ -161,7 +161,8 @@ struct SQLCompletion: Equatable {
         case .number, .parameter:
             return .failure(.inNumber)
         case .word:
-            return .success(Word(start: token.range.lowerBound, end: cursor,
+            // In the middle of a word the whole word is replaced: `ti|tle` completes to `title`.
+            return .success(Word(start: token.range.lowerBound, end: token.range.upperBound,
                                  prefix: String(text[token.range.lowerBound..<cursor]), quoted: false))
         case .quotedName:
             if after {
