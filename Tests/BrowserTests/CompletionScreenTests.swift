@@ -75,6 +75,34 @@ final class CompletionScreenTests: XCTestCase {
                      plainTop + ["SQL> select notes from albums"])
     }
 
+    /// A long list scrolls with the choice, keeps its width, and its arrows say more is there.
+    func testALongListScrolls() throws {
+        assertScreen(try screen("eselect * from albums where <Tab><Up>"), [
+            "Tables (5)        │ │id │artist_id │title │cover",
+            "album_titles ◇    VALUES                           keyword ↑",
+            "albums            VIEW                             keyword",
+            "artists           VIRTUAL                          keyword",
+            "my \"odd\" table    WHEN                             keyword",
+            "pairs             WHERE                            keyword",
+            "                  WINDOW                           keyword",
+            "                  WITH                             keyword",
+            "                  WITHOUT                          keyword",
+            "SQL> select * from albums where",
+        ])
+        assertScreen(try screen("eselect * from albums where <Tab><PgDn>"), [
+            "Tables (5)        │ │id │artist_id │title │cover",
+            "album_titles ◇    cover                      column albums ↑",
+            "albums            id                         column albums",
+            "artists           notes                      column albums",
+            "my \"odd\" table    price                      column albums",
+            "pairs             title                      column albums",
+            "                  album_titles                        view",
+            "                  albums                             table",
+            "                  artists                            table ↓",
+            "SQL> select * from albums where",
+        ])
+    }
+
     func testTypingNarrowsTheList() throws {
         assertScreen(try screen("eselect * from a<Tab>l"), Array(plainTop.prefix(7)) + [
             "                   album_titles   view",

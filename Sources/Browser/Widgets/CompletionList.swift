@@ -23,6 +23,12 @@ struct CompletionList: Sendable {
     var firstVisible: Int
     /// The most rows shown.
     var height: Int
+    /// Choices before ``items`` and after them that the caller left out (it passes only those in
+    /// sight of a long list): the arrows count them.
+    var hiddenAbove = 0, hiddenBelow = 0
+    /// The widest choice and note of the whole list, so it keeps its width as it scrolls (nil:
+    /// measured on ``items``).
+    var widths: (text: Int, detail: Int)?
 
     /// Draws the list in `area` with its last row just above row `bottom`, its text starting at
     /// column `x` (moved left when it would not fit).
@@ -35,8 +41,8 @@ struct CompletionList: Sendable {
         let shown = items[first..<(first + rows)].map { item in
             (text: Sanitizer.sanitize(item.text), detail: Sanitizer.sanitize(item.detail))
         }
-        let textWidth = shown.map { TextWidth.of($0.text) }.max() ?? 0
-        let detailWidth = shown.map { TextWidth.of($0.detail) }.max() ?? 0
+        let textWidth = widths?.text ?? shown.map { TextWidth.of($0.text) }.max() ?? 0
+        let detailWidth = widths?.detail ?? shown.map { TextWidth.of($0.detail) }.max() ?? 0
         // " text  detail ↓"
         let width = min(area.width, 1 + textWidth + 2 + detailWidth + 2)
         let left = max(area.x, min(x - 1, area.right - width))
@@ -53,7 +59,8 @@ struct CompletionList: Sendable {
             if detailWidth <= room {
                 buffer.put(item.detail, x: left + width - 2 - detailWidth, y: y, style: style, maxWidth: room)
             }
-            let more = row == 0 && first > 0 ? "↑" : row == rows - 1 && first + rows < items.count ? "↓" : ""
+            let above = hiddenAbove + first, below = hiddenBelow + items.count - first - rows
+            let more = row == 0 && above > 0 ? "↑" : row == rows - 1 && below > 0 ? "↓" : ""
             buffer.put(more, x: left + width - 1, y: y, style: style, maxWidth: 1)
         }
     }

@@ -4,6 +4,15 @@ struct CompletionMenu: Sendable {
     var completion: SQLCompletion
     /// The chosen candidate (an index of the candidates).
     var selected = 0
+    /// The widest label and note of the candidates (sanitised), measured once.
+    let widths: (text: Int, detail: Int)
+
+    /// The list of `completion`'s candidates, the first chosen.
+    init(completion: SQLCompletion) {
+        self.completion = completion
+        widths = (completion.candidates.map { TextWidth.of(Sanitizer.sanitize($0.label)) }.max() ?? 0,
+                  completion.candidates.map { TextWidth.of($0.detail) }.max() ?? 0)
+    }
 
     /// The rows the list shows at most; more scroll.
     static let height = 8

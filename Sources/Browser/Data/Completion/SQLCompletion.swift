@@ -47,14 +47,17 @@ struct SQLCompletion: Equatable {
         let significant = tokens.filter { !$0.isTrivia }
         let before = significant.filter { $0.range.upperBound <= word.start }
         let named = namedTables(significant, text: text, schema: schema)
+        // Names are matched before candidates are made: a schema may have ten thousand tables.
+        let folded = word.prefix.lowercased()
+        let matches = { (name: String) in name.lowercased().hasPrefix(folded) }
         var candidates: [CompletionCandidate] = []
         if before.count >= 2, text[before[before.count - 1].range] == ".",
            [.word, .quotedName].contains(before[before.count - 2].kind) {
             let qualifier = before[before.count - 2].unquoted(in: text)
             let table = named.aliases[qualifier.lowercased()] ?? schema.table(named: qualifier)
-            candidates = table.map { columns(of: [$0], schema: schema) } ?? []
+            candidates = table.map { columns(of: [$0], schema: schema, matching: matches) } ?? []
         } else if isTableSlot(before, text: text) {
-            candidates = tables(schema)
+            candidates = tables(schema, matching: matches)
         } else {
             var schema = schema
             var sources = named.tables
@@ -67,15 +70,15 @@ struct SQLCompletion: Equatable {
                 sources.insert(current, at: 0)
             }
             // A filter's own table is known: tables are offered where a subquery names one.
-            candidates = columns(of: sources, schema: schema) + (filter ? [] : tables(schema))
+            candidates = columns(of: sources, schema: schema, matching: matches) + (filter ? [] : tables(schema, matching: matches))
             if !word.quoted {
-                candidates += functions(schema, matching: word.prefix) + keywords(matching: word.prefix)
+                candidates += functions(schema, prefix: word.prefix).filter { matches($0.name) }
+                    + keywords(prefix: word.prefix).filter { matches($0.name) }
             }
         }
-        let folded = word.prefix.lowercased()
         var seen: Set<String> = []
         let matching = candidates.filter { candidate in
-            candidate.name.lowercased().hasPrefix(folded) && seen.insert(candidate.insertion).inserted
+            seen.insert(candidate.insertion).inserted
         }.map { candidate in
             var quoted = candidate
             if word.quoted && (candidate.kind == .column || candidate.kind == .table || candidate.kind == .view) {
@@ -242,11 +245,13 @@ struct SQLCompletion: Equatable {
     // MARK: - Candidates
 
     /// The columns of `tables`, each once, with the tables that have it.
-    private static func columns(of tables: [String], schema: CompletionSchema) -> [CompletionCandidate] {
+    private static func columns(of tables: [String], schema: CompletionSchema, matching: (String) -> Bool)
+        -> [CompletionCandidate]
+    {
         var sources: [String: [String]] = [:]
         var order: [String] = []
         for table in tables {
-            for column in schema.columns(table) ?? [] {
+            for column in schema.columns(table) ?? [] where matching(column) {
                 if sources[column] == nil {
                     order.append(column)
                 }
@@ -259,16 +264,16 @@ struct SQLCompletion: Equatable {
         })
     }
 
-    /// The tables and views.
-    private static func tables(_ schema: CompletionSchema) -> [CompletionCandidate] {
-        sorted(schema.tables.map { table in
+    /// The tables and views whose names match.
+    private static func tables(_ schema: CompletionSchema, matching: (String) -> Bool) -> [CompletionCandidate] {
+        sorted(schema.tables.filter { matching($0.name) }.map { table in
             CompletionCandidate(name: table.name, insertion: needsQuoting(table.name) ? quoteIdentifier(table.name) : table.name,
                                 kind: table.isView ? .view : .table)
         })
     }
 
     /// The functions, with `(`, in the case of `prefix` (lower case unless it is upper case).
-    private static func functions(_ schema: CompletionSchema, matching prefix: String) -> [CompletionCandidate] {
+    private static func functions(_ schema: CompletionSchema, prefix: String) -> [CompletionCandidate] {
         let upper = isUpperCase(prefix)
         return schema.functions.sorted().map { name in
             CompletionCandidate(name: name, insertion: (upper ? name.uppercased() : name.lowercased()) + "(", kind: .function)
@@ -276,7 +281,7 @@ struct SQLCompletion: Equatable {
     }
 
     /// The keywords, in the case of `prefix` (upper case unless it is lower case).
-    private static func keywords(matching prefix: String) -> [CompletionCandidate] {
+    private static func keywords(prefix: String) -> [CompletionCandidate] {
         let lower = !prefix.isEmpty && prefix == prefix.lowercased()
         return SQLKeywords.all.map { keyword in
             CompletionCandidate(name: keyword, insertion: lower ? keyword.lowercased() : keyword, kind: .keyword)
@@ -290,9 +295,8 @@ struct SQLCompletion: Equatable {
 
     /// By kind, then by name ignoring case.
     private static func sorted(_ candidates: [CompletionCandidate]) -> [CompletionCandidate] {
-        candidates.sorted { left, right in
-            let (a, b) = (left.name.lowercased(), right.name.lowercased())
-            return a != b ? a < b : left.name < right.name
-        }
+        candidates.map { (key: $0.name.lowercased(), candidate: $0) }.sorted { left, right in
+            left.key != right.key ? left.key < right.key : left.candidate.name < right.candidate.name
+        }.map(\.candidate)
     }
 }
