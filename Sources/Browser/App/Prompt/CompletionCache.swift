@@ -9,7 +9,8 @@ final class CompletionCache {
     /// The function names, once read.
     private var functions: [String]?
 
-    /// SQLite's names for functions that are operators, and reef's own for its search.
+    /// Functions reef registers for itself (its search's case folding), not offered. SQLite's
+    /// operators listed as functions (`->`, `->>`) are left out as names no one types bare.
     private static let hiddenFunctions: Set = [TextFold.functionName]
 
     /// Forgets what was read: the schema changed.
