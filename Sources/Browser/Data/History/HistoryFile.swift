@@ -78,9 +78,10 @@ struct HistoryFile: Sendable {
             return
         }
         var entries = try load()
-        if entries.last != entry {
-            entries.append(entry)
+        guard entries.last != entry else {
+            return
         }
+        entries.append(entry)
         try write(Array(entries.suffix(Self.limit)))
     }
 
