@@ -114,6 +114,16 @@ final class SQLCompletionTests: XCTestCase {
                        "the SQL prompt names its tables itself")
     }
 
+    func testTheStatementsWithQueriesAreTables() throws {
+        XCTAssertEqual(names("with recent(n, t) as (select id, title from albums) select * from rec|"), ["recent"])
+        XCTAssertEqual(completion("with recent as (select 1) select * from r|")?.candidates.first?.detail, "with")
+        XCTAssertEqual(names("with recent(n, t) as (select 1) select r.| from recent r"), ["n", "t"])
+        XCTAssertEqual(names("with recent(n, t) as (select 1) select | from recent").prefix(2), ["n", "t"])
+        XCTAssertEqual(names("WITH RECURSIVE c(x) AS (SELECT 1), d AS MATERIALIZED (SELECT 2) SELECT * FROM |").prefix(2),
+                       ["c", "d"])
+        XCTAssertEqual(names("select * from albums, ar|"), ["artists"], "a , of FROM is no WITH query")
+    }
+
     func testTheRangeIsTheWordBeforeTheCursor() throws {
         let found = try XCTUnwrap(completion("select ti| from albums"))
         XCTAssertEqual(found.range, 7..<9)

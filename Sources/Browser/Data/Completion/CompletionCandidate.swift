@@ -8,6 +8,8 @@ struct CompletionCandidate: Hashable, Sendable {
         case table
         /// A view.
         case view
+        /// A `WITH` query of the statement.
+        case commonTable
         /// An SQL function.
         case function
         /// An SQL keyword.
@@ -33,7 +35,7 @@ struct CompletionCandidate: Hashable, Sendable {
         switch kind {
         case .keyword: insertion
         case .function: insertion.hasSuffix("(") ? String(insertion.dropLast()) : insertion
-        case .column, .table, .view: name
+        case .column, .table, .view, .commonTable: name
         }
     }
 
@@ -43,6 +45,7 @@ struct CompletionCandidate: Hashable, Sendable {
         case .column: source.isEmpty ? "column" : "column " + source
         case .table: "table"
         case .view: "view"
+        case .commonTable: "with"
         case .function: "function"
         case .keyword: "keyword"
         }

@@ -11,6 +11,23 @@ struct CompletionSchema {
     var currentColumns: [String] = []
     /// The columns of a table of ``tables`` (nil when it cannot be read).
     var columns: (String) -> [String]?
+    /// Names of ``tables`` that are the statement's `WITH` queries.
+    var commonTables: Set<String> = []
+
+    /// The schema with the statement's `WITH` queries as tables (their own names first), whose
+    /// columns are those they list.
+    func adding(_ queries: [(name: String, columns: [String])]) -> CompletionSchema {
+        guard !queries.isEmpty else {
+            return self
+        }
+        var schema = self
+        let listed = Dictionary(queries.map { ($0.name, $0.columns) }, uniquingKeysWith: { first, _ in first })
+        let known = columns
+        schema.tables = queries.map { ($0.name, false) } + tables.filter { listed[$0.name] == nil }
+        schema.columns = { name in listed[name] ?? known(name) }
+        schema.commonTables = Set(listed.keys)
+        return schema
+    }
 
     /// The name of a table or view in ``tables`` matching `name` (exactly, else ignoring case, as
     /// SQLite matches names).

@@ -8,7 +8,7 @@ import ORMCore
 /// `INTO`, `UPDATE`, `TABLE`, a `,` of a `FROM` list) the tables and views are offered; after
 /// `name.`, the columns of that table or alias; elsewhere the columns of the tables the statement
 /// names (and, in a filter, of the table filtered), then tables (not in a filter), functions and
-/// keywords.
+/// keywords. The statement's `WITH` queries count as tables, with the columns they list.
 ///
 /// ```swift
 /// SQLCompletion.complete("select ti from albums", cursor: 9, schema: schema)?.candidates.map(\.name)
@@ -46,6 +46,7 @@ struct SQLCompletion: Equatable {
         }
         let significant = tokens.filter { !$0.isTrivia }
         let before = significant.filter { $0.range.upperBound <= word.start }
+        let schema = schema.adding(commonTables(significant, text: text))
         let named = namedTables(significant, text: text, schema: schema)
         // Names are matched before candidates are made: a schema may have ten thousand tables.
         let folded = word.prefix.lowercased()
@@ -81,7 +82,7 @@ struct SQLCompletion: Equatable {
             seen.insert(candidate.insertion).inserted
         }.map { candidate in
             var quoted = candidate
-            if word.quoted && (candidate.kind == .column || candidate.kind == .table || candidate.kind == .view) {
+            if word.quoted && candidate.kind != .function && candidate.kind != .keyword {
                 quoted.insertion = quoteIdentifier(candidate.name)
             }
             return quoted
@@ -264,12 +265,48 @@ struct SQLCompletion: Equatable {
         })
     }
 
-    /// The tables and views whose names match.
+    /// The `WITH` queries, then the tables and views, whose names match.
     private static func tables(_ schema: CompletionSchema, matching: (String) -> Bool) -> [CompletionCandidate] {
-        sorted(schema.tables.filter { matching($0.name) }.map { table in
-            CompletionCandidate(name: table.name, insertion: needsQuoting(table.name) ? quoteIdentifier(table.name) : table.name,
-                                kind: table.isView ? .view : .table)
+        let all = sorted(schema.tables.filter { matching($0.name) }.map { table in
+            let kind: CompletionCandidate.Kind = schema.commonTables.contains(table.name) ? .commonTable
+                : table.isView ? .view : .table
+            return CompletionCandidate(name: table.name,
+                                       insertion: needsQuoting(table.name) ? quoteIdentifier(table.name) : table.name,
+                                       kind: kind)
         })
+        return all.filter { $0.kind == .commonTable } + all.filter { $0.kind != .commonTable }
+    }
+
+    /// The statement's `WITH` queries (`WITH name AS (`, `, name(a, b) AS (`), with the columns
+    /// they name (none when they name none).
+    private static func commonTables(_ tokens: [SQLToken], text: String) -> [(name: String, columns: [String])] {
+        var found: [(name: String, columns: [String])] = []
+        for index in tokens.indices.dropFirst() where [.word, .quotedName].contains(tokens[index].kind) {
+            let previous = text[tokens[index - 1].range].uppercased()
+            guard previous == "WITH" || previous == "RECURSIVE" || previous == "," else {
+                continue
+            }
+            var next = index + 1
+            var columns: [String] = []
+            if next < tokens.count, tokens[next].kind == .openParenthesis {
+                next += 1
+                while next < tokens.count, tokens[next].kind != .closeParenthesis {
+                    if [.word, .quotedName].contains(tokens[next].kind) {
+                        columns.append(tokens[next].unquoted(in: text))
+                    }
+                    next += 1
+                }
+                next += 1
+            }
+            guard next + 1 < tokens.count, text[tokens[next].range].uppercased() == "AS" else {
+                continue
+            }
+            let body = tokens[next + 1]
+            if body.kind == .openParenthesis || ["NOT", "MATERIALIZED"].contains(text[body.range].uppercased()) {
+                found.append((tokens[index].unquoted(in: text), columns))
+            }
+        }
+        return found
     }
 
     /// The functions, with `(`, in the case of `prefix` (lower case unless it is upper case).
