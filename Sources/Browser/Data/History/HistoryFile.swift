@@ -3,6 +3,8 @@ import ORMCore
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// One prompt's history of one database, kept in a file of the state folder between runs.
@@ -113,7 +115,7 @@ struct HistoryFile: Sendable {
         var written = 0
         while failure == nil && written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                writeBytes(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
             }
             if count < 0 && errno != EINTR {
                 failure = Self.lastError()
@@ -175,4 +177,13 @@ struct HistoryFile: Sendable {
     private static func lastError() -> String {
         String(cString: strerror(errno))
     }
+}
+
+/// `write(2)`, named apart from ``HistoryFile``'s own `write`.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, bytes, count)
+    #else
+        Darwin.write(descriptor, bytes, count)
+    #endif
 }
