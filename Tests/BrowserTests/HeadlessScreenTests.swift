@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x80.
+    /// Keys `?` at 80x83.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 80)
+        let screens = try fixture.headless("?", columns: 80, rows: 83)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -245,7 +245,10 @@ final class HeadlessScreenTests: XCTestCase {
             "Prompts and mouse",
             "  <Enter>            prompt: run / accept",
             "  <Esc>              prompt: cancel; a y/n question: no",
-            "  <Up> <Down>        prompt: history",
+            "  <Up> <Down>        prompt: history (SQL, filters: kept per database)",
+            "  <C-r>              prompt: search history; again: older; Enter takes it",
+            "  <Tab>              SQL, filter: complete names; again: list the choices",
+            "  <Tab> <Up> <Down>  completion list: move; Enter takes, Esc closes list",
             "  <C-a> <C-e> <C-u>  prompt: start, end, clear to start",
             "  <C-w>              prompt: delete the word before the cursor",
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",

@@ -16,6 +16,8 @@ final class App {
     var state = AppState()
     /// The input line: the open prompt, the prompts' history, the cell being edited.
     var prompt = PromptLine()
+    /// The columns and functions completion has read.
+    let completionCache = CompletionCache()
     /// Turns keys into commands.
     var dispatcher = KeyDispatcher()
     /// The tables opened so far: their grids, and which are stale or could not be opened.

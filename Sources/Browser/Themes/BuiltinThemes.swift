@@ -40,6 +40,14 @@ enum BuiltinThemes {
 
         prompt = default default
         promptCursor = black white
+        sqlKeyword = bright-blue default bold
+        sqlString = yellow default
+        sqlNumber = bright-green default
+        sqlIdentifier = default default
+        sqlComment = bright-black default italic
+        sqlOperator = bright-magenta default
+        completion = white color236
+        completionSelected = black cyan bold
         border = bright-black default
         title = bright-white default bold
         help = default default
@@ -83,6 +91,14 @@ enum BuiltinThemes {
 
         prompt = default default
         promptCursor = default default reverse
+        sqlKeyword = default default bold
+        sqlString = default default underline
+        sqlNumber = default default
+        sqlIdentifier = default default
+        sqlComment = default default dim italic
+        sqlOperator = default default
+        completion = default default reverse
+        completionSelected = default default bold underline
         border = default default dim
         title = default default bold
         help = default default

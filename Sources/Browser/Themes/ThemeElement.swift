@@ -50,6 +50,22 @@ enum ThemeElement: String, CaseIterable, Hashable, Sendable {
     case prompt
     /// The cursor cell of the input line.
     case promptCursor
+    /// SQL keywords typed at the SQL and filter prompts (`SELECT`, `WHERE`).
+    case sqlKeyword
+    /// String and blob literals typed at the prompts.
+    case sqlString
+    /// Numbers and parameters typed at the prompts.
+    case sqlNumber
+    /// Names, bare or quoted, typed at the prompts.
+    case sqlIdentifier
+    /// Comments typed at the prompts.
+    case sqlComment
+    /// Operators and punctuation typed at the prompts.
+    case sqlOperator
+    /// The list of completions above the prompt.
+    case completion
+    /// The chosen completion in the list.
+    case completionSelected
     /// Column separators and frames.
     case border
     /// Titles of panes and views.

@@ -5,7 +5,8 @@
 /// ```
 ///
 /// When the label and text are wider than the line, the text scrolls horizontally so the cursor
-/// stays visible at the right edge.
+/// stays visible at the right edge. Given ``highlights`` (SQL at the SQL and filter prompts), each
+/// character is drawn in its element's style laid over `prompt`.
 struct Prompt: Sendable {
     /// Text before the input, such as `/` or `Filter: `.
     var label: String
@@ -13,12 +14,15 @@ struct Prompt: Sendable {
     var text: String
     /// The cursor position, in grapheme clusters from the start of `text` (clamped to the text).
     var cursor: Int
+    /// The theme element of each character of `text` (see ``SQLHighlighter``), or nil for plain text.
+    var highlights: [ThemeElement]?
 
     /// Creates a prompt; the cursor defaults to the end of `text`.
-    init(label: String, text: String = "", cursor: Int? = nil) {
+    init(label: String, text: String = "", cursor: Int? = nil, highlights: [ThemeElement]? = nil) {
         self.label = label
         self.text = text
         self.cursor = cursor ?? text.count
+        self.highlights = highlights
     }
 
     /// Draws the prompt on the first row of `area` and returns where the terminal cursor goes.
@@ -47,9 +51,30 @@ struct Prompt: Sendable {
         let start = line.x + labelWidth
         buffer.put(TextLayout.dropLeading(clean, columns: offset), x: start, y: line.y, style: theme[.prompt],
                    maxWidth: available)
+        if let highlights {
+            colour(characters, highlights, from: start - offset, within: start..<line.right, y: line.y,
+                   into: &buffer, theme: theme)
+        }
         let cursorX = start + cursorColumn - offset
         buffer.patchStyle(Rect(x: cursorX, y: line.y, width: min(cursorWidth, line.right - cursorX), height: 1),
                           style: theme[.promptCursor])
         return (cursorX, line.y)
+    }
+
+    /// Lays each character's element over the text drawn from column `x` (the part within `visible`).
+    private func colour(_ characters: [Character], _ elements: [ThemeElement], from x: Int, within visible: Range<Int>,
+                        y: Int, into buffer: inout ScreenBuffer, theme: Theme) {
+        var column = x
+        for (index, character) in characters.enumerated() {
+            let width = TextWidth.of(Sanitizer.sanitize(String(character)))
+            let first = max(column, visible.lowerBound), end = min(column + width, visible.upperBound)
+            if index < elements.count, first < end, elements[index] != .prompt {
+                buffer.patchStyle(Rect(x: first, y: y, width: end - first, height: 1), style: theme[elements[index]])
+            }
+            column += width
+            if column >= visible.upperBound {
+                return
+            }
+        }
     }
 }

@@ -56,8 +56,11 @@ extension App {
             prompt.current?.note = reason + "; nothing run"
         case .changed(let edited):
             prompt.current = nil
-            prompt.remember(edited, for: .sql)
+            let problem = prompt.remember(edited, for: .sql)
             runStatement(edited)
+            if let problem {
+                state.message = .error(problem)
+            }
         }
     }
 

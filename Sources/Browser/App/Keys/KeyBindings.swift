@@ -71,7 +71,10 @@ enum KeyBindings {
     static let notes: [(keys: String, help: String)] = [
         ("<Enter>", "prompt: run / accept"),
         ("<Esc>", "prompt: cancel; a y/n question: no"),
-        ("<Up> <Down>", "prompt: history"),
+        ("<Up> <Down>", "prompt: history (SQL, filters: kept per database)"),
+        ("<C-r>", "prompt: search history; again: older; Enter takes it"),
+        ("<Tab>", "SQL, filter: complete names; again: list the choices"),
+        ("<Tab> <Up> <Down>", "completion list: move; Enter takes, Esc closes list"),
         ("<C-a> <C-e> <C-u>", "prompt: start, end, clear to start"),
         ("<C-w>", "prompt: delete the word before the cursor"),
         ("<C-x>", "SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save"),

@@ -31,7 +31,7 @@ extension App {
         if line.kind == .narrowTables, let outcome = moveWhileNarrowing(key) {
             return outcome
         }
-        let event = line.handle(key)
+        let event = line.handle(key) { completionSchema }
         prompt.current = line
         switch event {
         case .edited:
@@ -47,12 +47,30 @@ extension App {
             return .redraw
         case .submitted(let text):
             prompt.current = nil
-            prompt.remember(text, for: line.kind)
+            let problem = prompt.remember(text, for: line.kind)
             submit(text, kind: line.kind)
+            if let problem {
+                state.message = .error(problem)
+            }
             return .redraw
         case .openEditor(let text):
             return openExternalEditor(onSQL: text)
         }
+    }
+
+    /// What `Tab` completes from: the table list, the columns read so far (or read once now), the
+    /// connection's functions, and for a filter the grid filtered.
+    var completionSchema: CompletionSchema {
+        let grid = currentGrid
+        return CompletionSchema(
+            tables: catalog.names.map { ($0.name, $0.kind == .view) },
+            functions: completionCache.functions(in: database),
+            currentTable: grid.map { ($0.source as? TableSource)?.table.info.name ?? $0.source.title },
+            currentColumns: grid?.source.columns.map(\.name) ?? [],
+            columns: { [database, completionCache, grids = tables.grids] table in
+                // An open table's grid has its columns; another is read once.
+                grids[table].map { $0.source.columns.map(\.name) } ?? completionCache.columns(of: table, in: database)
+            })
     }
 
     /// Acts on a submitted prompt.

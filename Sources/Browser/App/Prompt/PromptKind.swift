@@ -77,6 +77,21 @@ enum PromptKind: Hashable, Sendable {
         }
     }
 
+    /// Whether it takes SQL (a statement or a `WHERE` expression): highlighted, completed with
+    /// `Tab`, its history kept across runs.
+    var isSQL: Bool {
+        self == .sql || self == .filter
+    }
+
+    /// The name of its history kept across runs (`sql`, `filter`), nil for a history of this run only.
+    var historyName: String? {
+        switch self {
+        case .sql: "sql"
+        case .filter: "filter"
+        default: nil
+        }
+    }
+
     /// Whether one key answers it (a choice), rather than a line of text and Enter.
     var isChoice: Bool {
         switch self {

@@ -1,5 +1,8 @@
 /// The status bar's input line: the prompt open on it, the entries given at each kind of prompt,
 /// and the cell the cell editor changes while it is open.
+///
+/// With a ``HistoryStore``, the SQL and filter prompts' entries are kept across runs: read when
+/// the prompt first opens, each new one written as it is given.
 struct PromptLine {
     /// The open prompt, if any.
     var current: PromptState?
@@ -7,10 +10,16 @@ struct PromptLine {
     private(set) var history: [PromptKind: [String]] = [:]
     /// The cell the open cell editor changes.
     var editing: EditTarget?
+    /// Where the SQL and filter history is kept across runs; nil keeps it for this run only.
+    var store: HistoryStore?
+    /// The kinds whose kept history was read.
+    private var loaded: Set<PromptKind> = []
 
     /// Opens the prompt `kind` with `text` already typed and its kind's history to go through.
     mutating func open(_ kind: PromptKind, text: String = "") {
+        let problem = loadKeptHistory(of: kind)
         current = PromptState(kind: kind, text: text, history: history[kind] ?? [])
+        current?.note = problem
     }
 
     /// Closes the prompt, and the cell editor with it.
@@ -19,11 +28,37 @@ struct PromptLine {
         editing = nil
     }
 
-    /// Remembers a prompt entry, skipping a repeat of the last one.
-    mutating func remember(_ text: String, for kind: PromptKind) {
+    /// Remembers a prompt entry, skipping a repeat of the last one; an SQL or filter entry is
+    /// also written to the kept history. Returns the problem to say when that failed (once a run).
+    @discardableResult
+    mutating func remember(_ text: String, for kind: PromptKind) -> String? {
         guard !text.isEmpty, history[kind, default: []].last != text else {
-            return
+            return nil
         }
         history[kind, default: []].append(text)
+        if history[kind, default: []].count > HistoryFile.limit {
+            history[kind, default: []].removeFirst()
+        }
+        guard let name = kind.historyName else {
+            return nil
+        }
+        return store?.append(text, kind: name)
+    }
+
+    /// Reads the kept history of `kind` the first time it opens, before this run's entries;
+    /// returns the problem to say when it could not be read.
+    private mutating func loadKeptHistory(of kind: PromptKind) -> String? {
+        guard let name = kind.historyName, store != nil, loaded.insert(kind).inserted else {
+            return nil
+        }
+        guard let (entries, problem) = store?.load(name) else {
+            return nil
+        }
+        var merged = entries
+        for entry in history[kind] ?? [] where merged.last != entry {
+            merged.append(entry)
+        }
+        history[kind] = Array(merged.suffix(HistoryFile.limit))
+        return problem
     }
 }

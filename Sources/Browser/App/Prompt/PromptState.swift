@@ -27,6 +27,10 @@ struct PromptState: Sendable {
     /// A word about the last attempt (the editor left the SQL unchanged, say), shown before the
     /// label until the next key.
     var note: String?
+    /// The list of completions open above the prompt (`Tab` at the SQL and filter prompts).
+    var completions: CompletionMenu?
+    /// The `Ctrl-R` search of the history under way.
+    var search: HistorySearch?
 
     /// Opens a prompt with `text` already typed.
     init(kind: PromptKind, text: String = "", history: [String] = []) {
@@ -38,14 +42,40 @@ struct PromptState: Sendable {
 
     /// The widget that draws it.
     var widget: Prompt {
-        Prompt(label: (note.map { "(\(Sanitizer.sanitize($0))) " } ?? "") + kind.label, text: text, cursor: cursor)
+        Prompt(label: (note.map { "(\(Sanitizer.sanitize($0))) " } ?? "") + (search?.label ?? "") + kind.label,
+               text: text, cursor: cursor,
+               highlights: kind.isSQL ? SQLHighlighter.elements(of: text) : nil)
     }
 
-    /// Applies one key.
-    mutating func handle(_ key: Key) -> Event {
+    /// Applies one key. `schema` gives what `Tab` completes from at the SQL and filter prompts
+    /// (asked for only when completing).
+    mutating func handle(_ key: Key, schema: () -> CompletionSchema? = { nil }) -> Event {
         note = nil
+        if search != nil, let event = handleSearch(key) {
+            return event
+        }
+        if completions != nil, let event = handleCompletions(key, schema: schema) {
+            return event
+        }
+        return edit(key, schema: schema)
+    }
+
+    /// Applies one key to the text (no list or search open).
+    mutating func edit(_ key: Key, schema: () -> CompletionSchema?) -> Event {
         var characters = Array(text)
         switch key {
+        case .tab where kind.isSQL:
+            if let schema = schema() {
+                complete(with: schema)
+            }
+            return .edited
+        case .control("r"):
+            guard !history.isEmpty else {
+                note = "no earlier entries"
+                return .edited
+            }
+            search = HistorySearch(original: text, originalCursor: cursor)
+            return .edited
         case .enter:
             return .submitted(text)
         case .escape:

@@ -49,6 +49,11 @@ public struct ReefCommand: ParsableCommand {
             help: ArgumentHelp("A file of keys to play first (vim notation; # starts a comment line).", valueName: "FILE"))
     var script: String?
 
+    /// Keep the SQL and filter history across runs (nil: yes, except headless).
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Keep the SQL and filter prompts' history across runs, per database, in $XDG_STATE_HOME/reef (else ~/.local/state/reef). On by default; headless runs keep none unless given --history."))
+    var history: Bool?
+
     /// List the themes and exit.
     @Flag(help: "List the available themes and exit.")
     var listThemes = false
@@ -185,6 +190,7 @@ public struct ReefCommand: ParsableCommand {
     private func makeApp(_ db: ORMDatabaseHandle, theme: Theme, imported: ImportSession?) throws -> App {
         do {
             let app = try App(database: db.database, theme: theme, initialTable: table ?? imported?.tables.first?.name)
+            app.prompt.store = historyStore(for: db.database.path, imported: imported)
             if let imported {
                 app.state.message = .info(imported.summary)
             }
@@ -193,6 +199,18 @@ public struct ReefCommand: ParsableCommand {
             imported?.removeTemporaryFiles()
             fail("reef: \(db.database.path): \(UserMessage.describe(error))")
         }
+    }
+
+    /// Where the prompts' history of `databasePath` is kept across runs: the state folder, unless
+    /// `--no-history`, or a headless run without `--history`, or a temporary import (whose
+    /// database is gone after the run), or there is no state folder.
+    private func historyStore(for databasePath: String, imported: ImportSession?) -> HistoryStore? {
+        guard history ?? (headless == nil), imported.map(\.isSaved) ?? true,
+              let folder = StateFolder.path(environment: ProcessInfo.processInfo.environment)
+        else {
+            return nil
+        }
+        return HistoryStore(folder: folder, databasePath: databasePath)
     }
 
     /// Prints `message` on standard error and exits with status 1.

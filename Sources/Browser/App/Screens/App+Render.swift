@@ -25,9 +25,30 @@ extension App {
         if let prompt = prompt.current {
             let cursor = prompt.widget.render(in: layout.status, into: &frame.buffer, theme: theme)
             frame.cursor = cursor
+            if let menu = prompt.completions {
+                renderCompletions(menu, of: prompt, cursor: cursor, above: layout.status.y, into: &frame.buffer)
+            }
         } else {
             statusBar(width: layout.status.width).render(in: layout.status, into: &frame.buffer, theme: theme)
         }
+    }
+
+    /// Draws the list of completions above the prompt, lined up with the word completed.
+    private func renderCompletions(_ menu: CompletionMenu, of prompt: PromptState, cursor: (x: Int, y: Int), above row: Int,
+                                   into buffer: inout ScreenBuffer) {
+        let characters = Array(prompt.text)
+        let start = min(max(0, menu.completion.range.lowerBound), prompt.cursor, characters.count)
+        let typed = String(characters[start..<min(max(start, prompt.cursor), characters.count)])
+        let x = max(0, cursor.x - TextWidth.of(Sanitizer.sanitize(typed)))
+        // Only the rows in sight are made: a list may hold ten thousand tables.
+        let candidates = menu.completion.candidates
+        let first = min(menu.firstVisible, max(0, candidates.count - CompletionMenu.height))
+        let end = min(candidates.count, first + CompletionMenu.height)
+        let list = CompletionList(
+            items: candidates[first..<end].map { CompletionList.Item(text: $0.label, detail: $0.detail) },
+            selected: menu.selected - first, firstVisible: 0, height: CompletionMenu.height,
+            hiddenAbove: first, hiddenBelow: candidates.count - end, widths: menu.widths)
+        list.render(above: row, x: x, in: Rect(x: 0, y: 0, width: buffer.width, height: row), into: &buffer, theme: theme)
     }
 
     /// Draws a title row.

@@ -106,6 +106,7 @@ extension App {
     func refreshCatalog(changed: Set<String>? = nil) throws {
         let selected = selectedTableName
         try catalog.refresh(changed: changed)
+        completionCache.reset()
         if let selected, let index = catalog.names.firstIndex(where: { $0.name == selected }) {
             selectTable(index)
         } else {
