@@ -115,6 +115,13 @@ final class SummaryScreenTests: XCTestCase {
         XCTAssertTrue(results.last?.hasSuffix("query  1/2  column") ?? false, results.joined(separator: "\n"))
     }
 
+    func testRComputesTheSummaryAgainAndShowsItsProgressNotAMessage() throws {
+        let screen = try fixture.screen("Ir", columns: 120, rows: 10, table: "readings")
+        XCTAssertEqual(screen[2], "2│score  │REAL   │real             │     1│   20.0│        3│       1.5│      2.25│       2.5│     2.875│4.0")
+        XCTAssertTrue(screen.last?.hasPrefix(" SUMMARY  Enter: go to the column  F: its values  q: back") ?? false,
+                      screen.joined(separator: "\n"))
+    }
+
     func testTheHelpListsI() throws {
         let help = try fixture.screen("?", columns: 120, rows: 60, table: "readings")
         XCTAssertTrue(help.contains { $0.contains("I") && $0.contains("summary of every column") }, help.joined(separator: "\n"))

@@ -40,7 +40,8 @@ extension App {
 
     /// Runs a command on a column summary: `Enter` goes to the cursor row's column in the grid
     /// summarised, `F` opens that column's frequency table, `Esc` stops the work while it runs
-    /// (then goes back), `q` goes back; the rest moves, searches and copies as in any grid.
+    /// (then goes back), `q` goes back, `r` computes it again; the rest moves, searches and copies
+    /// as in any grid.
     func performOnSummary(_ command: Command, grid: GridModel, origin: SummaryOrigin) -> Outcome {
         switch command {
         case .cancel where grid.source.isCounting:
@@ -63,6 +64,12 @@ extension App {
             return .redraw
         case .switchFocus:
             return notAKeyHere()
+        case .reload:
+            let outcome = performOnGrid(command, grid: grid, isTable: false)
+            if state.message?.isError == false {
+                state.message = nil  // the progress of the summary computed again says more
+            }
+            return outcome
         default:
             return performOnGrid(command, grid: grid, isTable: false)
         }
