@@ -85,6 +85,14 @@ final class SummaryScreenTests: XCTestCase {
         XCTAssertTrue(escaped.last?.hasSuffix("readings  1/5  label") ?? false, escaped.joined(separator: "\n"))
     }
 
+    func testHiddenColumnsAreLeftOutAndEnterFindsTheColumnByName() throws {
+        let summary = try fixture.screen("l-l-I", columns: 120, rows: 10, table: "readings")
+        XCTAssertEqual(summary.prefix(5).map { String($0.prefix(9)) }, [" │column ", "1│id     ", "2│label  ", "3│mixed  ", "4│data   "])
+        XCTAssertTrue(summary.last?.hasSuffix("readings  3/4  column") ?? false, summary.joined(separator: "\n"))
+        let back = try fixture.screen("l-l-Ij<Enter>", columns: 120, rows: 10, table: "readings")
+        XCTAssertTrue(back.last?.contains("readings  1/5  data") ?? false && back.last?.hasSuffix("2 hidden") ?? false, back.joined(separator: "\n"))
+    }
+
     func testFOnARowCountsThatColumnAndEnterThereFiltersTheGrid() throws {
         let counted = try fixture.screen("IjjjF", columns: 80, rows: 8, table: "readings")
         XCTAssertEqual(Array(counted.prefix(2)), [

@@ -1,16 +1,17 @@
 import ORMCore
 
 extension App {
-    /// `I`: the summary of every column of `grid`'s view, over the rows its filter keeps
-    /// (VisiData's describe sheet): one row a column, filled in as SQLite computes it in the
-    /// background. The cursor starts on the row of `grid`'s cursor column.
+    /// `I`: the summary of every column `grid` shows (those hidden with `-` left out, as VisiData's
+    /// describe sheet leaves them), over the rows its filter keeps: one row a column, filled in as
+    /// SQLite computes it in the background. The cursor starts on the row of `grid`'s cursor column.
     func openSummary(of grid: GridModel) {
         let source = grid.source
         guard grid.summary == nil else {
             state.message = .info("this is a summary already: I summarises a table, a view or query results")
             return
         }
-        guard !source.columns.isEmpty else {
+        let shown = source.columns.indices.filter { !grid.isHidden($0) }
+        guard !shown.isEmpty else {
             state.message = .info("no columns to summarise")
             return
         }
@@ -20,13 +21,14 @@ extension App {
         }
         let query: SummaryQuery
         do {
-            query = try SummaryQuery(relation: relation, columns: source.columns.map(\.name), filter: source.filter)
+            query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter)
         } catch {
             report(error, doing: "summary")
             return
         }
-        let declaredTypes = (source as? TableSource).map { table in
-            table.table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType)
+        let declaredTypes = (source as? TableSource).map { table -> [String] in
+            let types = table.table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType)
+            return shown.map { types.indices.contains($0) ? types[$0] : "" }
         } ?? []
         let title = query.filter.map { "\(source.title) where \($0)" } ?? source.title
         let summary = GridModel(source: SummarySource(database: database, query: query, declaredTypes: declaredTypes,
@@ -34,7 +36,7 @@ extension App {
                                 frozenColumns: 1)
         summary.summary = SummaryOrigin(grid: grid)
         summary.countsWithoutLimit = true  // asked for: Esc stops it, not a time limit
-        summary.cursorRow = min(grid.cursorColumn, source.columns.count - 1)
+        summary.cursorRow = shown.firstIndex(of: grid.cursorColumn) ?? 0
         state.screens.append(.results(summary))
     }
 
@@ -112,11 +114,7 @@ extension App {
             return nil
         }
         let name = source.summarised[row]
-        let columns = grid.source.columns
-        if columns.indices.contains(row), columns[row].name == name {
-            return row
-        }
-        guard let index = columns.firstIndex(where: { $0.name == name }) else {
+        guard let index = grid.source.columns.firstIndex(where: { $0.name == name }) else {
             state.message = .error("\(Sanitizer.sanitize(name)) is no longer a column of \(Sanitizer.sanitize(grid.source.title))")
             return nil
         }
