@@ -10,6 +10,11 @@ tmux server as reef_speed.py does, times for each program:
   import into its temporary database done; VisiData: its status says `N rows`, loading finished);
 - frequency table: `F` on the `country` column until the table of its six values shows, then on
   `amount` (100,000 distinct values) until its table shows with its count;
+- column summary: `I` until every column's statistics are in (reef: the status bar leaves its
+  progress for its keys; VisiData: its describe sheet's `note` row shows its distinct count and the
+  status no longer says `calculating`). VisiData reads a CSV as text and describes min, max, median,
+  mean and stdev only of numeric columns, so `id` is typed `#` and `amount` `%` first (untimed);
+  reef summarises every column (quartiles, histogram, dates as dates);
 - regex filter: from the key that runs it to the filtered view showing its row count (reef:
   `f note REGEXP 'quot'`, a filter over every row; VisiData: `|quot` on the note column, which
   selects the matching rows, then `"` opening them as a sheet);
@@ -71,6 +76,11 @@ def measure_reef(reef, path, lines, tmux, runs, res):
                                               600, "reef frequency table of amount")
         pane.send("Escape")
         pane.wait_for(lambda s: "BROWSE" in status_line(s), now(), 60, "reef back from the frequency table")
+        sample["summary"] = pane.timed(["I"], lambda s: "SUMMARY" in status_line(s) and "Enter: go to the column" in status_line(s),
+                                       900, "reef column summary")
+        sample["rss_summary"] = pane.peak_rss_kb()
+        pane.send("Escape")
+        pane.wait_for(lambda s: "BROWSE" in status_line(s), now(), 60, "reef back from the column summary")
         sample["filter"] = pane.timed(["f", "note REGEXP 'quot'", "Enter"],
                                       lambda s: bool(matched.search(status_line(s))) and "REGEXP" in status_line(s),
                                       600, "reef regex filter")
@@ -85,6 +95,13 @@ def measure_visidata(vd, path, lines, tmux, runs, res):
     selected = re.compile("•" + str(lines // 10) + r"(?![0-9])")
     six = re.compile(r"(?:^|\s)6 bins")  # VisiData counts a frequency sheet's rows as bins
     hundred_thousand = re.compile(r"(?:^|\s)" + str(min(lines, 100_000)) + " bins")
+    notes = len({f"plain {i % 977}" if i % 10 else "" for i in range(1, lines + 1)} - {""}) + lines // 10
+
+    def described(screen):
+        status = status_line(screen)
+        note_row = next((line for line in screen.splitlines() if line.lstrip().startswith("note ")), "")
+        return "describe" in status and "calculating" not in status and "categorizing" not in status \
+            and re.search(r"(?:^|\s)" + str(notes) + r"(?![0-9])", note_row) is not None
     home = os.path.join(tmux.tmpdir, "vd-home")
     os.makedirs(home, exist_ok=True)
 
@@ -106,6 +123,11 @@ def measure_visidata(vd, path, lines, tmux, runs, res):
         sample["frequency_many"] = pane.timed(["F"], loaded(hundred_thousand), 600, "vd frequency table of amount")
         pane.send("q")
         pane.wait_for(loaded(whole), now(), 60, "vd back from the frequency table")
+        pane.send("g", "h", "#", "l", "l", "l", "%")  # id as int, amount as float (untimed)
+        sample["summary"] = pane.timed(["I"], described, 900, "vd describe sheet")
+        sample["rss_summary"] = pane.peak_rss_kb()
+        pane.send("q")
+        pane.wait_for(loaded(whole), now(), 60, "vd back from the describe sheet")
         pane.send("g", "l")  # the last column, note (untimed; the keys are read in order)
         t1 = now()
         pane.send("|")
@@ -137,9 +159,13 @@ def report(args, res, versions, size_mb):
         f"| {fmt_time(res, 'vd.frequency')} | {ratio(res, 'frequency')} |",
         f"| frequency table of `amount` ({min(args.lines, 100_000):,} values) | {fmt_time(res, 'reef.frequency_many')} "
         f"| {fmt_time(res, 'vd.frequency_many')} | {ratio(res, 'frequency_many')} |",
+        f"| column summary of all 6 columns (reef `I`, VisiData `I`) | {fmt_time(res, 'reef.summary')} "
+        f"| {fmt_time(res, 'vd.summary')} | {ratio(res, 'summary')} |",
         f"| regex filter (`note` matches `quot`: {args.lines // 10:,} rows) | {fmt_time(res, 'reef.filter')} "
         f"| {fmt_time(res, 'vd.filter')} | {ratio(res, 'filter')} |",
         f"| resident once loaded | {fmt_mem(res, 'reef.rss_open')} | {fmt_mem(res, 'vd.rss_open')} | {ratio(res, 'rss_open')} |",
+        f"| peak resident after the column summary | {fmt_mem(res, 'reef.rss_summary')} | {fmt_mem(res, 'vd.rss_summary')} "
+        f"| {ratio(res, 'rss_summary')} |",
         f"| peak resident | {fmt_mem(res, 'reef.rss_peak')} | {fmt_mem(res, 'vd.rss_peak')} | {ratio(res, 'rss_peak')} |",
     ]
     lines += [f"\nNote: {note}" for note in res.notes]

@@ -227,6 +227,7 @@ final class HeadlessScreenTests: XCTestCase {
             "                     to the clipboard",
             "  X                  export the view (filter, sort): .csv .tsv .json .jsonl .sql",
             "  F                  frequency table of the cursor column; Enter: filter by it",
+            "  I                  summary of every column (stats, histogram); Enter: go to it",
             "",
             "Edit",
             "  i c                edit the cursor cell (staged until committed)",
@@ -253,7 +254,6 @@ final class HeadlessScreenTests: XCTestCase {
             "  <C-w>              prompt: delete the word before the cursor",
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
             "  click              select a table or a cell",
-            "  wheel              scroll",
             " HELP  ? help",
         ])
     }

@@ -178,6 +178,9 @@ final class App {
         case .main:
             return performOnMain(command)
         case .results(let grid):
+            if let origin = grid.summary {
+                return performOnSummary(command, grid: grid, origin: origin)
+            }
             switch command {
             case .back, .cancel:
                 state.screens.removeLast()

@@ -75,6 +75,8 @@ enum Command: Hashable, Sendable, CaseIterable {
     case hideColumn
     /// Show every hidden column again (`gv`).
     case showAllColumns
+    /// The summary of every column of the view (`I`).
+    case summary
     /// Copy the cursor cell to the terminal's clipboard.
     case yankCell
     /// Copy the cursor row (tab-separated) to the terminal's clipboard.

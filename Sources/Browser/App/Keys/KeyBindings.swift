@@ -53,6 +53,7 @@ enum KeyBindings {
              "copy the view (filter, sort, columns shown) as CSV/TSV/JSON to the clipboard"),
         bind("Data", [.character("X")], to: .export, "export the view (filter, sort): .csv .tsv .json .jsonl .sql"),
         bind("Data", [.character("F")], to: .frequency, "frequency table of the cursor column; Enter: filter by it"),
+        bind("Data", [.character("I")], to: .summary, "summary of every column (stats, histogram); Enter: go to it"),
         bind("Edit", [.character("i")], [.character("c")], to: .editCell, "edit the cursor cell (staged until committed)"),
         bind("Edit", [.character("E")], to: .editInEditor, "edit the cursor cell in $VISUAL or $EDITOR (long text)"),
         bind("Edit", [.character("x")], to: .setNull, "set the cursor cell to NULL (staged)"),

@@ -2,7 +2,7 @@
 enum Screen {
     /// The table list and the grid of the selected table.
     case main
-    /// The results of a query, or a column's frequency table, in a grid of their own.
+    /// The results of a query, a column's frequency table or the column summary, in a grid of their own.
     case results(GridModel)
     /// One row of a grid, shown vertically.
     case record(RecordViewState)
@@ -15,7 +15,7 @@ enum Screen {
     var mode: Mode {
         switch self {
         case .main: .browse
-        case .results(let grid): grid.frequency == nil ? .results : .frequency
+        case .results(let grid): grid.summary != nil ? .summary : grid.frequency == nil ? .results : .frequency
         case .record: .record
         case .schema(let screen): screen.mode
         case .help: .help

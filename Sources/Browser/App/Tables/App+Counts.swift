@@ -13,7 +13,8 @@ extension App {
                 grids.append(grid)
             }
         }
-        for grid in grids where grid.source.isCounting {
+        // A summary (`I`) computes while it is open, in sight or not: Esc stops it.
+        for grid in grids where grid.source.isCounting && grid.summary == nil {
             guard grid === shown else {
                 let since = grid.outOfSightSince ?? now
                 grid.outOfSightSince = since

@@ -1,23 +1,19 @@
 import ORMCore
 
 extension App {
-    /// `F`: the frequency table of the cursor column of `grid`, over the rows its filter keeps
-    /// (VisiData's frequency sheet). SQLite groups and counts in the background, with a spinner past
-    /// a moment and `Esc` to stop it; the table opens in a grid of its own, where `Enter` on a
-    /// value goes back to `grid` filtered to the rows holding it.
-    func openFrequency(of grid: GridModel) {
+    /// `F`: the frequency table of the cursor column of `grid` (or of column `index`), over the
+    /// rows its filter keeps (VisiData's frequency sheet). SQLite groups and counts in the
+    /// background, with a spinner past a moment and `Esc` to stop it; the table opens in a grid of
+    /// its own, where `Enter` on a value goes back to `grid` filtered to the rows holding it.
+    func openFrequency(of grid: GridModel, column index: Int? = nil) {
         let source = grid.source
-        guard source.columns.indices.contains(grid.cursorColumn) else {
+        let index = index ?? grid.cursorColumn
+        guard source.columns.indices.contains(index) else {
             state.message = .info("no column to count")
             return
         }
-        let column = source.columns[grid.cursorColumn].name
-        let relation: SQL
-        if let table = source as? TableSource {
-            relation = "\(identifier: table.table.name)"
-        } else if let results = source as? PagedSource {
-            relation = results.query.relation
-        } else {
+        let column = source.columns[index].name
+        guard let relation = relation(of: source) else {
             state.message = .error("these results cannot be counted: run the query at the SQL prompt (e) again")
             return
         }
@@ -57,6 +53,15 @@ extension App {
         }, cancel: interruption.interrupt))
     }
 
+    /// What `source`'s rows come from, to count or summarise over: a table's or view's quoted
+    /// name, a query's parenthesised text; nil for results that cannot be read again (a `PRAGMA`).
+    func relation(of source: RowSource) -> SQL? {
+        if let table = source as? TableSource {
+            return "\(identifier: table.table.name)"
+        }
+        return (source as? PagedSource)?.query.relation
+    }
+
     /// `Enter` on a frequency table: back to the grid it counts, filtered (within its own filter)
     /// to the rows holding the value under the cursor.
     func filterToFrequencyValue(in table: GridModel, origin: FrequencyOrigin) throws {
@@ -69,6 +74,9 @@ extension App {
         }
         let filter = origin.query.filter(keeping: value)
         state.screens.removeLast()
+        if case .results(let shown) = state.top, shown.summary?.grid === origin.grid {
+            state.screens.removeLast()  // F from a summary: the summary no longer matches the view
+        }
         let grid = origin.grid
         changeView(of: grid, sort: grid.source.sort, filter: filter, label: "filtering \(Sanitizer.sanitize(grid.source.title))") {
             [unowned self] source in

@@ -43,6 +43,7 @@ extension App {
             case .frequency: openFrequency(of: grid)
             case .hideColumn: hideColumn(of: grid)
             case .showAllColumns: showAllColumns(of: grid)
+            case .summary: openSummary(of: grid)
             case .yankCell: outcome.merge(try yankCell(of: grid))
             case .yankRow: outcome.merge(try yankRow(of: grid))
             case .yankColumn, .yankView: openCopyPrompt(for: grid, column: command == .yankColumn)

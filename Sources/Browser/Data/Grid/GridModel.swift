@@ -41,6 +41,8 @@ final class GridModel {
     var countsWithoutLimit = false
     /// For a frequency table (`F`): what it counts, nil for other grids.
     var frequency: FrequencyOrigin?
+    /// For a column summary (`I`): the grid summarised, nil for other grids.
+    var summary: SummaryOrigin?
     /// Rows read again by key after committed changes, shown over the source's rows with those
     /// keys until the source itself has been read again.
     private(set) var freshRows: [RowKey: SourceRow] = [:]

@@ -1,0 +1,186 @@
+import ORMCore
+
+/// The rows of the column summary (`I`): one a column of the view summarised, read from a
+/// ``SummaryTask`` as it computes them, so each draw shows what is known. A statistic still
+/// being computed shows `…`, one the work was stopped or failed before shows `?`, and one the
+/// column does not get (the mean of text) shows nothing.
+final class SummarySource: RowSource {
+    /// The summary's columns, in order.
+    static let columnNames = ["column", "type", "stored", "nulls", "null %", "distinct", "min", "p25", "median", "p75", "max",
+                              "histogram", "mean", "stddev", "mode", "mode #"]
+    /// What a statistic still being computed shows.
+    static let pending = "…"
+    /// What a statistic shows when its computation was stopped or failed.
+    static let unknown = "?"
+
+    /// The status-bar title: the view summarised, and its filter.
+    let title: String
+    /// The summary's columns.
+    let columns: [GridColumn]
+    /// The work computing the summaries.
+    let task: SummaryTask
+    /// What the work was started with, to start it again (``reloaded()``).
+    private let database: Database
+    private let query: SummaryQuery
+    private let declaredTypes: [String]
+    private let wakeup: Wakeup?
+
+    /// Starts summarising `query`'s columns in `database` (declared types `declaredTypes`), titled
+    /// `title`; `wakeup` is signalled as parts are known.
+    init(database: Database, query: SummaryQuery, declaredTypes: [String], title: String, wakeup: Wakeup?) {
+        self.database = database
+        self.query = query
+        self.declaredTypes = declaredTypes
+        self.title = title
+        self.wakeup = wakeup
+        columns = Self.columnNames.enumerated().map { index, name in
+            let kind: ColumnKind = switch index {
+            case 0, 1, 2, 11: .text
+            case 3, 5, 15: .integer
+            case 4: .real
+            default: .other
+            }
+            return GridColumn(name: name, kind: kind)
+        }
+        task = SummaryTask(database: database, query: query, declaredTypes: declaredTypes, wakeup: wakeup)
+    }
+
+    /// The names of the columns summarised, one a row.
+    var summarised: [String] {
+        query.columns
+    }
+
+    /// One row a column.
+    var knownCount: Int? {
+        query.columns.count
+    }
+
+    /// Whether the summary is still being computed.
+    var isCounting: Bool {
+        task.isRunning
+    }
+
+    /// When the work started.
+    var countingSince: ContinuousClock.Instant {
+        task.started
+    }
+
+    /// Why the work was stopped, once it was.
+    var countStopped: String? {
+        task.stopReason
+    }
+
+    /// Stops the work: the statistics not known yet show `?`.
+    func stopCounting(_ reason: String) {
+        task.stop(reason)
+    }
+
+    /// No sort.
+    var sort: GridSort? {
+        nil
+    }
+
+    /// No filter of its own (the view's filter is in the title).
+    var filter: String? {
+        nil
+    }
+
+    /// A summary is neither sorted nor filtered.
+    var supportsSortAndFilter: Bool {
+        false
+    }
+
+    /// The number of rows: the columns summarised.
+    func count() throws -> Int {
+        query.columns.count
+    }
+
+    /// The rows at `range`, as known now.
+    func rows(_ range: Range<Int>) throws -> [SourceRow] {
+        let summaries = task.columns
+        let stopped = !task.isRunning
+        return summaries.indices.clamped(to: range).map { index in
+            SourceRow(values: Self.values(of: summaries[index], stopped: stopped), key: nil)
+        }
+    }
+
+    /// Rows have no key.
+    func index(ofKey key: RowKey) throws -> Int? {
+        nil
+    }
+
+    /// The first row in `rows` that `search` matches, searched in the summaries as shown.
+    func find(_ search: GridSearch, in rows: Range<Int>, forward: Bool) throws -> Int? {
+        let searched = Set(search.searched(columns.map(\.name)))
+        let shown = try self.rows(0..<(query.columns.count))
+        let inRange = shown.indices.clamped(to: rows)
+        let positions = forward ? Array(inRange) : inRange.reversed()
+        let expression = search.kind == .regex ? try RegularExpression(search.regexPattern) : nil
+        return positions.first { position in
+            shown[position].values.indices.contains { index in
+                guard columns.indices.contains(index), searched.contains(columns[index].name) else {
+                    return false
+                }
+                let text = CellFormatter.format(shown[position].values[index], kind: columns[index].kind).text
+                return expression.map { $0.matches(text) } ?? search.matches(text)
+            }
+        }
+    }
+
+    /// Itself: a summary is neither sorted nor filtered.
+    func applying(sort: GridSort?, filter: String?) throws -> RowSource {
+        self
+    }
+
+    /// The same summary computed afresh (`r`).
+    func reloaded() throws -> RowSource {
+        SummarySource(database: database, query: query, declaredTypes: declaredTypes, title: title, wakeup: wakeup)
+    }
+
+    // MARK: - Cells
+
+    /// The cells of one column's summary; `stopped` when the work no longer runs.
+    static func values(of summary: ColumnSummary, stopped: Bool) -> [GridValue] {
+        let missing = GridValue.text(stopped ? unknown : pending)
+        let overview = summary.rows != nil
+        let done = summary.isComplete
+        func known(_ value: GridValue?, when ready: Bool) -> GridValue {
+            guard ready else {
+                return missing
+            }
+            return value ?? .text("")
+        }
+        func integer(_ value: Int?) -> GridValue? {
+            value.map { .integer(Int64($0)) }
+        }
+        let share: GridValue? = summary.nulls.flatMap { nulls in
+            guard let rows = summary.rows, rows > 0 else {
+                return nil
+            }
+            return .real((Double(nulls) / Double(rows) * 1000).rounded() / 10)
+        }
+        let quartiles = summary.quartiles
+        var stored = summary.stored?.description
+        if summary.kind == .date, let classes = stored {
+            stored = classes + " (dates)"
+        }
+        return [
+            .text(summary.name),
+            .text(summary.declaredType),
+            known(stored.map { .text($0) }, when: done),
+            known(integer(summary.nulls), when: overview),
+            known(share, when: overview),
+            known(integer(summary.distinct), when: done),
+            known(summary.minimum, when: overview),
+            known(quartiles?[0], when: done),
+            known(quartiles?[1], when: done),
+            known(quartiles?[2], when: done),
+            known(summary.maximum, when: overview),
+            known(summary.histogram.map { .text($0) }, when: done),
+            known(summary.mean, when: done),
+            known(summary.deviation, when: done),
+            known(summary.mode, when: done),
+            known(integer(summary.modeCount), when: done),
+        ]
+    }
+}

@@ -1,0 +1,136 @@
+@_spi(ModelSupport) import ORMCore
+
+/// Computes the column summary of a view, publishing each column's summary as soon as a part of
+/// it is known: first the overview of every column (one pass over the rows for up to
+/// ``SummaryQuery/overviewWidth`` columns), then each column's distribution in turn (one sorted
+/// pass of its distinct values, and one more of its numbers when it mixes numbers with other
+/// values). Runs on the calling thread; ``SummaryTask`` runs it in the background.
+///
+/// SQLite sorts and groups, spilling to temporary files past its page cache; only one row of
+/// results and the few values a ``ValueDistribution`` keeps are in memory at a time.
+struct SummaryWorker {
+    /// The database read.
+    let database: Database
+    /// The statements.
+    let query: SummaryQuery
+
+    /// Computes every column's summary from `start`, calling `publish` with a column's index and
+    /// summary each time more of it is known; returns the summaries.
+    ///
+    /// - Throws: the database's error (``ORMCore/ResultCode/interrupt`` when interrupted), or
+    ///   what `publish` throws (to stop).
+    @discardableResult
+    func run(from start: [ColumnSummary], publish: (Int, ColumnSummary) throws -> Void) throws -> [ColumnSummary] {
+        var summaries = start
+        var first = 0
+        while first < summaries.count {
+            let range = first..<min(summaries.count, first + SummaryQuery.overviewWidth)
+            try overview(range, into: &summaries)
+            for index in range {
+                try publish(index, summaries[index])
+            }
+            first = range.upperBound
+        }
+        for index in summaries.indices {
+            try distribution(of: index, summary: &summaries[index])
+            try publish(index, summaries[index])
+        }
+        return summaries
+    }
+
+    /// Reads the overview of the columns in `range` into `summaries`.
+    private func overview(_ range: Range<Int>, into summaries: inout [ColumnSummary]) throws {
+        try database.forEachStatementRow(query.overview(of: range)) { row in
+            let rows = Int(row.column(at: 0).int64)
+            for (offset, index) in range.enumerated() {
+                let base = Int32(1 + offset * 5)
+                summaries[index].rows = rows
+                summaries[index].nonNull = Int(row.column(at: base).int64)
+                let (smallest, largest) = (row.column(at: base + 1), row.column(at: base + 2))
+                summaries[index].minimum = smallest.isNull ? nil : Self.gridValue(smallest)
+                summaries[index].maximum = largest.isNull ? nil : Self.gridValue(largest)
+                let (low, high) = (row.column(at: base + 3), row.column(at: base + 4))
+                if !low.isNull, !high.isNull, low.double <= high.double,
+                   Self.isDateShaped(smallest), Self.isDateShaped(largest) {
+                    summaries[index].dayRange = low.double...high.double
+                }
+            }
+        }
+    }
+
+    /// Reads the distribution of column `index` into `summary`.
+    private func distribution(of index: Int, summary: inout ColumnSummary) throws {
+        guard let nonNull = summary.nonNull, nonNull > 0 else {
+            ValueDistribution().finish(into: &summary)
+            return
+        }
+        let smallest = Self.number(summary.minimum)
+        let numbersOnly = smallest != nil && Self.number(summary.maximum) != nil
+        let numberPlan = smallest.flatMap { low in
+            Self.number(summary.maximum).map { high in
+                ValueDistribution.Plan(count: nonNull, range: low...max(low, high),
+                                       integers: summary.minimum.isInteger && summary.maximum.isInteger)
+            }
+        }
+        let datePlan = summary.dayRange.map { ValueDistribution.Plan(count: nonNull, range: $0, integers: false) }
+        var values = ValueDistribution(numbers: numbersOnly ? numberPlan : nil, dates: datePlan)
+        try read(query.groups(of: index, julianDays: datePlan != nil), into: &values, julianDays: datePlan != nil)
+        guard values.needsNumberPass, let smallest, let plan = values.numberPlan(smallest: smallest) else {
+            values.finish(into: &summary)
+            return
+        }
+        var numbers = ValueDistribution(numbers: plan)
+        try read(query.groups(of: index, numbersOnly: true), into: &numbers, julianDays: false)
+        values.finish(into: &summary, numberPass: numbers)
+    }
+
+    /// Takes the rows of a ``SummaryQuery/groups(of:julianDays:numbersOnly:)`` statement into `values`.
+    private func read(_ sql: SQL, into values: inout ValueDistribution, julianDays: Bool) throws {
+        try database.forEachStatementRow(sql) { row in
+            let value = row.column(at: 0)
+            let count = Int(row.column(at: 1).int64)
+            let make = { Self.gridValue(value) }
+            if value.isInteger {
+                values.add(number: Double(value.int64), isInteger: true, count: count, value: make)
+            } else if value.isReal {
+                values.add(number: value.double, isInteger: false, count: count, value: make)
+            } else if value.isText {
+                let shape = value.withTextBytes { bytes in (DateText.hasDateShape(bytes), bytes.count > 10) }
+                let day = julianDays && shape.0 ? row.column(at: 2) : nil
+                values.add(text: count, julianDay: day.flatMap { $0.isNull ? nil : $0.double }, hasTime: shape.1, value: make)
+            } else {
+                values.add(blob: count, value: make)
+            }
+        }
+    }
+
+    /// A value as the grid keeps it (long text and BLOBs cut, only the first bytes copied).
+    private static func gridValue(_ value: ColumnValue) -> GridValue {
+        let (cut, fullSize) = value.value(cutAt: GridValue.keptTextBytes)
+        return GridValue(cut, fullSize: fullSize)
+    }
+
+    /// Whether a value is text with the shape of a date.
+    private static func isDateShaped(_ value: ColumnValue) -> Bool {
+        value.isText && value.withTextBytes { DateText.hasDateShape($0) }
+    }
+
+    /// The number a grid value holds, nil for anything else.
+    private static func number(_ value: GridValue?) -> Double? {
+        switch value {
+        case .integer(let integer): Double(integer)
+        case .real(let real): real
+        default: nil
+        }
+    }
+}
+
+private extension Optional<GridValue> {
+    /// Whether this is an integer.
+    var isInteger: Bool {
+        if case .integer? = self {
+            return true
+        }
+        return false
+    }
+}
