@@ -7,7 +7,7 @@ extension Database {
         try transaction { _ in
             currentFrame?.touch(object)
             do {
-                try insert(object, schema: schema, key: key, frame: writer.innermostFrame)
+                try insert(object, schema: schema, key: key, frame: writerState.innermostFrame)
             } catch let error as SQLiteError where Self.isUniqueViolation(error) {
                 guard let rowKey = try clashingRowKey(object, schema: schema, key: key, error: error) else {
                     throw error
@@ -61,7 +61,7 @@ extension Database {
 
     /// Queues `object`'s `didUpdate` for after the commit.
     private func afterCommitUpdate<T: Model>(_ object: T) {
-        if let frame = writer.innermostFrame {
+        if let frame = writerState.innermostFrame {
             frame.queueHook(.update, for: object)
         } else {
             writer.scheduleAfterCommit([{ Self.runDidHook(object, .update) }])
