@@ -9,69 +9,42 @@ final class DatabaseCore: Sendable {
     let path: String
     /// The configuration it was opened with.
     let configuration: Configuration
+    /// What the database can do, as its driver reported it.
+    let capabilities: DriverCapabilities
     /// The writer connection and its lock.
     let writer: WriterAccess
-    /// Reader connections (nil in memory: the writer reads too).
+    /// Reader connections (nil where the driver has none, as in memory: the writer reads too).
     let readers: ReaderPool?
-    /// Where staged edits are tried without reaching the file (nil in memory: the writer is used).
+    /// Where staged edits are tried without reaching the file (nil where the driver has none, as in
+    /// memory: the writer is used).
     let trials: TrialConnection?
-    /// Other connections' and processes' commits to the same file.
+    /// Other connections' and processes' commits to the same database (watched only where the
+    /// driver can tell them).
     let externalChanges = ExternalChangeMonitor()
 
-    /// Opens the writer (at once) and prepares the readers and the trial connection (opened on
-    /// first use).
+    /// Opens the writer (at once) through SQLite's driver, and prepares the readers and the trial
+    /// connection (opened on first use).
     ///
     /// - Throws: ``SQLiteError`` with `.cannotOpen`, `.notADatabase`, `.readOnly` or `.busy`.
-    init(path: String, configuration: Configuration) throws {
-        self.path = path
-        self.configuration = configuration
-        let writerConnection = try Self.openConnection(path: path, configuration: configuration, reader: false)
-        self.writer = WriterAccess(connection: writerConnection)
-        if path == ":memory:" || path.isEmpty {
-            self.readers = nil
-            self.trials = nil
-        } else {
-            self.readers = ReaderPool(maximum: configuration.maximumReaders) {
-                try Self.openConnection(path: path, configuration: configuration, reader: true)
-            }
-            self.trials = TrialConnection { busyTimeout in
-                var trialConfiguration = configuration
-                trialConfiguration.busyTimeoutMilliseconds = busyTimeout
-                return try Self.openConnection(path: path, configuration: trialConfiguration, reader: false, trial: true)
-            }
-        }
+    convenience init(path: String, configuration: Configuration) throws {
+        try self.init(driver: SQLiteDriver(path: path, configuration: configuration), path: path, configuration: configuration)
     }
 
-    /// Whether the database lives in memory (one connection, no file to watch).
-    var isInMemory: Bool { path == ":memory:" || path.isEmpty }
-
-    private static func openConnection(
-        path: String, configuration: Configuration, reader: Bool, trial: Bool = false
-    ) throws -> Connection {
-        let readOnly = configuration.readOnly
-        let connection = try Connection(
-            path: path, readOnly: readOnly, create: configuration.createIfMissing && !reader && !trial,
-            access: configuration.readOnlyAccess)
-        connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
-        connection.tracer = configuration.tracer
-        // Reading the schema fails at once on a file that is not a database.
-        try connection.execute("SELECT count(*) FROM sqlite_master")
-        if !reader && !trial && !readOnly && configuration.journalMode == .wal && path != ":memory:" {
-            // A directory that is not writable cannot hold the -wal file; keep the current mode then.
-            do { try connection.execute("PRAGMA journal_mode = WAL") } catch let error as SQLiteError
-            where error.isReadOnly || error.code == .cannotOpen || error.isBusy {}
-            try connection.execute("PRAGMA synchronous = NORMAL")
-        }
-        try connection.execute(configuration.foreignKeys ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
-        if reader { try connection.execute("PRAGMA query_only = ON") }
-        if let kibibytes = configuration.pageCacheKiB {
-            // PRAGMA takes no bound parameters; the value is an integer, never text.
-            try connection.execute("PRAGMA cache_size = \(raw: String(-max(1, kibibytes)))")
-        }
-        for function in configuration.functions {
-            try connection.register(function)
-        }
-        return connection
+    /// Opens the writer through `driver` (at once), and the readers and the trial connection on
+    /// first use where the driver reports the database has them.
+    init(driver: some DatabaseDriver, path: String, configuration: Configuration) throws {
+        self.path = path
+        self.configuration = configuration
+        let capabilities = driver.capabilities
+        self.capabilities = capabilities
+        self.writer = WriterAccess(connection: try driver.openConnection(for: .writer))
+        self.readers =
+            capabilities.concurrentReaders
+            ? ReaderPool(maximum: configuration.maximumReaders) { try driver.openConnection(for: .reader) } : nil
+        self.trials =
+            capabilities.trialConnection
+            ? TrialConnection { busyTimeout in try driver.openConnection(for: .trial(busyTimeoutMilliseconds: busyTimeout)) }
+            : nil
     }
 
     // MARK: - Access

@@ -28,7 +28,7 @@ final class ExternalChangeMonitor: Sendable {
     /// file stands at once, so that commits from here on are reported. Polling stops when the
     /// monitor or `database` goes; `deliver` should not keep `database`'s owner alive either.
     func start(_ database: DatabaseCore, deliver: @escaping @Sendable (ChangeSet) -> Void) {
-        guard !database.isInMemory else { return }
+        guard database.capabilities.externalChanges else { return }
         let started = timer.withLock { timer -> Bool in
             guard timer == nil else { return false }
             let source = DispatchSource.makeTimerSource(queue: queue)
@@ -44,6 +44,9 @@ final class ExternalChangeMonitor: Sendable {
         }
         if started { poll(database, deliver: deliver) }
     }
+
+    /// Whether it is polling (started, and not stopped).
+    var isRunning: Bool { timer.withLock { $0 != nil } }
 
     /// Stops polling.
     func stop() {

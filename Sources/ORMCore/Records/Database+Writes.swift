@@ -154,8 +154,8 @@ extension Database {
             do {
                 try statement.run()
                 break
-            } catch let error as SQLiteError
-                where generatesKey && bindsKey && error.extendedCode.rawValue == 1555 && attempts < 8  // CONSTRAINT_PRIMARYKEY
+            } catch let error as any DatabaseError
+                where generatesKey && bindsKey && error.isPrimaryKeyViolation && attempts < 8
             {
                 attempts += 1  // a random key collided: draw another
                 statement.reset()

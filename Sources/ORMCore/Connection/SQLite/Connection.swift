@@ -10,7 +10,7 @@ import FoundationEssentials
 /// A connection is not thread-safe; ``Database`` owns its connections and serialises access to each
 /// (the writer behind its lock, each reader checked out of the pool by one thread at a time), which
 /// is why it may be handed between threads.
-final class Connection: @unchecked Sendable {
+final class Connection: @unchecked Sendable, InterruptHandle {
     let handle: OpaquePointer
     let path: String
     let isReadOnly: Bool
