@@ -88,4 +88,32 @@ final class DriverTests: XCTestCase {
             XCTAssertEqual(error.uniqueViolation?.columns, ["email"])
         }
     }
+
+    /// A database described from memory: the plan is worked out from whatever introspector the
+    /// driver gives, not from SQLite's tables.
+    private struct DescribedTables: SchemaIntrospector {
+        let tables: [String: TableInfo]
+        func schemaObjects() throws -> [(name: String, kind: TableInfo.Kind)] {
+            tables.values.map { ($0.name, $0.kind) }.sorted { $0.name < $1.name }
+        }
+        func tableInfo(_ name: String) throws -> TableInfo? { tables[name] }
+    }
+
+    func testTheMigrationPlanIsMadeFromAnyIntrospector() throws {
+        let scratch = try Database.inMemory()
+        try scratch.execute("CREATE TABLE people_old (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '')")
+        let old = try XCTUnwrap(try scratch.tableInfo("people_old"))
+        let schema = ModelSchema(
+            table: "person", formerTableNames: ["people_old"],
+            primaryKey: PrimaryKey(name: "id", type: .integer, strategy: .randomInteger),
+            columns: [
+                ModelColumn(name: "name", type: .text, isNullable: false, defaultValue: "", formerNames: []),
+                ModelColumn(name: "email", type: .text, isNullable: true, defaultValue: .null, formerNames: []),
+            ])
+
+        let renamed = try MigrationPlan.make(for: schema, in: DescribedTables(tables: ["people_old": old]))
+        XCTAssertEqual(renamed.steps.map(\.description), ["rename table from people_old", "add column email"])
+        let missing = try MigrationPlan.make(for: schema, in: DescribedTables(tables: [:]))
+        XCTAssertEqual(missing.steps.map(\.description), ["create table"])
+    }
 }

@@ -19,7 +19,7 @@ extension Database {
     func migrateTable(_ schema: ModelSchema) throws {
         try write { connection in
             let migrator = AutoMigrator(connection: connection)
-            let plan = try migrator.plan(for: schema)
+            let plan = try MigrationPlan.make(for: schema, in: connection)
             guard !plan.isEmpty else { return }
             migrationObservers.notify(.willMigrate(plan))
             let foreignKeysOn = try connection.foreignKeysEnabled()

@@ -8,14 +8,6 @@ struct AutoMigrator {
     /// The writer connection, inside the migration's transaction.
     let connection: Connection
 
-    /// What differs between `schema` and its table as the connection finds it.
-    func plan(for schema: ModelSchema) throws -> MigrationPlan {
-        let existing = try connection.tableInfo(schema.table)
-        return MigrationPlan.make(for: schema, existing: existing) { name in
-            try? connection.tableInfo(name)
-        }
-    }
-
     /// Runs `plan`'s steps for `schema`.
     func apply(_ plan: MigrationPlan, schema: ModelSchema) throws {
         let table = quoteIdentifier(schema.table)

@@ -1,7 +1,7 @@
 // Describing the schema of a SQLite database: `sqlite_master` and the `pragma_table_xinfo`,
 // `pragma_index_list`, `pragma_index_xinfo` and `pragma_foreign_key_list` table-valued functions.
 
-extension Connection {
+extension Connection: SchemaIntrospector {
     /// The tables, views and virtual tables of the main schema, by name (internal `sqlite_` tables left out).
     func schemaObjects() throws -> [(name: String, kind: TableInfo.Kind)] {
         var objects: [(String, TableInfo.Kind)] = []
