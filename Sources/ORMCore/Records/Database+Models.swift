@@ -18,7 +18,7 @@ extension Database {
         for case let referenced as any Model.Type in T.modelSchema.columns.compactMap(\.reference?.model) {
             try ensureSchema(referenced, visiting: &visiting)
         }
-        if core.configuration.readOnly {
+        if refusesWrites {
             // Nothing can be migrated; queries report a missing table or column themselves.
             schemaRegistry.markReady(type)
             return

@@ -14,7 +14,7 @@ extension Database {
     ///     lock; false fails with `SQLITE_BUSY` at once.
     /// - Throws: ``ORMError/readOnlyDatabase(path:)``, `SQLITE_BUSY`, or what `body` throws.
     func trial<T>(waitingForLock: Bool, _ body: (Connection) throws -> T) throws -> T {
-        if core.configuration.readOnly { throw ORMError.readOnlyDatabase(path: core.path) }
+        if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
         if let trials = core.trials, !writer.lock.isHeldByCurrentThread {
             let timeout = waitingForLock ? configuration.busyTimeoutMilliseconds : 0
             return try trials.run(busyTimeoutMilliseconds: timeout, body)

@@ -4,7 +4,7 @@ extension Database {
     /// Commits `object` (and, by the options, the related objects it holds) atomically; returns
     /// whether a statement wrote a row.
     func commitObject<T: Model>(_ object: T, options: CommitOptions) throws -> Bool {
-        if core.configuration.readOnly { throw ORMError.readOnlyDatabase(path: core.path) }
+        if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
         if writer.lock.isHeldByCurrentThread {
             // Inside this thread's transaction (every object of a batch): the lock is held already, and
             // only the outermost call delivers changes, so nothing of `write` is needed.

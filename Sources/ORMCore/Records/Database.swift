@@ -15,6 +15,11 @@ import FoundationEssentials
 public final class Database: Sendable {
     /// The connections: writer, readers, the trial connection, other processes' changes.
     let core: DatabaseCore
+    /// The core's writer, kept at hand: every object write reaches it, one load fewer than through
+    /// the core.
+    let writer: WriterAccess
+    /// Whether the database was opened read-only: every write checks it, and fails.
+    let refusesWrites: Bool
     /// What the record layer keeps beside the writer (touched only under the writer's lock).
     let writerState = WriterRecordState()
     let identityMap = IdentityMap()
@@ -26,15 +31,16 @@ public final class Database: Sendable {
     ///
     /// - Throws: ``SQLiteError`` with `.cannotOpen`, `.notADatabase`, `.readOnly` or `.busy`.
     public init(path: String, configuration: Configuration = Configuration()) throws {
-        self.core = try DatabaseCore(path: path, configuration: configuration)
+        let core = try DatabaseCore(path: path, configuration: configuration)
+        self.core = core
+        self.writer = core.writer
+        self.refusesWrites = configuration.readOnly
     }
 
     /// The file path, or `":memory:"`.
     public var path: String { core.path }
     /// The configuration it was opened with.
     public var configuration: Configuration { core.configuration }
-    /// The writer connection and its lock.
-    var writer: WriterAccess { core.writer }
 
     /// Opens a new private in-memory database.
     public static func inMemory(configuration: Configuration = Configuration()) throws -> Database {
@@ -63,7 +69,7 @@ public final class Database: Sendable {
     /// Runs `body` on the writer connection, holding the writer lock. When the outermost call returns,
     /// the lock is released and committed changes are delivered (never while the lock is held).
     func write<T>(_ body: (Connection) throws -> T) throws -> T {
-        if core.configuration.readOnly { throw ORMError.readOnlyDatabase(path: core.path) }
+        if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
         return try withWriter(body)
     }
 
