@@ -260,9 +260,8 @@ final class EditingTests: XCTestCase {
     func testStagedChangesWhoseColumnOrTableIsGone() throws {
         let runner = try runner(table: "artists", rows: 8)
         _ = runner.run(try KeyScript.parse("lli<C-u>SE<Enter><Tab>jj<Enter>lli<C-u>z<Enter>"))
-        let other = try Database(path: fixture.path)
-        try other.execute("ALTER TABLE artists DROP COLUMN country")
-        try other.execute("DROP TABLE pairs")
+        // One commit, so one notice: two could be seen by two polls, the second after the wait.
+        try Database(path: fixture.path).executeScript("ALTER TABLE artists DROP COLUMN country; DROP TABLE pairs")
         // Seen and refreshed before `p`: its notice must not land on the pending screen.
         waitUntilSeen(by: runner)
         runner.run([])

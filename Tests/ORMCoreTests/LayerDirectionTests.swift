@@ -9,25 +9,8 @@ final class LayerDirectionTests: XCTestCase {
 
     /// Upward references the code still has, each with why it is not fixed yet, as
     /// `"Folder/File.swift: Type"`. An entry that no longer matches anything fails the test too, so
-    /// the list only shrinks.
-    static let knownExceptions: [String: String] = [
-        "Database/Database.swift: IdentityMap": hub,
-        "Database/Database.swift: SchemaRegistry": hub,
-        "Database/Database.swift: MigrationObservers": hub,
-        "Database/Database.swift: TransactionFrame": writer,
-        "Database/Database.swift: ModelSchema": writer,
-    ]
-    /// Why `Database` stores subsystems of higher layers.
-    private static let hub = """
-        `Database` owns one of each subsystem, and a class's stored properties can only be declared in \
-        its body: fixed when the database is split at the #22 boundary (a core owning the connections, \
-        a facade above Records owning the rest; Architecture.md, "Adding a database")
-        """
-    /// Why the writer stores state of the record layer.
-    private static let writer = """
-        the writer keeps the record layer's state (open transaction frames, the last prepared schema) \
-        beside its lock, which the record layer reads on every write: moves with the same split
-        """
+    /// the list only shrinks; it is empty now, and a new upward reference fails the test.
+    static let knownExceptions: [String: String] = [:]
 
     func testNoLayerRefersToAHigherOne() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -13,7 +13,7 @@ final class MigrationTests: XCTestCase {
     private func key() -> PrimaryKey { PrimaryKey(name: "id", type: .integer, strategy: .randomInteger) }
 
     private func migrate(_ db: Database, _ schema: ModelSchema) throws {
-        try AutoMigrator(database: db).migrate(schema)
+        try db.migrateTable(schema)
     }
 
     func testThreeVersionsKeepTheData() throws {

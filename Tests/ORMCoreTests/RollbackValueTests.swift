@@ -122,7 +122,7 @@ final class RollbackValueTests: XCTestCase {
         let account = try account("ann", in: db)
         try? db.transaction { _ in
             for balance in 1...1_000 { account.balance = balance }
-            XCTAssertEqual(db.writer.frames.last?.log.count, 2, "the object's state, and the column's first value")
+            XCTAssertEqual(db.writerState.frames.last?.log.count, 2, "the object's state, and the column's first value")
             try account.commit(in: db)
             throw CancellationError()
         }

@@ -4,7 +4,7 @@
 /// do { try db.execute("INSERT INTO t(id) VALUES (?)", 1) }
 /// catch let error as SQLiteError where error.code == .constraint { print(error.message) }
 /// ```
-public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SQLiteError: DatabaseError, Equatable {
     /// The primary result code.
     public var code: ResultCode { extendedCode.primary }
     /// The extended result code (for example `SQLITE_CONSTRAINT_UNIQUE`).
@@ -36,6 +36,10 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var uniqueViolation: UniqueViolation? {
         isUniqueViolation ? UniqueViolation(message: message) : nil
     }
+    /// The primary key failed: a key given twice (`SQLITE_CONSTRAINT_PRIMARYKEY`).
+    public var isPrimaryKeyViolation: Bool { extendedCode == .constraintPrimaryKey }
+    /// The statement was interrupted (`SQLITE_INTERRUPT`).
+    public var isInterrupted: Bool { code == .interrupt }
     /// Another connection holds a lock the statement needs.
     public var isBusy: Bool { code == .busy || code == .locked }
     /// The database or its file cannot be written.

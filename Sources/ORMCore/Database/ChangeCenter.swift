@@ -1,12 +1,12 @@
 import FoundationEssentials
 
 
-/// Receives every committed ``ChangeSet`` of a database (after its locks are released) and hands it
-/// to the identity map's live refresh and to observers.
+/// Hands every committed ``ChangeSet`` of a database (after its locks are released) to its
+/// observers; the database refreshes its live objects first (``Database/deliver(_:)``).
 ///
-/// It keeps no reference to its database: the caller passes it. A `weak` one would give the database
-/// a side table, and every retain and release of the database (several per object written or
-/// fetched) would then take the runtime's slow path.
+/// It keeps no reference to its database. A `weak` one would give the database a side table, and
+/// every retain and release of the database (several per object written or fetched) would then take
+/// the runtime's slow path.
 final class ChangeCenter: Sendable {
     private struct State {
         var observers: [UInt64: @Sendable (ChangeSet) -> Void] = [:]
@@ -29,11 +29,9 @@ final class ChangeCenter: Sendable {
         _ = state.withLock { $0.observers.removeValue(forKey: token) }
     }
 
-    /// Delivers `database`'s committed changes: live objects first, then observers. Called with no
-    /// lock held.
-    func didCommit(_ changes: ChangeSet, in database: Database) {
+    /// Delivers committed changes to the observers. Called with no lock held.
+    func didCommit(_ changes: ChangeSet) {
         let observers = state.withLock { Array($0.observers.values) }
-        database.refreshLiveObjects(after: changes)
         for observer in observers { observer(changes) }
     }
 }

@@ -23,25 +23,30 @@ final class ExternalChangeMonitor: Sendable {
     private let tracker = Lock(ExternalChangeTracker())
     private let queue = DispatchQueue(label: "ormcore.external-changes", qos: .utility)
 
-    /// Starts polling `database` (once; later calls do nothing). Notes where the file stands at once,
-    /// so that commits from here on are reported.
-    func start(_ database: Database) {
-        guard database.path != ":memory:", !database.path.isEmpty else { return }
+    /// Starts polling `database`'s file (once; later calls do nothing), handing what other
+    /// connections commit to `deliver`, on the monitor's queue with no lock held. Notes where the
+    /// file stands at once, so that commits from here on are reported. Polling stops when the
+    /// monitor or `database` goes; `deliver` should not keep `database`'s owner alive either.
+    func start(_ database: DatabaseCore, deliver: @escaping @Sendable (ChangeSet) -> Void) {
+        guard database.capabilities.externalChanges else { return }
         let started = timer.withLock { timer -> Bool in
             guard timer == nil else { return false }
             let source = DispatchSource.makeTimerSource(queue: queue)
-            let weak = WeakDatabase(database)
+            let weak = WeakCore(database)
             source.schedule(deadline: .now() + Self.interval, repeating: Self.interval, leeway: .milliseconds(4))
             source.setEventHandler { [weak self] in
-                guard let self, let database = weak.database else { return }
-                self.poll(database)
+                guard let self, let database = weak.core else { return }
+                self.poll(database, deliver: deliver)
             }
             source.resume()
             timer = source
             return true
         }
-        if started { poll(database) }
+        if started { poll(database, deliver: deliver) }
     }
+
+    /// Whether it is polling (started, and not stopped).
+    var isRunning: Bool { timer.withLock { $0 != nil } }
 
     /// Stops polling.
     func stop() {
@@ -53,21 +58,21 @@ final class ExternalChangeMonitor: Sendable {
 
     deinit { stop() }
 
-    private func poll(_ database: Database) {
+    private func poll(_ database: DatabaseCore, deliver: (ChangeSet) -> Void) {
         guard let tables = tracker.withLock({ $0.poll(database) }) else { return }
         if !tables.isEmpty {
             var changes = ChangeSet()
             changes.isExternal = true
             for table in tables.sorted() { changes.appendTableOnly(table) }
-            database.changeCenter.didCommit(changes, in: database)
+            deliver(changes)
         }
         tracker.withLock { $0.refreshMap(database) }
     }
 }
 
-extension Database {
-    /// Starts watching the file for commits by other processes (done by the first event registration).
-    public func startExternalChangeMonitor() {
-        externalChanges.start(self)
-    }
+/// A weak reference to a database's core, for the monitor's timer.
+private struct WeakCore: @unchecked Sendable {
+    // Written once at init, read-only after.
+    weak var core: DatabaseCore?
+    init(_ core: DatabaseCore) { self.core = core }
 }

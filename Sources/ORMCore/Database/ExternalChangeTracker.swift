@@ -60,7 +60,7 @@ struct ExternalChangeTracker {
     /// or virtual table that shows them. Nil when nobody else committed; empty when someone did but
     /// no table changed (a checkpoint). Never waits for the writer: when it is busy, nothing is
     /// looked at until the next poll.
-    mutating func poll(_ database: Database) -> Set<String>? {
+    mutating func poll(_ database: DatabaseCore) -> Set<String>? {
         let writer = database.writer
         let quiet = quietHeader
         let seen = writer.lock.tryWithLock { () -> (look: Look, header: WALIndexHeader?)? in
@@ -102,7 +102,7 @@ struct ExternalChangeTracker {
     ///
     /// A map read here was read after `position` was set (when the change was reported in full),
     /// so its moment lies inside the stretch the next change is looked up in.
-    mutating func refreshMap(_ database: Database) {
+    mutating func refreshMap(_ database: DatabaseCore) {
         if wantsMap {
             wantsMap = false
             guard map == nil, position != nil, !dbstatUnavailable else { return }
@@ -145,7 +145,7 @@ struct ExternalChangeTracker {
     /// Moves past commits made by this database's writer. The map stays valid across them: the
     /// b-trees they may have moved pages of are noted, and read again before the map is next used.
     private mutating func skipOwnCommits(
-        upTo header: WALIndexHeader?, schemaVersion schema: Int64, _ database: Database
+        upTo header: WALIndexHeader?, schemaVersion schema: Int64, _ database: DatabaseCore
     ) {
         defer {
             position = header
@@ -164,7 +164,7 @@ struct ExternalChangeTracker {
     }
 
     /// The tables named by the frames committed since `position`, or nil when they cannot be told.
-    private mutating func tablesChanged(_ database: Database) -> Set<String>? {
+    private mutating func tablesChanged(_ database: DatabaseCore) -> Set<String>? {
         guard let position, !dbstatUnavailable, let schemaVersion,
             (try? database.read({ try $0.schemaVersion() })) == schemaVersion  // no map to read for a schema change
         else { return nil }
@@ -197,7 +197,7 @@ struct ExternalChangeTracker {
     /// Every table and view, those the map knew included (a table just dropped is named too), and
     /// a fresh start: the position and schema cookie as they are now, the map to be read again
     /// (in WAL mode, once this change is delivered).
-    private mutating func everyTable(_ database: Database, isWAL: Bool) -> Set<String> {
+    private mutating func everyTable(_ database: DatabaseCore, isWAL: Bool) -> Set<String> {
         var tables = map?.allTables ?? []
         map = nil
         pendingRefresh = []
@@ -207,7 +207,7 @@ struct ExternalChangeTracker {
         }
         position = now?.0
         schemaVersion = now?.1
-        if let objects = try? database.schemaObjects() { tables.formUnion(objects.map(\.name)) }
+        if let objects = try? database.read({ try $0.schemaObjects() }) { tables.formUnion(objects.map(\.name)) }
         return tables
     }
 }

@@ -20,7 +20,7 @@ public final class Interruption: Sendable {
 
     private struct State {
         /// The connections in use by the work, with how many uses each (a read nested in a write).
-        var connections: [ObjectIdentifier: (connection: Connection, uses: Int)] = [:]
+        var connections: [ObjectIdentifier: (connection: any InterruptHandle, uses: Int)] = [:]
         var interrupted = false
     }
 
@@ -48,21 +48,21 @@ public final class Interruption: Sendable {
     }
 
     /// Runs `body` with `connection`, interruptible by the current thread's interruption (if any).
-    static func using<T>(_ connection: Connection, _ body: (Connection) throws -> T) throws -> T {
+    static func using<Handle: InterruptHandle, T>(_ connection: Handle, _ body: (Handle) throws -> T) throws -> T {
         guard let current else { return try body(connection) }
         try current.enter(connection)
         defer { current.leave(connection) }
         return try body(connection)
     }
 
-    private func enter(_ connection: Connection) throws {
+    private func enter(_ connection: some InterruptHandle) throws {
         try state.withLock { state in
             if state.interrupted { throw SQLiteError(code: .interrupt, message: "interrupted") }
             state.connections[ObjectIdentifier(connection), default: (connection, 0)].uses += 1
         }
     }
 
-    private func leave(_ connection: Connection) {
+    private func leave(_ connection: some InterruptHandle) {
         state.withLock { state in
             let id = ObjectIdentifier(connection)
             guard let entry = state.connections[id] else { return }

@@ -1,5 +1,3 @@
-import CSQLite
-
 /// A connection of its own for trying changes that must never reach the file: checks of staged
 /// edits run on it, in a transaction that is always rolled back.
 ///
@@ -77,22 +75,5 @@ final class TrialConnection: @unchecked Sendable {
         try connection.execute("PRAGMA temp_store = MEMORY")
         connection.refuseCommits()
         return connection
-    }
-}
-
-extension Connection {
-    /// Installs a commit hook that turns every commit into a rollback: the connection can change
-    /// nothing for good.
-    func refuseCommits() {
-        sqlite3_commit_hook(handle, { _ in 1 }, nil)
-    }
-
-    /// Whether changes made in the current transaction leave foreign keys unresolved (as the
-    /// transaction's COMMIT would find them with deferred foreign keys).
-    var hasUnresolvedForeignKeys: Bool {
-        var current: Int32 = 0
-        var highest: Int32 = 0
-        sqlite3_db_status(handle, SQLITE_DBSTATUS_DEFERRED_FKS, &current, &highest, 0)
-        return current != 0
     }
 }

@@ -18,14 +18,14 @@ extension Database {
         for case let referenced as any Model.Type in T.modelSchema.columns.compactMap(\.reference?.model) {
             try ensureSchema(referenced, visiting: &visiting)
         }
-        if configuration.readOnly {
+        if refusesWrites {
             // Nothing can be migrated; queries report a missing table or column themselves.
             schemaRegistry.markReady(type)
             return
         }
         try write { _ in
             if isSchemaReady(type) { return }
-            try AutoMigrator(database: self).migrate(T.modelSchema)
+            try migrateTable(T.modelSchema)
             if let frame = currentFrame {
                 frame.preparedModels.append(type)
             } else {
@@ -40,7 +40,7 @@ extension Database {
         if schemaRegistry.isReady(type) { return true }
         guard writer.lock.isHeldByCurrentThread else { return false }
         let id = ObjectIdentifier(type)
-        return writer.frames.contains { frame in frame.preparedModels.contains { ObjectIdentifier($0) == id } }
+        return writerState.frames.contains { frame in frame.preparedModels.contains { ObjectIdentifier($0) == id } }
     }
 
     // MARK: - Materialising rows

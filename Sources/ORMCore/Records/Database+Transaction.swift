@@ -23,7 +23,7 @@ extension Database {
     @discardableResult
     public func transaction<T>(_ body: (Transaction) throws -> T) throws -> T {
         try write { connection in
-            let depth = writer.frames.count
+            let depth = writerState.frames.count
             let savepoint = depth == 0 ? nil : "orm_savepoint_\(depth)"
             if let savepoint {
                 try connection.execute("SAVEPOINT \(raw: quoteIdentifier(savepoint))")
@@ -31,8 +31,8 @@ extension Database {
                 try connection.execute("BEGIN IMMEDIATE")
             }
             let frame = TransactionFrame(
-                serial: writer.nextFrameSerial(), savepoint: savepoint, changeMark: connection.pendingMark)
-            writer.frames.append(frame)
+                serial: writerState.nextFrameSerial(), savepoint: savepoint, changeMark: connection.pendingMark)
+            writerState.frames.append(frame)
             do {
                 let result = try body(Transaction(database: self, frame: frame))
                 if let failure = frame.failure { throw failure }
@@ -48,11 +48,11 @@ extension Database {
     private func finish(_ frame: TransactionFrame, connection: Connection) throws {
         if let savepoint = frame.savepoint {
             try connection.execute("RELEASE \(raw: quoteIdentifier(savepoint))")
-            writer.frames.removeLast()
-            if let parent = writer.frames.last { frame.merge(into: parent) }
+            writerState.frames.removeLast()
+            if let parent = writerState.frames.last { frame.merge(into: parent) }
         } else {
             try connection.execute("COMMIT")
-            writer.frames.removeLast()
+            writerState.frames.removeLast()
             // Committed: other threads may use the tables now.
             for type in frame.preparedModels { schemaRegistry.markReady(type) }
             var actions = frame.afterCommit
@@ -67,7 +67,7 @@ extension Database {
     }
 
     private func rollBack(_ frame: TransactionFrame, connection: Connection) {
-        if writer.frames.last === frame { writer.frames.removeLast() }
+        if writerState.frames.last === frame { writerState.frames.removeLast() }
         if let savepoint = frame.savepoint {
             let name = quoteIdentifier(savepoint)
             try? connection.execute("ROLLBACK TO \(raw: name)")
@@ -90,7 +90,7 @@ extension Database {
         for (object, restore) in heldByAnother { self.restore(object, restore) }
         // The registry never heard of the tables this frame prepared; the writer's shortcut to the
         // last model written may name one of them.
-        writer.lastPrepared = nil
+        writerState.lastPrepared = nil
     }
 
     /// Puts back `object`'s key and state; false when another live object holds its row.
@@ -108,7 +108,7 @@ extension Database {
 
     /// The innermost open transaction frame, when the current thread is in a transaction.
     var currentFrame: TransactionFrame? {
-        writer.lock.isHeldByCurrentThread ? writer.frames.last : nil
+        writer.lock.isHeldByCurrentThread ? writerState.frames.last : nil
     }
 }
 

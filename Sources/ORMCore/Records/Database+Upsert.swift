@@ -7,8 +7,8 @@ extension Database {
         try transaction { _ in
             currentFrame?.touch(object)
             do {
-                try insert(object, schema: schema, key: key, frame: writer.innermostFrame)
-            } catch let error as SQLiteError where Self.isUniqueViolation(error) {
+                try insert(object, schema: schema, key: key, frame: writerState.innermostFrame)
+            } catch let error as any DatabaseError where error.isUniqueViolation {
                 guard let rowKey = try clashingRowKey(object, schema: schema, key: key, error: error) else {
                     throw error
                 }
@@ -25,21 +25,15 @@ extension Database {
         }
     }
 
-    /// Whether `error` is a UNIQUE or PRIMARY KEY constraint failure.
-    private static func isUniqueViolation(_ error: SQLiteError) -> Bool {
-        // SQLITE_CONSTRAINT_UNIQUE, SQLITE_CONSTRAINT_PRIMARYKEY
-        error.extendedCode.rawValue == 2067 || error.extendedCode.rawValue == 1555
-    }
-
     /// The key of the stored row `object` clashes with: on its key (when it provides one and the key
     /// clashed), else on the first of the model's unique indexes whose values match.
     private func clashingRowKey<T: Model>(
-        _ object: T, schema: ModelSchema, key: SQLValue, error: SQLiteError
+        _ object: T, schema: ModelSchema, key: SQLValue, error: any DatabaseError
     ) throws -> SQLValue? {
         let table = quoteIdentifier(schema.table)
         let keyColumn = quoteIdentifier(schema.primaryKey.name)
         let connection = writer.connection
-        if error.extendedCode.rawValue == 1555 {
+        if error.isPrimaryKeyViolation {
             let statement = try connection.prepare("SELECT \(keyColumn) FROM \(table) WHERE \(keyColumn) = ?")
             try statement.bind([key])
             return try statement.step() ? statement.value(at: 0) : nil
@@ -61,7 +55,7 @@ extension Database {
 
     /// Queues `object`'s `didUpdate` for after the commit.
     private func afterCommitUpdate<T: Model>(_ object: T) {
-        if let frame = writer.innermostFrame {
+        if let frame = writerState.innermostFrame {
             frame.queueHook(.update, for: object)
         } else {
             writer.scheduleAfterCommit([{ Self.runDidHook(object, .update) }])

@@ -4,7 +4,7 @@ extension Database {
     /// Commits `object` (and, by the options, the related objects it holds) atomically; returns
     /// whether a statement wrote a row.
     func commitObject<T: Model>(_ object: T, options: CommitOptions) throws -> Bool {
-        if configuration.readOnly { throw ORMError.readOnlyDatabase(path: path) }
+        if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
         if writer.lock.isHeldByCurrentThread {
             // Inside this thread's transaction (every object of a batch): the lock is held already, and
             // only the outermost call delivers changes, so nothing of `write` is needed.
@@ -44,11 +44,11 @@ extension Database {
     /// model checks the schema registry once and borrows the schema the writer keeps.
     @inline(__always)
     private func withReadySchema<T: Model, R>(_ type: T.Type, _ body: (ModelSchema) throws -> R) throws -> R {
-        if let last = writer.lastPrepared, last.model == ObjectIdentifier(type) {
+        if let last = writerState.lastPrepared, last.model == ObjectIdentifier(type) {
             return try last.schema._withUnsafeGuaranteedRef(body)
         }
         if !schemaRegistry.isReady(type) { try ensureSchema(type) }
-        writer.setLastPrepared(type)
+        writerState.setLastPrepared(type)
         return try body(T.modelSchema)
     }
 
@@ -61,7 +61,7 @@ extension Database {
     /// ``save(_:onConflict:)`` with `T`'s table ready and its schema at hand. `onConflict` overrides
     /// the model's ``Model/onConflict``.
     private func save<T: Model>(_ object: T, schema: ModelSchema, onConflict: InsertConflictPolicy?) throws -> Bool {
-        let frame = writer.innermostFrame
+        let frame = writerState.innermostFrame
         // Inside a transaction, a new object is recorded for a rollback with the same lock that
         // reads its state (an update or delete is recorded after its will-hook, which may change
         // the object).
@@ -154,8 +154,8 @@ extension Database {
             do {
                 try statement.run()
                 break
-            } catch let error as SQLiteError
-                where generatesKey && bindsKey && error.extendedCode.rawValue == 1555 && attempts < 8  // CONSTRAINT_PRIMARYKEY
+            } catch let error as any DatabaseError
+                where generatesKey && bindsKey && error.isPrimaryKeyViolation && attempts < 8
             {
                 attempts += 1  // a random key collided: draw another
                 statement.reset()
@@ -185,7 +185,7 @@ extension Database {
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
             object.markWritten(columns)
-            if runsHooks { afterCommit(object, .update, frame: writer.innermostFrame) }
+            if runsHooks { afterCommit(object, .update, frame: writerState.innermostFrame) }
         }
     }
 
@@ -212,7 +212,7 @@ extension Database {
             }
             object.updateState { $0.status = .deleted }
             identityMap.unregister(object)
-            afterCommit(object, .delete, frame: writer.innermostFrame)
+            afterCommit(object, .delete, frame: writerState.innermostFrame)
         }
     }
 }

@@ -1,40 +1,15 @@
-/// Brings a model's table in line with its schema (lightweight migration).
-///
-/// Runs the ``MigrationPlan`` in one transaction: renames, added columns, a rebuild (copy into a new
+/// Carries out a ``MigrationPlan`` on SQLite: renames, added columns, a rebuild (copy into a new
 /// table) for removed columns and changed types, and indexes. Values that cannot be converted to a
-/// new type make it throw ``ORMError/migrationWouldLoseData(table:detail:)`` with nothing changed.
+/// new type make it throw ``ORMError/migrationWouldLoseData(table:detail:)``.
+///
+/// It runs the statements only: the caller holds the writer, opens the transaction and turns
+/// foreign keys off for a rebuild (``Database/migrateTable(_:)``).
 struct AutoMigrator {
-    let database: Database
+    /// The writer connection, inside the migration's transaction.
+    let connection: Connection
 
-    func migrate(_ schema: ModelSchema) throws {
-        try database.write { connection in
-            let existing = try Database.tableInfo(schema.table, connection)
-            let plan = MigrationPlan.make(for: schema, existing: existing) { name in
-                try? Database.tableInfo(name, connection)
-            }
-            guard !plan.isEmpty else { return }
-            database.migrationObservers.notify(.willMigrate(plan))
-            let foreignKeysOn = try connection.foreignKeysEnabled()
-            if plan.rebuilds && foreignKeysOn {
-                guard database.currentFrame == nil else {
-                    throw ORMError.migrationFailed(
-                        table: schema.table,
-                        detail: "rebuilding the table needs foreign keys off, which SQLite forbids inside a transaction: "
-                            + "call db.prepare(\(schema.table).self) before opening the transaction")
-                }
-                try connection.execute("PRAGMA foreign_keys = OFF")
-            }
-            defer { if plan.rebuilds && foreignKeysOn { try? connection.execute("PRAGMA foreign_keys = ON") } }
-            try database.transaction { _ in
-                try apply(plan, schema: schema, connection: connection)
-            }
-            connection.clearStatementCache()
-            let observers = database.migrationObservers
-            database.writer.scheduleAfterCommit([{ observers.notify(.didMigrate(plan)) }])
-        }
-    }
-
-    private func apply(_ plan: MigrationPlan, schema: ModelSchema, connection: Connection) throws {
+    /// Runs `plan`'s steps for `schema`.
+    func apply(_ plan: MigrationPlan, schema: ModelSchema) throws {
         let table = quoteIdentifier(schema.table)
         for step in plan.steps {
             switch step {
@@ -50,7 +25,7 @@ struct AutoMigrator {
                 guard let column = schema.columns.first(where: { $0.name == name }) else { continue }
                 try connection.execute("ALTER TABLE \(raw: table) ADD COLUMN \(raw: column.definitionSQL)")
             case .rebuild:
-                try rebuild(plan, schema: schema, connection: connection)
+                try rebuild(plan, schema: schema)
             case .dropIndex(let name):
                 try connection.execute("DROP INDEX IF EXISTS \(raw: quoteIdentifier(name))")
             case .createIndex(let name):
@@ -61,7 +36,7 @@ struct AutoMigrator {
     }
 
     /// The twelve-step rebuild from SQLite's ALTER TABLE documentation, with the data checked.
-    private func rebuild(_ plan: MigrationPlan, schema: ModelSchema, connection: Connection) throws {
+    private func rebuild(_ plan: MigrationPlan, schema: ModelSchema) throws {
         let temporary = "orm_rebuild_" + schema.table
         // Keep the user's own indexes and triggers: dropping the table drops them.
         var kept: [String] = []
@@ -87,7 +62,7 @@ struct AutoMigrator {
                 stringLiteral:
                     "INSERT INTO \(quoteIdentifier(temporary)) (\(targets.joined(separator: ", "))) SELECT "
                     + "\(expressions.joined(separator: ", ")) FROM \(quoteIdentifier(schema.table))"))
-        try checkConversions(plan, table: temporary, connection: connection)
+        try checkConversions(plan, table: temporary)
         try connection.execute("DROP TABLE \(raw: quoteIdentifier(schema.table))")
         try connection.execute(
             "ALTER TABLE \(raw: quoteIdentifier(temporary)) RENAME TO \(raw: quoteIdentifier(schema.table))")
@@ -110,7 +85,7 @@ struct AutoMigrator {
     }
 
     /// Values SQLite's affinity could not convert keep their old storage class: count them and refuse.
-    private func checkConversions(_ plan: MigrationPlan, table: String, connection: Connection) throws {
+    private func checkConversions(_ plan: MigrationPlan, table: String) throws {
         for (column, type) in plan.conversions.sorted(by: { $0.key < $1.key }) {
             let accepted: String
             switch type {

@@ -12,14 +12,3 @@ final class MigrationObservers: Sendable {
         for handler in handlers.withLock({ $0 }) { handler(event) }
     }
 }
-
-extension Database {
-    /// Registers a handler told before and after each lightweight migration, with its plan.
-    ///
-    /// ```swift
-    /// db.onMigration { event in print(event.table, event) }
-    /// ```
-    public func onMigration(_ handler: @escaping @Sendable (MigrationEvent) -> Void) {
-        migrationObservers.add(handler)
-    }
-}

@@ -47,6 +47,13 @@ public struct MigrationPlan: Sendable, Equatable {
         steps.contains { if case .rebuild = $0 { return true } else { return false } }
     }
 
+    /// Works out the plan for `schema` against its table as `database` describes it (or a table
+    /// it was formerly named).
+    static func make(for schema: ModelSchema, in database: some SchemaIntrospector) throws -> MigrationPlan {
+        let existing = try database.tableInfo(schema.table)
+        return make(for: schema, existing: existing) { name in try? database.tableInfo(name) }
+    }
+
     /// Works out the plan for `schema` against the table as it is (`existing`, nil when missing).
     /// `lookUp` describes other tables (those the table was formerly named).
     public static func make(

@@ -1,17 +1,11 @@
-extension Database {
+// Describing the schema of a SQLite database: `sqlite_master` and the `pragma_table_xinfo`,
+// `pragma_index_list`, `pragma_index_xinfo` and `pragma_foreign_key_list` table-valued functions.
+
+extension Connection: SchemaIntrospector {
     /// The tables, views and virtual tables of the main schema, by name (internal `sqlite_` tables left out).
-    public func schemaObjects() throws -> [(name: String, kind: TableInfo.Kind)] {
-        try read { connection in try Self.schemaObjects(connection) }
-    }
-
-    /// Describes a table or view, or returns nil when there is none by that name.
-    public func tableInfo(_ name: String) throws -> TableInfo? {
-        try read { connection in try Self.tableInfo(name, connection) }
-    }
-
-    static func schemaObjects(_ connection: Connection) throws -> [(name: String, kind: TableInfo.Kind)] {
+    func schemaObjects() throws -> [(name: String, kind: TableInfo.Kind)] {
         var objects: [(String, TableInfo.Kind)] = []
-        try connection.forEachRow(
+        try forEachRow(
             "SELECT name, type, sql FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name COLLATE NOCASE"
         ) { row in
             let sql = row.text(at: 2)
@@ -22,9 +16,10 @@ extension Database {
         return objects
     }
 
-    static func tableInfo(_ name: String, _ connection: Connection) throws -> TableInfo? {
+    /// Describes a table or view, or returns nil when there is none by that name.
+    func tableInfo(_ name: String) throws -> TableInfo? {
         var found: (type: String, sql: String?)?
-        try connection.forEachRow("SELECT type, sql FROM sqlite_master WHERE name = \(name) AND type IN ('table', 'view')")
+        try forEachRow("SELECT type, sql FROM sqlite_master WHERE name = \(name) AND type IN ('table', 'view')")
         { row in
             found = (row.text(at: 0), row.isNull(at: 1) ? nil : row.text(at: 1))
         }
@@ -33,7 +28,7 @@ extension Database {
         let kind: TableInfo.Kind = found.type == "view" ? .view : (isVirtual ? .virtual : .table)
 
         var columns: [ColumnInfo] = []
-        try connection.forEachRow("SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(\(name))")
+        try forEachRow("SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(\(name))")
         { row in
             let generated: ColumnInfo.Generated =
                 switch row.int64(at: 5) {
@@ -54,34 +49,34 @@ extension Database {
         var withoutRowID = false
         var strict = false
         if kind == .table {
-            try connection.forEachRow("SELECT wr, strict FROM pragma_table_list WHERE schema = 'main' AND name = \(name)") {
+            try forEachRow("SELECT wr, strict FROM pragma_table_list WHERE schema = 'main' AND name = \(name)") {
                 row in
                 withoutRowID = row.int64(at: 0) != 0
                 strict = row.int64(at: 1) != 0
             }
         }
-        let indexes = kind == .table ? try indexInfo(table: name, connection) : []
-        let foreignKeys = kind == .table ? try foreignKeyInfo(table: name, connection) : []
+        let indexes = kind == .table ? try indexInfo(table: name) : []
+        let foreignKeys = kind == .table ? try foreignKeyInfo(table: name) : []
         return TableInfo(
             name: name, kind: kind, columns: columns, primaryKey: primaryKey, isWithoutRowID: withoutRowID,
             isStrict: strict, indexes: indexes, foreignKeys: foreignKeys, sql: found.sql)
     }
 
-    private static func indexInfo(table: String, _ connection: Connection) throws -> [IndexInfo] {
+    private func indexInfo(table: String) throws -> [IndexInfo] {
         var listed: [(name: String, unique: Bool, origin: String, partial: Bool)] = []
-        try connection.forEachRow("SELECT name, \"unique\", origin, partial FROM pragma_index_list(\(table))") { row in
+        try forEachRow("SELECT name, \"unique\", origin, partial FROM pragma_index_list(\(table))") { row in
             listed.append((row.text(at: 0), row.int64(at: 1) != 0, row.text(at: 2), row.int64(at: 3) != 0))
         }
         var indexes: [IndexInfo] = []
         for entry in listed.sorted(by: { $0.name < $1.name }) {
             var columns: [IndexedColumn] = []
-            try connection.forEachRow(
+            try forEachRow(
                 "SELECT name, \"desc\" FROM pragma_index_xinfo(\(entry.name)) WHERE key = 1 ORDER BY seqno"
             ) { row in
                 columns.append(IndexedColumn(row.isNull(at: 0) ? "" : row.text(at: 0), descending: row.int64(at: 1) != 0))
             }
             var sql: String?
-            try connection.forEachRow("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = \(entry.name)") {
+            try forEachRow("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = \(entry.name)") {
                 sql = $0.isNull(at: 0) ? nil : $0.text(at: 0)
             }
             indexes.append(
@@ -92,9 +87,9 @@ extension Database {
         return indexes
     }
 
-    private static func foreignKeyInfo(table: String, _ connection: Connection) throws -> [ForeignKeyInfo] {
+    private func foreignKeyInfo(table: String) throws -> [ForeignKeyInfo] {
         var rows: [(id: Int64, from: String, table: String, to: String?, onUpdate: String, onDelete: String)] = []
-        try connection.forEachRow(
+        try forEachRow(
             "SELECT id, \"from\", \"table\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(\(table)) ORDER BY id, seq"
         ) { row in
             rows.append(

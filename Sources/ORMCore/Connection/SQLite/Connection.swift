@@ -7,10 +7,10 @@ import FoundationEssentials
 
 /// One SQLite connection: opening, statements, the statement cache, and the hooks that record changes.
 ///
-/// A connection is not thread-safe; ``Database`` owns its connections and serialises access to each
-/// (the writer behind its lock, each reader checked out of the pool by one thread at a time), which
-/// is why it may be handed between threads.
-final class Connection: @unchecked Sendable {
+/// A connection is not thread-safe; a database's core (`DatabaseCore`) owns its connections and
+/// serialises access to each (the writer behind its lock, each reader checked out of the pool by one
+/// thread at a time), which is why it may be handed between threads.
+final class Connection: @unchecked Sendable, InterruptHandle {
     let handle: OpaquePointer
     let path: String
     let isReadOnly: Bool

@@ -14,8 +14,8 @@ extension Database {
     ///     lock; false fails with `SQLITE_BUSY` at once.
     /// - Throws: ``ORMError/readOnlyDatabase(path:)``, `SQLITE_BUSY`, or what `body` throws.
     func trial<T>(waitingForLock: Bool, _ body: (Connection) throws -> T) throws -> T {
-        if configuration.readOnly { throw ORMError.readOnlyDatabase(path: path) }
-        if let trials, !writer.lock.isHeldByCurrentThread {
+        if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
+        if let trials = core.trials, !writer.lock.isHeldByCurrentThread {
             let timeout = waitingForLock ? configuration.busyTimeoutMilliseconds : 0
             return try trials.run(busyTimeoutMilliseconds: timeout, body)
         }
@@ -47,7 +47,7 @@ extension Database {
     /// lock no longer than the configured busy timeout, or not at all.
     func read<T>(waitingForLock: Bool, _ body: (Connection) throws -> T) throws -> T {
         if waitingForLock || writer.lock.isHeldByCurrentThread { return try read(body) }
-        guard let trials else { return try read(body) }
+        guard let trials = core.trials else { return try read(body) }
         return try trials.read(busyTimeoutMilliseconds: 0, body)
     }
 }

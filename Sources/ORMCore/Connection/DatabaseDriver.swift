@@ -1,0 +1,39 @@
+/// One kind of database: opens the connections a database holds, and says what the database can
+/// do so that the shared layers choose their way without naming the database.
+///
+/// A driver is a value; what it opens is used by one thread at a time. ``SQLiteDriver`` is the one
+/// there is; the design of the rest of the boundary (statements, values, dialect, introspection,
+/// migrations) is in Documentation/Architecture.md, "Adding a database".
+protocol DatabaseDriver: Sendable {
+    /// What the database can do.
+    var capabilities: DriverCapabilities { get }
+
+    /// Opens a connection for `role`, set up as the configuration asks.
+    ///
+    /// - Throws: the driver's ``DatabaseError`` when the database cannot be opened or is not one.
+    func openConnection(for role: ConnectionRole) throws -> Connection
+}
+
+/// What a driver opens a connection for.
+enum ConnectionRole: Sendable, Equatable {
+    /// The one writer: it may create the database and sets it up for writing.
+    case writer
+    /// A reader of the pool: it only reads.
+    case reader
+    /// The connection where staged changes are tried and always rolled back, waiting for another
+    /// connection's lock no longer than `busyTimeoutMilliseconds`.
+    case trial(busyTimeoutMilliseconds: Int32)
+}
+
+/// What a database can do, as its driver reports it; the shared layers ask rather than assume.
+struct DriverCapabilities: Sendable, Equatable {
+    /// Reads run on connections of their own, beside the writer and each other, each seeing the
+    /// last commit (SQLite: a file in WAL mode; not `:memory:`, whose one connection is the writer).
+    var concurrentReaders: Bool
+    /// Staged changes can be tried on a connection apart, so that the writer stays free and the
+    /// database never sees them (SQLite: a file).
+    var trialConnection: Bool
+    /// Commits made by other connections and processes can be noticed and told as changed tables
+    /// (SQLite: a file, from its WAL and `PRAGMA data_version`).
+    var externalChanges: Bool
+}

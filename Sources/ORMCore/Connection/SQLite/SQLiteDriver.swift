@@ -1,0 +1,58 @@
+/// SQLite's driver: a file (or `":memory:"`) opened with the C API.
+///
+/// A file has a writer, readers beside it (WAL), a trial connection and a watch on other processes'
+/// commits; an in-memory database is one connection, the writer, which does all of that itself.
+struct SQLiteDriver: DatabaseDriver {
+    /// The file path, or `":memory:"` (or empty: a private temporary database).
+    let path: String
+    /// How connections are opened and set up.
+    let configuration: Configuration
+
+    /// Whether the database lives in memory (one connection, no file).
+    var isInMemory: Bool { path == ":memory:" || path.isEmpty }
+
+    var capabilities: DriverCapabilities {
+        let isFile = !isInMemory
+        return DriverCapabilities(concurrentReaders: isFile, trialConnection: isFile, externalChanges: isFile)
+    }
+
+    func openConnection(for role: ConnectionRole) throws -> Connection {
+        switch role {
+        case .writer:
+            return try open(configuration, reader: false, trial: false)
+        case .reader:
+            return try open(configuration, reader: true, trial: false)
+        case .trial(let busyTimeout):
+            var trialConfiguration = configuration
+            trialConfiguration.busyTimeoutMilliseconds = busyTimeout
+            return try open(trialConfiguration, reader: false, trial: true)
+        }
+    }
+
+    private func open(_ configuration: Configuration, reader: Bool, trial: Bool) throws -> Connection {
+        let readOnly = configuration.readOnly
+        let connection = try Connection(
+            path: path, readOnly: readOnly, create: configuration.createIfMissing && !reader && !trial,
+            access: configuration.readOnlyAccess)
+        connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+        connection.tracer = configuration.tracer
+        // Reading the schema fails at once on a file that is not a database.
+        try connection.execute("SELECT count(*) FROM sqlite_master")
+        if !reader && !trial && !readOnly && configuration.journalMode == .wal && path != ":memory:" {
+            // A directory that is not writable cannot hold the -wal file; keep the current mode then.
+            do { try connection.execute("PRAGMA journal_mode = WAL") } catch let error as SQLiteError
+            where error.isReadOnly || error.code == .cannotOpen || error.isBusy {}
+            try connection.execute("PRAGMA synchronous = NORMAL")
+        }
+        try connection.execute(configuration.foreignKeys ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
+        if reader { try connection.execute("PRAGMA query_only = ON") }
+        if let kibibytes = configuration.pageCacheKiB {
+            // PRAGMA takes no bound parameters; the value is an integer, never text.
+            try connection.execute("PRAGMA cache_size = \(raw: String(-max(1, kibibytes)))")
+        }
+        for function in configuration.functions {
+            try connection.register(function)
+        }
+        return connection
+    }
+}

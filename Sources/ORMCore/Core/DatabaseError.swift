@@ -1,0 +1,25 @@
+/// What an error from any database tells ORMCore's shared layers: the failed SQL, the database's
+/// message, and the few kinds of failure they act on. ``SQLiteError`` is SQLite's; a driver for
+/// another database brings its own (PostgreSQL's SQLSTATE `23505`, `57014`, `40001`).
+///
+/// ```swift
+/// do { try person.commit() }
+/// catch let error as any DatabaseError where error.isUniqueViolation { print(error.message) }
+/// ```
+public protocol DatabaseError: Error, Sendable, CustomStringConvertible {
+    /// The database's message.
+    var message: String { get }
+    /// The SQL being run, when there was one.
+    var sql: String? { get }
+    /// A UNIQUE constraint, unique index or primary key failed: the row would repeat another row's
+    /// value.
+    var isUniqueViolation: Bool { get }
+    /// The failed unique constraint was the primary key (a key given twice).
+    var isPrimaryKeyViolation: Bool { get }
+    /// The table and columns (or the index) a unique violation names; nil for every other error.
+    var uniqueViolation: UniqueViolation? { get }
+    /// Another connection holds a lock the statement needs.
+    var isBusy: Bool { get }
+    /// The statement was stopped by an interruption.
+    var isInterrupted: Bool { get }
+}

@@ -1,0 +1,94 @@
+/// The connections of one database, below everything that knows of models: the writer and its
+/// lock, the reader pool, the trial connection, and the source of other processes' changes.
+///
+/// ``Database`` (the facade above the record layer) owns one and adds what the layers above need:
+/// the identity map, the schema registry, transaction frames and the delivery of events. The core
+/// knows none of them: what a write commits is handed back to its caller to deliver.
+final class DatabaseCore: Sendable {
+    /// The file path, or `":memory:"`.
+    let path: String
+    /// The configuration it was opened with.
+    let configuration: Configuration
+    /// What the database can do, as its driver reported it.
+    let capabilities: DriverCapabilities
+    /// The writer connection and its lock.
+    let writer: WriterAccess
+    /// Reader connections (nil where the driver has none, as in memory: the writer reads too).
+    let readers: ReaderPool?
+    /// Where staged edits are tried without reaching the file (nil where the driver has none, as in
+    /// memory: the writer is used).
+    let trials: TrialConnection?
+    /// Other connections' and processes' commits to the same database (watched only where the
+    /// driver can tell them).
+    let externalChanges = ExternalChangeMonitor()
+
+    /// Opens the writer (at once) through SQLite's driver, and prepares the readers and the trial
+    /// connection (opened on first use).
+    ///
+    /// - Throws: ``SQLiteError`` with `.cannotOpen`, `.notADatabase`, `.readOnly` or `.busy`.
+    convenience init(path: String, configuration: Configuration) throws {
+        try self.init(driver: SQLiteDriver(path: path, configuration: configuration), path: path, configuration: configuration)
+    }
+
+    /// Opens the writer through `driver` (at once), and the readers and the trial connection on
+    /// first use where the driver reports the database has them.
+    init(driver: some DatabaseDriver, path: String, configuration: Configuration) throws {
+        self.path = path
+        self.configuration = configuration
+        let capabilities = driver.capabilities
+        self.capabilities = capabilities
+        self.writer = WriterAccess(connection: try driver.openConnection(for: .writer))
+        self.readers =
+            capabilities.concurrentReaders
+            ? ReaderPool(maximum: configuration.maximumReaders) { try driver.openConnection(for: .reader) } : nil
+        self.trials =
+            capabilities.trialConnection
+            ? TrialConnection { busyTimeout in try driver.openConnection(for: .trial(busyTimeoutMilliseconds: busyTimeout)) }
+            : nil
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` on the writer connection, holding the writer lock. When the outermost call
+    /// returns, the lock is released, the actions scheduled to run after it run, and `committed` is
+    /// handed what was committed (never while the lock is held; not called when nothing was).
+    @inline(__always)
+    func withWriter<T>(_ body: (Connection) throws -> T, committed: (ChangeSet) -> Void) throws -> T {
+        var changes = ChangeSet()
+        var afterCommit: [@Sendable () -> Void] = []
+        let result = try writer.lock.withLock { isOutermost -> T in
+            defer {
+                if isOutermost {
+                    changes = writer.connection.takeCommittedChanges()
+                    afterCommit = writer.takeAfterCommitActions()
+                }
+            }
+            return try Interruption.using(writer.connection, body)
+        }
+        for action in afterCommit { action() }
+        if !changes.isEmpty { committed(changes) }
+        return result
+    }
+
+    /// Runs `body` on a connection that sees committed data: a reader, or the writer when the
+    /// current thread is writing (so it sees its own uncommitted changes) or the database is in
+    /// memory; `committed` as ``withWriter(_:committed:)`` has it then.
+    @inline(__always)
+    func read<T>(_ body: (Connection) throws -> T, committed: (ChangeSet) -> Void) throws -> T {
+        if writer.lock.isHeldByCurrentThread || readers == nil {
+            return try withWriter(body, committed: committed)
+        }
+        return try readers.unsafelyUnwrapped.withConnection { try Interruption.using($0, body) }
+    }
+
+    /// ``read(_:committed:)`` for reads that commit nothing, so have nothing to deliver (the poll of
+    /// other processes' commits).
+    func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try read(body) { _ in }
+    }
+
+    /// Interrupts whatever statement the writer is running (from any thread).
+    func interrupt() {
+        writer.connection.interrupt()
+    }
+}

@@ -1,0 +1,44 @@
+extension Database {
+    /// Registers a handler told before and after each lightweight migration, with its plan.
+    ///
+    /// ```swift
+    /// db.onMigration { event in print(event.table, event) }
+    /// ```
+    public func onMigration(_ handler: @escaping @Sendable (MigrationEvent) -> Void) {
+        migrationObservers.add(handler)
+    }
+}
+
+extension Database {
+    /// Brings a model's table in line with its schema (lightweight migration), on the writer.
+    ///
+    /// Runs the ``MigrationPlan`` in one transaction (``AutoMigrator``), with foreign keys off for a
+    /// rebuild; values that cannot be converted to a new type make it throw
+    /// ``ORMError/migrationWouldLoseData(table:detail:)`` with nothing changed. Migration observers
+    /// hear of it before it runs and once it committed.
+    func migrateTable(_ schema: ModelSchema) throws {
+        try write { connection in
+            let migrator = AutoMigrator(connection: connection)
+            let plan = try MigrationPlan.make(for: schema, in: connection)
+            guard !plan.isEmpty else { return }
+            migrationObservers.notify(.willMigrate(plan))
+            let foreignKeysOn = try connection.foreignKeysEnabled()
+            if plan.rebuilds && foreignKeysOn {
+                guard currentFrame == nil else {
+                    throw ORMError.migrationFailed(
+                        table: schema.table,
+                        detail: "rebuilding the table needs foreign keys off, which SQLite forbids inside a transaction: "
+                            + "call db.prepare(\(schema.table).self) before opening the transaction")
+                }
+                try connection.execute("PRAGMA foreign_keys = OFF")
+            }
+            defer { if plan.rebuilds && foreignKeysOn { try? connection.execute("PRAGMA foreign_keys = ON") } }
+            try transaction { _ in
+                try migrator.apply(plan, schema: schema)
+            }
+            connection.clearStatementCache()
+            let observers = migrationObservers
+            writer.scheduleAfterCommit([{ observers.notify(.didMigrate(plan)) }])
+        }
+    }
+}

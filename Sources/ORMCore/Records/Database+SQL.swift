@@ -1,0 +1,145 @@
+// Raw SQL on a database: statements and scripts run on the writer, queries on a reader.
+
+extension Database {
+    /// Runs one statement. Values are bound, never spliced: interpolate them, or write `?` and pass them
+    /// after the SQL (a collection fills one `?` as an `IN` list).
+    ///
+    /// ```swift
+    /// try db.execute("UPDATE person SET age = \(age) WHERE id = \(id)")
+    /// try db.execute("UPDATE person SET age = ? WHERE id IN ?", 42, [1, 2, 3])
+    /// ```
+    /// - Returns: the number of rows changed.
+    @discardableResult
+    public func execute(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> Int {
+        let bound = try sql.binding(arguments)
+        return try write { connection in
+            try connection.execute(bound)
+            return connection.changes
+        }
+    }
+
+    /// Runs several statements separated by semicolons (a schema script, say), all or nothing.
+    ///
+    /// The script runs in one transaction (a savepoint inside a transaction already open): when a
+    /// statement fails, none of the script stays applied. A script that manages transactions itself
+    /// or holds a statement SQLite does not run inside one (see
+    /// ``SQLScript/runsOutsideTransaction(_:)``: `BEGIN`, `COMMIT`, `VACUUM`, `ATTACH`, a `PRAGMA`…)
+    /// runs as written instead, each statement applied as it runs; a transaction such a script opened
+    /// and left open by failing is rolled back.
+    ///
+    /// ```swift
+    /// try db.executeScript("CREATE TABLE a (x); CREATE TABLE b (y REFERENCES a)")
+    /// try db.executeScript("DELETE FROM log WHERE day < \(cutoff); INSERT INTO audit (note) VALUES (\(note))")
+    /// ```
+    /// Values (interpolated, or `SQL(text, arguments:)`) fill the placeholders statement by
+    /// statement, in order.
+    ///
+    /// - Throws: the failing statement's ``SQLiteError``;
+    ///   ``ORMError/argumentCountMismatch(sql:placeholders:arguments:)`` when the values do not
+    ///   match the script's placeholders.
+    public func executeScript(_ sql: SQL) throws {
+        defer { writer.lock.withLock { _ in writer.connection.clearStatementCache() } }
+        do {
+            // Wrapped until a statement turns out to manage transactions itself: then what ran is
+            // rolled back and the script runs again as written (no scan of the script beforehand).
+            try transaction { _ in try writer.connection.executeScript(sql, stoppingOutsideTransaction: true) }
+        } catch is Connection.StatementRunsOutsideTransaction {
+            try write { connection in
+                let wasAutocommit = connection.isAutocommit
+                do {
+                    try connection.executeScript(sql, stoppingOutsideTransaction: false)
+                } catch {
+                    if wasAutocommit && !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Runs a query and returns every row as values, in column order.
+    public func fetchAll(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> [[SQLValue]] {
+        let bound = try sql.binding(arguments)
+        return try read { connection in
+            var rows: [[SQLValue]] = []
+            try connection.forEachRow(bound) { rows.append($0.row()) }
+            return rows
+        }
+    }
+
+    /// Runs a query and hands each row to `body` as SQLite steps to it, values in column order:
+    /// the rows are not collected, so a result of any size takes the memory of one row, and all
+    /// of them come from one snapshot of the database (a reader holds it until the last row).
+    ///
+    /// ```swift
+    /// try db.forEachRow("SELECT id, name FROM person WHERE age > ?", 30) { row in print(row) }
+    /// ```
+    public func forEachRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: ([SQLValue]) throws -> Void) throws {
+        let bound = try sql.binding(arguments)
+        try read { connection in
+            try connection.forEachRow(bound) { try body($0.row()) }
+        }
+    }
+
+    /// Runs a query and hands `body` the statement on each row as SQLite steps to it, to read its
+    /// columns in place with `Statement.column(at:)`: for reading values exactly as stored (text
+    /// as its bytes, which need not be UTF-8; see `ColumnValue.withTextBytes(_:)`). As
+    /// ``forEachRow(_:_:body:)``, one snapshot and the memory of one row.
+    ///
+    /// ```swift
+    /// try db.forEachStatementRow("SELECT note FROM t") { row in
+    ///     row.column(at: 0).withTextBytes { bytes in print(bytes.count) }
+    /// }
+    /// ```
+    ///
+    /// Hands out the SQLite statement itself, so it is part of the `ModelSupport` SPI
+    /// (`@_spi(ModelSupport) import ORMCore`), with no promise to stay as it is: reef's exports use it.
+    @_spi(ModelSupport)
+    public func forEachStatementRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: (Statement) throws -> Void)
+        throws
+    {
+        let bound = try sql.binding(arguments)
+        try read { connection in
+            try connection.forEachRow(bound, body)
+        }
+    }
+
+    /// Runs a query and returns its rows with their column names.
+    public func fetchRows(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> ResultTable {
+        let bound = try sql.binding(arguments)
+        return try read { connection in
+            let statement = try connection.prepare(bound.text)
+            try statement.bind(bound.arguments)
+            let columns = (0..<statement.columnCount).map { statement.columnName(at: $0) }
+            var rows: [[SQLValue]] = []
+            while try statement.step() { rows.append(statement.row()) }
+            return ResultTable(columns: columns, rows: rows)
+        }
+    }
+
+    /// The first column of the first row, or nil when there is no row.
+    public func scalar(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> SQLValue? {
+        let bound = try sql.binding(arguments)
+        return try read { connection in
+            var value: SQLValue?
+            try connection.forEachRow(bound) { statement in
+                if value == nil { value = statement.value(at: 0) }
+            }
+            return value
+        }
+    }
+
+    /// Whether `sql`, one statement, leaves the database file as it is, as `sqlite3_stmt_readonly`
+    /// tells: true for queries and for transaction control (`BEGIN`, `COMMIT`), false for
+    /// statements that write rows or the schema. The statement is prepared, not run.
+    ///
+    /// - Throws: SQLite's error when the statement does not prepare.
+    public func isReadOnly(_ sql: SQL) throws -> Bool {
+        try read { connection in try connection.prepare(sql.text).isReadOnly }
+    }
+
+    /// Interrupts whatever statement the writer is running (from any thread).
+    public func interrupt() {
+        core.interrupt()
+    }
+}
+

@@ -1,0 +1,102 @@
+import FoundationEssentials
+
+
+/// A SQLite database: one serialised writer connection and, for files, a pool of readers.
+///
+/// `Database` is `Sendable`: use it from any thread or task. Writes are serialised; reads on file
+/// databases run on their own connections and are never blocked by the writer (WAL).
+///
+/// ```swift
+/// let db = try Database(path: "app.sqlite")
+/// try db.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT)")
+/// try db.execute("INSERT INTO t(name) VALUES (?)", "Zoë")
+/// let names = try db.fetchAll("SELECT name FROM t").map { $0[0] }
+/// ```
+public final class Database: Sendable {
+    /// The connections: writer, readers, the trial connection, other processes' changes.
+    let core: DatabaseCore
+    /// The core's writer, kept at hand: every object write reaches it, one load fewer than through
+    /// the core.
+    let writer: WriterAccess
+    /// Whether the database was opened read-only: every write checks it, and fails.
+    let refusesWrites: Bool
+    /// What the record layer keeps beside the writer (touched only under the writer's lock).
+    let writerState = WriterRecordState()
+    let identityMap = IdentityMap()
+    let schemaRegistry = SchemaRegistry()
+    let changeCenter = ChangeCenter()
+    let migrationObservers = MigrationObservers()
+
+    /// Opens the database file at `path` (created if missing unless configured otherwise).
+    ///
+    /// - Throws: ``SQLiteError`` with `.cannotOpen`, `.notADatabase`, `.readOnly` or `.busy`.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        let core = try DatabaseCore(path: path, configuration: configuration)
+        self.core = core
+        self.writer = core.writer
+        self.refusesWrites = configuration.readOnly
+    }
+
+    /// The file path, or `":memory:"`.
+    public var path: String { core.path }
+    /// The configuration it was opened with.
+    public var configuration: Configuration { core.configuration }
+
+    /// Opens a new private in-memory database.
+    public static func inMemory(configuration: Configuration = Configuration()) throws -> Database {
+        try Database(path: ":memory:", configuration: configuration)
+    }
+
+    // MARK: - The default database
+
+    private static let defaultDatabase = Lock<Database?>(nil)
+
+    /// Makes `database` the one models use when no database is named (SharkORM's `openDatabaseNamed`).
+    public static func setDefault(_ database: Database?) {
+        defaultDatabase.withLock { $0 = database }
+    }
+
+    /// The default database set with ``setDefault(_:)``.
+    ///
+    /// - Throws: ``ORMError/noDefaultDatabase`` when none was set.
+    public static func current() throws -> Database {
+        guard let database = defaultDatabase.withLock({ $0 }) else { throw ORMError.noDefaultDatabase }
+        return database
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` on the writer connection, holding the writer lock. When the outermost call returns,
+    /// the lock is released and committed changes are delivered (never while the lock is held).
+    func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
+        return try withWriter(body)
+    }
+
+    /// Like ``write(_:)`` but allowed on a read-only database (for statements that may only read).
+    func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
+        try core.withWriter(body) { deliver($0) }
+    }
+
+    /// Runs `body` on a connection that sees committed data: a reader, or the writer when the current
+    /// thread is writing (so it sees its own uncommitted changes).
+    func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        try core.read(body) { deliver($0) }
+    }
+
+    /// Hands committed changes to the live objects, then to the observers. Called with no lock held.
+    func deliver(_ changes: ChangeSet) {
+        refreshLiveObjects(after: changes)
+        changeCenter.didCommit(changes)
+    }
+
+    /// Whether the current thread is inside a write or transaction on this database.
+    public var isWritingOnCurrentThread: Bool { writer.lock.isHeldByCurrentThread }
+}
+
+/// A weak reference to a database, for helpers it owns.
+struct WeakDatabase: @unchecked Sendable {
+    // Written once at init, read-only after.
+    weak var database: Database?
+    init(_ database: Database) { self.database = database }
+}
