@@ -200,15 +200,4 @@ final class PGChangeTests: XCTestCase {
         }
         return received
     }
-
-    /// Polls `condition` until it holds, failing after a generous limit (a busy machine is slow).
-    private func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(120)
-        while try !condition() {
-            if Date() > deadline {
-                return XCTFail("timed out waiting until \(what)")
-            }
-            usleep(10_000)
-        }
-    }
 }

@@ -327,17 +327,6 @@ final class PGConnectionTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// Polls `condition` until it holds, failing after a generous limit (a busy machine is slow).
-    private func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(120)
-        while try !condition() {
-            if Date() > deadline {
-                return XCTFail("timed out waiting until \(what)")
-            }
-            usleep(10_000)
-        }
-    }
-
     private func temporaryFolder() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("reef-pgclient-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -21,17 +21,7 @@ import Darwin
 /// stale; one locked is an export still running (in this reef or another) and is left alone.
 final class ExportFile {
     /// Why a file could not be opened or written.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        /// The path.
-        var path: String
-        /// The system's reason (`Permission denied`).
-        var reason: String
-
-        /// `path: reason`.
-        var description: String {
-            "\(path): \(reason)"
-        }
-    }
+    typealias Failure = FileFailure
 
     /// The path the export is for.
     let path: String
@@ -91,7 +81,7 @@ final class ExportFile {
                 if errno == EINTR {
                     continue
                 }
-                throw Failure(path: path, reason: Self.lastError())
+                throw Failure(path: path, reason: FileFailure.systemReason())
             }
             written += count
         }
@@ -108,10 +98,10 @@ final class ExportFile {
         let closed = systemClose(descriptor)
         descriptor = -1
         if closed != 0 {
-            throw Failure(path: path, reason: Self.lastError())
+            throw Failure(path: path, reason: FileFailure.systemReason())
         }
         if rename(temporaryPath, destination) != 0 {
-            throw Failure(path: path, reason: Self.lastError())
+            throw Failure(path: path, reason: FileFailure.systemReason())
         }
         isSettled = true
         _ = systemClose(lockDescriptor)
@@ -142,12 +132,12 @@ final class ExportFile {
                 buffer.baseAddress.map { mkstemp($0) } ?? -1
             }
             if descriptor < 0 {
-                throw Failure(path: path, reason: lastError())
+                throw Failure(path: path, reason: FileFailure.systemReason())
             }
             let temporaryPath = String(decoding: bytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let lockDescriptor = dup(descriptor)
             guard lockDescriptor >= 0, flock(lockDescriptor, LOCK_EX | LOCK_NB) == 0 else {
-                let reason = lastError()
+                let reason = FileFailure.systemReason()
                 _ = unlink(temporaryPath)
                 _ = systemClose(descriptor)
                 if lockDescriptor >= 0 {
@@ -277,11 +267,6 @@ final class ExportFile {
             return link
         }
         return String(path[...slash]) + link
-    }
-
-    /// The text of `errno`.
-    private static func lastError() -> String {
-        String(cString: strerror(errno))
     }
 }
 

@@ -21,16 +21,7 @@ struct HistoryFile: Sendable {
     static let longestEntry = 64 * 1024
 
     /// Why the history could not be read or written.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        /// The file or folder.
-        var path: String
-        /// What the system said.
-        var reason: String
-
-        var description: String {
-            "\(path): \(reason)"
-        }
-    }
+    typealias Failure = FileFailure
 
     /// The file.
     let path: String
@@ -106,11 +97,11 @@ struct HistoryFile: Sendable {
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw Failure(path: folder, reason: Self.lastError())
+            throw Failure(path: folder, reason: FileFailure.systemReason())
         }
         var failure: String?
         if fchmod(descriptor, 0o600) != 0 {
-            failure = Self.lastError()
+            failure = FileFailure.systemReason()
         }
         var written = 0
         while failure == nil && written < bytes.count {
@@ -118,19 +109,19 @@ struct HistoryFile: Sendable {
                 writeBytes(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
             }
             if count < 0 && errno != EINTR {
-                failure = Self.lastError()
+                failure = FileFailure.systemReason()
             } else if count > 0 {
                 written += count
             }
         }
         if failure == nil && fsync(descriptor) != 0 {
-            failure = Self.lastError()
+            failure = FileFailure.systemReason()
         }
         if close(descriptor) != 0 && failure == nil {
-            failure = Self.lastError()
+            failure = FileFailure.systemReason()
         }
         if failure == nil && rename(temporary, path) != 0 {
-            failure = Self.lastError()
+            failure = FileFailure.systemReason()
         }
         if let failure {
             unlink(temporary)
@@ -144,7 +135,7 @@ struct HistoryFile: Sendable {
         for part in folder.split(separator: "/") {
             made += "/" + part
             if mkdir(made, 0o700) != 0 && errno != EEXIST {
-                throw Failure(path: made, reason: lastError())
+                throw Failure(path: made, reason: FileFailure.systemReason())
             }
         }
         var status = stat()
@@ -171,11 +162,6 @@ struct HistoryFile: Sendable {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
         return Hex.encode(withUnsafeBytes(of: hash.bigEndian) { Array($0) })
-    }
-
-    /// The system's description of `errno`.
-    private static func lastError() -> String {
-        String(cString: strerror(errno))
     }
 }
 
