@@ -8,4 +8,15 @@ extension Database {
     public func tableInfo(_ name: String) throws -> TableInfo? {
         try read { connection in try connection.tableInfo(name) }
     }
+
+    /// The triggers on the table or view `name`, by name (none when there is no such table).
+    public func triggers(on name: String) throws -> [TriggerInfo] {
+        try read { connection in try connection.triggers(on: name) }
+    }
+
+    /// Whether the database stores its text in UTF-8 (it may also be UTF-16): what reading a
+    /// prefix of a value's bytes (``valuePrefix(table:column:rowID:count:)``) needs to hold.
+    public func storesUTF8() throws -> Bool {
+        try read { connection in try connection.storesUTF8() }
+    }
 }

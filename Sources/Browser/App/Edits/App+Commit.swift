@@ -72,7 +72,7 @@ extension App {
             try database.transaction { _ in
                 // Foreign keys are checked as the transaction commits: the tables are written in
                 // name order, and a row may name a parent row written after it.
-                _ = try database.execute("PRAGMA defer_foreign_keys = ON")
+                try database.deferForeignKeyChecks()
                 for name in names {
                     guard let edits = staging.edits[name] else {
                         continue

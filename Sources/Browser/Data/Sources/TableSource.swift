@@ -172,16 +172,9 @@ final class TableSource: RowSource, Sendable {
     /// them, asked of SQLite by the row's key (text folded, after `CAST(… AS TEXT)`: a blob by all
     /// its bytes, a number as SQLite writes it), in order; empty when the row is gone.
     func columns(matching search: GridSearch, inRow row: Int) throws -> [Int] {
-        let keyColumns = table.entity.keyColumns
-        guard !columns.isEmpty, let key = try rows(row..<(row + 1)).first?.key, !keyColumns.isEmpty,
-              keyColumns.count == key.values.count
+        guard !columns.isEmpty, let key = try rows(row..<(row + 1)).first?.key,
+              let row = try table.evaluate(search.tests(columns: columns.map(\.name)), onRowWithKey: key.values)
         else {
-            return []
-        }
-        let tests = search.tests(columns: columns.map(\.name))
-        let match = SQL.joined(zip(keyColumns, key.values).map { "\(identifier: $0) IS \($1)" }, separator: " AND ")
-        let sql: SQL = "SELECT \(sql: SQL.joined(tests, separator: ", ")) FROM \(identifier: table.name) WHERE \(sql: match)"
-        guard let row = try table.database.fetchRows(sql).rows.first else {
             return []
         }
         return row.indices.filter { row[$0] == .integer(1) }
@@ -209,7 +202,7 @@ final class TableSource: RowSource, Sendable {
         let database = table.database
         guard table.entity.hasIntegerKey, table.info.kind == .table, key.values.count == 1,
               case .integer(let rowID) = key.values[0], values.count == columns.count,
-              try database.scalar("PRAGMA encoding") == .text("UTF-8") else {
+              try database.storesUTF8() else {
             return try row(withKey: key, cuttingValuesAt: textBytes)?.values
         }
         return try values.indices.map { index in

@@ -11,31 +11,16 @@ import ORMCore
 ///   1  id           INTEGER  NOT NULL           PK 1 (rowid)
 /// ```
 enum SchemaReport {
-    /// One trigger on a table or view: its name and `CREATE TRIGGER` statement.
-    struct Trigger: Equatable {
-        /// The trigger's name.
-        var name: String
-        /// Its `CREATE TRIGGER` statement.
-        var sql: String
-    }
-
     /// The lines describing the table or view `name`, or one line saying it is gone.
     static func lines(for name: String, in database: Database) throws -> [String] {
         guard let info = try database.tableInfo(name) else {
             return ["No table or view named \(name)."]
         }
-        let triggers = try database.fetchAll(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = \(name) ORDER BY name")
-        return lines(for: info, triggers: triggers.compactMap { row in
-            guard row.count == 2, case .text(let name) = row[0], case .text(let sql) = row[1] else {
-                return nil
-            }
-            return Trigger(name: name, sql: sql)
-        })
+        return lines(for: info, triggers: try database.triggers(on: name))
     }
 
     /// The lines describing `info` and the triggers on it.
-    static func lines(for info: TableInfo, triggers: [Trigger] = []) -> [String] {
+    static func lines(for info: TableInfo, triggers: [TriggerInfo] = []) -> [String] {
         var lines: [String] = []
         var heading = (info.kind == .view ? "View " : info.kind == .virtual ? "Virtual table " : "Table ") + info.name
         var traits: [String] = []

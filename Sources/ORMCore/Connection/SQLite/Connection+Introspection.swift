@@ -16,6 +16,24 @@ extension Connection: SchemaIntrospector {
         return objects
     }
 
+    /// The triggers on the table or view `name`, by name.
+    func triggers(on name: String) throws -> [TriggerInfo] {
+        var triggers: [TriggerInfo] = []
+        try forEachRow("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = \(name) ORDER BY name") { row in
+            triggers.append(TriggerInfo(name: row.text(at: 0), sql: row.text(at: 1)))
+        }
+        return triggers
+    }
+
+    /// Whether text is stored in UTF-8 (`PRAGMA encoding`): SQLite may also keep it in UTF-16.
+    func storesUTF8() throws -> Bool {
+        var encoding = ""
+        try forEachRow("PRAGMA encoding") { row in
+            encoding = row.text(at: 0)
+        }
+        return encoding == "UTF-8"
+    }
+
     /// Describes a table or view, or returns nil when there is none by that name.
     func tableInfo(_ name: String) throws -> TableInfo? {
         var found: (type: String, sql: String?)?

@@ -1,0 +1,9 @@
+// Foreign-key checking on a SQLite connection.
+
+extension Connection {
+    /// Checks foreign keys when the open transaction commits rather than after each statement
+    /// (`PRAGMA defer_foreign_keys`); SQLite turns it off again when the transaction ends.
+    func deferForeignKeyChecks() throws {
+        try execute("PRAGMA defer_foreign_keys = ON")
+    }
+}

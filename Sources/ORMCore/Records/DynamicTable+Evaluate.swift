@@ -1,0 +1,18 @@
+extension DynamicTable {
+    /// The values of `expressions` (SQL over the table's columns, their own arguments bound) on the
+    /// stored row whose key is `key`, in order; nil when no row has that key, or when `key` does not
+    /// name a value for each of the entity's key columns.
+    ///
+    /// ```swift
+    /// let found = try table.evaluate(["\(identifier: "name") LIKE \("%ada%")"], onRowWithKey: [.integer(3)])
+    /// ```
+    public func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue]) throws -> [SQLValue]? {
+        let keyColumns = entity.keyColumns
+        guard !expressions.isEmpty, !keyColumns.isEmpty, keyColumns.count == key.count else {
+            return nil
+        }
+        let match = SQL.joined(zip(keyColumns, key).map { "\(identifier: $0) IS \($1)" }, separator: " AND ")
+        let sql: SQL = "SELECT \(sql: SQL.joined(expressions, separator: ", ")) FROM \(identifier: name) WHERE \(sql: match)"
+        return try database.fetchRows(sql).rows.first
+    }
+}
