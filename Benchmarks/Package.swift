@@ -16,10 +16,11 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CSQLiteRaw", path: "Sources/CSQLiteRaw"),
+        .systemLibrary(name: "CLibPQRaw", path: "Sources/CLibPQRaw"),
         .executableTarget(
             name: "ormbench",
             dependencies: [
-                "CSQLiteRaw",
+                "CSQLiteRaw", "CLibPQRaw",
                 .product(name: "ORMCore", package: rootIdentity),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

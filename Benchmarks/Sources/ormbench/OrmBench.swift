@@ -8,10 +8,12 @@ import ORMCore
 ///
 ///     swift run -c release ormbench [--rows N] [--runs N] [--scenario NAME] [--only raw|orm|grdb|class|LABEL]
 ///                                   [--key-rows N] [--key-runs N] [--resultset-rows N] [--autoincrement]
+///                                   [--postgres CONNINFO]
 ///
 /// Scenarios: `insert` (objects built in the timed loop, as a user writes it), `insert-prebuilt`
 /// (objects built before the timing), `fetch`, `query`, `join`, `keys` (rowid keys against random
-/// keys at 1,000,000 rows: insert time, file size, fetch time) and `resultset`.
+/// keys at 1,000,000 rows: insert time, file size, fetch time), `resultset`, and `postgres` (libpq
+/// inserting and fetching the same rows; run when `--postgres` or `REEF_BENCH_PG` names a server).
 @main
 enum OrmBench {
     static func main() throws {
@@ -56,6 +58,13 @@ enum OrmBench {
         }
         if scenario == nil || scenario == "resultset" {
             try ResultSetBench.run(rows: option("--resultset-rows", 1_000_000))
+        }
+        if let conninfo = text("--postgres") ?? ProcessInfo.processInfo.environment["REEF_BENCH_PG"] {
+            if scenario == nil || scenario == "postgres" {
+                try PostgresBench.run(conninfo: conninfo, rows: rows, harness: harness)
+            }
+        } else if scenario == "postgres" {
+            throw BenchmarkError("the postgres scenario needs a server: --postgres CONNINFO (scripts/pg-cluster start)")
         }
         print("\nload average at the end: \(loadAverage())")
     }
