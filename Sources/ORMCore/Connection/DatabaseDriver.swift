@@ -5,13 +5,16 @@
 /// there is; the design of the rest of the boundary (statements, values, dialect, introspection,
 /// migrations) is in Documentation/Architecture.md, "Adding a database".
 protocol DatabaseDriver: Sendable {
+    /// The connections it opens.
+    associatedtype OpenedConnection: DriverConnection
+
     /// What the database can do.
     var capabilities: DriverCapabilities { get }
 
     /// Opens a connection for `role`, set up as the configuration asks.
     ///
     /// - Throws: the driver's ``DatabaseError`` when the database cannot be opened or is not one.
-    func openConnection(for role: ConnectionRole) throws -> Connection
+    func openConnection(for role: ConnectionRole) throws -> OpenedConnection
 }
 
 /// What a driver opens a connection for.

@@ -32,7 +32,12 @@ final class DatabaseCore: Sendable {
 
     /// Opens the writer through `driver` (at once), and the readers and the trial connection on
     /// first use where the driver reports the database has them.
-    init(driver: some DatabaseDriver, path: String, configuration: Configuration) throws {
+    ///
+    /// The core still holds SQLite's ``Connection``: the statements that records and queries run
+    /// bind and decode through SQLite's `_Statement` until the macro's contract takes a value
+    /// binder and reader (Documentation/Architecture.md, "Adding a database").
+    init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws
+    where Driver.OpenedConnection == Connection {
         self.path = path
         self.configuration = configuration
         let capabilities = driver.capabilities

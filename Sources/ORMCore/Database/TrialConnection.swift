@@ -33,9 +33,9 @@ final class TrialConnection: @unchecked Sendable {
     /// - Throws: `SQLITE_BUSY` when the write lock is not had in time, or what `body` throws.
     func run<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
         try withConnection(busyTimeoutMilliseconds: busyTimeoutMilliseconds) { connection in
-            try connection.execute("BEGIN IMMEDIATE")
+            try connection.begin(.immediate)
             defer {
-                if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+                if connection.isInTransaction { try? connection.rollback() }
             }
             // The file's journal mode is known now (the lock read its header): only a rollback
             // journal is moved to memory; asking a WAL file would try to convert it.

@@ -14,7 +14,7 @@ extension Database {
         let bound = try sql.binding(arguments)
         return try write { connection in
             try connection.execute(bound)
-            return connection.changes
+            return connection.changedRowCount
         }
     }
 
@@ -45,11 +45,11 @@ extension Database {
             try transaction { _ in try writer.connection.executeScript(sql, stoppingOutsideTransaction: true) }
         } catch is Connection.StatementRunsOutsideTransaction {
             try write { connection in
-                let wasAutocommit = connection.isAutocommit
+                let wasAutocommit = !connection.isInTransaction
                 do {
                     try connection.executeScript(sql, stoppingOutsideTransaction: false)
                 } catch {
-                    if wasAutocommit && !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+                    if wasAutocommit && connection.isInTransaction { try? connection.rollback() }
                     throw error
                 }
             }

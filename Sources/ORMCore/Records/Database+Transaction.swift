@@ -26,9 +26,9 @@ extension Database {
             let depth = writerState.frames.count
             let savepoint = depth == 0 ? nil : "orm_savepoint_\(depth)"
             if let savepoint {
-                try connection.execute("SAVEPOINT \(raw: quoteIdentifier(savepoint))")
+                try connection.savepoint(savepoint)
             } else {
-                try connection.execute("BEGIN IMMEDIATE")
+                try connection.begin(.immediate)
             }
             let frame = TransactionFrame(
                 serial: writerState.nextFrameSerial(), savepoint: savepoint, changeMark: connection.pendingMark)
@@ -47,11 +47,11 @@ extension Database {
 
     private func finish(_ frame: TransactionFrame, connection: Connection) throws {
         if let savepoint = frame.savepoint {
-            try connection.execute("RELEASE \(raw: quoteIdentifier(savepoint))")
+            try connection.releaseSavepoint(savepoint)
             writerState.frames.removeLast()
             if let parent = writerState.frames.last { frame.merge(into: parent) }
         } else {
-            try connection.execute("COMMIT")
+            try connection.commit()
             writerState.frames.removeLast()
             // Committed: other threads may use the tables now.
             for type in frame.preparedModels { schemaRegistry.markReady(type) }
@@ -69,12 +69,11 @@ extension Database {
     private func rollBack(_ frame: TransactionFrame, connection: Connection) {
         if writerState.frames.last === frame { writerState.frames.removeLast() }
         if let savepoint = frame.savepoint {
-            let name = quoteIdentifier(savepoint)
-            try? connection.execute("ROLLBACK TO \(raw: name)")
-            try? connection.execute("RELEASE \(raw: name)")
+            try? connection.rollback(toSavepoint: savepoint)
+            try? connection.releaseSavepoint(savepoint)
             connection.discardPendingChanges(after: frame.changeMark)
-        } else if !connection.isAutocommit {
-            try? connection.execute("ROLLBACK")
+        } else if connection.isInTransaction {
+            try? connection.rollback()
         }
         var heldByAnother: [(object: any Model, restore: WriteLog.Restore)] = []
         frame.log.forEachReversed { entry in

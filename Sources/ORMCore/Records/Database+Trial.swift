@@ -20,23 +20,23 @@ extension Database {
             return try trials.run(busyTimeoutMilliseconds: timeout, body)
         }
         return try withWriter { connection in
-            let outermost = connection.isAutocommit
+            let outermost = !connection.isInTransaction
             let mark = connection.pendingMark
-            let savepoint = quoteIdentifier("orm_trial")
-            try connection.execute(outermost ? "BEGIN IMMEDIATE" : "SAVEPOINT \(raw: savepoint)")
+            let savepoint = "orm_trial"
+            if outermost { try connection.begin(.immediate) } else { try connection.savepoint(savepoint) }
             let deferredBefore = try connection.deferForeignKeys()
             defer {
                 if outermost {
                     // ROLLBACK, never RELEASE: a release would commit the (rolled back) transaction
                     // and bump the file's change counter.
-                    if !connection.isAutocommit { try? connection.execute("ROLLBACK") }
+                    if connection.isInTransaction { try? connection.rollback() }
                 } else {
-                    try? connection.execute("ROLLBACK TO \(raw: savepoint)")
+                    try? connection.rollback(toSavepoint: savepoint)
                     if !deferredBefore { try? connection.execute("PRAGMA defer_foreign_keys = OFF") }
                     // Before RELEASE, which would otherwise deliver the trial's rows with the
                     // enclosing transaction's.
                     connection.discardPendingChanges(after: mark)
-                    try? connection.execute("RELEASE \(raw: savepoint)")
+                    try? connection.releaseSavepoint(savepoint)
                 }
             }
             return try body(connection)

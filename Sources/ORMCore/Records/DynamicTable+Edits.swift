@@ -217,7 +217,7 @@ extension DynamicTable {
                 let changed = try database.write { connection -> Int in
                     try connection.execute(try sql(for: edit))
                     if case .insert = edit { result.inserted.append(connection.lastInsertedRowID) }
-                    return connection.changes
+                    return connection.changedRowCount
                 }
                 if changed == 0, edit.key != nil {
                     throw ORMError.recordNotFound(entity: name, key: edit.key?.first ?? .null)

@@ -101,7 +101,7 @@ struct EditTrial {
             } else {
                 try connection.execute(step.sql)
             }
-            if let target = step.target, connection.changes == 0 {
+            if let target = step.target, connection.changedRowCount == 0 {
                 refusal = ORMError.recordNotFound(entity: target.table, key: target.key.first ?? .null)
             } else if let limit, try unresolvedKeys() > limit {
                 refusal = UnresolvedForeignKey()
@@ -109,7 +109,7 @@ struct EditTrial {
         } catch let error as SQLiteError where Self.stopsTheTrial(error) {
             throw error
         } catch {
-            if connection.isAutocommit { throw Aborted(index: index, error: error) }
+            if !connection.isInTransaction { throw Aborted(index: index, error: error) }
             refusal = error
         }
         if refusal != nil {

@@ -57,9 +57,9 @@ extension BatchedRecords {
         return try database.read { connection in
             // One snapshot of the data for the count and the rows (inside a transaction already
             // when the writer's thread reads).
-            let opens = connection.isAutocommit
-            if opens { try connection.execute("BEGIN") }
-            defer { if opens { try? connection.execute("COMMIT") } }
+            let opens = !connection.isInTransaction
+            if opens { try connection.begin(.readOnlySnapshot) }
+            defer { if opens { try? connection.commit() } }
             let count = try connection.cachedStatement(countSQL.text).use { statement -> Int in
                 try statement.bind(countSQL.arguments)
                 return try statement.step() ? Int(statement.int64(at: 0)) : 0

@@ -1,0 +1,87 @@
+/// One connection a ``DatabaseDriver`` opened: what the shared layers (the database core and its
+/// facade, records, queries, result sets, events) ask of a database, whichever it is.
+///
+/// A connection is used by one thread at a time: the core serialises access to each (the writer
+/// behind its lock, a reader checked out of the pool), which is why it may be handed between
+/// threads. Only ``interruptHandle`` may be used from another thread.
+///
+/// SQLite's ``Connection`` conforms. A PostgreSQL connection (over `PGConnection`) fits the same
+/// shape: its statements bind every parameter and then execute (``DriverStatement``), an insert's
+/// key comes back from its `RETURNING` clause (``lastInsertedKey``), and a failed statement aborts
+/// the transaction until ``rollback(toSavepoint:)``, which is why the shared layers try what may
+/// fail inside a savepoint. What only one database has (SQLite's WAL readers, its tracking of other
+/// processes' commits, the trial connection's file settings, rowid walks) stays with that driver,
+/// and the shared layers reach it through ``DriverCapabilities``.
+protocol DriverConnection: AnyObject {
+    /// The statements this connection prepares.
+    associatedtype PreparedStatement: DriverStatement
+
+    // MARK: - Statements
+
+    /// Prepares one statement, not cached: it lives as long as the caller keeps it.
+    ///
+    /// - Throws: the driver's ``DatabaseError`` when the text does not prepare, or holds more than
+    ///   one statement.
+    func prepare(_ sql: String) throws -> PreparedStatement
+
+    /// A statement from the connection's cache, prepared on first use and reset for this one. A
+    /// statement still in use (a nested run of the same text) is not handed out twice: a fresh one
+    /// is prepared instead.
+    func cachedStatement(_ sql: String) throws -> PreparedStatement
+
+    /// Drops every cached statement (after the schema changed).
+    func clearStatementCache()
+
+    /// Runs one statement with its arguments, discarding any rows.
+    func execute(_ sql: SQL) throws
+
+    /// Runs several statements separated by semicolons, the arguments consumed in order. With
+    /// `stoppingOutsideTransaction`, a statement that manages transactions itself or cannot run
+    /// inside one stops the script before it runs.
+    func executeScript(_ sql: SQL, stoppingOutsideTransaction: Bool) throws
+
+    // MARK: - Transactions
+
+    /// Whether a transaction is open.
+    var isInTransaction: Bool { get }
+
+    /// Begins a transaction of the given kind.
+    ///
+    /// - Throws: the driver's ``DatabaseError`` (busy, for instance) when it cannot begin.
+    func begin(_ kind: TransactionKind) throws
+
+    /// Commits the open transaction.
+    func commit() throws
+
+    /// Rolls the open transaction back.
+    func rollback() throws
+
+    /// Opens a savepoint named `name` (quoted by the connection) inside the open transaction.
+    func savepoint(_ name: String) throws
+
+    /// Releases savepoint `name`: what was done since it stays, part of the enclosing transaction.
+    func releaseSavepoint(_ name: String) throws
+
+    /// Undoes what was done since savepoint `name`, which stays open (release it after). This also
+    /// ends the aborted state a failed statement leaves on a database whose transactions abort on
+    /// error (PostgreSQL).
+    func rollback(toSavepoint name: String) throws
+
+    // MARK: - What the last statement did
+
+    /// The key of the row the last successful `INSERT` made: SQLite's rowid, as `.integer`; on a
+    /// database whose inserts hand their key back with `RETURNING`, what that clause returned
+    /// (`.null` when the last insert returned none).
+    var lastInsertedKey: SQLValue { get }
+
+    /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    var changedRowCount: Int { get }
+
+    // MARK: - Beside the statements
+
+    /// Stops the statement this connection runs, from any thread.
+    var interruptHandle: any InterruptHandle { get }
+
+    /// The connection's view of the schema: tables, views, columns and keys.
+    var introspector: any SchemaIntrospector { get }
+}
