@@ -28,7 +28,8 @@ struct ModelMembers {
         if model.declaredKey == nil { sources += generatedKey }
         sources += [
             "\(access)static var modelSchema: ORMCore.ModelSchema {\n    _$schema\n}",
-            tableAndKey, schema, rowInitializer, faultInitializer, primaryKey, setPrimaryKey, bindColumns, apply,
+            tableAndKey, schema, rowInitializer, valuesInitializer, faultInitializer, primaryKey, setPrimaryKey,
+            bindColumns, bindValues, apply, applyValues,
             columnValue, relatedObjects,
         ]
         if !model.declaresInitializer { sources.append("\(access)init() {\n}") }
@@ -117,7 +118,18 @@ struct ModelMembers {
 
     // MARK: - Initialisers
 
+    /// The initialiser SQLite's fetches call, reading columns in place from its statement.
     private var rowInitializer: String {
+        initializer("\(access)required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws")
+    }
+
+    /// The same for other drivers' rows, read through their `_RowReader` (the same body: the
+    /// decoding calls resolve to the `_ValueRow` overloads).
+    private var valuesInitializer: String {
+        initializer("\(access)required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws")
+    }
+
+    private func initializer(_ signature: String) -> String {
         var lines = [
             "self.\(key.storage) = try ORMCore._ColumnCoding.decodeKey(\(key.type).self, key, from: row, column: \(key.column))"
         ]
@@ -125,7 +137,7 @@ struct ModelMembers {
             lines.append("self.\(property.storage) = try \(decode(property, at: index))")
         }
         lines.append("self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))")
-        return body("\(access)required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws", lines)
+        return body(signature, lines)
     }
 
     private var faultInitializer: String {
@@ -166,9 +178,19 @@ struct ModelMembers {
 
     // MARK: - Columns
 
+    /// Binding for SQLite's statement: each value's bind inlined to one SQLite call.
     private var bindColumns: String {
+        bindColumns(to: "statement", "ORMCore._Statement")
+    }
+
+    /// Binding for other drivers, to their `_ValueBinder` (chosen once per statement, by the caller).
+    private var bindValues: String {
+        bindColumns(to: "binder", "some ORMCore._ValueBinder")
+    }
+
+    private func bindColumns(to binder: String, _ binderType: String) -> String {
         let signature =
-            "\(access)func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws"
+            "\(access)func _$bindColumns(_ columns: ORMCore._ColumnSet, to \(binder): \(binderType), startingAt start: Int32) throws"
         let columns = model.columns
         switch columns.count {
         case 0:
@@ -178,14 +200,14 @@ struct ModelMembers {
                 signature,
                 snapshot(columns) + [
                     "if columns.contains(0) {",
-                    "    try ORMCore._ColumnCoding.bind(values, to: statement, at: start)",
+                    "    try ORMCore._ColumnCoding.bind(values, to: \(binder), at: start)",
                     "}",
                 ])
         default:
             var lines = snapshot(columns) + ["var index = start"]
             for index in columns.indices {
                 lines.append("if columns.contains(\(index)) {")
-                lines.append("    try ORMCore._ColumnCoding.bind(values.\(index), to: statement, at: index)")
+                lines.append("    try ORMCore._ColumnCoding.bind(values.\(index), to: \(binder), at: index)")
                 // The last increment would never be read.
                 if index < columns.count - 1 { lines.append("    index += 1") }
                 lines.append("}")
@@ -195,13 +217,23 @@ struct ModelMembers {
     }
 
     private var apply: String {
-        let signature = "\(access)func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws"
+        apply(row: "ORMCore._StatementRow")
+    }
+
+    private var applyValues: String {
+        apply(row: "ORMCore._ValueRow")
+    }
+
+    private func apply(row rowType: String) -> String {
+        let signature = "\(access)func _$apply(_ row: \(rowType), keeping: ORMCore._ColumnSet) throws"
         if model.columns.isEmpty { return body(signature, []) }
         var lines: [String] = []
         for (index, property) in model.columns.enumerated() {
+            // `.some(…)`: a bare decode of an optional column would make the kept branch's `nil`
+            // a `.some(nil)`, and a kept unsaved change would be overwritten with nil.
             lines.append(
-                "let v\(index): \(property.optionalTypeText) = try keeping.contains(\(index)) ? nil : "
-                    + decode(property, at: index))
+                "let v\(index): \(property.optionalTypeText) = try keeping.contains(\(index)) ? nil : .some("
+                    + decode(property, at: index) + ")")
         }
         lines.append("_$state.withLock {")
         for (index, property) in model.columns.enumerated() {

@@ -229,6 +229,17 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._age = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
+                    self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
+                    self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
+                    self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
+                    self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 public required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "people")
                 }
@@ -271,13 +282,72 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_name, _age, _email, _department, _tags, _mood)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values.0, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try ORMCore._ColumnCoding.bind(values.1, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(2) {
+                        try ORMCore._ColumnCoding.bind(values.2, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(3) {
+                        try ORMCore._ColumnCoding.bind(values.3, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(4) {
+                        try ORMCore._ColumnCoding.bind(values.4, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(5) {
+                        try ORMCore._ColumnCoding.bind(values.5, to: binder, at: index)
+                    }
+                }
+
                 public func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    let v1: Int? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
-                    let v2: String?? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(String?.self, from: row, at: 3, column: "email")
-                    let v3: Department?? = try keeping.contains(3) ? nil : ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
-                    let v4: [String]? = try keeping.contains(4) ? nil : ORMCore._ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
-                    let v5: Mood? = try keeping.contains(5) ? nil : ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    let v1: Int? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age"))
+                    let v2: String?? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 3, column: "email"))
+                    let v3: Department?? = try keeping.contains(3) ? nil : .some(ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department"))
+                    let v4: [String]? = try keeping.contains(4) ? nil : .some(ORMCore._ColumnCoding.decode([String].self, from: row, at: 5, column: "tags"))
+                    let v5: Mood? = try keeping.contains(5) ? nil : .some(ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood"))
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                        if let v1 {
+                            _age = v1
+                        }
+                        if let v2 {
+                            _email = v2
+                        }
+                        if let v3 {
+                            _department = v3
+                        }
+                        if let v4 {
+                            _tags = v4
+                        }
+                        if let v5 {
+                            _mood = v5
+                        }
+                    }
+                }
+
+                public func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    let v1: Int? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age"))
+                    let v2: String?? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 3, column: "email"))
+                    let v3: Department?? = try keeping.contains(3) ? nil : .some(ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department"))
+                    let v4: [String]? = try keeping.contains(4) ? nil : .some(ORMCore._ColumnCoding.decode([String].self, from: row, at: 5, column: "tags"))
+                    let v5: Mood? = try keeping.contains(5) ? nil : .some(ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood"))
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -446,6 +516,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                 }
@@ -467,8 +543,26 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _name
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -561,6 +655,11 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                package required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 package required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
                 }
@@ -576,7 +675,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                 package func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
                 }
 
+                package func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                }
+
                 package func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
+                }
+
+                package func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
                 }
 
                 package func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
@@ -685,6 +790,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 public required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
                 }
@@ -706,8 +817,26 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _text
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
                 public func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text"))
+                    _$state.withLock {
+                        if let v0 {
+                            _text = v0
+                        }
+                    }
+                }
+
+                public func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text"))
                     _$state.withLock {
                         if let v0 {
                             _text = v0
@@ -867,6 +996,14 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
+                    self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
+                    self._rating = try ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
                 }
@@ -897,10 +1034,45 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_nickname, _score, _rating)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values.0, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try ORMCore._ColumnCoding.bind(values.1, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(2) {
+                        try ORMCore._ColumnCoding.bind(values.2, to: binder, at: index)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String?? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
-                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
-                    let v2: Int?? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
+                    let v0: String?? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname"))
+                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score"))
+                    let v2: Int?? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating"))
+                    _$state.withLock {
+                        if let v0 {
+                            _nickname = v0
+                        }
+                        if let v1 {
+                            _score = v1
+                        }
+                        if let v2 {
+                            _rating = v2
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String?? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname"))
+                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score"))
+                    let v2: Int?? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating"))
                     _$state.withLock {
                         if let v0 {
                             _nickname = v0
@@ -1132,6 +1304,16 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
+                    self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
+                    self._address = try ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
+                    self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
+                    self._previous = try ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
                 }
@@ -1170,12 +1352,63 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_tags, _limits, _address, _mood, _previous)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values.0, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try ORMCore._ColumnCoding.bind(values.1, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(2) {
+                        try ORMCore._ColumnCoding.bind(values.2, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(3) {
+                        try ORMCore._ColumnCoding.bind(values.3, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(4) {
+                        try ORMCore._ColumnCoding.bind(values.4, to: binder, at: index)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: [String]? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
-                    let v1: [String: Int]? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
-                    let v2: Address? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
-                    let v3: Mood? = try keeping.contains(3) ? nil : ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
-                    let v4: Mood?? = try keeping.contains(4) ? nil : ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
+                    let v0: [String]? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags"))
+                    let v1: [String: Int]? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits"))
+                    let v2: Address? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address"))
+                    let v3: Mood? = try keeping.contains(3) ? nil : .some(ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood"))
+                    let v4: Mood?? = try keeping.contains(4) ? nil : .some(ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous"))
+                    _$state.withLock {
+                        if let v0 {
+                            _tags = v0
+                        }
+                        if let v1 {
+                            _limits = v1
+                        }
+                        if let v2 {
+                            _address = v2
+                        }
+                        if let v3 {
+                            _mood = v3
+                        }
+                        if let v4 {
+                            _previous = v4
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: [String]? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags"))
+                    let v1: [String: Int]? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits"))
+                    let v2: Address? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address"))
+                    let v3: Mood? = try keeping.contains(3) ? nil : .some(ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood"))
+                    let v4: Mood?? = try keeping.contains(4) ? nil : .some(ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous"))
                     _$state.withLock {
                         if let v0 {
                             _tags = v0
@@ -1379,6 +1612,14 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
+                    self._manager = try ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Employee")
                 }
@@ -1409,10 +1650,45 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_name, _department, _manager)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values.0, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try ORMCore._ColumnCoding.bind(values.1, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(2) {
+                        try ORMCore._ColumnCoding.bind(values.2, to: binder, at: index)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    let v1: Department?? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
-                    let v2: Employee?? = try keeping.contains(2) ? nil : ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    let v1: Department?? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department"))
+                    let v2: Employee?? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager"))
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                        if let v1 {
+                            _department = v1
+                        }
+                        if let v2 {
+                            _manager = v2
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    let v1: Department?? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department"))
+                    let v2: Employee?? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager"))
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -1615,6 +1891,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
+                    self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
                 }
@@ -1641,9 +1924,36 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        (_fullName, _email)
+                    }
+                    var index = start
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values.0, to: binder, at: index)
+                        index += 1
+                    }
+                    if columns.contains(1) {
+                        try ORMCore._ColumnCoding.bind(values.1, to: binder, at: index)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
-                    let v1: String?? = try keeping.contains(1) ? nil : ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name"))
+                    let v1: String?? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email"))
+                    _$state.withLock {
+                        if let v0 {
+                            _fullName = v0
+                        }
+                        if let v1 {
+                            _email = v1
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name"))
+                    let v1: String?? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email"))
                     _$state.withLock {
                         if let v0 {
                             _fullName = v0
@@ -1797,6 +2107,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
                 }
@@ -1818,8 +2134,26 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _value
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: Int? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
+                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value"))
+                    _$state.withLock {
+                        if let v0 {
+                            _value = v0
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value"))
                     _$state.withLock {
                         if let v0 {
                             _value = v0
@@ -1940,6 +2274,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
                 }
@@ -1961,8 +2301,26 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _title
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
+                    _$state.withLock {
+                        if let v0 {
+                            _title = v0
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
                     _$state.withLock {
                         if let v0 {
                             _title = v0
@@ -2079,6 +2437,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
                 }
@@ -2100,8 +2464,26 @@ final class ModelMacroExpansionTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _on
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: Bool? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
+                    let v0: Bool? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on"))
+                    _$state.withLock {
+                        if let v0 {
+                            _on = v0
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: Bool? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on"))
                     _$state.withLock {
                         if let v0 {
                             _on = v0

@@ -89,6 +89,12 @@ final class ModelMacroKeyTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
+                    self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
                 }
@@ -110,8 +116,26 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _title
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
+                    _$state.withLock {
+                        if let v0 {
+                            _title = v0
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
                     _$state.withLock {
                         if let v0 {
                             _title = v0
@@ -232,6 +256,12 @@ final class ModelMacroKeyTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._code = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
                 }
@@ -253,8 +283,26 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _name
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -375,6 +423,12 @@ final class ModelMacroKeyTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
+                    self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 public required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._id = try ORMCore._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
                 }
@@ -396,8 +450,26 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
+                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _body
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
                 public func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body"))
+                    _$state.withLock {
+                        if let v0 {
+                            _body = v0
+                        }
+                    }
+                }
+
+                public func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body"))
                     _$state.withLock {
                         if let v0 {
                             _body = v0
@@ -519,6 +591,12 @@ final class ModelMacroKeyTests: XCTestCase {
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
+                    self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                }
+
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
                     self._sku = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
                 }
@@ -540,8 +618,26 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _id
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
                 func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: Int? = try keeping.contains(0) ? nil : ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
+                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id"))
+                    _$state.withLock {
+                        if let v0 {
+                            _id = v0
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id"))
                     _$state.withLock {
                         if let v0 {
                             _id = v0

@@ -112,10 +112,7 @@ public enum _ColumnCoding {
     /// Binds a related object's key, or NULL for none and for a new object (it has no row yet: a
     /// commit that inserts it writes the reference once it has, see ``CommitPlan``).
     public static func bind<T: Model>(_ value: T?, to statement: _Statement, at index: Int32) throws {
-        let key = value?._$withStateFields { fields in
-            fields.meta.status == .new ? SQLValue.null : value.unsafelyUnwrapped._$primaryKeyHoldingLock
-        }
-        try statement.bind(key ?? .null, at: index)
+        try statement.bind(relatedKey(value), at: index)
     }
 
     // MARK: - Decoding
@@ -171,18 +168,8 @@ public enum _ColumnCoding {
         throws -> T
     {
         let index = try resolve(row, position, column)
-        let value = row.statement.value(at: index)
-        let data: Data
-        switch value {
-        case .text(let text): data = Data(text.utf8)
-        case .blob(let blob): data = blob
-        default: throw mismatch(row, index, column, "JSON text for \(T.self)")
-        }
-        do {
-            return try JSONDecoder().decode(T.self, from: data)
-        } catch {
-            throw ORMError.valueMismatch(
-                entity: row.entity, column: column, expected: "JSON for \(T.self)", found: "\(error)")
+        return try decodeJSON(T.self, row.statement.value(at: index), entity: row.entity, column: column) {
+            mismatch(row, index, column, "JSON text for \(T.self)")
         }
     }
 
@@ -251,6 +238,33 @@ public enum _ColumnCoding {
     public static func related<T>(_ value: T) -> (any Model)? { nil }
 
     // MARK: - Helpers
+
+    /// A related object's key, or NULL for none and for a new object (it has no row yet: a commit
+    /// that inserts it writes the reference once it has, see ``CommitPlan``).
+    static func relatedKey<T: Model>(_ value: T?) -> SQLValue {
+        let key = value?._$withStateFields { fields in
+            fields.meta.status == .new ? SQLValue.null : value.unsafelyUnwrapped._$primaryKeyHoldingLock
+        }
+        return key ?? .null
+    }
+
+    /// The `Codable` value JSON text (or bytes) hold; `notJSON` makes the error for a value that is
+    /// neither.
+    static func decodeJSON<T: Decodable>(
+        _ type: T.Type, _ value: SQLValue, entity: String, column: String, notJSON: () -> ORMError
+    ) throws -> T {
+        let data: Data
+        switch value {
+        case .text(let text): data = Data(text.utf8)
+        case .blob(let blob): data = blob
+        default: throw notJSON()
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw ORMError.valueMismatch(entity: entity, column: column, expected: "JSON for \(T.self)", found: "\(error)")
+        }
+    }
 
     static func json<T: Encodable>(_ value: T) throws -> SQLValue {
         let encoder = JSONEncoder()

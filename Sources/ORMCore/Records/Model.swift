@@ -31,6 +31,9 @@ public protocol Model: SchemaDescribed, SQLExpressible {
     /// Makes an object from a row holding the key then every column of ``modelSchema``; `key` is the
     /// key column's value as stored, which the caller has read already. Generated.
     init(_$row row: borrowing _StatementRow, key: SQLValue) throws
+    /// ``init(_$row:key:)`` for a row of a driver other than SQLite, read through its
+    /// ``_RowReader`` (the generic path, chosen once per statement). Generated.
+    init(_$values row: borrowing _ValueRow, key: SQLValue) throws
     /// Makes a fault: only the key is set; the other properties load on first access. Generated.
     init(_$faultKey key: SQLValue) throws
     /// The primary key's current value, read while the caller holds the object's lock (inside
@@ -41,8 +44,13 @@ public protocol Model: SchemaDescribed, SQLExpressible {
     func _$setPrimaryKeyHoldingLock(_ key: SQLValue) throws
     /// Binds the given columns in column order, starting at parameter `start`. Generated.
     func _$bindColumns(_ columns: _ColumnSet, to statement: _Statement, startingAt start: Int32) throws
+    /// ``_$bindColumns(_:to:startingAt:)`` for a driver other than SQLite: binds to its
+    /// ``_ValueBinder`` (the generic path, chosen once per statement). Generated.
+    func _$bindColumns(_ columns: _ColumnSet, to binder: some _ValueBinder, startingAt start: Int32) throws
     /// Replaces the values of every column not in `keeping` with the row's. Generated.
     func _$apply(_ row: _StatementRow, keeping: _ColumnSet) throws
+    /// ``_$apply(_:keeping:)`` for a row of a driver other than SQLite. Generated.
+    func _$apply(_ row: _ValueRow, keeping: _ColumnSet) throws
     /// The value of column `column` (an index into ``modelSchema``'s columns), boxed; when `value`
     /// holds a value of that column's type, it is stored in the column's place (and the value it
     /// replaces returned). Called while the caller holds the object's lock; marks nothing changed.

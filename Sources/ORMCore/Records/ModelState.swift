@@ -109,6 +109,12 @@ public struct _ModelState: ~Copyable, Sendable {
             enter(type, key: key, status: .persisted, database: row.database)
         }
 
+        /// ``enterDecoded(from:key:type:)`` for a row of a driver other than SQLite, which the
+        /// generated ``Model/init(_$values:key:)`` calls.
+        public mutating func enterDecoded(from row: borrowing _ValueRow, key: SQLValue, type: ObjectIdentifier) {
+            enter(type, key: key, status: .persisted, database: row.database)
+        }
+
         /// Marks the object as row `key` of `database`, entered in its identity map under `type`
         /// (one write: the map sets all four before it publishes a fetched object).
         mutating func enter(_ type: ObjectIdentifier, key: SQLValue, status: Status, database: Database) {

@@ -48,5 +48,3 @@ extension Connection: DriverConnection {
 
     var introspector: any SchemaIntrospector { self }
 }
-
-extension _Statement: DriverStatement {}

@@ -16,10 +16,12 @@ public protocol DatabaseValueConvertible: SQLExpressible {
     static func fromDatabaseValue(_ value: SQLValue) -> Self?
     /// Binds the value directly (fast path; the default goes through ``databaseValue``). Part of the
     /// macro's contract (see <doc:Models#The-macros-contract>): a conformance need not write it.
-    func _bind(to statement: _Statement, at index: Int32) throws
+    /// Generic over the driver's binder and inlined where the binder is concrete, so that SQLite's
+    /// statement binds an `Int` with one `sqlite3_bind_int64`.
+    func _bind<Binder: _ValueBinder>(to binder: Binder, at index: Int32) throws
     /// Reads the value in place from a result column (fast path), or nil when it does not fit. Part
     /// of the macro's contract: a conformance need not write it.
-    static func _read(from column: _ColumnValue) -> Self?
+    static func _read<Reader: _ValueReader>(from column: Reader) -> Self?
 }
 
 extension DatabaseValueConvertible {
@@ -27,12 +29,14 @@ extension DatabaseValueConvertible {
     public static var isNullable: Bool { false }
 
     /// Binds ``databaseValue``.
-    public func _bind(to statement: _Statement, at index: Int32) throws {
-        try statement.bind(databaseValue, at: index)
+    @inlinable
+    public func _bind<Binder: _ValueBinder>(to binder: Binder, at index: Int32) throws {
+        try binder.bind(databaseValue, at: index)
     }
 
     /// Reads through ``fromDatabaseValue(_:)``.
-    public static func _read(from column: _ColumnValue) -> Self? {
+    @inlinable
+    public static func _read<Reader: _ValueReader>(from column: Reader) -> Self? {
         fromDatabaseValue(column.value)
     }
 }
@@ -70,19 +74,19 @@ extension DatabaseInteger {
     }
 
     /// Binds the integer.
-    @inlinable public func _bind(to statement: _Statement, at index: Int32) throws {
+    @inlinable public func _bind<Binder: _ValueBinder>(to statement: Binder, at index: Int32) throws {
         try statement.bindInt64(Int64(truncatingIfNeeded: self), at: index)
     }
 
     /// Reads an integer column without boxing.
-    @inlinable public static func _read(from column: _ColumnValue) -> Self? {
+    @inlinable public static func _read<Reader: _ValueReader>(from column: Reader) -> Self? {
         _readInteger(from: column)
     }
 
     /// `_read(from:)`, called directly: generic code that knows `Self` inlines it, where the
     /// requirement is reached through the conformance's witness, a call per column.
     @inlinable @inline(__always)
-    public static func _readInteger(from column: _ColumnValue) -> Self? {
+    public static func _readInteger<Reader: _ValueReader>(from column: Reader) -> Self? {
         if column.isInteger { return fromInteger(column.int64) }
         return fromDatabaseValue(column.value)
     }
@@ -138,11 +142,11 @@ extension Double: DatabaseValueConvertible {
         }
     }
     /// Binds the number.
-    @inlinable public func _bind(to statement: _Statement, at index: Int32) throws {
+    @inlinable public func _bind<Binder: _ValueBinder>(to statement: Binder, at index: Int32) throws {
         try statement.bindDouble(self, at: index)
     }
     /// Reads a real without boxing.
-    @inlinable public static func _read(from column: _ColumnValue) -> Double? {
+    @inlinable public static func _read<Reader: _ValueReader>(from column: Reader) -> Double? {
         if column.isReal { return column.double }
         return fromDatabaseValue(column.value)
     }
@@ -177,11 +181,11 @@ extension String: DatabaseValueConvertible {
         }
     }
     /// Binds the text.
-    @inlinable public func _bind(to statement: _Statement, at index: Int32) throws {
+    @inlinable public func _bind<Binder: _ValueBinder>(to statement: Binder, at index: Int32) throws {
         try statement.bindText(self, at: index)
     }
     /// Reads text without boxing.
-    @inlinable public static func _read(from column: _ColumnValue) -> String? {
+    @inlinable public static func _read<Reader: _ValueReader>(from column: Reader) -> String? {
         if column.isNull { return nil }
         return column.text
     }
@@ -281,11 +285,11 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         return Wrapped.fromDatabaseValue(value).map { .some($0) }
     }
     /// Binds NULL or the wrapped value.
-    @inlinable public func _bind(to statement: _Statement, at index: Int32) throws {
+    @inlinable public func _bind<Binder: _ValueBinder>(to statement: Binder, at index: Int32) throws {
         if let self { try self._bind(to: statement, at: index) } else { try statement.bindNull(at: index) }
     }
     /// Reads NULL as nil.
-    @inlinable public static func _read(from column: _ColumnValue) -> Wrapped?? {
+    @inlinable public static func _read<Reader: _ValueReader>(from column: Reader) -> Wrapped?? {
         if column.isNull { return .some(nil) }
         return Wrapped._read(from: column).map { .some($0) }
     }

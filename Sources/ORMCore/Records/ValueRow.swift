@@ -1,0 +1,32 @@
+/// The name ORMCore uses for `_ValueRow`.
+@_spi(ModelSupport) public typealias ValueRow = _ValueRow
+
+/// The current row of a driver other than SQLite while objects are decoded from it: the generic
+/// path of the macro's contract, chosen once per statement (SQLite's rows are ``_StatementRow``s,
+/// read in place with every call inlined).
+///
+/// Part of the macro's contract (see <doc:Models#The-macros-contract>): public only because code
+/// that `@Model` generates in the user's module decodes its properties from it.
+public struct _ValueRow {
+    /// The driver's row.
+    public let reader: any _RowReader
+    /// The database the row comes from (related objects are faulted from it).
+    public let database: Database
+    /// The entity being decoded, for error messages.
+    public let entity: String
+    /// For rows of hand-written SQL: where each schema position (key, then columns) is in the result.
+    let columnMap: [Int32]?
+
+    init(reader: any _RowReader, database: Database, entity: String, columnMap: [Int32]? = nil) {
+        self.reader = reader
+        self.database = database
+        self.entity = entity
+        self.columnMap = columnMap
+    }
+
+    /// The result column holding schema position `index` (0 is the key), or -1 when the row has none.
+    public func resolve(_ index: Int32) -> Int32 {
+        if let columnMap { return Int(index) < columnMap.count ? columnMap[Int(index)] : -1 }
+        return index < reader.columnCount ? index : -1
+    }
+}
