@@ -39,4 +39,6 @@ struct DriverCapabilities: Sendable, Equatable {
     /// Commits made by other connections and processes can be noticed and told as changed tables
     /// (SQLite: a file, from its WAL and `PRAGMA data_version`).
     var externalChanges: Bool
+    /// Where the key of a row an insert made comes from when the database generated it.
+    var insertedKeys: InsertedKeySource = .lastInsertedRowID
 }

@@ -114,28 +114,44 @@ extension Database {
         guard object.willInsert() else { throw veto(schema.table, .insert) }
         let strategy = schema.primaryKey.strategy
         let generatesKey = strategy != .provided && (keyBefore == .integer(0) || keyBefore.isNull)
-        // Only a random key is drawn here; a rowid or autoincrement key is left to SQLite.
+        // Only a random key is drawn here; a rowid or autoincrement key is left to the database,
+        // which hands it back as its driver says: the rowid read after the insert, or `RETURNING`.
         let bindsKey = !generatesKey || strategy == .randomInteger
+        let returnsKey = !bindsKey && core.capabilities.insertedKeys == .returning
         let statementKey = Connection.ModelStatementKey(
             model: ObjectIdentifier(T.self), kind: bindsKey ? .insert : .insertGeneratedKey, columns: ColumnSet())
-        let sql: (ModelSchema) -> String = bindsKey ? { $0.insertSQL } : { $0.insertGeneratedKeySQL }
+        let sql: (ModelSchema) -> String
+        if bindsKey {
+            sql = { $0.insertSQL }
+        } else if returnsKey {
+            sql = { Self.insertReturningKeySQL($0) }
+        } else {
+            sql = { $0.insertGeneratedKeySQL }
+        }
         // The writer holds its connection: borrowed, not retained, for the write.
         let key = try Unmanaged.passUnretained(writer.connection)._withUnsafeGuaranteedRef { connection in
             try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
                 try Self.runInsert(
                     object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
-                    statement: statement)
+                    returnsKey: returnsKey, statement: statement)
             }
         }
         try identityMap.registerInserted(object, key: key, settingKey: key != keyBefore, database: self)
         afterCommit(object, .insert, frame: frame)
     }
 
-    /// Binds and runs `statement`, an insert of `object`; returns the key the row got.
+    /// The insert of a row whose key the database generates, handing the key back.
+    private static func insertReturningKeySQL(_ schema: ModelSchema) -> String {
+        schema.insertGeneratedKeySQL + " RETURNING " + quoteIdentifier(schema.primaryKey.name)
+    }
+
+    /// Binds and runs `statement`, an insert of `object`; returns the key the row got (with
+    /// `returnsKey`, the insert's `RETURNING` row holds it; otherwise a key left to the database is
+    /// the rowid).
     @inline(__always)
     private static func runInsert<T: Model>(
         _ object: T, schema: ModelSchema, key keyBefore: SQLValue, generatesKey: Bool, bindsKey: Bool,
-        statement: Statement
+        returnsKey: Bool, statement: Statement
     ) throws -> SQLValue {
         defer { statement.onConnection { $0.objectWrite = nil } }
         var key = keyBefore
@@ -152,7 +168,11 @@ extension Database {
             // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
             statement.onConnection { $0.objectWrite = (schema.table, key, nil) }
             do {
-                try statement.run()
+                if returnsKey {
+                    key = try returnedKey(of: statement, schema: schema)
+                } else {
+                    try statement.run()
+                }
                 break
             } catch let error as any DatabaseError
                 where generatesKey && bindsKey && error.isPrimaryKeyViolation && attempts < 8
@@ -162,6 +182,22 @@ extension Database {
             }
         }
         return key.isNull ? .integer(statement.onConnection(\.lastInsertedRowID)) : key
+    }
+
+    /// Runs an insert ending in `RETURNING` its key, and returns that key.
+    ///
+    /// - Throws: ``ORMError/valueMismatch(entity:column:expected:found:)`` when the insert returned
+    ///   no row or a NULL key.
+    private static func returnedKey(of statement: Statement, schema: ModelSchema) throws -> SQLValue {
+        let returned = try statement.step()
+        let key = returned ? statement.value(at: 0) : .null
+        try statement.run()
+        if key.isNull {
+            throw ORMError.valueMismatch(
+                entity: schema.table, column: schema.primaryKey.name, expected: "the key the insert returned",
+                found: returned ? "NULL" : "no row")
+        }
+        return key
     }
 
     /// Writes the relationship columns `columns` of `object`, inserted by this commit before the

@@ -30,8 +30,18 @@ public final class Database: Sendable {
     /// Opens the database file at `path` (created if missing unless configured otherwise).
     ///
     /// - Throws: ``SQLiteError`` with `.cannotOpen`, `.notADatabase`, `.readOnly` or `.busy`.
-    public init(path: String, configuration: Configuration = Configuration()) throws {
-        let core = try DatabaseCore(path: path, configuration: configuration)
+    public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+        try self.init(core: DatabaseCore(path: path, configuration: configuration))
+    }
+
+    /// Opens the database `driver` opens (tests stand in other databases' capabilities with it).
+    convenience init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws
+    where Driver.OpenedConnection == Connection {
+        try self.init(core: DatabaseCore(driver: driver, path: path, configuration: configuration))
+    }
+
+    private init(core: DatabaseCore) throws {
+        let configuration = core.configuration
         self.core = core
         self.writer = core.writer
         self.refusesWrites = configuration.readOnly

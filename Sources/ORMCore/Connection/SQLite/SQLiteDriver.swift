@@ -13,7 +13,8 @@ struct SQLiteDriver: DatabaseDriver {
 
     var capabilities: DriverCapabilities {
         let isFile = !isInMemory
-        return DriverCapabilities(concurrentReaders: isFile, trialConnection: isFile, externalChanges: isFile)
+        return DriverCapabilities(
+            concurrentReaders: isFile, trialConnection: isFile, externalChanges: isFile, insertedKeys: .lastInsertedRowID)
     }
 
     func openConnection(for role: ConnectionRole) throws -> Connection {
