@@ -97,6 +97,8 @@ final class DriverTests: XCTestCase {
             tables.values.map { ($0.name, $0.kind) }.sorted { $0.name < $1.name }
         }
         func tableInfo(_ name: String) throws -> TableInfo? { tables[name] }
+        func triggers(on name: String) throws -> [TriggerInfo] { [] }
+        func storesUTF8() throws -> Bool { true }
     }
 
     func testTheMigrationPlanIsMadeFromAnyIntrospector() throws {

@@ -82,6 +82,7 @@ protocol DriverConnection: AnyObject {
     /// Stops the statement this connection runs, from any thread.
     var interruptHandle: any InterruptHandle { get }
 
-    /// The connection's view of the schema: tables, views, columns and keys.
+    /// The connection's view of the schema: tables, views, columns, keys, indexes, foreign keys,
+    /// triggers and how text is stored.
     var introspector: any SchemaIntrospector { get }
 }

@@ -19,7 +19,7 @@ extension Database {
     func migrateTable(_ schema: ModelSchema) throws {
         try write { connection in
             let migrator = AutoMigrator(connection: connection)
-            let plan = try MigrationPlan.make(for: schema, in: connection)
+            let plan = try MigrationPlan.make(for: schema, in: connection.introspector)
             guard !plan.isEmpty else { return }
             migrationObservers.notify(.willMigrate(plan))
             let foreignKeysOn = try connection.foreignKeysEnabled()
