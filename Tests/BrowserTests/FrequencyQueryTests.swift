@@ -1,4 +1,5 @@
 import ORMCore
+import Synchronization
 import XCTest
 @testable import Browser
 
@@ -72,6 +73,44 @@ final class FrequencyQueryTests: XCTestCase {
             .source(in: database, title: "level")
         XCTAssertEqual(try source.count(), 6)
         XCTAssertEqual(try source.rows(0..<2).map { $0.values[0].castText + ":" + $0.values[1].castText }, ["1:3", "2:1"])
+    }
+
+    func testOneGroupedPassReadsTheFirstPageAndCountsTheValues() throws {
+        let statements = Mutex<[String]>([])
+        var configuration = Configuration()
+        configuration.functions = [BarFunction.function]
+        configuration.tracer = { sql in statements.withLock { $0.append(sql) } }
+        let traced = try Database(path: ":memory:", configuration: configuration)
+        try traced.executeScript("""
+            CREATE TABLE t (v INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 900) INSERT INTO t SELECT i % 250 FROM n;
+            """)
+        statements.withLock { $0.removeAll() }
+        let source = try FrequencyQuery(relation: "\(identifier: "t")", column: "v", filter: nil).source(in: traced, title: "v")
+        XCTAssertFalse(source.isCounting, "no second grouped pass counts in the background")
+        XCTAssertEqual(try source.rows(0..<1).first?.values, [.integer(1), .integer(4), .real(0.44), .text(String(repeating: "█", count: 20))])
+        XCTAssertEqual(source.knownCount, 250, "the first page of 100 values knows there are 250")
+        XCTAssertEqual(try source.count(), 250)
+        let grouped = statements.withLock { $0 }.filter { $0.contains("GROUP BY") }
+        XCTAssertEqual(grouped.count, 1, grouped.joined(separator: "\n"))
+        XCTAssertEqual(try source.rows(99..<101).map { $0.values[0] }, [.integer(100), .integer(101)], "later pages in the same order")
+        let filtered = try source.applying(sort: nil, filter: "count > 3")
+        XCTAssertEqual(try filtered.count(), 150, "a filter on the table counts what it keeps")
+        XCTAssertFalse(filtered.isCounting)
+        let empty = try FrequencyQuery(relation: "\(identifier: "t")", column: "v", filter: "v < 0").source(in: traced, title: "v")
+        XCTAssertEqual(try empty.count(), 0)
+    }
+
+    func testThePercentShowsTwoDecimalsAligned() throws {
+        let source = try FrequencyQuery(relation: "\(identifier: "odd \"t\"")", column: "level", filter: nil)
+            .source(in: database, title: "level")
+        let percent = try XCTUnwrap(source.columns.first { $0.name == FrequencyQuery.percentColumn })
+        XCTAssertEqual(CellFormatter.format(.real(37.5), in: percent).text, "37.50")
+        XCTAssertEqual(CellFormatter.format(.real(0.2), in: percent).text, "0.20")
+        XCTAssertEqual(CellFormatter.format(.real(100), in: percent).text, "100.00")
+        XCTAssertEqual(CellFormatter.format(.null, in: percent).text, "∅")
+        let level = try XCTUnwrap(source.columns.first)
+        XCTAssertEqual(CellFormatter.format(.real(0.2), in: level).text, "0.2", "other columns as they need")
     }
 
     func testBarsInEighths() {

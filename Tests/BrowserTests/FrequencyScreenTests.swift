@@ -18,9 +18,9 @@ final class FrequencyScreenTests: XCTestCase {
         let screens = try fixture.headless("lF", columns: 80, rows: 8, table: "albums")
         assertScreen(try XCTUnwrap(screens.last), [
             " │artist_id │count │percent │histogram           │",
-            "1│         1│     2│    50.0│████████████████████│",
-            "2│         2│     1│    25.0│██████████          │",
-            "3│         3│     1│    25.0│██████████          │",
+            "1│         1│     2│   50.00│████████████████████│",
+            "2│         2│     1│   25.00│██████████          │",
+            "3│         3│     1│   25.00│██████████          │",
             "",
             "",
             "",
@@ -43,8 +43,8 @@ final class FrequencyScreenTests: XCTestCase {
         let counted = try XCTUnwrap(fixture.headless("fid > 1<Enter>llF", columns: 80, rows: 8, table: "artists").last)
         XCTAssertEqual(Array(counted.prefix(3)), [
             " │country │count │percent │histogram           │",
-            "1│∅       │     1│    50.0│████████████████████│",
-            "2│JP      │     1│    50.0│████████████████████│",
+            "1│∅       │     1│   50.00│████████████████████│",
+            "2│JP      │     1│   50.00│████████████████████│",
         ])
         let filtered = try XCTUnwrap(fixture.headless("fid > 1<Enter>llF<Enter>", columns: 90, rows: 8, table: "artists").last)
         XCTAssertTrue(filtered.last?.contains("filter: (id > 1) AND \"country\" IS NULL") ?? false, filtered.joined(separator: "\n"))
@@ -57,8 +57,8 @@ final class FrequencyScreenTests: XCTestCase {
         let screen = try XCTUnwrap(fixture.headless(keys, columns: 80, rows: 8, table: "albums").last)
         XCTAssertEqual(Array(screen.prefix(3)), [
             " │parity │count │percent │histogram           │",
-            "1│      1│     3│    75.0│████████████████████│",
-            "2│      0│     1│    25.0│██████▋             │",
+            "1│      1│     3│   75.00│████████████████████│",
+            "2│      0│     1│   25.00│██████▋             │",
         ])
         let back = try XCTUnwrap(fixture.headless(keys + "<Enter>", columns: 80, rows: 8, table: "albums").last)
         XCTAssertTrue(back.last?.hasPrefix(" RESULTS  filter: \"parity\" = 1") ?? false, back.joined(separator: "\n"))
@@ -66,7 +66,7 @@ final class FrequencyScreenTests: XCTestCase {
 
     func testTheFrequencyTableSortsAndSearchesLikeAnyGrid() throws {
         let screen = try XCTUnwrap(fixture.headless("lFs", columns: 80, rows: 8, table: "albums").last)
-        XCTAssertEqual(screen[1], "1│         1│     2│    50.0│████████████████████│")
+        XCTAssertEqual(screen[1], "1│         1│     2│   50.00│████████████████████│")
         XCTAssertEqual(screen[0], " │artist_id▲│count │percent │histogram           │")
         XCTAssertTrue(screen.last?.hasPrefix(" FREQUENCY  sorted by artist_id ascending") ?? false, screen.joined(separator: "\n"))
         let found = try XCTUnwrap(fixture.headless("lF/3<Enter>", columns: 80, rows: 8, table: "albums").last)

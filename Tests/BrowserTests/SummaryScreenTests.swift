@@ -97,7 +97,7 @@ final class SummaryScreenTests: XCTestCase {
         let counted = try fixture.screen("IjjjF", columns: 80, rows: 8, table: "readings")
         XCTAssertEqual(Array(counted.prefix(2)), [
             " │day       │count │percent │histogram           │",
-            "1│∅         │     1│    20.0│████████████████████│",
+            "1│∅         │     1│   20.00│████████████████████│",
         ])
         XCTAssertTrue(counted.last?.hasPrefix(" FREQUENCY ") ?? false, counted.joined(separator: "\n"))
         let filtered = try fixture.screen("IjjjFj<Enter>", columns: 80, rows: 8, table: "readings")

@@ -38,6 +38,15 @@ enum CellFormatter {
         }
     }
 
+    /// The display form of `value` in `column`: as ``format(_:kind:)``, real numbers with the
+    /// column's fixed ``GridColumn/decimals`` when it has them.
+    static func format(_ value: GridValue, in column: GridColumn) -> FormattedValue {
+        if case .real(let real) = value, let decimals = column.decimals, real.isFinite {
+            return FormattedValue(text: cFormat("%.\(max(0, min(decimals, 17)))f", real), element: .number, alignment: .right)
+        }
+        return format(value, kind: column.kind)
+    }
+
     /// A real number with at most 15 significant digits and always a decimal point or exponent,
     /// so `0.1 + 0.2` shows `0.3` and `1.0` does not look like the integer `1`.
     static func formatReal(_ value: Double) -> String {

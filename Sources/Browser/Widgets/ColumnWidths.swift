@@ -20,7 +20,7 @@ enum ColumnWidths {
             let column = columns[index]
             var widest = TextWidth.of(Sanitizer.sanitize(column.name)) + 1
             for row in rows where row.indices.contains(index) {
-                let text = CellFormatter.format(row[index], kind: column.kind).text
+                let text = CellFormatter.format(row[index], in: column).text
                 widest = max(widest, TextWidth.of(text))
             }
             return min(upper, max(minimum, widest))

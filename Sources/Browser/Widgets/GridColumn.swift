@@ -6,11 +6,15 @@ struct GridColumn: Hashable, Sendable {
     var kind: ColumnKind
     /// Whether the column is part of the primary key (styled `keyColumn`).
     var isKey: Bool
+    /// How many decimals its real numbers show (`16.67`, `0.20`, so they align), nil for as many
+    /// as they need (``CellFormatter/formatReal(_:)``).
+    var decimals: Int?
 
     /// Creates a column.
-    init(name: String, kind: ColumnKind = .other, isKey: Bool = false) {
+    init(name: String, kind: ColumnKind = .other, isKey: Bool = false, decimals: Int? = nil) {
         self.name = name
         self.kind = kind
         self.isKey = isKey
+        self.decimals = decimals
     }
 }

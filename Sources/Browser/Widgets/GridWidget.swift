@@ -191,7 +191,7 @@ enum GridWidget {
         for slot in slots {
             let column = viewport.columns[slot.column]
             let value = row.indices.contains(slot.column) ? row[slot.column] : .null
-            let formatted = CellFormatter.format(value, kind: column.kind)
+            let formatted = CellFormatter.format(value, in: column)
             var overlay = rowOverlay
             if viewport.edited.contains(CellAddress(row: dataRow, column: slot.column)) {
                 overlay = overlay.patched(with: theme[.edited])

@@ -3,7 +3,8 @@ import ORMCore
 /// The frequency table of one column (VisiData's `F`): each distinct value of the column over the
 /// rows the view's filter keeps, with how many rows hold it, its share of them in percent, and a
 /// bar, most frequent first (ties by value). SQLite groups and counts; the table of values is
-/// paged like any query's results, so it is never all in memory.
+/// paged like any query's results, so it is never all in memory; its first page also counts the
+/// values, in the same grouped pass. The percent shows two decimals, aligned.
 ///
 /// ```swift
 /// let source = try FrequencyQuery(relation: "\(identifier: "events")", column: "kind", filter: "level > 3")
@@ -60,10 +61,13 @@ struct FrequencyQuery: Sendable {
         return sql
     }
 
-    /// A row source over the frequency table, counted in the background like any query's results.
+    /// A row source over the frequency table, counted by its first page (one grouped pass).
     func source(in database: Database, title: String) throws -> PagedSource {
         let query = RelationQuery(relation: try table(), columnNames: columnNames)
-        return PagedSource(database: database, query: query, title: title, columns: columnNames.map { GridColumn(name: $0) })
+        let columns = columnNames.map { GridColumn(name: $0, decimals: $0 == Self.percentColumn ? 2 : nil) }
+        // The first page groups every row before it can order them by count: it counts the
+        // groups in the same pass (a second grouped pass to count them took as long again).
+        return PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: true)
     }
 
     /// The filter that keeps the rows holding `value` in the counted column, added to the view's

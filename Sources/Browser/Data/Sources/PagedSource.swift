@@ -5,7 +5,9 @@ import ORMCore
 /// `LIMIT`/`OFFSET` windows (tables and views are read through ORMCore: ``TableSource``).
 ///
 /// Rows come from a ``PageCache``; the total is counted by a ``CountTask`` in the background and
-/// becomes known early when a page comes back short (the end of the data). Make one with
+/// becomes known early when a page comes back short (the end of the data). A source whose first
+/// page needs every row anyway (a frequency table: grouped, then ordered by count) counts with
+/// that page instead (`countsWithFirstPage`): one pass, no second reader. Make one with
 /// ``query(_:in:)``.
 final class PagedSource: RowSource {
     /// The database read from.
@@ -18,23 +20,28 @@ final class PagedSource: RowSource {
     let columns: [GridColumn]
     /// The rows read so far.
     private var cache = PageCache()
-    /// The background count.
-    private let counter: CountTask
+    /// The background count, nil when the first page counts (``countsWithFirstPage``).
+    private let counter: CountTask?
+    /// Whether the first page's statement also counts every row (`count(*) OVER ()`), instead of
+    /// a background count: for relations whose first page reads every row anyway.
+    let countsWithFirstPage: Bool
     /// The count learnt from a short page, before the background count ends.
     private var countFromPages: Int?
 
-    /// Creates a source and starts counting. Nothing is read until rows are asked for.
-    init(database: Database, query: RelationQuery, title: String, columns: [GridColumn]) {
+    /// Creates a source and starts counting in the background, unless `countsWithFirstPage`:
+    /// then the first page, when read, counts too. Nothing is read until rows are asked for.
+    init(database: Database, query: RelationQuery, title: String, columns: [GridColumn], countsWithFirstPage: Bool = false) {
         self.database = database
         self.query = query
         self.title = title
         self.columns = columns
-        counter = CountTask(database: database, sql: query.count())
+        self.countsWithFirstPage = countsWithFirstPage
+        counter = countsWithFirstPage ? nil : CountTask(database: database, sql: query.count())
     }
 
-    /// The count if known: from the background task or from a short page.
+    /// The count if known: from the background task, the first page or a short page.
     var knownCount: Int? {
-        if case .done(let count) = counter.state {
+        if case .done(let count)? = counter?.state {
             return count
         }
         return countFromPages
@@ -42,17 +49,15 @@ final class PagedSource: RowSource {
 
     /// Whether the background count is still running.
     var isCounting: Bool {
-        counter.state == .counting
+        counter?.state == .counting
     }
 
-    /// When the background count started.
-    var countingSince: ContinuousClock.Instant {
-        counter.started
-    }
+    /// When the background count started (the source was made).
+    let countingSince = ContinuousClock.now
 
     /// Why the background count was stopped, nil unless it was.
     var countStopped: String? {
-        if case .stopped(let reason) = counter.state {
+        if case .stopped(let reason)? = counter?.state {
             return reason
         }
         return nil
@@ -60,7 +65,7 @@ final class PagedSource: RowSource {
 
     /// Stops the background count (the rows stay readable page by page).
     func stopCounting(_ reason: String) {
-        counter.stop(reason)
+        counter?.stop(reason)
     }
 
     /// The sort order.
@@ -85,6 +90,10 @@ final class PagedSource: RowSource {
         }
         if let countStopped {
             throw CountStoppedError(reason: countStopped)
+        }
+        if countsWithFirstPage {
+            _ = try cachedPage(0)
+            return countFromPages ?? 0
         }
         if case .integer(let count) = try database.scalar(query.count()) {
             countFromPages = Int(count)
@@ -138,12 +147,12 @@ final class PagedSource: RowSource {
         var changed = try query.filtered(by: filter)
         changed.sort = sort
         _ = try database.fetchRows(changed.validation())
-        return PagedSource(database: database, query: changed, title: title, columns: columns)
+        return PagedSource(database: database, query: changed, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage)
     }
 
     /// The same source with an empty cache and a new count.
     func reloaded() throws -> RowSource {
-        PagedSource(database: database, query: query, title: title, columns: columns)
+        PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage)
     }
 
     // MARK: - Private
@@ -153,12 +162,21 @@ final class PagedSource: RowSource {
         if let page = cache.page(number) {
             return page
         }
-        let table = try database.fetchRows(query.window(offset: number * cache.pageSize, limit: cache.pageSize))
+        let counting = countsWithFirstPage && number == 0
+        let sql = counting ? query.firstWindowCounting(limit: cache.pageSize) : query.window(offset: number * cache.pageSize, limit: cache.pageSize)
+        let table = try database.fetchRows(sql)
         let page = table.rows.map { values in
-            SourceRow(values: values.map { GridValue($0) }, key: nil)
+            SourceRow(values: (counting ? values.dropLast() : values[...]).map { GridValue($0) }, key: nil)
         }
         cache.store(page, page: number)
-        if page.count < cache.pageSize && (page.count > 0 || number == 0) {
+        if counting {
+            // Every row carries the count; no row means none.
+            if case .integer(let count)? = table.rows.first?.last {
+                countFromPages = Int(count)
+            } else if table.rows.isEmpty {
+                countFromPages = 0
+            }
+        } else if page.count < cache.pageSize && (page.count > 0 || number == 0) {
             countFromPages = number * cache.pageSize + page.count
         }
         return page

@@ -54,6 +54,18 @@ struct RelationQuery: Sendable {
         return sql
     }
 
+    /// The first `limit` rows, each with the count of every row as one more value at its end
+    /// (`count(*) OVER ()`): the first window and the count in one pass, for a relation whose
+    /// first window reads every row anyway (grouped, then ordered by the groups' counts).
+    func firstWindowCounting(limit: Int) -> SQL {
+        var sql: SQL = "SELECT *, count(*) OVER () AS \(identifier: Self.countAlias) FROM "
+        sql.append(relation)
+        sql.append(whereClause())
+        sql.append(orderBy())
+        sql.append(" LIMIT \(limit) OFFSET 0")
+        return sql
+    }
+
     /// Every row, in the view's order.
     func all() -> SQL {
         var sql = select()
@@ -111,6 +123,8 @@ struct RelationQuery: Sendable {
 
     // MARK: - Private
 
+    /// The column alias of the count in ``firstWindowCounting(limit:)``.
+    private static let countAlias = "reef count"
     /// The column alias of a row's position in ``find(text:from:forward:)``.
     private static let positionAlias = "reef position"
 

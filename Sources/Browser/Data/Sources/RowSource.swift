@@ -82,7 +82,7 @@ extension RowSource {
             guard columns.indices.contains(index), searched.contains(columns[index].name) else {
                 return false
             }
-            let shown = CellFormatter.format(values[index], kind: columns[index].kind).text
+            let shown = CellFormatter.format(values[index], in: columns[index]).text
             return [shown, values[index].castText].contains { search.matches($0) }
         }
     }
