@@ -150,4 +150,21 @@ final class HideColumnTests: XCTestCase {
         let other = runner.run(try KeyScript.parse("<Tab>j")).last ?? []
         XCTAssertEqual(other[0], "▸ Tables (5)      │ │id │name         │country │")
     }
+
+    /// A statement at the SQL prompt that may change the schema reopens the open grids with their
+    /// new columns: the columns hidden before that are still there stay hidden (they were all
+    /// shown again); one dropped meanwhile is simply gone, and one added is shown.
+    func testHidingSurvivesDDLAtTheSQLPrompt() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums")
+        let runner = HeadlessRunner(app: app, columns: 90, rows: 6)
+        _ = runner.run(try KeyScript.parse("ll-l-"))  // hides title and notes
+        XCTAssertEqual(app.currentGrid?.hiddenColumns, ["title", "notes"])
+        let screen = runner.run(try KeyScript.parse("eALTER TABLE albums ADD COLUMN rating INTEGER<Enter><Esc>")).last ?? []
+        XCTAssertEqual(app.currentGrid?.hiddenColumns, ["title", "notes"])
+        XCTAssertEqual(screen[0], "Tables (5)        │ │id │artist_id │cover                  │price │rating │", screen.joined(separator: "\n"))
+        _ = runner.run(try KeyScript.parse("eALTER TABLE albums DROP COLUMN notes<Enter><Esc>"))
+        XCTAssertEqual(app.currentGrid?.hiddenColumns, ["title"], "a column dropped is no longer hidden")
+        _ = runner.run(try KeyScript.parse("eCREATE INDEX albums_price ON albums (price)<Enter><Esc>"))
+        XCTAssertEqual(app.currentGrid?.hiddenColumns, ["title"])
+    }
 }

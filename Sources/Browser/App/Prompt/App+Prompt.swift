@@ -204,7 +204,8 @@ extension App {
     /// Re-reads the table list and the open table grids after a statement that may have written.
     ///
     /// After a data change the open grids reload in place; after any other statement (which may
-    /// have changed the schema) they are dropped and reopen with their new columns.
+    /// have changed the schema) they are dropped and reopen with their new columns, the columns
+    /// hidden before that are still there hidden again.
     private func refreshAfterWrite(schemaMayChange: Bool) throws {
         try refreshCatalog()
         tables.unopened = [:]
@@ -213,7 +214,7 @@ extension App {
             if !schemaMayChange && names.contains(name) && (try? grid.reload()) != nil {
                 continue
             }
-            tables.grids[name] = nil
+            tables.reopen(name)  // its hidden columns are hidden again, if still there
         }
     }
 }

@@ -23,6 +23,7 @@ extension App {
         let grid = GridModel(source: source, frozenColumns: source.leadingKeyColumns)
         grid.overlay.edits = staging.edits[name] ?? StagedEdits()
         grid.overlay.generatedKeyColumn = source.table.generatedKeyColumn
+        grid.hiddenColumns = tables.takeHidden(name, columns: source.columns)
         tables.grids[name] = grid
         return grid
     }

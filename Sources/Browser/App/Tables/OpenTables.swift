@@ -9,6 +9,9 @@ struct OpenTables {
     /// Tables whose opening was cancelled or failed, with why: not opened again until asked (Enter
     /// in the table list) or until the schema is read again.
     var unopened: [String: String] = [:]
+    /// The hidden columns of grids dropped to open again with new columns (after a statement at
+    /// the SQL prompt that may have changed the schema), by table: hidden again when it reopens.
+    private var hiddenToReopen: [String: Set<String>] = [:]
     /// The widest the table list has been, so it does not narrow while counts arrive.
     private(set) var sidebarWidthMark = 0
 
@@ -24,9 +27,28 @@ struct OpenTables {
         stale.remove(name) != nil
     }
 
+    /// Drops table `name`'s grid so that it opens again with the table's columns as they are now,
+    /// keeping the names of its hidden columns for then.
+    mutating func reopen(_ name: String) {
+        if let hidden = grids.removeValue(forKey: name)?.hiddenColumns, !hidden.isEmpty {
+            hiddenToReopen[name] = hidden
+        }
+    }
+
+    /// The columns to hide in table `name`'s grid opening again over `columns`, forgetting them:
+    /// those hidden before that are still there, none when that would hide every column.
+    mutating func takeHidden(_ name: String, columns: [GridColumn]) -> Set<String> {
+        guard let hidden = hiddenToReopen.removeValue(forKey: name) else {
+            return []
+        }
+        let kept = hidden.intersection(columns.map(\.name))
+        return kept.count < columns.count ? kept : []
+    }
+
     /// Forgets table `name`'s grid (the table is gone); returns it.
     mutating func close(_ name: String) -> GridModel? {
         stale.remove(name)
+        hiddenToReopen[name] = nil
         return grids.removeValue(forKey: name)
     }
 }
