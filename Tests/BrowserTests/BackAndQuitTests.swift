@@ -40,13 +40,13 @@ final class BackAndQuitTests: XCTestCase {
     func testEscNeverQuits() throws {
         let (app, runner) = try app()
         XCTAssertFalse(try play("s<Esc>", on: app, runner))
-        XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" BROWSE  Esc: nothing to cancel; q clears the filter and sort"), true)
+        XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" BROWSE  Esc: nothing to cancel; q clears the filter, sort and hidden columns"), true)
         XCTAssertFalse(try play("<Enter>S?<Esc><Esc><Esc><Esc><Esc><Tab><Esc><Esc>", on: app, runner))
         guard case .main = app.state.top else {
             return XCTFail("Esc stops at the main screen")
         }
         XCTAssertEqual(app.state.screens.count, 1)
-        XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" TABLES  Esc: nothing to cancel; q clears the filter and sort"), true)
+        XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" TABLES  Esc: nothing to cancel; q clears the filter, sort and hidden columns"), true)
         XCTAssertFalse(try play("eSELECT 1<Enter><Esc><Esc>", on: app, runner), "results closed, then nothing")
         XCTAssertTrue(try play("Q", on: app, runner))
     }
@@ -67,6 +67,27 @@ final class BackAndQuitTests: XCTestCase {
         guard case .stored(let kept) = after else { return XCTFail("a stored row") }
         XCTAssertEqual(kept.key, before.key, "the cursor stays on its row")
         XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" BROWSE  filter and sort cleared · q again quits"), true)
+        XCTAssertTrue(try play("q", on: app, runner))
+    }
+
+    /// `q` with hidden columns left them hidden, on the table and when it was opened again: the
+    /// first `q` now puts the view back as the table opens (every column shown, as VisiData's
+    /// sheet opened again shows them), with the filter and sort; the next one quits.
+    func testQShowsTheHiddenColumnsAgainWithTheFilterAndSort() throws {
+        let (app, runner) = try app()
+        XCTAssertFalse(try play("l-fid >= 2<Enter>", on: app, runner))
+        XCTAssertEqual(app.currentGrid?.hiddenCount, 1)
+        XCTAssertFalse(try play("q", on: app, runner))
+        XCTAssertEqual(app.currentGrid?.hiddenCount, 0)
+        XCTAssertNil(app.currentGrid?.source.filter)
+        XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" BROWSE  filter and hidden column cleared · q again quits"), true)
+        XCTAssertFalse(try play("l--", on: app, runner))
+        XCTAssertEqual(app.currentGrid?.hiddenCount, 2)
+        XCTAssertFalse(try play("<Esc>", on: app, runner))
+        XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" BROWSE  Esc: nothing to cancel; q clears the filter, sort and hidden columns"), true)
+        XCTAssertFalse(try play("q", on: app, runner))
+        XCTAssertEqual(app.currentGrid?.hiddenCount, 0)
+        XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" BROWSE  2 hidden columns shown again · q again quits"), true)
         XCTAssertTrue(try play("q", on: app, runner))
     }
 

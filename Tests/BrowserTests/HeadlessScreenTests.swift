@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x83.
+    /// Keys `?` at 80x84.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 83)
+        let screens = try fixture.headless("?", columns: 80, rows: 84)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -194,7 +194,8 @@ final class HeadlessScreenTests: XCTestCase {
             "  <Enter>            open table / open record view of the cursor row",
             "  S                  schema of the table",
             "  ? <F1>             this help (again: close it)",
-            "  q                  back; main screen: clear the filter and sort, then quit",
+            "  q                  back; main screen: clear the filter, sort and hidden",
+            "                     columns, then quit",
             "  <Esc>              cancel, or back; never quits",
             "  Q <C-c>            quit (asks first when changes are pending)",
             "  <C-l>              redraw the screen",

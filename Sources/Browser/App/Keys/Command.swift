@@ -25,7 +25,7 @@ enum Command: Hashable, Sendable, CaseIterable {
     case switchFocus
     /// Open the selected table, or the record view of the cursor row.
     case open
-    /// Close the current view; on the main screen clear the filter and sort, else quit.
+    /// Close the current view; on the main screen clear the filter, sort and hidden columns, else quit.
     case back
     /// Cancel or close the current view; never quits (on the main screen it only says so).
     case cancel

@@ -19,7 +19,7 @@ enum KeyBindings {
         bind("Views", [.enter], to: .open, "open table / open record view of the cursor row"),
         bind("Views", [.character("S")], to: .schema, "schema of the table"),
         bind("Views", [.character("?")], [.function(1)], to: .help, "this help (again: close it)"),
-        bind("Views", [.character("q")], to: .back, "back; main screen: clear the filter and sort, then quit"),
+        bind("Views", [.character("q")], to: .back, "back; main screen: clear the filter, sort and hidden columns, then quit"),
         bind("Views", [.escape], to: .cancel, "cancel, or back; never quits"),
         bind("Views", [.character("Q")], [.control("c")], to: .quit, "quit (asks first when changes are pending)"),
         bind("Views", [.control("l")], to: .redraw, "redraw the screen"),

@@ -55,18 +55,28 @@ extension App {
         }
     }
 
-    /// `q` on the main screen: clears the filter and the sort of the table shown (the cursor stays
-    /// on its row) when either is on, else quits (asking first when changes are pending).
+    /// `q` on the main screen: puts the table shown back as it opens (the cursor stays on its
+    /// row) when its view is shaped (a filter, a sort, hidden columns: VisiData's `q` closes such a
+    /// sheet, and the table opens again with every column), else quits (asking first when changes
+    /// are pending).
     private func back() -> Outcome {
         guard let name = selectedTableName, let grid = tables.grids[name],
-              grid.source.filter != nil || grid.source.sort != nil else {
+              grid.source.filter != nil || grid.source.sort != nil || grid.hiddenCount > 0 else {
             return quitOrAsk()
         }
-        let cleared = [grid.source.filter.map { _ in "filter" }, grid.source.sort.map { _ in "sort" }]
-            .compactMap(\.self).joined(separator: " and ")
-        changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(cleared) of \(Sanitizer.sanitize(name))",
+        let hidden = grid.hiddenCount
+        let cleared = [grid.source.filter.map { _ in "filter" }, grid.source.sort.map { _ in "sort" },
+                       hidden > 0 ? (hidden == 1 ? "hidden column" : "\(hidden) hidden columns") : nil]
+            .compactMap(\.self)
+        let said = cleared.count > 1 ? cleared.dropLast().joined(separator: ", ") + " and " + (cleared.last ?? "") : cleared.joined()
+        grid.showAllColumns()
+        guard grid.source.filter != nil || grid.source.sort != nil else {
+            state.message = .info("\(said) shown again · q again quits")
+            return .redraw
+        }
+        changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(said) of \(Sanitizer.sanitize(name))",
                    keepingRow: true) { [unowned self] _ in
-            state.message = .info("\(cleared) cleared · q again quits")
+            state.message = .info("\(said) cleared · q again quits")
         }
         return .redraw
     }
@@ -75,8 +85,8 @@ extension App {
     /// nothing to close, and Esc never quits; it says what does.
     private func cancelOnMain() -> Outcome {
         let grid = selectedTableName.flatMap { tables.grids[$0] }
-        let onView = grid.map { $0.source.filter != nil || $0.source.sort != nil } ?? false
-        state.message = .info("Esc: nothing to cancel; q " + (onView ? "clears the filter and sort" : "quits"))
+        let onView = grid.map { $0.source.filter != nil || $0.source.sort != nil || $0.hiddenCount > 0 } ?? false
+        state.message = .info("Esc: nothing to cancel; q " + (onView ? "clears the filter, sort and hidden columns" : "quits"))
         return .redraw
     }
 
