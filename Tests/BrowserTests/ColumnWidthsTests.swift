@@ -29,4 +29,19 @@ final class ColumnWidthsTests: XCTestCase {
         XCTAssertEqual(ColumnWidths.fit(columns: columns, rows: [[.integer(1)]]), [14, 3])
         XCTAssertEqual(ColumnWidths.fit(columns: [], rows: []), [])
     }
+
+    /// A column widened by a wide value narrows again once the value scrolls away (as VisiData
+    /// and DB Browser size columns to what is shown); a width set with `>` stays as set.
+    func testColumnsNarrowAgainWhenWideValuesScrollAway() throws {
+        let fixture = try BrowserFixture()
+        defer { fixture.remove() }
+        let screens = try fixture.headless("<dump>G<dump>gg<dump>", columns: 120, rows: 4, table: "albums")
+        XCTAssertEqual(screens[0][0], "Tables (5)        │ │id │artist_id │title │cover                  │notes                                   │price │")
+        XCTAssertEqual(screens[1][0], "Tables (5)        │ │id │artist_id │title │cover     │notes            │price │", screens[1].joined(separator: "\n"))
+        XCTAssertEqual(screens[2][0], screens[0][0], "wide again when the wide values are back")
+        let set = try fixture.headless("G$h>>>>gg<dump>G", columns: 120, rows: 4, table: "albums")
+        for screen in set {
+            XCTAssertTrue(screen[0].contains("│notes                │"), "notes keeps the width set with >: " + screen[0])
+        }
+    }
 }

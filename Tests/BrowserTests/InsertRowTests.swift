@@ -79,9 +79,9 @@ final class InsertRowTests: XCTestCase {
         XCTAssertEqual(screens[0][3], "artists          3│+3│  3│untitled│    0│2025-01-08│")
         XCTAssertTrue(screens[0].last?.contains("undone: title = 'Ship'") == true, screens[0].joined(separator: "\n"))
         assertScreen(screens[1], [
-            "Tables (6)        │ │id │title   │done │due       │",
-            "album_titles ◇   4│1│  1│Plan    │    1│2025-01-08│",
-            "albums           4│2│  2│Build   │    0│2025-01-08│",
+            "Tables (6)        │ │id │title │done │due       │",
+            "album_titles ◇   4│1│  1│Plan  │    1│2025-01-08│",
+            "albums           4│2│  2│Build │    0│2025-01-08│",
             "artists          3│",
             "my \"odd\" table   2│",
             "pairs            3│",

@@ -13,7 +13,9 @@ final class GridModel {
     var firstRow = 0
     /// The first scrollable column shown.
     var firstColumn = 0
-    /// Column widths fitted so far (they grow to fit what has been seen, never shrink by themselves).
+    /// Column widths, fitted to the rows drawn last (a column narrows again once its wide values
+    /// scroll away, as VisiData and DB Browser size columns to what is shown), except those the
+    /// user set with `<` and `>`.
     private(set) var widths: [Int] = []
     /// Columns whose width the user set with `<` and `>`.
     private var fixedWidths: Set<Int> = []
@@ -168,7 +170,7 @@ final class GridModel {
         fixedWidths.insert(cursorColumn)
     }
 
-    /// Grows the fitted widths to fit `rows`, leaving the user's widths alone.
+    /// Fits the widths to `rows` (the rows drawn), leaving the user's widths alone.
     func fitWidths(to rows: [[GridValue]]) {
         var fitted = ColumnWidths.fit(columns: source.columns, rows: rows)
         // A key of a sort by several columns is marked with its place too (`▲2`): room for it.
@@ -184,7 +186,7 @@ final class GridModel {
             return
         }
         for index in fitted.indices where !fixedWidths.contains(index) {
-            widths[index] = max(widths[index], fitted[index])
+            widths[index] = fitted[index]
         }
     }
 
