@@ -1,4 +1,5 @@
 import ORMCore
+import Synchronization
 import XCTest
 @testable import Browser
 
@@ -85,5 +86,35 @@ final class CopyViewTests: XCTestCase {
         let cut = try ClipboardText(rows: rows, columns: ["id", "name", "country"], format: .tsv, limit: 20).run()
         XCTAssertEqual(cut, .tooLong(bytes: 65, rows: 3))
         XCTAssertNil(try ClipboardText(rows: rows, columns: ["id"], format: .csv, limit: 20).run(isCancelled: { true }))
+    }
+
+    /// A column copy reads that one column, not every column of every row: the view's statement
+    /// is a subquery of which only the column is selected (by the name SQLite gives it there,
+    /// so the second of two columns named alike is the one copied).
+    func testAColumnCopyReadsTheOneColumn() throws {
+        let statements = Mutex<[String]>([])
+        var configuration = Configuration()
+        configuration.tracer = { sql in statements.withLock { $0.append(sql) } }
+        let database = try Database(path: fixture.path, configuration: configuration)
+        let table = try TableSource(table: try database.table("albums"), sort: GridSort(column: 5, descending: false), filter: nil)
+        var values: [[ExportValue]] = []
+        try TableRows(table).forEachPage(size: 2, columns: [2]) { page in
+            values += page
+            return true
+        }
+        XCTAssertEqual(values, [[.text("東京")], [.null], [.text("First")], [.text("")]])
+        // The table's own reads (its key snapshot) run beside it: the copy's statement is among them.
+        let run = statements.withLock { $0 }
+        XCTAssertTrue(run.contains { $0.hasPrefix("SELECT \"title\" FROM (SELECT ") }, run.joined(separator: "\n"))
+
+        let relation = RelationQuery(relation: try SQL.userQuery("SELECT a.id, b.id, a.title FROM albums a JOIN albums b ON b.id = 5 - a.id"),
+                                     columnNames: ["id", "id", "title"], sort: GridSort(column: 0, descending: false))
+        var second: [[ExportValue]] = []
+        try RelationRows(database: database, query: relation).forEachPage(size: 10, columns: [1, 7]) { page in
+            second += page
+            return true
+        }
+        XCTAssertEqual(second, [[.integer(4), .null], [.integer(3), .null], [.integer(2), .null], [.integer(1), .null]])
+        XCTAssertTrue(statements.withLock { $0 }.contains { $0.hasPrefix("SELECT \"id:1\", NULL FROM (") })
     }
 }

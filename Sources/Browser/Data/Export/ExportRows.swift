@@ -9,12 +9,42 @@ protocol ExportRows: Sendable {
     /// the rows end or `body` returns false.
     func forEachPage(size: Int, _ body: ([[ExportValue]]) throws -> Bool) throws
 
+    /// As ``forEachPage(size:_:)``, each row holding only the values of the columns at `indexes`
+    /// (in that order; NULL for an index out of range). Sources that read from SQLite read only
+    /// those columns: copying one column of a wide table does not read the others.
+    func forEachPage(size: Int, columns indexes: [Int], _ body: ([[ExportValue]]) throws -> Bool) throws
+
     /// The table a `.sql` export creates for these rows, named `name` unless they come from a
     /// table of their own; `columns` are the names shown.
     func tableSchema(name: String, columns: [String]) throws -> ExportSchema
 }
 
 extension ExportRows {
+    /// Reads every column and cuts each row down to `indexes`.
+    func forEachPage(size: Int, columns indexes: [Int], _ body: ([[ExportValue]]) throws -> Bool) throws {
+        try forEachPage(size: size) { page in
+            try body(page.map { row in indexes.map { row.indices.contains($0) ? row[$0] : .null } })
+        }
+    }
+
+    /// `sql` as a subquery of which only the values at `indexes` (counted after its first
+    /// `skipping` columns) are selected, in its order. Columns are named as `SELECT *` over the
+    /// subquery names them (SQLite makes them unique: `id`, `id:1`), so duplicate names in the
+    /// user's query select the right one.
+    func projecting(_ sql: SQL, in database: Database, skipping: Int, indexes: [Int]) throws -> SQL {
+        var probe: SQL = "SELECT * FROM ("
+        probe.append(sql)
+        probe.append(") LIMIT 0")
+        let names = try database.fetchRows(probe).columns
+        let selected = indexes.map { index in
+            names.indices.contains(skipping + index) && index >= 0 ? quoteIdentifier(names[skipping + index]) : "NULL"
+        }
+        var projected: SQL = "SELECT \(raw: selected.joined(separator: ", ")) FROM ("
+        projected.append(sql)
+        projected.append(")")
+        return projected
+    }
+
     /// A table without declared types, which keeps every value as it is.
     func tableSchema(name: String, columns: [String]) throws -> ExportSchema {
         ExportSchema(untypedTable: name, columns: columns, note: "query results")
@@ -92,6 +122,11 @@ struct TableRows: ExportRows {
         try paging({ row in try readRows(sql, in: table.database, skipping: hiddenKeys, row) }, size: size, body)
     }
 
+    func forEachPage(size: Int, columns indexes: [Int], _ body: ([[ExportValue]]) throws -> Bool) throws {
+        let sql = try projecting(try query.selectStatement(), in: table.database, skipping: hiddenKeys, indexes: indexes)
+        try paging({ row in try readRows(sql, in: table.database, row) }, size: size, body)
+    }
+
     func tableSchema(name: String, columns: [String]) throws -> ExportSchema {
         try ExportSchema.read(table, columns: columns, filter: filter)
     }
@@ -107,5 +142,10 @@ struct RelationRows: ExportRows {
 
     func forEachPage(size: Int, _ body: ([[ExportValue]]) throws -> Bool) throws {
         try paging({ row in try readRows(query.all(), in: database, row) }, size: size, body)
+    }
+
+    func forEachPage(size: Int, columns indexes: [Int], _ body: ([[ExportValue]]) throws -> Bool) throws {
+        let sql = try projecting(query.all(), in: database, skipping: 0, indexes: indexes)
+        try paging({ row in try readRows(sql, in: database, row) }, size: size, body)
     }
 }

@@ -1,8 +1,8 @@
 /// The rows of a view with only the columns the grid shows: columns hidden with `-` are left out
 /// of an export (and of the copies of a view or a column), as VisiData leaves them out.
 ///
-/// The rows are still read by the view's own statement (its filter and order stay exactly as
-/// they are); each page is cut down to the shown columns before it is written.
+/// The rows are read by the view's own statement (its filter and order stay exactly as they
+/// are) as a subquery of which only the shown columns are selected: the others are never read.
 struct ShownColumnRows: ExportRows {
     /// The view's rows, every column.
     let rows: any ExportRows
@@ -10,9 +10,7 @@ struct ShownColumnRows: ExportRows {
     let indexes: [Int]
 
     func forEachPage(size: Int, _ body: ([[ExportValue]]) throws -> Bool) throws {
-        try rows.forEachPage(size: size) { page in
-            try body(page.map { row in indexes.map { row.indices.contains($0) ? row[$0] : .null } })
-        }
+        try rows.forEachPage(size: size, columns: indexes, body)
     }
 
     /// A table of the shown columns without declared types: the table's own `CREATE TABLE`
