@@ -88,6 +88,40 @@ final class CopyViewTests: XCTestCase {
         XCTAssertNil(try ClipboardText(rows: rows, columns: ["id"], format: .csv, limit: 20).run(isCancelled: { true }))
     }
 
+    /// `gy` on a view too big to copy at once (here one that never ends) held back every key typed
+    /// meanwhile. The copy now runs in the background: keys move the cursor at once, the status
+    /// bar counts the rows read, and Esc stops it with nothing copied.
+    func testACopyRunsInTheBackgroundWhileKeysWorkAndEscStopsIt() throws {
+        try Database(path: fixture.path).executeScript("""
+            CREATE VIEW many AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x, 'row ' || x AS label FROM c;
+            """)
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "many")
+        let runner = HeadlessRunner(app: app, columns: 100, rows: 6)
+        func type(_ keys: String) throws {
+            for case .key(let key) in try KeyScript.parse(keys) {
+                _ = app.handle(key)
+                _ = app.tick()
+            }
+        }
+        try type("lgy<Enter>jj")
+        XCTAssertEqual(app.currentGrid?.cursorRow, 2, "the keys typed while copying are not held back")
+        XCTAssertNil(app.pending.work)
+        let deadline = Date().addingTimeInterval(60)
+        while (app.clipboardCopy?.rows ?? 0) < 1_000 && Date() < deadline {
+            pause(seconds: 0.01)
+            _ = app.tick()
+        }
+        let status = try XCTUnwrap(app.clipboardCopyProgress?.text)
+        XCTAssertTrue(status.contains("copying column label: ") && status.hasSuffix(" rows · Esc stops"), status)
+        try type("<Esc>")
+        XCTAssertNil(app.clipboardCopy)
+        XCTAssertEqual(app.state.message, .info("copy stopped: nothing copied"))
+        _ = app.tick()
+        XCTAssertEqual(runner.backend.clipboard, [])
+        try type("q")
+        XCTAssertNotNil(app.currentGrid, "Esc stopped the copy only")
+    }
+
     /// A column copy reads that one column, not every column of every row: the view's statement
     /// is a subquery of which only the column is selected (by the name SQLite gives it there,
     /// so the second of two columns named alike is the one copied).

@@ -30,6 +30,8 @@ final class App {
     var pending = PendingState()
     /// The export running in the background, if any.
     var export: ExportTask?
+    /// The copy of a view or a column (`gY`, `gy`) running in the background, if any.
+    var clipboardCopy: ClipboardCopyTask?
     /// The changes staged on each table until committed or reverted; each table's grid draws its
     /// own over its rows.
     var staging = StagingState() {
@@ -171,6 +173,8 @@ final class App {
             return .redraw
         case .commitEdits, .revertEdits, .showPending:
             return performOnStagedChanges(command)
+        case .cancel where stopClipboardCopy():
+            return .redraw
         default:
             break
         }
@@ -214,12 +218,13 @@ final class App {
     /// Whether counts, an export or pending work are still running (the spinner turns).
     var hasBackgroundWork: Bool {
         catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (export?.isRunning ?? false)
-            || pending.work != nil || live.running != nil
+            || pending.work != nil || live.running != nil || clipboardCopy != nil
     }
 
     /// Whether background work has finished and waits for a ``tick()`` to be shown.
     var hasWorkToCollect: Bool {
         (pending.work?.ready ?? false) || live.running?.fresh.result != nil || live.running?.onScreen?.result != nil
+            || clipboardCopy?.outcome != nil
     }
 
     /// Completes pending work that is ready, advances the spinner and refreshes the view after
@@ -230,7 +235,7 @@ final class App {
         let played = completePendingWork()
         let checked = checkUncheckedChanges()
         let refreshed = refreshAfterChanges() || played != nil || checked
-        let finished = collectFinishedExport() || refreshed
+        let finished = collectFinishedExport() || collectFinishedClipboardCopy() || refreshed
         let busy = hasBackgroundWork
         if busy {
             state.spinnerFrame += 1

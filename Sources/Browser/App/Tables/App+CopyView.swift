@@ -18,8 +18,10 @@ extension App {
     }
 
     /// Copies the grid's view (its filter and order; the columns shown, or only `column`) to the
-    /// clipboard as `format` (csv, tsv, json, jsonl), read in the background with a spinner and Esc.
-    /// Text over ``clipboardLimit`` is not sent at all: the status bar says how big it is.
+    /// clipboard as `format` (csv, tsv, json, jsonl), read in the background while the browser
+    /// stays usable: the status bar counts the rows read, Esc stops it (``stopClipboardCopy()``).
+    /// Only the columns copied are read. Text over ``clipboardLimit`` is not sent at all: the
+    /// status bar says how big it is.
     func copyView(of grid: GridModel, format name: String, column: String?) {
         let typed = name.trimmedWhitespace.lowercased()
         guard let format = Self.copyFormats[typed.isEmpty ? "tsv" : typed] else {
@@ -44,28 +46,55 @@ extension App {
         let what = column.map { "column " + Sanitizer.sanitize($0) } ?? "the view of " + Sanitizer.sanitize(source.title)
         let copy = ClipboardText(rows: ShownColumnRows(rows: rows, indexes: indexes), columns: indexes.map { source.columns[$0].name },
                                  format: format, limit: Self.clipboardLimit)
-        let stop = StopFlag()
-        let background = BackgroundResult { try copy.run(isCancelled: { stop.isRaised }) }
-        run(PendingWork(label: "copying \(what)", isReady: { background.result != nil }, complete: { [unowned self] in
-            guard let result = background.result else {
-                return
-            }
-            do {
-                switch try result.get() {
-                case .text(let text, let count)?:
-                    pending.copy = text
-                    state.message = .info("copied \(what): \(Self.rowsText(count)) as \(typed.isEmpty ? "tsv" : typed) "
-                        + "(\(CellFormatter.formatByteCount(text.utf8.count)))")
-                case .tooLong(let bytes, let count)?:
-                    state.message = .error("\(what) is \(CellFormatter.formatByteCount(bytes)) (\(Self.rowsText(count))); "
-                        + "OSC 52 copies at most \(CellFormatter.formatByteCount(Self.clipboardLimit)): nothing copied, X exports it")
-                case nil:
-                    state.message = .info("copy stopped: nothing copied")
-                }
-            } catch {
-                report(error, doing: "copy")
-            }
-        }, cancel: stop.set))
+        clipboardCopy?.stop()  // the copy asked for last is the one that lands
+        clipboardCopy = ClipboardCopyTask(copy, what: what, formatName: typed.isEmpty ? "tsv" : typed,
+                                          expectedRows: source.knownCount, wakeup: wakeup)
+        state.message = nil
+    }
+
+    /// Esc while a copy runs: stops it (nothing is copied); returns whether one ran.
+    func stopClipboardCopy() -> Bool {
+        guard let clipboardCopy, clipboardCopy.isRunning else {
+            return false
+        }
+        clipboardCopy.stop()
+        self.clipboardCopy = nil
+        state.message = .info("copy stopped: nothing copied")
+        return true
+    }
+
+    /// The status-bar text while a copy runs: rows read and, when known, the total.
+    var clipboardCopyProgress: StatusMessage? {
+        guard let clipboardCopy, clipboardCopy.isRunning else {
+            return nil
+        }
+        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let total = clipboardCopy.expectedRows.map { "/" + ListWidget.formatCount($0) } ?? ""
+        return .info("\(spinner) copying \(clipboardCopy.what): \(ListWidget.formatCount(clipboardCopy.rows))\(total) rows · Esc stops")
+    }
+
+    /// Takes a copy that has ended: its text goes to the clipboard and the status bar says what
+    /// was copied; returns whether one ended.
+    func collectFinishedClipboardCopy() -> Bool {
+        guard let clipboardCopy, let outcome = clipboardCopy.outcome else {
+            return false
+        }
+        self.clipboardCopy = nil
+        let what = clipboardCopy.what
+        switch outcome {
+        case .done(.text(let text, let count)):
+            pending.copy = text
+            state.message = .info("copied \(what): \(Self.rowsText(count)) as \(clipboardCopy.formatName) "
+                + "(\(CellFormatter.formatByteCount(text.utf8.count)))")
+        case .done(.tooLong(let bytes, let count)):
+            state.message = .error("\(what) is \(CellFormatter.formatByteCount(bytes)) (\(Self.rowsText(count))); "
+                + "OSC 52 copies at most \(CellFormatter.formatByteCount(Self.clipboardLimit)): nothing copied, X exports it")
+        case .stopped:
+            state.message = .info("copy stopped: nothing copied")
+        case .failed(let message):
+            state.message = .error("copy: \(message)")
+        }
+        return true
     }
 
     /// `1 row`, `3,503 rows`.
