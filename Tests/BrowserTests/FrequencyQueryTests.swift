@@ -101,6 +101,18 @@ final class FrequencyQueryTests: XCTestCase {
         XCTAssertEqual(try empty.count(), 0)
     }
 
+    /// The share and the bar were computed for each of the groups before SQLite sorted them (a
+    /// bar string and a call into Swift per group: 100,000 on a column of many values); they are
+    /// now made outside the sorted groups, for the rows read only.
+    func testTheShareAndBarAreMadeOutsideTheSortedGroups() throws {
+        let query = try FrequencyQuery(relation: "\(identifier: "odd \"t\"")", column: "count", filter: "level > 0")
+        let expected = "(SELECT \"reef value\" AS \"count\", \"reef count\" AS \"count\", "
+            + "round(100.0 * \"reef count\" / \"reef total\", 2) AS \"percent\", reef_bar(\"reef count\", \"reef most\") AS \"histogram\" "
+            + "FROM (SELECT \"count\" AS \"reef value\", count(*) AS \"reef count\", sum(count(*)) OVER () AS \"reef total\", "
+            + "max(count(*)) OVER () AS \"reef most\" FROM \"odd \"\"t\"\"\" WHERE (level > 0\n) GROUP BY 1 ORDER BY 2 DESC, 1))"
+        XCTAssertEqual(try query.table().text, expected)
+    }
+
     func testThePercentShowsTwoDecimalsAligned() throws {
         let source = try FrequencyQuery(relation: "\(identifier: "odd \"t\"")", column: "level", filter: nil)
             .source(in: database, title: "level")

@@ -45,21 +45,37 @@ struct FrequencyQuery: Sendable {
     }
 
     /// The frequency table as a parenthesised query, for a ``RelationQuery``.
+    ///
+    /// The values are grouped, counted and ordered inside (with the total and the largest count
+    /// beside each, from one window over the groups); the share and the bar are made outside, so
+    /// only for the rows read (a page), not for each of the groups SQLite sorts.
     func table() throws -> SQL {
-        var sql: SQL = """
-            (SELECT \(identifier: column) AS \(identifier: column), count(*) AS \(identifier: Self.countColumn), \
-            round(100.0 * count(*) / sum(count(*)) OVER (), 2) AS \(identifier: Self.percentColumn), \
-            \(raw: BarFunction.name)(count(*), max(count(*)) OVER ()) AS \(identifier: Self.histogramColumn)
+        var inner: SQL = """
+            SELECT \(identifier: column) AS \(identifier: Self.valueAlias), count(*) AS \(identifier: Self.countAlias), \
+            sum(count(*)) OVER () AS \(identifier: Self.totalAlias), max(count(*)) OVER () AS \(identifier: Self.mostAlias)
             """
-        sql.append(" FROM ")
-        sql.append(relation)
+        inner.append(" FROM ")
+        inner.append(relation)
         if let filter {
-            sql.append(" WHERE ")
-            sql.append(try SQL.userExpression(filter))
+            inner.append(" WHERE ")
+            inner.append(try SQL.userExpression(filter))
         }
-        sql.append(" GROUP BY 1 ORDER BY 2 DESC, 1)")
+        inner.append(" GROUP BY 1 ORDER BY 2 DESC, 1")
+        var sql: SQL = """
+            (SELECT \(identifier: Self.valueAlias) AS \(identifier: column), \(identifier: Self.countAlias) AS \(identifier: Self.countColumn), \
+            round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2) AS \(identifier: Self.percentColumn), \
+            \(raw: BarFunction.name)(\(identifier: Self.countAlias), \(identifier: Self.mostAlias)) AS \(identifier: Self.histogramColumn) FROM (
+            """
+        sql.append(inner)
+        sql.append("))")
         return sql
     }
+
+    // The inner query's column names, apart from any name a counted column may have.
+    private static let valueAlias = "reef value"
+    private static let countAlias = "reef count"
+    private static let totalAlias = "reef total"
+    private static let mostAlias = "reef most"
 
     /// A row source over the frequency table, counted by its first page (one grouped pass).
     func source(in database: Database, title: String) throws -> PagedSource {
