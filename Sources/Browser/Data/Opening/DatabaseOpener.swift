@@ -9,6 +9,13 @@ import ORMCore
 /// file behind where SQLite allows (see ``ReadOnlyOpening``). Every failure becomes an
 /// ``OpenError`` naming the file and the cause.
 enum DatabaseOpener {
+    /// The most heap SQLite keeps for itself, in bytes, for the whole process (its soft heap
+    /// limit): past it, page caches recycle pages and sorts spill to disk sooner. Without it the
+    /// buffers SQLite keeps beside its page caches (the 2 MB each window function's rows fill
+    /// before spilling, a sorter on each reader) raised reef's peak by 6–9 MB on a frequency table
+    /// of 100,000 values; with it a million rows browse, count and summarise within 32 MB.
+    static let sqliteHeapLimit = 2 * 1_048_576
+
     /// Opens `path`.
     ///
     /// - Throws: ``OpenError`` when the file is missing, is a directory, is not a database, is
@@ -41,6 +48,8 @@ enum DatabaseOpener {
                 let database = try Database(path: path, configuration: configuration)
                 // Reading the schema catches damage that the header check lets through.
                 _ = try database.schemaObjects()
+                // Process-wide: one connection sets it (a PRAGMA takes no bound value: an integer constant).
+                _ = try database.scalar("PRAGMA soft_heap_limit = \(raw: String(sqliteHeapLimit))")
                 return database
             } catch {
                 failure = failure ?? error
