@@ -78,10 +78,10 @@ final class SummaryScreenTests: XCTestCase {
     func testTheCursorStartsOnTheGridsColumnAndEnterGoesBackToTheColumnOnTheRow() throws {
         let summary = try fixture.screen("llI", columns: 120, rows: 10, table: "readings")
         XCTAssertTrue(summary.last?.hasSuffix("readings  3/6  column") ?? false, summary.joined(separator: "\n"))
-        let back = try fixture.screen("llIj<Enter>", columns: 120, rows: 10, table: "readings")
+        let back = try fixture.screen("llI<dump>j<Enter>", columns: 120, rows: 10, table: "readings")
         XCTAssertTrue(back.last?.hasPrefix(" BROWSE ") ?? false, back.joined(separator: "\n"))
         XCTAssertTrue(back.last?.hasSuffix("readings  1/5  day") ?? false, back.joined(separator: "\n"))
-        let escaped = try fixture.screen("llIj<Esc>", columns: 120, rows: 10, table: "readings")
+        let escaped = try fixture.screen("llI<dump>j<Esc>", columns: 120, rows: 10, table: "readings")
         XCTAssertTrue(escaped.last?.hasSuffix("readings  1/5  label") ?? false, escaped.joined(separator: "\n"))
     }
 
