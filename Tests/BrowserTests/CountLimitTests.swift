@@ -103,6 +103,8 @@ final class CountLimitTests: XCTestCase {
         limits.gridTime = .milliseconds(100)
         limits.outOfSight = .milliseconds(50)
         let app = try app(limits, table: "zzz_forever")
+        // The table opens in the background: on a busy machine it may not be open yet.
+        tick(app, until: { app.selectedTableGrid != nil }, "the table opened")
         let grid = try XCTUnwrap(app.selectedTableGrid)
         XCTAssertTrue(screen(of: app).joined().contains("│  1│"), screen(of: app).joined(separator: "\n"))
         tick(app, until: { grid.source.countStopped != nil }, "the grid's count gave up")
