@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x84.
+    /// Keys `?` at 80x85.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 84)
+        let screens = try fixture.headless("?", columns: 80, rows: 85)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -229,6 +229,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  X                  export the view (filter, sort): .csv .tsv .json .jsonl .sql",
             "  F                  frequency table of the cursor column; Enter: filter by it",
             "  I                  summary of every column (stats, histogram); Enter: go to it",
+            "  zp                 sparkline of the cursor column's rows shown (again: hide)",
             "",
             "Edit",
             "  i c                edit the cursor cell (staged until committed)",

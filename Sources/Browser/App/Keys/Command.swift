@@ -77,6 +77,8 @@ enum Command: Hashable, Sendable, CaseIterable {
     case showAllColumns
     /// The summary of every column of the view (`I`).
     case summary
+    /// Show or hide the picture of the cursor column over the rows shown (`zp`).
+    case columnPicture
     /// Copy the cursor cell to the terminal's clipboard.
     case yankCell
     /// Copy the cursor row (tab-separated) to the terminal's clipboard.

@@ -54,6 +54,7 @@ enum KeyBindings {
         bind("Data", [.character("X")], to: .export, "export the view (filter, sort): .csv .tsv .json .jsonl .sql"),
         bind("Data", [.character("F")], to: .frequency, "frequency table of the cursor column; Enter: filter by it"),
         bind("Data", [.character("I")], to: .summary, "summary of every column (stats, histogram); Enter: go to it"),
+        bind("Data", [.character("z"), .character("p")], to: .columnPicture, "sparkline of the cursor column's rows shown (again: hide)"),
         bind("Edit", [.character("i")], [.character("c")], to: .editCell, "edit the cursor cell (staged until committed)"),
         bind("Edit", [.character("E")], to: .editInEditor, "edit the cursor cell in $VISUAL or $EDITOR (long text)"),
         bind("Edit", [.character("x")], to: .setNull, "set the cursor cell to NULL (staged)"),

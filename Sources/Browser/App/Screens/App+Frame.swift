@@ -20,10 +20,10 @@ extension App {
         switch state.top {
         case .main:
             if let grid = selectedTableGrid, !layout.content.isEmpty {
-                frame.content = prepared(grid, in: layout.content)
+                (frame.content, frame.picture) = prepared(grid, in: layout.content)
             }
         case .results(let grid):
-            frame.content = prepared(grid, in: layout.content)
+            (frame.content, frame.picture) = prepared(grid, in: layout.content)
         case .record(var record):
             let height = max(1, layout.content.height - 1)
             record.scroll = scrollRevealingField(of: record, height: height)
@@ -55,13 +55,21 @@ extension App {
         tables.sidebarWidthMark
     }
 
-    /// The rows of `grid` to draw in `area`, read now; an error goes to the status bar too.
-    private func prepared(_ grid: GridModel, in area: Rect) -> PreparedFrame.Content {
+    /// The rows of `grid` to draw in `area`, read now, and the picture of its cursor column on the
+    /// area's last line when it shows one (`zp`); an error goes to the status bar too.
+    private func prepared(_ grid: GridModel, in area: Rect) -> (PreparedFrame.Content, ColumnPicture?) {
+        let pictured = grid.showsPicture && area.height >= 3
         do {
-            return .grid(try grid.viewport(for: area))
+            let viewport = try grid.viewport(for: pictured ? area.splitBottom(1).rest : area)
+            guard pictured, viewport.columns.indices.contains(viewport.cursorColumn) else {
+                return (.grid(viewport), nil)
+            }
+            let column = viewport.cursorColumn
+            let values = viewport.rows.map { $0.indices.contains(column) ? $0[column] : .null }
+            return (.grid(viewport), ColumnPicture(name: viewport.columns[column].name, values: values, firstRow: viewport.firstRow))
         } catch {
             report(error)
-            return .failed(UserMessage.describe(error))
+            return (.failed(UserMessage.describe(error)), nil)
         }
     }
 

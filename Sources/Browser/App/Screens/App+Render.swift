@@ -94,6 +94,12 @@ extension App {
             buffer.put(catalog.names.isEmpty ? "This database has no tables." : "", x: area.x, y: area.y,
                        style: theme[.text], maxWidth: area.width)
         case .grid(let viewport):
+            var area = area
+            if let picture = preparedFrame.picture {
+                let (rest, line) = area.splitBottom(1)
+                picture.render(in: line, into: &buffer, theme: theme)
+                area = rest
+            }
             GridWidget.render(viewport, in: area, into: &buffer, theme: theme)
             if viewport.rows.isEmpty {
                 let filtered = if case .results(let grid) = state.top { grid.source.filter != nil } else {

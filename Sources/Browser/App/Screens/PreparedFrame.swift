@@ -18,4 +18,6 @@ struct PreparedFrame {
     var columns = 0, rows = 0
     /// What the content area shows.
     var content = Content.none
+    /// The picture of the grid's cursor column drawn on the content area's last line (`zp`), if on.
+    var picture: ColumnPicture?
 }

@@ -44,6 +44,9 @@ extension App {
             case .hideColumn: hideColumn(of: grid)
             case .showAllColumns: showAllColumns(of: grid)
             case .summary: openSummary(of: grid)
+            case .columnPicture:
+                grid.showsPicture.toggle()
+                state.message = .info(grid.showsPicture ? "picture of the cursor column over the rows shown; zp hides it" : "picture hidden")
             case .yankCell: outcome.merge(try yankCell(of: grid))
             case .yankRow: outcome.merge(try yankRow(of: grid))
             case .yankColumn, .yankView: openCopyPrompt(for: grid, column: command == .yankColumn)

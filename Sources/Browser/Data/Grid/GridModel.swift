@@ -41,6 +41,8 @@ final class GridModel {
     var outOfSightSince: ContinuousClock.Instant?
     /// Whether the source's count was asked for (`r`): it runs without a time limit.
     var countsWithoutLimit = false
+    /// Whether a picture of the cursor column over the rows shown is drawn below the grid (`zp`).
+    var showsPicture = false
     /// For a frequency table (`F`): what it counts, nil for other grids.
     var frequency: FrequencyOrigin?
     /// For a column summary (`I`): the grid summarised, nil for other grids.
