@@ -38,7 +38,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "ORMCore", dependencies: ["CSQLite", "CSwiftRuntime", "ORMCoreMacros"],
+            name: "ORMCore", dependencies: ["CSQLite", "CSwiftRuntime", "ORMCoreMacros", "PostgresClient"],
             swiftSettings: plainWeak ? [.define("ORMCORE_PLAIN_WEAK")] : []
         ),
         // A PostgreSQL connection through libpq: statements, rows, cancelling, notifications.
@@ -56,7 +56,10 @@ let package = Package(
         .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore"]),
         .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ORMCore"]),
-        .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient"]),
+        // The PostgreSQL server the tests start for themselves (one per test process), and waiting.
+        .target(name: "PostgresTestSupport", dependencies: ["PostgresClient"], path: "Tests/PostgresTestSupport"),
+        .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "PostgresTestSupport"]),
+        .testTarget(name: "ORMCorePostgresTests", dependencies: ["ORMCore", "PostgresClient", "PostgresTestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore"]),
         .testTarget(
             name: "ORMCoreMacrosTests",

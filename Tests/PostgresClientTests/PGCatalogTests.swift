@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PostgresClient
+import PostgresTestSupport
 
 /// The catalog as a browser reads it, on a database of the tests' own holding every kind of
 /// relation and the column types PostgreSQL users meet.

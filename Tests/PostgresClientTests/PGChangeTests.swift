@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PostgresClient
+import PostgresTestSupport
 
 /// Other sessions' commits seen from a reader: the change probe (nothing installed) and the
 /// notification triggers (installed on request).

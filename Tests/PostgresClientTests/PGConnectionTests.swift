@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PostgresClient
+import PostgresTestSupport
 
 /// libpq through ``PGConnection`` against a real server of the tests' own.
 final class PGConnectionTests: XCTestCase {

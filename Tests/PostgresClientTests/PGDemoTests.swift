@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PostgresClient
+import PostgresTestSupport
 
 /// `scripts/pg-demo.sql`, the PostgreSQL demo database, loads on a server of the tests' own and
 /// holds what it promises.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import PostgresClient
+import PostgresTestSupport
 
 /// Statements prepared once and run many times, and values read as Swift types.
 final class PGPreparedStatementTests: XCTestCase {

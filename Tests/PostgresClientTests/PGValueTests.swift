@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import PostgresClient
+import PostgresTestSupport
 
 /// Swift values sent as parameters and read back from PostgreSQL's text forms, exactly.
 final class PGValueTests: XCTestCase {

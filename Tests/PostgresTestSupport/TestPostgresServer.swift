@@ -1,5 +1,5 @@
 import Foundation
-import XCTest
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -15,37 +15,41 @@ import XCTest
 ///
 /// Local connections (the socket folder) are trusted; connections over TCP need a password
 /// (SCRAM), so the tests can check `.pgpass` and password URLs.
-final class TestPostgresServer: Sendable {
+public final class TestPostgresServer: Sendable {
     /// The superuser the tests connect as.
-    static let superuser = "reef"
+    public static let superuser = "reef"
     /// The password of ``superuser`` over TCP.
-    static let password = "reef-test-password"
+    public static let password = "reef-test-password"
 
     /// The folder holding the data and the socket.
-    let folder: String
+    public let folder: String
     /// The TCP port on 127.0.0.1 (the socket is named after it too).
-    let port: Int
+    public let port: Int
     /// The server's process, for stopping it at exit.
-    let serverProcessID: pid_t
+    public let serverProcessID: pid_t
 
     /// A `key=value` connection string over the socket folder, to database `database`.
-    func connectionString(database: String = "postgres") -> String {
+    public func connectionString(database: String = "postgres") -> String {
         "host=\(folder) port=\(port) user=\(Self.superuser) dbname=\(database)"
     }
 
     /// A URL over TCP with the password in it.
-    func url(database: String = "postgres") -> String {
+    public func url(database: String = "postgres") -> String {
         "postgres://\(Self.superuser):\(Self.password)@127.0.0.1:\(port)/\(database)"
     }
 
     /// The server shared by the process, started on first use.
-    static func shared() throws -> TestPostgresServer {
+    public static func shared() throws -> TestPostgresServer {
         try started.get()
     }
 
     private static let started: Result<TestPostgresServer, any Error> = Result {
         let server = try TestPostgresServer()
         atexit { TestPostgresServer.stopAtExit() }
+        runningServer.store(server.serverProcessID, ordering: .sequentiallyConsistent)
+        for signal in stoppingSignals {
+            Glibc.signal(signal) { received in TestPostgresServer.stopOnSignal(received) }
+        }
         return server
     }
 
@@ -81,6 +85,26 @@ final class TestPostgresServer: Sendable {
         serverProcessID = pid
     }
 
+    /// The server's process for the signal handler (which can reach no Swift object), 0 before
+    /// one runs.
+    private static let runningServer = Atomic<pid_t>(0)
+
+    /// The signals that end a test process without running `atexit` handlers: a crashed test
+    /// (a trap, an abort), a test run stopped from the terminal or by a CI timeout.
+    private static let stoppingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE]
+
+    /// Stops the server (immediate shutdown, which is async-signal-safe: one `kill`) and ends the
+    /// process by the signal it got. The folder is left for the next test process, which removes
+    /// the folders of owners that are gone (``removeStaleServers()``).
+    private static func stopOnSignal(_ received: Int32) {
+        let server = runningServer.load(ordering: .sequentiallyConsistent)
+        if server > 0 {
+            kill(server, SIGQUIT)
+        }
+        Glibc.signal(received, SIG_DFL)
+        raise(received)
+    }
+
     /// Stops the shared server (immediate shutdown) and removes its folder.
     private static func stopAtExit() {
         guard case .success(let server) = started else {
@@ -99,9 +123,17 @@ final class TestPostgresServer: Sendable {
     private static let ownerFile = "owner.pid"
 
     /// Stops and removes the servers of test processes that died without stopping theirs (a crash,
-    /// a kill): each folder names its owner, and a folder whose owner is gone is stale.
+    /// a kill): each folder names its owner, and a folder whose owner is gone is stale. Output
+    /// files of commands such a process ran go too.
     private static func removeStaleServers() {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        for name in folders where name.hasPrefix("reef-pg-output-") {
+            // A command's output file, left when its test process was killed while it ran.
+            let owner = name.dropFirst("reef-pg-output-".count).prefix { $0 != "-" }
+            if let owner = pid_t(owner), kill(owner, 0) != 0, errno == ESRCH {
+                unlink("/tmp/" + name)
+            }
+        }
         for name in folders where name.hasPrefix("reef-pg-") && !name.hasPrefix("reef-pg-output-") {
             let folder = "/tmp/" + name
             guard let owner = (try? String(contentsOfFile: folder + "/" + ownerFile, encoding: .utf8))
@@ -209,8 +241,9 @@ final class TestPostgresServer: Sendable {
 }
 
 /// Why the test server could not start.
-struct ServerError: Error, CustomStringConvertible {
-    let description: String
+public struct ServerError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
 
     init(_ description: String) {
         self.description = description

@@ -4,7 +4,7 @@ import XCTest
 extension XCTestCase {
     /// Polls `condition` until it holds, failing after a generous limit (a busy machine is slow):
     /// the tests wait for what they expect, never for a fixed time.
-    func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
+    public func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(120)
         while try !condition() {
             if Date() > deadline {
