@@ -13,7 +13,7 @@ public enum _ColumnCoding {
     ) -> ModelColumn {
         ModelColumn(
             name: name, type: T.columnType, isNullable: T.isNullable, defaultValue: value.databaseValue,
-            formerNames: formerNames, isIndexed: indexed, isUnique: unique)
+            formerNames: formerNames, isIndexed: indexed, isUnique: unique, storedType: StoredType(of: T.self))
     }
 
     /// A raw-value enum column.
@@ -24,7 +24,7 @@ public enum _ColumnCoding {
     ) -> ModelColumn where T.RawValue: DatabaseValueConvertible {
         ModelColumn(
             name: name, type: T.RawValue.columnType, isNullable: false, defaultValue: value.rawValue.databaseValue,
-            formerNames: formerNames, isIndexed: indexed, isUnique: unique)
+            formerNames: formerNames, isIndexed: indexed, isUnique: unique, storedType: StoredType(of: T.RawValue.self))
     }
 
     /// An optional raw-value enum column.
@@ -36,7 +36,7 @@ public enum _ColumnCoding {
         ModelColumn(
             name: name, type: T.RawValue.columnType, isNullable: true,
             defaultValue: value?.rawValue.databaseValue ?? .null, formerNames: formerNames, isIndexed: indexed,
-            isUnique: unique)
+            isUnique: unique, storedType: StoredType(of: T.RawValue.self))
     }
 
     /// A `Codable` column stored as JSON text.
@@ -47,7 +47,7 @@ public enum _ColumnCoding {
     ) -> ModelColumn {
         ModelColumn(
             name: name, type: .text, isNullable: false, defaultValue: (try? json(value)) ?? .text("null"),
-            formerNames: formerNames, isIndexed: indexed, isUnique: unique)
+            formerNames: formerNames, isIndexed: indexed, isUnique: unique, storedType: .json)
     }
 
     /// An optional `Codable` column stored as JSON text, NULL for nil.
@@ -58,7 +58,7 @@ public enum _ColumnCoding {
     ) -> ModelColumn {
         ModelColumn(
             name: name, type: .text, isNullable: true, defaultValue: value.flatMap { try? json($0) } ?? .null,
-            formerNames: formerNames, isIndexed: indexed, isUnique: unique)
+            formerNames: formerNames, isIndexed: indexed, isUnique: unique, storedType: .json)
     }
 
     /// A to-one relationship column: the related object's key, indexed, referencing its table.
@@ -70,7 +70,8 @@ public enum _ColumnCoding {
         return ModelColumn(
             name: name, type: target.primaryKey.type, isNullable: true, defaultValue: .null,
             formerNames: formerNames, isIndexed: true, isUnique: unique,
-            reference: .init(table: target.table, column: target.primaryKey.name, model: T.self))
+            reference: .init(table: target.table, column: target.primaryKey.name, model: T.self),
+            storedType: target.primaryKey.storedType)
     }
 
     // MARK: - Binding

@@ -31,27 +31,20 @@ public final class ModelSchema: Sendable {
         }
         self.indexes = all
         self.columnIndex = Dictionary(columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let quotedTable = quoteIdentifier(table)
-        let names = [primaryKey.name] + columns.map(\.name)
-        self.selectColumnsSQL = names.map { "\(quotedTable).\(quoteIdentifier($0))" }.joined(separator: ", ")
-        self.insertSQL =
-            "INSERT INTO \(quotedTable) (\(names.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
-            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
-        let columnNames = columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
-        self.insertGeneratedKeySQL =
-            columns.isEmpty
-            ? "INSERT INTO \(quotedTable) DEFAULT VALUES"
-            : "INSERT INTO \(quotedTable) (\(columnNames)) VALUES ("
-                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        self.selectColumnsSQL = Self.selectColumnsText(table: table, key: primaryKey.name, columns: columns, .sqlite)
+        self.insertSQL = Self.insertText(table: table, key: primaryKey.name, columns: columns, .sqlite)
+        self.insertGeneratedKeySQL = Self.insertGeneratedKeyText(
+            table: table, key: primaryKey.name, columns: columns, .sqlite)
         self.allColumns = ColumnSet.all(columns.count)
         self.hasRelationships = columns.contains { $0.reference != nil }
-        self.deleteSQL = "DELETE FROM \(quotedTable) WHERE \(quoteIdentifier(primaryKey.name)) = ?"
+        self.deleteSQL = Self.deleteText(table: table, key: primaryKey.name, .sqlite)
     }
 
     let columnIndex: [String: Int]
-    /// `"t"."id", "t"."a", …`: the key then every column, as `init(_$row:)` reads them.
+    /// `"t"."id", "t"."a", …`: the key then every column, as `init(_$row:)` reads them (SQLite's
+    /// text, kept at hand; ``selectColumnsSQL(in:)`` for any dialect).
     public let selectColumnsSQL: String
-    /// The insert statement binding the key then every column.
+    /// SQLite's insert statement binding the key then every column (``insertSQL(in:)``).
     public let insertSQL: String
     /// The insert statement binding every column but the key, which SQLite assigns (a rowid or
     /// autoincrement key not set yet). Cheaper than binding NULL to the key: SQLite then skips the
@@ -61,17 +54,15 @@ public final class ModelSchema: Sendable {
     let allColumns: ColumnSet
     /// Whether any column is a to-one relationship (only then can an object hold related objects).
     public let hasRelationships: Bool
-    /// The delete-by-key statement.
+    /// SQLite's delete-by-key statement (``deleteSQL(in:)``).
     public let deleteSQL: String
 
     /// The index of a column in ``columns`` by name.
     public func indexOfColumn(named name: String) -> Int? { columnIndex[name] }
 
-    /// The update statement for the given columns, keyed by the primary key (bound last).
+    /// SQLite's update statement for the given columns, keyed by the primary key (bound last).
     func updateSQL(for changed: ColumnSet) -> String {
-        let assignments = changed.indices.map { "\(quoteIdentifier(columns[$0].name)) = ?" }
-        return "UPDATE \(quoteIdentifier(table)) SET \(assignments.joined(separator: ", ")) WHERE "
-            + "\(quoteIdentifier(primaryKey.name)) = ?"
+        updateSQL(forColumnsAt: Array(changed.indices), in: .sqlite)
     }
 }
 
@@ -101,12 +92,16 @@ public struct PrimaryKey: Sendable, Hashable {
     public let type: ColumnType
     /// How new keys are made.
     public let strategy: Strategy
+    /// The kind of value the key is (`uuid` on PostgreSQL for a `UUID` key); by default the one
+    /// ``type`` implies.
+    public let storedType: StoredType
 
     /// Makes a key description.
-    public init(name: String, type: ColumnType, strategy: Strategy) {
+    public init(name: String, type: ColumnType, strategy: Strategy, storedType: StoredType? = nil) {
         self.name = name
         self.type = type
         self.strategy = strategy
+        self.storedType = storedType ?? StoredType(columnType: type)
     }
 }
 
@@ -128,6 +123,9 @@ public struct ModelColumn: Sendable, Hashable {
     public let isUnique: Bool
     /// For a to-one relationship: the referenced table and key column.
     public let reference: Reference?
+    /// The kind of value the column stores, which picks its type on a database with real column
+    /// types (PostgreSQL); by default the one ``type`` implies.
+    public let storedType: StoredType
 
     /// A to-one relationship's target.
     public struct Reference: Sendable, Hashable {
@@ -158,10 +156,11 @@ public struct ModelColumn: Sendable, Hashable {
     /// Makes a column description.
     public init(
         name: String, type: ColumnType, isNullable: Bool, defaultValue: SQLValue, formerNames: [String] = [],
-        isIndexed: Bool = false, isUnique: Bool = false, reference: Reference? = nil
+        isIndexed: Bool = false, isUnique: Bool = false, reference: Reference? = nil, storedType: StoredType? = nil
     ) {
         self.name = name
         self.type = type
+        self.storedType = storedType ?? StoredType(columnType: type)
         self.isNullable = isNullable
         self.defaultValue = defaultValue
         self.formerNames = formerNames
