@@ -3,6 +3,13 @@ public struct TableInfo: Sendable, Hashable {
     /// What kind of object it is.
     public enum Kind: String, Sendable, Hashable {
         case table, view, virtual
+        /// PostgreSQL's materialized view: a query's rows stored, read like a table, written only by
+        /// `REFRESH MATERIALIZED VIEW`.
+        case materializedView = "materialized view"
+        /// PostgreSQL's partitioned table: its rows live in its partitions (tables of their own).
+        case partitionedTable = "partitioned table"
+        /// PostgreSQL's foreign table: rows another server holds, through a foreign data wrapper.
+        case foreignTable = "foreign table"
     }
 
     /// The name.
