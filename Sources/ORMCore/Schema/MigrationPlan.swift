@@ -10,7 +10,9 @@ public struct MigrationPlan: Sendable, Equatable {
         case renameColumn(from: String, to: String)
         /// Add a column, filled with its default.
         case addColumn(String)
-        /// Rebuild the table (copy into a new one): for removed columns or changed types or nullability.
+        /// Rebuild the table (copy into a new one) for removed columns or changed types, nullability
+        /// or foreign keys; on PostgreSQL the table is altered in place instead
+        /// (``PostgresMigrator``).
         case rebuild(reasons: [String])
         /// Drop an index ORMCore made that the model no longer declares.
         case dropIndex(String)
@@ -49,15 +51,21 @@ public struct MigrationPlan: Sendable, Equatable {
 
     /// Works out the plan for `schema` against its table as `database` describes it (or a table
     /// it was formerly named).
-    static func make(for schema: ModelSchema, in database: some SchemaIntrospector) throws -> MigrationPlan {
+    static func make(
+        for schema: ModelSchema, in database: some SchemaIntrospector, dialect: SQLDialect = .sqlite
+    ) throws -> MigrationPlan {
         let existing = try database.tableInfo(schema.table)
-        return make(for: schema, existing: existing) { name in try? database.tableInfo(name) }
+        return make(for: schema, existing: existing, dialect: dialect) { name in try? database.tableInfo(name) }
     }
 
     /// Works out the plan for `schema` against the table as it is (`existing`, nil when missing).
-    /// `lookUp` describes other tables (those the table was formerly named).
+    /// `lookUp` describes other tables (those the table was formerly named). A column's type
+    /// changes when SQLite's affinity of its declared type differs from the model's, or, in the
+    /// PostgreSQL dialect, when its declared type is not the one the dialect gives the model's
+    /// column (`timestamp with time zone` is `timestamptz`).
     public static func make(
-        for schema: ModelSchema, existing: TableInfo?, lookUp: (String) -> TableInfo?
+        for schema: ModelSchema, existing: TableInfo?, dialect: SQLDialect = .sqlite,
+        lookUp: (String) -> TableInfo?
     ) -> MigrationPlan {
         var plan = MigrationPlan(table: schema.table)
         var current = existing
@@ -75,12 +83,12 @@ public struct MigrationPlan: Sendable, Equatable {
             plan.steps += schema.indexes.map { .createIndex($0.name(in: schema.table)) }
             return plan
         }
-        plan.planColumns(schema, current)
+        plan.planColumns(schema, current, dialect)
         plan.planIndexes(schema, current)
         return plan
     }
 
-    private mutating func planColumns(_ schema: ModelSchema, _ existing: TableInfo) {
+    private mutating func planColumns(_ schema: ModelSchema, _ existing: TableInfo, _ dialect: SQLDialect) {
         var reasons: [String] = []
         var renamed: [(from: String, to: String)] = []
         var added: [String] = []
@@ -102,9 +110,18 @@ public struct MigrationPlan: Sendable, Equatable {
             used.insert(source.name.lowercased())
             // Renames run before a rebuild, so the copy reads the column under its new name.
             sources[column.name] = renamed.contains { $0.to == column.name } ? column.name : source.name
-            if source.affinity != column.type {
-                reasons.append("\(column.name): \(source.affinity.rawValue) → \(column.type.rawValue)")
-                conversions[column.name] = column.type
+            switch dialect.kind {
+            case .sqlite:
+                if source.affinity != column.type {
+                    reasons.append("\(column.name): \(source.affinity.rawValue) → \(column.type.rawValue)")
+                    conversions[column.name] = column.type
+                }
+            case .postgres:
+                let wanted = dialect.columnType(for: column)
+                if Self.postgresTypeName(source.declaredType) != wanted {
+                    reasons.append("\(column.name): \(source.declaredType) → \(wanted)")
+                    conversions[column.name] = column.type
+                }
             }
             if source.isNotNull != !column.isNullable {
                 reasons.append("\(column.name): \(column.isNullable ? "now nullable" : "now NOT NULL")")
@@ -127,6 +144,11 @@ public struct MigrationPlan: Sendable, Equatable {
         } else {
             steps.append(.rebuild(reasons: reasons))
         }
+    }
+
+    /// A type as `format_type` writes it, in the words ORMCore's PostgreSQL DDL uses.
+    static func postgresTypeName(_ declared: String) -> String {
+        declared == "timestamp with time zone" ? "timestamptz" : declared
     }
 
     private mutating func planIndexes(_ schema: ModelSchema, _ existing: TableInfo) {

@@ -1,0 +1,128 @@
+import PostgresClient
+
+/// A PostgreSQL error as ORMCore's shared layers read any database's (``DatabaseError``): upsert,
+/// ``UniqueViolation`` and the random-key retry catch it as they catch ``SQLiteError``.
+///
+/// | SQLSTATE | reads as |
+/// | --- | --- |
+/// | `23505` unique_violation | ``isUniqueViolation``, with the table and columns (``uniqueViolation``) |
+/// | `57014` query_canceled | ``isInterrupted`` (a cancel request: reef's `Esc`, ``InterruptHandle``) |
+/// | `40001` serialization_failure, `40P01` deadlock_detected, `55P03` lock_not_available | ``isBusy``: run the transaction again |
+///
+/// ```swift
+/// catch let error as PGError { throw PostgresDatabaseError(error) }
+/// ```
+public struct PostgresDatabaseError: DatabaseError, Equatable {
+    /// The error as the server (or libpq) reported it, every field kept.
+    public let underlying: PGError
+
+    /// Wraps a PostgreSQL error.
+    public init(_ error: PGError) {
+        underlying = error
+    }
+
+    /// The server's message.
+    public var message: String { underlying.message }
+    /// The statement that failed.
+    public var sql: String? { underlying.sql }
+    /// SQLSTATE `23505`.
+    public var isUniqueViolation: Bool { underlying.isUniqueViolation }
+
+    /// A unique violation on the table's primary key: the constraint the server names is the one
+    /// PostgreSQL makes for an unnamed `PRIMARY KEY` (`<table>_pkey`, clipped to 63 bytes as the
+    /// server clips it), which is how ORMCore's `CREATE TABLE` declares every key.
+    public var isPrimaryKeyViolation: Bool {
+        guard isUniqueViolation, let table = underlying.table, let constraint = underlying.constraint else {
+            return false
+        }
+        return constraint == Self.defaultConstraintName(table: table, suffix: "pkey")
+    }
+
+    /// The table and the columns a unique violation names, read from the server's detail
+    /// (`Key (email, "odd ""name""")=(…) already exists.`); for a unique index on expressions
+    /// (`Key (lower(email))=…`), or when the detail is withheld (a role without `SELECT` on the
+    /// columns), the index instead, as the constraint the server names. Nil for other errors.
+    public var uniqueViolation: UniqueViolation? {
+        guard isUniqueViolation else {
+            return nil
+        }
+        if let detail = underlying.detail, let columns = Self.keyColumns(inDetail: detail) {
+            return UniqueViolation(table: underlying.table, columns: columns, index: nil)
+        }
+        guard let constraint = underlying.constraint else {
+            return nil
+        }
+        return UniqueViolation(table: nil, columns: [], index: constraint)
+    }
+
+    /// Another transaction's lock or a serialization race stopped the statement: `40001`,
+    /// `40P01` (the server chose this transaction to end a deadlock) and `55P03` (`NOWAIT`, or
+    /// `lock_timeout`). The transaction is aborted; running it again may succeed.
+    public var isBusy: Bool {
+        underlying.isRetryable || underlying.sqlState == "55P03"
+    }
+
+    /// SQLSTATE `57014`: stopped by a cancel request (or `statement_timeout`).
+    public var isInterrupted: Bool { underlying.isCancelled || underlying.sqlState == "57014" }
+
+    /// The server's error as `PGError` writes it: SQLSTATE, message, detail, hint, statement.
+    public var description: String { underlying.description }
+
+    // MARK: - Reading the server's words
+
+    /// The columns of `Key (a, "b c")=(…) already exists.`, unquoted; nil when the detail has
+    /// another form or names an expression.
+    static func keyColumns(inDetail detail: String) -> [String]? {
+        var scalars = Substring(detail).unicodeScalars[...]
+        let lead = "Key (".unicodeScalars
+        guard scalars.starts(with: lead) else {
+            return nil
+        }
+        scalars.removeFirst(lead.count)
+        var columns: [String] = []
+        while true {
+            var name = String.UnicodeScalarView()
+            if scalars.first == "\"" {
+                scalars.removeFirst()
+                while true {
+                    guard let scalar = scalars.popFirst() else { return nil }
+                    if scalar == "\"" {
+                        guard scalars.first == "\"" else { break }
+                        scalars.removeFirst()
+                    }
+                    name.append(scalar)
+                }
+            } else {
+                while let scalar = scalars.first, scalar != ",", scalar != ")" {
+                    // An expression (`lower(email)`, `(a + b)`) or a stray quote: not a column.
+                    guard scalar != "(", scalar != "\"", scalar != " " else { return nil }
+                    name.append(scalar)
+                    scalars.removeFirst()
+                }
+                guard !name.isEmpty else { return nil }
+            }
+            columns.append(String(name))
+            guard let separator = scalars.popFirst() else { return nil }
+            if separator == ")" {
+                return scalars.first == "=" ? columns : nil
+            }
+            guard separator == ",", scalars.popFirst() == " " else { return nil }
+        }
+    }
+
+    /// The name PostgreSQL gives an unnamed constraint of `table` (`<table>_<suffix>`): the
+    /// table's name clipped, at a character boundary, so the whole fits in 63 bytes
+    /// (`NAMEDATALEN` - 1), as the server's `makeObjectName` does.
+    static func defaultConstraintName(table: String, suffix: String) -> String {
+        let room = 63 - suffix.utf8.count - 1
+        var clipped = String.UnicodeScalarView()
+        var used = 0
+        for scalar in table.unicodeScalars {
+            let size = String(scalar).utf8.count
+            guard used + size <= room else { break }
+            clipped.append(scalar)
+            used += size
+        }
+        return String(clipped) + "_" + suffix
+    }
+}

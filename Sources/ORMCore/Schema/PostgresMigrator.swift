@@ -1,0 +1,198 @@
+import PostgresClient
+
+/// Carries out a ``MigrationPlan`` on PostgreSQL, in the connection's current schema, with
+/// `ALTER TABLE` in place of SQLite's rebuild: renames, `ADD COLUMN` (filled with the model's
+/// default), `DROP COLUMN`, `ALTER COLUMN … TYPE … USING` for a changed type, `SET`/`DROP NOT
+/// NULL` (NULLs filled with the default first, as SQLite's rebuild does), the relationship's
+/// foreign key added or dropped, and indexes.
+///
+/// Everything runs in one transaction (a savepoint when one is open): PostgreSQL's DDL is
+/// transactional, so a step that fails leaves the table, its columns and its rows as they were.
+/// A value a new type cannot hold (`'abc'` to `bigint`) throws
+/// ``ORMError/migrationWouldLoseData(table:detail:)`` naming the column and the server's reason.
+///
+/// ```swift
+/// let plan = try PostgresMigrator(connection: connection).plan(for: Person.modelSchema)
+/// try PostgresMigrator(connection: connection).apply(plan, schema: Person.modelSchema)
+/// ```
+struct PostgresMigrator: MigrationExecutor {
+    /// The connection the migration runs on.
+    let connection: PGConnection
+    private let dialect = SQLDialect.postgres
+
+    /// The plan for `schema` against its table as the catalog describes it now.
+    func plan(for schema: ModelSchema) throws -> MigrationPlan {
+        try MigrationPlan.make(for: schema, in: PostgresIntrospector(connection), dialect: dialect)
+    }
+
+    /// Runs `plan`'s steps for `schema` in one transaction, or in a savepoint of the one open.
+    func apply(_ plan: MigrationPlan, schema: ModelSchema) throws {
+        guard !plan.isEmpty else { return }
+        let nested = connection.transactionStatus != .idle
+        try connection.executeScript(nested ? "SAVEPOINT orm_migration" : "BEGIN")
+        do {
+            for step in plan.steps {
+                try run(step, plan: plan, schema: schema)
+            }
+            try connection.executeScript(nested ? "RELEASE SAVEPOINT orm_migration" : "COMMIT")
+        } catch {
+            _ = try? connection.executeScript(nested ? "ROLLBACK TO SAVEPOINT orm_migration; RELEASE SAVEPOINT orm_migration" : "ROLLBACK")
+            if let error = error as? PGError {
+                throw PostgresDatabaseError(error)
+            }
+            throw error
+        }
+    }
+
+    private func quote(_ name: String) -> String { dialect.quoteIdentifier(name) }
+
+    private func run(_ step: MigrationPlan.Step, plan: MigrationPlan, schema: ModelSchema) throws {
+        let table = quote(schema.table)
+        switch step {
+        case .createTable:
+            try connection.execute(schema.createTableSQL(in: dialect))
+        case .renameTable(let from):
+            try connection.execute("ALTER TABLE \(quote(from)) RENAME TO \(table)")
+            // The key's constraint keeps its name; the one PostgreSQL would give it now is what
+            // tells a primary key violation from another (PostgresDatabaseError).
+            let oldKey = PostgresDatabaseError.defaultConstraintName(table: from, suffix: "pkey")
+            let newKey = PostgresDatabaseError.defaultConstraintName(table: schema.table, suffix: "pkey")
+            let named = try connection.execute(
+                "SELECT 1 FROM pg_catalog.pg_constraint WHERE conrelid = $1::regclass AND conname = $2",
+                [.text(table), .text(oldKey)])
+            if !named.isEmpty {
+                try connection.execute("ALTER TABLE \(table) RENAME CONSTRAINT \(quote(oldKey)) TO \(quote(newKey))")
+            }
+        case .renameColumn(let from, let to):
+            try connection.execute("ALTER TABLE \(table) RENAME COLUMN \(quote(from)) TO \(quote(to))")
+        case .addColumn(let name):
+            guard let column = schema.columns.first(where: { $0.name == name }) else { return }
+            try connection.execute("ALTER TABLE \(table) ADD COLUMN \(column.definitionSQL(in: dialect))")
+        case .rebuild:
+            try alter(plan, schema: schema)
+        case .dropIndex(let name):
+            try connection.execute("DROP INDEX IF EXISTS \(quote(name))")
+        case .createIndex(let name):
+            guard let index = schema.indexes.first(where: { $0.name(in: schema.table) == name }) else { return }
+            try connection.execute(index.createSQL(on: schema.table, in: dialect))
+        }
+    }
+
+    /// What SQLite's rebuild does, as alterations of the table in place.
+    private func alter(_ plan: MigrationPlan, schema: ModelSchema) throws {
+        let introspector = try PostgresIntrospector(connection)
+        guard let existing = try introspector.tableInfo(schema.table) else {
+            throw ORMError.migrationFailed(table: schema.table, detail: "the table is not in schema \(introspector.schema)")
+        }
+        guard existing.column(named: schema.primaryKey.name) != nil else {
+            throw ORMError.migrationFailed(
+                table: schema.table,
+                detail: "the key column \(schema.primaryKey.name) is new: add it by hand, PostgreSQL's tables are altered, not rebuilt")
+        }
+        let table = quote(schema.table)
+        var kept: Set<String> = [schema.primaryKey.name.lowercased()]
+        for column in schema.columns {
+            guard let sourceName = plan.sources[column.name], let source = existing.column(named: sourceName) else {
+                if existing.column(named: column.name) == nil {
+                    try connection.execute("ALTER TABLE \(table) ADD COLUMN \(column.definitionSQL(in: dialect))")
+                }
+                kept.insert(column.name.lowercased())
+                continue
+            }
+            kept.insert(source.name.lowercased())
+            if source.name != column.name {
+                try connection.execute("ALTER TABLE \(table) RENAME COLUMN \(quote(source.name)) TO \(quote(column.name))")
+            }
+            try alterColumn(column, from: source, schema: schema)
+        }
+        try alterForeignKeys(schema, existing: existing)
+        for column in existing.columns where column.generated == .no && !kept.contains(column.name.lowercased()) {
+            try connection.execute("ALTER TABLE \(table) DROP COLUMN \(quote(column.name))")
+        }
+        // SQLite's rebuild drops every index, and the plan creates the declared ones again; here
+        // the table stays, so ORMCore's indexes the model no longer declares go.
+        let wanted = Set(schema.indexes.map { $0.name(in: schema.table) })
+        let tables = [schema.table] + schema.formerTableNames
+        for index in existing.indexes where !wanted.contains(index.name) {
+            let ours = tables.contains { index.name.hasPrefix("orm_index_\($0)_") || index.name.hasPrefix("orm_unique_\($0)_") }
+            if ours {
+                try connection.execute("DROP INDEX IF EXISTS \(quote(index.name))")
+            }
+        }
+    }
+
+    private func alterColumn(_ column: ModelColumn, from source: ColumnInfo, schema: ModelSchema) throws {
+        let table = quote(schema.table)
+        let name = quote(column.name)
+        let wanted = dialect.columnType(for: column)
+        let defaultValue = dialect.literal(column.defaultValue, as: column.storedType)
+        if MigrationPlan.postgresTypeName(source.declaredType) != wanted {
+            // The old default may not convert; the model's is set below.
+            try connection.execute("ALTER TABLE \(table) ALTER COLUMN \(name) DROP DEFAULT")
+            let using = Self.conversion(of: name, from: MigrationPlan.postgresTypeName(source.declaredType), to: wanted)
+            do {
+                try connection.execute("ALTER TABLE \(table) ALTER COLUMN \(name) TYPE \(wanted) USING \(using)")
+            } catch let error as PGError where error.sqlState?.hasPrefix("22") ?? false {
+                throw ORMError.migrationWouldLoseData(
+                    table: schema.table,
+                    detail: "values of column \(column.name) cannot be stored as \(wanted): \(error.message)")
+            }
+        }
+        if !column.defaultValue.isNull || column.isNullable {
+            try connection.execute("ALTER TABLE \(table) ALTER COLUMN \(name) SET DEFAULT \(defaultValue)")
+        }
+        if column.isNullable, source.isNotNull {
+            try connection.execute("ALTER TABLE \(table) ALTER COLUMN \(name) DROP NOT NULL")
+        } else if !column.isNullable, !source.isNotNull {
+            try connection.execute("UPDATE \(table) SET \(name) = \(defaultValue) WHERE \(name) IS NULL")
+            try connection.execute("ALTER TABLE \(table) ALTER COLUMN \(name) SET NOT NULL")
+        }
+    }
+
+    /// The relationship columns' foreign keys added, and those of columns no longer a
+    /// relationship dropped.
+    private func alterForeignKeys(_ schema: ModelSchema, existing: TableInfo) throws {
+        let table = quote(schema.table)
+        let catalog = PGCatalog(connection)
+        let introspector = try PostgresIntrospector(connection)
+        guard let relation = try catalog.relation(schema: introspector.schema, name: schema.table) else { return }
+        let foreignKeys = try catalog.describe(relation).foreignKeys
+        for column in schema.columns {
+            let constraints = foreignKeys.filter { $0.columns.count == 1 && $0.columns[0].lowercased() == column.name.lowercased() }
+            if let reference = column.reference {
+                if constraints.isEmpty {
+                    try connection.execute(
+                        "ALTER TABLE \(table) ADD FOREIGN KEY (\(quote(column.name))) REFERENCES "
+                            + "\(quote(reference.table))(\(quote(reference.column))) ON DELETE SET NULL")
+                }
+            } else {
+                for constraint in constraints {
+                    try connection.execute("ALTER TABLE \(table) DROP CONSTRAINT \(quote(constraint.name))")
+                }
+            }
+        }
+    }
+
+    /// The `USING` expression that converts `column` from type `from` to type `to`: a cast, but
+    /// numbers to `boolean` by `<> 0`, seconds to `timestamptz` by `to_timestamp`, and back by
+    /// `extract(epoch …)`, where PostgreSQL has no cast.
+    static func conversion(of column: String, from: String, to: String) -> String {
+        let numbers: Set<String> = ["bigint", "integer", "smallint", "double precision", "real", "numeric"]
+        switch (from, to) {
+        case (let from, "boolean") where numbers.contains(from):
+            return "\(column) <> 0"
+        case ("boolean", let to) where numbers.contains(to):
+            return "CASE WHEN \(column) THEN 1 ELSE 0 END"
+        case (let from, "timestamptz") where numbers.contains(from):
+            return "to_timestamp(\(column))"
+        case ("timestamptz", "double precision"):
+            return "extract(epoch FROM \(column))::double precision"
+        case ("bytea", "text"):
+            return "convert_from(\(column), 'UTF8')"
+        case ("text", "bytea"):
+            return "convert_to(\(column), 'UTF8')"
+        default:
+            return "\(column)::\(to)"
+        }
+    }
+}
