@@ -27,10 +27,9 @@ import argparse
 import csv
 import os
 import re
-import signal
 import sys
 
-from reef_speed import Results, Tmux, first_line, fmt_mem, fmt_time, log, now, run_quiet, run_trials, status_line
+from reef_speed import Results, clean_up_on_signals, emit, Tmux, first_line, fmt_mem, fmt_time, log, now, run_quiet, run_trials, status_line
 
 COLUMNS = ["id", "name", "country", "amount", "day", "note"]
 
@@ -197,12 +196,7 @@ def main():
     res = Results()
     tmux = Tmux(columns, rows, args.poll_ms)
 
-    def on_signal(signum, _frame):
-        tmux.kill_server()
-        sys.exit(128 + signum)
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    clean_up_on_signals(tmux.kill_server)
 
     log(f"reef in tmux ({args.runs} runs + warm-up)")
     measure_reef(args.reef, path, args.lines, tmux, args.runs, res)
@@ -212,10 +206,7 @@ def main():
     tmux.kill_server()
 
     text = report(args, res, versions, os.path.getsize(path) / 1e6)
-    print(text)
-    if args.out:
-        with open(args.out, "w") as file:
-            file.write(text + "\n")
+    emit(text, args.out)
 
 
 if __name__ == "__main__":

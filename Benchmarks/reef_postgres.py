@@ -20,11 +20,10 @@ library only.
 import argparse
 import os
 import re
-import signal
 import subprocess
 import sys
 
-from reef_speed import Results, Tmux, fmt_mem, fmt_time, log, now, run_quiet, run_trials
+from reef_speed import Results, clean_up_on_signals, emit, Tmux, fmt_mem, fmt_time, log, now, run_quiet, run_trials
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRST = "SELECT * FROM events ORDER BY id LIMIT 40"
@@ -151,12 +150,7 @@ def main():
         if folder:
             run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "stop", folder], timeout=120)
 
-    def on_signal(signum, _frame):
-        stop_server()
-        sys.exit(128 + signum)
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    clean_up_on_signals(stop_server)
     try:
         make_table(conninfo, args.rows)
         server = psql(conninfo, "SHOW server_version").split()[2]
@@ -170,10 +164,7 @@ def main():
         stop_server()
 
     text = report(args, res, server)
-    print(text)
-    if args.out:
-        with open(args.out, "w") as file:
-            file.write(text + "\n")
+    emit(text, args.out)
 
 
 if __name__ == "__main__":

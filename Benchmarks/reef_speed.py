@@ -542,6 +542,24 @@ def first_line(argv):
         return "unknown"
 
 
+def emit(text, out):
+    """Prints the report, and writes it to `out` too when given."""
+    print(text)
+    if out:
+        with open(out, "w") as file:
+            file.write(text + "\n")
+
+
+def clean_up_on_signals(cleanup):
+    """Runs `cleanup` (kill the tmux server, stop a server) on SIGTERM and SIGINT, then exits."""
+    def on_signal(signum, _frame):
+        cleanup()
+        sys.exit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+
+
 def fmt_time(res, key):
     value = res.median(key)
     if value is None:
@@ -660,12 +678,7 @@ def main():
     res = Results()
     tmux = Tmux(columns, rows, args.poll_ms, args.tmux_socket)
 
-    def on_signal(signum, _frame):
-        tmux.kill_server()
-        sys.exit(128 + signum)
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    clean_up_on_signals(tmux.kill_server)
 
     log("sqlite3 CLI")
     measure_sqlite3(args.db, args.runs, res)
@@ -688,10 +701,7 @@ def main():
     tmux.kill_server()
 
     text = report(args, res, versions)
-    print(text)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(text + "\n")
+    emit(text, args.out)
 
 
 if __name__ == "__main__":
