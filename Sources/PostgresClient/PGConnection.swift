@@ -70,6 +70,7 @@ public final class PGConnection: Sendable {
     ///
     /// - Throws: ``PGError`` of kind `.badConnectionString` with libpq's reason.
     public static func validate(_ connectionString: String) throws {
+        try PGLibrary.load()
         var message: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(connectionString, &message) else {
             let reason = message.map { String(cString: $0).trimmingTrailingNewlines() } ?? "out of memory"

@@ -18,6 +18,18 @@ final class ReefCommandLineTests: XCTestCase {
         fixture.remove()
     }
 
+    /// Opening a SQLite file loads no PostgreSQL client: libpq and what it pulls in (OpenSSL,
+    /// Kerberos, LDAP) cost about 6 MB resident, so they are loaded only when PostgreSQL is used.
+    /// The dynamic loader's own log (`LD_DEBUG=files`) lists every library the process loads.
+    func testASQLiteFileLoadsNoPostgreSQLClient() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        let result = try ReefProcess.run([fixture.path, "--headless", "40x10"], environment: environment)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.error.contains("libc.so"), "the loader's log was not seen:\n\(result.error.prefix(500))")
+        XCTAssertFalse(result.error.contains("libpq"), "reef loaded libpq to open a SQLite file")
+    }
+
     /// A missing file is one line on stderr, status 1, and is not created.
     func testMissingFileIsAnErrorAndIsNotCreated() throws {
         let path = fixture.directory.appendingPathComponent("missing.sqlite").path
