@@ -35,6 +35,19 @@ protocol DriverConnection: AnyObject {
     /// Runs one statement with its arguments, discarding any rows.
     func execute(_ sql: SQL) throws
 
+    /// Runs a query and calls `body` with the statement on each row, from the connection's cache.
+    /// SQLite's ``Connection`` has its own; other drivers take the one below.
+    func forEachRow(_ sql: SQL, _ body: (PreparedStatement) throws -> Void) throws
+
+    /// Runs `body` with a model's statement (insert, update, delete or select of one model, by
+    /// `key`), prepared from `sql(schema)` on first use and kept for the connection, marked in use,
+    /// and reset after. SQLite's ``Connection`` keeps these apart from its text cache, and borrows
+    /// the last one without reference counting; other drivers take the one below, through the
+    /// text cache.
+    func withModelStatement<Schema, R>(
+        _ key: ModelStatementKey, schema: Schema, sql: (Schema) -> String, _ body: (PreparedStatement) throws -> R
+    ) throws -> R
+
     /// Runs several statements separated by semicolons, the arguments consumed in order. With
     /// `stoppingOutsideTransaction`, a statement that manages transactions itself or cannot run
     /// inside one stops the script before it runs.
@@ -85,4 +98,19 @@ protocol DriverConnection: AnyObject {
     /// The connection's view of the schema: tables, views, columns, keys, indexes, foreign keys,
     /// triggers and how text is stored.
     var introspector: any SchemaIntrospector { get }
+}
+
+extension DriverConnection {
+    func forEachRow(_ sql: SQL, _ body: (PreparedStatement) throws -> Void) throws {
+        try cachedStatement(sql.text).use { statement in
+            try statement.bind(sql.arguments)
+            while try statement.step() { try body(statement) }
+        }
+    }
+
+    func withModelStatement<Schema, R>(
+        _ key: ModelStatementKey, schema: Schema, sql: (Schema) -> String, _ body: (PreparedStatement) throws -> R
+    ) throws -> R {
+        try cachedStatement(sql(schema)).use(body)
+    }
 }

@@ -6,7 +6,14 @@ import FoundationEssentials
 /// The values of a row are read between a `step()` that returned `true` and the next step. A
 /// driver whose server runs a statement in one round trip (PostgreSQL binds every parameter, then
 /// executes) runs it on the first `step()` and steps through the rows it received.
-protocol DriverStatement: AnyObject {
+///
+/// Values are bound by index through ``_ValueBinder`` and a row's columns read in place through
+/// ``column(at:)``: what the macro's generic path (`_$bindColumns(_:to binder:startingAt:)`,
+/// `init(_$values:key:)`) binds to and decodes from, through ``DriverRowReader``.
+protocol DriverStatement: AnyObject, _ValueBinder {
+    /// One column of the current row, read in place.
+    associatedtype Column: _ValueReader
+
     /// The statement's text as prepared.
     var sql: String { get }
     /// Whether the statement only reads.
@@ -34,9 +41,17 @@ protocol DriverStatement: AnyObject {
     /// Makes the statement ready to run again (its bound values stay).
     func reset()
 
+    /// Runs `body` with the statement marked in use, so that a nested run of the same text is
+    /// handed a statement of its own by ``DriverConnection/cachedStatement(_:)``, then resets it,
+    /// whatever `body` does.
+    func use<T>(_ body: (Self) throws -> T) rethrows -> T
+
     /// The name of result column `index`.
     func columnName(at index: Int32) -> String
 
     /// The value of column `index` in the current row.
     func value(at index: Int32) -> SQLValue
+
+    /// Column `index` of the current row, read in place (valid until the statement moves on).
+    func column(at index: Int32) -> Column
 }

@@ -71,6 +71,24 @@ extension Database {
         return live
     }
 
+    /// ``materialize(_:row:keyIndex:)`` for a row of a driver other than SQLite (the macro's generic
+    /// path).
+    func materialize<T: Model>(_ type: T.Type, row: borrowing _ValueRow, keyIndex: Int32) throws -> T {
+        if keyIndex < 0 {
+            throw ORMError.valueMismatch(
+                entity: row.entity, column: T.modelSchema.primaryKey.name, expected: "a result column", found: "none")
+        }
+        let key = row.reader.column(at: keyIndex).value
+        let object = try T(_$values: row, key: key)
+        guard let live = identityMap.registerMarked(object, key: key) else { return object }
+        let meta = live.stateSnapshot
+        if meta.status != .deleted {
+            try live._$apply(row, keeping: meta.dirty)
+            live.updateState { $0.status = .persisted }
+        }
+        return live
+    }
+
     /// The object with this key: live, or a fault that loads its row on first access.
     public func object<T: Model>(_ type: T.Type, key: SQLValue) throws -> T {
         if let live = identityMap.object(T.self, key: key) { return live }

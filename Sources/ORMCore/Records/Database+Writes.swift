@@ -118,7 +118,7 @@ extension Database {
         // which hands it back as its driver says: the rowid read after the insert, or `RETURNING`.
         let bindsKey = !generatesKey || strategy == .randomInteger
         let returnsKey = !bindsKey && core.capabilities.insertedKeys == .returning
-        let statementKey = Connection.ModelStatementKey(
+        let statementKey = ModelStatementKey(
             model: ObjectIdentifier(T.self), kind: bindsKey ? .insert : .insertGeneratedKey, columns: ColumnSet())
         let sql: (ModelSchema) -> String
         if bindsKey {

@@ -186,7 +186,28 @@ extension Model {
         return unsafeBitCast(objects.array(), to: [Self].self)
     }
 
-    private static func columnMap(for statement: Statement) -> [Int32] {
+    /// ``materializeRows(of:database:columnMap:)`` for any driver's statement: a SQLite statement
+    /// still takes the concrete loop above; another driver's rows are decoded through its
+    /// ``DriverRowReader`` (the macro's generic path, `init(_$values:key:)`), chosen here once for
+    /// the statement, and each entered in the identity map (or refreshing its live object).
+    static func materializeRows<Statement: DriverStatement>(
+        of statement: Statement, database: Database, columnMap: [Int32]? = nil
+    ) throws -> [Self] {
+        if let sqlite = statement as? _Statement {
+            return try materializeRows(of: sqlite, database: database, columnMap: columnMap)
+        }
+        let row = _ValueRow(
+            reader: DriverRowReader(statement: statement), database: database, entity: modelSchema.table,
+            columnMap: columnMap)
+        let keyIndex = row.resolve(0)
+        var objects: [Self] = []
+        while try statement.step() {
+            objects.append(try database.materialize(Self.self, row: row, keyIndex: keyIndex))
+        }
+        return objects
+    }
+
+    private static func columnMap(for statement: some DriverStatement) -> [Int32] {
         var positions: [String: Int32] = [:]
         for index in 0..<statement.columnCount where positions[statement.columnName(at: index)] == nil {
             positions[statement.columnName(at: index)] = index

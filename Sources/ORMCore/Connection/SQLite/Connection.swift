@@ -164,14 +164,6 @@ final class Connection: @unchecked Sendable, InterruptHandle {
         lastModelStatement = nil
     }
 
-    /// What a model's cached statement does.
-    struct ModelStatementKey: Hashable {
-        let model: ObjectIdentifier
-        let kind: Kind
-        let columns: ColumnSet
-        enum Kind: Hashable { case insert, insertGeneratedKey, update, delete, select }
-    }
-
     private var modelStatements: [ModelStatementKey: Statement] = [:]
     /// The statement used last, unretained (`modelStatements` holds it): a run of writes of one model
     /// finds it without hashing, and borrows it without reference counting.
