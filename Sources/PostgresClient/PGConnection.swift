@@ -310,17 +310,34 @@ struct ConnectionHandle: ~Copyable {
     private(set) var handle: OpaquePointer?
     /// How many statements were prepared on it: the next one's name is `reef_<count + 1>`.
     var preparedCount = 0
+    /// Whether a query started with ``PGConnection/startQuery(_:_:)`` may still have results
+    /// coming: the connection must read them before it sends anything else.
+    var queryInFlight = false
+    /// That query, while its owner keeps it: it is handed the rows still to come.
+    weak var activeQuery: PGQuery?
 
     init(_ handle: OpaquePointer) {
         self.handle = handle
     }
 
-    /// The open connection.
+    /// The open connection, ready for a new command: the rows a streaming query has not read yet
+    /// are first read into that query (or dropped, when nobody holds it any more).
     ///
     /// - Throws: ``PGError`` of kind `.misuse` once the connection is closed.
-    func open(sql: String?) throws -> OpaquePointer {
+    mutating func open(sql: String?) throws -> OpaquePointer {
         guard let handle else {
             throw PGError(kind: .misuse, message: "the connection is closed", sql: sql)
+        }
+        if queryInFlight {
+            queryInFlight = false
+            if let activeQuery {
+                activeQuery.readAhead(handle)
+            } else {
+                while let result = PQgetResult(handle) {
+                    PQclear(result)
+                }
+            }
+            activeQuery = nil
         }
         return handle
     }
@@ -331,5 +348,7 @@ struct ConnectionHandle: ~Copyable {
             PQfinish(handle)
         }
         handle = nil
+        queryInFlight = false
+        activeQuery = nil
     }
 }

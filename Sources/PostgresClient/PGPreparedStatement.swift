@@ -16,6 +16,10 @@ public struct PGPreparedStatement: Sendable, Hashable {
     public let sql: String
     /// The types the server inferred for its `$1`, `$2`… placeholders, in order.
     public let parameterTypes: [PGTypeOID]
+    /// The names of the columns its rows have (none for a statement that returns no rows).
+    public let columnNames: [String]
+    /// The types of those columns, in order.
+    public let columnTypes: [PGTypeOID]
 }
 
 extension PGConnection {
@@ -31,7 +35,10 @@ extension PGConnection {
             _ = try Self.checked(PQprepare(handle, name, sql, 0, nil), handle: handle, sql: sql)
             let description = try Self.checked(PQdescribePrepared(handle, name), handle: handle, sql: sql)
             let types = (0..<description.parameterCount).map { description.parameterType(at: $0) }
-            return PGPreparedStatement(name: name, sql: sql, parameterTypes: types)
+            let columns = 0..<description.columnCount
+            return PGPreparedStatement(
+                name: name, sql: sql, parameterTypes: types, columnNames: columns.map(description.columnName),
+                columnTypes: columns.map(description.columnType))
         }
     }
 

@@ -1,0 +1,153 @@
+import CLibPQ
+
+/// A prepared statement running on its connection, its rows read one at a time as the server
+/// sends them (libpq's single-row mode): a result of any size takes the memory of one row, and a
+/// small one still comes in one round trip.
+///
+/// ```swift
+/// let query = try connection.startQuery(statement, [.text("10")])
+/// while let row = try query.next() { print(row.text(at: 0) ?? "NULL") }
+/// print(query.commandTag ?? "")  // SELECT 3
+/// ```
+///
+/// The connection stays usable meanwhile: when anything else is sent on it before the query is
+/// read to its end (a nested statement, say), the rows still to come are first read into the
+/// query, which then hands them out from memory. A query dropped before its end has the rest of
+/// its rows read and dropped by the connection's next command.
+///
+/// Used by one thread at a time; its state is only touched under its connection's lock.
+public final class PGQuery: @unchecked Sendable {
+    /// The connection running it.
+    public let connection: PGConnection
+    /// The statement's text.
+    public let sql: String
+    /// Rows read ahead of the caller (each a one-row result), when the connection was needed for
+    /// something else; the first `bufferedStart` of them were handed out already.
+    private var buffered: [PGResult?] = []
+    private var bufferedStart = 0
+    /// Whether results may still come from the connection.
+    private var streaming = true
+    /// The error the server ended the statement with, thrown once the results are all read.
+    private var failure: PGError?
+    /// The command tag of the statement's end (`SELECT 3`, `INSERT 0 1`), once it has ended.
+    public private(set) var commandTag: String?
+    /// The rows an `INSERT`, `UPDATE`, `DELETE` (or `MERGE`, `COPY`) changed, once it has ended.
+    public private(set) var affectedRows: Int?
+
+    init(connection: PGConnection, sql: String) {
+        self.connection = connection
+        self.sql = sql
+    }
+
+    /// Whether the statement has run to its end and every row was handed out.
+    public var isFinished: Bool {
+        connection.connection.withLock { _ in !streaming && bufferedStart == buffered.count }
+    }
+
+    /// The next row, or nil once the statement has ended.
+    ///
+    /// - Throws: ``PGError`` with the server's fields when the statement failed (after the rows
+    ///   that came before the failure), `.cancelled` when it was cancelled, `.connection` when the
+    ///   connection was lost or closed.
+    public func next() throws -> PGRow? {
+        try connection.connection.withLock { handle in
+            if bufferedStart < buffered.count {
+                let result = buffered[bufferedStart]
+                buffered[bufferedStart] = nil
+                bufferedStart += 1
+                if bufferedStart == buffered.count {
+                    buffered.removeAll(keepingCapacity: false)
+                    bufferedStart = 0
+                }
+                if let result {
+                    return result[0]
+                }
+            }
+            if streaming {
+                guard handle.queryInFlight, handle.activeQuery === self, let pointer = handle.handle else {
+                    streaming = false
+                    throw PGError(kind: .connection, message: "the connection was closed while the query ran", sql: sql)
+                }
+                if let row = readOne(pointer) {
+                    return row
+                }
+                handle.queryInFlight = false
+                handle.activeQuery = nil
+            }
+            if let failure {
+                self.failure = nil
+                throw failure
+            }
+            return nil
+        }
+    }
+
+    /// Reads the results that are left and drops them: the statement runs to its end.
+    ///
+    /// - Throws: the statement's error, as ``next()`` would.
+    public func finish() throws {
+        while try next() != nil {}
+    }
+
+    // MARK: - Under the connection's lock
+
+    /// The next row from the connection, or nil once the statement has ended (its end and any
+    /// error recorded).
+    private func readOne(_ handle: OpaquePointer) -> PGRow? {
+        while let result = PQgetResult(handle) {
+            switch PQresultStatus(result) {
+            case PGRES_SINGLE_TUPLE:
+                return PGResult(handle: result)[0]
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
+                let end = PGResult(handle: result)
+                commandTag = end.commandTag
+                affectedRows = end.affectedRows
+            default:
+                if failure == nil {
+                    failure = PGError.from(result: result, handle: handle, sql: sql)
+                }
+                PQclear(result)
+            }
+        }
+        streaming = false
+        return nil
+    }
+
+    /// Reads every result still to come into memory, so that the connection can run something
+    /// else; the caller hands the rows out later.
+    func readAhead(_ handle: OpaquePointer) {
+        while let row = readOne(handle) {
+            buffered.append(row.result)
+        }
+    }
+}
+
+extension PGConnection {
+    /// Starts a prepared statement with `parameters` for its placeholders and returns at once;
+    /// its rows are read with ``PGQuery/next()`` as they arrive.
+    ///
+    /// - Throws: ``PGError`` of kind `.misuse` naming both counts when `parameters` does not match
+    ///   the placeholders (nothing is sent), `.connection` when it cannot be sent.
+    public func startQuery(_ statement: PGPreparedStatement, _ parameters: [PGParameter] = []) throws -> PGQuery {
+        guard parameters.count == statement.parameterTypes.count else {
+            throw PGError(
+                kind: .misuse,
+                message: "the statement has \(statement.parameterTypes.count) placeholders but \(parameters.count) values were given",
+                sql: statement.sql)
+        }
+        let query = PGQuery(connection: self, sql: statement.sql)
+        try connection.withLock { connection in
+            let handle = try connection.open(sql: statement.sql)
+            let sent = withParameters(parameters) { values, lengths, formats in
+                PQsendQueryPrepared(handle, statement.name, Int32(parameters.count), values, lengths, formats, 0)
+            }
+            guard sent == 1 else {
+                throw PGError.connection(handle, sql: statement.sql)
+            }
+            PQsetSingleRowMode(handle)
+            connection.queryInFlight = true
+            connection.activeQuery = query
+        }
+        return query
+    }
+}
