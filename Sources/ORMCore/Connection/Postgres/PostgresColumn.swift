@@ -1,0 +1,72 @@
+import FoundationEssentials
+
+/// One column of a ``PostgresStatement``'s current row, read in place: the value as
+/// `SQLValue(row, at:, as:)` made it (a model's column by its stored type, any other by its
+/// catalog type), and what ``_ValueReader`` asks of it derived from that value.
+///
+/// `boolean` reads as the integer 0 or 1, `bytea` as bytes, integers and floats as numbers,
+/// `timestamptz` as seconds since 1970 where the column is a model's `Date`, and every other type
+/// as the server's text.
+struct PostgresColumn: _ValueReader {
+    /// The column's value (`.null` when the statement is on no row).
+    let value: SQLValue
+
+    var isNull: Bool { value.isNull }
+
+    var isInteger: Bool {
+        if case .integer = value { return true }
+        return false
+    }
+
+    var isReal: Bool {
+        if case .real = value { return true }
+        return false
+    }
+
+    var isText: Bool {
+        if case .text = value { return true }
+        return false
+    }
+
+    var isBlob: Bool {
+        if case .blob = value { return true }
+        return false
+    }
+
+    var int64: Int64 {
+        switch value {
+        case .integer(let integer): integer
+        case .real(let real): real.isFinite ? Int64(exactly: real.rounded(.towardZero)) ?? (real < 0 ? .min : .max) : 0
+        case .text(let text): Int64(text) ?? Double(text).flatMap { Int64(exactly: $0.rounded(.towardZero)) } ?? 0
+        case .null, .blob: 0
+        }
+    }
+
+    var double: Double {
+        switch value {
+        case .integer(let integer): Double(integer)
+        case .real(let real): real
+        case .text(let text): Double(text) ?? 0
+        case .null, .blob: 0
+        }
+    }
+
+    var text: String {
+        switch value {
+        case .integer(let integer): String(integer)
+        case .real(let real): real.description
+        case .text(let text): text
+        case .blob(let data): String(decoding: data, as: UTF8.self)
+        case .null: ""
+        }
+    }
+
+    var blob: Data {
+        switch value {
+        case .blob(let data): data
+        case .text(let text): Data(text.utf8)
+        case .integer, .real: Data(text.utf8)
+        case .null: Data()
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import PostgresClient
+
+// Transactions and savepoints on PostgreSQL.
+
+extension PostgresConnection {
+    /// Whether a transaction is open, also one a failed statement aborted (it waits for a
+    /// rollback).
+    var isInTransaction: Bool {
+        switch client.transactionStatus {
+        case .inTransaction, .inFailedTransaction: true
+        case .active: true
+        case .idle, .unknown: false
+        }
+    }
+
+    /// `BEGIN` for a deferred or immediate transaction (PostgreSQL takes row locks as rows are
+    /// written, so both are the same); for a read-only snapshot, `BEGIN ISOLATION LEVEL
+    /// REPEATABLE READ READ ONLY` and a first statement at once, in the same round trip, so the
+    /// snapshot is the one of `begin` (PostgreSQL takes it at the first statement).
+    func begin(_ kind: TransactionKind) throws {
+        switch kind {
+        case .deferred, .immediate:
+            try run("BEGIN")
+        case .readOnlySnapshot:
+            let script = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SELECT 1"
+            tracer?(script)
+            _ = try Self.wrapping { try client.executeScript(script) }
+        }
+    }
+
+    /// Commits the open transaction.
+    ///
+    /// - Throws: ``PostgresDatabaseError`` when the server refuses (a deferred constraint); on a
+    ///   trial connection, always: its transaction is rolled back instead and nothing reaches the
+    ///   database.
+    func commit() throws {
+        if refusesCommits {
+            try? rollback()
+            throw PostgresDatabaseError(PGError(
+                kind: .misuse, message: "the trial connection never commits: its transaction was rolled back",
+                sql: "COMMIT"))
+        }
+        // COMMIT of an aborted transaction rolls it back and says only `ROLLBACK`: make that an
+        // error, as the commit did not happen.
+        let aborted = client.transactionStatus == .inFailedTransaction
+        try run("COMMIT")
+        if aborted {
+            throw PostgresDatabaseError(PGError(
+                kind: .server, message: "the transaction was aborted by a failed statement and has been rolled back",
+                sqlState: "25P02", sql: "COMMIT"))
+        }
+    }
+
+    /// Rolls the open transaction back.
+    func rollback() throws {
+        try run("ROLLBACK")
+    }
+
+    func savepoint(_ name: String) throws {
+        try run("SAVEPOINT " + dialect.quoteIdentifier(name))
+    }
+
+    func releaseSavepoint(_ name: String) throws {
+        try run("RELEASE SAVEPOINT " + dialect.quoteIdentifier(name))
+    }
+
+    func rollback(toSavepoint name: String) throws {
+        try run("ROLLBACK TO SAVEPOINT " + dialect.quoteIdentifier(name))
+    }
+}

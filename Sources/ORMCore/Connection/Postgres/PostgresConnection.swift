@@ -1,0 +1,227 @@
+import PostgresClient
+
+/// A connection to a PostgreSQL server as ORMCore's shared layers use any database's
+/// (``DriverConnection``), over `PostgresClient`'s `PGConnection` (libpq).
+///
+/// ```swift
+/// let connection = try PostgresConnection(PGConnection("postgres://ann@db.example.com/sales"))
+/// try connection.execute("UPDATE \"orders\" SET \"total\" = \(total) WHERE \"id\" = \(id)")
+/// try connection.forEachRow("SELECT \"name\" FROM \"orders\"") { print($0.value(at: 0)) }
+/// ```
+///
+/// Statements are written with ORMCore's `?` placeholders, numbered `$1`, `$2`… when prepared
+/// (``SQLDialect/preparedText(_:)``), and kept prepared on the server in a cache keyed by the `?`
+/// text. A statement that fails aborts the open transaction until it rolls back, or back to a
+/// savepoint: the shared layers try what may fail (a unique violation they catch) inside one.
+/// Every error from the server or libpq is thrown as ``PostgresDatabaseError``.
+///
+/// Used by one thread at a time, as every ``DriverConnection``; only ``interruptHandle`` may be
+/// used from another.
+final class PostgresConnection: DriverConnection {
+    /// The libpq connection.
+    let client: PGConnection
+    /// How its SQL is written.
+    let dialect = SQLDialect.postgres
+    /// Called with each statement's text (ORMCore's, with `?`) as it starts running.
+    let tracer: (@Sendable (String) -> Void)?
+    /// Whether commits are refused (the trial connection: every transaction rolls back).
+    let refusesCommits: Bool
+
+    /// Prepared statements by their `?` text.
+    private var cache: [String: PostgresStatement] = [:]
+    /// Prepared statements dropped by their owners, deallocated on the server before the next
+    /// statement runs.
+    private var retired: [PGPreparedStatement] = []
+
+    private(set) var lastInsertedKey: SQLValue = .null
+    private(set) var changedRowCount = 0
+    let interruptHandle: any InterruptHandle
+    let introspector: any SchemaIntrospector
+
+    /// Wraps an open connection.
+    ///
+    /// - Parameters:
+    ///   - schema: the schema the introspector describes; nil for the first schema of the
+    ///     `search_path` that exists (`public` by default).
+    ///   - refusesCommits: whether ``commit()`` refuses (a trial connection).
+    /// - Throws: ``PostgresDatabaseError`` when the schema cannot be asked for.
+    init(
+        _ client: PGConnection, schema: String? = nil, refusesCommits: Bool = false,
+        tracer: (@Sendable (String) -> Void)? = nil
+    ) throws {
+        self.client = client
+        self.refusesCommits = refusesCommits
+        self.tracer = tracer
+        interruptHandle = PostgresInterruptHandle(client.cancelHandle)
+        introspector = try Self.wrapping { try PostgresIntrospector(client, schema: schema) }
+    }
+
+    // MARK: - Statements
+
+    func prepare(_ sql: String) throws -> PostgresStatement {
+        deallocateRetired()
+        let text = dialect.preparedText(sql).text
+        let prepared = try Self.wrapping { try client.prepare(text) }
+        return PostgresStatement(sql: sql, prepared: prepared, connection: self)
+    }
+
+    func cachedStatement(_ sql: String) throws -> PostgresStatement {
+        if let statement = cache[sql] {
+            if statement.isInUse {
+                return try prepare(sql)
+            }
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        statement.isCached = true
+        cache[sql] = statement
+        return statement
+    }
+
+    func clearStatementCache() {
+        for statement in cache.values {
+            // Deallocated once its last user drops it.
+            statement.isCached = false
+            if !statement.isInUse {
+                retired.append(statement.prepared)
+            }
+        }
+        cache.removeAll()
+    }
+
+    func execute(_ sql: SQL) throws {
+        try run(sql.text, sql.arguments)
+    }
+
+    /// Runs one statement, `?` text with its values: without values, in one round trip and kept
+    /// nowhere (`BEGIN`, `SAVEPOINT`, DDL); with values, through the statement cache.
+    func run(_ text: String, _ arguments: [SQLValue] = []) throws {
+        if arguments.isEmpty, dialect.preparedText(text).parameterCount == 0 {
+            try willRun(text)
+            let result = try Self.wrapping { try client.execute(text) }
+            record(commandTag: result.commandTag, affectedRows: result.affectedRows, insertedKey: nil)
+            return
+        }
+        try cachedStatement(text).use { statement in
+            try statement.bind(arguments)
+            try statement.run()
+        }
+    }
+
+    func withModelStatement<Schema, R>(
+        _ key: ModelStatementKey, schema: Schema, sql: (Schema) -> String, _ body: (PostgresStatement) throws -> R
+    ) throws -> R {
+        try cachedStatement(sql(schema)).use { statement in
+            // Once per statement: the cache keeps it for the model.
+            if !statement.readsStoredTypes, let columns = schema as? any StoredColumnTypes {
+                statement.readColumns(as: columns)
+            }
+            return try body(statement)
+        }
+    }
+
+    /// Runs the statements of `sql` one after the other, its arguments consumed in order; with
+    /// `stoppingOutsideTransaction`, throws ``Connection/StatementRunsOutsideTransaction`` before
+    /// a statement that manages transactions itself (`BEGIN`, `COMMIT`, `SAVEPOINT`…) or cannot
+    /// run inside one (`VACUUM`, `CREATE DATABASE`, `… CONCURRENTLY`). Statements are split where
+    /// PostgreSQL's tokens have a `;` (not inside a string, a dollar-quoted body or a comment).
+    func executeScript(_ sql: SQL, stoppingOutsideTransaction: Bool) throws {
+        var remaining = sql.arguments[...]
+        var placeholders = 0
+        let statements = Self.statements(in: sql.text)
+        for (position, statement) in statements.enumerated() {
+            if stoppingOutsideTransaction && Self.runsOutsideTransaction(statement) {
+                throw Connection.StatementRunsOutsideTransaction()
+            }
+            let count = dialect.preparedText(statement).parameterCount
+            placeholders += count
+            if remaining.count < count {
+                throw ORMError.argumentCountMismatch(sql: statement, placeholders: count, arguments: remaining.count)
+            }
+            if position == statements.count - 1, remaining.count > count {
+                // The last statement: the values left after it would never be bound.
+                throw ORMError.argumentCountMismatch(
+                    sql: sql.text, placeholders: placeholders, arguments: sql.arguments.count)
+            }
+            try run(statement, Array(remaining.prefix(count)))
+            remaining = remaining.dropFirst(count)
+        }
+        if !remaining.isEmpty {
+            throw ORMError.argumentCountMismatch(sql: sql.text, placeholders: placeholders, arguments: sql.arguments.count)
+        }
+    }
+
+    // MARK: - What statements tell it
+
+    /// Before statement `sql` runs: traced, and the statements dropped since the last run
+    /// deallocated. On a connection that refuses commits, a statement that would commit is refused
+    /// and one outside a transaction opens one first, so that nothing it does can last.
+    func willRun(_ sql: String) throws {
+        deallocateRetired()
+        if refusesCommits {
+            try keepInTransaction(sql)
+        }
+        tracer?(sql)
+    }
+
+    /// What the trial connection does before `sql`: refuses a commit, begins a transaction when
+    /// none is open.
+    private func keepInTransaction(_ sql: String) throws {
+        let words = SQLToken.tokens(in: sql, dialect: .postgres).lazy.filter { $0.kind == .word }
+            .prefix(2).map { sql[$0.range].uppercased() }
+        let leading = Array(words)
+        if leading.first == "COMMIT" || leading.first == "END" || leading == ["PREPARE", "TRANSACTION"] {
+            throw PostgresDatabaseError(PGError(
+                kind: .misuse, message: "the trial connection never commits", sql: sql))
+        }
+        if client.transactionStatus == .idle, leading.first != "BEGIN", leading.first != "START" {
+            _ = try Self.wrapping { try client.execute("BEGIN") }
+        }
+    }
+
+    /// After `statement` ran to its end.
+    func didRun(_ statement: PostgresStatement, commandTag: String?, affectedRows: Int?, insertedKey: SQLValue?) {
+        record(commandTag: commandTag, affectedRows: affectedRows, insertedKey: insertedKey)
+    }
+
+    /// A statement no longer cached or held: deallocated on the server before the next one runs.
+    func retire(_ statement: PGPreparedStatement) {
+        retired.append(statement)
+    }
+
+    private func record(commandTag: String?, affectedRows: Int?, insertedKey: SQLValue?) {
+        guard let tag = commandTag else {
+            return
+        }
+        let command = tag.prefix { $0 != " " }
+        if ["INSERT", "UPDATE", "DELETE", "MERGE"].contains(command) {
+            changedRowCount = affectedRows ?? 0
+        }
+        if command == "INSERT" {
+            lastInsertedKey = insertedKey ?? .null
+        }
+    }
+
+    /// Drops the retired statements on the server (`DEALLOCATE`, one round trip for all), unless
+    /// the transaction is aborted (then they wait for the next statement after it).
+    private func deallocateRetired() {
+        guard !retired.isEmpty, client.transactionStatus != .inFailedTransaction else {
+            return
+        }
+        let script = retired.map { "DEALLOCATE " + PGConnection.quoteIdentifier($0.name) }.joined(separator: "; ")
+        retired.removeAll()
+        _ = try? client.executeScript(script)
+    }
+
+    // MARK: - Errors
+
+    /// Runs `body`, throwing a `PGError` as ``PostgresDatabaseError``.
+    static func wrapping<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PGError {
+            throw PostgresDatabaseError(error)
+        }
+    }
+}

@@ -1,0 +1,238 @@
+import FoundationEssentials
+import PostgresClient
+
+/// A statement a ``PostgresConnection`` prepared on the server (`PQprepare`), bound with ORMCore's
+/// values and stepped through its rows.
+///
+/// ```swift
+/// let statement = try connection.prepare("SELECT name FROM \"person\" WHERE age > ?")
+/// try statement.bind([.integer(30)])
+/// while try statement.step() { print(statement.value(at: 0)) }
+/// ```
+///
+/// Parameters are kept until the statement runs, each as `PGParameter(value, as:)` for the type
+/// the server inferred for its place (a `boolean` takes 0 or 1, a `timestamptz` seconds since
+/// 1970, a `bytea` bytes sent in binary form). The first ``step()`` sends the statement with every
+/// value (one round trip) and the rows are read one at a time as the server sends them (libpq's
+/// single-row mode, ``PGQuery``): a million rows take the memory of one. A column reads as
+/// `SQLValue(row, at:, as:)`: by its catalog type, or by a model's stored types once
+/// ``readColumns(as:)`` named the model (a `timestamptz` is then a `Date`'s seconds).
+final class PostgresStatement: DriverStatement {
+    /// The statement's text, with ORMCore's `?` placeholders.
+    let sql: String
+    /// The statement the server prepared (its text has `$1`, `$2`…).
+    let prepared: PGPreparedStatement
+    /// Whether the statement only reads (judged from its words: see ``readsOnly(_:)``).
+    let isReadOnly: Bool
+    /// Whether it is an `INSERT`: its first returned column is the key the insert made.
+    private let isInsert: Bool
+    /// Whether it is in use (``use(_:)``): the connection's cache then prepares another.
+    private(set) var isInUse = false
+    /// Whether the connection's cache holds it; one that is not is deallocated on the server once
+    /// it is dropped.
+    var isCached = false
+
+    /// The connection that prepared it, told what the statement did (the key an insert returned,
+    /// the rows changed).
+    private weak var connection: PostgresConnection?
+    private let client: PGConnection
+
+    /// The values bound, by parameter.
+    private var parameters: [PGParameter]
+    /// How each parameter is bound, from the type the server inferred for it.
+    private let parameterTypes: [StoredType?]
+    /// How each column is read: nil by its catalog type.
+    private var columnTypes: [StoredType?]
+
+    /// The run in progress, from the first step to the statement's end.
+    private var query: PGQuery?
+    /// The current row.
+    private var row: PGRow?
+    /// Whether the run ended (`step()` answers `false` until ``reset()``).
+    private var ended = false
+    /// The first column of the first row, for an insert's key.
+    private var firstValue: SQLValue?
+
+    init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection) {
+        self.sql = sql
+        self.prepared = prepared
+        self.connection = connection
+        client = connection.client
+        let keyword = SQLScript.leadingKeyword(of: sql)
+        isInsert = keyword == "INSERT"
+        isReadOnly = Self.readsOnly(sql)
+        parameters = Array(repeating: .null, count: prepared.parameterTypes.count)
+        parameterTypes = prepared.parameterTypes.map(StoredType.init(parameterOf:))
+        columnTypes = Array(repeating: nil, count: prepared.columnTypes.count)
+    }
+
+    deinit {
+        if !isCached {
+            connection?.retire(prepared)
+        }
+    }
+
+    var parameterCount: Int32 { Int32(parameters.count) }
+    var columnCount: Int32 { Int32(columnTypes.count) }
+
+    func columnName(at index: Int32) -> String {
+        prepared.columnNames.indices.contains(Int(index)) ? prepared.columnNames[Int(index)] : ""
+    }
+
+    /// Whether ``readColumns(as:)`` named the columns' stored types.
+    private(set) var readsStoredTypes = false
+
+    /// Reads the columns named as `schema`'s columns (a model's ``ModelSchema``) by their stored
+    /// types (a `Date` column's `timestamptz` as seconds since 1970, a `Bool`'s `boolean` as 0
+    /// or 1); the others by their catalog type. For a model's own statements
+    /// (``PostgresConnection/withModelStatement(_:schema:sql:_:)`` does it) and any query whose
+    /// rows become the model's objects.
+    func readColumns(as schema: some StoredColumnTypes) {
+        columnTypes = prepared.columnNames.map(schema.storedType(ofColumn:))
+        readsStoredTypes = true
+    }
+
+    // MARK: - Binding
+
+    func bind(_ arguments: [SQLValue]) throws {
+        guard arguments.count == parameters.count else {
+            throw ORMError.argumentCountMismatch(sql: sql, placeholders: parameters.count, arguments: arguments.count)
+        }
+        reset()
+        for (index, argument) in arguments.enumerated() {
+            parameters[index] = Self.parameter(argument, as: parameterTypes[index])
+        }
+    }
+
+    func bind(_ value: SQLValue, at index: Int32) throws {
+        let position = Int(index) - 1
+        guard parameters.indices.contains(position) else {
+            throw PostgresDatabaseError(PGError(
+                kind: .misuse, message: "parameter \(index) is out of range: the statement takes \(parameters.count)",
+                sql: sql))
+        }
+        reset()
+        parameters[position] = Self.parameter(value, as: parameterTypes[position])
+    }
+
+    func bindNull(at index: Int32) throws { try bind(.null, at: index) }
+    func bindInt64(_ value: Int64, at index: Int32) throws { try bind(.integer(value), at: index) }
+    func bindDouble(_ value: Double, at index: Int32) throws { try bind(.real(value), at: index) }
+    func bindText(_ value: String, at index: Int32) throws { try bind(.text(value), at: index) }
+    func bindBlob(_ value: Data, at index: Int32) throws { try bind(.blob(value), at: index) }
+
+    /// `value` as the parameter of a place of type `type`: a real with no fraction where an
+    /// integer goes is that integer (the server refuses `3.0` for a `bigint`).
+    static func parameter(_ value: SQLValue, as type: StoredType?) -> PGParameter {
+        if type == .integer, case .real(let real) = value, let integer = Int64(exactly: real) {
+            return .int(integer)
+        }
+        return PGParameter(value, as: type)
+    }
+
+    // MARK: - Running
+
+    @discardableResult
+    func step() throws -> Bool {
+        if ended {
+            return false
+        }
+        do {
+            if query == nil {
+                try connection?.willRun(sql)
+                query = try client.startQuery(prepared, parameters)
+            }
+            guard let next = try query?.next() else {
+                end()
+                return false
+            }
+            row = next
+            if firstValue == nil, isInsert {
+                firstValue = value(at: 0)
+            }
+            return true
+        } catch let error as PGError {
+            query = nil
+            row = nil
+            ended = true
+            throw PostgresDatabaseError(error)
+        }
+    }
+
+    func run() throws {
+        while try step() {}
+    }
+
+    func reset() {
+        finishRun()
+        ended = false
+    }
+
+    func use<T>(_ body: (PostgresStatement) throws -> T) rethrows -> T {
+        let wasInUse = isInUse
+        isInUse = true
+        defer {
+            isInUse = wasInUse
+            reset()
+        }
+        return try body(self)
+    }
+
+    /// Records what the run did on the connection once it ended.
+    private func end() {
+        row = nil
+        ended = true
+        if let query {
+            connection?.didRun(self, commandTag: query.commandTag, affectedRows: query.affectedRows,
+                               insertedKey: isInsert ? firstValue ?? .null : nil)
+        }
+        query = nil
+        firstValue = nil
+    }
+
+    /// Ends a run still going: the rows left are read and dropped, so the connection is free.
+    private func finishRun() {
+        if let query {
+            try? query.finish()
+            self.query = nil
+        }
+        row = nil
+        firstValue = nil
+    }
+
+    // MARK: - Reading
+
+    func value(at index: Int32) -> SQLValue {
+        let column = Int(index)
+        guard let row, columnTypes.indices.contains(column) else {
+            return .null
+        }
+        do {
+            return try SQLValue(row, at: column, as: columnTypes[column])
+        } catch {
+            // Text not in the form its type promises (a session's `DateStyle` changed): kept as
+            // the server wrote it rather than lost.
+            return row.text(at: column).map(SQLValue.text) ?? .null
+        }
+    }
+
+    func column(at index: Int32) -> PostgresColumn {
+        PostgresColumn(value: value(at: index))
+    }
+
+    // MARK: - Judging the text
+
+    /// Whether `sql` only reads: it starts with `SELECT`, `VALUES`, `TABLE`, `WITH`, `SHOW` or
+    /// `EXPLAIN`, and no word of it writes or locks (`INSERT`, `UPDATE`, `DELETE`, `MERGE`,
+    /// `INTO`, as in `SELECT … INTO`, and `FOR UPDATE`/`FOR SHARE`). A function that writes,
+    /// called from a `SELECT` (`nextval`), is not seen.
+    static func readsOnly(_ sql: String) -> Bool {
+        let words = SQLToken.tokens(in: sql, dialect: .postgres).filter { $0.kind == .word }
+            .map { sql[$0.range].uppercased() }
+        guard let first = words.first, ["SELECT", "VALUES", "TABLE", "WITH", "SHOW", "EXPLAIN"].contains(first) else {
+            return false
+        }
+        let writing: Set<String> = ["INSERT", "UPDATE", "DELETE", "MERGE", "INTO", "SHARE", "TRUNCATE", "COPY"]
+        return !words.contains(where: writing.contains)
+    }
+}
