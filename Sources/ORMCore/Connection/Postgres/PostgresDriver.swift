@@ -1,0 +1,80 @@
+import PostgresClient
+
+/// PostgreSQL's driver: a server reached through libpq from a `postgres://` URL or a libpq
+/// connection string, with a writer, readers beside it and a trial connection of its own.
+///
+/// ```swift
+/// let driver = try PostgresDriver("postgres://ann@db.example.com:5432/sales")
+/// let writer = try driver.openConnection(for: .writer)
+/// let reader = try driver.openConnection(for: .reader)   // refuses every write
+/// ```
+///
+/// The connection string is what `psql` takes: a URL (`postgres://` or `postgresql://`,
+/// `?sslmode=require` and the other parameters libpq knows) or `key=value` pairs (`host=/var/run/postgresql
+/// dbname=sales`); what it leaves out libpq fills in from the `PG*` environment variables
+/// (`PGHOST`, `PGUSER`, `PGPASSWORD`, `PGSERVICE`…), `~/.pgpass`, the service file and its
+/// defaults. An empty string uses those alone.
+///
+/// Each role's connection, on the server:
+/// - the **writer** is a plain session (with ``Configuration/readOnly``, every transaction is
+///   read-only: `default_transaction_read_only`);
+/// - a **reader** is a session whose transactions are all read-only
+///   (`default_transaction_read_only = on`): the server refuses any write on it;
+/// - the **trial** connection waits for another session's row lock no longer than its busy
+///   timeout (`lock_timeout`), and its ``PostgresConnection/commit()`` refuses and rolls back:
+///   what is tried there never reaches the database.
+struct PostgresDriver: DatabaseDriver {
+    /// The URL or connection string.
+    let connectionString: String
+    /// How connections behave: ``Configuration/readOnly``, ``Configuration/busyTimeoutMilliseconds``
+    /// (as `lock_timeout` on the trial connection), ``Configuration/maximumReaders`` and
+    /// ``Configuration/tracer`` apply; the file settings (journal, page cache, `immutable`) do not.
+    let configuration: Configuration
+    /// The schema the introspector describes; nil for the `search_path`'s first.
+    let schema: String?
+    /// Reported to the server (`pg_stat_activity`) unless the connection string names one.
+    let applicationName: String
+
+    /// A driver for the server `connectionString` names.
+    ///
+    /// - Throws: ``PostgresDatabaseError`` (a `PGError` of kind `.badConnectionString` with libpq's
+    ///   reason) when libpq cannot read the string; nothing is connected yet.
+    init(
+        _ connectionString: String, configuration: Configuration = Configuration(), schema: String? = nil,
+        applicationName: String = "reef"
+    ) throws {
+        try PostgresConnection.wrapping { try PGConnection.validate(connectionString) }
+        self.connectionString = connectionString
+        self.configuration = configuration
+        self.schema = schema
+        self.applicationName = applicationName
+    }
+
+    /// Readers beside the writer, a trial connection, other sessions' commits noticed (through
+    /// `PGChangeProbe` and `PGNotifyTriggers`), inserted keys from `RETURNING`.
+    var capabilities: DriverCapabilities {
+        DriverCapabilities(concurrentReaders: true, trialConnection: true, externalChanges: true, insertedKeys: .returning)
+    }
+
+    func openConnection(for role: ConnectionRole) throws -> PostgresConnection {
+        let client = try PostgresConnection.wrapping {
+            try PGConnection(connectionString, applicationName: applicationName)
+        }
+        var settings: [String] = []
+        switch role {
+        case .writer:
+            if configuration.readOnly { settings.append("SET default_transaction_read_only = on") }
+        case .reader:
+            settings.append("SET default_transaction_read_only = on")
+        case .trial(let busyTimeout):
+            if configuration.readOnly { settings.append("SET default_transaction_read_only = on") }
+            settings.append("SET lock_timeout = \(max(0, busyTimeout))")
+        }
+        if !settings.isEmpty {
+            // Values are integers made here, never text from outside.
+            _ = try PostgresConnection.wrapping { try client.executeScript(settings.joined(separator: "; ")) }
+        }
+        let isTrial = if case .trial = role { true } else { false }
+        return try PostgresConnection(client, schema: schema, refusesCommits: isTrial, tracer: configuration.tracer)
+    }
+}
