@@ -39,6 +39,39 @@ final class PostgresConnectionTests: XCTestCase {
         XCTAssertFalse(try connection.cachedStatement(sql) === first, "prepared again after the cache was cleared")
     }
 
+    /// A statement the cache does not hold is deallocated on the server once dropped, before
+    /// the next statement runs; so are cached ones once the cache is cleared.
+    func testDroppedStatementsAreDeallocatedOnTheServer() throws {
+        let (connection, _) = try connectionWithRows()
+        func preparedOnServer() throws -> Int {
+            var count: SQLValue = .null
+            try connection.forEachRow("SELECT count(*) FROM pg_prepared_statements") { count = $0.value(at: 0) }
+            guard case .integer(let integer) = count else { return -1 }
+            return Int(integer)
+        }
+        let baseline = try preparedOnServer()
+        var kept: [PostgresStatement] = []
+        for index in 0..<5 {
+            kept.append(try connection.prepare("SELECT \(index)"))
+        }
+        XCTAssertEqual(try preparedOnServer(), baseline + 5)
+        kept.removeAll()
+        XCTAssertEqual(try preparedOnServer(), baseline)
+        _ = try connection.cachedStatement("SELECT 'cached'")
+        XCTAssertEqual(try preparedOnServer(), baseline + 1)
+        connection.clearStatementCache()
+        // The count's own statement went with the cache too, and was prepared again.
+        XCTAssertEqual(try preparedOnServer(), baseline)
+    }
+
+    func testWhetherATransactionIsOpenWhileAStatementsRowsAreComing() throws {
+        let (connection, _) = try connectionWithRows()
+        try connection.forEachRow("SELECT id FROM t") { _ in XCTAssertFalse(connection.isInTransaction) }
+        try connection.begin(.deferred)
+        try connection.forEachRow("SELECT id FROM t") { _ in XCTAssertTrue(connection.isInTransaction) }
+        try connection.commit()
+    }
+
     func testLastInsertedKeyComesFromTheReturningRowAndChangesFromTheCommandTag() throws {
         let (connection, _) = try connectionWithRows()
         try connection.execute("INSERT INTO t (name) VALUES (\("d")) RETURNING id")

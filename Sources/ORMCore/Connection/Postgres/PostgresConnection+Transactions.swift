@@ -4,11 +4,12 @@ import PostgresClient
 
 extension PostgresConnection {
     /// Whether a transaction is open, also one a failed statement aborted (it waits for a
-    /// rollback).
+    /// rollback). While a statement's rows are still coming, whether one was open when it started
+    /// (a query outside a transaction runs in one of its own, as SQLite's does in autocommit).
     var isInTransaction: Bool {
         switch client.transactionStatus {
         case .inTransaction, .inFailedTransaction: true
-        case .active: true
+        case .active: wasInTransactionAtLastRun
         case .idle, .unknown: false
         }
     }

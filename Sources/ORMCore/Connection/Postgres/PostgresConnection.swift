@@ -17,7 +17,10 @@ import PostgresClient
 ///
 /// Used by one thread at a time, as every ``DriverConnection``; only ``interruptHandle`` may be
 /// used from another.
-final class PostgresConnection: DriverConnection {
+final class PostgresConnection: DriverConnection, @unchecked Sendable {
+    // Sendable as SQLite's `Connection` is: the core hands it between threads but serialises its
+    // use (the writer behind its lock, a reader checked out of the pool).
+
     /// The libpq connection.
     let client: PGConnection
     /// How its SQL is written.
@@ -32,6 +35,11 @@ final class PostgresConnection: DriverConnection {
     /// Prepared statements dropped by their owners, deallocated on the server before the next
     /// statement runs.
     private var retired: [PGPreparedStatement] = []
+
+    /// Whether a transaction was open when the last statement started: what
+    /// ``isInTransaction`` answers while that statement's rows are still coming (libpq then
+    /// says only that a command is active).
+    private(set) var wasInTransactionAtLastRun = false
 
     private(set) var lastInsertedKey: SQLValue = .null
     private(set) var changedRowCount = 0
@@ -162,6 +170,8 @@ final class PostgresConnection: DriverConnection {
         if refusesCommits {
             try keepInTransaction(sql)
         }
+        let status = client.transactionStatus
+        wasInTransactionAtLastRun = status == .inTransaction || status == .inFailedTransaction
         tracer?(sql)
     }
 
