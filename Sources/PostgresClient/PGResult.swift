@@ -82,6 +82,13 @@ public final class PGResult: RandomAccessCollection, @unchecked Sendable {
         }
     }
 
+    func withValue<T>(row: Int32, column: Int32, _ body: (UnsafePointer<CChar>, Int) throws -> T) rethrows -> T? {
+        guard !isNull(row: row, column: column), let value = PQgetvalue(handle, row, column) else {
+            return nil
+        }
+        return try body(value, Int(PQgetlength(handle, row, column)))
+    }
+
     func bytes(row: Int32, column: Int32) -> [UInt8]? {
         guard !isNull(row: row, column: column), let value = PQgetvalue(handle, row, column) else {
             return nil
@@ -111,6 +118,13 @@ public struct PGRow: Sendable {
     /// Column `column` in PostgreSQL's text form, or nil for NULL.
     public func text(at column: Int) -> String? {
         result.text(row: row, column: Int32(column))
+    }
+
+    /// Calls `body` with column `column` as the server sent it, read in place: a pointer to its
+    /// text form, NUL-terminated as libpq keeps it, and its length in bytes (valid only inside
+    /// `body`). Nil for NULL, without calling `body`.
+    public func withValue<T>(at column: Int, _ body: (UnsafePointer<CChar>, Int) throws -> T) rethrows -> T? {
+        try result.withValue(row: row, column: Int32(column), body)
     }
 
     /// The bytes of column `column` as the server sent them (its text form), or nil for NULL.

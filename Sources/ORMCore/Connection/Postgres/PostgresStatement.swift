@@ -1,6 +1,10 @@
 import FoundationEssentials
 import PostgresClient
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A statement a ``PostgresConnection`` prepared on the server (`PQprepare`), bound with ORMCore's
 /// values and stepped through its rows.
 ///
@@ -207,6 +211,9 @@ final class PostgresStatement: DriverStatement {
         guard let row, columnTypes.indices.contains(column) else {
             return .null
         }
+        if let value = Self.fastValue(row, at: column, type: prepared.columnTypes[column], as: columnTypes[column]) {
+            return value
+        }
         do {
             return try SQLValue(row, at: column, as: columnTypes[column])
         } catch {
@@ -214,6 +221,76 @@ final class PostgresStatement: DriverStatement {
             // the server wrote it rather than lost.
             return row.text(at: column).map(SQLValue.text) ?? .null
         }
+    }
+
+    /// The value of the common types read in place from libpq's text, without the copies the
+    /// general path makes: integers, floats, booleans and text as a model or the catalog reads
+    /// them. Nil for the others (and for text not of its type's form), which take
+    /// `SQLValue(row, at:, as:)`.
+    private static func fastValue(_ row: PGRow, at column: Int, type: PGTypeOID, as stored: StoredType?) -> SQLValue? {
+        let kind: StoredType
+        switch stored {
+        case nil, .any?:
+            if type.isInteger {
+                kind = .integer
+            } else if type.isFloatingPoint {
+                kind = .double
+            } else if type == .bool {
+                kind = .boolean
+            } else if type == .text || type == .varchar || type == .bpchar || type == .name {
+                kind = .text
+            } else {
+                return nil
+            }
+        case .integer?, .double?, .boolean?, .text?:
+            // A model's column of another catalog type (a `numeric` holding an integer) reads as
+            // the general path reads it.
+            guard type.isInteger || type.isFloatingPoint || type == .bool || type == .text || type == .varchar else {
+                return nil
+            }
+            kind = stored ?? .any
+        default:
+            return nil
+        }
+        return row.withValue(at: column) { pointer, length -> SQLValue? in
+            switch kind {
+            case .integer:
+                return Self.integer(pointer, length).map(SQLValue.integer)
+            case .double:
+                var end: UnsafeMutablePointer<CChar>?
+                let value = strtod(pointer, &end)
+                guard let end, end == UnsafeMutablePointer(mutating: pointer) + length, length > 0 else { return nil }
+                return .real(value)
+            case .boolean:
+                guard length == 1 else { return nil }
+                return pointer.pointee == CChar(UInt8(ascii: "t")) ? .integer(1)
+                    : pointer.pointee == CChar(UInt8(ascii: "f")) ? .integer(0) : nil
+            default:
+                return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    .text(String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self))
+                }
+            }
+        } ?? .null
+    }
+
+    /// The decimal integer of `length` bytes at `pointer` (an optional `-`), nil when it is not
+    /// one or does not fit.
+    private static func integer(_ pointer: UnsafePointer<CChar>, _ length: Int) -> Int64? {
+        var index = 0
+        let negative = length > 0 && pointer[0] == CChar(UInt8(ascii: "-"))
+        if negative { index = 1 }
+        guard index < length else { return nil }
+        var value: Int64 = 0
+        while index < length {
+            let digit = Int64(pointer[index]) - 48
+            guard digit >= 0, digit <= 9 else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            guard !overflow, !overflow2 else { return nil }
+            value = next
+            index += 1
+        }
+        return value
     }
 
     func column(at index: Int32) -> PostgresColumn {
