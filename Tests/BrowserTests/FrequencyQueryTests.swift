@@ -106,7 +106,7 @@ final class FrequencyQueryTests: XCTestCase {
     /// now made outside the sorted groups, for the rows read only.
     func testTheShareAndBarAreMadeOutsideTheSortedGroups() throws {
         let query = try FrequencyQuery(relation: "\(identifier: "odd \"t\"")", column: "count", filter: "level > 0")
-        let expected = "(SELECT \"reef value\" AS \"count\", \"reef count\" AS \"count\", "
+        let expected = "(SELECT \"reef value\" AS \"count\", \"reef count\" AS \"count:1\", "
             + "round(100.0 * \"reef count\" / \"reef total\", 2) AS \"percent\", reef_bar(\"reef count\", \"reef most\") AS \"histogram\" "
             + "FROM (SELECT \"count\" AS \"reef value\", count(*) AS \"reef count\", sum(count(*)) OVER () AS \"reef total\", "
             + "max(count(*)) OVER () AS \"reef most\" FROM \"odd \"\"t\"\"\" WHERE (level > 0\n) GROUP BY 1 ORDER BY 2 DESC, 1))"

@@ -1,3 +1,4 @@
+import ORMCore
 import XCTest
 @testable import Browser
 
@@ -71,5 +72,19 @@ final class FrequencyScreenTests: XCTestCase {
         XCTAssertTrue(screen.last?.hasPrefix(" FREQUENCY  sorted by artist_id ascending") ?? false, screen.joined(separator: "\n"))
         let found = try XCTUnwrap(fixture.headless("lF/3<Enter>", columns: 80, rows: 8, table: "albums").last)
         XCTAssertTrue(found.last?.contains("artist_id in albums  3/3") ?? false, found.joined(separator: "\n"))
+    }
+
+    func testACountedColumnNamedCountIsToldApartFromTheCount() throws {
+        try Database(path: fixture.path).executeScript("""
+            CREATE TABLE tallies (id INTEGER PRIMARY KEY, count INTEGER);
+            INSERT INTO tallies (count) VALUES (5), (5), (5), (1), (9), (9);
+            """)
+        // `s` on the second column sorts by how often each value comes, not by the values.
+        let screen = try XCTUnwrap(fixture.headless("lFls", columns: 80, rows: 6, table: "tallies").last)
+        XCTAssertEqual(screen[0], " │count │count:1▲│percent │histogram           │")
+        XCTAssertEqual(screen[1], "1│     1│       1│   16.67│██████▋             │")
+        XCTAssertEqual(screen[2], "2│     9│       2│   33.33│█████████████▍      │")
+        XCTAssertEqual(screen[3], "3│     5│       3│   50.00│████████████████████│")
+        XCTAssertTrue(screen.last?.hasPrefix(" FREQUENCY  sorted by count:1 ascending") ?? false, screen.joined(separator: "\n"))
     }
 }

@@ -12,7 +12,9 @@ import ORMCore
 /// // value │ count │ percent │ histogram
 /// ```
 struct FrequencyQuery: Sendable {
-    /// The names of the table's columns: the value column takes the name of the column counted.
+    /// The names of the table's own columns (the value column takes the name of the column
+    /// counted); one the counted column already has is told apart as SQLite names a repeated
+    /// column, `count:1` (see ``columnNames``).
     static let countColumn = "count"
     /// The share column's name.
     static let percentColumn = "percent"
@@ -39,9 +41,31 @@ struct FrequencyQuery: Sendable {
         }
     }
 
-    /// The column names of the frequency table, in order.
+    /// The column names of the frequency table, in order: the counted column's, then `count`,
+    /// `percent` and `histogram`, each made unique (case-insensitively, as SQL names are) with a
+    /// `:1` suffix where the counted column has that name, so sorting or filtering the table by
+    /// its count never means the values.
     var columnNames: [String] {
-        [column, Self.countColumn, Self.percentColumn, Self.histogramColumn]
+        [column, countName, percentName, histogramName]
+    }
+
+    /// The count column's name in this table.
+    var countName: String { Self.unique(Self.countColumn, besides: column) }
+    /// The share column's name in this table.
+    var percentName: String { Self.unique(Self.percentColumn, besides: column) }
+    /// The bar column's name in this table.
+    var histogramName: String { Self.unique(Self.histogramColumn, besides: column) }
+
+    /// `name`, or `name:1` (`name:2`…) where it is `taken`'s, ignoring case.
+    private static func unique(_ name: String, besides taken: String) -> String {
+        guard name.lowercased() == taken.lowercased() else {
+            return name
+        }
+        var suffix = 1
+        while "\(name):\(suffix)".lowercased() == taken.lowercased() {
+            suffix += 1
+        }
+        return "\(name):\(suffix)"
     }
 
     /// The frequency table as a parenthesised query, for a ``RelationQuery``.
@@ -62,9 +86,9 @@ struct FrequencyQuery: Sendable {
         }
         inner.append(" GROUP BY 1 ORDER BY 2 DESC, 1")
         var sql: SQL = """
-            (SELECT \(identifier: Self.valueAlias) AS \(identifier: column), \(identifier: Self.countAlias) AS \(identifier: Self.countColumn), \
-            round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2) AS \(identifier: Self.percentColumn), \
-            \(raw: BarFunction.name)(\(identifier: Self.countAlias), \(identifier: Self.mostAlias)) AS \(identifier: Self.histogramColumn) FROM (
+            (SELECT \(identifier: Self.valueAlias) AS \(identifier: column), \(identifier: Self.countAlias) AS \(identifier: countName), \
+            round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2) AS \(identifier: percentName), \
+            \(raw: BarFunction.name)(\(identifier: Self.countAlias), \(identifier: Self.mostAlias)) AS \(identifier: histogramName) FROM (
             """
         sql.append(inner)
         sql.append("))")
@@ -80,7 +104,7 @@ struct FrequencyQuery: Sendable {
     /// A row source over the frequency table, counted by its first page (one grouped pass).
     func source(in database: Database, title: String) throws -> PagedSource {
         let query = RelationQuery(relation: try table(), columnNames: columnNames)
-        let columns = columnNames.map { GridColumn(name: $0, decimals: $0 == Self.percentColumn ? 2 : nil) }
+        let columns = columnNames.enumerated().map { GridColumn(name: $1, decimals: $0 == 2 ? 2 : nil) }  // the percent
         // The first page groups every row before it can order them by count: it counts the
         // groups in the same pass (a second grouped pass to count them took as long again).
         return PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: true)
