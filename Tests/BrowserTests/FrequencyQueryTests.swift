@@ -89,7 +89,7 @@ final class FrequencyQueryTests: XCTestCase {
         let source = try FrequencyQuery(relation: "\(identifier: "t")", column: "v", filter: nil).source(in: traced, title: "v")
         XCTAssertFalse(source.isCounting, "no second grouped pass counts in the background")
         XCTAssertEqual(try source.rows(0..<1).first?.values, [.integer(1), .integer(4), .real(0.44), .text(String(repeating: "█", count: 20))])
-        XCTAssertEqual(source.knownCount, 250, "the first page of 100 values knows there are 250")
+        XCTAssertEqual(source.knownCount, 250, "the first page knows there are 250")
         XCTAssertEqual(try source.count(), 250)
         let grouped = statements.withLock { $0 }.filter { $0.contains("GROUP BY") }
         XCTAssertEqual(grouped.count, 1, grouped.joined(separator: "\n"))
@@ -99,6 +99,29 @@ final class FrequencyQueryTests: XCTestCase {
         XCTAssertFalse(filtered.isCounting)
         let empty = try FrequencyQuery(relation: "\(identifier: "t")", column: "v", filter: "v < 0").source(in: traced, title: "v")
         XCTAssertEqual(try empty.count(), 0)
+    }
+
+    /// Each page of a frequency table groups every row again: pages of 100 rows made scrolling
+    /// through 100,000 values stop for half a second every two or three screens.
+    func testScrollingAFrequencyTableGroupsOncePerThousandRows() throws {
+        let statements = Mutex<[String]>([])
+        var configuration = Configuration()
+        configuration.functions = [BarFunction.function]
+        configuration.tracer = { sql in statements.withLock { $0.append(sql) } }
+        let traced = try Database(path: ":memory:", configuration: configuration)
+        try traced.executeScript("""
+            CREATE TABLE t (v INTEGER);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO t SELECT i % 2500 FROM n;
+            """)
+        let source = try FrequencyQuery(relation: "\(identifier: "t")", column: "v", filter: nil).source(in: traced, title: "v")
+        statements.withLock { $0.removeAll() }
+        var seen: [GridValue] = []
+        for screen in stride(from: 0, to: 1_200, by: 40) {
+            seen += try source.rows(screen..<screen + 40).map { $0.values[0] }
+        }
+        XCTAssertEqual(seen, (0..<1_200).map { .integer(Int64($0)) }, "every value once, in order")
+        let grouped = statements.withLock { $0 }.filter { $0.contains("GROUP BY") }
+        XCTAssertEqual(grouped.count, 2, "30 screens, two pages: " + grouped.joined(separator: "\n"))
     }
 
     /// The share and the bar were computed for each of the groups before SQLite sorted them (a
