@@ -10,7 +10,8 @@ final class DriverTests: XCTestCase {
     private struct WriterOnlyDriver: DatabaseDriver {
         let sqlite: SQLiteDriver
         var capabilities: DriverCapabilities {
-            DriverCapabilities(concurrentReaders: false, trialConnection: false, externalChanges: false)
+            DriverCapabilities(
+                concurrentReaders: false, trialConnection: false, externalChanges: false, changeSource: .connectionHooks)
         }
         func openConnection(for role: ConnectionRole) throws -> Connection {
             try sqlite.openConnection(for: role)
@@ -19,8 +20,10 @@ final class DriverTests: XCTestCase {
 
     func testSQLiteReportsReadersTrialsAndExternalChangesForAFileOnly() throws {
         let path = try temporaryDatabasePath(self)
-        let everything = DriverCapabilities(concurrentReaders: true, trialConnection: true, externalChanges: true)
-        let nothing = DriverCapabilities(concurrentReaders: false, trialConnection: false, externalChanges: false)
+        let everything = DriverCapabilities(
+            concurrentReaders: true, trialConnection: true, externalChanges: true, changeSource: .connectionHooks)
+        let nothing = DriverCapabilities(
+            concurrentReaders: false, trialConnection: false, externalChanges: false, changeSource: .connectionHooks)
         XCTAssertEqual(SQLiteDriver(path: path, configuration: Configuration()).capabilities, everything)
         XCTAssertEqual(SQLiteDriver(path: ":memory:", configuration: Configuration()).capabilities, nothing)
 

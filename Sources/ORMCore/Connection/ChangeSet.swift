@@ -1,6 +1,10 @@
 /// The changes one transaction committed: row-level where SQLite reports rows, and every table touched
 /// (including `WITHOUT ROWID` tables, whose rows the update hook does not report).
 ///
+/// On a database without SQLite's hooks, ORMCore fills it from its own writes: objects' rows with
+/// their keys, dynamic tables' edits, and raw SQL as its tables, each table written by raw SQL in
+/// ``tablesWithoutRowDetail`` even when rows of it are listed too.
+///
 /// Rows are recorded as the update hook reports them, one call per row written, so they are kept
 /// compact: consecutive rows of one table, operation and origin with consecutive rowids and no detail
 /// beyond the rowid (a batch of inserted objects with integer keys, an `INSERT … SELECT`) are one
@@ -235,6 +239,28 @@ public struct ChangeSet: Sendable {
         let used = (entries.lazy.map(\.table).max() ?? -1) + 1
         tableNames.removeSubrange(used...)
         tablesWithRows = Set(tableNames)
+    }
+
+    /// Where a set of changes stands, to return to after rolling back to a savepoint: the row count
+    /// (rows are only appended) and the table sets (small).
+    struct Mark {
+        let rows: Int
+        let tables: Set<String>
+        let tablesWithRows: Set<String>
+        let tablesWithoutRowDetail: Set<String>
+    }
+
+    /// The current mark.
+    var mark: Mark {
+        Mark(rows: rowCount, tables: tables, tablesWithRows: tablesWithRows, tablesWithoutRowDetail: tablesWithoutRowDetail)
+    }
+
+    /// Forgets the changes recorded since `mark` (a savepoint was rolled back).
+    mutating func discard(after mark: Mark) {
+        removeRows(from: mark.rows)
+        tables = mark.tables
+        tablesWithRows = mark.tablesWithRows
+        tablesWithoutRowDetail = mark.tablesWithoutRowDetail
     }
 
     mutating func merge(_ other: ChangeSet) {

@@ -15,6 +15,15 @@ protocol DatabaseDriver: Sendable {
     ///
     /// - Throws: the driver's ``DatabaseError`` when the database cannot be opened or is not one.
     func openConnection(for role: ConnectionRole) throws -> OpenedConnection
+
+    /// The SQL its database speaks: quoting, placeholders, and how raw SQL is cut into tokens (to
+    /// find the tables a statement writes, ``ChangeSource/recordedWrites``).
+    var dialect: SQLDialect { get }
+}
+
+extension DatabaseDriver {
+    /// SQLite's, unless the driver says otherwise (PostgreSQL's driver returns ``SQLDialect/postgres``).
+    var dialect: SQLDialect { .sqlite }
 }
 
 /// What a driver opens a connection for.
@@ -41,4 +50,7 @@ struct DriverCapabilities: Sendable, Equatable {
     var externalChanges: Bool
     /// Where the key of a row an insert made comes from when the database generated it.
     var insertedKeys: InsertedKeySource = .lastInsertedRowID
+    /// Where a commit's changes come from: the connection's own hooks, or (the default for a
+    /// database without them) the writes ORMCore recorded.
+    var changeSource: ChangeSource = .recordedWrites
 }

@@ -14,7 +14,9 @@ public struct RowChange: Sendable, Hashable {
     public let table: String
     /// Insert, update or delete.
     public let operation: RecordOperation
-    /// The row's rowid.
+    /// The row's rowid. Where the database reports no changes itself and ORMCore records its own
+    /// writes (PostgreSQL), the row's key when it is an integer, else a number standing for the key
+    /// (the same for every change to that row, so that changes coalesce by row).
     public let rowID: Int64
     /// Who made the change.
     public let origin: ChangeOrigin

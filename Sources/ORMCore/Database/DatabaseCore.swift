@@ -33,6 +33,10 @@ final class DatabaseCore: Sendable {
     /// Opens the writer through `driver` (at once), and the readers and the trial connection on
     /// first use where the driver reports the database has them.
     ///
+    /// What a commit changed comes from the driver's ``ChangeSource``: SQLite's hooks, read from the
+    /// writer connection, or the writes the facade records in the writer's ``RecordedChanges``
+    /// (``WriterAccess/takeCommittedChanges()`` takes either).
+    ///
     /// The core still holds SQLite's ``Connection``: the statements that records and queries run
     /// bind and decode through SQLite's `_Statement` until the macro's contract takes a value
     /// binder and reader (Documentation/Architecture.md, "Adding a database").
@@ -42,7 +46,10 @@ final class DatabaseCore: Sendable {
         self.configuration = configuration
         let capabilities = driver.capabilities
         self.capabilities = capabilities
-        self.writer = WriterAccess(connection: try driver.openConnection(for: .writer))
+        self.writer = WriterAccess(
+            connection: try driver.openConnection(for: .writer),
+            recordedChanges: capabilities.changeSource == .recordedWrites
+                ? RecordedChanges(dialect: driver.dialect.tokenDialect) : nil)
         self.readers =
             capabilities.concurrentReaders
             ? ReaderPool(maximum: configuration.maximumReaders) { try driver.openConnection(for: .reader) } : nil
@@ -64,7 +71,7 @@ final class DatabaseCore: Sendable {
         let result = try writer.lock.withLock { isOutermost -> T in
             defer {
                 if isOutermost {
-                    changes = writer.connection.takeCommittedChanges()
+                    changes = writer.takeCommittedChanges()
                     afterCommit = writer.takeAfterCommitActions()
                 }
             }

@@ -1,4 +1,5 @@
-/// The writer connection, its lock, and the actions to run once the outermost write returns.
+/// The writer connection, its lock, what it wrote (where the database does not report it), and the
+/// actions to run once the outermost write returns.
 ///
 /// What the record layer keeps beside the writer (open transaction frames, the last prepared
 /// model) is in ``WriterRecordState``, touched under the same lock.
@@ -6,10 +7,14 @@ final class WriterAccess: @unchecked Sendable {
     // Everything but `lock` is read and written only while `lock` is held.
     let lock = ReentrantLock()
     let connection: Connection
+    /// What ORMCore wrote, where the driver's ``ChangeSource`` is ``ChangeSource/recordedWrites``;
+    /// nil where the connection's hooks report changes (SQLite).
+    let recordedChanges: RecordedChanges?
     private var afterCommit: [@Sendable () -> Void] = []
 
-    init(connection: Connection) {
+    init(connection: Connection, recordedChanges: RecordedChanges? = nil) {
         self.connection = connection
+        self.recordedChanges = recordedChanges
     }
 
     /// Runs `actions` after the outermost write returns, with the lock released.
@@ -21,5 +26,34 @@ final class WriterAccess: @unchecked Sendable {
     func takeAfterCommitActions() -> [@Sendable () -> Void] {
         defer { afterCommit = [] }
         return afterCommit
+    }
+
+    // MARK: - Changes, from either source
+
+    /// The changes committed since the last call, from the connection's hooks or the writes
+    /// recorded.
+    func takeCommittedChanges() -> ChangeSet {
+        if let recordedChanges { return recordedChanges.takeCommitted(inTransaction: connection.isInTransaction) }
+        return connection.takeCommittedChanges()
+    }
+
+    /// Where the pending changes stand (a transaction or savepoint begins).
+    var changeMark: ChangeSet.Mark {
+        recordedChanges?.mark ?? connection.pendingMark
+    }
+
+    /// Forgets the pending changes since `mark` (a savepoint was rolled back).
+    func discardChanges(after mark: ChangeSet.Mark) {
+        if let recordedChanges {
+            recordedChanges.discard(after: mark)
+        } else {
+            connection.discardPendingChanges(after: mark)
+        }
+    }
+
+    /// Forgets every pending change: the transaction was rolled back (SQLite's rollback hook does
+    /// this for the hooks' changes).
+    func discardPendingChanges() {
+        recordedChanges?.discardPending()
     }
 }

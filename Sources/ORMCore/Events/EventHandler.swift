@@ -87,7 +87,7 @@ public struct EventHandler: Sendable {
             events.append(
                 RecordEvent(
                     entity: table, operation: nil, key: key, rowID: nil, changedColumns: nil,
-                    origin: changes.rowCount == 0 ? .external : .sql))
+                    origin: changes.isExternal ? .external : .sql))
         }
         return events
     }

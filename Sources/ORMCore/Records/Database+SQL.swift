@@ -14,6 +14,7 @@ extension Database {
         let bound = try sql.binding(arguments)
         return try write { connection in
             try connection.execute(bound)
+            writer.recordedChanges?.recordStatements(of: bound.text)
             return connection.changedRowCount
         }
     }
@@ -42,14 +43,24 @@ extension Database {
         do {
             // Wrapped until a statement turns out to manage transactions itself: then what ran is
             // rolled back and the script runs again as written (no scan of the script beforehand).
-            try transaction { _ in try writer.connection.executeScript(sql, stoppingOutsideTransaction: true) }
+            try transaction { _ in
+                try writer.connection.executeScript(sql, stoppingOutsideTransaction: true)
+                writer.recordedChanges?.recordStatements(of: sql.text)
+            }
         } catch is Connection.StatementRunsOutsideTransaction {
             try write { connection in
                 let wasAutocommit = !connection.isInTransaction
                 do {
                     try connection.executeScript(sql, stoppingOutsideTransaction: false)
+                    writer.recordedChanges?.recordStatements(of: sql.text)
                 } catch {
-                    if wasAutocommit && connection.isInTransaction { try? connection.rollback() }
+                    if wasAutocommit && connection.isInTransaction {
+                        try? connection.rollback()
+                        writer.discardPendingChanges()
+                    }
+                    // Statements before the failing one may have committed: their tables are told
+                    // (at worst a refresh too many, never a change missed).
+                    writer.recordedChanges?.recordStatements(of: sql.text)
                     throw error
                 }
             }

@@ -31,7 +31,7 @@ extension Database {
                 try connection.begin(.immediate)
             }
             let frame = TransactionFrame(
-                serial: writerState.nextFrameSerial(), savepoint: savepoint, changeMark: connection.pendingMark)
+                serial: writerState.nextFrameSerial(), savepoint: savepoint, changeMark: writer.changeMark)
             writerState.frames.append(frame)
             do {
                 let result = try body(Transaction(database: self, frame: frame))
@@ -71,9 +71,10 @@ extension Database {
         if let savepoint = frame.savepoint {
             try? connection.rollback(toSavepoint: savepoint)
             try? connection.releaseSavepoint(savepoint)
-            connection.discardPendingChanges(after: frame.changeMark)
-        } else if connection.isInTransaction {
-            try? connection.rollback()
+            writer.discardChanges(after: frame.changeMark)
+        } else {
+            if connection.isInTransaction { try? connection.rollback() }
+            writer.discardPendingChanges()
         }
         var heldByAnother: [(object: any Model, restore: WriteLog.Restore)] = []
         frame.log.forEachReversed { entry in

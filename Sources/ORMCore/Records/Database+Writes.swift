@@ -136,6 +136,8 @@ extension Database {
                     returnsKey: returnsKey, statement: statement)
             }
         }
+        writer.recordedChanges?.recordRow(
+            table: schema.table, operation: .insert, key: key, changedColumns: nil, origin: .object)
         try identityMap.registerInserted(object, key: key, settingKey: key != keyBefore, database: self)
         afterCommit(object, .insert, frame: frame)
     }
@@ -220,6 +222,9 @@ extension Database {
             try object._$bindColumns(columns, to: statement, startingAt: 1)
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
+            writer.recordedChanges?.recordRow(
+                table: schema.table, operation: .update, key: storedKey,
+                changedColumns: columns.indices.map { schema.columns[$0].name }, origin: .object)
             object.markWritten(columns)
             if runsHooks { afterCommit(object, .update, frame: writerState.innermostFrame) }
         }
@@ -246,6 +251,8 @@ extension Database {
                 try statement.bind(meta.storedKey, at: 1)
                 try statement.run()
             }
+            writer.recordedChanges?.recordRow(
+                table: schema.table, operation: .delete, key: meta.storedKey, changedColumns: nil, origin: .object)
             object.updateState { $0.status = .deleted }
             identityMap.unregister(object)
             afterCommit(object, .delete, frame: writerState.innermostFrame)

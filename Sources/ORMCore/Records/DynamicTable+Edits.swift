@@ -217,7 +217,11 @@ extension DynamicTable {
                 let changed = try database.write { connection -> Int in
                     try connection.execute(try sql(for: edit))
                     if case .insert = edit { result.inserted.append(connection.lastInsertedRowID) }
-                    return connection.changedRowCount
+                    let changed = connection.changedRowCount
+                    if changed > 0, let recorded = database.writer.recordedChanges {
+                        record(edit, insertedRowID: connection.lastInsertedRowID, in: recorded)
+                    }
+                    return changed
                 }
                 if changed == 0, edit.key != nil {
                     throw ORMError.recordNotFound(entity: name, key: edit.key?.first ?? .null)
@@ -251,6 +255,24 @@ extension DynamicTable {
     }
 
     // MARK: - Helpers
+
+    /// Records an applied edit where the database reports no changes itself
+    /// (``ChangeSource/recordedWrites``): a row, as SQL wrote it, where the table's key is one
+    /// integer (the rowid, or the key the insert made); the table otherwise.
+    private func record(_ edit: RowEdit, insertedRowID: Int64, in recorded: RecordedChanges) {
+        let operation: RecordOperation
+        let key: SQLValue?
+        switch edit {
+        case .insert: (operation, key) = (.insert, .integer(insertedRowID))
+        case .update(let editKey, _, _): (operation, key) = (.update, editKey.count == 1 ? editKey[0] : nil)
+        case .delete(let editKey, _): (operation, key) = (.delete, editKey.count == 1 ? editKey[0] : nil)
+        }
+        if entity.hasIntegerKey, case .integer? = key, let key {
+            recorded.recordRow(table: name, operation: operation, key: key, changedColumns: nil, origin: .sql)
+        } else {
+            recorded.recordTables([name])
+        }
+    }
 
     private func keyCondition(_ key: [SQLValue]) throws -> SQL {
         guard key.count == entity.keyColumns.count, !key.isEmpty else {

@@ -4,7 +4,7 @@ final class TransactionFrame {
     /// it, so recording it again in the same frame costs one look at that number (no set of objects).
     let serial: UInt64
     let savepoint: String?
-    let changeMark: Connection.PendingMark
+    let changeMark: ChangeSet.Mark
     /// The objects written, their `did…` hooks, and what a rollback restores.
     /// Appended to for every object written, only by the writer's lock holder (no run-time
     /// exclusivity checks).
@@ -19,7 +19,7 @@ final class TransactionFrame {
     /// other frame).
     var failure: (any Error)?
 
-    init(serial: UInt64, savepoint: String?, changeMark: Connection.PendingMark) {
+    init(serial: UInt64, savepoint: String?, changeMark: ChangeSet.Mark) {
         self.serial = serial
         self.savepoint = savepoint
         self.changeMark = changeMark

@@ -32,9 +32,17 @@ final class Connection: @unchecked Sendable, InterruptHandle {
     @exclusivity(unchecked) private var totalChangesMark: Int64 = 0
     private var authorizerWrites: Set<String> = []
     private var authorizerSawDrop = false
+    /// Whether the update and rollback hooks record what statements write (false only where a
+    /// driver stands in a database without hooks: then nothing is recorded here, and ORMCore
+    /// records its own writes, ``ChangeSource/recordedWrites``).
+    let recordsChanges: Bool
 
     /// Opens (or creates) a database file, or `":memory:"`; a read-only file as `access` says.
-    init(path: String, readOnly: Bool, create: Bool = true, access: Configuration.ReadOnlyAccess = .shared) throws {
+    /// With `recordsChanges` false the update and rollback hooks are not installed.
+    init(
+        path: String, readOnly: Bool, create: Bool = true, access: Configuration.ReadOnlyAccess = .shared,
+        recordsChanges: Bool = true
+    ) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
         var name = path
         if readOnly {
@@ -58,6 +66,7 @@ final class Connection: @unchecked Sendable, InterruptHandle {
         self.handle = db
         self.path = path
         self.isReadOnly = readOnly
+        self.recordsChanges = recordsChanges
         sqlite3_extended_result_codes(db, 1)
         // "name" must mean a column, never silently become the string 'name' (SQLite's
         // double-quoted string misfeature), in the statements we and our users run.
@@ -297,7 +306,7 @@ final class Connection: @unchecked Sendable, InterruptHandle {
     func didRun(_ statement: Statement, succeeded: Bool) {
         if succeeded {
             // Tables that changed with no row reported by the hook (WITHOUT ROWID tables).
-            if !statement.writtenTables.isEmpty, pending.rowCount == statementMark,
+            if !statement.writtenTables.isEmpty, pending.rowCount == statementMark, recordsChanges,
                 sqlite3_total_changes64(handle) > totalChangesMark
             {
                 for table in statement.writtenTables { pending.appendTableOnly(table) }
@@ -317,28 +326,15 @@ final class Connection: @unchecked Sendable, InterruptHandle {
         pending = ChangeSet()
     }
 
-    /// Where the pending changes stand, to return to after rolling back to a savepoint: the row count
-    /// (rows are only appended) and the table sets (small).
-    struct PendingMark {
-        let rows: Int
-        let tables: Set<String>
-        let tablesWithRows: Set<String>
-        let tablesWithoutRowDetail: Set<String>
-    }
+    /// Where the pending changes stand, to return to after rolling back to a savepoint.
+    typealias PendingMark = ChangeSet.Mark
 
     /// The current mark.
-    var pendingMark: PendingMark {
-        PendingMark(
-            rows: pending.rowCount, tables: pending.tables, tablesWithRows: pending.tablesWithRows,
-            tablesWithoutRowDetail: pending.tablesWithoutRowDetail)
-    }
+    var pendingMark: PendingMark { pending.mark }
 
     /// Forgets the changes recorded since `mark` (a savepoint was rolled back).
     func discardPendingChanges(after mark: PendingMark) {
-        pending.removeRows(from: mark.rows)
-        pending.tables = mark.tables
-        pending.tablesWithRows = mark.tablesWithRows
-        pending.tablesWithoutRowDetail = mark.tablesWithoutRowDetail
+        pending.discard(after: mark)
     }
 
     /// Takes the changes committed since the last call.
@@ -420,6 +416,23 @@ final class Connection: @unchecked Sendable, InterruptHandle {
 
     private func installHooks() {
         let context = Unmanaged.passUnretained(self).toOpaque()
+        if recordsChanges { installChangeHooks(context) }
+        sqlite3_set_authorizer(
+            handle,
+            { context, action, first, _, _, _ in
+                guard let context else { return SQLITE_OK }
+                let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
+                let table: String? =
+                    switch action {
+                    case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE: first.map { String(cString: $0) }
+                    default: nil
+                    }
+                return connection.hookAuthorize(action: action, table: table)
+            }, context)
+    }
+
+    /// The update hook (every row written) and the rollback hook (the pending rows forgotten).
+    private func installChangeHooks(_ context: UnsafeMutableRawPointer) {
         sqlite3_update_hook(
             handle,
             { context, operation, _, table, rowID in
@@ -434,18 +447,6 @@ final class Connection: @unchecked Sendable, InterruptHandle {
             { context in
                 guard let context else { return }
                 Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().hookRollback()
-            }, context)
-        sqlite3_set_authorizer(
-            handle,
-            { context, action, first, _, _, _ in
-                guard let context else { return SQLITE_OK }
-                let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
-                let table: String? =
-                    switch action {
-                    case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE: first.map { String(cString: $0) }
-                    default: nil
-                    }
-                return connection.hookAuthorize(action: action, table: table)
             }, context)
     }
 }

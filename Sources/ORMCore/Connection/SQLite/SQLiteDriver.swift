@@ -7,6 +7,9 @@ struct SQLiteDriver: DatabaseDriver {
     let path: String
     /// How connections are opened and set up.
     let configuration: Configuration
+    /// Whether its connections record changes with SQLite's update and rollback hooks (false only
+    /// in tests standing in a database without hooks: then ORMCore records its own writes).
+    var changeHooks = true
 
     /// Whether the database lives in memory (one connection, no file).
     var isInMemory: Bool { path == ":memory:" || path.isEmpty }
@@ -14,7 +17,8 @@ struct SQLiteDriver: DatabaseDriver {
     var capabilities: DriverCapabilities {
         let isFile = !isInMemory
         return DriverCapabilities(
-            concurrentReaders: isFile, trialConnection: isFile, externalChanges: isFile, insertedKeys: .lastInsertedRowID)
+            concurrentReaders: isFile, trialConnection: isFile, externalChanges: isFile, insertedKeys: .lastInsertedRowID,
+            changeSource: changeHooks ? .connectionHooks : .recordedWrites)
     }
 
     func openConnection(for role: ConnectionRole) throws -> Connection {
@@ -34,7 +38,7 @@ struct SQLiteDriver: DatabaseDriver {
         let readOnly = configuration.readOnly
         let connection = try Connection(
             path: path, readOnly: readOnly, create: configuration.createIfMissing && !reader && !trial,
-            access: configuration.readOnlyAccess)
+            access: configuration.readOnlyAccess, recordsChanges: changeHooks)
         connection.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
         connection.tracer = configuration.tracer
         // Reading the schema fails at once on a file that is not a database.
