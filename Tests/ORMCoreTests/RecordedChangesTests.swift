@@ -371,6 +371,20 @@ final class WrittenTablesTests: XCTestCase {
         }
     }
 
+    func testAPostgreSQLScriptIsCutAtItsSemicolonsOutsideDollarQuotes() {
+        let script = """
+            CREATE FUNCTION f() RETURNS trigger AS $body$ BEGIN INSERT INTO audit VALUES (1); RETURN NEW; END $body$
+              LANGUAGE plpgsql;
+            UPDATE "Stock" SET n = n + 1; -- done;
+            """
+        let statements = SQLScript.statements(in: script, dialect: .postgres)
+        XCTAssertEqual(statements.count, 2, "\(statements)")
+        XCTAssertEqual(statements.flatMap { SQLScript.tablesWritten(by: $0, dialect: .postgres) }, ["Stock"])
+        let recorded = RecordedChanges(dialect: .postgres)
+        recorded.recordStatements(of: script + "\n; BEGIN; DELETE FROM gone; ROLLBACK; TRUNCATE kept")
+        XCTAssertEqual(recorded.takeCommitted(inTransaction: false).tables, ["kept"], "the ROLLBACK forgot the rest")
+    }
+
     func testARollbackOfTheTransactionIsToldFromOneToASavepoint() {
         XCTAssertTrue(SQLScript.rollsBackTransaction("ROLLBACK"))
         XCTAssertTrue(SQLScript.rollsBackTransaction("rollback transaction"))

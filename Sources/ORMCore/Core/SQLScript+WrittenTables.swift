@@ -76,6 +76,24 @@ extension SQLScript {
         return tables
     }
 
+    /// The statements of a script as `dialect` cuts it: SQLite's as ``statements(in:)`` (where
+    /// SQLite sees a statement end, so not inside a trigger's body); PostgreSQL's at each `;`
+    /// token (a function's body is one dollar-quoted string, whose semicolons are no ends).
+    static func statements(in text: String, dialect: SQLToken.Dialect) -> [String] {
+        guard dialect == .postgres else { return statements(in: text) }
+        var statements: [String] = []
+        var start = text.startIndex
+        func append(_ piece: Substring) {
+            if hasTokens(String(piece)) { statements.append(String(piece.trimmedWhitespace)) }
+        }
+        for token in SQLToken.tokens(in: text, dialect: .postgres) where token.kind == .semicolon {
+            append(text[start..<token.range.lowerBound])
+            start = token.range.upperBound
+        }
+        append(text[start...])
+        return statements
+    }
+
     /// Whether `statement` rolls the whole transaction back (`ROLLBACK`, `ROLLBACK TRANSACTION`,
     /// PostgreSQL's `ABORT`), not to a savepoint.
     static func rollsBackTransaction(_ statement: String, dialect: SQLToken.Dialect = .sqlite) -> Bool {

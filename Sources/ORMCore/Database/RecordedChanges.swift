@@ -39,7 +39,7 @@ final class RecordedChanges: @unchecked Sendable {
     /// Records what `sql`'s statements wrote, in order: the tables each names as written, and
     /// a `ROLLBACK` forgetting what was pending.
     func recordStatements(of sql: String) {
-        for statement in SQLScript.statements(in: sql) {
+        for statement in SQLScript.statements(in: sql, dialect: dialect) {
             if SQLScript.rollsBackTransaction(statement, dialect: dialect) {
                 discardPending()
             } else {
