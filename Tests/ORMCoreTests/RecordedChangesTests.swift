@@ -177,6 +177,24 @@ final class RecordedChangesTests: XCTestCase {
         XCTAssertTrue(recorded.coalesced.allSatisfy { $0.origin == .object })
     }
 
+    func testAWriteOfARowAnotherConnectionRemovedIsToldByNeitherSource() throws {
+        for source in Source.allCases {
+            let db = try open(source)
+            let item = RCItem()
+            item.name = "gone"
+            try item.commit(in: db)
+            // Deleted by another connection; no observer here, so no watch notices it meanwhile.
+            try Database(path: db.path).execute("DELETE FROM rc_item")
+            let told = Locked<[ChangeSet]>([])
+            let token = db.changeCenter.addObserver { changes in told.mutate { $0.append(changes) } }
+            defer { db.changeCenter.removeObserver(token) }
+            item.stock = 5
+            try item.commit(in: db)  // an UPDATE that finds no row
+            try item.remove()  // a DELETE that finds none
+            XCTAssertEqual(told.value.map(\.tables), [], "\(source): no row was written")
+        }
+    }
+
     func testObjectsCommitAndRemoveThroughTheReturnedKeyAndTheIdentityMap() throws {
         let recorder = SQLRecorder()
         let db = try open(.recordedWrites, recorder)

@@ -136,8 +136,11 @@ extension Database {
                     returnsKey: returnsKey, statement: statement)
             }
         }
-        writer.recordedChanges?.recordRow(
-            table: schema.table, operation: .insert, key: key, changedColumns: nil, origin: .object)
+        // Recorded only where the database does not report changes, and only a row written (as
+        // the hooks see it: an ignored insert or a stale update writes none).
+        if let recorded = writer.recordedChanges, writer.connection.changedRowCount > 0 {
+            recorded.recordRow(table: schema.table, operation: .insert, key: key, changedColumns: nil, origin: .object)
+        }
         try identityMap.registerInserted(object, key: key, settingKey: key != keyBefore, database: self)
         afterCommit(object, .insert, frame: frame)
     }
@@ -222,9 +225,11 @@ extension Database {
             try object._$bindColumns(columns, to: statement, startingAt: 1)
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
-            writer.recordedChanges?.recordRow(
-                table: schema.table, operation: .update, key: storedKey,
-                changedColumns: columns.indices.map { schema.columns[$0].name }, origin: .object)
+            if let recorded = writer.recordedChanges, connection.changedRowCount > 0 {
+                recorded.recordRow(
+                    table: schema.table, operation: .update, key: storedKey,
+                    changedColumns: columns.indices.map { schema.columns[$0].name }, origin: .object)
+            }
             object.markWritten(columns)
             if runsHooks { afterCommit(object, .update, frame: writerState.innermostFrame) }
         }
@@ -251,8 +256,10 @@ extension Database {
                 try statement.bind(meta.storedKey, at: 1)
                 try statement.run()
             }
-            writer.recordedChanges?.recordRow(
-                table: schema.table, operation: .delete, key: meta.storedKey, changedColumns: nil, origin: .object)
+            if let recorded = writer.recordedChanges, connection.changedRowCount > 0 {
+                recorded.recordRow(
+                    table: schema.table, operation: .delete, key: meta.storedKey, changedColumns: nil, origin: .object)
+            }
             object.updateState { $0.status = .deleted }
             identityMap.unregister(object)
             afterCommit(object, .delete, frame: writerState.innermostFrame)
