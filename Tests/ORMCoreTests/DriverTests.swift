@@ -18,6 +18,16 @@ final class DriverTests: XCTestCase {
         }
     }
 
+    func testEachDriverSaysWhereItsChangesComeFromAndWhichDialectItSpeaks() throws {
+        let sqlite = SQLiteDriver(path: ":memory:", configuration: Configuration())
+        XCTAssertEqual(sqlite.capabilities.changeSource, .connectionHooks)
+        XCTAssertEqual(sqlite.dialect, .sqlite)
+        // Nothing is connected: the string is only read.
+        let postgres = try PostgresDriver("postgres://reef@127.0.0.1:1/none")
+        XCTAssertEqual(postgres.capabilities.changeSource, .recordedWrites)
+        XCTAssertEqual(postgres.dialect, .postgres)
+    }
+
     func testSQLiteReportsReadersTrialsAndExternalChangesForAFileOnly() throws {
         let path = try temporaryDatabasePath(self)
         let everything = DriverCapabilities(

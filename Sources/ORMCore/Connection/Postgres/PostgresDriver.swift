@@ -56,6 +56,10 @@ struct PostgresDriver: DatabaseDriver {
         DriverCapabilities(concurrentReaders: true, trialConnection: true, externalChanges: true, insertedKeys: .returning)
     }
 
+    /// PostgreSQL's: quoting, `$n` placeholders, and the tokenizer that finds the tables raw SQL
+    /// writes (its changes are recorded by ORMCore, ``ChangeSource/recordedWrites``).
+    var dialect: SQLDialect { .postgres }
+
     func openConnection(for role: ConnectionRole) throws -> PostgresConnection {
         let client = try PostgresConnection.wrapping {
             try PGConnection(connectionString, applicationName: applicationName)
