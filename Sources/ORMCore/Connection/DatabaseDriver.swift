@@ -1,9 +1,10 @@
 /// One kind of database: opens the connections a database holds, and says what the database can
 /// do so that the shared layers choose their way without naming the database.
 ///
-/// A driver is a value; what it opens is used by one thread at a time. ``SQLiteDriver`` is the one
-/// there is; the design of the rest of the boundary (statements, values, dialect, introspection,
-/// migrations) is in Documentation/Architecture.md, "Adding a database".
+/// A driver is a value; what it opens is used by one thread at a time. ``SQLiteDriver`` and
+/// ``PostgresDriver`` conform (``Database`` opens only SQLite's so far); the design of the rest of
+/// the boundary (statements, values, dialect, introspection, migrations) is in
+/// Documentation/Architecture.md, "Adding a database".
 protocol DatabaseDriver: Sendable {
     /// The connections it opens.
     associatedtype OpenedConnection: DriverConnection

@@ -41,7 +41,7 @@ struct PostgresDriver: DatabaseDriver {
     ///   reason) when libpq cannot read the string; nothing is connected yet.
     init(
         _ connectionString: String, configuration: Configuration = Configuration(), schema: String? = nil,
-        applicationName: String = "reef"
+        applicationName: String = "ORMCore"
     ) throws {
         try PostgresConnection.wrapping { try PGConnection.validate(connectionString) }
         self.connectionString = connectionString
