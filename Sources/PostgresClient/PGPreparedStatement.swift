@@ -66,12 +66,7 @@ extension PGConnection {
         try Self.checkCount(parameters, for: statement)
         try connection.withLock { connection in
             let handle = try connection.open(sql: statement.sql)
-            let sent = withParameters(parameters) { values, lengths, formats in
-                PQsendQueryPrepared(handle, statement.name, Int32(parameters.count), values, lengths, formats, 0)
-            }
-            guard sent == 1 else {
-                throw PGError.connection(handle, sql: statement.sql)
-            }
+            try sendPrepared(statement, parameters, on: handle)
             try Self.streamRows(LockedHandle(pointer: handle), sql: statement.sql, cancelHandle: cancelHandle, body)
         }
     }
@@ -81,7 +76,22 @@ extension PGConnection {
         try executeScript("DEALLOCATE " + Self.quoteIdentifier(statement.name))
     }
 
-    private static func checkCount(_ parameters: [PGParameter], for statement: PGPreparedStatement) throws {
+    /// Sends `statement` with `parameters` on `handle` without waiting for its result.
+    ///
+    /// - Throws: ``PGError`` of kind `.connection` when it cannot be sent.
+    func sendPrepared(_ statement: PGPreparedStatement, _ parameters: [PGParameter], on handle: OpaquePointer) throws {
+        let sent = withParameters(parameters) { values, lengths, formats in
+            PQsendQueryPrepared(handle, statement.name, Int32(parameters.count), values, lengths, formats, 0)
+        }
+        guard sent == 1 else {
+            throw PGError.connection(handle, sql: statement.sql)
+        }
+    }
+
+    /// Checks that `parameters` fill `statement`'s placeholders.
+    ///
+    /// - Throws: ``PGError`` of kind `.misuse` naming both counts when they do not.
+    static func checkCount(_ parameters: [PGParameter], for statement: PGPreparedStatement) throws {
         guard parameters.count == statement.parameterTypes.count else {
             throw PGError(
                 kind: .misuse,

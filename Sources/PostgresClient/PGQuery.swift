@@ -129,21 +129,11 @@ extension PGConnection {
     /// - Throws: ``PGError`` of kind `.misuse` naming both counts when `parameters` does not match
     ///   the placeholders (nothing is sent), `.connection` when it cannot be sent.
     public func startQuery(_ statement: PGPreparedStatement, _ parameters: [PGParameter] = []) throws -> PGQuery {
-        guard parameters.count == statement.parameterTypes.count else {
-            throw PGError(
-                kind: .misuse,
-                message: "the statement has \(statement.parameterTypes.count) placeholders but \(parameters.count) values were given",
-                sql: statement.sql)
-        }
+        try Self.checkCount(parameters, for: statement)
         let query = PGQuery(connection: self, sql: statement.sql)
         try connection.withLock { connection in
             let handle = try connection.open(sql: statement.sql)
-            let sent = withParameters(parameters) { values, lengths, formats in
-                PQsendQueryPrepared(handle, statement.name, Int32(parameters.count), values, lengths, formats, 0)
-            }
-            guard sent == 1 else {
-                throw PGError.connection(handle, sql: statement.sql)
-            }
+            try sendPrepared(statement, parameters, on: handle)
             PQsetSingleRowMode(handle)
             connection.queryInFlight = true
             connection.activeQuery = query

@@ -19,6 +19,20 @@ final class FrequencyQueryTests: XCTestCase {
             """#)
     }
 
+    /// A database whose table `t` holds `rows` integers, `values` different ones (`i % values`),
+    /// which hands each statement it runs to `tracer`.
+    private func tracedDatabase(rows: Int, values: Int, tracer: @escaping @Sendable (String) -> Void) throws -> Database {
+        var configuration = Configuration()
+        configuration.functions = [BarFunction.function]
+        configuration.tracer = tracer
+        let traced = try Database(path: ":memory:", configuration: configuration)
+        try traced.executeScript("CREATE TABLE t (v INTEGER)")
+        _ = try traced.execute("""
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO t SELECT i % ? FROM n
+            """, rows, values)
+        return traced
+    }
+
     private func table(_ query: FrequencyQuery) throws -> [[SQLValue]] {
         var sql: SQL = "SELECT * FROM "
         sql.append(try query.table())
@@ -77,14 +91,7 @@ final class FrequencyQueryTests: XCTestCase {
 
     func testOneGroupedPassReadsTheFirstPageAndCountsTheValues() throws {
         let statements = Mutex<[String]>([])
-        var configuration = Configuration()
-        configuration.functions = [BarFunction.function]
-        configuration.tracer = { sql in statements.withLock { $0.append(sql) } }
-        let traced = try Database(path: ":memory:", configuration: configuration)
-        try traced.executeScript("""
-            CREATE TABLE t (v INTEGER);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 900) INSERT INTO t SELECT i % 250 FROM n;
-            """)
+        let traced = try tracedDatabase(rows: 900, values: 250) { sql in statements.withLock { $0.append(sql) } }
         statements.withLock { $0.removeAll() }
         let source = try FrequencyQuery(relation: "\(identifier: "t")", column: "v", filter: nil).source(in: traced, title: "v")
         XCTAssertFalse(source.isCounting, "no second grouped pass counts in the background")
@@ -105,16 +112,9 @@ final class FrequencyQueryTests: XCTestCase {
     /// through 100,000 values stop for half a second every two or three screens.
     func testScrollingAFrequencyTableGroupsOncePerThousandRows() throws {
         let statements = Mutex<[String]>([])
-        var configuration = Configuration()
-        configuration.functions = [BarFunction.function]
-        configuration.tracer = { sql in statements.withLock { $0.append(sql) } }
-        let traced = try Database(path: ":memory:", configuration: configuration)
-        try traced.executeScript("""
-            CREATE TABLE t (v INTEGER);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO t SELECT i % 2500 FROM n;
-            """)
-        let source = try FrequencyQuery(relation: "\(identifier: "t")", column: "v", filter: nil).source(in: traced, title: "v")
+        let traced = try tracedDatabase(rows: 5_000, values: 2_500) { sql in statements.withLock { $0.append(sql) } }
         statements.withLock { $0.removeAll() }
+        let source = try FrequencyQuery(relation: "\(identifier: "t")", column: "v", filter: nil).source(in: traced, title: "v")
         var seen: [GridValue] = []
         for screen in stride(from: 0, to: 1_200, by: 40) {
             seen += try source.rows(screen..<screen + 40).map { $0.values[0] }
