@@ -129,14 +129,18 @@ struct ModelMembers {
         initializer("\(access)required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws")
     }
 
+    /// The bookkeeping is written first, next to the initial values every designated initialiser
+    /// stores before its body: the compiler then sees what it overwrites (no database, a `.null`
+    /// key) and stores it once, releasing nothing. Should a column then fail to decode, the object
+    /// dies unseen: the map never entered it, and its `deinit` finds no entry of its own to remove.
     private func initializer(_ signature: String) -> String {
         var lines = [
-            "self.\(key.storage) = try ORMCore._ColumnCoding.decodeKey(\(key.type).self, key, from: row, column: \(key.column))"
+            "self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))",
+            "self.\(key.storage) = try ORMCore._ColumnCoding.decodeKey(\(key.type).self, key, from: row, column: \(key.column))",
         ]
         for (index, property) in model.columns.enumerated() {
             lines.append("self.\(property.storage) = try \(decode(property, at: index))")
         }
-        lines.append("self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))")
         return body(signature, lines)
     }
 

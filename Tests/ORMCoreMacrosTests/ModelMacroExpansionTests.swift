@@ -219,6 +219,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._age = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
@@ -226,10 +227,10 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
                     self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._age = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
@@ -237,7 +238,6 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 4, column: "department")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 5, column: "tags")
                     self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 6, column: "mood")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 public required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -511,15 +511,15 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -651,13 +651,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 package required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                 }
 
                 package required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                 }
 
                 package required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -785,15 +785,15 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 public required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -989,19 +989,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
                     self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
                     self._rating = try ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
                     self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
                     self._rating = try ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -1295,23 +1295,23 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
                     self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
                     self._address = try ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
                     self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
                     self._previous = try ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
                     self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
                     self._address = try ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
                     self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
                     self._previous = try ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -1605,19 +1605,19 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
                     self._manager = try ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
                     self._manager = try ORMCore._ColumnCoding.decode(Employee?.self, from: row, at: 3, column: "manager")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -1885,17 +1885,17 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
                     self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
                     self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -2102,15 +2102,15 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -2269,15 +2269,15 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -2432,15 +2432,15 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {

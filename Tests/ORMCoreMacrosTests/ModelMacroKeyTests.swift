@@ -84,15 +84,15 @@ final class ModelMacroKeyTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -251,15 +251,15 @@ final class ModelMacroKeyTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -418,15 +418,15 @@ final class ModelMacroKeyTests: XCTestCase {
                 )
 
                 public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
                     self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
                     self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 public required init(_$faultKey key: ORMCore.SQLValue) throws {
@@ -586,15 +586,15 @@ final class ModelMacroKeyTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
                     self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                     self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
                     self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
                 }
 
                 required init(_$faultKey key: ORMCore.SQLValue) throws {

@@ -1,4 +1,4 @@
-import ORMCore
+@testable import ORMCore
 import XCTest
 
 /// A fetch decodes rows a window at a time and enters each window in the identity map under one
@@ -73,5 +73,37 @@ final class FetchWindowTests: XCTestCase {
         XCTAssertEqual(fetched[0].owner, "new")
         XCTAssertTrue(old.isDeleted)
         XCTAssertTrue(try XCTUnwrap(try Account.find(old.id, in: db)) === fetched[0])
+    }
+
+    /// A row initialiser marks the object as its row before it decodes the columns: an object whose
+    /// column then fails to decode dies unseen, leaving no entry of its own and the live object of
+    /// its row where it was.
+    func testAColumnThatFailsToDecodeLeavesTheMapAsItWas() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        for owner in ["kept", "dropped"] {
+            let account = Account()
+            account.owner = owner
+            try account.commit(in: db)
+        }
+        let kept = try XCTUnwrap(try Account.find(1, in: db))
+        let type = ObjectIdentifier(Account.self)
+        XCTAssertEqual(db.identityMap.entryCount(of: type), 1)
+        try db.execute("UPDATE \(identifier: Account.modelSchema.table) SET balance = 'not a number'")
+
+        // Row 1 has a live object, row 2 none: both decodings fail on `balance`, after the key.
+        XCTAssertThrowsError(try Account.fetchAll(in: db)) { error in
+            guard case ORMError.valueMismatch(_, "balance", _, "text") = error else {
+                return XCTFail("\(error)")
+            }
+        }
+        XCTAssertThrowsError(try Account.fetch(sql: "SELECT id, owner, balance FROM $T WHERE id = 2", in: db))
+        XCTAssertEqual(db.identityMap.entryCount(of: type), 1, "no entry left by the objects that failed")
+        XCTAssertTrue(db.identityMap.object(Account.self, key: .integer(1)) === kept)
+        XCTAssertNil(db.identityMap.object(Account.self, key: .integer(2)))
+
+        try db.execute("UPDATE \(identifier: Account.modelSchema.table) SET balance = 7")
+        let again = try Account.fetchAll(in: db)
+        XCTAssertTrue(again[0] === kept, "the live object still holds its row")
+        XCTAssertEqual(again.map(\.balance), [7, 7])
     }
 }

@@ -6,11 +6,13 @@
 /// Part of the macro's contract (see <doc:Models#The-macros-contract>): public only because code
 /// that `@Model` generates in the user's module is handed the columns to bind or keep in one, hence the underscore. ORMCore calls it
 /// `ColumnSet`, a name tools built on ORMCore reach with `@_spi(ModelSupport) import ORMCore`.
+@frozen
 public struct _ColumnSet: Sendable, Hashable {
     @usableFromInline var low: UInt64 = 0
     @usableFromInline var high: [UInt64] = []
 
     /// The empty set.
+    @inlinable
     public init() {}
 
     /// Every column of a model with `count` columns.

@@ -30,20 +30,25 @@ public struct _ModelState: ~Copyable, Sendable {
 
     /// The bookkeeping a rollback restores. Its fields are laid out widest first, so it packs into
     /// 50 bytes: every model object carries one.
+    ///
+    /// `@frozen`, like ``Fields`` and ``_ColumnSet``: the initial values of their fields are then
+    /// inlined into every model's initialisers, not a call into ORMCore for each object made.
+    @frozen
     public struct Meta: Sendable {
         @usableFromInline var dirty = _ColumnSet()
-        var database: Database?
+        @usableFromInline var database: Database?
         /// The serial of the last transaction frame that recorded this object for a rollback.
-        var touchedBy: UInt64 = 0
+        @usableFromInline var touchedBy: UInt64 = 0
         /// The key the row has in the database (an update or delete targets it).
-        var storedKey: SQLValue = .null
+        @usableFromInline var storedKey: SQLValue = .null
         @usableFromInline var status = Status.new
 
-        @usableFromInline init() {}
+        @inlinable init() {}
     }
 
     /// What the lock guards besides the properties: the metadata a rollback restores, and where the
     /// object is entered in the identity map (never restored: it follows the map).
+    @frozen
     public struct Fields: Sendable {
         @usableFromInline var meta = Meta()
         /// The model type the object is entered under in the identity map of `meta.database`, at key
@@ -52,11 +57,11 @@ public struct _ModelState: ~Copyable, Sendable {
         /// takes it back), and while it is set only the map changes `meta.database` and
         /// `meta.storedKey`, so the entry can always be found again (by the object's `deinit`, say)
         /// without storing the map or the key twice.
-        var registeredType: ObjectIdentifier?
+        @usableFromInline var registeredType: ObjectIdentifier?
         /// What few objects need (joined values, the stored values of changed columns), in one box
         /// made on first need: every object carries one pointer for it, most of them nil. Outside
         /// ``Meta``: copying the metadata (every write does) stays cheap.
-        var extras: Extras?
+        @usableFromInline var extras: Extras?
 
         /// Values of joined tables from the last query that fetched the object (empty when none).
         var joined: [String: SQLValue] {
@@ -105,18 +110,21 @@ public struct _ModelState: ~Copyable, Sendable {
         /// persisted, and entered in the identity map under `type`. The generated
         /// ``Model/init(_$row:key:)`` calls it, so the map need not reach into the object; should the
         /// row have a live object already, the map takes the entry back before anyone sees this one.
+        @inlinable
         public mutating func enterDecoded(from row: borrowing _StatementRow, key: SQLValue, type: ObjectIdentifier) {
             enter(type, key: key, status: .persisted, database: row.database)
         }
 
         /// ``enterDecoded(from:key:type:)`` for a row of a driver other than SQLite, which the
         /// generated ``Model/init(_$values:key:)`` calls.
+        @inlinable
         public mutating func enterDecoded(from row: borrowing _ValueRow, key: SQLValue, type: ObjectIdentifier) {
             enter(type, key: key, status: .persisted, database: row.database)
         }
 
         /// Marks the object as row `key` of `database`, entered in its identity map under `type`
         /// (one write: the map sets all four before it publishes a fetched object).
+        @inlinable
         mutating func enter(_ type: ObjectIdentifier, key: SQLValue, status: Status, database: Database) {
             meta.status = status
             meta.database = database
@@ -135,7 +143,7 @@ public struct _ModelState: ~Copyable, Sendable {
 
     /// The rarely needed part of ``Fields``, in a box of its own. Only read and written under the
     /// object's lock, like the fields holding it.
-    final class Extras: @unchecked Sendable {
+    @usableFromInline final class Extras: @unchecked Sendable {
         var joined: [String: SQLValue] = [:]
         var baseline: [BoxedValue] = []
         /// The transaction frame that recorded values of the object for its rollback, and the
