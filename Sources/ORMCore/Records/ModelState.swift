@@ -53,10 +53,11 @@ public struct _ModelState: ~Copyable, Sendable {
         @usableFromInline var meta = Meta()
         /// The model type the object is entered under in the identity map of `meta.database`, at key
         /// `meta.storedKey`; nil when it is not entered. Only ``IdentityMap`` sets it (and a decoded
-        /// object's initialiser, ``enterDecoded(from:key:type:)``, just before the map enters it or
-        /// takes it back), and while it is set only the map changes `meta.database` and
-        /// `meta.storedKey`, so the entry can always be found again (by the object's `deinit`, say)
-        /// without storing the map or the key twice.
+        /// object's initialiser, ``enterDecoded(from:key:type:)``, before it decodes the columns: the
+        /// map then enters the object or takes the mark back; an object whose column fails to decode
+        /// dies unseen, and its `deinit` finds no entry holding it), and while it is set only the map
+        /// changes `meta.database` and `meta.storedKey`, so the entry can always be found again (by
+        /// the object's `deinit`, say) without storing the map or the key twice.
         @usableFromInline var registeredType: ObjectIdentifier?
         /// What few objects need (joined values, the stored values of changed columns), in one box
         /// made on first need: every object carries one pointer for it, most of them nil. Outside
@@ -108,8 +109,8 @@ public struct _ModelState: ~Copyable, Sendable {
 
         /// Marks an object just decoded from a row of `row.database` whose key column holds `key`:
         /// persisted, and entered in the identity map under `type`. The generated
-        /// ``Model/init(_$row:key:)`` calls it, so the map need not reach into the object; should the
-        /// row have a live object already, the map takes the entry back before anyone sees this one.
+        /// ``Model/init(_$row:key:)`` calls it first, so the map need not reach into the object; should
+        /// the row have a live object already, the map takes the entry back before anyone sees this one.
         @inlinable
         public mutating func enterDecoded(from row: borrowing _StatementRow, key: SQLValue, type: ObjectIdentifier) {
             enter(type, key: key, status: .persisted, database: row.database)
