@@ -46,6 +46,27 @@ final class InterruptionTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT 1 + 1"), 2, "the connections work afterwards")
     }
 
+    /// An interrupt that came after the work took its connection but before its statement's first
+    /// step was lost (SQLite clears `sqlite3_interrupt` as a statement starts on an idle
+    /// connection): `Esc` on a count still preparing let a view that never ends count on.
+    func testAnInterruptBeforeTheStatementStartsStopsIt() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        let interruption = Interruption()
+        // Long enough to finish (and so fail the test) on a connection that lost the interrupt.
+        let counting: SQL = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000) SELECT count(*) FROM c"
+        XCTAssertThrowsError(try interruption.run {
+            try db.core.read { connection -> Int in
+                interruption.interrupt()  // the connection is held; no statement has started
+                let statement = try connection.prepare(counting.text)
+                return try statement.use { try $0.step() ? 1 : 0 }
+            }
+        }) {
+            XCTAssertEqual(($0 as? SQLiteError)?.code, .interrupt, "\($0)")
+        }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM (SELECT 1 UNION ALL SELECT 2)"), 2, "later work runs as if never interrupted")
+        XCTAssertEqual(try Interruption().run { try db.scalar("SELECT 3") }, 3)
+    }
+
     func testWorkStartedAfterTheInterruptionFailsAtOnceAndOtherWorkIsUntouched() throws {
         let db = try Database(path: try temporaryDatabasePath(self))
         let interruption = Interruption()

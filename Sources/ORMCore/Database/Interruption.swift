@@ -58,6 +58,7 @@ public final class Interruption: Sendable {
     private func enter(_ connection: some InterruptHandle) throws {
         try state.withLock { state in
             if state.interrupted { throw SQLiteError(code: .interrupt, message: "interrupted") }
+            if state.connections[ObjectIdentifier(connection)] == nil { connection.armInterruption() }
             state.connections[ObjectIdentifier(connection), default: (connection, 0)].uses += 1
         }
     }
@@ -67,6 +68,7 @@ public final class Interruption: Sendable {
             let id = ObjectIdentifier(connection)
             guard let entry = state.connections[id] else { return }
             state.connections[id] = entry.uses > 1 ? (connection, entry.uses - 1) : nil
+            if entry.uses == 1 { connection.disarmInterruption() }
         }
     }
 }

@@ -15,6 +15,8 @@ final class Connection: @unchecked Sendable, InterruptHandle {
     let path: String
     let isReadOnly: Bool
     private var statementCache: [String: Statement] = [:]
+    /// Set by ``interrupt()``; read by the progress handler while interruption is armed.
+    private let interruptRequest = InterruptRequest()
 
     /// Observes every statement as it starts running (tests assert SQL with it).
     var tracer: (@Sendable (String) -> Void)?
@@ -290,9 +292,31 @@ final class Connection: @unchecked Sendable, InterruptHandle {
         sqlite3_busy_timeout(handle, milliseconds)
     }
 
-    /// Interrupts the statement running on this connection (safe from any thread).
+    /// Interrupts the statement running on this connection (safe from any thread); while armed
+    /// (``armInterruption()``), the statements started after it are stopped too.
     func interrupt() {
+        interruptRequest.set()
         sqlite3_interrupt(handle)
+    }
+
+    /// Makes an ``interrupt()`` stop statements that start after it, until disarmed.
+    ///
+    /// `sqlite3_interrupt` alone is lost when it comes before a statement's first step (SQLite
+    /// clears it as a statement starts on an idle connection): an `Esc` pressed while a count was
+    /// still preparing let it run on. A progress handler reads the request every 256 instructions
+    /// of SQLite's machine, only while interruptible work holds the connection.
+    func armInterruption() {
+        interruptRequest.clear()
+        sqlite3_progress_handler(handle, 256, { context in
+            guard let context else { return 0 }
+            return Unmanaged<InterruptRequest>.fromOpaque(context).takeUnretainedValue().isSet ? 1 : 0
+        }, Unmanaged.passUnretained(interruptRequest).toOpaque())
+    }
+
+    /// Removes the progress handler ``armInterruption()`` set, and forgets any request.
+    func disarmInterruption() {
+        sqlite3_progress_handler(handle, 0, nil, nil)
+        interruptRequest.clear()
     }
 
     // MARK: - Change recording
