@@ -19,9 +19,11 @@ struct ModelMembers {
 
     /// Every generated member, in a stable order.
     var declarations: [DeclSyntax] {
+        // The bookkeeping (43 bytes) before the lock (4): the lock fills the bookkeeping's last word
+        // rather than padding a word of its own.
         var sources = [
-            "\(access)let _$state = ORMCore._ModelState()",
             "@exclusivity(unchecked) \(access)var _$stateFields = ORMCore._ModelState.Fields()",
+            "\(access)let _$state = ORMCore._ModelState()",
             withStateFields,
         ]
         if !model.declaresDeinit { sources.append(deinitializer) }
@@ -135,7 +137,7 @@ struct ModelMembers {
     /// dies unseen: the map never entered it, and its `deinit` finds no entry of its own to remove.
     private func initializer(_ signature: String) -> String {
         var lines = [
-            "self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))",
+            "self._$stateFields.enterDecoded(from: row, key: key)",
             "self.\(key.storage) = try ORMCore._ColumnCoding.decodeKey(\(key.type).self, key, from: row, column: \(key.column))",
         ]
         for (index, property) in model.columns.enumerated() {

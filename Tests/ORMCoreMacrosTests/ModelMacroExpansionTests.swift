@@ -166,9 +166,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 var computed: Int { age * 2 }
                 init(name: String) { self.name = name }
 
-                public let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) public var _$stateFields = ORMCore._ModelState.Fields()
+
+                public let _$state = ORMCore._ModelState()
 
                 public func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -219,7 +219,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._age = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
@@ -230,7 +230,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._age = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 2, column: "age")
@@ -465,9 +465,9 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _name: String = ""
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -511,13 +511,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
@@ -607,9 +607,9 @@ final class ModelMacroExpansionTests: XCTestCase {
             expandedSource: """
             package final class Marker {
 
-                package let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) package var _$stateFields = ORMCore._ModelState.Fields()
+
+                package let _$state = ORMCore._ModelState()
 
                 package func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -651,12 +651,12 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 package required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                 }
 
                 package required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                 }
 
@@ -739,9 +739,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                     self.text = text
                 }
 
-                public let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) public var _$stateFields = ORMCore._ModelState.Fields()
+
+                public let _$state = ORMCore._ModelState()
 
                 public func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -785,13 +785,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                 }
 
                 public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                 }
@@ -941,9 +941,9 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _rating: Int? = 3
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -989,7 +989,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
                     self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
@@ -997,7 +997,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
                     self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
@@ -1245,9 +1245,9 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _previous: Mood? = nil
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -1295,7 +1295,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
                     self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
@@ -1305,7 +1305,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
                     self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
@@ -1557,9 +1557,9 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _manager: Employee? = nil
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -1605,7 +1605,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
@@ -1613,7 +1613,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                     self._department = try ORMCore._ColumnCoding.decode(Department?.self, from: row, at: 2, column: "department")
@@ -1838,9 +1838,9 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _note: String? = nil
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -1885,14 +1885,14 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
                     self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
                     self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
@@ -2056,9 +2056,9 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
                 func reset() { value = 0 }
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -2102,13 +2102,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                 }
@@ -2223,9 +2223,9 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _title: String = ""
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -2269,13 +2269,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
@@ -2386,9 +2386,9 @@ final class ModelMacroExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _on: Bool = false
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -2432,13 +2432,13 @@ final class ModelMacroExpansionTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
                 }

@@ -53,9 +53,9 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _title: String = ""
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -84,13 +84,13 @@ final class ModelMacroKeyTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
@@ -220,9 +220,9 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _name: String = ""
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -251,13 +251,13 @@ final class ModelMacroKeyTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
@@ -387,9 +387,9 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _body: String = ""
 
-                public let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) public var _$stateFields = ORMCore._ModelState.Fields()
+
+                public let _$state = ORMCore._ModelState()
 
                 public func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -418,13 +418,13 @@ final class ModelMacroKeyTests: XCTestCase {
                 )
 
                 public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
                     self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                 }
 
                 public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
                     self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                 }
@@ -555,9 +555,9 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _sku: String = ""
 
-                let _$state = ORMCore._ModelState()
-
                 @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
 
                 func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
@@ -586,13 +586,13 @@ final class ModelMacroKeyTests: XCTestCase {
                 )
 
                 required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
                     self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                 }
 
                 required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
-                    self._$stateFields.enterDecoded(from: row, key: key, type: ObjectIdentifier(Self.self))
+                    self._$stateFields.enterDecoded(from: row, key: key)
                     self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
                     self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                 }

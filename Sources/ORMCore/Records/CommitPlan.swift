@@ -39,7 +39,7 @@ struct CommitPlan {
         walking.insert(id)
         defer { walking.remove(id) }
         let schema = type(of: object).modelSchema
-        let (status, dirty) = object.withMeta { ($0.status, $0.dirty) }
+        let (status, dirty) = object._$withStateFields { ($0.meta.status, $0.dirty) }
         var cycleColumns = ColumnSet()
         for column in schema.columns.indices where schema.columns[column].reference != nil {
             guard let related = object.relatedObject(inColumn: column) else { continue }

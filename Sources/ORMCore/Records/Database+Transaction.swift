@@ -96,9 +96,9 @@ extension Database {
     /// Puts back `object`'s key and state; false when another live object holds its row.
     @discardableResult
     private func restore(_ object: any Model, _ restore: WriteLog.Restore) -> Bool {
-        guard let meta = restore.meta else { return true }
+        guard let snapshot = restore.snapshot else { return true }
         if object._$primaryKey != restore.keyBefore { try? object._$setPrimaryKey(restore.keyBefore) }
-        return identityMap.restore(object, to: meta, baseline: restore.baseline)
+        return identityMap.restore(object, to: snapshot, baseline: restore.baseline)
     }
 
     /// Puts back a column's value from before a change made in a rolled-back frame.

@@ -117,13 +117,15 @@ final class IdentityMap: @unchecked Sendable {
     /// before the map publishes it (under the map's lock, which orders those writes before any
     /// thread that finds it there); no closure or previous entry is involved.
     func registerNew<T: Model>(_ object: T, key: SQLValue, status: ModelState.Status, database: Database) -> T? {
-        object._$stateFields.enter(ObjectIdentifier(T.self), key: key, status: status, database: database)
+        object._$stateFields.enter(
+            ObjectIdentifier(T.self), ownClass: ObjectIdentifier(type(of: object)), key: key, status: status,
+            database: database)
         return registerMarked(object, key: key)
     }
 
     /// Enters an object nothing else has seen yet whose bookkeeping already marks it as row `key`,
     /// entered under `T` (an object just decoded sets that in its initialiser,
-    /// ``ModelState/Fields/enterDecoded(from:key:type:)``: the hot path of a fetch); returns nil when
+    /// ``ModelState/Fields/enterDecoded(from:key:)``: the hot path of a fetch); returns nil when
     /// it is entered, or the live object that already holds the row (this one is then left out).
     func registerMarked<T: Model>(_ object: T, key: SQLValue) -> T? {
         let type = ObjectIdentifier(T.self)
@@ -134,13 +136,13 @@ final class IdentityMap: @unchecked Sendable {
         if live.persistenceStatus == .deleted, takeOver(from: live, by: object, type: type, key: key) { return nil }
         // The row has a live object: this one is dropped, and must not take that entry as it dies.
         // No other thread can see it yet: no lock.
-        object._$stateFields.registeredType = nil
+        object._$stateFields.registration = .none
         return live
     }
 
     /// Enters `window`, objects just decoded that nothing else has seen yet, their integer keys `keys`
     /// in order, each marked as its row and entered under `T` by its initialiser
-    /// (``ModelState/Fields/enterDecoded(from:key:type:)``): a window of a fetch, under one
+    /// (``ModelState/Fields/enterDecoded(from:key:)``): a window of a fetch, under one
     /// acquisition of the map's lock instead of one per row. An object whose row has a live object
     /// already is replaced in `window` by that object, refreshed with the decoded values (keeping its
     /// unsaved changes), as ``Database/materialize(_:row:)`` does for one row.
@@ -195,11 +197,12 @@ final class IdentityMap: @unchecked Sendable {
     private func refreshed<T: Model>(_ live: T, decoded: T, type: ObjectIdentifier, key: SQLValue) -> T {
         if live.persistenceStatus == .deleted, takeOver(from: live, by: decoded, type: type, key: key) { return decoded }
         // `decoded` must not take the entry as it dies. No other thread can see it: no lock.
-        decoded._$stateFields.registeredType = nil
+        decoded._$stateFields.registration = .none
         let columns = T.modelSchema.columns.count
         live._$withStateFields { fields in
             guard fields.meta.status != .deleted else { return }
-            for column in 0..<columns where !fields.meta.dirty.contains(column) {
+            let dirty = fields.dirty
+            for column in 0..<columns where !dirty.contains(column) {
                 // `decoded` is read without its lock: no other thread can see it.
                 _ = live._$columnValue(column, replacingWith: decoded._$columnValue(column, replacingWith: nil))
             }
@@ -222,7 +225,9 @@ final class IdentityMap: @unchecked Sendable {
         }
         if moved {
             stale._$withStateFields { fields in
-                if fields.registeredType == type && fields.meta.storedKey == key { fields.registeredType = nil }
+                if fields.registeredType(ownClass: ObjectIdentifier(Swift.type(of: stale))) == type && fields.meta.storedKey == key {
+                    fields.registration = .none
+                }
             }
         }
         return moved
@@ -238,13 +243,14 @@ final class IdentityMap: @unchecked Sendable {
     /// entry and `object` stays out of the map.
     func registerInserted<T: Model>(_ object: T, key: SQLValue, settingKey: Bool, database: Database) throws {
         let type = ObjectIdentifier(T.self)
+        let ownClass = ObjectIdentifier(Swift.type(of: object))
         let previous = try object._$withStateFields { fields -> Registration? in
             // The generated key goes in under the same lock (a key that does not fit throws first).
             if settingKey { try object._$setPrimaryKeyHoldingLock(key) }
-            let previous = Registration(fields)
-            fields.meta.dirty.removeAll()
+            let previous = Registration(fields, ownClass: ownClass)
+            fields.clearChanges()
             if fields.extras != nil { fields.baseline = [] }
-            fields.enter(type, key: key, status: .persisted, database: database)
+            fields.enter(type, ownClass: ownClass, key: key, status: .persisted, database: database)
             return previous
         }
         // A new object is rarely entered anywhere (it may be after a rollback left it in another map).
@@ -255,8 +261,10 @@ final class IdentityMap: @unchecked Sendable {
             let live = unsafeDowncast(entered, to: T.self)
             if live.persistenceStatus == .deleted, takeOver(from: live, by: object, type: type, key: key) { return }
             object._$withStateFields { fields in
-                if fields.registeredType == type && fields.meta.database === database && fields.meta.storedKey == key {
-                    fields.registeredType = nil
+                if fields.registeredType(ownClass: ownClass) == type && fields.meta.database === database
+                    && fields.meta.storedKey == key
+                {
+                    fields.registration = .none
                 }
             }
         }
@@ -268,10 +276,11 @@ final class IdentityMap: @unchecked Sendable {
     /// access, keeping its unsaved changes). Throws, changing nothing, when `key` does not fit.
     func adopt<T: Model>(_ object: T, key: SQLValue, database: Database) throws {
         let type = ObjectIdentifier(T.self)
+        let ownClass = ObjectIdentifier(Swift.type(of: object))
         let previous = try object._$withStateFields { fields -> Registration? in
             try object._$setPrimaryKeyHoldingLock(key)
-            let previous = Registration(fields)
-            fields.enter(type, key: key, status: .persisted, database: database)
+            let previous = Registration(fields, ownClass: ownClass)
+            fields.enter(type, ownClass: ownClass, key: key, status: .persisted, database: database)
             return previous
         }
         if let previous, !(previous.map === self && previous.type == type && previous.key == key) {
@@ -290,8 +299,10 @@ final class IdentityMap: @unchecked Sendable {
         guard let evicted else { return }
         let live = unsafeDowncast(evicted, to: T.self)
         live._$withStateFields { fields in
-            if fields.registeredType == type && fields.meta.storedKey == key && fields.meta.database === database {
-                fields.registeredType = nil
+            if fields.registeredType(ownClass: ObjectIdentifier(Swift.type(of: live))) == type
+                && fields.meta.storedKey == key && fields.meta.database === database
+            {
+                fields.registration = .none
             }
             if fields.meta.status == .persisted { fields.meta.status = .fault }
         }
@@ -300,8 +311,8 @@ final class IdentityMap: @unchecked Sendable {
     /// Takes `object` out of the map (its row was deleted, or its insert rolled back).
     func unregister<T: Model>(_ object: T) {
         let previous = object._$withStateFields { fields -> Registration? in
-            defer { fields.registeredType = nil }
-            return Registration(fields)
+            defer { fields.registration = .none }
+            return Registration(fields, ownClass: ObjectIdentifier(Swift.type(of: object)))
         }
         previous?.forget(object)
     }
@@ -313,15 +324,17 @@ final class IdentityMap: @unchecked Sendable {
     /// rollback restores objects last first: the other one may be restored out of it later, and
     /// the caller tries ``restore(_:to:baseline:)`` again then).
     @discardableResult
-    func restore<T: Model>(_ object: T, to meta: ModelState.Meta, baseline: [ModelState.BoxedValue]) -> Bool {
+    func restore<T: Model>(_ object: T, to snapshot: ModelState.Snapshot, baseline: [ModelState.BoxedValue]) -> Bool {
         let type = ObjectIdentifier(T.self)
+        let ownClass = ObjectIdentifier(Swift.type(of: object))
+        let meta = snapshot.meta
         let belongs = (meta.status == .persisted || meta.status == .fault) && meta.database != nil
         let wanted = belongs ? Registration(database: meta.database, type: type, key: meta.storedKey) : nil
         let previous = object._$withStateFields { fields -> Registration? in
-            let previous = Registration(fields)
-            fields.meta = meta
+            let previous = Registration(fields, ownClass: ownClass)
+            fields.restore(snapshot)
             fields.baseline = baseline
-            fields.registeredType = wanted == nil ? nil : type
+            fields.setRegisteredType(wanted == nil ? nil : type, ownClass: ownClass)
             return previous
         }
         if let previous, !(wanted.map { previous.isSame(as: $0) } ?? false) { previous.forget(object) }
@@ -329,7 +342,7 @@ final class IdentityMap: @unchecked Sendable {
         if wanted.map.enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: meta.storedKey, makeTable: { Table(T.self) }) != nil {
             // Another live object took the row meanwhile: it keeps it.
             object._$withStateFields { fields in
-                if Registration(fields)?.isSame(as: wanted) == true { fields.registeredType = nil }
+                if Registration(fields, ownClass: ownClass)?.isSame(as: wanted) == true { fields.registration = .none }
             }
             return false
         }
@@ -392,7 +405,7 @@ final class IdentityMap: @unchecked Sendable {
 
 extension IdentityMap {
     /// Where an object is entered: a database's map, a model type, a key. Read from an object's
-    /// bookkeeping (which stores only the type, see ``ModelState/Fields/registeredType``).
+    /// bookkeeping (which stores only how it is entered, see ``ModelState/Fields/registration``).
     fileprivate struct Registration {
         let map: IdentityMap
         let type: ObjectIdentifier
@@ -405,8 +418,9 @@ extension IdentityMap {
             self.key = key
         }
 
-        init?(_ fields: borrowing ModelState.Fields) {
-            guard let type = fields.registeredType else { return nil }
+        /// Where `fields`, the bookkeeping of an object of class `ownClass`, say it is entered.
+        init?(_ fields: borrowing ModelState.Fields, ownClass: ObjectIdentifier) {
+            guard let type = fields.registeredType(ownClass: ownClass) else { return nil }
             self.init(database: fields.meta.database, type: type, key: fields.meta.storedKey)
         }
 

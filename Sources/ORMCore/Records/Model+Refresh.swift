@@ -11,13 +11,13 @@ extension Model {
     /// values the row holds now, use ``refresh()``.
     public func revert() {
         _$withStateFields { fields in
-            guard fields.meta.status != .new, !fields.meta.dirty.isEmpty else { return }
+            guard fields.meta.status != .new, !fields.dirty.isEmpty else { return }
             let frame = fields.meta.database?.currentFrame
             for stored in fields.baseline {
                 let replaced = _$columnValue(stored.column, replacingWith: stored.value)
                 frame?.record(self, fields: &fields, column: stored.column, old: replaced)
             }
-            fields.meta.dirty.removeAll()
+            fields.clearChanges()
             fields.baseline = []
         }
     }
@@ -68,7 +68,7 @@ extension Database {
                             frame.record(object, fields: &fields, column: column, old: value)
                         }
                     }
-                    fields.meta.dirty.removeAll()
+                    fields.clearChanges()
                     fields.baseline = []
                 }
                 try object._$apply(row, keeping: object.dirtyColumns)

@@ -126,7 +126,7 @@ extension Model {
     /// Whether the object is new, or properties changed since it was last loaded or committed. A
     /// property assigned the value it holds, or set back to the value it was loaded with, is not
     /// changed (values compare as stored: text byte for byte, related objects by identity).
-    public var hasChanges: Bool { withMeta { $0.status == .new || !$0.dirty.isEmpty } }
+    public var hasChanges: Bool { _$withStateFields { $0.meta.status == .new || !$0.dirty.isEmpty } }
     /// The names of the columns changed since the object was last loaded or committed (see
     /// ``hasChanges``).
     public var changedColumns: [String] {

@@ -28,41 +28,183 @@ public struct _ModelState: ~Copyable, Sendable {
         case deleted
     }
 
-    /// The bookkeeping a rollback restores. Its fields are laid out widest first, so it packs into
-    /// 50 bytes: every model object carries one.
+    /// The bookkeeping a rollback restores (with the changed columns past the 64th, kept in
+    /// ``Extras``; see ``Snapshot``). Its fields are laid out widest first, so it packs into 34
+    /// bytes: every model object carries one.
     ///
-    /// `@frozen`, like ``Fields`` and ``_ColumnSet``: the initial values of their fields are then
+    /// `@frozen`, like ``Fields`` and ``StoredKey``: the initial values of their fields are then
     /// inlined into every model's initialisers, not a call into ORMCore for each object made.
     @frozen
     public struct Meta: Sendable {
-        @usableFromInline var dirty = _ColumnSet()
+        /// The changed columns among the first 64 (``Fields/dirty`` adds the others).
+        @usableFromInline var dirtyLow: UInt64 = 0
         @usableFromInline var database: Database?
         /// The serial of the last transaction frame that recorded this object for a rollback.
         @usableFromInline var touchedBy: UInt64 = 0
         /// The key the row has in the database (an update or delete targets it).
-        @usableFromInline var storedKey: SQLValue = .null
+        @usableFromInline var key = StoredKey.null
         @usableFromInline var status = Status.new
 
         @inlinable init() {}
+
+        /// The key the row has in the database (an update or delete targets it).
+        var storedKey: SQLValue {
+            get { key.value }
+            set { key = StoredKey(newValue) }
+        }
+    }
+
+    /// A row's key as an object stores it: an integer inline (every rowid key), any other value in
+    /// a box of its own, so the object carries 9 bytes for it rather than ``SQLValue``'s 17.
+    @usableFromInline @frozen
+    enum StoredKey: Sendable {
+        case null
+        case integer(Int64)
+        case boxed(Box)
+
+        /// A key other than NULL or an integer.
+        @usableFromInline final class Box: Sendable {
+            @usableFromInline let value: SQLValue
+            @usableFromInline init(_ value: SQLValue) { self.value = value }
+        }
+
+        /// The stored form of `value`.
+        @inlinable
+        init(_ value: SQLValue) {
+            switch value {
+            case .null: self = .null
+            case .integer(let integer): self = .integer(integer)
+            default: self = .boxed(Box(value))
+            }
+        }
+
+        /// The key as a value.
+        @inlinable
+        var value: SQLValue {
+            switch self {
+            case .null: .null
+            case .integer(let integer): .integer(integer)
+            case .boxed(let box): box.value
+            }
+        }
+    }
+
+    /// The model type an object is entered under in its database's identity map: none, its own
+    /// class (what every fetch and commit enters it under), or another class (a subclass's object
+    /// entered under its superclass's model), which ``Extras`` holds.
+    @usableFromInline @frozen
+    enum Registration: Sendable {
+        case none, ownClass, other
+    }
+
+    /// What a rollback restores: the metadata, and the changed columns past the 64th.
+    struct Snapshot: Sendable {
+        var meta: Meta
+        var dirtyHigh: [UInt64] = []
+
+        var status: Status { meta.status }
+        var database: Database? { meta.database }
+        var storedKey: SQLValue { meta.storedKey }
+        var dirty: ColumnSet {
+            var dirty = ColumnSet()
+            dirty.low = meta.dirtyLow
+            dirty.high = dirtyHigh
+            return dirty
+        }
     }
 
     /// What the lock guards besides the properties: the metadata a rollback restores, and where the
-    /// object is entered in the identity map (never restored: it follows the map).
+    /// object is entered in the identity map (never restored: it follows the map). 43 bytes, with the
+    /// lock after it (`@Model` declares `_$stateFields` before `_$state`): 48 an object in all.
     @frozen
     public struct Fields: Sendable {
-        @usableFromInline var meta = Meta()
-        /// The model type the object is entered under in the identity map of `meta.database`, at key
-        /// `meta.storedKey`; nil when it is not entered. Only ``IdentityMap`` sets it (and a decoded
-        /// object's initialiser, ``enterDecoded(from:key:type:)``, before it decodes the columns: the
-        /// map then enters the object or takes the mark back; an object whose column fails to decode
-        /// dies unseen, and its `deinit` finds no entry holding it), and while it is set only the map
-        /// changes `meta.database` and `meta.storedKey`, so the entry can always be found again (by
-        /// the object's `deinit`, say) without storing the map or the key twice.
-        @usableFromInline var registeredType: ObjectIdentifier?
-        /// What few objects need (joined values, the stored values of changed columns), in one box
-        /// made on first need: every object carries one pointer for it, most of them nil. Outside
-        /// ``Meta``: copying the metadata (every write does) stays cheap.
+        /// What few objects need (joined values, the stored values of changed columns, changed
+        /// columns past the 64th), in one box made on first need: every object carries one pointer
+        /// for it, most of them nil. Outside ``Meta``: copying the metadata (every write does) stays
+        /// cheap.
         @usableFromInline var extras: Extras?
+        @usableFromInline var meta = Meta()
+        /// Whether the object is entered in the identity map of `meta.database`, at key
+        /// `meta.storedKey`, and under which model type (see ``registeredType(ownClass:)``). Only
+        /// ``IdentityMap`` sets it (and a decoded object's initialiser, ``enterDecoded(from:key:)``,
+        /// before it decodes the columns: the map then enters the object or takes the mark back; an
+        /// object whose column fails to decode dies unseen, and its `deinit` finds no entry holding
+        /// it), and while it is set only the map changes `meta.database` and `meta.storedKey`, so the
+        /// entry can always be found again (by the object's `deinit`, say) without storing the map or
+        /// the key twice.
+        @usableFromInline var registration = Registration.none
+
+        /// The model type the object is entered under, nil when it is not entered; `ownClass` is the
+        /// object's class (`type(of: object)`).
+        func registeredType(ownClass: ObjectIdentifier) -> ObjectIdentifier? {
+            switch registration {
+            case .none: nil
+            case .ownClass: ownClass
+            case .other: extras?.registeredType
+            }
+        }
+
+        /// Marks the object entered under `type` (nil: not entered); `ownClass` is its class.
+        mutating func setRegisteredType(_ type: ObjectIdentifier?, ownClass: ObjectIdentifier) {
+            guard let type else {
+                registration = .none
+                return
+            }
+            if type == ownClass {
+                registration = .ownClass
+            } else {
+                extras(creating: true)?.registeredType = type
+                registration = .other
+            }
+        }
+
+        /// The columns changed since the last load or commit.
+        var dirty: ColumnSet {
+            get {
+                var dirty = ColumnSet()
+                dirty.low = meta.dirtyLow
+                if let extras { dirty.high = extras.dirtyHigh }
+                return dirty
+            }
+            set {
+                meta.dirtyLow = newValue.low
+                if extras != nil || newValue.high.contains(where: { $0 != 0 }) {
+                    extras(creating: true)?.dirtyHigh = newValue.high
+                }
+            }
+        }
+
+        /// Marks column `column` changed.
+        @inlinable @inline(__always)
+        mutating func markChanged(_ column: Int) {
+            if column < 64 {
+                meta.dirtyLow |= 1 << UInt64(column)
+            } else {
+                markChangedHigh(column)
+            }
+        }
+
+        @usableFromInline
+        mutating func markChangedHigh(_ column: Int) {
+            dirty.insert(column)
+        }
+
+        /// Marks no column changed.
+        mutating func clearChanges() {
+            meta.dirtyLow = 0
+            if let extras, !extras.dirtyHigh.isEmpty { extras.dirtyHigh = [] }
+        }
+
+        /// The metadata and the changed columns past the 64th, to restore after a rollback.
+        var snapshot: Snapshot {
+            Snapshot(meta: meta, dirtyHigh: extras?.dirtyHigh ?? [])
+        }
+
+        /// Puts back what `snapshot` holds (the registration is the caller's).
+        mutating func restore(_ snapshot: Snapshot) {
+            meta = snapshot.meta
+            if extras != nil || !snapshot.dirtyHigh.isEmpty { extras(creating: true)?.dirtyHigh = snapshot.dirtyHigh }
+        }
 
         /// Values of joined tables from the last query that fetched the object (empty when none).
         var joined: [String: SQLValue] {
@@ -108,29 +250,40 @@ public struct _ModelState: ~Copyable, Sendable {
         public init() {}
 
         /// Marks an object just decoded from a row of `row.database` whose key column holds `key`:
-        /// persisted, and entered in the identity map under `type`. The generated
+        /// persisted, and entered in the identity map under its own class. The generated
         /// ``Model/init(_$row:key:)`` calls it first, so the map need not reach into the object; should
         /// the row have a live object already, the map takes the entry back before anyone sees this one.
         @inlinable
-        public mutating func enterDecoded(from row: borrowing _StatementRow, key: SQLValue, type: ObjectIdentifier) {
-            enter(type, key: key, status: .persisted, database: row.database)
+        public mutating func enterDecoded(from row: borrowing _StatementRow, key: SQLValue) {
+            enter(.ownClass, key: key, status: .persisted, database: row.database)
         }
 
-        /// ``enterDecoded(from:key:type:)`` for a row of a driver other than SQLite, which the
+        /// ``enterDecoded(from:key:)`` for a row of a driver other than SQLite, which the
         /// generated ``Model/init(_$values:key:)`` calls.
         @inlinable
-        public mutating func enterDecoded(from row: borrowing _ValueRow, key: SQLValue, type: ObjectIdentifier) {
-            enter(type, key: key, status: .persisted, database: row.database)
+        public mutating func enterDecoded(from row: borrowing _ValueRow, key: SQLValue) {
+            enter(.ownClass, key: key, status: .persisted, database: row.database)
         }
 
-        /// Marks the object as row `key` of `database`, entered in its identity map under `type`
-        /// (one write: the map sets all four before it publishes a fetched object).
+        /// Marks the object as row `key` of `database`, entered in its identity map as `registration`
+        /// says (one write: the map sets all four before it publishes a fetched object).
         @inlinable
-        mutating func enter(_ type: ObjectIdentifier, key: SQLValue, status: Status, database: Database) {
+        mutating func enter(_ registration: Registration, key: SQLValue, status: Status, database: Database) {
             meta.status = status
             meta.database = database
-            meta.storedKey = key
-            registeredType = type
+            meta.key = StoredKey(key)
+            self.registration = registration
+        }
+
+        /// Marks the object as row `key` of `database`, entered in its identity map under `type`;
+        /// `ownClass` is the object's class.
+        mutating func enter(
+            _ type: ObjectIdentifier, ownClass: ObjectIdentifier, key: SQLValue, status: Status, database: Database
+        ) {
+            meta.status = status
+            meta.database = database
+            meta.key = StoredKey(key)
+            setRegisteredType(type, ownClass: ownClass)
         }
     }
 
@@ -152,6 +305,10 @@ public struct _ModelState: ~Copyable, Sendable {
         /// one holds the value to go back to).
         var recordingFrame: UInt64 = 0
         var recordedColumns = ColumnSet()
+        /// The changed columns past the 64th (a model with more than 64 columns).
+        var dirtyHigh: [UInt64] = []
+        /// The model type the object is entered under, when not its own class.
+        var registeredType: ObjectIdentifier?
     }
 
     /// The object's lock.
@@ -188,10 +345,10 @@ public struct _ModelState: ~Copyable, Sendable {
         switch owner._$stateFields.meta.status {
         case .new:
             if isSame(current(), newValue) { return }
-            owner._$stateFields.meta.dirty.insert(column)
+            owner._$stateFields.markChanged(column)
         case .fault:
             // Its row could not be read: nothing to compare with (it loads, keeping this change, later).
-            owner._$stateFields.meta.dirty.insert(column)
+            owner._$stateFields.markChanged(column)
         case .persisted, .deleted:
             let old = current()
             if isSame(old, newValue) { return }
@@ -217,16 +374,16 @@ public struct _ModelState: ~Copyable, Sendable {
         if let frame = fields.meta.database?.currentFrame {
             frame.record(owner, fields: &fields, column: column, old: old)
         }
-        if fields.meta.dirty.contains(column) {
+        if fields.dirty.contains(column) {
             var baseline = fields.baseline
             guard let index = baseline.firstIndex(where: { $0.column == column }),
                 let stored = baseline[index].value as? Value, isSame(stored, new)
             else { return }
             baseline.remove(at: index)
             fields.baseline = baseline
-            fields.meta.dirty.remove(column)
+            fields.dirty.remove(column)
         } else {
-            fields.meta.dirty.insert(column)
+            fields.markChanged(column)
             fields.baseline.append(BoxedValue(column: column, value: old))
         }
     }
@@ -260,10 +417,20 @@ public struct _ModelState: ~Copyable, Sendable {
     /// lock, at the cost of a plain load.
     public borrowing func willDeinit(_ fields: inout Fields, object: ObjectIdentifier) {
         _ = lock.word.load(ordering: .acquiring)
-        let type = fields.registeredType.take()
+        let registration = fields.registration
+        fields.registration = .none
         // The object is being destroyed: its map entry, if any, must go before its memory does.
         // `fields` holds the database for the whole call, so it is borrowed, not retained.
-        guard let type, fields.meta.database != nil else { return }
+        guard registration != .none, fields.meta.database != nil else { return }
+        let type: ObjectIdentifier
+        if registration == .ownClass {
+            // The class of the object being destroyed, read from it without a retain.
+            let pointer = UnsafeRawPointer(bitPattern: UInt(bitPattern: object)).unsafelyUnwrapped
+            type = Unmanaged<AnyObject>.fromOpaque(pointer)._withUnsafeGuaranteedRef { ObjectIdentifier(Swift.type(of: $0)) }
+        } else {
+            guard let other = fields.extras?.registeredType else { return }
+            type = other
+        }
         Unmanaged.passUnretained(fields.meta.database.unsafelyUnwrapped)._withUnsafeGuaranteedRef { database in
             database.identityMap.forget(type: type, key: fields.meta.storedKey, object: object)
         }
@@ -300,11 +467,11 @@ extension Model {
     /// Where the object stands.
     var persistenceStatus: ModelState.Status { withMeta { $0.status } }
     /// The columns changed since the last load or commit.
-    var dirtyColumns: ColumnSet { withMeta { $0.dirty } }
+    var dirtyColumns: ColumnSet { _$withStateFields { $0.dirty } }
     /// The database the object belongs to.
     var stateDatabase: Database? { withMeta { $0.database } }
-    /// A copy of the metadata, to restore after a rollback.
-    var stateSnapshot: ModelState.Meta { withMeta { $0 } }
+    /// A copy of the metadata and the changed columns, to restore after a rollback.
+    var stateSnapshot: ModelState.Snapshot { _$withStateFields { $0.snapshot } }
 
     func faultInIfNeeded() {
         if withMeta({ $0.status == .fault }) { ModelState.faultIn(self) }
@@ -319,8 +486,11 @@ extension Model {
     /// Marks `columns` written: unchanged, their stored values now their current ones.
     func markWritten(_ columns: ColumnSet) {
         _$withStateFields { fields in
-            fields.meta.dirty.subtract(columns)
-            if fields.extras != nil { fields.baseline.removeAll { columns.contains($0.column) } }
+            fields.meta.dirtyLow &= ~columns.low
+            if fields.extras != nil {
+                fields.dirty.subtract(columns)
+                fields.baseline.removeAll { columns.contains($0.column) }
+            }
         }
     }
 }
@@ -350,12 +520,12 @@ extension Model {
             let key = _$primaryKeyHoldingLock
             guard fields.meta.status == .new else {
                 return SaveState(
-                    status: fields.meta.status, key: key, dirty: fields.meta.dirty, storedKey: fields.meta.storedKey)
+                    status: fields.meta.status, key: key, dirty: fields.dirty, storedKey: fields.meta.storedKey)
             }
             guard let frame, fields.meta.touchedBy != frame else { return SaveState(status: .new, key: key) }
             // A new object has no stored values of changed columns (only a persisted one keeps them),
             // so the batch insert's path does not look for them.
-            let restore = WriteLog.Restore(before: fields.meta, key: key)
+            let restore = WriteLog.Restore(before: fields, key: key)
             fields.meta.touchedBy = frame
             return SaveState(status: .new, key: key, restore: restore)
         }

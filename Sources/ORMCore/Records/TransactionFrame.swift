@@ -34,7 +34,7 @@ final class TransactionFrame {
     func touch<T: Model>(_ object: T, fields: inout ModelState.Fields) {
         guard fields.meta.touchedBy != serial else { return }
         let restore = WriteLog.Restore(
-            before: fields.meta, key: object._$primaryKeyHoldingLock, baseline: fields.baseline)
+            before: fields, key: object._$primaryKeyHoldingLock, baseline: fields.baseline)
         fields.meta.touchedBy = serial
         record(object, restore: restore)
     }

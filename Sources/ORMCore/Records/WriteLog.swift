@@ -27,40 +27,40 @@ struct WriteLog: Sendable {
     /// keeps only what can differ, inline; anything else is kept out of line.
     enum Restore: Sendable {
         case pristineNew(dirty: UInt64, key: Int64)
-        indirect case state(ModelState.Meta, key: SQLValue, baseline: [ModelState.BoxedValue])
+        indirect case state(ModelState.Snapshot, key: SQLValue, baseline: [ModelState.BoxedValue])
         /// A column's value before a change made in the frame (rolled back in reverse order, the
         /// first change's value is the one left).
         indirect case value(ModelState.BoxedValue)
 
-        /// Borrows `meta`: it is copied only when kept whole.
-        init(before meta: borrowing ModelState.Meta, key: SQLValue, baseline: [ModelState.BoxedValue]) {
+        /// Borrows `fields`: the metadata is copied only when kept whole.
+        init(before fields: borrowing ModelState.Fields, key: SQLValue, baseline: [ModelState.BoxedValue]) {
             if baseline.isEmpty {
-                self.init(before: meta, key: key)
+                self.init(before: fields, key: key)
             } else {
-                self = .state(copy meta, key: key, baseline: baseline)
+                self = .state(fields.snapshot, key: key, baseline: baseline)
             }
         }
 
         /// The state of an object with no stored values of changed columns (a new one: every object
-        /// of a batch insert). Borrows `meta`: it is copied only when kept whole.
-        init(before meta: borrowing ModelState.Meta, key: SQLValue) {
-            if meta.status == .new, meta.database == nil, meta.storedKey.isNull, meta.touchedBy == 0,
-                meta.dirty.high.isEmpty, case .integer(let integer) = key
+        /// of a batch insert). Borrows `fields`: the metadata is copied only when kept whole.
+        init(before fields: borrowing ModelState.Fields, key: SQLValue) {
+            if fields.meta.status == .new, fields.meta.database == nil, case .null = fields.meta.key,
+                fields.meta.touchedBy == 0, fields.extras?.dirtyHigh.isEmpty ?? true, case .integer(let integer) = key
             {
-                self = .pristineNew(dirty: meta.dirty.low, key: integer)
+                self = .pristineNew(dirty: fields.meta.dirtyLow, key: integer)
             } else {
-                self = .state(copy meta, key: key, baseline: [])
+                self = .state(fields.snapshot, key: key, baseline: [])
             }
         }
 
         /// The metadata to restore (nil for a column's value).
-        var meta: ModelState.Meta? {
+        var snapshot: ModelState.Snapshot? {
             switch self {
             case .pristineNew(let dirty, _):
                 var meta = ModelState.Meta()
-                meta.dirty.low = dirty
-                return meta
-            case .state(let meta, _, _): return meta
+                meta.dirtyLow = dirty
+                return ModelState.Snapshot(meta: meta)
+            case .state(let snapshot, _, _): return snapshot
             case .value: return nil
             }
         }
@@ -86,7 +86,7 @@ struct WriteLog: Sendable {
         var touchedBy: UInt64? {
             switch self {
             case .pristineNew: 0
-            case .state(let meta, _, _): meta.touchedBy
+            case .state(let snapshot, _, _): snapshot.meta.touchedBy
             case .value: nil
             }
         }
