@@ -127,7 +127,7 @@ extension Model {
         _ handler: @escaping @Sendable (RecordEvent) -> Void
     ) throws -> EventRegistration {
         let target = try stateDatabase ?? Database.current()
-        let key = withMeta { $0.storedKey }
+        let key = stateStoredKey
         let handlerForRow = EventHandler(
             table: Self.modelSchema.table, database: target, integerKey: Self.modelSchema.primaryKey.type == .integer,
             key: key.isNull ? _$primaryKey : key)

@@ -48,7 +48,7 @@ struct CommitPlan {
             if written && relatedStatus == .deleted {
                 throw ORMError.referenceToRemovedObject(
                     entity: schema.table, column: schema.columns[column].name,
-                    target: type(of: related).modelSchema.table, key: related.withMeta { $0.storedKey })
+                    target: type(of: related).modelSchema.table, key: related.stateStoredKey)
             }
             let relatedID = ObjectIdentifier(related)
             if walking.contains(relatedID) {

@@ -98,7 +98,7 @@ extension Database {
 
     /// Loads a fault's row (keeping any property set meanwhile); a missing row marks it deleted.
     func faultIn<T: Model>(_ object: T) {
-        let key = object.withMeta { $0.storedKey }
+        let key = object.stateStoredKey
         let schema = T.modelSchema
         let sql =
             "SELECT \(schema.selectColumnsSQL) FROM \(quoteIdentifier(schema.table)) WHERE "

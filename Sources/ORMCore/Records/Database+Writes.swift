@@ -208,7 +208,7 @@ extension Database {
     /// Writes the relationship columns `columns` of `object`, inserted by this commit before the
     /// objects they name (a cycle, see ``CommitPlan``): an update of its own, without hooks.
     private func writeReferences<T: Model>(_ object: T, columns: ColumnSet) throws {
-        try update(object, columns: columns, storedKey: object.withMeta { $0.storedKey }, runsHooks: false)
+        try update(object, columns: columns, storedKey: object.stateStoredKey, runsHooks: false)
     }
 
     func update<T: Model>(_ object: T, columns: ColumnSet, storedKey: SQLValue, runsHooks: Bool = true) throws {

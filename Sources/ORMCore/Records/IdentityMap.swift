@@ -225,7 +225,7 @@ final class IdentityMap: @unchecked Sendable {
         }
         if moved {
             stale._$withStateFields { fields in
-                if fields.registeredType(ownClass: ObjectIdentifier(Swift.type(of: stale))) == type && fields.meta.storedKey == key {
+                if fields.registeredType(ownClass: ObjectIdentifier(Swift.type(of: stale))) == type && fields.storedKey == key {
                     fields.registration = .none
                 }
             }
@@ -262,7 +262,7 @@ final class IdentityMap: @unchecked Sendable {
             if live.persistenceStatus == .deleted, takeOver(from: live, by: object, type: type, key: key) { return }
             object._$withStateFields { fields in
                 if fields.registeredType(ownClass: ownClass) == type && fields.meta.database === database
-                    && fields.meta.storedKey == key
+                    && fields.storedKey == key
                 {
                     fields.registration = .none
                 }
@@ -300,7 +300,7 @@ final class IdentityMap: @unchecked Sendable {
         let live = unsafeDowncast(evicted, to: T.self)
         live._$withStateFields { fields in
             if fields.registeredType(ownClass: ObjectIdentifier(Swift.type(of: live))) == type
-                && fields.meta.storedKey == key && fields.meta.database === database
+                && fields.storedKey == key && fields.meta.database === database
             {
                 fields.registration = .none
             }
@@ -329,7 +329,7 @@ final class IdentityMap: @unchecked Sendable {
         let ownClass = ObjectIdentifier(Swift.type(of: object))
         let meta = snapshot.meta
         let belongs = (meta.status == .persisted || meta.status == .fault) && meta.database != nil
-        let wanted = belongs ? Registration(database: meta.database, type: type, key: meta.storedKey) : nil
+        let wanted = belongs ? Registration(database: meta.database, type: type, key: snapshot.storedKey) : nil
         let previous = object._$withStateFields { fields -> Registration? in
             let previous = Registration(fields, ownClass: ownClass)
             fields.restore(snapshot)
@@ -339,7 +339,7 @@ final class IdentityMap: @unchecked Sendable {
         }
         if let previous, !(wanted.map { previous.isSame(as: $0) } ?? false) { previous.forget(object) }
         guard let wanted, !(previous.map { wanted.isSame(as: $0) } ?? false) else { return true }
-        if wanted.map.enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: meta.storedKey, makeTable: { Table(T.self) }) != nil {
+        if wanted.map.enter(Unmanaged.passUnretained(object).toOpaque(), type: type, key: snapshot.storedKey, makeTable: { Table(T.self) }) != nil {
             // Another live object took the row meanwhile: it keeps it.
             object._$withStateFields { fields in
                 if Registration(fields, ownClass: ownClass)?.isSame(as: wanted) == true { fields.registration = .none }
@@ -421,7 +421,7 @@ extension IdentityMap {
         /// Where `fields`, the bookkeeping of an object of class `ownClass`, say it is entered.
         init?(_ fields: borrowing ModelState.Fields, ownClass: ObjectIdentifier) {
             guard let type = fields.registeredType(ownClass: ownClass) else { return nil }
-            self.init(database: fields.meta.database, type: type, key: fields.meta.storedKey)
+            self.init(database: fields.meta.database, type: type, key: fields.storedKey)
         }
 
         func isSame(as other: Registration) -> Bool {

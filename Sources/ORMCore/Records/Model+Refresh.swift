@@ -35,7 +35,7 @@ extension Model {
     ///   gone (the object is then marked deleted); ``ORMError/objectDeleted(entity:key:)`` for an object
     ///   known to be deleted; ``SQLiteError`` when the row cannot be read.
     public func refresh() throws {
-        let (status, database, key) = withMeta { ($0.status, $0.database, $0.storedKey) }
+        let (status, database, key) = _$withStateFields { ($0.meta.status, $0.meta.database, $0.storedKey) }
         guard status != .new, let database else {
             throw ORMError.recordNotFound(entity: Self.modelSchema.table, key: _$primaryKey)
         }

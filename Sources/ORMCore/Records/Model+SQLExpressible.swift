@@ -8,7 +8,7 @@ extension Model {
     /// let same = try Person.fetch(where: "department = ?", [rnd])
     /// ```
     public var sqlValues: [SQLValue] {
-        [withMeta { $0.status == .persisted || $0.status == .fault ? $0.storedKey : .null }]
+        [_$withStateFields { $0.meta.status == .persisted || $0.meta.status == .fault ? $0.storedKey : .null }]
     }
 
     /// Not a list: one object is one value.

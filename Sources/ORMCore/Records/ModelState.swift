@@ -41,52 +41,42 @@ public struct _ModelState: ~Copyable, Sendable {
         @usableFromInline var database: Database?
         /// The serial of the last transaction frame that recorded this object for a rollback.
         @usableFromInline var touchedBy: UInt64 = 0
-        /// The key the row has in the database (an update or delete targets it).
+        /// The key the row has in the database (an update or delete targets it), as stored: see
+        /// ``Fields/storedKey``.
         @usableFromInline var key = StoredKey.null
         @usableFromInline var status = Status.new
 
         @inlinable init() {}
-
-        /// The key the row has in the database (an update or delete targets it).
-        var storedKey: SQLValue {
-            get { key.value }
-            set { key = StoredKey(newValue) }
-        }
     }
 
-    /// A row's key as an object stores it: an integer inline (every rowid key), any other value in
-    /// a box of its own, so the object carries 9 bytes for it rather than ``SQLValue``'s 17.
+    /// A row's key as an object stores it: an integer inline (every rowid key); any other value in
+    /// ``Extras`` (``Fields/storedKey`` reads both). Plain bits, 9 bytes: copying or destroying the
+    /// metadata never touches it, where a ``SQLValue`` (17 bytes) needed an outlined copy and destroy.
     @usableFromInline @frozen
-    enum StoredKey: Sendable {
-        case null
-        case integer(Int64)
-        case boxed(Box)
-
-        /// A key other than NULL or an integer.
-        @usableFromInline final class Box: Sendable {
-            @usableFromInline let value: SQLValue
-            @usableFromInline init(_ value: SQLValue) { self.value = value }
+    struct StoredKey: Sendable {
+        /// Where the key is.
+        @usableFromInline @frozen
+        enum Kind: UInt8, Sendable {
+            /// No key (a new object).
+            case null
+            /// ``integer`` holds it.
+            case integer
+            /// ``Extras/otherKey`` holds it.
+            case other
         }
 
-        /// The stored form of `value`.
+        @usableFromInline var integer: Int64
+        @usableFromInline var kind: Kind
+
         @inlinable
-        init(_ value: SQLValue) {
-            switch value {
-            case .null: self = .null
-            case .integer(let integer): self = .integer(integer)
-            default: self = .boxed(Box(value))
-            }
+        init(integer: Int64, kind: Kind) {
+            self.integer = integer
+            self.kind = kind
         }
 
-        /// The key as a value.
+        /// No key.
         @inlinable
-        var value: SQLValue {
-            switch self {
-            case .null: .null
-            case .integer(let integer): .integer(integer)
-            case .boxed(let box): box.value
-            }
-        }
+        static var null: StoredKey { StoredKey(integer: 0, kind: .null) }
     }
 
     /// The model type an object is entered under in its database's identity map: none, its own
@@ -97,14 +87,22 @@ public struct _ModelState: ~Copyable, Sendable {
         case none, ownClass, other
     }
 
-    /// What a rollback restores: the metadata, and the changed columns past the 64th.
+    /// What a rollback restores: the metadata, the changed columns past the 64th, and a key other
+    /// than an integer.
     struct Snapshot: Sendable {
         var meta: Meta
         var dirtyHigh: [UInt64] = []
+        var otherKey: SQLValue?
 
         var status: Status { meta.status }
         var database: Database? { meta.database }
-        var storedKey: SQLValue { meta.storedKey }
+        var storedKey: SQLValue {
+            switch meta.key.kind {
+            case .null: .null
+            case .integer: .integer(meta.key.integer)
+            case .other: otherKey ?? .null
+            }
+        }
         var dirty: ColumnSet {
             var dirty = ColumnSet()
             dirty.low = meta.dirtyLow
@@ -125,11 +123,11 @@ public struct _ModelState: ~Copyable, Sendable {
         @usableFromInline var extras: Extras?
         @usableFromInline var meta = Meta()
         /// Whether the object is entered in the identity map of `meta.database`, at key
-        /// `meta.storedKey`, and under which model type (see ``registeredType(ownClass:)``). Only
+        /// ``storedKey``, and under which model type (see ``registeredType(ownClass:)``). Only
         /// ``IdentityMap`` sets it (and a decoded object's initialiser, ``enterDecoded(from:key:)``,
         /// before it decodes the columns: the map then enters the object or takes the mark back; an
         /// object whose column fails to decode dies unseen, and its `deinit` finds no entry holding
-        /// it), and while it is set only the map changes `meta.database` and `meta.storedKey`, so the
+        /// it), and while it is set only the map changes `meta.database` and the stored key, so the
         /// entry can always be found again (by the object's `deinit`, say) without storing the map or
         /// the key twice.
         @usableFromInline var registration = Registration.none
@@ -195,15 +193,51 @@ public struct _ModelState: ~Copyable, Sendable {
             if let extras, !extras.dirtyHigh.isEmpty { extras.dirtyHigh = [] }
         }
 
-        /// The metadata and the changed columns past the 64th, to restore after a rollback.
+        /// The metadata, the changed columns past the 64th and a key other than an integer, to
+        /// restore after a rollback.
         var snapshot: Snapshot {
-            Snapshot(meta: meta, dirtyHigh: extras?.dirtyHigh ?? [])
+            Snapshot(
+                meta: meta, dirtyHigh: extras?.dirtyHigh ?? [],
+                otherKey: meta.key.kind == .other ? extras?.otherKey : nil)
         }
 
         /// Puts back what `snapshot` holds (the registration is the caller's).
         mutating func restore(_ snapshot: Snapshot) {
             meta = snapshot.meta
             if extras != nil || !snapshot.dirtyHigh.isEmpty { extras(creating: true)?.dirtyHigh = snapshot.dirtyHigh }
+            if let otherKey = snapshot.otherKey { extras(creating: true)?.otherKey = otherKey }
+        }
+
+        /// The key the row has in the database (an update or delete targets it).
+        var storedKey: SQLValue {
+            get {
+                switch meta.key.kind {
+                case .null: .null
+                case .integer: .integer(meta.key.integer)
+                case .other: extras?.otherKey ?? .null
+                }
+            }
+            set { setStoredKey(newValue) }
+        }
+
+        /// Sets the stored key: an integer inline, any other value in the extras box.
+        @inlinable @inline(__always)
+        mutating func setStoredKey(_ key: SQLValue) {
+            if case .integer(let integer) = key {
+                meta.key = StoredKey(integer: integer, kind: .integer)
+            } else {
+                setStoredKeyOutOfLine(key)
+            }
+        }
+
+        @usableFromInline
+        mutating func setStoredKeyOutOfLine(_ key: SQLValue) {
+            if key.isNull {
+                meta.key = .null
+            } else {
+                extras(creating: true)?.otherKey = key
+                meta.key = StoredKey(integer: 0, kind: .other)
+            }
         }
 
         /// Values of joined tables from the last query that fetched the object (empty when none).
@@ -271,7 +305,7 @@ public struct _ModelState: ~Copyable, Sendable {
         mutating func enter(_ registration: Registration, key: SQLValue, status: Status, database: Database) {
             meta.status = status
             meta.database = database
-            meta.key = StoredKey(key)
+            setStoredKey(key)
             self.registration = registration
         }
 
@@ -282,7 +316,7 @@ public struct _ModelState: ~Copyable, Sendable {
         ) {
             meta.status = status
             meta.database = database
-            meta.key = StoredKey(key)
+            setStoredKey(key)
             setRegisteredType(type, ownClass: ownClass)
         }
     }
@@ -309,6 +343,8 @@ public struct _ModelState: ~Copyable, Sendable {
         var dirtyHigh: [UInt64] = []
         /// The model type the object is entered under, when not its own class.
         var registeredType: ObjectIdentifier?
+        /// The stored key, when not NULL or an integer (see ``StoredKey``).
+        var otherKey: SQLValue = .null
     }
 
     /// The object's lock.
@@ -432,7 +468,7 @@ public struct _ModelState: ~Copyable, Sendable {
             type = other
         }
         Unmanaged.passUnretained(fields.meta.database.unsafelyUnwrapped)._withUnsafeGuaranteedRef { database in
-            database.identityMap.forget(type: type, key: fields.meta.storedKey, object: object)
+            database.identityMap.forget(type: type, key: fields.storedKey, object: object)
         }
     }
 
@@ -470,6 +506,8 @@ extension Model {
     var dirtyColumns: ColumnSet { _$withStateFields { $0.dirty } }
     /// The database the object belongs to.
     var stateDatabase: Database? { withMeta { $0.database } }
+    /// The key the object's row has in the database (an update or delete targets it).
+    var stateStoredKey: SQLValue { _$withStateFields { $0.storedKey } }
     /// A copy of the metadata and the changed columns, to restore after a rollback.
     var stateSnapshot: ModelState.Snapshot { _$withStateFields { $0.snapshot } }
 
@@ -520,7 +558,7 @@ extension Model {
             let key = _$primaryKeyHoldingLock
             guard fields.meta.status == .new else {
                 return SaveState(
-                    status: fields.meta.status, key: key, dirty: fields.dirty, storedKey: fields.meta.storedKey)
+                    status: fields.meta.status, key: key, dirty: fields.dirty, storedKey: fields.storedKey)
             }
             guard let frame, fields.meta.touchedBy != frame else { return SaveState(status: .new, key: key) }
             // A new object has no stored values of changed columns (only a persisted one keeps them),

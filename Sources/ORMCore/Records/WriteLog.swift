@@ -44,7 +44,7 @@ struct WriteLog: Sendable {
         /// The state of an object with no stored values of changed columns (a new one: every object
         /// of a batch insert). Borrows `fields`: the metadata is copied only when kept whole.
         init(before fields: borrowing ModelState.Fields, key: SQLValue) {
-            if fields.meta.status == .new, fields.meta.database == nil, case .null = fields.meta.key,
+            if fields.meta.status == .new, fields.meta.database == nil, fields.meta.key.kind == .null,
                 fields.meta.touchedBy == 0, fields.extras?.dirtyHigh.isEmpty ?? true, case .integer(let integer) = key
             {
                 self = .pristineNew(dirty: fields.meta.dirtyLow, key: integer)
