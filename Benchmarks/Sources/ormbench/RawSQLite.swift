@@ -144,13 +144,13 @@ class RawObject {
     }
 }
 
-/// ``RawObject`` with unused words added, as big as an ORMCore `Item` instance (152 bytes): the
-/// same work per row, on an object of the ORM's size. With glibc, objects past about 104 bytes (120
-/// measured as slow as 152) are no longer kept in the fast bins when freed: a run's freed objects
-/// merge and are trimmed back to the kernel, and the next run takes a page fault per 4 KB again.
-/// This separates that cost of size from the ORM's own work.
+/// ``RawObject`` with unused words added, as big as an ORMCore `Item` instance (120 bytes): the
+/// same work per row, on an object of the ORM's size. With glibc, blocks past 128 bytes (an object
+/// past 120) are no longer kept in the fast bins when freed: a run's freed objects merge and are
+/// trimmed back to the kernel, and the next run takes a page fault per 4 KB again. This separates
+/// that cost of size from the ORM's own work.
 final class PaddedRawObject: RawObject {
-    let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let padding: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
 }
 
 /// The bytes malloc reserved for an object's instance (its usable size).
