@@ -43,6 +43,7 @@
     X(PQgetlength) \
     X(PQgetvalue) \
     X(PQhost) \
+    X(PQisBusy) \
     X(PQnfields) \
     X(PQnotifies) \
     X(PQnparams) \
@@ -55,6 +56,9 @@
     X(PQresultErrorField) \
     X(PQresultErrorMessage) \
     X(PQresultStatus) \
+    X(PQsendDescribePrepared) \
+    X(PQsendPrepare) \
+    X(PQsendQuery) \
     X(PQsendQueryParams) \
     X(PQsendQueryPrepared) \
     X(PQserverVersion) \
@@ -134,6 +138,7 @@ static inline int PQgetisnull(const PGresult *res, int tup_num, int field_num) {
 static inline int PQgetlength(const PGresult *res, int tup_num, int field_num) { return clibpq_library()->PQgetlength(res, tup_num, field_num); }
 static inline char * PQgetvalue(const PGresult *res, int tup_num, int field_num) { return clibpq_library()->PQgetvalue(res, tup_num, field_num); }
 static inline char * PQhost(const PGconn *conn) { return clibpq_library()->PQhost(conn); }
+static inline int PQisBusy(PGconn *conn) { return clibpq_library()->PQisBusy(conn); }
 static inline int PQnfields(const PGresult *res) { return clibpq_library()->PQnfields(res); }
 static inline PGnotify * PQnotifies(PGconn *conn) { return clibpq_library()->PQnotifies(conn); }
 static inline int PQnparams(const PGresult *res) { return clibpq_library()->PQnparams(res); }
@@ -146,6 +151,9 @@ static inline void PQreset(PGconn *conn) { clibpq_library()->PQreset(conn); }
 static inline char * PQresultErrorField(const PGresult *res, int fieldcode) { return clibpq_library()->PQresultErrorField(res, fieldcode); }
 static inline char * PQresultErrorMessage(const PGresult *res) { return clibpq_library()->PQresultErrorMessage(res); }
 static inline ExecStatusType PQresultStatus(const PGresult *res) { return clibpq_library()->PQresultStatus(res); }
+static inline int PQsendDescribePrepared(PGconn *conn, const char *stmt) { return clibpq_library()->PQsendDescribePrepared(conn, stmt); }
+static inline int PQsendPrepare(PGconn *conn, const char *stmtName, const char *query, int nParams, const Oid *paramTypes) { return clibpq_library()->PQsendPrepare(conn, stmtName, query, nParams, paramTypes); }
+static inline int PQsendQuery(PGconn *conn, const char *query) { return clibpq_library()->PQsendQuery(conn, query); }
 static inline int PQsendQueryParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) { return clibpq_library()->PQsendQueryParams(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat); }
 static inline int PQsendQueryPrepared(PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) { return clibpq_library()->PQsendQueryPrepared(conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat); }
 static inline int PQserverVersion(const PGconn *conn) { return clibpq_library()->PQserverVersion(conn); }

@@ -32,6 +32,7 @@
 #define PQgetlength clibpq_extern_PQgetlength
 #define PQgetvalue clibpq_extern_PQgetvalue
 #define PQhost clibpq_extern_PQhost
+#define PQisBusy clibpq_extern_PQisBusy
 #define PQnfields clibpq_extern_PQnfields
 #define PQnotifies clibpq_extern_PQnotifies
 #define PQnparams clibpq_extern_PQnparams
@@ -44,6 +45,9 @@
 #define PQresultErrorField clibpq_extern_PQresultErrorField
 #define PQresultErrorMessage clibpq_extern_PQresultErrorMessage
 #define PQresultStatus clibpq_extern_PQresultStatus
+#define PQsendDescribePrepared clibpq_extern_PQsendDescribePrepared
+#define PQsendPrepare clibpq_extern_PQsendPrepare
+#define PQsendQuery clibpq_extern_PQsendQuery
 #define PQsendQueryParams clibpq_extern_PQsendQueryParams
 #define PQsendQueryPrepared clibpq_extern_PQsendQueryPrepared
 #define PQserverVersion clibpq_extern_PQserverVersion
@@ -84,6 +88,7 @@
 #undef PQgetlength
 #undef PQgetvalue
 #undef PQhost
+#undef PQisBusy
 #undef PQnfields
 #undef PQnotifies
 #undef PQnparams
@@ -96,6 +101,9 @@
 #undef PQresultErrorField
 #undef PQresultErrorMessage
 #undef PQresultStatus
+#undef PQsendDescribePrepared
+#undef PQsendPrepare
+#undef PQsendQuery
 #undef PQsendQueryParams
 #undef PQsendQueryPrepared
 #undef PQserverVersion

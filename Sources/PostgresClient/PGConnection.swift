@@ -91,11 +91,12 @@ public final class PGConnection: Sendable {
     @discardableResult
     public func execute(_ sql: String, _ parameters: [PGParameter] = []) throws -> PGResult {
         try connection.withLock { connection in
-            let handle = try connection.open(sql: sql)
-            let result = withParameters(parameters) { values, lengths, formats in
-                PQexecParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
+            let handle = try send(&connection, sql: sql) { handle in
+                withParameters(parameters) { values, lengths, formats in
+                    PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
+                }
             }
-            return try Self.checked(result, handle: handle, sql: sql)
+            return try Self.lastResult(handle, cancelHandle: cancelHandle, sql: sql)
         }
     }
 
@@ -108,8 +109,8 @@ public final class PGConnection: Sendable {
     @discardableResult
     public func executeScript(_ sql: String) throws -> PGResult {
         try connection.withLock { connection in
-            let handle = try connection.open(sql: sql)
-            return try Self.checked(PQexec(handle, sql), handle: handle, sql: sql)
+            let handle = try send(&connection, sql: sql) { PQsendQuery($0, sql) }
+            return try Self.lastResult(handle, cancelHandle: cancelHandle, sql: sql)
         }
     }
 
@@ -119,12 +120,10 @@ public final class PGConnection: Sendable {
     /// When `body` throws, the statement is cancelled and the error rethrown.
     public func forEachRow(_ sql: String, _ parameters: [PGParameter] = [], _ body: (PGRow) throws -> Void) throws {
         try connection.withLock { connection in
-            let handle = try connection.open(sql: sql)
-            let sent = withParameters(parameters) { values, lengths, formats in
-                PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
-            }
-            guard sent == 1 else {
-                throw PGError.connection(handle, sql: sql)
+            let handle = try send(&connection, sql: sql) { handle in
+                withParameters(parameters) { values, lengths, formats in
+                    PQsendQueryParams(handle, sql, Int32(parameters.count), nil, values, lengths, formats, 0)
+                }
             }
             try Self.streamRows(LockedHandle(pointer: handle), sql: sql, cancelHandle: cancelHandle, body)
         }
@@ -138,7 +137,7 @@ public final class PGConnection: Sendable {
         let handle = locked.pointer
         PQsetSingleRowMode(handle)
         var failure: (any Error)?
-        while let result = PQgetResult(handle) {
+        while let result = nextResult(handle, cancelHandle: cancelHandle) {
             if failure != nil {
                 PQclear(result)
                 continue

@@ -29,11 +29,12 @@ extension PGConnection {
     ///   does not parse or names what does not exist.
     public func prepare(_ sql: String) throws -> PGPreparedStatement {
         try connection.withLock { connection in
-            let handle = try connection.open(sql: sql)
             connection.preparedCount += 1
             let name = "reef_\(connection.preparedCount)"
-            _ = try Self.checked(PQprepare(handle, name, sql, 0, nil), handle: handle, sql: sql)
-            let description = try Self.checked(PQdescribePrepared(handle, name), handle: handle, sql: sql)
+            var handle = try send(&connection, sql: sql) { PQsendPrepare($0, name, sql, 0, nil) }
+            _ = try Self.lastResult(handle, cancelHandle: cancelHandle, sql: sql)
+            handle = try send(&connection, sql: sql) { PQsendDescribePrepared($0, name) }
+            let description = try Self.lastResult(handle, cancelHandle: cancelHandle, sql: sql)
             let types = (0..<description.parameterCount).map { description.parameterType(at: $0) }
             let columns = 0..<description.columnCount
             return PGPreparedStatement(
@@ -50,11 +51,8 @@ extension PGConnection {
     public func execute(_ statement: PGPreparedStatement, _ parameters: [PGParameter] = []) throws -> PGResult {
         try Self.checkCount(parameters, for: statement)
         return try connection.withLock { connection in
-            let handle = try connection.open(sql: statement.sql)
-            let result = withParameters(parameters) { values, lengths, formats in
-                PQexecPrepared(handle, statement.name, Int32(parameters.count), values, lengths, formats, 0)
-            }
-            return try Self.checked(result, handle: handle, sql: statement.sql)
+            let handle = try sendPrepared(statement, parameters, on: &connection)
+            return try Self.lastResult(handle, cancelHandle: cancelHandle, sql: statement.sql)
         }
     }
 
@@ -65,8 +63,7 @@ extension PGConnection {
     ) throws {
         try Self.checkCount(parameters, for: statement)
         try connection.withLock { connection in
-            let handle = try connection.open(sql: statement.sql)
-            try sendPrepared(statement, parameters, on: handle)
+            let handle = try sendPrepared(statement, parameters, on: &connection)
             try Self.streamRows(LockedHandle(pointer: handle), sql: statement.sql, cancelHandle: cancelHandle, body)
         }
     }
@@ -76,15 +73,17 @@ extension PGConnection {
         try executeScript("DEALLOCATE " + Self.quoteIdentifier(statement.name))
     }
 
-    /// Sends `statement` with `parameters` on `handle` without waiting for its result.
+    /// Sends `statement` with `parameters` on the connection without waiting for its result, as
+    /// ``send(_:sql:_:)`` sends any command.
     ///
     /// - Throws: ``PGError`` of kind `.connection` when it cannot be sent.
-    func sendPrepared(_ statement: PGPreparedStatement, _ parameters: [PGParameter], on handle: OpaquePointer) throws {
-        let sent = withParameters(parameters) { values, lengths, formats in
-            PQsendQueryPrepared(handle, statement.name, Int32(parameters.count), values, lengths, formats, 0)
-        }
-        guard sent == 1 else {
-            throw PGError.connection(handle, sql: statement.sql)
+    func sendPrepared(
+        _ statement: PGPreparedStatement, _ parameters: [PGParameter], on connection: inout ConnectionHandle
+    ) throws -> OpaquePointer {
+        try send(&connection, sql: statement.sql) { handle in
+            withParameters(parameters) { values, lengths, formats in
+                PQsendQueryPrepared(handle, statement.name, Int32(parameters.count), values, lengths, formats, 0)
+            }
         }
     }
 

@@ -94,7 +94,7 @@ public final class PGQuery: @unchecked Sendable {
     /// The next row from the connection, or nil once the statement has ended (its end and any
     /// error recorded).
     private func readOne(_ handle: OpaquePointer) -> PGRow? {
-        while let result = PQgetResult(handle) {
+        while let result = PGConnection.nextResult(handle, cancelHandle: connection.cancelHandle) {
             switch PQresultStatus(result) {
             case PGRES_SINGLE_TUPLE:
                 return PGResult(handle: result)[0]
@@ -132,8 +132,7 @@ extension PGConnection {
         try Self.checkCount(parameters, for: statement)
         let query = PGQuery(connection: self, sql: statement.sql)
         try connection.withLock { connection in
-            let handle = try connection.open(sql: statement.sql)
-            try sendPrepared(statement, parameters, on: handle)
+            let handle = try sendPrepared(statement, parameters, on: &connection)
             PQsetSingleRowMode(handle)
             connection.queryInFlight = true
             connection.activeQuery = query
