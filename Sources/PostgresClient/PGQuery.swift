@@ -89,6 +89,32 @@ public final class PGQuery: @unchecked Sendable {
         while try next() != nil {}
     }
 
+    /// Stops the statement on the server and drops what it has not handed out: a cancel request,
+    /// then the results still coming are read and dropped (a practically endless query stops at
+    /// once rather than being read to its end). The connection is then free; ``next()`` answers
+    /// nil.
+    ///
+    /// A cancelled statement fails on the server: inside a transaction it aborts it, and one that
+    /// writes is rolled back. Cancel a read outside a transaction; ``finish()`` the others.
+    public func cancel() {
+        connection.connection.withLock { handle in
+            buffered.removeAll(keepingCapacity: false)
+            bufferedStart = 0
+            failure = nil
+            defer { streaming = false }
+            guard streaming, handle.queryInFlight, handle.activeQuery === self, let pointer = handle.handle else {
+                return
+            }
+            // A statement that has ended on the server ignores the request.
+            try? connection.cancelHandle.cancel()
+            while let result = PGConnection.nextResult(pointer, cancelHandle: connection.cancelHandle) {
+                PQclear(result)
+            }
+            handle.queryInFlight = false
+            handle.activeQuery = nil
+        }
+    }
+
     // MARK: - Under the connection's lock
 
     /// The next row from the connection, or nil once the statement has ended (its end and any

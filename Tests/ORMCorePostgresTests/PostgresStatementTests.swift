@@ -132,6 +132,84 @@ final class PostgresStatementTests: XCTestCase {
         XCTAssertEqual(rest, [.integer(2), .integer(3)])
     }
 
+    /// Runs `body` on another thread and waits for it, generously: what it tests returns at once
+    /// when right and never when wrong (reading a practically endless query to its end).
+    private func returns(_ description: String, _ body: @escaping @Sendable () throws -> Void) {
+        let done = expectation(description: description)
+        DispatchQueue.global().async {
+            defer { done.fulfill() }
+            do {
+                try body()
+            } catch {
+                XCTFail("\(error)")
+            }
+        }
+        wait(for: [done], timeout: 300)
+    }
+
+    /// A read reset after its first rows is cancelled on the server, not read to its end: the
+    /// same connection then runs another query, and the statement runs again.
+    func testResettingAHalfReadStatementCancelsItsRest() throws {
+        let (connection, _) = try makePostgresConnection("stmt_reset")
+        let statement = try connection.prepare("SELECT generate_series(1, 1000000000000)")
+        nonisolated(unsafe) let shared = (connection, statement)
+        returns("reset and the next query") {
+            let (connection, statement) = shared
+            for expected in 1...3 {
+                XCTAssertTrue(try statement.step())
+                XCTAssertEqual(statement.value(at: 0), .integer(Int64(expected)))
+            }
+            statement.reset()
+            var value: SQLValue = .null
+            try connection.forEachRow("SELECT 'next'") { value = $0.value(at: 0) }
+            XCTAssertEqual(value, .text("next"))
+            XCTAssertTrue(try statement.step())
+            XCTAssertEqual(statement.value(at: 0), .integer(1), "it runs again from its start")
+            try statement.bind([])  // re-running cancels too
+            XCTAssertTrue(try statement.step())
+            statement.reset()
+        }
+        XCTAssertEqual(connection.client.transactionStatus, .idle)
+    }
+
+    /// A half-read statement dropped by its owner is cancelled too.
+    func testDroppingAHalfReadStatementCancelsItsRest() throws {
+        let (connection, _) = try makePostgresConnection("stmt_drop")
+        let shared = connection
+        returns("drop and the next query") {
+            var statement: PostgresStatement? = try shared.prepare("SELECT generate_series(1, 1000000000000)")
+            XCTAssertTrue(try statement?.step() ?? false)
+            statement = nil
+            var value: SQLValue = .null
+            try shared.forEachRow("SELECT 'next'") { value = $0.value(at: 0) }
+            XCTAssertEqual(value, .text("next"))
+        }
+    }
+
+    /// A statement that writes is never cancelled half read: reset after its first returned row,
+    /// every row is still inserted. Inside a transaction a half-read read runs to its end too, as
+    /// a cancel would abort the transaction.
+    func testAHalfReadWriteOrReadInATransactionRunsToItsEnd() throws {
+        let (connection, _) = try makePostgresConnection("stmt_write")
+        try connection.execute("CREATE TABLE t (n bigint)")
+        let insert = try connection.prepare("INSERT INTO t SELECT generate_series(1, 5000) RETURNING n")
+        XCTAssertTrue(try insert.step())
+        insert.reset()
+        var count: SQLValue = .null
+        try connection.forEachRow("SELECT count(*) FROM t") { count = $0.value(at: 0) }
+        XCTAssertEqual(count, .integer(5000))
+
+        try connection.execute("BEGIN")
+        let read = try connection.prepare("SELECT generate_series(1, 5000)")
+        XCTAssertTrue(try read.step())
+        read.reset()
+        XCTAssertEqual(connection.client.transactionStatus, .inTransaction, "the transaction goes on")
+        try connection.execute("INSERT INTO t VALUES (0)")
+        try connection.execute("COMMIT")
+        try connection.forEachRow("SELECT count(*) FROM t") { count = $0.value(at: 0) }
+        XCTAssertEqual(count, .integer(5001))
+    }
+
     func testAStatementInterruptedByAnotherOnTheSameConnectionKeepsItsRows() throws {
         let (connection, _) = try makePostgresConnection("stmt_nested")
         let outer = try connection.prepare("SELECT g FROM generate_series(1, 1000) AS g")

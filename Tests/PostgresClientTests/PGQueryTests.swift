@@ -61,6 +61,27 @@ final class PGQueryTests: XCTestCase {
         XCTAssertEqual(connection.transactionStatus, .idle)
     }
 
+    /// A query cancelled half read stops on the server: a practically endless one does not keep
+    /// the connection (read to its end, it never would), which then runs the next command.
+    func testACancelledQueryStopsOnTheServerAndFreesTheConnection() throws {
+        let endless = try connection.prepare("SELECT generate_series(1, 1000000000000)")
+        let connection = try XCTUnwrap(connection)
+        let done = expectation(description: "the next command ran")
+        let next = Locked<String?>(nil)
+        DispatchQueue.global().async {
+            defer { done.fulfill() }
+            guard let query = try? connection.startQuery(endless) else { return }
+            for _ in 0..<3 { _ = try? query.next() }
+            query.cancel()
+            XCTAssertNil(try? query.next())
+            next.value = try? connection.execute("SELECT 'next'")[0].text(at: 0)
+        }
+        // Generous: on a busy machine a cancel takes milliseconds; reading the rest never ends.
+        wait(for: [done], timeout: 300)
+        XCTAssertEqual(next.value, "next")
+        XCTAssertEqual(connection.transactionStatus, .idle)
+    }
+
     func testAnErrorAfterSomeRowsIsThrownAfterThem() throws {
         let select = try connection.prepare("SELECT 10 / (3 - g) FROM generate_series(1, 5) AS g")
         let query = try connection.startQuery(select)
@@ -71,5 +92,16 @@ final class PGQueryTests: XCTestCase {
         }
         XCTAssertNil(try query.next())
         XCTAssertEqual(try connection.execute("SELECT 1")[0].text(at: 0), "1", "the connection goes on")
+    }
+}
+
+/// A value the test's thread and a background one share.
+private final class Locked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

@@ -20,7 +20,9 @@ import PostgresClient
 /// value (one round trip) and the rows are read one at a time as the server sends them (libpq's
 /// single-row mode, ``PGQuery``): a million rows take the memory of one. A column reads as
 /// `SQLValue(row, at:, as:)`: by its catalog type, or by a model's stored types once
-/// ``readColumns(as:)`` named the model (a `timestamptz` is then a `Date`'s seconds).
+/// ``readColumns(as:)`` named the model (a `timestamptz` is then a `Date`'s seconds). A run
+/// reset, re-run or dropped before its end is cancelled on the server when it only reads outside
+/// a transaction, and read to its end otherwise (``reset()``).
 final class PostgresStatement: DriverStatement {
     /// The statement's text, with ORMCore's `?` placeholders.
     let sql: String
@@ -56,6 +58,8 @@ final class PostgresStatement: DriverStatement {
     private var ended = false
     /// The first column of the first row, for an insert's key.
     private var firstValue: SQLValue?
+    /// Whether the run in progress started inside a transaction (a cancel would abort it).
+    private var runsInTransaction = false
 
     init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection) {
         self.sql = sql
@@ -71,6 +75,7 @@ final class PostgresStatement: DriverStatement {
     }
 
     deinit {
+        finishRun()
         if !isCached {
             connection?.retire(prepared)
         }
@@ -144,6 +149,7 @@ final class PostgresStatement: DriverStatement {
         do {
             if query == nil {
                 try connection?.willRun(sql)
+                runsInTransaction = connection?.wasInTransactionAtLastRun ?? true
                 query = try client.startQuery(prepared, parameters)
             }
             guard let next = try query?.next() else {
@@ -167,6 +173,8 @@ final class PostgresStatement: DriverStatement {
         while try step() {}
     }
 
+    /// Makes the statement ready to run again. A run still going is ended: cancelled on the
+    /// server when it only reads outside a transaction, read to its end otherwise.
     func reset() {
         finishRun()
         ended = false
@@ -194,10 +202,17 @@ final class PostgresStatement: DriverStatement {
         firstValue = nil
     }
 
-    /// Ends a run still going: the rows left are read and dropped, so the connection is free.
+    /// Ends a run still going, so the connection is free: a read outside a transaction is
+    /// cancelled on the server and what came of it dropped (the rest of a million-row or endless
+    /// query is never read); a statement that writes, or any inside a transaction (where a cancel
+    /// would abort the transaction), runs to its end, its rows read and dropped.
     private func finishRun() {
         if let query {
-            try? query.finish()
+            if isReadOnly && !runsInTransaction {
+                query.cancel()
+            } else {
+                try? query.finish()
+            }
             self.query = nil
         }
         row = nil
