@@ -102,8 +102,18 @@ static inline void clibpq_fill(struct clibpq_table *table) {
 /// it in a global, which Swift initialises once).
 extern const struct clibpq_table *reef_libpq_table(void);
 
-/// libpq's functions.
-static inline const struct clibpq_table *clibpq_library(void) { return reef_libpq_table(); }
+/// libpq's functions: the table's address is kept after the first call, so that a call into
+/// libpq costs one indirect call rather than a call into Swift first (a streamed row makes a
+/// dozen).
+static inline const struct clibpq_table *clibpq_library(void) {
+    static const struct clibpq_table *cached;
+    const struct clibpq_table *table = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
+    if (table == NULL) {
+        table = reef_libpq_table();
+        __atomic_store_n(&cached, table, __ATOMIC_RELEASE);
+    }
+    return table;
+}
 
 /// Whether libpq could be loaded; when not, `clibpq_load_error()` says why. Only a process that
 /// checked this calls the functions below (PGConnection does before it connects).

@@ -45,7 +45,8 @@ extension PGConnection {
     /// once an interrupt was asked, and again every ``cancelRepeatMilliseconds`` while the command
     /// goes on, so that a request that came before the command reached the server is not lost.
     static func awaitResult(_ handle: OpaquePointer, cancelHandle: PGCancelHandle) {
-        guard cancelHandle.isArmed else {
+        // A result already read (a streamed row, most of the time) needs no wait.
+        guard PQisBusy(handle) == 1, cancelHandle.isArmed else {
             return
         }
         var sentAt: ContinuousClock.Instant?

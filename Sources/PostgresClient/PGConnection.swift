@@ -313,7 +313,15 @@ struct ConnectionHandle: ~Copyable {
     /// coming: the connection must read them before it sends anything else.
     var queryInFlight = false
     /// That query, while its owner keeps it: it is handed the rows still to come.
-    weak var activeQuery: PGQuery?
+    private(set) weak var activeQuery: PGQuery?
+    /// Its identity, compared a row rather than loading the weak reference.
+    private(set) var activeQueryID: ObjectIdentifier?
+
+    /// Makes `query` the one whose rows are coming (nil: none).
+    mutating func setActiveQuery(_ query: PGQuery?) {
+        activeQuery = query
+        activeQueryID = query.map(ObjectIdentifier.init)
+    }
 
     init(_ handle: OpaquePointer) {
         self.handle = handle
@@ -336,7 +344,7 @@ struct ConnectionHandle: ~Copyable {
                     PQclear(result)
                 }
             }
-            activeQuery = nil
+            setActiveQuery(nil)
         }
         return handle
     }
@@ -348,6 +356,6 @@ struct ConnectionHandle: ~Copyable {
         }
         handle = nil
         queryInFlight = false
-        activeQuery = nil
+        setActiveQuery(nil)
     }
 }

@@ -64,7 +64,7 @@ public final class PGQuery: @unchecked Sendable {
                 }
             }
             if streaming {
-                guard handle.queryInFlight, handle.activeQuery === self, let pointer = handle.handle else {
+                guard handle.queryInFlight, handle.activeQueryID == ObjectIdentifier(self), let pointer = handle.handle else {
                     streaming = false
                     throw PGError(kind: .connection, message: "the connection was closed while the query ran", sql: sql)
                 }
@@ -72,7 +72,7 @@ public final class PGQuery: @unchecked Sendable {
                     return row
                 }
                 handle.queryInFlight = false
-                handle.activeQuery = nil
+                handle.setActiveQuery(nil)
             }
             if let failure {
                 self.failure = nil
@@ -102,7 +102,7 @@ public final class PGQuery: @unchecked Sendable {
             bufferedStart = 0
             failure = nil
             defer { streaming = false }
-            guard streaming, handle.queryInFlight, handle.activeQuery === self, let pointer = handle.handle else {
+            guard streaming, handle.queryInFlight, handle.activeQueryID == ObjectIdentifier(self), let pointer = handle.handle else {
                 return
             }
             // A statement that has ended on the server ignores the request.
@@ -111,7 +111,7 @@ public final class PGQuery: @unchecked Sendable {
                 PQclear(result)
             }
             handle.queryInFlight = false
-            handle.activeQuery = nil
+            handle.setActiveQuery(nil)
         }
     }
 
@@ -161,7 +161,7 @@ extension PGConnection {
             let handle = try sendPrepared(statement, parameters, on: &connection)
             PQsetSingleRowMode(handle)
             connection.queryInFlight = true
-            connection.activeQuery = query
+            connection.setActiveQuery(query)
         }
         return query
     }

@@ -49,6 +49,8 @@ final class PostgresStatement: DriverStatement {
     private let parameterTypes: [StoredType?]
     /// How each column is read: nil by its catalog type.
     private var columnTypes: [StoredType?]
+    /// How each column's value is read, decided once from its catalog and stored types.
+    private var readers: [ColumnReader]
 
     /// The run in progress, from the first step to the statement's end.
     private var query: PGQuery?
@@ -72,6 +74,7 @@ final class PostgresStatement: DriverStatement {
         parameters = Array(repeating: .null, count: prepared.parameterTypes.count)
         parameterTypes = prepared.parameterTypes.map(StoredType.init(parameterOf:))
         columnTypes = Array(repeating: nil, count: prepared.columnTypes.count)
+        readers = prepared.columnTypes.map { ColumnReader(type: $0, as: nil) }
     }
 
     deinit {
@@ -98,6 +101,7 @@ final class PostgresStatement: DriverStatement {
     /// rows become the model's objects.
     func readColumns(as schema: some StoredColumnTypes) {
         columnTypes = prepared.columnNames.map(schema.storedType(ofColumn:))
+        readers = zip(prepared.columnTypes, columnTypes).map(ColumnReader.init(type:as:))
         readsStoredTypes = true
     }
 
@@ -223,10 +227,11 @@ final class PostgresStatement: DriverStatement {
 
     func value(at index: Int32) -> SQLValue {
         let column = Int(index)
-        guard let row, columnTypes.indices.contains(column) else {
+        guard let row, readers.indices.contains(column) else {
             return .null
         }
-        if let value = Self.fastValue(row, at: column, type: prepared.columnTypes[column], as: columnTypes[column]) {
+        let reader = readers[column]
+        if reader != .general, let value = Self.fastValue(row, at: column, reader) {
             return value
         }
         do {
@@ -238,37 +243,41 @@ final class PostgresStatement: DriverStatement {
         }
     }
 
+    /// How a column's value is read, decided once a statement (and again when a model names its
+    /// stored types) rather than a value.
+    enum ColumnReader: Equatable {
+        /// In place from libpq's text: a decimal integer, a float, `t`/`f`, or text as it is.
+        case integer, double, boolean, text
+        /// Through `SQLValue(row, at:, as:)`.
+        case general
+
+        /// The reader for a column of catalog type `type` read as `stored` (nil: by its catalog
+        /// type). A model's column of another catalog type (a `numeric` holding an integer) reads
+        /// as the general path reads it.
+        init(type: PGTypeOID, as stored: StoredType?) {
+            let isText = type == .text || type == .varchar || type == .bpchar || type == .name
+            switch stored {
+            case nil, .any?:
+                self = type.isInteger ? .integer : type.isFloatingPoint ? .double : type == .bool ? .boolean
+                    : isText ? .text : .general
+            case .integer?, .double?, .boolean?, .text?:
+                guard type.isInteger || type.isFloatingPoint || type == .bool || type == .text || type == .varchar else {
+                    self = .general
+                    return
+                }
+                self = stored == .integer ? .integer : stored == .double ? .double : stored == .boolean ? .boolean : .text
+            default:
+                self = .general
+            }
+        }
+    }
+
     /// The value of the common types read in place from libpq's text, without the copies the
     /// general path makes: integers, floats, booleans and text as a model or the catalog reads
-    /// them. Nil for the others (and for text not of its type's form), which take
-    /// `SQLValue(row, at:, as:)`.
-    private static func fastValue(_ row: PGRow, at column: Int, type: PGTypeOID, as stored: StoredType?) -> SQLValue? {
-        let kind: StoredType
-        switch stored {
-        case nil, .any?:
-            if type.isInteger {
-                kind = .integer
-            } else if type.isFloatingPoint {
-                kind = .double
-            } else if type == .bool {
-                kind = .boolean
-            } else if type == .text || type == .varchar || type == .bpchar || type == .name {
-                kind = .text
-            } else {
-                return nil
-            }
-        case .integer?, .double?, .boolean?, .text?:
-            // A model's column of another catalog type (a `numeric` holding an integer) reads as
-            // the general path reads it.
-            guard type.isInteger || type.isFloatingPoint || type == .bool || type == .text || type == .varchar else {
-                return nil
-            }
-            kind = stored ?? .any
-        default:
-            return nil
-        }
-        return row.withValue(at: column) { pointer, length -> SQLValue? in
-            switch kind {
+    /// them. Nil for text not of its reader's form, which then takes `SQLValue(row, at:, as:)`.
+    private static func fastValue(_ row: PGRow, at column: Int, _ reader: ColumnReader) -> SQLValue? {
+        row.withValue(at: column) { pointer, length -> SQLValue? in
+            switch reader {
             case .integer:
                 return Self.integer(pointer, length).map(SQLValue.integer)
             case .double:
@@ -280,10 +289,12 @@ final class PostgresStatement: DriverStatement {
                 guard length == 1 else { return nil }
                 return pointer.pointee == CChar(UInt8(ascii: "t")) ? .integer(1)
                     : pointer.pointee == CChar(UInt8(ascii: "f")) ? .integer(0) : nil
-            default:
+            case .text:
                 return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
                     .text(String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self))
                 }
+            case .general:
+                return nil
             }
         } ?? .null
     }
