@@ -67,6 +67,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     // MARK: - Statements
 
     func prepare(_ sql: String) throws -> PostgresStatement {
+        try PostgresIdentifierLength.check(sql)
         deallocateRetired()
         let text = dialect.preparedText(sql).text
         let prepared = try Self.wrapping { try client.prepare(text) }
@@ -106,6 +107,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// nowhere (`BEGIN`, `SAVEPOINT`, DDL); with values, through the statement cache.
     func run(_ text: String, _ arguments: [SQLValue] = []) throws {
         if arguments.isEmpty, dialect.preparedText(text).parameterCount == 0 {
+            try PostgresIdentifierLength.check(text)
             try willRun(text)
             let result = try Self.wrapping { try client.execute(text) }
             record(commandTag: result.commandTag, affectedRows: result.affectedRows, insertedKey: nil)
