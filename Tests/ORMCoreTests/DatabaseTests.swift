@@ -42,8 +42,9 @@ final class DatabaseTests: XCTestCase {
         recorder.reset()
         for value in 0..<3 { try db.execute("INSERT INTO t VALUES (?)", value) }
         XCTAssertEqual(recorder.recorded, Array(repeating: "INSERT INTO t VALUES (?)", count: 3))
-        let statement = try db.writer.lock.withLock { _ in try db.writer.connection.cachedStatement("SELECT x FROM t") }
-        let again = try db.writer.lock.withLock { _ in try db.writer.connection.cachedStatement("SELECT x FROM t") }
+        let writer = try XCTUnwrap(db.writer.sqlite)
+        let statement = try db.writer.lock.withLock { _ in try writer.cachedStatement("SELECT x FROM t") }
+        let again = try db.writer.lock.withLock { _ in try writer.cachedStatement("SELECT x FROM t") }
         XCTAssertTrue(statement === again, "the second use reuses the prepared statement")
     }
 

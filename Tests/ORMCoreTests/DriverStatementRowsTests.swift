@@ -119,7 +119,7 @@ final class DriverStatementRowsTests: XCTestCase {
         let db = try Database.inMemory()
         _ = try storedRows(in: db)
         XCTAssertNil(db.identityMap.object(VBRItem.self, key: .integer(1)))
-        let items = try db.read { connection in
+        let items = try db.readSQLite("a test") { connection in
             try connection.cachedStatement(
                 "SELECT \(VBRItem.modelSchema.selectColumnsSQL) FROM vbr_item ORDER BY id"
             ).use { statement in

@@ -54,11 +54,11 @@ final class DriverTests: XCTestCase {
         XCTAssertNil(core.readers)
         XCTAssertNil(core.trials)
         let writer = core.writer.connection
-        XCTAssertTrue(try core.read { $0 === writer })
+        XCTAssertTrue(try core.read { $0.object === writer.object })
 
         let sqlite = try DatabaseCore(path: path, configuration: configuration)
         let sqliteWriter = sqlite.writer.connection
-        XCTAssertFalse(try sqlite.read { $0 === sqliteWriter }, "a file's reads run on a reader")
+        XCTAssertFalse(try sqlite.read { $0.object === sqliteWriter.object }, "a file's reads run on a reader")
     }
 
     func testTheWatchOnOtherProcessesStartsOnlyWhereTheDriverCanTell() throws {

@@ -277,10 +277,10 @@ final class ExternalChangeTablesTests: XCTestCase {
     func testWALIndexHeaderCountsCommitsAndFrames() throws {
         let (path, db) = try makeFixture()
         let other = try Database(path: path)
-        let first = try XCTUnwrap(try db.read { $0.walIndexHeader() })
+        let first = try XCTUnwrap(try db.readSQLite("a test") { $0.walIndexHeader() })
         try other.execute("UPDATE b SET value = 7 WHERE id = 7")
         try db.execute("UPDATE a SET name = 'x' WHERE id = 7")
-        let second = try XCTUnwrap(try db.read { $0.walIndexHeader() })
+        let second = try XCTUnwrap(try db.readSQLite("a test") { $0.walIndexHeader() })
         XCTAssertEqual(second.commitCounter, first.commitCounter + 2)
         XCTAssertGreaterThan(second.frameCount, first.frameCount)
         XCTAssertEqual(second.salts, first.salts)
@@ -290,11 +290,11 @@ final class ExternalChangeTablesTests: XCTestCase {
 
     func testWALFramesAreReadOnlyWhenEveryCommitIsAccountedFor() throws {
         let (_, other) = try makeFixture()
-        func header() throws -> WALIndexHeader { try XCTUnwrap(try other.read { $0.walIndexHeader() }) }
+        func header() throws -> WALIndexHeader { try XCTUnwrap(try other.readSQLite("a test") { $0.walIndexHeader() }) }
         func written(after earlier: WALIndexHeader, upTo later: WALIndexHeader) throws -> Set<UInt32>? {
-            try other.read { WALFrames.pagesWritten(in: $0, after: earlier, upTo: later) }
+            try other.readSQLite("a test") { WALFrames.pagesWritten(in: $0, after: earlier, upTo: later) }
         }
-        let map = try other.read { try PageMap.read($0) }
+        let map = try other.readSQLite("a test") { try PageMap.read($0) }
         func tables(_ pages: Set<UInt32>) -> Set<String> { map.tables(showing: map.objects(owning: pages)) }
 
         let start = try header()
@@ -326,7 +326,7 @@ final class ExternalChangeTablesTests: XCTestCase {
 
     func testPageMapCreditsIndexPagesToTheirTableAndKnowsWhatViewsRead() throws {
         let (_, db) = try makeFixture()
-        let map = try db.read { try PageMap.read($0) }
+        let map = try db.readSQLite("a test") { try PageMap.read($0) }
         let roots = try db.fetchAll("SELECT name, tbl_name, rootpage FROM sqlite_schema WHERE rootpage > 0")
         for row in roots {
             guard case .integer(let root) = row[2], case .text(let table) = row[1] else { return XCTFail("\(row)") }

@@ -55,7 +55,7 @@ final class InterruptionTests: XCTestCase {
         // Long enough to finish (and so fail the test) on a connection that lost the interrupt.
         let counting: SQL = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000) SELECT count(*) FROM c"
         XCTAssertThrowsError(try interruption.run {
-            try db.core.read { connection -> Int in
+            try db.core.readSQLite("a test") { connection -> Int in
                 interruption.interrupt()  // the connection is held; no statement has started
                 let statement = try connection.prepare(counting.text)
                 return try statement.use { try $0.step() ? 1 : 0 }

@@ -14,7 +14,7 @@ final class StatementBindingTests: XCTestCase {
         let db = try Database.inMemory()
         try db.execute("CREATE TABLE t (fixed TEXT, varying TEXT, bytes BLOB)")
         var expected: [(String, Data)] = []
-        try db.write { connection in
+        try db.writeSQLite("a test") { connection in
             let statement = try connection.prepare("INSERT INTO t (fixed, varying, bytes) VALUES (?, ?, ?)")
             try statement.bindText("kept ✓ 🐟", at: 1)
             for length in [0, 1, 5, 31, 32, 33, 100, 4_095, 4_096, 4_097, 10_000, 3, 0, 64] {
@@ -44,7 +44,7 @@ final class StatementBindingTests: XCTestCase {
         let db = try Database.inMemory()
         try db.execute("CREATE TABLE t (x TEXT)")
         for value in ["apple", "banana", "cherry", "damson"] { try db.execute("INSERT INTO t VALUES (?)", value) }
-        let (during, afterReset) = try db.write { connection -> ([String], [String]) in
+        let (during, afterReset) = try db.writeSQLite("a test") { connection -> ([String], [String]) in
             let statement = try connection.prepare("SELECT x FROM t WHERE x > ? ORDER BY x")
             try statement.bindText("apple", at: 1)
             var during: [String] = []
@@ -70,7 +70,7 @@ final class StatementBindingTests: XCTestCase {
     /// A parameter number the statement does not have is SQLite's range error, not a crash.
     func testAParameterOutOfRangeIsAnError() throws {
         let db = try Database.inMemory()
-        try db.write { connection in
+        try db.writeSQLite("a test") { connection in
             let statement = try connection.prepare("SELECT ?")
             for index: Int32 in [0, 2, 1_000] {
                 XCTAssertThrowsError(try statement.bindText("x", at: index)) { error in

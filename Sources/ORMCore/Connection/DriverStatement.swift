@@ -54,4 +54,26 @@ protocol DriverStatement: AnyObject, _ValueBinder {
 
     /// Column `index` of the current row, read in place (valid until the statement moves on).
     func column(at index: Int32) -> Column
+
+    /// Tells the connection that the statement about to run writes one object's row (`table`,
+    /// its `key`, the `columns` an update writes), or, with nil, that it is done: SQLite's update
+    /// hook then records the row as the object's own write. Other drivers ignore it (ORMCore
+    /// records their writes itself, ``RecordedChanges``).
+    func noteObjectWrite(_ write: (table: String, key: SQLValue, columns: [String]?)?)
+
+    /// The key of the row the last insert on the statement's connection made, where the database
+    /// generates it apart from the statement (SQLite's rowid); `.null` where an insert hands its
+    /// key back with `RETURNING` instead (``InsertedKeySource``).
+    var lastInsertedKey: SQLValue { get }
+}
+
+extension DriverStatement {
+    func noteObjectWrite(_ write: (table: String, key: SQLValue, columns: [String]?)?) {}
+
+    var lastInsertedKey: SQLValue { .null }
+
+    /// All result columns of the current row. (SQLite's ``Statement`` has its own.)
+    func row() -> [SQLValue] {
+        (0..<columnCount).map { value(at: $0) }
+    }
 }

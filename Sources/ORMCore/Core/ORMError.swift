@@ -37,6 +37,8 @@ public enum ORMError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `:name`); nothing was run. `sql` is the statement (or the script, when its statements took
     /// fewer values than were given).
     case argumentCountMismatch(sql: String, placeholders: Int, arguments: Int)
+    /// `feature` is not supported on `database` (yet); nothing was run.
+    case notSupported(feature: String, database: String)
 
     public var description: String {
         switch self {
@@ -54,6 +56,7 @@ public enum ORMError: Error, Sendable, Equatable, CustomStringConvertible {
         case .migrationFailed(let table, let detail): "migration of \(table) failed: \(detail)"
         case .migrationEdited(let identifier):
             "migration \"\(identifier)\" was edited after it was applied to this database; add a new migration instead"
+        case .notSupported(let feature, let database): "\(feature) is not supported on \(database) yet"
         case .noDefaultDatabase: "no default database: call Database.setDefault(_:) first"
         case .readOnlyDatabase(let path): "\(path) is open read-only"
         case .unknownName(let name): "unknown name: \(name)"

@@ -5,7 +5,7 @@
 /// the identity map, the schema registry, transaction frames and the delivery of events. The core
 /// knows none of them: what a write commits is handed back to its caller to deliver.
 final class DatabaseCore: Sendable {
-    /// The file path, or `":memory:"`.
+    /// The file path, or `":memory:"`; for a server, its connection string.
     let path: String
     /// The configuration it was opened with.
     let configuration: Configuration
@@ -37,36 +37,35 @@ final class DatabaseCore: Sendable {
     /// writer connection, or the writes the facade records in the writer's ``RecordedChanges``
     /// (``WriterAccess/takeCommittedChanges()`` takes either).
     ///
-    /// The core still holds SQLite's ``Connection`` (`Driver.OpenedConnection == Connection`):
-    /// about forty places in the facade, queries and result sets take the writer or a reader as a
-    /// `Connection` and use what only SQLite has (`modelStatement`, `objectWrite`,
-    /// `lastInsertedRowID`, foreign-key deferral, value prefixes, `Statement.row()`), and the
-    /// reader pool, the trial connection, `Interruption` and the WAL watch hold `Connection`s.
+    /// Each connection is held as a ``DatabaseConnection``, an enum of the drivers' connection
+    /// types, switched once per call into helpers generic over ``DriverConnection``: SQLite's
+    /// branch runs the specialised helper (static dispatch, its concrete statement loops kept),
+    /// `Database` stays one non-generic type, and no call pays for an existential or a cast back to
+    /// `Connection` (an insert's budget, +0.5% of 8,423 instructions, is about 42). A core generic
+    /// under a protocol would make each of the facade's entry points a requirement called
+    /// dynamically; `any DriverConnection` would cost SQLite's hot paths a witness call per
+    /// statement step.
     ///
-    /// The shape chosen for holding any driver's connection, not built yet: an enum of the
-    /// drivers' connection types (`.sqlite(Connection)`, `.postgres(…)`), switched once per call
-    /// into helpers generic over `DriverConnection`. SQLite's branch then runs the specialised
-    /// helper (static dispatch, its concrete statement loops kept), `Database` stays one
-    /// non-generic type, and no call pays for an existential or a cast back to `Connection` (an
-    /// insert's budget, +0.5% of 8,453 instructions, is about 42). A core generic under a
-    /// protocol would make each of the facade's entry points a requirement called dynamically;
-    /// `any DriverConnection` would cost SQLite's hot paths a witness call per statement step.
-    init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws
-    where Driver.OpenedConnection == Connection {
+    /// - Throws: the driver's ``DatabaseError`` when the writer cannot be opened.
+    init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws {
         self.path = path
         self.configuration = configuration
         let capabilities = driver.capabilities
         self.capabilities = capabilities
         self.writer = WriterAccess(
-            connection: try driver.openConnection(for: .writer),
+            connection: try DatabaseConnection.wrapping(driver.openConnection(for: .writer)),
             recordedChanges: capabilities.changeSource == .recordedWrites
                 ? RecordedChanges(dialect: driver.dialect.tokenDialect) : nil)
         self.readers =
             capabilities.concurrentReaders
-            ? ReaderPool(maximum: configuration.maximumReaders) { try driver.openConnection(for: .reader) } : nil
+            ? ReaderPool(maximum: configuration.maximumReaders) {
+                try DatabaseConnection.wrapping(driver.openConnection(for: .reader))
+            } : nil
         self.trials =
             capabilities.trialConnection
-            ? TrialConnection { busyTimeout in try driver.openConnection(for: .trial(busyTimeoutMilliseconds: busyTimeout)) }
+            ? TrialConnection { busyTimeout in
+                try DatabaseConnection.wrapping(driver.openConnection(for: .trial(busyTimeoutMilliseconds: busyTimeout)))
+            }
             : nil
     }
 
@@ -76,7 +75,7 @@ final class DatabaseCore: Sendable {
     /// returns, the lock is released, the actions scheduled to run after it run, and `committed` is
     /// handed what was committed (never while the lock is held; not called when nothing was).
     @inline(__always)
-    func withWriter<T>(_ body: (Connection) throws -> T, committed: (ChangeSet) -> Void) throws -> T {
+    func withWriter<T>(_ body: (DatabaseConnection) throws -> T, committed: (ChangeSet) -> Void) throws -> T {
         var changes = ChangeSet()
         var afterCommit: [@Sendable () -> Void] = []
         let result = try writer.lock.withLock { isOutermost -> T in
@@ -97,7 +96,7 @@ final class DatabaseCore: Sendable {
     /// current thread is writing (so it sees its own uncommitted changes) or the database is in
     /// memory; `committed` as ``withWriter(_:committed:)`` has it then.
     @inline(__always)
-    func read<T>(_ body: (Connection) throws -> T, committed: (ChangeSet) -> Void) throws -> T {
+    func read<T>(_ body: (DatabaseConnection) throws -> T, committed: (ChangeSet) -> Void) throws -> T {
         if writer.lock.isHeldByCurrentThread || readers == nil {
             return try withWriter(body, committed: committed)
         }
@@ -106,12 +105,19 @@ final class DatabaseCore: Sendable {
 
     /// ``read(_:committed:)`` for reads that commit nothing, so have nothing to deliver (the poll of
     /// other processes' commits).
-    func read<T>(_ body: (Connection) throws -> T) throws -> T {
+    func read<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         try read(body) { _ in }
+    }
+
+    /// ``read(_:)`` for what only SQLite's connections do (the WAL watch, page maps).
+    ///
+    /// - Throws: ``ORMError/notSupported(feature:database:)`` naming `feature` on another database.
+    func readSQLite<T>(_ feature: @autoclosure () -> String, _ body: (Connection) throws -> T) throws -> T {
+        try read { try body($0.sqlite(feature())) }
     }
 
     /// Interrupts whatever statement the writer is running (from any thread).
     func interrupt() {
-        writer.connection.interrupt()
+        writer.connection.interruptHandle.interrupt()
     }
 }

@@ -28,7 +28,9 @@ final class ExternalChangeMonitor: Sendable {
     /// file stands at once, so that commits from here on are reported. Polling stops when the
     /// monitor or `database` goes; `deliver` should not keep `database`'s owner alive either.
     func start(_ database: DatabaseCore, deliver: @escaping @Sendable (ChangeSet) -> Void) {
-        guard database.capabilities.externalChanges else { return }
+        // Other processes' commits are read from SQLite's file; PostgreSQL's other sessions
+        // (`PGChangeProbe`) are not watched yet.
+        guard database.capabilities.externalChanges, database.writer.sqlite != nil else { return }
         let started = timer.withLock { timer -> Bool in
             guard timer == nil else { return false }
             let source = DispatchSource.makeTimerSource(queue: queue)

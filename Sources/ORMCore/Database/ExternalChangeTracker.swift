@@ -60,16 +60,21 @@ struct ExternalChangeTracker {
     /// or virtual table that shows them. Nil when nobody else committed; empty when someone did but
     /// no table changed (a checkpoint). Never waits for the writer: when it is busy, nothing is
     /// looked at until the next poll.
+    /// What the watch is, as an error on another database names it.
+    private static let feature = "watching other processes' commits through the WAL"
+
     mutating func poll(_ database: DatabaseCore) -> Set<String>? {
         let writer = database.writer
         let quiet = quietHeader
+        // Only SQLite's commits are watched here (its file's WAL and data version).
+        guard let sqliteWriter = writer.sqlite else { return nil }
         let seen = writer.lock.tryWithLock { () -> (look: Look, header: WALIndexHeader?)? in
             // The header first: a commit after it changes it, so the next poll looks again. Only
             // with a position in the WAL (in WAL mode): mapping the wal-index of a file in
             // rollback-journal mode would create its -shm file.
-            let header = position == nil ? nil : writer.connection.walIndexHeader()
+            let header = position == nil ? nil : sqliteWriter.walIndexHeader()
             if let header, header == quiet { return (.quiet, header) }
-            return (try? self.look(writer.connection)).map { ($0, header) }
+            return (try? self.look(sqliteWriter)).map { ($0, header) }
         }
         guard let seen, let seen else { return nil }
         quietHeader = nil  // unless everything up to the header is accounted for below
@@ -107,7 +112,7 @@ struct ExternalChangeTracker {
             wantsMap = false
             guard map == nil, position != nil, !dbstatUnavailable else { return }
             do {
-                let read = try database.read { try PageMap.read($0) }
+                let read = try database.readSQLite(Self.feature) { try PageMap.read($0) }
                 if read.schemaVersion == schemaVersion { map = read }
             } catch let error as SQLiteError where error.message.contains("dbstat") {
                 dbstatUnavailable = true
@@ -119,7 +124,7 @@ struct ExternalChangeTracker {
         let indices = pendingRefresh
         guard var refreshed = map else { return }
         map = nil  // unless the refresh succeeds
-        if (try? database.read({ try refreshed.refresh(indices, in: $0) })) != nil { map = refreshed }
+        if (try? database.readSQLite(Self.feature, { try refreshed.refresh(indices, in: $0) })) != nil { map = refreshed }
     }
 
     // MARK: - Steps
@@ -154,7 +159,7 @@ struct ExternalChangeTracker {
         guard let map else { return }
         // The frames are read on a reader connection, off the writer's lock.
         guard let position, let header, map.schemaVersion == schema,
-            let pages = try? database.read({ WALFrames.pagesWritten(in: $0, after: position, upTo: header) })
+            let pages = try? database.readSQLite(Self.feature, { WALFrames.pagesWritten(in: $0, after: position, upTo: header) })
         else {
             self.map = nil
             pendingRefresh = []
@@ -166,7 +171,7 @@ struct ExternalChangeTracker {
     /// The tables named by the frames committed since `position`, or nil when they cannot be told.
     private mutating func tablesChanged(_ database: DatabaseCore) -> Set<String>? {
         guard let position, !dbstatUnavailable, let schemaVersion,
-            (try? database.read({ try $0.schemaVersion() })) == schemaVersion  // no map to read for a schema change
+            (try? database.readSQLite(Self.feature, { try $0.schemaVersion() })) == schemaVersion  // no map to read for a schema change
         else { return nil }
         guard map != nil else {
             // The first change seen: reported in full at once rather than after reading the map
@@ -179,7 +184,7 @@ struct ExternalChangeTracker {
         // The header is read after the map, so the map's moment lies inside the stretch read; the
         // schema cookie after the header, so a schema change inside the stretch is seen.
         guard let map,
-            let (header, schema, pages) = try? database.read({ connection in
+            let (header, schema, pages) = try? database.readSQLite(Self.feature, { connection in
                 let header = connection.walIndexHeader()
                 let schema = try connection.schemaVersion()
                 let pages = header.flatMap { WALFrames.pagesWritten(in: connection, after: position, upTo: $0) }
@@ -202,12 +207,12 @@ struct ExternalChangeTracker {
         map = nil
         pendingRefresh = []
         wantsMap = isWAL  // read again after this delivery, so the next change is named exactly
-        let now = try? database.read { connection in
+        let now = try? database.readSQLite(Self.feature) { connection in
             (isWAL ? connection.walIndexHeader() : nil, try connection.schemaVersion())
         }
         position = now?.0
         schemaVersion = now?.1
-        if let objects = try? database.read({ try $0.schemaObjects() }) { tables.formUnion(objects.map(\.name)) }
+        if let objects = try? database.readSQLite(Self.feature, { try $0.schemaObjects() }) { tables.formUnion(objects.map(\.name)) }
         return tables
     }
 }

@@ -55,7 +55,25 @@ public final class Interruption: Sendable {
         return try body(connection)
     }
 
-    private func enter(_ connection: some InterruptHandle) throws {
+    /// Runs `body` with `connection`, interruptible by the current thread's interruption (if any),
+    /// through the handle of whichever driver's connection it is.
+    @inline(__always)
+    static func using<T>(_ connection: DatabaseConnection, _ body: (DatabaseConnection) throws -> T) throws -> T {
+        guard let current else { return try body(connection) }
+        switch connection {
+        case .sqlite(let sqlite):
+            try current.enter(sqlite)
+            defer { current.leave(sqlite) }
+            return try body(connection)
+        case .postgres(let postgres):
+            let handle = postgres.interruptHandle
+            try current.enter(handle)
+            defer { current.leave(handle) }
+            return try body(connection)
+        }
+    }
+
+    private func enter(_ connection: any InterruptHandle) throws {
         try state.withLock { state in
             if state.interrupted { throw SQLiteError(code: .interrupt, message: "interrupted") }
             if state.connections[ObjectIdentifier(connection)] == nil { connection.armInterruption() }
@@ -63,7 +81,7 @@ public final class Interruption: Sendable {
         }
     }
 
-    private func leave(_ connection: some InterruptHandle) {
+    private func leave(_ connection: any InterruptHandle) {
         state.withLock { state in
             let id = ObjectIdentifier(connection)
             guard let entry = state.connections[id] else { return }

@@ -10,17 +10,21 @@
 ///   savepoint) into a rollback.
 ///
 /// So the file keeps its bytes, its change counter and `PRAGMA data_version` for everyone else.
+///
+/// On PostgreSQL the driver opens the trial connection as a session whose commits are refused
+/// (``PostgresConnection``'s `refusesCommits`), so the transaction here is always rolled back;
+/// the busy timeout is its `lock_timeout`, and foreign keys declared `DEFERRABLE` are deferred.
 /// A trial still takes the write lock for as long as it runs (SQLite needs it to run a write at
 /// all): one that cannot have it at once either waits the configured busy timeout or fails with
 /// `SQLITE_BUSY` at once, as its caller chooses.
 final class TrialConnection: @unchecked Sendable {
     // `connection` is only touched under `lock`; a trial holds the lock while it runs.
-    private let lock = Lock<Connection?>(nil)
-    private let open: @Sendable (_ busyTimeoutMilliseconds: Int32) throws -> Connection
+    private let lock = Lock<DatabaseConnection?>(nil)
+    private let open: @Sendable (_ busyTimeoutMilliseconds: Int32) throws -> DatabaseConnection
 
     /// A trial connection opened by `open` on first use, given how long it may wait for a lock
     /// then (opening reads the schema).
-    init(open: @escaping @Sendable (_ busyTimeoutMilliseconds: Int32) throws -> Connection) {
+    init(open: @escaping @Sendable (_ busyTimeoutMilliseconds: Int32) throws -> DatabaseConnection) {
         self.open = open
     }
 
@@ -31,35 +35,46 @@ final class TrialConnection: @unchecked Sendable {
     ///   - body: the trial, given the connection in a transaction holding the write lock, with
     ///     foreign keys deferred to the end of the transaction.
     /// - Throws: `SQLITE_BUSY` when the write lock is not had in time, or what `body` throws.
-    func run<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
+    func run<T>(busyTimeoutMilliseconds: Int32, _ body: (DatabaseConnection) throws -> T) throws -> T {
         try withConnection(busyTimeoutMilliseconds: busyTimeoutMilliseconds) { connection in
             try connection.begin(.immediate)
             defer {
                 if connection.isInTransaction { try? connection.rollback() }
             }
-            // The file's journal mode is known now (the lock read its header): only a rollback
-            // journal is moved to memory; asking a WAL file would try to convert it.
-            if try !connection.isInWALMode() {
-                try connection.execute("PRAGMA journal_mode = MEMORY")
+            switch connection {
+            case .sqlite(let sqlite):
+                // The file's journal mode is known now (the lock read its header): only a rollback
+                // journal is moved to memory; asking a WAL file would try to convert it.
+                if try !sqlite.isInWALMode() {
+                    try sqlite.execute("PRAGMA journal_mode = MEMORY")
+                }
+                try sqlite.execute("PRAGMA defer_foreign_keys = ON")
+            case .postgres(let postgres):
+                try postgres.execute("SET CONSTRAINTS ALL DEFERRED")
             }
-            try connection.execute("PRAGMA defer_foreign_keys = ON")
             return try body(connection)
         }
     }
 
     /// Runs `body` with the trial connection outside any transaction, for reads that must not wait
     /// longer than `busyTimeoutMilliseconds` for another connection's lock.
-    func read<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
+    func read<T>(busyTimeoutMilliseconds: Int32, _ body: (DatabaseConnection) throws -> T) throws -> T {
         try withConnection(busyTimeoutMilliseconds: busyTimeoutMilliseconds, body)
     }
 
     /// Runs `body` with the connection (opened on first use), interruptible. A caller that may not
     /// wait does not wait for another thread's trial either: it gets `SQLITE_BUSY` at once.
-    private func withConnection<T>(busyTimeoutMilliseconds: Int32, _ body: (Connection) throws -> T) throws -> T {
-        func use(_ slot: inout Connection?) throws -> T {
+    private func withConnection<T>(busyTimeoutMilliseconds: Int32, _ body: (DatabaseConnection) throws -> T) throws -> T {
+        func use(_ slot: inout DatabaseConnection?) throws -> T {
             let connection = try slot ?? Self.prepare(try open(busyTimeoutMilliseconds))
             slot = connection
-            connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            switch connection {
+            case .sqlite(let sqlite): sqlite.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            case .postgres(let postgres):
+                // An integer made here, never text from outside.
+                let setting: SQL = "SET lock_timeout = \(raw: String(max(0, busyTimeoutMilliseconds)))"
+                try postgres.execute(setting)
+            }
             return try Interruption.using(connection, body)
         }
         guard busyTimeoutMilliseconds == 0 else { return try lock.withLock(use) }
@@ -70,10 +85,12 @@ final class TrialConnection: @unchecked Sendable {
     }
 
     /// Makes a fresh connection a trial connection.
-    private static func prepare(_ connection: Connection) throws -> Connection {
-        try connection.execute("PRAGMA cache_spill = OFF")
-        try connection.execute("PRAGMA temp_store = MEMORY")
-        connection.refuseCommits()
+    private static func prepare(_ connection: DatabaseConnection) throws -> DatabaseConnection {
+        // PostgreSQL's driver opened its trial connection refusing commits already.
+        guard case .sqlite(let sqlite) = connection else { return connection }
+        try sqlite.execute("PRAGMA cache_spill = OFF")
+        try sqlite.execute("PRAGMA temp_store = MEMORY")
+        sqlite.refuseCommits()
         return connection
     }
 }

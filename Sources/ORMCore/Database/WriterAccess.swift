@@ -6,15 +6,21 @@
 final class WriterAccess: @unchecked Sendable {
     // Everything but `lock` is read and written only while `lock` is held.
     let lock = ReentrantLock()
-    let connection: Connection
+    let connection: DatabaseConnection
     /// What ORMCore wrote, where the driver's ``ChangeSource`` is ``ChangeSource/recordedWrites``;
     /// nil where the connection's hooks report changes (SQLite).
     let recordedChanges: RecordedChanges?
     private var afterCommit: [@Sendable () -> Void] = []
 
-    init(connection: Connection, recordedChanges: RecordedChanges? = nil) {
+    init(connection: DatabaseConnection, recordedChanges: RecordedChanges? = nil) {
         self.connection = connection
         self.recordedChanges = recordedChanges
+    }
+
+    /// The writer as SQLite's connection; nil on another database.
+    var sqlite: Connection? {
+        if case .sqlite(let connection) = connection { return connection }
+        return nil
     }
 
     /// Runs `actions` after the outermost write returns, with the lock released.
@@ -33,20 +39,27 @@ final class WriterAccess: @unchecked Sendable {
     /// The changes committed since the last call, from the connection's hooks or the writes
     /// recorded.
     func takeCommittedChanges() -> ChangeSet {
-        if let recordedChanges { return recordedChanges.takeCommitted(inTransaction: connection.isInTransaction) }
-        return connection.takeCommittedChanges()
+        switch connection {
+        case .sqlite(let connection):
+            if let recordedChanges { return recordedChanges.takeCommitted(inTransaction: connection.isInTransaction) }
+            return connection.takeCommittedChanges()
+        case .postgres(let connection):
+            return recordedChanges?.takeCommitted(inTransaction: connection.isInTransaction) ?? ChangeSet()
+        }
     }
 
     /// Where the pending changes stand (a transaction or savepoint begins).
     var changeMark: ChangeSet.Mark {
-        recordedChanges?.mark ?? connection.pendingMark
+        if let recordedChanges { return recordedChanges.mark }
+        if case .sqlite(let connection) = connection { return connection.pendingMark }
+        return ChangeSet().mark
     }
 
     /// Forgets the pending changes since `mark` (a savepoint was rolled back).
     func discardChanges(after mark: ChangeSet.Mark) {
         if let recordedChanges {
             recordedChanges.discard(after: mark)
-        } else {
+        } else if case .sqlite(let connection) = connection {
             connection.discardPendingChanges(after: mark)
         }
     }

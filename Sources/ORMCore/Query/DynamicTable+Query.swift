@@ -41,6 +41,24 @@ extension DynamicTable {
                     table: table, columns: selected, values: values, key: keyPositions.map { values[$0] },
                     fullSizes: fullSizes)
             },
+            decodeValues: { row in
+                let values = (0..<Int32(selected.count)).map { row.reader.column(at: $0).value }
+                guard let (limit, cutColumns) = cut else {
+                    return DynamicRecord(
+                        table: table, columns: selected, values: values, key: keyPositions.map { values[$0] })
+                }
+                // The server sent the whole value: cut here, so the record holds no more than asked.
+                var fullSizes: [Int: Int] = [:]
+                let cutValues = values.enumerated().map { index, value -> SQLValue in
+                    guard cutColumns.contains(index) else { return value }
+                    let (cutValue, size) = value.cut(at: limit)
+                    if let size { fullSizes[index] = size }
+                    return cutValue
+                }
+                return DynamicRecord(
+                    table: table, columns: selected, values: cutValues, key: keyPositions.map { values[$0] },
+                    fullSizes: fullSizes)
+            },
             fault: { database, key in
                 guard let record = try DynamicTable(info: try database.requireTableInfo(table), database: database)
                     .record(key: key)

@@ -101,10 +101,23 @@ extension Query {
         if parts.joinedColumns.isEmpty, let decodeAll = decoder.decodeAll {
             // The common case, as fast as `fetch(where:)`: one loop, no closure call per row.
             return try database.read { connection in
-                try connection.cachedStatement(sql.text).use { statement in
-                    try statement.bind(sql.arguments)
-                    return try decodeAll(statement, database)
+                switch connection {
+                case .sqlite(let connection):
+                    return try connection.cachedStatement(sql.text).use { statement in
+                        try statement.bind(sql.arguments)
+                        return try decodeAll(statement, database)
+                    }
+                case .postgres(let connection):
+                    guard let decodeAll = decoder.decodeAllPostgres else { break }
+                    return try connection.cachedStatement(sql.text).use { statement in
+                        if let columns = decoder.storedColumns { statement.readColumns(as: columns) }
+                        try statement.bind(sql.arguments)
+                        return try decodeAll(statement, database)
+                    }
                 }
+                var records: [Record] = []
+                try run(sql, on: connection, database, parts) { record, _ in records.append(record) }
+                return records
             }
         }
         var records: [Record] = []
@@ -113,31 +126,53 @@ extension Query {
     }
 
     /// Runs a record query and hands each decoded record (with its joined values) to `body`.
-    func run(_ sql: SQL, _ database: Database, _ parts: Parts, _ body: (Record, Statement) throws -> Void) throws {
+    func run(
+        _ sql: SQL, _ database: Database, _ parts: Parts, _ body: (Record, any DriverStatement) throws -> Void
+    ) throws {
         try database.read { connection in try run(sql, on: connection, database, parts, body) }
     }
 
     /// Runs a record query on `connection` (inside a transaction the caller holds open).
+    /// The statement handed to `body` is the driver's own, positioned on the record's row.
     func run(
-        _ sql: SQL, on connection: Connection, _ database: Database, _ parts: Parts,
-        _ body: (Record, Statement) throws -> Void
+        _ sql: SQL, on connection: DatabaseConnection, _ database: Database, _ parts: Parts,
+        _ body: (Record, any DriverStatement) throws -> Void
     ) throws {
-        try connection.cachedStatement(sql.text).use { statement in
-            try statement.bind(sql.arguments)
-            let row = StatementRow(statement: statement, database: database, entity: entity.table)
-            let joinedStart = entity.columns.count
-            while try statement.step() {
-                let record = try decoder.decode(row)
-                if !parts.joinedColumns.isEmpty {
-                    var values: [String: SQLValue] = [:]
-                    for (offset, column) in parts.joinedColumns.enumerated() {
-                        values[column.name] = statement.value(at: Int32(joinedStart + offset))
-                    }
-                    decoder.attachJoined(record, values)
+        switch connection {
+        case .sqlite(let connection):
+            try connection.cachedStatement(sql.text).use { statement in
+                try statement.bind(sql.arguments)
+                let row = StatementRow(statement: statement, database: database, entity: entity.table)
+                while try statement.step() {
+                    let record = try decoder.decode(row)
+                    try attachJoined(record, parts, statement)
+                    try body(record, statement)
                 }
-                try body(record, statement)
+            }
+        case .postgres(let connection):
+            try connection.cachedStatement(sql.text).use { statement in
+                if let columns = decoder.storedColumns { statement.readColumns(as: columns) }
+                try statement.bind(sql.arguments)
+                let row = _ValueRow(reader: DriverRowReader(statement: statement), database: database, entity: entity.table)
+                while try statement.step() {
+                    let record = try decoder.decodeValues(row)
+                    try attachJoined(record, parts, statement)
+                    try body(record, statement)
+                }
             }
         }
+    }
+
+    /// Hands `record` the values of the joined columns that follow the entity's in `statement`'s row.
+    @inline(__always)
+    private func attachJoined(_ record: Record, _ parts: Parts, _ statement: some DriverStatement) throws {
+        guard !parts.joinedColumns.isEmpty else { return }
+        let joinedStart = entity.columns.count
+        var values: [String: SQLValue] = [:]
+        for (offset, column) in parts.joinedColumns.enumerated() {
+            values[column.name] = statement.value(at: Int32(joinedStart + offset))
+        }
+        decoder.attachJoined(record, values)
     }
 }
 

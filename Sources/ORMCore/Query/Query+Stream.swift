@@ -35,7 +35,10 @@ extension Query {
         let parts = try parts()
         let sql = statement(select: recordSelect(parts), parts: parts)
         try database.read { connection in
-            _ = try connection.prepare(sql.text)
+            switch connection {
+            case .sqlite(let connection): _ = try connection.prepare(sql.text)
+            case .postgres(let connection): _ = try connection.prepare(sql.text)
+            }
         }
     }
 }

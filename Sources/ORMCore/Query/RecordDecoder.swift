@@ -3,8 +3,12 @@ import FoundationEssentials
 /// How a query turns rows into records, and keys into records it has no row for (lightweight fetches,
 /// rows deleted after a result set's snapshot).
 public struct RecordDecoder<Record: Sendable>: Sendable {
-    /// Decodes the current row (its first columns are the entity's columns, in order).
+    /// Decodes the current row of SQLite's statement (its first columns are the entity's columns,
+    /// in order).
     let decode: @Sendable (StatementRow) throws -> Record
+    /// Decodes the current row of another driver's statement, read through its ``_RowReader``
+    /// (the macro's generic path for models).
+    let decodeValues: @Sendable (_ValueRow) throws -> Record
     /// A record known only by its key: a fault that loads on first access, or one marked deleted.
     let fault: @Sendable (Database, [SQLValue]) throws -> Record
     /// Stores the joined values (`"Table.column"` → value) on a record.
@@ -17,6 +21,11 @@ public struct RecordDecoder<Record: Sendable>: Sendable {
     /// Decodes every remaining row of a statement in one call, when the records can be made that way
     /// (models: the loop `fetch(where:)` runs, no call through ``decode`` per row).
     var decodeAll: (@Sendable (Statement, Database) throws -> [Record])? = nil
+    /// ``decodeAll`` for PostgreSQL's statements.
+    var decodeAllPostgres: (@Sendable (PostgresStatement, Database) throws -> [Record])? = nil
+    /// The stored types a driver with finer column types than SQLite's reads the entity's columns
+    /// as (a model's `Date` from `timestamptz`); nil: each column by its own type.
+    var storedColumns: ModelSchema? = nil
 }
 
 extension Model {
@@ -24,11 +33,14 @@ extension Model {
     static var recordDecoder: RecordDecoder<Self> {
         RecordDecoder(
             decode: { row in try row.database.materialize(Self.self, row: row) },
+            decodeValues: { row in try row.database.materialize(Self.self, row: row, keyIndex: row.resolve(0)) },
             fault: { database, key in try database.object(Self.self, key: key.first ?? .null) },
             attachJoined: { object, values in object._$withStateFields { $0.joined = values } },
             gone: { database, key in goneObject(database, key: key.first ?? .null) },
             prepare: { database in try database.ensureSchema(Self.self) },
-            decodeAll: { statement, database in try materializeRows(of: statement, database: database) })
+            decodeAll: { statement, database in try materializeRows(of: statement, database: database) },
+            decodeAllPostgres: { statement, database in try materializeRows(of: statement, database: database) },
+            storedColumns: modelSchema)
     }
 }
 

@@ -2,7 +2,8 @@ extension Database {
     /// Within the transaction open on this thread (``transaction(_:)``), checks foreign keys as it
     /// commits rather than after each statement, so rows may be written in any order (a child
     /// before the parent it names); a key still dangling at the commit fails the commit. The
-    /// transaction's end turns it off again.
+    /// transaction's end turns it off again. On PostgreSQL this is `SET CONSTRAINTS ALL DEFERRED`,
+    /// which defers only foreign keys declared `DEFERRABLE`.
     ///
     /// ```swift
     /// try db.transaction { _ in
@@ -12,6 +13,12 @@ extension Database {
     /// }
     /// ```
     public func deferForeignKeyChecks() throws {
-        try write { connection in try connection.deferForeignKeyChecks() }
+        try write { connection in
+            switch connection {
+            case .sqlite(let sqlite): try sqlite.deferForeignKeyChecks()
+            // Only constraints declared DEFERRABLE can wait for the commit on PostgreSQL.
+            case .postgres(let postgres): try postgres.execute("SET CONSTRAINTS ALL DEFERRED")
+            }
+        }
     }
 }

@@ -18,6 +18,14 @@ extension Database {
     /// hear of it before it runs and once it committed.
     func migrateTable(_ schema: ModelSchema) throws {
         try write { connection in
+            let sqlite: Connection
+            switch connection {
+            case .sqlite(let connection): sqlite = connection
+            case .postgres(let postgres):
+                try migrateTable(schema, on: postgres)
+                return
+            }
+            let connection = sqlite
             let migrator = AutoMigrator(connection: connection)
             let plan = try MigrationPlan.make(for: schema, in: connection.introspector)
             guard !plan.isEmpty else { return }
@@ -40,5 +48,19 @@ extension Database {
             let observers = migrationObservers
             writer.scheduleAfterCommit([{ observers.notify(.didMigrate(plan)) }])
         }
+    }
+
+    /// ``migrateTable(_:)`` on PostgreSQL: the plan compares declared types, and
+    /// ``PostgresMigrator`` alters the table in place in one transaction (a savepoint of the one
+    /// open), PostgreSQL's DDL being transactional.
+    private func migrateTable(_ schema: ModelSchema, on connection: PostgresConnection) throws {
+        let migrator = PostgresMigrator(connection: connection.client)
+        let plan = try PostgresConnection.wrapping { try migrator.plan(for: schema) }
+        guard !plan.isEmpty else { return }
+        migrationObservers.notify(.willMigrate(plan))
+        try migrator.apply(plan, schema: schema)
+        connection.clearStatementCache()
+        let observers = migrationObservers
+        writer.scheduleAfterCommit([{ observers.notify(.didMigrate(plan)) }])
     }
 }

@@ -104,15 +104,26 @@ extension Database {
             "SELECT \(schema.selectColumnsSQL) FROM \(quoteIdentifier(schema.table)) WHERE "
             + "\(quoteIdentifier(schema.primaryKey.name)) = ?"
         do {
+            let statementKey = ModelStatementKey(model: ObjectIdentifier(T.self), kind: .select, columns: ColumnSet())
             let found = try read { connection -> Bool in
-                try connection.modelStatement(
-                    .init(model: ObjectIdentifier(T.self), kind: .select, columns: ColumnSet())
-                ) { sql }.use { statement in
-                    try statement.bind([key])
-                    guard try statement.step() else { return false }
-                    let row = StatementRow(statement: statement, database: self, entity: schema.table)
-                    try object._$apply(row, keeping: object.dirtyColumns)
-                    return true
+                switch connection {
+                case .sqlite(let connection):
+                    return try connection.modelStatement(statementKey) { sql }.use { statement in
+                        try statement.bind([key])
+                        guard try statement.step() else { return false }
+                        let row = StatementRow(statement: statement, database: self, entity: schema.table)
+                        try object._$apply(row, keeping: object.dirtyColumns)
+                        return true
+                    }
+                case .postgres(let connection):
+                    return try connection.withModelStatement(statementKey, schema: schema, sql: { _ in sql }) { statement in
+                        try statement.bind([key])
+                        guard try statement.step() else { return false }
+                        let row = _ValueRow(
+                            reader: DriverRowReader(statement: statement), database: self, entity: schema.table)
+                        try object._$apply(row, keeping: object.dirtyColumns)
+                        return true
+                    }
                 }
             }
             object.updateState { meta in

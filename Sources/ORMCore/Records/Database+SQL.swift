@@ -47,7 +47,7 @@ extension Database {
                 try writer.connection.executeScript(sql, stoppingOutsideTransaction: true)
                 writer.recordedChanges?.recordStatements(of: sql.text)
             }
-        } catch is Connection.StatementRunsOutsideTransaction {
+        } catch is StatementRunsOutsideTransaction {
             try write { connection in
                 let wasAutocommit = !connection.isInTransaction
                 do {
@@ -72,7 +72,10 @@ extension Database {
         let bound = try sql.binding(arguments)
         return try read { connection in
             var rows: [[SQLValue]] = []
-            try connection.forEachRow(bound) { rows.append($0.row()) }
+            switch connection {
+            case .sqlite(let sqlite): try sqlite.forEachRow(bound) { rows.append($0.row()) }
+            case .postgres(let postgres): try postgres.forEachRow(bound) { rows.append($0.row()) }
+            }
             return rows
         }
     }
@@ -87,7 +90,10 @@ extension Database {
     public func forEachRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: ([SQLValue]) throws -> Void) throws {
         let bound = try sql.binding(arguments)
         try read { connection in
-            try connection.forEachRow(bound) { try body($0.row()) }
+            switch connection {
+            case .sqlite(let sqlite): try sqlite.forEachRow(bound) { try body($0.row()) }
+            case .postgres(let postgres): try postgres.forEachRow(bound) { try body($0.row()) }
+            }
         }
     }
 
@@ -104,12 +110,13 @@ extension Database {
     ///
     /// Hands out the SQLite statement itself, so it is part of the `ModelSupport` SPI
     /// (`@_spi(ModelSupport) import ORMCore`), with no promise to stay as it is: reef's exports use it.
+    /// SQLite only: on PostgreSQL it throws ``ORMError/notSupported(feature:database:)``.
     @_spi(ModelSupport)
     public func forEachStatementRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: (Statement) throws -> Void)
         throws
     {
         let bound = try sql.binding(arguments)
-        try read { connection in
+        try readSQLite("reading a statement's rows in place") { connection in
             try connection.forEachRow(bound, body)
         }
     }
@@ -117,13 +124,20 @@ extension Database {
     /// Runs a query and returns its rows with their column names.
     public func fetchRows(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> ResultTable {
         let bound = try sql.binding(arguments)
-        return try read { connection in
+        func run<C: DriverConnection>(_ connection: C) throws -> ResultTable {
             let statement = try connection.prepare(bound.text)
             try statement.bind(bound.arguments)
-            let columns = (0..<statement.columnCount).map { statement.columnName(at: $0) }
+            // A server's statement runs at its first step: its columns are known before.
             var rows: [[SQLValue]] = []
             while try statement.step() { rows.append(statement.row()) }
+            let columns = (0..<statement.columnCount).map { statement.columnName(at: $0) }
             return ResultTable(columns: columns, rows: rows)
+        }
+        return try read { connection in
+            switch connection {
+            case .sqlite(let sqlite): try run(sqlite)
+            case .postgres(let postgres): try run(postgres)
+            }
         }
     }
 
@@ -132,8 +146,15 @@ extension Database {
         let bound = try sql.binding(arguments)
         return try read { connection in
             var value: SQLValue?
-            try connection.forEachRow(bound) { statement in
-                if value == nil { value = statement.value(at: 0) }
+            switch connection {
+            case .sqlite(let sqlite):
+                try sqlite.forEachRow(bound) { statement in
+                    if value == nil { value = statement.value(at: 0) }
+                }
+            case .postgres(let postgres):
+                try postgres.forEachRow(bound) { statement in
+                    if value == nil { value = statement.value(at: 0) }
+                }
             }
             return value
         }
@@ -145,7 +166,12 @@ extension Database {
     ///
     /// - Throws: SQLite's error when the statement does not prepare.
     public func isReadOnly(_ sql: SQL) throws -> Bool {
-        try read { connection in try connection.prepare(sql.text).isReadOnly }
+        try read { connection in
+            switch connection {
+            case .sqlite(let sqlite): try sqlite.prepare(sql.text).isReadOnly
+            case .postgres(let postgres): try postgres.prepare(sql.text).isReadOnly
+            }
+        }
     }
 
     /// Interrupts whatever statement the writer is running (from any thread).

@@ -45,7 +45,7 @@ extension Database {
         }
     }
 
-    private func finish(_ frame: TransactionFrame, connection: Connection) throws {
+    private func finish(_ frame: TransactionFrame, connection: DatabaseConnection) throws {
         if let savepoint = frame.savepoint {
             try connection.releaseSavepoint(savepoint)
             writerState.frames.removeLast()
@@ -66,7 +66,7 @@ extension Database {
         }
     }
 
-    private func rollBack(_ frame: TransactionFrame, connection: Connection) {
+    private func rollBack(_ frame: TransactionFrame, connection: DatabaseConnection) {
         if writerState.frames.last === frame { writerState.frames.removeLast() }
         if let savepoint = frame.savepoint {
             try? connection.rollback(toSavepoint: savepoint)

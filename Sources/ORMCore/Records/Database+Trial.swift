@@ -13,7 +13,7 @@ extension Database {
     ///   - waitingForLock: wait up to the configured busy timeout for another connection's write
     ///     lock; false fails with `SQLITE_BUSY` at once.
     /// - Throws: ``ORMError/readOnlyDatabase(path:)``, `SQLITE_BUSY`, or what `body` throws.
-    func trial<T>(waitingForLock: Bool, _ body: (Connection) throws -> T) throws -> T {
+    func trial<T>(waitingForLock: Bool, _ body: (DatabaseConnection) throws -> T) throws -> T {
         if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
         if let trials = core.trials, !writer.lock.isHeldByCurrentThread {
             let timeout = waitingForLock ? configuration.busyTimeoutMilliseconds : 0
@@ -21,10 +21,17 @@ extension Database {
         }
         return try withWriter { connection in
             let outermost = !connection.isInTransaction
-            let mark = connection.pendingMark
+            let mark = writer.changeMark
             let savepoint = "orm_trial"
             if outermost { try connection.begin(.immediate) } else { try connection.savepoint(savepoint) }
-            let deferredBefore = try connection.deferForeignKeys()
+            let deferredBefore: Bool
+            switch connection {
+            case .sqlite(let sqlite): deferredBefore = try sqlite.deferForeignKeys()
+            case .postgres(let postgres):
+                // Ends with the savepoint's rollback (SET CONSTRAINTS is undone with it).
+                try postgres.execute("SET CONSTRAINTS ALL DEFERRED")
+                deferredBefore = true
+            }
             defer {
                 if outermost {
                     // ROLLBACK, never RELEASE: a release would commit the (rolled back) transaction
@@ -35,7 +42,7 @@ extension Database {
                     if !deferredBefore { try? connection.execute("PRAGMA defer_foreign_keys = OFF") }
                     // Before RELEASE, which would otherwise deliver the trial's rows with the
                     // enclosing transaction's.
-                    connection.discardPendingChanges(after: mark)
+                    writer.discardChanges(after: mark)
                     try? connection.releaseSavepoint(savepoint)
                 }
             }
@@ -45,7 +52,7 @@ extension Database {
 
     /// Runs `body` with a connection that sees committed data, waiting for another connection's
     /// lock no longer than the configured busy timeout, or not at all.
-    func read<T>(waitingForLock: Bool, _ body: (Connection) throws -> T) throws -> T {
+    func read<T>(waitingForLock: Bool, _ body: (DatabaseConnection) throws -> T) throws -> T {
         if waitingForLock || writer.lock.isHeldByCurrentThread { return try read(body) }
         guard let trials = core.trials else { return try read(body) }
         return try trials.read(busyTimeoutMilliseconds: 0, body)

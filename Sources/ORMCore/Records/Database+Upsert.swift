@@ -7,7 +7,13 @@ extension Database {
         try transaction { _ in
             currentFrame?.touch(object)
             do {
-                try insert(object, schema: schema, key: key, frame: writerState.innermostFrame)
+                if case .postgres = writer.connection {
+                    // A failed statement aborts a PostgreSQL transaction: the insert is tried in a
+                    // savepoint of its own, so the clashing row can be read after.
+                    try transaction { _ in try insert(object, schema: schema, key: key, frame: writerState.innermostFrame) }
+                } else {
+                    try insert(object, schema: schema, key: key, frame: writerState.innermostFrame)
+                }
             } catch let error as any DatabaseError where error.isUniqueViolation {
                 guard let rowKey = try clashingRowKey(object, schema: schema, key: key, error: error) else {
                     throw error
@@ -30,9 +36,17 @@ extension Database {
     private func clashingRowKey<T: Model>(
         _ object: T, schema: ModelSchema, key: SQLValue, error: any DatabaseError
     ) throws -> SQLValue? {
+        switch writer.connection {
+        case .sqlite(let connection): try clashingRowKey(object, schema: schema, key: key, error: error, on: connection)
+        case .postgres(let connection): try clashingRowKey(object, schema: schema, key: key, error: error, on: connection)
+        }
+    }
+
+    private func clashingRowKey<T: Model, C: DriverConnection>(
+        _ object: T, schema: ModelSchema, key: SQLValue, error: any DatabaseError, on connection: C
+    ) throws -> SQLValue? {
         let table = quoteIdentifier(schema.table)
         let keyColumn = quoteIdentifier(schema.primaryKey.name)
-        let connection = writer.connection
         if error.isPrimaryKeyViolation {
             let statement = try connection.prepare("SELECT \(keyColumn) FROM \(table) WHERE \(keyColumn) = ?")
             try statement.bind([key])

@@ -10,8 +10,9 @@ extension Database {
     /// if let (start, size) = try db.valuePrefix(table: "docs", column: "body", rowID: 5, count: 16_384) { … }
     /// ```
     ///
-    /// - Throws: ``SQLiteError`` when the read fails (a damaged file, a lock held too long).
+    /// - Throws: ``SQLiteError`` when the read fails (a damaged file, a lock held too long);
+    ///   ``ORMError/notSupported(feature:database:)`` on PostgreSQL (SQLite's blob I/O only).
     public func valuePrefix(table: String, column: String, rowID: Int64, count: Int) throws -> (bytes: [UInt8], size: Int)? {
-        try read { try $0.valuePrefix(table: table, column: column, rowID: rowID, count: count) }
+        try readSQLite("reading a value's first bytes (incremental I/O)") { try $0.valuePrefix(table: table, column: column, rowID: rowID, count: count) }
     }
 }

@@ -129,8 +129,18 @@ extension Database {
             sql = { $0.insertGeneratedKeySQL }
         }
         // The writer holds its connection: borrowed, not retained, for the write.
-        let key = try Unmanaged.passUnretained(writer.connection)._withUnsafeGuaranteedRef { connection in
-            try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
+        let key: SQLValue
+        switch writer.connection {
+        case .sqlite(let connection):
+            key = try Unmanaged.passUnretained(connection)._withUnsafeGuaranteedRef { connection in
+                try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
+                    try Self.runInsert(
+                        object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
+                        returnsKey: returnsKey, statement: statement)
+                }
+            }
+        case .postgres(let connection):
+            key = try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
                 try Self.runInsert(
                     object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
                     returnsKey: returnsKey, statement: statement)
@@ -154,11 +164,11 @@ extension Database {
     /// `returnsKey`, the insert's `RETURNING` row holds it; otherwise a key left to the database is
     /// the rowid).
     @inline(__always)
-    private static func runInsert<T: Model>(
+    private static func runInsert<T: Model, S: DriverStatement>(
         _ object: T, schema: ModelSchema, key keyBefore: SQLValue, generatesKey: Bool, bindsKey: Bool,
-        returnsKey: Bool, statement: Statement
+        returnsKey: Bool, statement: S
     ) throws -> SQLValue {
-        defer { statement.onConnection { $0.objectWrite = nil } }
+        defer { statement.noteObjectWrite(nil) }
         var key = keyBefore
         var attempts = 0
         while true {
@@ -171,7 +181,7 @@ extension Database {
                 try object._$bindColumns(schema.allColumns, to: statement, startingAt: 1)
             }
             // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
-            statement.onConnection { $0.objectWrite = (schema.table, key, nil) }
+            statement.noteObjectWrite((schema.table, key, nil))
             do {
                 if returnsKey {
                     key = try returnedKey(of: statement, schema: schema)
@@ -186,14 +196,14 @@ extension Database {
                 statement.reset()
             }
         }
-        return key.isNull ? .integer(statement.onConnection(\.lastInsertedRowID)) : key
+        return key.isNull ? statement.lastInsertedKey : key
     }
 
     /// Runs an insert ending in `RETURNING` its key, and returns that key.
     ///
     /// - Throws: ``ORMError/valueMismatch(entity:column:expected:found:)`` when the insert returned
     ///   no row or a NULL key.
-    private static func returnedKey(of statement: Statement, schema: ModelSchema) throws -> SQLValue {
+    private static func returnedKey(of statement: some DriverStatement, schema: ModelSchema) throws -> SQLValue {
         let returned = try statement.step()
         let key = returned ? statement.value(at: 0) : .null
         try statement.run()
@@ -215,13 +225,25 @@ extension Database {
         let schema = T.modelSchema
         if runsHooks { guard object.willUpdate() else { throw veto(schema.table, .update) } }
         currentFrame?.touch(object)
-        let connection = writer.connection
-        let statement = try connection.modelStatement(
-            .init(model: ObjectIdentifier(T.self), kind: .update, columns: columns)
-        ) { schema.updateSQL(for: columns) }
-        connection.objectWrite = (schema.table, storedKey, columns.indices.map { schema.columns[$0].name })
-        defer { connection.objectWrite = nil }
-        try statement.use { statement in
+        switch writer.connection {
+        case .sqlite(let connection):
+            try update(object, schema: schema, columns: columns, storedKey: storedKey, runsHooks: runsHooks, on: connection)
+        case .postgres(let connection):
+            try update(object, schema: schema, columns: columns, storedKey: storedKey, runsHooks: runsHooks, on: connection)
+        }
+    }
+
+    /// ``update(_:columns:storedKey:runsHooks:)`` on the writer's connection.
+    @inline(__always)
+    private func update<T: Model, C: DriverConnection>(
+        _ object: T, schema: ModelSchema, columns: ColumnSet, storedKey: SQLValue, runsHooks: Bool, on connection: C
+    ) throws {
+        try connection.withModelStatement(
+            .init(model: ObjectIdentifier(T.self), kind: .update, columns: columns), schema: schema,
+            sql: { $0.updateSQL(for: columns) }
+        ) { statement in
+            statement.noteObjectWrite((schema.table, storedKey, columns.indices.map { schema.columns[$0].name }))
+            defer { statement.noteObjectWrite(nil) }
             try object._$bindColumns(columns, to: statement, startingAt: 1)
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
@@ -247,14 +269,20 @@ extension Database {
             try ensureSchema(T.self)
             guard object.willDelete() else { throw veto(schema.table, .delete) }
             currentFrame?.touch(object)
-            let statement = try connection.modelStatement(
-                .init(model: ObjectIdentifier(T.self), kind: .delete, columns: ColumnSet())
-            ) { schema.deleteSQL }
-            connection.objectWrite = (schema.table, meta.storedKey, nil)
-            defer { connection.objectWrite = nil }
-            try statement.use { statement in
-                try statement.bind(meta.storedKey, at: 1)
-                try statement.run()
+            func delete<C: DriverConnection>(on connection: C) throws {
+                try connection.withModelStatement(
+                    .init(model: ObjectIdentifier(T.self), kind: .delete, columns: ColumnSet()), schema: schema,
+                    sql: { $0.deleteSQL }
+                ) { statement in
+                    statement.noteObjectWrite((schema.table, meta.storedKey, nil))
+                    defer { statement.noteObjectWrite(nil) }
+                    try statement.bind(meta.storedKey, at: 1)
+                    try statement.run()
+                }
+            }
+            switch connection {
+            case .sqlite(let sqlite): try delete(on: sqlite)
+            case .postgres(let postgres): try delete(on: postgres)
             }
             if let recorded = writer.recordedChanges, connection.changedRowCount > 0 {
                 recorded.recordRow(

@@ -35,8 +35,7 @@ public final class Database: Sendable {
     }
 
     /// Opens the database `driver` opens (tests stand in other databases' capabilities with it).
-    convenience init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws
-    where Driver.OpenedConnection == Connection {
+    convenience init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws {
         try self.init(core: DatabaseCore(driver: driver, path: path, configuration: configuration))
     }
 
@@ -78,20 +77,34 @@ public final class Database: Sendable {
 
     /// Runs `body` on the writer connection, holding the writer lock. When the outermost call returns,
     /// the lock is released and committed changes are delivered (never while the lock is held).
-    func write<T>(_ body: (Connection) throws -> T) throws -> T {
+    func write<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
         return try withWriter(body)
     }
 
     /// Like ``write(_:)`` but allowed on a read-only database (for statements that may only read).
-    func withWriter<T>(_ body: (Connection) throws -> T) throws -> T {
+    func withWriter<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         try core.withWriter(body) { deliver($0) }
     }
 
     /// Runs `body` on a connection that sees committed data: a reader, or the writer when the current
     /// thread is writing (so it sees its own uncommitted changes).
-    func read<T>(_ body: (Connection) throws -> T) throws -> T {
+    func read<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         try core.read(body) { deliver($0) }
+    }
+
+    /// ``read(_:)`` for what only SQLite's connections do.
+    ///
+    /// - Throws: ``ORMError/notSupported(feature:database:)`` naming `feature` on another database.
+    func readSQLite<T>(_ feature: @autoclosure () -> String, _ body: (Connection) throws -> T) throws -> T {
+        try read { try body($0.sqlite(feature())) }
+    }
+
+    /// ``write(_:)`` for what only SQLite's connections do.
+    ///
+    /// - Throws: ``ORMError/notSupported(feature:database:)`` naming `feature` on another database.
+    func writeSQLite<T>(_ feature: @autoclosure () -> String, _ body: (Connection) throws -> T) throws -> T {
+        try write { try body($0.sqlite(feature())) }
     }
 
     /// Hands committed changes to the live objects, then to the observers. Called with no lock held.

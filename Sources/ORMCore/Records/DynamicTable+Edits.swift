@@ -166,7 +166,7 @@ extension DynamicTable {
             var inCompany = true
             do {
                 let verdicts = try database.trial(waitingForLock: waitingForLock) { connection in
-                    let trial = try EditTrial(connection: connection)
+                    let trial = try EditTrial(connection: connection.sqlite("trying staged edits before a commit"))
                     _ = try trial.judge(companyIndices.map { company[$0] })
                     inCompany = false
                     return try trial.judge(stepIndices.map { steps[$0] }, progress: progress)
@@ -216,10 +216,13 @@ extension DynamicTable {
             for edit in toApply {
                 let changed = try database.write { connection -> Int in
                     try connection.execute(try sql(for: edit))
-                    if case .insert = edit { result.inserted.append(connection.lastInsertedRowID) }
+                    // SQLite's rowid; on a database whose inserts return no rowid, none.
+                    let insertedRowID: Int64? =
+                        if case .sqlite(let sqlite) = connection { sqlite.lastInsertedRowID } else { nil }
+                    if case .insert = edit, let insertedRowID { result.inserted.append(insertedRowID) }
                     let changed = connection.changedRowCount
                     if changed > 0, let recorded = database.writer.recordedChanges {
-                        record(edit, insertedRowID: connection.lastInsertedRowID, in: recorded)
+                        record(edit, insertedRowID: insertedRowID, in: recorded)
                     }
                     return changed
                 }
@@ -259,11 +262,11 @@ extension DynamicTable {
     /// Records an applied edit where the database reports no changes itself
     /// (``ChangeSource/recordedWrites``): a row, as SQL wrote it, where the table's key is one
     /// integer (the rowid, or the key the insert made); the table otherwise.
-    private func record(_ edit: RowEdit, insertedRowID: Int64, in recorded: RecordedChanges) {
+    private func record(_ edit: RowEdit, insertedRowID: Int64?, in recorded: RecordedChanges) {
         let operation: RecordOperation
         let key: SQLValue?
         switch edit {
-        case .insert: (operation, key) = (.insert, .integer(insertedRowID))
+        case .insert: (operation, key) = (.insert, insertedRowID.map { .integer($0) })
         case .update(let editKey, _, _): (operation, key) = (.update, editKey.count == 1 ? editKey[0] : nil)
         case .delete(let editKey, _): (operation, key) = (.delete, editKey.count == 1 ? editKey[0] : nil)
         }

@@ -29,7 +29,7 @@ extension DynamicTable {
         let tuple = "(" + Array(repeating: "?", count: width + 1).joined(separator: ", ") + ")"
         let usable = keys.indices.filter { keys[$0].count == width }
         let batchSize = max(1, 480 / (width + 1))
-        try database.read(waitingForLock: waitingForLock) { connection in
+        func read<C: DriverConnection>(_ connection: C) throws {
             for start in stride(from: 0, to: usable.count, by: batchSize) {
                 let batch = usable[start..<min(start + batchSize, usable.count)]
                 var sql = SQL(stringLiteral: "SELECT v.column1, \(selected) FROM (VALUES ")
@@ -40,13 +40,19 @@ extension DynamicTable {
                     sql.arguments += keys[index]
                 }
                 try connection.forEachRow(sql) { statement in
-                    let index = Int(statement.int64(at: 0))
+                    let index = Int(statement.column(at: 0).int64)
                     var row: [String: SQLValue] = [:]
                     for (offset, column) in columns.enumerated() {
                         row[column] = statement.value(at: Int32(offset + 1))
                     }
                     rows[index] = row
                 }
+            }
+        }
+        try database.read(waitingForLock: waitingForLock) { connection in
+            switch connection {
+            case .sqlite(let connection): try read(connection)
+            case .postgres(let connection): try read(connection)
             }
         }
         return rows

@@ -135,10 +135,21 @@ extension Model {
         let target = try database ?? Database.current()
         try target.ensureSchema(Self.self)
         return try target.read { connection in
-            try connection.cachedStatement(sql.text).use { statement in
-                try statement.bind(sql.arguments)
-                return try materializeRows(
-                    of: statement, database: target, columnMap: mapsColumnsByName ? columnMap(for: statement) : nil)
+            switch connection {
+            case .sqlite(let connection):
+                return try connection.cachedStatement(sql.text).use { statement in
+                    try statement.bind(sql.arguments)
+                    return try materializeRows(
+                        of: statement, database: target, columnMap: mapsColumnsByName ? columnMap(for: statement) : nil)
+                }
+            case .postgres(let connection):
+                return try connection.cachedStatement(sql.text).use { statement in
+                    // Read as the model stores them (a `Date` from `timestamptz`), not as text.
+                    statement.readColumns(as: modelSchema)
+                    try statement.bind(sql.arguments)
+                    return try materializeRows(
+                        of: statement, database: target, columnMap: mapsColumnsByName ? columnMap(for: statement) : nil)
+                }
             }
         }
     }

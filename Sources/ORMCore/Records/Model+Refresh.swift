@@ -52,27 +52,41 @@ extension Database {
         let sql =
             "SELECT \(schema.selectColumnsSQL) FROM \(quoteIdentifier(schema.table)) WHERE "
             + "\(quoteIdentifier(schema.primaryKey.name)) = ?"
-        let found = try read { connection -> Bool in
-            try connection.modelStatement(
-                .init(model: ObjectIdentifier(T.self), kind: .select, columns: ColumnSet())
-            ) { sql }.use { statement in
-                try statement.bind([storedKey])
-                guard try statement.step() else { return false }
-                let row = StatementRow(statement: statement, database: self, entity: schema.table)
-                // The changes are dropped (and recorded for a rollback) first, then the row read:
-                // a property set by another thread meanwhile stays changed.
-                object._$withStateFields { fields in
-                    if let frame = currentFrame {
-                        for column in schema.columns.indices {
-                            let value = object._$columnValue(column, replacingWith: nil)
-                            frame.record(object, fields: &fields, column: column, old: value)
-                        }
+        let statementKey = ModelStatementKey(model: ObjectIdentifier(T.self), kind: .select, columns: ColumnSet())
+        // The changes are dropped (and recorded for a rollback) first, then the row read: a
+        // property set by another thread meanwhile stays changed.
+        func dropChanges() {
+            object._$withStateFields { fields in
+                if let frame = currentFrame {
+                    for column in schema.columns.indices {
+                        let value = object._$columnValue(column, replacingWith: nil)
+                        frame.record(object, fields: &fields, column: column, old: value)
                     }
-                    fields.clearChanges()
-                    fields.baseline = []
                 }
-                try object._$apply(row, keeping: object.dirtyColumns)
-                return true
+                fields.clearChanges()
+                fields.baseline = []
+            }
+        }
+        let found = try read { connection -> Bool in
+            switch connection {
+            case .sqlite(let connection):
+                return try connection.modelStatement(statementKey) { sql }.use { statement in
+                    try statement.bind([storedKey])
+                    guard try statement.step() else { return false }
+                    let row = StatementRow(statement: statement, database: self, entity: schema.table)
+                    dropChanges()
+                    try object._$apply(row, keeping: object.dirtyColumns)
+                    return true
+                }
+            case .postgres(let connection):
+                return try connection.withModelStatement(statementKey, schema: schema, sql: { _ in sql }) { statement in
+                    try statement.bind([storedKey])
+                    guard try statement.step() else { return false }
+                    let row = _ValueRow(reader: DriverRowReader(statement: statement), database: self, entity: schema.table)
+                    dropChanges()
+                    try object._$apply(row, keeping: object.dirtyColumns)
+                    return true
+                }
             }
         }
         object.updateState { $0.status = found ? .persisted : .deleted }

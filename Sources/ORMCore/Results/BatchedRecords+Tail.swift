@@ -60,10 +60,8 @@ extension BatchedRecords {
             let opens = !connection.isInTransaction
             if opens { try connection.begin(.readOnlySnapshot) }
             defer { if opens { try? connection.commit() } }
-            let count = try connection.cachedStatement(countSQL.text).use { statement -> Int in
-                try statement.bind(countSQL.arguments)
-                return try statement.step() ? Int(statement.int64(at: 0)) : 0
-            }
+            let count: Int =
+                if case .integer(let count)? = try connection.firstValue(countSQL) { Int(count) } else { 0 }
             guard count > 0 else { return (0, [], []) }
             let start = max(0, ((count - 1) / windowSize - 1) * windowSize)
             let sql = reversed.statement(

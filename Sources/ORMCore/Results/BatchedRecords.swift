@@ -184,17 +184,24 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         if query.entity.keyColumns.isEmpty { return .positions(try query.count()) }
         let parts = try query.parts()
         let sql = query.statement(select: query.entity.keyList(alias: query.entity.table), parts: parts)
-        return try database.read { connection in
+        let integerKeys = query.entity.hasIntegerKey && query.entity.keyColumns.count == 1
+        func read<C: DriverConnection>(_ connection: C) throws -> KeySnapshot {
             let statement = try connection.prepare(sql.text)
             try statement.bind(sql.arguments)
-            if query.entity.hasIntegerKey && query.entity.keyColumns.count == 1 {
+            if integerKeys {
                 var keys = IntegerKeys.Builder()
-                while try statement.step() { keys.append(statement.int64(at: 0)) }
+                while try statement.step() { keys.append(statement.column(at: 0).int64) }
                 return .integers(keys.finish())
             }
             var keys: [[SQLValue]] = []
             while try statement.step() { keys.append(statement.row()) }
             return .values(keys)
+        }
+        return try database.read { connection in
+            switch connection {
+            case .sqlite(let connection): try read(connection)
+            case .postgres(let connection): try read(connection)
+            }
         }
     }
 
@@ -246,12 +253,18 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         keyQuery.batchSize = nil
         let parts = try keyQuery.parts()
         let sql = keyQuery.statement(select: query.entity.keyList(alias: query.entity.table), parts: parts, ordered: false)
-        return try database.read { connection in
+        func read<C: DriverConnection>(_ connection: C) throws -> Set<[SQLValue]> {
             try connection.cachedStatement(sql.text).use { statement in
                 try statement.bind(sql.arguments)
                 var found: Set<[SQLValue]> = []
                 while try statement.step() { found.insert(statement.row()) }
                 return found
+            }
+        }
+        return try database.read { connection in
+            switch connection {
+            case .sqlite(let connection): try read(connection)
+            case .postgres(let connection): try read(connection)
             }
         }
     }

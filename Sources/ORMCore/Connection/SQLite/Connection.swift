@@ -224,9 +224,8 @@ final class Connection: @unchecked Sendable, InterruptHandle {
         }
     }
 
-    /// Thrown by ``executeScript(_:stoppingOutsideTransaction:)`` before a statement that must not
-    /// run inside the transaction wrapping the script (see ``SQLScript/runsOutsideTransaction(_:)``).
-    struct StatementRunsOutsideTransaction: Error {}
+    /// The driver-neutral error, under the name it had here (see ``SQLScript/runsOutsideTransaction(_:)``).
+    typealias StatementRunsOutsideTransaction = ORMCore.StatementRunsOutsideTransaction
 
     /// Runs several statements separated by semicolons; arguments are consumed in order. With
     /// `stoppingOutsideTransaction`, a statement that manages transactions itself or cannot run
