@@ -53,13 +53,17 @@ let package = Package(
         // A thin entry point: test targets are built for the host once one depends on a macro, and an
         // executable module cannot be imported there, so the browser itself is the `Browser` library.
         .executableTarget(name: "reef", dependencies: ["Browser"]),
-        .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore"]),
+        // ORMCore's behaviour through its public API, written once, run on SQLite (ORMCoreTests)
+        // and on PostgreSQL (ORMCorePostgresTests).
+        .target(name: "ORMCoreBehaviour", dependencies: ["ORMCore"], path: "Tests/ORMCoreBehaviour"),
+        .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore", "ORMCoreBehaviour"]),
         .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ORMCore"]),
         // The PostgreSQL server the tests start for themselves (one per test process), and waiting.
         .target(name: "PostgresTestSupport", dependencies: ["PostgresClient"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "PostgresTestSupport"]),
-        .testTarget(name: "ORMCorePostgresTests", dependencies: ["ORMCore", "PostgresClient", "PostgresTestSupport"]),
+        .testTarget(
+            name: "ORMCorePostgresTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresClient", "PostgresTestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore"]),
         .testTarget(
             name: "ORMCoreMacrosTests",

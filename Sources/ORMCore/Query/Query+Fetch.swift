@@ -14,7 +14,8 @@ extension Query {
         let sql: SQL
         if limitCount != nil || offsetCount != nil {
             var inner = statement(select: "1", parts: parts)
-            inner.text = "SELECT count(*) FROM (" + inner.text + ")"
+            // The alias: PostgreSQL requires one of a subquery in FROM.
+            inner.text = "SELECT count(*) FROM (" + inner.text + ") AS orm_counted"
             sql = inner
         } else {
             sql = statement(select: "count(*)", parts: parts, ordered: false)
@@ -28,8 +29,14 @@ extension Query {
         try decoder.prepare(database)
         let parts = try parts(extras: [expression])
         var inner = statement(select: "\(parts.extras[0]) AS orm_value", parts: parts)
-        inner.text = "SELECT sum(orm_value) FROM (" + inner.text + ")"
-        return try database.scalar(inner) ?? .null
+        inner.text = "SELECT sum(orm_value) FROM (" + inner.text + ") AS orm_summed"
+        let sum = try database.scalar(inner) ?? .null
+        // PostgreSQL sums integers as `numeric`, which reads as its exact text: an integral one
+        // that fits comes back an integer, as on SQLite.
+        if database.dialect.kind == .postgres, case .text(let text) = sum, let integer = Int64(text) {
+            return .integer(integer)
+        }
+        return sum
     }
 
     /// The distinct values of a column (or dot path) among the matching records, in query order.

@@ -51,6 +51,10 @@ extension Database {
             writerState.frames.removeLast()
             if let parent = writerState.frames.last { frame.merge(into: parent) }
         } else {
+            if !writerState.keySequencesBehind.isEmpty, case .postgres(let postgres) = connection {
+                for schema in writerState.keySequencesBehind.values { try Self.catchUpKeySequence(schema, on: postgres) }
+                writerState.keySequencesBehind = [:]
+            }
             try connection.commit()
             writerState.frames.removeLast()
             // Committed: other threads may use the tables now.
@@ -75,6 +79,7 @@ extension Database {
         } else {
             if connection.isInTransaction { try? connection.rollback() }
             writer.discardPendingChanges()
+            writerState.keySequencesBehind = [:]
         }
         var heldByAnother: [(object: any Model, restore: WriteLog.Restore)] = []
         frame.log.forEachReversed { entry in

@@ -151,8 +151,29 @@ extension Database {
         if let recorded = writer.recordedChanges, writer.connection.changedRowCount > 0 {
             recorded.recordRow(table: schema.table, operation: .insert, key: key, changedColumns: nil, origin: .object)
         }
+        if bindsKey && (strategy == .rowID || strategy == .autoincrement), case .postgres(let connection) = writer.connection {
+            // A key given by hand does not advance the identity's sequence.
+            try keySequenceFellBehind(schema, on: connection)
+        }
         try identityMap.registerInserted(object, key: key, settingKey: key != keyBefore, database: self)
         afterCommit(object, .insert, frame: frame)
+    }
+
+    /// Moves `schema`'s key sequence past the largest key now, or, inside a transaction, once
+    /// before it commits (``WriterRecordState/keySequencesBehind``).
+    private func keySequenceFellBehind(_ schema: ModelSchema, on connection: PostgresConnection) throws {
+        if connection.isInTransaction {
+            writerState.keySequencesBehind[schema.table] = schema
+        } else {
+            try Self.catchUpKeySequence(schema, on: connection)
+        }
+    }
+
+    /// Runs `schema`'s key sequence catch-up (``ModelSchema/keySequenceCatchUpSQL(in:)``).
+    static func catchUpKeySequence(_ schema: ModelSchema, on connection: PostgresConnection) throws {
+        guard let sql = schema.keySequenceCatchUpSQL(in: .postgres) else { return }
+        try connection.execute(
+            SQL(sql, arguments: [SQLDialect.postgres.quoteIdentifier(schema.table), schema.primaryKey.name]))
     }
 
     /// The insert of a row whose key the database generates, handing the key back.

@@ -46,10 +46,13 @@ public final class Database: Sendable {
         self.refusesWrites = configuration.readOnly
     }
 
-    /// The file path, or `":memory:"`.
+    /// The file path, or `":memory:"`; for a server opened with ``init(url:configuration:)``, its
+    /// connection string without the password.
     public var path: String { core.path }
     /// The configuration it was opened with.
     public var configuration: Configuration { core.configuration }
+    /// The SQL the database speaks.
+    var dialect: SQLDialect { core.writer.connection.dialect }
 
     /// Opens a new private in-memory database.
     public static func inMemory(configuration: Configuration = Configuration()) throws -> Database {

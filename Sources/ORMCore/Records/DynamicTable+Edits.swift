@@ -215,12 +215,17 @@ extension DynamicTable {
             if policy == .cancel && !conflicts.isEmpty { throw EditConflictError(conflicts: conflicts) }
             for edit in toApply {
                 let changed = try database.write { connection -> Int in
-                    try connection.execute(try sql(for: edit))
-                    // SQLite's rowid; on a database whose inserts return no rowid, none.
-                    let insertedRowID: Int64? =
-                        if case .sqlite(let sqlite) = connection { sqlite.lastInsertedRowID } else { nil }
+                    let insertedRowID: Int64?
+                    let changed: Int
+                    switch connection {
+                    case .sqlite(let sqlite):
+                        try sqlite.execute(try sql(for: edit))
+                        insertedRowID = sqlite.lastInsertedRowID
+                        changed = sqlite.changedRowCount
+                    case .postgres(let postgres):
+                        (insertedRowID, changed) = try run(edit, on: postgres)
+                    }
                     if case .insert = edit, let insertedRowID { result.inserted.append(insertedRowID) }
-                    let changed = connection.changedRowCount
                     if changed > 0, let recorded = database.writer.recordedChanges {
                         record(edit, insertedRowID: insertedRowID, in: recorded)
                     }
@@ -262,6 +267,22 @@ extension DynamicTable {
     /// Records an applied edit where the database reports no changes itself
     /// (``ChangeSource/recordedWrites``): a row, as SQL wrote it, where the table's key is one
     /// integer (the rowid, or the key the insert made); the table otherwise.
+    /// Runs `edit` on PostgreSQL: an insert into a table whose key is one integer hands the key
+    /// back with `RETURNING` (there is no rowid); returns it and the rows changed.
+    private func run(_ edit: RowEdit, on connection: PostgresConnection) throws -> (insertedKey: Int64?, changed: Int) {
+        var statement = try sql(for: edit)
+        guard case .insert = edit, entity.hasIntegerKey, entity.keyColumns.count == 1 else {
+            try connection.execute(statement)
+            return (nil, connection.changedRowCount)
+        }
+        statement.text += " RETURNING " + quoteIdentifier(entity.keyColumns[0])
+        var key: Int64?
+        try connection.forEachRow(statement) { row in
+            if key == nil, case .integer(let value) = row.value(at: 0) { key = value }
+        }
+        return (key, connection.changedRowCount)
+    }
+
     private func record(_ edit: RowEdit, insertedRowID: Int64?, in recorded: RecordedChanges) {
         let operation: RecordOperation
         let key: SQLValue?

@@ -27,6 +27,9 @@ public struct DynamicTable: Sendable {
     public var isWritable: Bool { info.kind != .view && (info.hasRowID || !info.primaryKey.isEmpty) }
 
     /// The first of SQLite's names for the rowid that no column takes, nil when columns shadow all.
+    /// PostgreSQL's integer column types.
+    private static let serverIntegerTypes: Set<String> = ["smallint", "integer", "bigint", "int2", "int4", "int8"]
+
     private static func rowIDName(_ info: TableInfo) -> String? {
         let taken = Set(info.columns.map { $0.name.lowercased() })
         if info.primaryKey.count == 1, let column = info.column(named: info.primaryKey[0]),
@@ -57,7 +60,13 @@ public struct DynamicTable: Sendable {
             integerKey = true
         } else {
             keyColumns = info.primaryKey
-            integerKey = false
+            // A server's integer types hold only integers (a WITHOUT ROWID table's INTEGER key in
+            // SQLite may hold text): such a key is kept compactly and told by row.
+            integerKey =
+                database.dialect.kind == .postgres && info.primaryKey.count == 1
+                && info.column(named: info.primaryKey[0]).map {
+                    Self.serverIntegerTypes.contains($0.declaredType.lowercased())
+                } == true
         }
         let columns = keyColumns.filter { !visible.contains($0) } + visible
         var relationships: [String: EntityDescription.Relationship] = [:]

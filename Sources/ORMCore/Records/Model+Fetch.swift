@@ -54,7 +54,8 @@ private struct FetchedObjects: ~Copyable {
 extension Model {
     /// Every object of the type, in key order.
     public static func fetchAll(in database: Database? = nil) throws -> [Self] {
-        try fetch(where: "1", orderedBy: quoteIdentifier(modelSchema.primaryKey.name), in: database)
+        // Not `WHERE 1`: PostgreSQL wants a boolean.
+        try fetch(where: "1 = 1", orderedBy: quoteIdentifier(modelSchema.primaryKey.name), in: database)
     }
 
     /// The object with this key, or nil.

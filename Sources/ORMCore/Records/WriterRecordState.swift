@@ -12,6 +12,10 @@ final class WriterRecordState: @unchecked Sendable {
     /// The schema of every model type this writer has written, the first instance each type gave:
     /// never replaced, so a schema borrowed through `lastPrepared` outlives every write using it.
     var schemas: [ObjectIdentifier: ModelSchema] = [:]
+    /// PostgreSQL: the models whose identity key was given by hand inside the open transaction,
+    /// by table: their key sequences are moved past the largest key once each before it commits
+    /// (``ModelSchema/keySequenceCatchUpSQL(in:)``).
+    var keySequencesBehind: [String: ModelSchema] = [:]
 
     /// A serial for a new transaction frame (never 0, the serial of no frame).
     func nextFrameSerial() -> UInt64 {

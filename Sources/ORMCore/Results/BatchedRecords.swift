@@ -286,7 +286,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         var sql: SQL = "SELECT orm_position FROM ("
         sql.append(inner)
         sql.append(SQL(
-            ") WHERE orm_match AND orm_position >= ? AND orm_position < ? ORDER BY orm_position"
+            ") AS orm_numbered WHERE orm_match AND orm_position >= ? AND orm_position < ? ORDER BY orm_position"
                 + (forward ? "" : " DESC") + " LIMIT 1",
             arguments: [positions.lowerBound, positions.upperBound]))
         if case .integer(let position)? = try database.scalar(sql) { return Int(position) }

@@ -1,0 +1,35 @@
+import ORMCore
+import ORMCoreBehaviour
+import XCTest
+
+/// ORMCore's shared behaviour (`ORMCoreBehaviour`) on PostgreSQL: each test on a fresh database
+/// of the tests' server, opened with `Database(url:)`. `SQLiteBehaviourTests` runs the same behaviours on SQLite.
+final class PostgresBehaviourTests: XCTestCase {
+    private var behaviour: ORMCoreBehaviour {
+        ORMCoreBehaviour(name: "PostgreSQL") { configuration in
+            try Database(url: try self.makePostgresDatabase("behaviour"), configuration: configuration)
+        }
+    }
+
+    func testEveryBehaviourIsListed() {
+        XCTAssertEqual(Self.listed, ORMCoreBehaviour.all)
+    }
+
+    private static let listed = [
+        "ModelsCommitFindAndRemove", "QueryBuilderFiltersSortsLimitsCountsAndSums", "OneLiveInstancePerRow",
+        "RollbackRestoresObjectsAndRows", "EventsPerClassAndPerObject",
+        "BatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow", "DynamicTableEditsAreApplied",
+        "KeysGivenByHandAreNotGeneratedAgain",
+    ]
+
+    func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
+    func testQueryBuilderFiltersSortsLimitsCountsAndSums() throws { try behaviour.testQueryBuilderFiltersSortsLimitsCountsAndSums() }
+    func testOneLiveInstancePerRow() throws { try behaviour.testOneLiveInstancePerRow() }
+    func testRollbackRestoresObjectsAndRows() throws { try behaviour.testRollbackRestoresObjectsAndRows() }
+    func testEventsPerClassAndPerObject() throws { try behaviour.testEventsPerClassAndPerObject() }
+    func testBatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow() throws {
+        try behaviour.testBatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow()
+    }
+    func testDynamicTableEditsAreApplied() throws { try behaviour.testDynamicTableEditsAreApplied() }
+    func testKeysGivenByHandAreNotGeneratedAgain() throws { try behaviour.testKeysGivenByHandAreNotGeneratedAgain() }
+}

@@ -1,0 +1,35 @@
+import ORMCore
+import ORMCoreBehaviour
+import XCTest
+
+/// ORMCore's shared behaviour (`ORMCoreBehaviour`) on SQLite: each test on a fresh file database
+/// (WAL, with readers). `PostgresBehaviourTests` runs the same behaviours on PostgreSQL.
+final class SQLiteBehaviourTests: XCTestCase {
+    private var behaviour: ORMCoreBehaviour {
+        ORMCoreBehaviour(name: "SQLite") { configuration in
+            try Database(url: try temporaryDatabasePath(self), configuration: configuration)
+        }
+    }
+
+    func testEveryBehaviourIsListed() {
+        XCTAssertEqual(Self.listed, ORMCoreBehaviour.all)
+    }
+
+    private static let listed = [
+        "ModelsCommitFindAndRemove", "QueryBuilderFiltersSortsLimitsCountsAndSums", "OneLiveInstancePerRow",
+        "RollbackRestoresObjectsAndRows", "EventsPerClassAndPerObject",
+        "BatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow", "DynamicTableEditsAreApplied",
+        "KeysGivenByHandAreNotGeneratedAgain",
+    ]
+
+    func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
+    func testQueryBuilderFiltersSortsLimitsCountsAndSums() throws { try behaviour.testQueryBuilderFiltersSortsLimitsCountsAndSums() }
+    func testOneLiveInstancePerRow() throws { try behaviour.testOneLiveInstancePerRow() }
+    func testRollbackRestoresObjectsAndRows() throws { try behaviour.testRollbackRestoresObjectsAndRows() }
+    func testEventsPerClassAndPerObject() throws { try behaviour.testEventsPerClassAndPerObject() }
+    func testBatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow() throws {
+        try behaviour.testBatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow()
+    }
+    func testDynamicTableEditsAreApplied() throws { try behaviour.testDynamicTableEditsAreApplied() }
+    func testKeysGivenByHandAreNotGeneratedAgain() throws { try behaviour.testKeysGivenByHandAreNotGeneratedAgain() }
+}
