@@ -19,7 +19,7 @@ final class SQLiteBehaviourTests: XCTestCase {
         "ModelsCommitFindAndRemove", "QueryBuilderFiltersSortsLimitsCountsAndSums", "OneLiveInstancePerRow",
         "RollbackRestoresObjectsAndRows", "EventsPerClassAndPerObject",
         "BatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow", "DynamicTableEditsAreApplied",
-        "KeysGivenByHandAreNotGeneratedAgain",
+        "KeysGivenByHandAreNotGeneratedAgain", "UpsertUpdatesTheClashingRow", "RawSQLIsToldAsTableChanges",
     ]
 
     func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
@@ -32,4 +32,6 @@ final class SQLiteBehaviourTests: XCTestCase {
     }
     func testDynamicTableEditsAreApplied() throws { try behaviour.testDynamicTableEditsAreApplied() }
     func testKeysGivenByHandAreNotGeneratedAgain() throws { try behaviour.testKeysGivenByHandAreNotGeneratedAgain() }
+    func testUpsertUpdatesTheClashingRow() throws { try behaviour.testUpsertUpdatesTheClashingRow() }
+    func testRawSQLIsToldAsTableChanges() throws { try behaviour.testRawSQLIsToldAsTableChanges() }
 }

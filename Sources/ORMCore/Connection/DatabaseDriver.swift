@@ -2,9 +2,10 @@
 /// do so that the shared layers choose their way without naming the database.
 ///
 /// A driver is a value; what it opens is used by one thread at a time. ``SQLiteDriver`` and
-/// ``PostgresDriver`` conform (``Database`` opens only SQLite's so far); the design of the rest of
-/// the boundary (statements, values, dialect, introspection, migrations) is in
-/// Documentation/Architecture.md, "Adding a database".
+/// ``PostgresDriver`` conform; `Database(url:)` picks one from the string. The core holds what a
+/// driver opens as a `DatabaseConnection`, an enum with a case per driver, so a new driver adds
+/// its case there; the design of the rest of the boundary (statements, values, dialect,
+/// introspection, migrations) is in Documentation/Architecture.md, "Adding a database".
 protocol DatabaseDriver: Sendable {
     /// The connections it opens.
     associatedtype OpenedConnection: DriverConnection

@@ -5,8 +5,8 @@
 /// behind its lock, a reader checked out of the pool), which is why it may be handed between
 /// threads. Only ``interruptHandle`` may be used from another thread.
 ///
-/// SQLite's ``Connection`` conforms. A PostgreSQL connection (over `PGConnection`) fits the same
-/// shape: its statements bind every parameter and then execute (``DriverStatement``), an insert's
+/// SQLite's ``Connection`` and PostgreSQL's ``PostgresConnection`` conform. On PostgreSQL its
+/// statements bind every parameter and then execute (``DriverStatement``), an insert's
 /// key comes back from its `RETURNING` clause (``lastInsertedKey``), and a failed statement aborts
 /// the transaction until ``rollback(toSavepoint:)``, which is why the shared layers try what may
 /// fail inside a savepoint. What only one database has (SQLite's WAL readers, its tracking of other

@@ -1,10 +1,13 @@
 import FoundationEssentials
 
 
-/// A SQLite database: one serialised writer connection and, for files, a pool of readers.
+/// A database: one serialised writer connection and, for SQLite files and PostgreSQL servers, a
+/// pool of readers. ``init(path:configuration:)`` opens a SQLite file, ``init(url:configuration:)``
+/// a file or a PostgreSQL server (what works there is listed with it).
 ///
 /// `Database` is `Sendable`: use it from any thread or task. Writes are serialised; reads on file
-/// databases run on their own connections and are never blocked by the writer (WAL).
+/// databases and servers run on their own connections and are never blocked by the writer (WAL on
+/// SQLite).
 ///
 /// ```swift
 /// let db = try Database(path: "app.sqlite")
