@@ -56,13 +56,13 @@ struct ExternalChangeTracker {
         case external(dataVersion: Int64, isWAL: Bool)
     }
 
+    /// What the watch is, as an error on another database names it.
+    private static let feature = "watching other processes' commits through the WAL"
+
     /// One poll: the tables another connection or process changed since the last one, with any view
     /// or virtual table that shows them. Nil when nobody else committed; empty when someone did but
     /// no table changed (a checkpoint). Never waits for the writer: when it is busy, nothing is
     /// looked at until the next poll.
-    /// What the watch is, as an error on another database names it.
-    private static let feature = "watching other processes' commits through the WAL"
-
     mutating func poll(_ database: DatabaseCore) -> Set<String>? {
         let writer = database.writer
         let quiet = quietHeader
