@@ -54,7 +54,8 @@ extension DynamicTable {
     ///     lock; false throws `SQLITE_BUSY` at once.
     /// - Throws: SQLite's error for an edit it refuses (``ORMError/recordNotFound(entity:key:)``
     ///   for a row that is gone); `SQLITE_BUSY` when the write lock is not had; nothing is written
-    ///   either way.
+    ///   either way. On PostgreSQL: ``ORMError/notSupported(feature:database:)`` (the trial's
+    ///   judging is SQLite's so far).
     public func check(_ edit: RowEdit, after staged: [StagedTableEdits] = [], waitingForLock: Bool = true) throws {
         if let refusal = try judge([try step(for: edit)], after: staged, waitingForLock: waitingForLock).first ?? nil {
             throw refusal
@@ -82,7 +83,8 @@ extension DynamicTable {
     ///   - progress: told how many of `edits` have been tried (on the calling thread).
     /// - Returns: one verdict per edit: nil when SQLite takes it, else its error.
     /// - Throws: what stops the trial as a whole: `SQLITE_BUSY` when the write lock is not had,
-    ///   `SQLITE_INTERRUPT` when an ``Interruption`` stops it, an I/O error.
+    ///   `SQLITE_INTERRUPT` when an ``Interruption`` stops it, an I/O error; on PostgreSQL,
+    ///   ``ORMError/notSupported(feature:database:)`` (the trial's judging is SQLite's so far).
     public func check(
         _ edits: [RowEdit], after staged: [StagedTableEdits] = [], waitingForLock: Bool = true,
         progress: (Int) -> Void = { _ in }
@@ -122,6 +124,7 @@ extension DynamicTable {
     ///   - waitingForLock: wait up to the busy timeout for another connection's write lock.
     /// - Returns: every column of the trial row, by name.
     /// - Throws: SQLite's error for a row it refuses; `SQLITE_BUSY`; nothing is written either way.
+    ///   On PostgreSQL: ``ORMError/notSupported(feature:database:)``.
     public func checkInsert(
         _ values: [String: SQLValue], after staged: [StagedTableEdits] = [], waitingForLock: Bool = true
     ) throws -> [String: SQLValue] {
