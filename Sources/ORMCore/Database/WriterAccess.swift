@@ -12,8 +12,17 @@ final class WriterAccess: @unchecked Sendable {
     let recordedChanges: RecordedChanges?
     private var afterCommit: [@Sendable () -> Void] = []
 
+    /// SQLite's writer, unretained (``connection`` keeps it): the per-object writes borrow it
+    /// without the retain and release that taking it out of the enum costs.
+    let unretainedSQLite: Unmanaged<Connection>?
+
     init(connection: DatabaseConnection, recordedChanges: RecordedChanges? = nil) {
         self.connection = connection
+        if case .sqlite(let sqlite) = connection {
+            unretainedSQLite = .passUnretained(sqlite)
+        } else {
+            unretainedSQLite = nil
+        }
         self.recordedChanges = recordedChanges
     }
 

@@ -130,21 +130,22 @@ extension Database {
         }
         // The writer holds its connection: borrowed, not retained, for the write.
         let key: SQLValue
-        switch writer.connection {
-        case .sqlite(let connection):
-            key = try Unmanaged.passUnretained(connection)._withUnsafeGuaranteedRef { connection in
+        if let sqlite = writer.unretainedSQLite {
+            key = try sqlite._withUnsafeGuaranteedRef { connection in
                 try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
                     try Self.runInsert(
                         object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
                         returnsKey: returnsKey, statement: statement)
                 }
             }
-        case .postgres(let connection):
+        } else if case .postgres(let connection) = writer.connection {
             key = try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
                 try Self.runInsert(
                     object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
                     returnsKey: returnsKey, statement: statement)
             }
+        } else {
+            throw ORMError.notSupported(feature: "inserting objects", database: writer.connection.databaseName)
         }
         // Recorded only where the database does not report changes, and only a row written (as
         // the hooks see it: an ignored insert or a stale update writes none).
@@ -196,10 +197,10 @@ extension Database {
             if bindsKey {
                 if generatesKey { key = .integer(Int64.random(in: 1...Int64.max)) }
                 try statement.bind(key, at: 1)
-                try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
+                try bindColumns(object, schema.allColumns, to: statement, startingAt: 2)
             } else {
                 key = .null
-                try object._$bindColumns(schema.allColumns, to: statement, startingAt: 1)
+                try bindColumns(object, schema.allColumns, to: statement, startingAt: 1)
             }
             // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
             statement.noteObjectWrite((schema.table, key, nil))
@@ -218,6 +219,60 @@ extension Database {
             }
         }
         return key.isNull ? statement.lastInsertedKey : key
+    }
+
+    /// ``runInsert(_:schema:key:generatesKey:bindsKey:returnsKey:statement:)`` for SQLite's
+    /// statement, kept concrete: from generic code the macro's binding would take its generic
+    /// path, and the hot insert loop pays for it (+157 instructions a row measured).
+    @inline(__always)
+    private static func runInsert<T: Model>(
+        _ object: T, schema: ModelSchema, key keyBefore: SQLValue, generatesKey: Bool, bindsKey: Bool,
+        returnsKey: Bool, statement: Statement
+    ) throws -> SQLValue {
+        defer { statement.onConnection { $0.objectWrite = nil } }
+        var key = keyBefore
+        var attempts = 0
+        while true {
+            if bindsKey {
+                if generatesKey { key = .integer(Int64.random(in: 1...Int64.max)) }
+                try statement.bind(key, at: 1)
+                try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
+            } else {
+                key = .null
+                try object._$bindColumns(schema.allColumns, to: statement, startingAt: 1)
+            }
+            // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
+            statement.onConnection { $0.objectWrite = (schema.table, key, nil) }
+            do {
+                if returnsKey {
+                    key = try returnedKey(of: statement, schema: schema)
+                } else {
+                    try statement.run()
+                }
+                break
+            } catch let error as any DatabaseError
+                where generatesKey && bindsKey && error.isPrimaryKeyViolation && attempts < 8
+            {
+                attempts += 1  // a random key collided: draw another
+                statement.reset()
+            }
+        }
+        return key.isNull ? .integer(statement.onConnection(\.lastInsertedRowID)) : key
+    }
+
+    /// Binds `object`'s `columns` to `statement`: SQLite's statement through the macro's concrete
+    /// path (every value's bind inlined), another driver's through the generic one: generic code
+    /// alone would pick the generic path even for SQLite. (Updates and upserts' reads take it; the
+    /// insert loop keeps a concrete copy of its own.)
+    @inline(__always)
+    private static func bindColumns<T: Model, S: DriverStatement>(
+        _ object: T, _ columns: ColumnSet, to statement: S, startingAt index: Int32
+    ) throws {
+        if let sqlite = statement as? Statement {
+            try object._$bindColumns(columns, to: sqlite, startingAt: index)
+        } else {
+            try object._$bindColumns(columns, to: statement, startingAt: index)
+        }
     }
 
     /// Runs an insert ending in `RETURNING` its key, and returns that key.
@@ -265,7 +320,7 @@ extension Database {
         ) { statement in
             statement.noteObjectWrite((schema.table, storedKey, columns.indices.map { schema.columns[$0].name }))
             defer { statement.noteObjectWrite(nil) }
-            try object._$bindColumns(columns, to: statement, startingAt: 1)
+            try Self.bindColumns(object, columns, to: statement, startingAt: 1)
             try statement.bind(storedKey, at: Int32(columns.count + 1))
             try statement.run()
             if let recorded = writer.recordedChanges, connection.changedRowCount > 0 {
