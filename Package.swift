@@ -46,7 +46,7 @@ let package = Package(
         .target(
             name: "Browser",
             dependencies: [
-                "ORMCore", "CNcurses",
+                "ORMCore", "PostgresClient", "CNcurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +65,7 @@ let package = Package(
         .testTarget(
             name: "ORMCorePostgresTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresClient", "PostgresTestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore"]),
+        .testTarget(name: "BrowserPostgresTests", dependencies: ["Browser", "ORMCore", "PostgresClient", "PostgresTestSupport"]),
         .testTarget(
             name: "ORMCoreMacrosTests",
             dependencies: [

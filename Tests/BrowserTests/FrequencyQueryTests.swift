@@ -132,7 +132,7 @@ final class FrequencyQueryTests: XCTestCase {
         let expected = "(SELECT \"reef value\" AS \"count\", \"reef count\" AS \"count:1\", "
             + "round(100.0 * \"reef count\" / \"reef total\", 2) AS \"percent\", reef_bar(\"reef count\", \"reef most\") AS \"histogram\" "
             + "FROM (SELECT \"count\" AS \"reef value\", count(*) AS \"reef count\", sum(count(*)) OVER () AS \"reef total\", "
-            + "max(count(*)) OVER () AS \"reef most\" FROM \"odd \"\"t\"\"\" WHERE (level > 0\n) GROUP BY 1 ORDER BY 2 DESC, 1))"
+            + "max(count(*)) OVER () AS \"reef most\" FROM \"odd \"\"t\"\"\" WHERE (level > 0\n) GROUP BY 1 ORDER BY 2 DESC, 1) AS \"reef groups\") AS \"reef frequency\""
         XCTAssertEqual(try query.table().text, expected)
     }
 

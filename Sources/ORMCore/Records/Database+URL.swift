@@ -36,8 +36,8 @@ extension Database {
     }
 
     /// Whether `url` names a PostgreSQL server: a `postgres://` or `postgresql://` URL, or a
-    /// libpq `key=value` string whose first key is one libpq knows.
-    static func namesServer(_ url: String) -> Bool {
+    /// libpq `key=value` string whose first key is one libpq knows (`host=db dbname=sales`).
+    public static func namesServer(_ url: String) -> Bool {
         let lowered = url.lowercased()
         if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") { return true }
         let trimmed = lowered.drop { $0 == " " || $0 == "\t" }

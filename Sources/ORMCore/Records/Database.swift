@@ -54,8 +54,8 @@ public final class Database: Sendable {
     public var path: String { core.path }
     /// The configuration it was opened with.
     public var configuration: Configuration { core.configuration }
-    /// The SQL the database speaks.
-    var dialect: SQLDialect { core.writer.connection.dialect }
+    /// The SQL the database speaks: ``SQLDialect/sqlite`` or ``SQLDialect/postgres``.
+    public var dialect: SQLDialect { core.writer.connection.dialect }
 
     /// Opens a new private in-memory database.
     public static func inMemory(configuration: Configuration = Configuration()) throws -> Database {

@@ -11,7 +11,10 @@ extension DynamicTable {
         guard !expressions.isEmpty, !keyColumns.isEmpty, keyColumns.count == key.count else {
             return nil
         }
-        let match = SQL.joined(zip(keyColumns, key).map { "\(identifier: $0) IS \($1)" }, separator: " AND ")
+        // `IS`: a key value may be NULL in SQLite (a rowless key of a WITHOUT ROWID table cannot,
+        // a view's chosen key can); PostgreSQL spells it `IS NOT DISTINCT FROM`.
+        let equal = database.dialect.kind == .sqlite ? " IS " : " IS NOT DISTINCT FROM "
+        let match = SQL.joined(zip(keyColumns, key).map { "\(identifier: $0)\(raw: equal)\($1)" }, separator: " AND ")
         let sql: SQL = "SELECT \(sql: SQL.joined(expressions, separator: ", ")) FROM \(identifier: name) WHERE \(sql: match)"
         return try database.fetchRows(sql).rows.first
     }

@@ -114,7 +114,7 @@ public struct ReefCommand: ParsableCommand {
         let db: ORMDatabaseHandle
         do {
             let readOnly = readonly || (imported.map { !$0.isSaved } ?? false)
-            db = ORMDatabaseHandle(try DatabaseOpener.open(path: database, readOnly: readOnly))
+            db = ORMDatabaseHandle(try DatabaseOpener.open(database, readOnly: readOnly))
         } catch {
             imported?.removeTemporaryFiles()
             fail(error.description)

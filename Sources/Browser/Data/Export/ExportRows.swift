@@ -34,14 +34,14 @@ extension ExportRows {
     func projecting(_ sql: SQL, in database: Database, skipping: Int, indexes: [Int]) throws -> SQL {
         var probe: SQL = "SELECT * FROM ("
         probe.append(sql)
-        probe.append(") LIMIT 0")
+        probe.append(") AS \(identifier: "reef export") LIMIT 0")
         let names = try database.fetchRows(probe).columns
         let selected = indexes.map { index in
             names.indices.contains(skipping + index) && index >= 0 ? quoteIdentifier(names[skipping + index]) : "NULL"
         }
         var projected: SQL = "SELECT \(raw: selected.joined(separator: ", ")) FROM ("
         projected.append(sql)
-        projected.append(")")
+        projected.append(") AS \(identifier: "reef export")")
         return projected
     }
 

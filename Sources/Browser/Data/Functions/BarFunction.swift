@@ -20,6 +20,24 @@ enum BarFunction {
         return String(repeating: "█", count: eighths / 8) + partial
     }
 
+    /// The bar of `value` out of `largest` in SQL: ``function`` on SQLite; on PostgreSQL, where
+    /// reef installs nothing on the server, the same bar written with `repeat` (the same cells: the
+    /// eighths rounded half away from zero, as Swift's `rounded()`).
+    static func sql(_ value: SQL, of largest: SQL, in dialect: SQLDialect) -> SQL {
+        switch dialect.kind {
+        case .sqlite:
+            return "\(raw: name)(\(sql: value), \(sql: largest))"
+        case .postgres:
+            let eighths: SQL = """
+                greatest(1, round(least(\(sql: value), \(sql: largest))::numeric / \(sql: largest) * \(raw: String(width * 8)))::bigint)
+                """
+            return """
+                CASE WHEN \(sql: value) > 0 AND \(sql: largest) > 0 THEN repeat('█', (\(sql: eighths) / 8)::integer) || \
+                (ARRAY['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'])[\(sql: eighths) % 8 + 1] END
+                """
+        }
+    }
+
     /// The SQL function `reef_bar(value, largest)`: NULL when either is NULL or not a number.
     static var function: SQLFunction {
         SQLFunction(name, argumentCount: 2) { arguments in

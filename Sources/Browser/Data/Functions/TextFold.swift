@@ -2,7 +2,10 @@ import ORMCore
 
 /// Case folding for search, the same in Swift and in SQL. SQLite's `lower()` folds ASCII letters
 /// only, so `/ørsted` would miss "Ørsted"; reef registers ``function`` on its connections and folds
-/// both the searched text and the cells with Swift's Unicode-aware `lowercased()`.
+/// both the searched text and the cells with Swift's Unicode-aware `lowercased()`. On PostgreSQL,
+/// where reef installs nothing on the server, both are folded by the server's `lower()`, which
+/// folds what the database's `LC_CTYPE` folds (all of Unicode under `en_US.UTF-8` and the like,
+/// ASCII letters only under the `C` locale).
 enum TextFold {
     /// The SQL name of the folding function.
     static let functionName = "reef_fold"
@@ -22,13 +25,23 @@ enum TextFold {
         }
     }
 
-    /// `instr(reef_fold(CAST("column" AS TEXT)), ?) > 0` for each column, ORed: whether a row has
-    /// `text` in any of them, ignoring case.
-    static func condition(columns: [String], containing text: String) -> SQL {
+    /// `instr(reef_fold(CAST("column" AS TEXT)), ?) > 0` for each column, ORed (on PostgreSQL
+    /// `strpos(lower(CAST("column" AS text)), lower(?)) > 0`): whether a row has `text` in any of them,
+    /// ignoring case.
+    static func condition(columns: [String], containing text: String, in dialect: SQLDialect = .sqlite) -> SQL {
         let needle = fold(text)
         let tests: [SQL] = columns.map {
-            "instr(\(raw: functionName)(CAST(\(identifier: $0) AS TEXT)), \(needle)) > 0"
+            switch dialect.kind {
+            case .sqlite: "instr(\(raw: functionName)(CAST(\(identifier: $0) AS TEXT)), \(needle)) > 0"
+            case .postgres: "strpos(lower(CAST(\(identifier: $0) AS text)), lower(\(text))) > 0"
+            }
         }
-        return SQL.joined(tests.isEmpty ? ["0"] : tests, separator: " OR ")
+        return SQL.joined(tests.isEmpty ? [never(in: dialect)] : tests, separator: " OR ")
+    }
+
+    /// A condition no row meets: `0` in SQLite, `FALSE` on PostgreSQL (whose `WHERE` takes only a
+    /// boolean).
+    static func never(in dialect: SQLDialect) -> SQL {
+        dialect.kind == .sqlite ? "0" : "FALSE"
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ORMCore
+import PostgresClient
 
 /// Opens the database named on the command line without ever creating or converting it.
 ///
@@ -15,6 +16,38 @@ enum DatabaseOpener {
     /// before spilling, a sorter on each reader) raised reef's peak by 6–9 MB on a frequency table
     /// of 100,000 values; with it a million rows browse, count and summarise within 32 MB.
     static let sqliteHeapLimit = 2 * 1_048_576
+
+    /// Opens what the command line names: a PostgreSQL server for a `postgres://` URL or a libpq
+    /// `key=value` string (``Database/namesServer(_:)``) that is not the name of a file, else the
+    /// SQLite file `argument`.
+    ///
+    /// - Throws: ``OpenError`` naming the file or the server and why it could not be opened.
+    static func open(_ argument: String, readOnly: Bool) throws(OpenError) -> Database {
+        if Database.namesServer(argument), !FileManager.default.fileExists(atPath: argument) {
+            return try openServer(argument, readOnly: readOnly)
+        }
+        return try open(path: argument, readOnly: readOnly)
+    }
+
+    /// Opens the PostgreSQL server `url` names, read-only with `readOnly` (every transaction
+    /// `READ ONLY`).
+    ///
+    /// - Throws: ``OpenError`` without a path, whose reason names the server (user, host, port,
+    ///   database; never a password) and libpq's or the server's reason on one line.
+    static func openServer(_ url: String, readOnly: Bool) throws(OpenError) -> Database {
+        var configuration = Configuration()
+        configuration.readOnly = readOnly
+        configuration.busyTimeoutMilliseconds = 2_000
+        do {
+            let database = try Database(url: url, configuration: configuration)
+            _ = try database.schemaObjects()
+            return database
+        } catch let error as PostgresDatabaseError {
+            throw OpenError(path: nil, reason: error.underlying.oneLine)
+        } catch {
+            throw OpenError(path: nil, reason: UserMessage.describe(error))
+        }
+    }
 
     /// Opens `path`.
     ///

@@ -1,12 +1,13 @@
-/// Why the database file could not be opened: printed as one line, `reef: FILE: REASON`.
+/// Why the database could not be opened: printed as one line, `reef: FILE: REASON`, or for a
+/// server `reef: REASON` (the reason names the server).
 struct OpenError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The path as given on the command line.
-    var path: String
+    /// The path as given on the command line; nil for a server.
+    var path: String?
     /// What went wrong.
     var reason: String
 
     /// The message for standard error.
     var description: String {
-        "reef: \(path): \(reason)"
+        path.map { "reef: \($0): \(reason)" } ?? "reef: \(reason)"
     }
 }

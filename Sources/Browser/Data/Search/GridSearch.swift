@@ -66,22 +66,30 @@ struct GridSearch: Hashable, Sendable {
         (column.map { column in names.filter { $0 == column } } ?? names).filter { !excluded.contains($0) }
     }
 
-    /// Whether a row matches, over columns `names` (those not searched are left out), ORed.
-    func condition(columns names: [String]) -> SQL {
+    /// Whether a row matches, over columns `names` (those not searched are left out), ORed. On
+    /// PostgreSQL a pattern is matched by the server's `~*` (its own regular expressions, which
+    /// agree with ``RegularExpression`` on the common syntax), against the value as text.
+    func condition(columns names: [String], in dialect: SQLDialect = .sqlite) -> SQL {
         let columns = searched(names)
         switch kind {
         case .text:
-            return TextFold.condition(columns: columns, containing: pattern)
+            return TextFold.condition(columns: columns, containing: pattern, in: dialect)
         case .regex:
-            let tests: [SQL] = columns.map { "\(identifier: $0) REGEXP \(regexPattern)" }
-            return SQL.joined(tests.isEmpty ? ["0"] : tests, separator: " OR ")
+            let tests: [SQL] = columns.map {
+                switch dialect.kind {
+                case .sqlite: "\(identifier: $0) REGEXP \(regexPattern)"
+                case .postgres: "CAST(\(identifier: $0) AS text) ~* \(pattern)"
+                }
+            }
+            return SQL.joined(tests.isEmpty ? [TextFold.never(in: dialect)] : tests, separator: " OR ")
         }
     }
 
-    /// One test per column of `names`: whether that column matches (0 for a column not searched).
-    func tests(columns names: [String]) -> [SQL] {
+    /// One test per column of `names`: whether that column matches (false for a column not
+    /// searched).
+    func tests(columns names: [String], in dialect: SQLDialect = .sqlite) -> [SQL] {
         names.map { name in
-            searched([name]).isEmpty ? "0" : condition(columns: [name])
+            searched([name]).isEmpty ? TextFold.never(in: dialect) : condition(columns: [name], in: dialect)
         }
     }
 

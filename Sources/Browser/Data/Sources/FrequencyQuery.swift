@@ -68,12 +68,13 @@ struct FrequencyQuery: Sendable {
         return "\(name):\(suffix)"
     }
 
-    /// The frequency table as a parenthesised query, for a ``RelationQuery``.
+    /// The frequency table as a named subquery (PostgreSQL names every subquery in `FROM`), for a
+    /// ``RelationQuery``.
     ///
     /// The values are grouped, counted and ordered inside (with the total and the largest count
     /// beside each, from one window over the groups); the share and the bar are made outside, so
     /// only for the rows read (a page), not for each of the groups SQLite sorts.
-    func table() throws -> SQL {
+    func table(in dialect: SQLDialect = .sqlite) throws -> SQL {
         var inner: SQL = """
             SELECT \(identifier: column) AS \(identifier: Self.valueAlias), count(*) AS \(identifier: Self.countAlias), \
             sum(count(*)) OVER () AS \(identifier: Self.totalAlias), max(count(*)) OVER () AS \(identifier: Self.mostAlias)
@@ -85,13 +86,14 @@ struct FrequencyQuery: Sendable {
             inner.append(try SQL.userExpression(filter))
         }
         inner.append(" GROUP BY 1 ORDER BY 2 DESC, 1")
+        let bar = BarFunction.sql("\(identifier: Self.countAlias)", of: "\(identifier: Self.mostAlias)", in: dialect)
         var sql: SQL = """
             (SELECT \(identifier: Self.valueAlias) AS \(identifier: column), \(identifier: Self.countAlias) AS \(identifier: countName), \
             round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2) AS \(identifier: percentName), \
-            \(raw: BarFunction.name)(\(identifier: Self.countAlias), \(identifier: Self.mostAlias)) AS \(identifier: histogramName) FROM (
+            \(sql: bar) AS \(identifier: histogramName) FROM (
             """
         sql.append(inner)
-        sql.append("))")
+        sql.append(") AS \(identifier: "reef groups")) AS \(identifier: "reef frequency")")
         return sql
     }
 
@@ -103,7 +105,7 @@ struct FrequencyQuery: Sendable {
 
     /// A row source over the frequency table, counted by its first page (one grouped pass).
     func source(in database: Database, title: String) throws -> PagedSource {
-        let query = RelationQuery(relation: try table(), columnNames: columnNames)
+        let query = RelationQuery(relation: try table(in: database.dialect), columnNames: columnNames, dialect: database.dialect)
         let columns = columnNames.enumerated().map { GridColumn(name: $1, decimals: $0 == 2 ? 2 : nil) }  // the percent
         // The first page groups every row before it can order them by count: it counts the
         // groups in the same pass (a second grouped pass to count them took as long again).

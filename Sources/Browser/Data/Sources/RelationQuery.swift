@@ -17,7 +17,8 @@ import ORMCore
 /// // ) ORDER BY "name" DESC LIMIT ? OFFSET ?
 /// ```
 struct RelationQuery: Sendable {
-    /// The relation after `FROM`: a parenthesised query.
+    /// The relation after `FROM`: a table's quoted name, or a parenthesised query with a name
+    /// (`(SELECT …) AS "reef query"`: PostgreSQL names every subquery in `FROM`).
     var relation: SQL
     /// The names of the result's columns, for `ORDER BY` and search.
     var columnNames: [String]
@@ -25,14 +26,17 @@ struct RelationQuery: Sendable {
     private(set) var filter: String?
     /// The sort order, nil for the query's own order.
     var sort: GridSort?
+    /// The SQL of the database the query runs on (how a search is written).
+    var dialect: SQLDialect = .sqlite
     /// ``filter`` checked as one expression, parenthesised.
     private var condition: SQL?
 
     /// A query over `relation`, unfiltered.
-    init(relation: SQL, columnNames: [String], sort: GridSort? = nil) {
+    init(relation: SQL, columnNames: [String], sort: GridSort? = nil, dialect: SQLDialect = .sqlite) {
         self.relation = relation
         self.columnNames = columnNames
         self.sort = sort
+        self.dialect = dialect
     }
 
     /// The same query filtered by `text` (nil or blank for no filter).
@@ -105,8 +109,8 @@ struct RelationQuery: Sendable {
         inner.append(whereClause())
         var sql: SQL = "SELECT \(identifier: Self.positionAlias) FROM ("
         sql.append(inner)
-        sql.append(") WHERE \(identifier: Self.positionAlias) >= \(rows.lowerBound) AND \(identifier: Self.positionAlias) < \(rows.upperBound) AND (")
-        sql.append(search.condition(columns: columnNames))
+        sql.append(") AS \(identifier: "reef numbered") WHERE \(identifier: Self.positionAlias) >= \(rows.lowerBound) AND \(identifier: Self.positionAlias) < \(rows.upperBound) AND (")
+        sql.append(search.condition(columns: columnNames, in: dialect))
         sql.append(forward ? ") ORDER BY 1 LIMIT 1" : ") ORDER BY 1 DESC LIMIT 1")
         return sql
     }
@@ -114,10 +118,10 @@ struct RelationQuery: Sendable {
     /// One flag per column of the row at `position`: whether `search` matches it as
     /// ``find(_:in:forward:)`` compares.
     func columns(matching search: GridSearch, at position: Int) -> SQL {
-        let tests = search.tests(columns: columnNames)
+        let tests = search.tests(columns: columnNames, in: dialect)
         var sql: SQL = "SELECT \(sql: SQL.joined(tests, separator: ", ")) FROM ("
         sql.append(window(offset: position, limit: 1))
-        sql.append(")")
+        sql.append(") AS \(identifier: "reef row")")
         return sql
     }
 

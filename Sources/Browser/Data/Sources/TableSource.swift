@@ -164,7 +164,7 @@ final class TableSource: RowSource, Sendable {
         guard !columns.isEmpty else {
             return nil
         }
-        let condition = search.condition(columns: columns.map(\.name))
+        let condition = search.condition(columns: columns.map(\.name), in: table.database.dialect)
         return try results.firstIndex(matching: condition, in: rows, forward: forward, isCancelled: isCancelled)
     }
 
@@ -173,7 +173,7 @@ final class TableSource: RowSource, Sendable {
     /// its bytes, a number as SQLite writes it), in order; empty when the row is gone.
     func columns(matching search: GridSearch, inRow row: Int) throws -> [Int] {
         guard !columns.isEmpty, let key = try rows(row..<(row + 1)).first?.key,
-              let row = try table.evaluate(search.tests(columns: columns.map(\.name)), onRowWithKey: key.values)
+              let row = try table.evaluate(search.tests(columns: columns.map(\.name), in: table.database.dialect), onRowWithKey: key.values)
         else {
             return []
         }

@@ -90,7 +90,8 @@ struct StatementRunner: Sendable {
     /// are, when the file or its folder cannot be written (with `--readonly` SQLite refuses it;
     /// such a file is opened read-only too, so SQLite refuses what this check lets through).
     private func execute(_ statement: String, keyword: String) throws -> StatementOutcome {
-        if let reason = WriteAccess.fileRefusal(path: database.path), try !database.isReadOnly(SQL(statement)) {
+        if database.dialect.kind == .sqlite, let reason = WriteAccess.fileRefusal(path: database.path),
+           try !database.isReadOnly(SQL(statement)) {
             throw WriteAccess.Refusal(reason: reason)
         }
         let changed = try database.execute(SQL(statement))
