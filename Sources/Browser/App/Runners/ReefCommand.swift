@@ -5,16 +5,18 @@ import FoundationEssentials
     import Glibc
 #endif
 
-/// The `reef` command line: `reef [options] <database>`, or `reef [options] <data file>...` to
+/// The `reef` command line: `reef [options] <database>` (a SQLite file, or a PostgreSQL server
+/// by `postgres://` URL or libpq `key=value` string), or `reef [options] <data file>...` to
 /// import CSV, TSV and JSON files as tables.
 ///
-/// Errors about the database file are one line on standard error (`reef: FILE: REASON`) and exit
-/// status 1; the file is never created or changed by opening it.
+/// Errors about the database are one line on standard error (`reef: FILE: REASON`, or for a
+/// server `reef: cannot connect to USER@HOST:PORT/DATABASE: REASON`) and exit status 1; a file
+/// is never created or changed by opening it.
 public struct ReefCommand: ParsableCommand {
     /// The command's name, abstract and version.
     public static let configuration = CommandConfiguration(
         commandName: "reef",
-        abstract: "Browse any SQLite database, or CSV, TSV and JSON files, in the terminal.",
+        abstract: "Browse any SQLite or PostgreSQL database, or CSV, TSV and JSON files, in the terminal.",
         discussion: """
             Keys follow vim and the arrows alike; press ? in reef for the full list.
             --keys and --script take vim key notation: <Enter> <Esc> <Tab> <C-f> <PgDn> <lt> ...,
@@ -60,7 +62,7 @@ public struct ReefCommand: ParsableCommand {
 
     /// The database file, or the data files to import.
     @Argument(help: ArgumentHelp(
-        "An SQLite database file, or data files to import as tables (.csv .tsv .jsonl .ndjson .json).",
+        "An SQLite database file, a PostgreSQL URL (postgres://user@host:5432/db) or libpq string ('host=… dbname=…'), or data files to import as tables (.csv .tsv .jsonl .ndjson .json).",
         valueName: "file"))
     var files: [String] = []
 
