@@ -101,4 +101,32 @@ final class ReefOnPostgresTests: XCTestCase {
         let drawn = try connection.execute("SELECT " + bar.text + " FROM bars ORDER BY n").map { $0.text(at: 0) ?? "" }
         XCTAssertEqual(drawn, pairs.map { BarFunction.bar(Double($0.0), of: Double($0.1)) })
     }
+
+    func testSearchFindsARowFarDownABigTable() throws {
+        let shop = try makeShop()
+        try PGConnection(shop).executeScript("""
+            CREATE TABLE events (id bigint PRIMARY KEY, kind text NOT NULL);
+            INSERT INTO events SELECT n, 'event ' || n FROM generate_series(1, 5000) AS n;
+            ANALYZE events;
+            """)
+        let lines = try screen(shop, "j<Enter>/event 4321<Enter>", columns: 60)
+        XCTAssertTrue(lines.last?.contains("events  4,321/5,000") ?? false, lines.last ?? "")
+    }
+
+    func testAnExportWritesTheServersValuesAsTheyShow() throws {
+        let shop = try makeShop()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reef-pg-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("customers.csv").path
+        let lines = try screen(shop, "<Tab>X\(csv)<Enter>", columns: 100)
+        XCTAssertTrue(lines.last?.contains("exported 3 rows") ?? false, lines.last ?? "")
+        XCTAssertEqual(try String(contentsOfFile: csv, encoding: .utf8), """
+            id,name,balance,tags\r
+            1,Ada Lovelace,1234.50,"{math,poetry}"\r
+            2,Zoë Ørsted,,{}\r
+            3,山田 太郎,88.25,\r
+
+            """)
+    }
 }

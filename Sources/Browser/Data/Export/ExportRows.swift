@@ -81,8 +81,15 @@ extension ExportRows {
     }
 
     /// Runs `sql` on `database` and hands each row's values after the first `skipping` to `row`,
-    /// read in place so that nothing is converted.
+    /// read in place so that nothing is converted (SQLite); a server's rows come as values, its
+    /// text always UTF-8.
     func readRows(_ sql: SQL, in database: Database, skipping: Int = 0, _ row: ([ExportValue]) throws -> Void) throws {
+        guard database.dialect.kind == .sqlite else {
+            try database.forEachRow(sql) { values in
+                try row(values.dropFirst(skipping).map(ExportValue.init))
+            }
+            return
+        }
         try database.forEachStatementRow(sql) { statement in
             let count = statement.columnCount
             var values: [ExportValue] = []

@@ -39,10 +39,15 @@ struct ExportSchema: Sendable, Equatable {
     }
 
     /// The schema for the rows of `table` (a table, a virtual table or a view) shown as `columns`,
-    /// read from the database; `filter` is noted.
+    /// read from the database; `filter` is noted. A `.sql` export is SQLite's SQL: a PostgreSQL
+    /// table's rows go into a table without declared types (its `CREATE` statements are
+    /// PostgreSQL's, which SQLite would not read).
     static func read(_ table: DynamicTable, columns: [String], filter: String?) throws -> ExportSchema {
         let info = table.info
         let rows = filter.map { "rows of \(quoteIdentifier(info.name)) where \($0)" } ?? "rows of \(quoteIdentifier(info.name))"
+        guard table.database.dialect.kind == .sqlite else {
+            return ExportSchema(untypedTable: info.name, columns: columns, note: rows + " (from PostgreSQL, untyped)")
+        }
         guard info.kind != .view, let create = info.sql else {
             return ExportSchema(untypedTable: info.name, columns: columns, note: rows + " (a view, as a table)")
         }
