@@ -27,8 +27,10 @@ final class ReefOnPostgresTests: XCTestCase {
     }
 
     /// The final screen of `keys` played on `conninfo`, opened as the command line opens it.
-    private func screen(_ conninfo: String, _ keys: String, columns: Int = 80, rows: Int = 8) throws -> [String] {
-        let database = try DatabaseOpener.open(conninfo, readOnly: false)
+    private func screen(
+        _ conninfo: String, _ keys: String, columns: Int = 80, rows: Int = 8, schema: String? = nil
+    ) throws -> [String] {
+        let database = try DatabaseOpener.open(conninfo, readOnly: false, schema: schema)
         let app = try App(database: database, theme: .builtinDefault, initialTable: nil)
         return HeadlessRunner(app: app, columns: columns, rows: rows).run(try KeyScript.parse(keys)).last ?? []
     }
@@ -36,7 +38,7 @@ final class ReefOnPostgresTests: XCTestCase {
     func testTheTableListAndTheGridShowTheServersTables() throws {
         let shop = try makeShop()
         let lines = try screen(shop, "<Tab>", columns: 60)
-        XCTAssertEqual(lines[0], "Tables (2)   │ │id │name        │balance │tags         │")
+        XCTAssertEqual(lines[0], "public (2)   │ │id │name        │balance │tags         │")
         XCTAssertEqual(lines[1], "customers   3│1│  1│Ada Lovelace│1234.50 │{math,poetry}│")
         XCTAssertEqual(lines[2], "orders     10│2│  2│Zoë Ørsted  │∅       │{}           │")
         XCTAssertEqual(lines[3], "             │3│  3│山田 太郎   │88.25   │∅            │")
@@ -128,5 +130,41 @@ final class ReefOnPostgresTests: XCTestCase {
             3,山田 太郎,88.25,\r
 
             """)
+    }
+
+    func testSchemaBrowsesThatSchemaWhereAnotherHasATableOfTheSameName() throws {
+        let shop = try makeShop()
+        try PGConnection(shop).executeScript("""
+            CREATE SCHEMA "Sales 2026";
+            CREATE TABLE "Sales 2026".orders (id bigint PRIMARY KEY, region text);
+            INSERT INTO "Sales 2026".orders VALUES (7, 'north'), (8, 'south');
+            """)
+        let lines = try screen(shop, "<Enter>", columns: 60, schema: "Sales 2026")
+        XCTAssertEqual(lines[0], "Sales 2026 (1)  │ │id │region │")
+        XCTAssertEqual(lines[1], "orders         2│1│  7│north  │")
+        XCTAssertEqual(lines[2], "                │2│  8│south  │")
+        let counted = try screen(shop, "eSELECT count(*) AS n FROM orders<Enter>", columns: 60, schema: "Sales 2026")
+        XCTAssertEqual(counted[1], "1│  2│", "the SQL prompt's plain names find the schema's tables")
+    }
+
+    func testASchemaTheDatabaseDoesNotHaveIsOneLineNamingThoseItHas() throws {
+        let server = try TestPostgresServer.shared()
+        let url = server.url(database: try server.makeDatabase("reef_schemas", for: self))
+        XCTAssertTrue(url.contains(TestPostgresServer.password), "the URL carries a password to hide")
+        XCTAssertThrowsError(try DatabaseOpener.open(url, readOnly: false, schema: "archive")) { error in
+            let text = String(describing: error)
+            XCTAssertTrue(text.hasPrefix("reef: "), text)
+            XCTAssertTrue(text.hasSuffix(#": no schema named "archive" in this database (it has: public)"#), text)
+            XCTAssertFalse(text.contains(TestPostgresServer.password), text)
+            XCTAssertFalse(text.contains("\n"), text)
+        }
+    }
+
+    func testTheStatisticsEstimatesAreListedBeforeTheCounts() throws {
+        let shop = try makeShop()
+        let database = try DatabaseOpener.open(shop, readOnly: false)
+        let catalog = try Catalog(database: database)
+        XCTAssertEqual(catalog.schema, "public")
+        XCTAssertEqual(catalog.entries(at: [0, 1]).map(\.estimate), [3, 10])
     }
 }

@@ -60,6 +60,17 @@ final class ReefCommandLineTests: XCTestCase {
         XCTAssertEqual(result.error, "reef: \(fixture.directory.path): is a directory, not a database file\n")
     }
 
+    /// `--schema` chooses a PostgreSQL schema: on a SQLite file only `main` is there.
+    func testSchemaOtherThanMainIsAnErrorOnASQLiteFile() throws {
+        let refused = try ReefProcess.run([fixture.path, "--headless", "40x10", "--schema", "sales"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.error,
+                       "reef: \(fixture.path): --schema chooses a PostgreSQL schema; a SQLite file has one, main (not sales)\n")
+        let main = try ReefProcess.run([fixture.path, "--headless", "40x5", "--schema", "main"])
+        XCTAssertEqual(main.status, 0, main.error)
+        XCTAssertTrue(main.output.hasPrefix("▸ Tables (5)"), main.output)
+    }
+
     /// `--table` names a table as SQLite does (any case); a name the database lacks is an error.
     func testTableOptionMatchesAnyCaseAndRefusesUnknownNames() throws {
         let found = try ReefProcess.run([fixture.path, "--headless", "60x5", "--table", "ARTISTS"])

@@ -2,15 +2,19 @@
 struct ListItem: Hashable, Sendable {
     /// The text shown on the left.
     var title: String
-    /// The number shown on the right; nil shows a spinner, or `?` when ``countFailed``.
+    /// The number shown on the right; nil shows ``estimate`` as `~N`, else a spinner, or `?` when
+    /// ``countFailed``.
     var count: Int?
     /// Whether the number could not be had: `?` is shown.
     var countFailed: Bool
+    /// An estimate of the number, shown as `~N` while ``count`` is not known.
+    var estimate: Int?
 
     /// Creates an item.
-    init(title: String, count: Int? = nil, countFailed: Bool = false) {
+    init(title: String, count: Int? = nil, countFailed: Bool = false, estimate: Int? = nil) {
         self.title = title
         self.count = count
         self.countFailed = countFailed
+        self.estimate = estimate
     }
 }

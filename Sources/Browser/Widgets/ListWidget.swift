@@ -1,10 +1,11 @@
-/// The side list of tables: a title per row with a right-aligned count, or a spinner frame while
-/// the count is unknown.
+/// The side list of tables: a title per row with a right-aligned count, or while the count is
+/// unknown the database's estimate (`~N`) or a spinner frame.
 ///
 /// ```
 /// albums      347
 /// artists     275
 /// tracks        ⠹
+/// events ~999,870
 /// ```
 struct ListWidget: Sendable {
     /// The spinner animation frames (one column wide each).
@@ -79,6 +80,7 @@ struct ListWidget: Sendable {
             }
             let item = items[index]
             let count = item.count.map(Self.formatCount) ?? (item.countFailed ? "?" :
+                item.estimate.map { "~" + Self.formatCount($0) } ??
                 Self.spinnerFrames[((spinnerFrame % Self.spinnerFrames.count) + Self.spinnerFrames.count) % Self.spinnerFrames.count])
             let countWidth = TextWidth.of(count)
             let titleWidth = area.width - countWidth - 1

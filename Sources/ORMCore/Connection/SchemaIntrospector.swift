@@ -21,4 +21,28 @@ protocol SchemaIntrospector {
     /// are a prefix of its UTF-8 text (SQLite may also keep text in UTF-16; PostgreSQL answers by
     /// its server encoding).
     func storesUTF8() throws -> Bool
+
+    /// The schema described (SQLite's `main`; PostgreSQL's chosen or `search_path`'s first).
+    var schemaName: String { get }
+
+    /// The schemas the database has that an introspector could describe, by name.
+    func schemas() throws -> [String]
+
+    /// The row counts the database's statistics estimate for the described schema's tables and
+    /// materialized views, by name (none where the database keeps no estimate, or a table was
+    /// never analysed).
+    func estimatedRowCounts() throws -> [String: Int]
+}
+
+extension SchemaIntrospector {
+    /// The schema described: SQLite's `main`.
+    var schemaName: String { "main" }
+
+    /// The schemas the database has that the introspector could describe: SQLite's `main` only.
+    func schemas() throws -> [String] { [schemaName] }
+
+    /// The row counts the database's statistics estimate for the described schema's tables, by
+    /// name, known at once whatever a table's size; a table never analysed is left out. SQLite
+    /// keeps no such estimate: empty.
+    func estimatedRowCounts() throws -> [String: Int] { [:] }
 }

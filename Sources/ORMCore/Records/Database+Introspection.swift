@@ -16,6 +16,26 @@ extension Database {
         try read { connection in try connection.introspector.triggers(on: name) }
     }
 
+    /// The schema worked in: SQLite's `main`; on PostgreSQL the one chosen with
+    /// ``init(url:schema:configuration:)``, else the `search_path`'s first (`public` by default).
+    public func schemaName() throws -> String {
+        try read { connection in connection.introspector.schemaName }
+    }
+
+    /// The schemas the database has, by name: SQLite's `main`; on PostgreSQL those users made and
+    /// `public` (the server's own, `pg_catalog`, `information_schema`, `pg_toast`…, left out).
+    public func schemas() throws -> [String] {
+        try read { connection in try connection.introspector.schemas() }
+    }
+
+    /// The row counts the database's statistics estimate for the schema's tables and materialized
+    /// views, by name, read at once whatever a table's size: PostgreSQL's `pg_class.reltuples`
+    /// (summed over a partitioned table's partitions; a table never analysed or vacuumed is left
+    /// out). Empty on SQLite, which keeps no estimate. For exact counts, count.
+    public func estimatedRowCounts() throws -> [String: Int] {
+        try read { connection in try connection.introspector.estimatedRowCounts() }
+    }
+
     /// Whether the database stores its text in UTF-8 (it may also be UTF-16): what reading a
     /// prefix of a value's bytes (``valuePrefix(table:column:rowID:count:)``) needs to hold.
     public func storesUTF8() throws -> Bool {

@@ -23,15 +23,26 @@ extension Database {
     ///
     /// ``path`` is the connection string with any password left out.
     ///
-    /// - Throws: on PostgreSQL, ``PostgresDatabaseError`` when libpq cannot read the string or the
-    ///   server cannot be reached; on SQLite, ``SQLiteError`` as ``init(path:configuration:)``.
-    public convenience init(url: String, configuration: Configuration = Configuration()) throws {
+    /// `schema` chooses the PostgreSQL schema worked in: introspection (``schemaObjects()``,
+    /// ``tableInfo(_:)``, ``DynamicTable``) describes it, and every connection has it first on its
+    /// `search_path`, so models' tables are made there and unqualified names in SQL find its
+    /// tables; nil keeps the `search_path`'s first schema (`public` by default). ``schemas()``
+    /// lists those there are.
+    ///
+    /// - Throws: on PostgreSQL, ``PostgresDatabaseError`` when libpq cannot read the string, the
+    ///   server cannot be reached or there is no schema `schema` (the message lists those there
+    ///   are); on SQLite, ``SQLiteError`` as ``init(path:configuration:)``, and
+    ///   ``ORMError/unknownName(_:)`` for a `schema` other than `main` (a file has one).
+    public convenience init(url: String, schema: String? = nil, configuration: Configuration = Configuration()) throws {
         guard Self.namesServer(url) else {
+            if let schema, schema != "main" {
+                throw ORMError.unknownName("schema \(quoteIdentifier(schema)): a SQLite file has one schema, main")
+            }
             try self.init(path: url, configuration: configuration)
             return
         }
         try self.init(
-            driver: PostgresDriver(url, configuration: configuration), path: Self.withoutPassword(url),
+            driver: PostgresDriver(url, configuration: configuration, schema: schema), path: Self.withoutPassword(url),
             configuration: configuration)
     }
 
@@ -47,8 +58,8 @@ extension Database {
     }
 
     /// The connection string as ``path`` shows it: a URL's `user:password@` as `user@`, a
-    /// `password=` pair and a `password` query parameter left out.
-    static func withoutPassword(_ url: String) -> String {
+    /// `password=` pair and a `password` query parameter left out; fit for messages and logs.
+    public static func withoutPassword(_ url: String) -> String {
         let lowered = url.lowercased()
         if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
             guard let scheme = url.range(of: "://") else { return url }

@@ -36,6 +36,11 @@ public struct ReefCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The table or view to open first.", valueName: "NAME"))
     var table: String?
 
+    /// The PostgreSQL schema to browse.
+    @Option(help: ArgumentHelp("PostgreSQL: the schema to browse (default: the search_path's first, usually public).",
+                               valueName: "NAME"))
+    var schema: String?
+
     /// The headless screen size.
     @Option(help: ArgumentHelp("Render into memory at this size, play the keys, print the final screen; no terminal.",
                                valueName: "COLSxROWS"))
@@ -116,7 +121,7 @@ public struct ReefCommand: ParsableCommand {
         let db: ORMDatabaseHandle
         do {
             let readOnly = readonly || (imported.map { !$0.isSaved } ?? false)
-            db = ORMDatabaseHandle(try DatabaseOpener.open(database, readOnly: readOnly))
+            db = ORMDatabaseHandle(try DatabaseOpener.open(database, readOnly: readOnly, schema: schema))
         } catch {
             imported?.removeTemporaryFiles()
             fail(error.description)

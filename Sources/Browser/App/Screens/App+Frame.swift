@@ -7,8 +7,11 @@ extension App {
     func prepareFrame() {
         var frame = PreparedFrame(columns: size.columns, rows: size.rows)
         let names = catalog.names.isEmpty ? 6 : catalog.widestName
-        let counts = TextWidth.of(ListWidget.formatCount(catalog.largestCount))
-        tables.widenSidebar(to: min(32, names + 1 + max(3, counts)))
+        let counts = max(TextWidth.of(ListWidget.formatCount(catalog.largestCount)),
+                         catalog.largestEstimate > 0 ? 1 + TextWidth.of(ListWidget.formatCount(catalog.largestEstimate)) : 0)
+        // A schema's name (PostgreSQL) is in the title: wide enough to read it, focused or not.
+        let title = catalog.schema == nil ? 0 : 2 + TextWidth.of(tableListTitle(listed: catalog.names.count))
+        tables.widenSidebar(to: min(32, max(title, names + 1 + max(3, counts))))
         let layout = layout(of: state.top)
         if let sidebar = layout.sidebar {
             let listHeight = max(1, sidebar.height - 1)

@@ -79,7 +79,7 @@ extension App {
         let shown = Array(listed[min(first, listed.count)..<min(listed.count, first + listArea.height)])
         let items = catalog.entries(at: shown).map { entry in
             ListItem(title: entry.kind == .view ? entry.name + " ◇" : entry.name, count: entry.count,
-                     countFailed: entry.countFailed || entry.countStopped)
+                     countFailed: entry.countFailed || entry.countStopped, estimate: entry.estimate)
         }
         let list = ListWidget(items: items, selected: selected.map { $0 - first },
                               firstVisible: 0, spinnerFrame: state.spinnerFrame)

@@ -10,12 +10,12 @@ extension App {
         return names.indices.filter { TextFold.fold(names[$0].name).contains(wanted) }
     }
 
-    /// The table list's title: `Tables (11)`; narrowed, the text first (the list is narrow):
-    /// `/inv (2/11)`.
+    /// The table list's title: `Tables (11)`, or on PostgreSQL the schema listed, `public (11)`;
+    /// narrowed, the text first (the list is narrow): `/inv (2/11)`.
     func tableListTitle(listed: Int) -> String {
         let total = ListWidget.formatCount(catalog.names.count)
         guard !state.tableNarrowing.isEmpty else {
-            return "Tables (\(total))"
+            return (catalog.schema.map(Sanitizer.sanitize) ?? "Tables") + " (\(total))"
         }
         return "/" + Sanitizer.sanitize(state.tableNarrowing) + " (\(ListWidget.formatCount(listed))/\(total))"
     }

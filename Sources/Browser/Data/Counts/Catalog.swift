@@ -12,6 +12,12 @@ final class Catalog {
     let database: Database
     /// The tables and views, in the schema's name order.
     private(set) var names: [(name: String, kind: CatalogEntry.Kind)] = []
+    /// The schema listed, named in the list's title where a database has schemas (PostgreSQL);
+    /// nil for a SQLite file's `main`.
+    let schema: String?
+    /// The row counts the database's statistics estimate (PostgreSQL), shown as `~N` until the
+    /// exact count is in; read with the names.
+    private(set) var estimates: [String: Int] = [:]
     /// The widest name as the list draws it (sanitised), measured once per reading of the names.
     private(set) var widestName = 0
     /// The counts, taken in the background.
@@ -21,6 +27,7 @@ final class Catalog {
     init(database: Database, limits: CountLimits = .standard) throws {
         self.database = database
         counter = CatalogCounter(database: database, limits: limits)
+        schema = database.dialect == .sqlite ? nil : try database.schemaName()
         try refresh()
     }
 
@@ -39,7 +46,7 @@ final class Catalog {
     func entries(at indexes: [Int]) -> [CatalogEntry] {
         let known = counter.snapshot()
         return indexes.filter(names.indices.contains).map { names[$0] }.map { name in
-            var entry = CatalogEntry(name: name.name, kind: name.kind)
+            var entry = CatalogEntry(name: name.name, kind: name.kind, estimate: estimates[name.name])
             switch known[name.name] {
             case .done(let count): entry.count = count
             case .failed: entry.countFailed = true
@@ -78,6 +85,9 @@ final class Catalog {
         counter.largest
     }
 
+    /// The largest estimate, for the width of the list (`~` and the number).
+    private(set) var largestEstimate = 0
+
     /// Reads the list again (after a schema change or a reload) and counts every object again;
     /// the counts known stay shown until their new count is in. Given the tables that `changed`,
     /// and the list is as it was, only those are counted again.
@@ -90,6 +100,8 @@ final class Catalog {
             default: (object.name, CatalogEntry.Kind.table)
             }
         }
+        estimates = try database.estimatedRowCounts()
+        largestEstimate = estimates.values.max() ?? 0
         if let changed, names.map(\.name) == previous {
             counter.recount(changed)
             return

@@ -16,6 +16,8 @@ struct CatalogEntry: Hashable, Sendable {
     var kind: Kind
     /// The number of rows, nil while counting or when the count failed.
     var count: Int?
+    /// The number of rows the database's statistics estimate (PostgreSQL), shown while counting.
+    var estimate: Int?
     /// Whether counting failed (a damaged table, say): the list shows `?`.
     var countFailed = false
     /// Whether counting was stopped (it ran too long, or out of sight, or Esc): the list shows `?`

@@ -19,31 +19,42 @@ enum DatabaseOpener {
 
     /// Opens what the command line names: a PostgreSQL server for a `postgres://` URL or a libpq
     /// `key=value` string (``Database/namesServer(_:)``) that is not the name of a file, else the
-    /// SQLite file `argument`.
+    /// SQLite file `argument`. `schema` is the PostgreSQL schema to browse (nil: the
+    /// `search_path`'s first); a SQLite file has only `main`.
     ///
     /// - Throws: ``OpenError`` naming the file or the server and why it could not be opened.
-    static func open(_ argument: String, readOnly: Bool) throws(OpenError) -> Database {
+    static func open(_ argument: String, readOnly: Bool, schema: String? = nil) throws(OpenError) -> Database {
         if Database.namesServer(argument), !FileManager.default.fileExists(atPath: argument) {
-            return try openServer(argument, readOnly: readOnly)
+            return try openServer(argument, readOnly: readOnly, schema: schema)
+        }
+        if let schema, schema != "main" {
+            throw OpenError(
+                path: argument,
+                reason: "--schema chooses a PostgreSQL schema; a SQLite file has one, main (not \(Sanitizer.sanitize(schema)))")
         }
         return try open(path: argument, readOnly: readOnly)
     }
 
     /// Opens the PostgreSQL server `url` names, read-only with `readOnly` (every transaction
-    /// `READ ONLY`).
+    /// `READ ONLY`), browsing `schema` (nil: the `search_path`'s first).
     ///
     /// - Throws: ``OpenError`` without a path, whose reason names the server (user, host, port,
-    ///   database; never a password) and libpq's or the server's reason on one line.
-    static func openServer(_ url: String, readOnly: Bool) throws(OpenError) -> Database {
+    ///   database; never a password) and libpq's or the server's reason on one line; for a schema
+    ///   the database does not have, the connection string (no password) and the schemas it has.
+    static func openServer(_ url: String, readOnly: Bool, schema: String? = nil) throws(OpenError) -> Database {
         var configuration = Configuration()
         configuration.readOnly = readOnly
         configuration.busyTimeoutMilliseconds = 2_000
         do {
-            let database = try Database(url: url, configuration: configuration)
+            let database = try Database(url: url, schema: schema, configuration: configuration)
             _ = try database.schemaObjects()
             return database
         } catch let error as PostgresDatabaseError {
-            throw OpenError(path: nil, reason: error.underlying.oneLine)
+            let reason = Sanitizer.sanitize(error.underlying.oneLine)
+            guard error.underlying.kind == .connection else {
+                throw OpenError(path: Database.withoutPassword(url), reason: reason)
+            }
+            throw OpenError(path: nil, reason: reason)
         } catch {
             throw OpenError(path: nil, reason: UserMessage.describe(error))
         }

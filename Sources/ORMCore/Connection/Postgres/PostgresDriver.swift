@@ -30,7 +30,8 @@ struct PostgresDriver: DatabaseDriver {
     /// (as `lock_timeout` on the trial connection), ``Configuration/maximumReaders`` and
     /// ``Configuration/tracer`` apply; the file settings (journal, page cache, `immutable`) do not.
     let configuration: Configuration
-    /// The schema the introspector describes; nil for the `search_path`'s first.
+    /// The schema browsed: the introspector describes it and every connection has it first on its
+    /// `search_path`; nil for the `search_path`'s first.
     let schema: String?
     /// Reported to the server (`pg_stat_activity`) unless the connection string names one.
     let applicationName: String
@@ -77,6 +78,16 @@ struct PostgresDriver: DatabaseDriver {
         if !settings.isEmpty {
             // Values are integers made here, never text from outside.
             _ = try PostgresConnection.wrapping { try client.executeScript(settings.joined(separator: "; ")) }
+        }
+        if let schema {
+            // The schema first on the search path, so that the unqualified names ORMCore writes
+            // (and the user's SQL) find its tables; the rest of the path stays for functions
+            // and types installed in `public`. The name is bound and quoted by the server.
+            _ = try PostgresConnection.wrapping {
+                try client.execute(
+                    "SELECT pg_catalog.set_config('search_path', pg_catalog.quote_ident($1) || ', ' || "
+                        + "pg_catalog.current_setting('search_path'), false)", [.text(schema)])
+            }
         }
         let isTrial = if case .trial = role { true } else { false }
         return try PostgresConnection(client, schema: schema, refusesCommits: isTrial, tracer: configuration.tracer)

@@ -26,11 +26,19 @@ public struct PostgresIntrospector: Sendable {
     /// An introspector of `schema`, or, when nil, of the first schema of the connection's
     /// `search_path` that exists (`current_schema()`, `public` by default).
     ///
-    /// - Throws: ``PGError`` when the server cannot be asked, or of kind `.misuse` when the
-    ///   `search_path` names no schema that exists.
+    /// - Throws: ``PGError`` when the server cannot be asked, or of kind `.misuse` when there is
+    ///   no schema `schema` (the message lists those there are), or the `search_path` names none
+    ///   that exists.
     public init(_ connection: PGConnection, schema: String? = nil) throws {
         catalog = PGCatalog(connection)
         if let schema {
+            let schemas = try catalog.schemas()
+            guard schemas.contains(schema) else {
+                throw PGError(
+                    kind: .misuse,
+                    message: "no schema named \(PGConnection.quoteIdentifier(schema)) in this database (it has: "
+                        + schemas.joined(separator: ", ") + ")")
+            }
             self.schema = schema
             return
         }
@@ -38,6 +46,25 @@ public struct PostgresIntrospector: Sendable {
             throw PGError(kind: .misuse, message: "the search_path names no schema that exists: give one")
         }
         self.schema = current
+    }
+
+    /// The schema described.
+    public var schemaName: String { schema }
+
+    /// The schemas a user made (and `public`), by name: those ``init(_:schema:)`` can describe.
+    public func schemas() throws -> [String] {
+        try catalog.schemas()
+    }
+
+    /// The row counts the statistics estimate (`pg_class.reltuples`, summed over a partitioned
+    /// table's partitions) for the schema's tables and materialized views, by name; one never
+    /// analysed or vacuumed is left out.
+    public func estimatedRowCounts() throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for relation in try catalog.relations(inSchemas: [schema]) {
+            if let rows = relation.estimatedRows { counts[relation.name] = rows }
+        }
+        return counts
     }
 
     /// The relations of the schema, by name, with their kinds.
