@@ -167,4 +167,26 @@ final class ReefOnPostgresTests: XCTestCase {
         XCTAssertEqual(catalog.schema, "public")
         XCTAssertEqual(catalog.entries(at: [0, 1]).map(\.estimate), [3, 10])
     }
+
+    func testAfterTheServerEndedReefsSessionsRReadsAgainAtOnce() throws {
+        let shop = try makeShop()
+        let app = try App(database: try DatabaseOpener.open(shop, readOnly: false), theme: .builtinDefault, initialTable: nil)
+        let runner = HeadlessRunner(app: app, columns: 60, rows: 8)
+        XCTAssertEqual(runner.run(try KeyScript.parse("<Tab>")).last?[1], "customers   3│1│  1│Ada Lovelace│1234.50 │{math,poetry}│")
+        try PGConnection(shop).execute("UPDATE customers SET name = 'Ada King' WHERE id = 1")
+        try endSessions(of: shop)
+        let after = runner.run(try KeyScript.parse("r")).last ?? []
+        XCTAssertTrue(after.last?.contains("reloaded") ?? false, after.last ?? "")
+        XCTAssertEqual(after[1], "customers   3│1│  1│Ada King  │1234.50 │{math,poetry}│")
+    }
+
+    func testALostConnectionSaysSoAndThatRConnectsAgain() {
+        let lost = PostgresDatabaseError(
+            PGError(kind: .server, message: "terminating connection due to administrator command\nmore", sqlState: "57P01"))
+        XCTAssertEqual(UserMessage.describe(lost),
+                       "lost the connection to the server (terminating connection due to administrator command): "
+                           + "r connects again; staged changes are kept")
+        XCTAssertEqual(UserMessage.describe(PGError(kind: .connection, message: "no connection to the server")),
+                       "lost the connection to the server (no connection to the server): r connects again; staged changes are kept")
+    }
 }

@@ -259,6 +259,27 @@ final class PGConnectionTests: XCTestCase {
         XCTAssertEqual(try connection.execute("SELECT 1")[0].text(at: 0), "1", "the connection goes on")
     }
 
+    func testASessionTheServerEndedIsNoticedBeforeAStatementIsSentIntoIt() throws {
+        let conninfo = server.connectionString(database: try server.makeDatabase("liveness", for: self))
+        let connection = try PGConnection(conninfo)
+        XCTAssertTrue(connection.isStillConnected())
+        try endSessions(of: conninfo)
+        XCTAssertTrue(connection.isConnected, "libpq alone learns it from the next statement")
+        XCTAssertFalse(connection.isStillConnected())
+        XCTAssertFalse(connection.isConnected)
+        try connection.reconnect()
+        XCTAssertTrue(connection.isStillConnected())
+        XCTAssertEqual(try connection.execute("SELECT 1")[0].text(at: 0), "1")
+    }
+
+    func testConnectionLossesAreToldApartFromOtherErrors() {
+        XCTAssertTrue(PGError(kind: .connection, message: "server closed the connection unexpectedly").isConnectionLost)
+        XCTAssertTrue(PGError(kind: .server, message: "terminating connection due to administrator command", sqlState: "57P01").isConnectionLost)
+        XCTAssertTrue(PGError(kind: .server, message: "connection failure", sqlState: "08006").isConnectionLost)
+        XCTAssertFalse(PGError(kind: .server, message: "canceling statement due to user request", sqlState: "57014").isConnectionLost)
+        XCTAssertFalse(PGError(kind: .server, message: "duplicate key", sqlState: "23505").isConnectionLost)
+    }
+
     func testALostConnectionSaysSoAndConnectsAgainWhereCancellingStillWorks() throws {
         let connection = try PGConnection(server.connectionString())
         let killer = try PGConnection(server.connectionString())

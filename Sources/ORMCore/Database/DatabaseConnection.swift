@@ -159,6 +159,26 @@ enum DatabaseConnection: @unchecked Sendable {
         }
     }
 
+    /// Whether the session with the server was lost, read from what the server sent meanwhile
+    /// without waiting (`PGConnection.isStillConnected()`): such a connection is dropped from the
+    /// reader pool, or connected again (``reconnectIfLost()``). A SQLite file's never is.
+    var isLost: Bool {
+        switch self {
+        case .sqlite: false
+        case .postgres(let connection): !connection.client.isStillConnected()
+        }
+    }
+
+    /// Connects again when the session with the server was lost (see
+    /// ``PostgresConnection/reconnectIfLost()``); nothing on SQLite.
+    ///
+    /// - Throws: the driver's error when the server still cannot be reached.
+    func reconnectIfLost() throws {
+        if case .postgres(let connection) = self {
+            try connection.reconnectIfLost()
+        }
+    }
+
     /// The connection's view of the schema.
     var introspector: any SchemaIntrospector {
         switch self {

@@ -85,6 +85,9 @@ final class DatabaseCore: Sendable {
                     afterCommit = writer.takeAfterCommitActions()
                 }
             }
+            // A server's session lost since the last write is made again before the next one
+            // (no transaction of ORMCore's is open between outermost writes).
+            if isOutermost && writer.unretainedSQLite == nil { try writer.connection.reconnectIfLost() }
             return try Interruption.using(writer.connection, body)
         }
         for action in afterCommit { action() }

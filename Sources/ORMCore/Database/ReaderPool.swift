@@ -19,14 +19,31 @@ final class ReaderPool: @unchecked Sendable {
         self.open = open
     }
 
-    /// Runs `body` with a reader connection, opening one if none is idle.
+    /// Runs `body` with a reader connection, opening one if none is idle. A connection whose
+    /// session with the server was lost (``DatabaseConnection/isLost``) is closed rather than
+    /// used or put back, so the next read connects again.
     func withConnection<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         slots.wait()
         defer { slots.signal() }
-        let idle = available.withLock { $0.popLast() }
-        let connection = try idle ?? open()
-        defer { available.withLock { $0.append(connection) } }
+        let connection = try idleConnection() ?? open()
+        defer {
+            if !connection.isLost { available.withLock { $0.append(connection) } }
+        }
         return try body(connection)
+    }
+
+    /// An idle connection still connected; those found lost are closed, and then every other idle
+    /// one too (a server that restarted or ended the sessions lost them all), so reads after a
+    /// loss connect again at once.
+    private func idleConnection() -> DatabaseConnection? {
+        while let idle = available.withLock({ $0.popLast() }) {
+            guard idle.isLost else {
+                return idle
+            }
+            drain()
+            return nil
+        }
+        return nil
     }
 
     /// Closes idle connections (they reopen on demand).

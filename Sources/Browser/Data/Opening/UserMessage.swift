@@ -1,12 +1,18 @@
 import ORMCore
+import PostgresClient
 
 /// Turns errors into the one-line text shown to the user: the one place messages are worded.
 enum UserMessage {
-    /// A short description of `error`: SQLite's own message for database errors.
+    /// A short description of `error`: SQLite's own message for database errors; a lost
+    /// PostgreSQL session says so and that `r` connects again.
     static func describe(_ error: any Error) -> String {
         switch error {
         case let error as SQLiteError:
             return error.message + quotingHint(error)
+        case let error as PostgresDatabaseError where error.isConnectionLost:
+            return connectionLost(error.underlying)
+        case let error as PGError where error.isConnectionLost:
+            return connectionLost(error)
         case let error as ORMError:
             if case .readOnlyDatabase = error {
                 return "the database is open read-only (--readonly)"
@@ -15,6 +21,13 @@ enum UserMessage {
         default:
             return String(describing: error)
         }
+    }
+
+    /// A lost session with the server: what the server or libpq said (its first line), and that
+    /// `r` connects again.
+    private static func connectionLost(_ error: PGError) -> String {
+        let reason = error.message.split(whereSeparator: \.isNewline).first.map(String.init) ?? error.message
+        return "lost the connection to the server (\(reason)): r connects again; staged changes are kept"
     }
 
     /// A hint for `no such column: x` when the SQL wrote `"x"`: double quotes name columns, and

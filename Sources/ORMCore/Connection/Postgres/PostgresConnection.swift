@@ -29,6 +29,9 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     let tracer: (@Sendable (String) -> Void)?
     /// Whether commits are refused (the trial connection: every transaction rolls back).
     let refusesCommits: Bool
+    /// The session's settings (read-only, `lock_timeout`, `search_path`), made again after a
+    /// reconnect.
+    private let sessionSetup: @Sendable (PGConnection) throws -> Void
 
     /// Prepared statements by their `?` text.
     private var cache: [String: PostgresStatement] = [:]
@@ -52,14 +55,18 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     ///   - schema: the schema the introspector describes; nil for the first schema of the
     ///     `search_path` that exists (`public` by default).
     ///   - refusesCommits: whether ``commit()`` refuses (a trial connection).
+    ///   - sessionSetup: makes the session's settings; already made on `client`, made again by
+    ///     ``reconnectIfLost()``.
     /// - Throws: ``PostgresDatabaseError`` when the schema cannot be asked for.
     init(
         _ client: PGConnection, schema: String? = nil, refusesCommits: Bool = false,
-        tracer: (@Sendable (String) -> Void)? = nil
+        tracer: (@Sendable (String) -> Void)? = nil,
+        sessionSetup: @escaping @Sendable (PGConnection) throws -> Void = { _ in }
     ) throws {
         self.client = client
         self.refusesCommits = refusesCommits
         self.tracer = tracer
+        self.sessionSetup = sessionSetup
         interruptHandle = PostgresInterruptHandle(client.cancelHandle)
         introspector = try Self.wrapping { try PostgresIntrospector(client, schema: schema) }
     }
@@ -224,6 +231,33 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         let script = retired.map { "DEALLOCATE " + PGConnection.quoteIdentifier($0.name) }.joined(separator: "; ")
         retired.removeAll()
         _ = try? client.executeScript(script)
+    }
+
+    // MARK: - Reconnecting
+
+    /// Connects again when the session with the server was lost (the server restarted, an
+    /// administrator ended it, the network failed), making its settings again; the statements it
+    /// had prepared are forgotten (they went with the session) and prepared again on their next
+    /// use. Returns whether it reconnected. Call it only where no transaction of ORMCore's is open
+    /// on this connection: a lost session's transaction is gone, and the caller must know it.
+    ///
+    /// - Throws: ``PostgresDatabaseError`` when the server still cannot be reached.
+    @discardableResult
+    func reconnectIfLost() throws -> Bool {
+        guard !client.isStillConnected() else {
+            return false
+        }
+        try Self.wrapping {
+            try client.reconnect()
+            try sessionSetup(client)
+        }
+        for statement in cache.values {
+            statement.isCached = false
+        }
+        cache.removeAll()
+        retired.removeAll()
+        wasInTransactionAtLastRun = false
+        return true
     }
 
     // MARK: - Errors

@@ -28,6 +28,11 @@ public struct PostgresDatabaseError: DatabaseError, Equatable {
     /// SQLSTATE `23505`.
     public var isUniqueViolation: Bool { underlying.isUniqueViolation }
 
+    /// The session with the server was lost or could not be made (`PGError.isConnectionLost`):
+    /// ORMCore connects again on the next use of the database (a reader, or the writer outside a
+    /// transaction).
+    public var isConnectionLost: Bool { underlying.isConnectionLost }
+
     /// A unique violation on the table's primary key: the constraint the server names is the one
     /// PostgreSQL makes for an unnamed `PRIMARY KEY` (`<table>_pkey`, clipped to 63 bytes as the
     /// server clips it), which is how ORMCore's `CREATE TABLE` declares every key.

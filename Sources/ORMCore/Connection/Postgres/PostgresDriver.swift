@@ -65,6 +65,17 @@ struct PostgresDriver: DatabaseDriver {
         let client = try PostgresConnection.wrapping {
             try PGConnection(connectionString, applicationName: applicationName)
         }
+        let setup = sessionSetup(for: role)
+        try PostgresConnection.wrapping { try setup(client) }
+        let isTrial = if case .trial = role { true } else { false }
+        return try PostgresConnection(
+            client, schema: schema, refusesCommits: isTrial, tracer: configuration.tracer, sessionSetup: setup)
+    }
+
+    /// What a session of `role` sets when it connects, and again when it reconnects: read-only
+    /// transactions (readers, and every session of a read-only database), the trial's
+    /// `lock_timeout`, and the chosen schema first on the `search_path`.
+    private func sessionSetup(for role: ConnectionRole) -> @Sendable (PGConnection) throws -> Void {
         var settings: [String] = []
         switch role {
         case .writer:
@@ -75,21 +86,22 @@ struct PostgresDriver: DatabaseDriver {
             if configuration.readOnly { settings.append("SET default_transaction_read_only = on") }
             settings.append("SET lock_timeout = \(max(0, busyTimeout))")
         }
-        if !settings.isEmpty {
-            // Values are integers made here, never text from outside.
-            _ = try PostgresConnection.wrapping { try client.executeScript(settings.joined(separator: "; ")) }
-        }
-        if let schema {
-            // The schema first on the search path, so that the unqualified names ORMCore writes
-            // (and the user's SQL) find its tables; the rest of the path stays for functions
-            // and types installed in `public`. The name is bound and quoted by the server.
-            _ = try PostgresConnection.wrapping {
-                try client.execute(
+        let schema = schema
+        let script = settings.joined(separator: "; ")
+        return { client in
+            if !script.isEmpty {
+                // Values are integers made here, never text from outside.
+                _ = try client.executeScript(script)
+            }
+            if let schema {
+                // The schema first on the search path, so that the unqualified names ORMCore
+                // writes (and the user's SQL) find its tables; the rest of the path stays for
+                // functions and types installed in `public`. The name is bound and quoted by the
+                // server.
+                _ = try client.execute(
                     "SELECT pg_catalog.set_config('search_path', pg_catalog.quote_ident($1) || ', ' || "
                         + "pg_catalog.current_setting('search_path'), false)", [.text(schema)])
             }
         }
-        let isTrial = if case .trial = role { true } else { false }
-        return try PostgresConnection(client, schema: schema, refusesCommits: isTrial, tracer: configuration.tracer)
     }
 }
