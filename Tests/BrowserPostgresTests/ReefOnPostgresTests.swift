@@ -189,4 +189,15 @@ final class ReefOnPostgresTests: XCTestCase {
         XCTAssertEqual(UserMessage.describe(PGError(kind: .connection, message: "no connection to the server")),
                        "lost the connection to the server (no connection to the server): r connects again; staged changes are kept")
     }
+
+    func testAnErrorSaysWhereInTheStatementItIsInTheServersWords() throws {
+        let shop = try makeShop()
+        let status = { (sql: String) in try self.screen(shop, "e" + sql + "<Enter>", columns: 120).last ?? "" }
+        XCTAssertTrue(try status("SELECT name, nosuch FROM customers")
+            .contains(#"SQL: column "nosuch" does not exist (at column 14: nosuch FROM customers)"#))
+        XCTAssertTrue(try status("UPDATE customers SET nme = 1")
+            .contains(#"SQL: column "nme" of relation "customers" does not exist (at column 22: nme = 1)"#))
+        XCTAssertTrue(try status("UPDATE customers SET name = name; SELEC 2")
+            .contains(#"SQL: statement 2 of 2: syntax error at or near "SELEC" (at column 1: SELEC 2; "#))
+    }
 }

@@ -50,10 +50,31 @@ final class SQLPromptScriptTests: XCTestCase {
         XCTAssertEqual(try count("SELECT count(*) FROM artists"), .integer(3))
     }
 
+    /// A statement SQLite cannot prepare is told with where in it SQLite stopped: the column in
+    /// the text as typed, though reef ran the query inside its own SQL.
+    func testAnErrorSaysWhereInTheStatementItIs() throws {
+        try assertStatus(after: "SELECT name, nosuch FROM artists", contains: "SQL: no such column: nosuch (at column 14: nosuch FROM artists)")
+        try assertStatus(after: "SELEC 1", contains: "SQL: near \"SELEC\": syntax error (at column 1: SELEC 1)")
+    }
+
+    /// The place is a line and a column in a statement of several lines, with what follows it on
+    /// its line, and the end when the text ended too soon.
+    func testThePlaceCountsLinesAndColumnsOfTheTypedText() {
+        let typed = "SELECT name,\n       nosuch\nFROM artists"
+        let sql = "SELECT * FROM (" + typed + "\n) AS \"reef query\" LIMIT 0"
+        let offset = sql.distance(from: sql.startIndex, to: sql.range(of: "nosuch")!.lowerBound)
+        let error = SQLiteError(code: .error, message: "no such column: nosuch", sql: sql, sqlOffset: offset)
+        XCTAssertEqual(UserMessage.place(of: error, in: typed + ";\n"), "line 2, column 8: nosuch")
+        let short = SQLiteError(code: .error, message: "incomplete input", sql: "SELECT * FROM (SELECT 1 +\n)", sqlOffset: 26)
+        XCTAssertEqual(UserMessage.place(of: short, in: "SELECT 1 +"), "column 11, the end")
+        let elsewhere = SQLiteError(code: .error, message: "x", sql: "SELECT 2", sqlOffset: 3)
+        XCTAssertNil(UserMessage.place(of: elsewhere, in: "SELECT 1"), "the typed text is not in the statement run")
+    }
+
     /// A failing final query leaves the writes before it applied (they committed first), and says so.
     func testAFailingFinalQueryKeepsTheWritesBeforeIt() throws {
         try assertStatus(after: "UPDATE artists SET country = 'Q' WHERE id = 1; SELECT nope FROM artists",
-                         contains: "statement 2 of 2: no such column: nope (the statement before it ran)")
+                         contains: "statement 2 of 2: no such column: nope (at column 8: nope FROM artists; the statement before it ran)")
         XCTAssertEqual(try count("SELECT count(*) FROM artists WHERE country = 'Q'"), .integer(1))
     }
 

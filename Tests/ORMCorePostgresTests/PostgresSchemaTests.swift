@@ -83,4 +83,13 @@ final class PostgresSchemaTests: XCTestCase {
         try sales.executeScript("INSERT INTO regions SELECT 'r' || n FROM generate_series(1, 500) AS n; ANALYZE")
         XCTAssertEqual(try sales.estimatedRowCounts(), ["orders": 2, "regions": 500])
     }
+
+    func testAnErrorSaysWhereInTheStatementTheServerFoundIt() throws {
+        let db = try Database(url: try makePostgresDatabase("position"))
+        try db.execute("CREATE TABLE t (ünï text)")
+        XCTAssertThrowsError(try db.execute("SELECT ünï, nope FROM t")) { error in
+            XCTAssertEqual((error as? PostgresDatabaseError)?.sqlOffset, 12, "\(error)")
+            XCTAssertEqual((error as? any DatabaseError)?.sql, "SELECT ünï, nope FROM t")
+        }
+    }
 }

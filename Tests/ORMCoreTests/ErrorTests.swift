@@ -19,6 +19,17 @@ final class ErrorTests: XCTestCase {
         }
     }
 
+    func testAnErrorSaysWhereInTheStatementSQLiteFoundIt() throws {
+        let db = try Database.inMemory()
+        try db.execute("CREATE TABLE t(ünï TEXT)")
+        XCTAssertThrowsError(try db.execute("SELECT ünï, nope FROM t")) { error in
+            XCTAssertEqual((error as? SQLiteError)?.sqlOffset, 12, "in characters, not UTF-8 bytes")
+        }
+        XCTAssertThrowsError(try db.execute("INSERT INTO t VALUES (1, 2)")) { error in
+            XCTAssertNil((error as? SQLiteError)?.sqlOffset, "SQLite names no place for this one")
+        }
+    }
+
     func testConstraintViolationsAreTyped() throws {
         let db = try Database.inMemory()
         try db.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT NOT NULL CHECK (name <> ''))")

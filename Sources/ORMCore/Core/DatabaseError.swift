@@ -22,4 +22,13 @@ public protocol DatabaseError: Error, Sendable, CustomStringConvertible {
     var isBusy: Bool { get }
     /// The statement was stopped by an interruption.
     var isInterrupted: Bool { get }
+    /// Where in ``sql`` the database found the error, in characters from its start: SQLite's
+    /// `sqlite3_error_offset` (a name or a syntax error while preparing), PostgreSQL's error
+    /// position; nil when the database did not say.
+    var sqlOffset: Int? { get }
+}
+
+extension DatabaseError {
+    /// Where in ``sql`` the database found the error: not told.
+    public var sqlOffset: Int? { nil }
 }

@@ -13,12 +13,16 @@ public struct SQLiteError: DatabaseError, Equatable {
     public let message: String
     /// The SQL being run, when there was one.
     public let sql: String?
+    /// Where in ``sql`` SQLite found the error, in characters from its start
+    /// (`sqlite3_error_offset`: names and syntax while preparing); nil when it did not say.
+    public let sqlOffset: Int?
 
     /// Makes an error from its parts.
-    public init(code: ResultCode, message: String, sql: String? = nil) {
+    public init(code: ResultCode, message: String, sql: String? = nil, sqlOffset: Int? = nil) {
         self.extendedCode = code
         self.message = message
         self.sql = sql
+        self.sqlOffset = sqlOffset
     }
 
     /// A constraint failed (UNIQUE, NOT NULL, CHECK, FOREIGN KEY, PRIMARY KEY, or a trigger's RAISE).

@@ -167,12 +167,13 @@ extension App {
             guard let result = background.result else {
                 return
             }
-            show(result.map(\.value))
+            show(result.map(\.value), of: text)
         }, cancel: interruption.interrupt))
     }
 
-    /// Shows what a statement from the SQL prompt did (see ``runStatement(_:)``).
-    private func show(_ outcome: Result<StatementOutcome, any Error>) {
+    /// Shows what a statement from the SQL prompt did (see ``runStatement(_:)``); a statement that
+    /// failed is told with where in `text` the database found the error.
+    private func show(_ outcome: Result<StatementOutcome, any Error>, of text: String) {
         do {
             switch try outcome.get() {
             case .rows(let source):
@@ -197,7 +198,7 @@ extension App {
                 state.message = .info(run.summary)
             }
         } catch {
-            report(error, doing: "SQL")
+            state.message = .error("SQL: " + UserMessage.describe(error, in: text))
         }
     }
 

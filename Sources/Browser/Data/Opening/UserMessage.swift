@@ -13,6 +13,12 @@ enum UserMessage {
             return connectionLost(error.underlying)
         case let error as PGError where error.isConnectionLost:
             return connectionLost(error)
+        case let error as PostgresDatabaseError:
+            // The server's words, as psql shows them: no SQLSTATE, no statement (the prompt has it).
+            var text = error.message
+            if let detail = error.underlying.detail { text += " (\(detail))" }
+            if let hint = error.underlying.hint { text += "; hint: \(hint)" }
+            return text
         case let error as ORMError:
             if case .readOnlyDatabase = error {
                 return "the database is open read-only (--readonly)"
@@ -21,6 +27,48 @@ enum UserMessage {
         default:
             return String(describing: error)
         }
+    }
+
+    /// ``describe(_:)`` for an error of `statement`, typed by the user, followed by where in it
+    /// the database found the error when it said (`(at column 14: nosuch FROM custom…)`, with the
+    /// line in a statement of several). The statement may have been run inside reef's own SQL
+    /// (a query is wrapped to be paged): the place is told in the user's text.
+    static func describe(_ error: any Error, in statement: String) -> String {
+        let text = describe(error)
+        guard let place = place(of: error, in: statement) else {
+            return text
+        }
+        return text + " (at \(place))"
+    }
+
+    /// Where in `statement` a database error was found: `column 14: excerpt` or
+    /// `line 2, column 5: excerpt`; nil when the database did not say, or said a place outside
+    /// the user's text.
+    static func place(of error: any Error, in statement: String) -> String? {
+        guard let error = error as? any DatabaseError, let offset = error.sqlOffset, let sql = error.sql else {
+            return nil
+        }
+        var typed = Substring(statement)
+        while let last = typed.last, last.isWhitespace || last == ";" {
+            typed = typed.dropLast()
+        }
+        guard !typed.isEmpty, let range = sql.range(of: typed) else {
+            return nil
+        }
+        let start = sql.distance(from: sql.startIndex, to: range.lowerBound)
+        // Past the typed text (in reef's SQL around it): the text ended too soon.
+        let inTyped = min(offset - start, typed.count)
+        guard inTyped >= 0 else {
+            return nil
+        }
+        let index = typed.index(typed.startIndex, offsetBy: inTyped)
+        let before = typed[..<index]
+        let line = before.count { $0.isNewline } + 1
+        let column = before.count - (before.lastIndex(where: \.isNewline).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
+        let rest = typed[index...].prefix { !$0.isNewline }
+        let excerpt = rest.count > 24 ? rest.prefix(24) + "…" : rest
+        let position = typed.contains(where: \.isNewline) ? "line \(line), column \(column)" : "column \(column)"
+        return excerpt.isEmpty ? position + ", the end" : position + ": " + Sanitizer.sanitize(String(excerpt))
     }
 
     /// A lost session with the server: what the server or libpq said (its first line), and that

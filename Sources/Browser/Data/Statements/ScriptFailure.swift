@@ -9,9 +9,11 @@ struct ScriptFailure: Error, CustomStringConvertible {
     let applied: Int
     /// Why it failed, in the user's words (see ``UserMessage``).
     let reason: String
+    /// Where in the failing statement the database found the error (``UserMessage/place(of:in:)``).
+    var place: String? = nil
 
     var description: String {
         let kept = applied == 0 ? "nothing was changed" : (applied == 1 ? "the statement before it ran" : "the \(applied) before it ran")
-        return "statement \(statement) of \(count): \(reason) (\(kept))"
+        return "statement \(statement) of \(count): \(reason) (" + (place.map { "at \($0); " } ?? "") + "\(kept))"
     }
 }

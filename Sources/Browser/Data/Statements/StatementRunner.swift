@@ -125,8 +125,9 @@ struct StatementRunner: Sendable {
             }
         } catch {
             // In one transaction nothing stays, whether a statement or the COMMIT failed.
-            throw ScriptFailure(statement: min(ran + 1, leading), count: statements.count, applied: run.wasAtomic ? 0 : ran,
-                                reason: UserMessage.describe(error))
+            let failed = min(ran + 1, leading)
+            throw ScriptFailure(statement: failed, count: statements.count, applied: run.wasAtomic ? 0 : ran,
+                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[failed - 1]))
         }
         guard endsWithQuery else {
             return run
@@ -139,7 +140,7 @@ struct StatementRunner: Sendable {
             }
         } catch {
             throw ScriptFailure(statement: leading + 1, count: statements.count, applied: leading,
-                                reason: UserMessage.describe(error))
+                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[leading]))
         }
         return run
     }

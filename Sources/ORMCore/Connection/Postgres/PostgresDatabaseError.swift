@@ -25,6 +25,9 @@ public struct PostgresDatabaseError: DatabaseError, Equatable {
     public var message: String { underlying.message }
     /// The statement that failed.
     public var sql: String? { underlying.sql }
+    /// Where in ``sql`` the server found the error, in characters from its start (its 1-based
+    /// error position, less one); nil when it did not say.
+    public var sqlOffset: Int? { underlying.position.map { $0 - 1 } }
     /// SQLSTATE `23505`.
     public var isUniqueViolation: Bool { underlying.isUniqueViolation }
 

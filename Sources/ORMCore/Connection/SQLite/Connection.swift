@@ -114,7 +114,15 @@ final class Connection: @unchecked Sendable, InterruptHandle {
     func error(code: Int32, sql: String?) -> SQLiteError {
         let extended = sqlite3_extended_errcode(handle)
         let message = String(cString: sqlite3_errmsg(handle))
-        return SQLiteError(code: ResultCode(rawValue: extended != 0 ? extended : code), message: message, sql: sql)
+        // A byte offset into the UTF-8 text; -1 when SQLite did not say.
+        let byteOffset = Int(sqlite3_error_offset(handle))
+        let offset = sql.flatMap { sql -> Int? in
+            guard byteOffset >= 0, byteOffset <= sql.utf8.count else { return nil }
+            let index = sql.utf8.index(sql.utf8.startIndex, offsetBy: byteOffset)
+            return sql[..<index].count
+        }
+        return SQLiteError(
+            code: ResultCode(rawValue: extended != 0 ? extended : code), message: message, sql: sql, sqlOffset: offset)
     }
 
     // MARK: - Preparing
