@@ -200,4 +200,45 @@ final class ReefOnPostgresTests: XCTestCase {
         XCTAssertTrue(try status("UPDATE customers SET name = name; SELEC 2")
             .contains(#"SQL: statement 2 of 2: syntax error at or near "SELEC" (at column 1: SELEC 2; "#))
     }
+
+    /// The screens of `keys` played as the command line plays them, across the schema switches
+    /// they make (`gs`).
+    private func session(_ conninfo: String, _ keys: String, columns: Int = 60, rows: Int = 6) throws -> [String] {
+        let first = try App(database: try DatabaseOpener.open(conninfo, readOnly: false), theme: .builtinDefault)
+        var screens: [[String]] = []
+        let reopening = Reopening { schema in
+            try App(database: try DatabaseOpener.open(conninfo, readOnly: false, schema: schema), theme: .builtinDefault)
+        }
+        let last = try reopening.run(first, steps: try KeyScript.parse(keys)) { app, steps in
+            let played = HeadlessRunner(app: app, columns: columns, rows: rows).play(steps)
+            screens += played.screens
+            return played.remaining
+        }
+        XCTAssertNil(last.reopening, "the last app ended the session")
+        XCTAssertEqual(screens.count, 1, "one final screen, none from the app left behind")
+        return screens.last ?? []
+    }
+
+    func testGsBrowsesAnotherSchemaAndTheKeysGoOnThere() throws {
+        let shop = try makeShop()
+        try PGConnection(shop).executeScript("""
+            CREATE SCHEMA archive;
+            CREATE TABLE archive.orders (id bigint PRIMARY KEY, note text);
+            INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
+            """)
+        let lines = try session(shop, "gsARCH<Enter><Tab>j")
+        XCTAssertEqual(lines[0], "archive (1)  │ │id │note │")
+        XCTAssertEqual(lines[1], "orders      2│1│  1│old  │")
+        XCTAssertTrue(lines.last?.contains("orders  2/2") ?? false, "j moved in the new schema: \(lines.last ?? "")")
+        let asked = try screen(shop, "gs", columns: 60)
+        XCTAssertTrue(asked.last?.hasPrefix("Schema (archive):") ?? false, asked.last ?? "")
+        let unknown = try screen(shop, "gsnowhere<Enter>", columns: 80)
+        XCTAssertTrue(unknown.last?.contains("no schema named nowhere: archive") ?? false, unknown.last ?? "")
+    }
+
+    func testGsSaysWhenThereIsNoOtherSchema() throws {
+        let shop = try makeShop()
+        let lines = try screen(shop, "gs", columns: 80)
+        XCTAssertTrue(lines.last?.contains("the database has no other schema than public") ?? false, lines.last ?? "")
+    }
 }

@@ -69,6 +69,8 @@ final class ReefCommandLineTests: XCTestCase {
         let main = try ReefProcess.run([fixture.path, "--headless", "40x5", "--schema", "main"])
         XCTAssertEqual(main.status, 0, main.error)
         XCTAssertTrue(main.output.hasPrefix("▸ Tables (5)"), main.output)
+        let switched = try ReefProcess.run([fixture.path, "--headless", "60x5", "--keys", "gs"])
+        XCTAssertTrue(switched.output.contains("a SQLite file has one schema, main"), switched.output)
     }
 
     /// `--table` names a table as SQLite does (any case); a name the database lacks is an error.

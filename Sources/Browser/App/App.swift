@@ -53,6 +53,9 @@ final class App {
     var live = LiveRefreshState()
     /// When background counts give up.
     let countLimits: CountLimits
+    /// The schema the user chose to browse instead (`gs`): the runner ends this app and opens
+    /// the database again on it.
+    var reopening: String?
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {
@@ -173,6 +176,9 @@ final class App {
             return .redraw
         case .commitEdits, .revertEdits, .showPending:
             return performOnStagedChanges(command)
+        case .switchSchema:
+            askForSchema()
+            return .redraw
         case .cancel where stopClipboardCopy():
             return .redraw
         default:

@@ -55,6 +55,8 @@ enum Command: Hashable, Sendable, CaseIterable {
     case goToColumn
     /// Show the table's schema.
     case schema
+    /// Browse another schema of the database (PostgreSQL).
+    case switchSchema
     /// Run a SQL statement.
     case sql
     /// Make the cursor column narrower.

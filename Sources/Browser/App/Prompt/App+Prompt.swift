@@ -52,7 +52,7 @@ extension App {
             if let problem {
                 state.message = .error(problem)
             }
-            return .redraw
+            return reopening == nil ? .redraw : .quit
         case .openEditor(let text):
             return openExternalEditor(onSQL: text)
         }
@@ -89,6 +89,10 @@ extension App {
         }
         if case .refused(let reason) = kind {
             state.message = .error(reason)
+            return
+        }
+        if case .switchSchema(let choices) = kind {
+            chooseSchema(text, among: choices)
             return
         }
         if case .editCell = kind {
@@ -135,7 +139,7 @@ extension App {
                 }
                 try move(grid, toRow: number - 1)
             case .narrowTables, .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
-                 .confirmOverwrite, .refused:
+                 .confirmOverwrite, .refused, .switchSchema:
                 break
             }
         } catch {

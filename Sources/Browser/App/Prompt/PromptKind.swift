@@ -14,6 +14,8 @@ enum PromptKind: Hashable, Sendable {
     case goToRow
     /// A column's name, or a pattern matching it (`gc`).
     case goToColumn
+    /// The schema to browse instead (PostgreSQL), one of `choices`.
+    case switchSchema(choices: [String])
     /// A SQL statement.
     case sql
     /// The path of a file to export the view to.
@@ -47,6 +49,8 @@ enum PromptKind: Hashable, Sendable {
         case .narrowTables: "Tables named like: "
         case .goToRow: "Go to row: "
         case .goToColumn: "Go to column (name or pattern): "
+        case .switchSchema(let choices):
+            "Schema (" + choices.map(Sanitizer.sanitize).joined(separator: ", ") + "): "
         case .sql: "SQL> "
         case .export: "Export to (.csv .tsv .json .jsonl .sql): "
         case .editCell(let column, let note): Sanitizer.sanitize(column) + (note.map { " (\($0))" } ?? "") + ": "
@@ -64,7 +68,7 @@ enum PromptKind: Hashable, Sendable {
         switch self {
         case .filter: .filter
         case .search, .gridSearch, .narrowTables: .search
-        case .goToRow, .goToColumn: .goToRow
+        case .goToRow, .goToColumn, .switchSchema: .goToRow
         case .sql: .sql
         case .export, .copyAs: .export
         case .editCell: .edit

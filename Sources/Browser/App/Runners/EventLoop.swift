@@ -18,10 +18,12 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
     /// Where keys come from.
     let input: KeyReader
 
-    /// Runs until the user quits or the input ends.
+    /// Runs until the user quits or the input ends; returns the steps of `script` not played yet
+    /// (when the app ended to browse another schema, ``App/reopening``, the next one plays them).
     ///
     /// - Parameter script: Steps to play before reading the terminal (`<dump>` is ignored here).
-    func run(script: [ScriptStep] = []) {
+    @discardableResult
+    func run(script: [ScriptStep] = []) -> [ScriptStep] {
         let effects = EffectHandler(app: app)
         var dirty = true
         var pending = script[...]
@@ -37,7 +39,7 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
                     outcome = react(to: key)
                 case .wait(let milliseconds):
                     if wait(milliseconds, effects: effects) {
-                        return
+                        return Array(pending)
                     }
                     dirty = true
                     continue
@@ -51,12 +53,12 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
                 case .timeout:
                     outcome = app.tick()
                 case .endOfInput:
-                    return
+                    return []
                 }
             }
             let reaction = effects.apply(outcome, on: self)
             if reaction.quit {
-                return
+                return Array(pending)
             }
             dirty = dirty || reaction.redraw
         }

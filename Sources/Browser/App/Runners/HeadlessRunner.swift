@@ -34,6 +34,9 @@ struct HeadlessRunner: EffectHost {
         var screens: [[String]] = []
         /// Whether a key (or one that waited for background work) quit.
         var quit = false
+        /// The steps not played because the app ended to browse another schema
+        /// (``App/reopening``): the next app plays them.
+        var remaining: [ScriptStep] = []
     }
 
     /// Plays `script` and returns the dumped screens followed by the final one, each as lines with
@@ -51,7 +54,13 @@ struct HeadlessRunner: EffectHost {
         let effects = EffectHandler(app: app)
         app.resize(columns: columns, rows: rows)
         var played = Played()
+        var next = 0
         func record(quitting: Bool = false) -> Played {
+            if quitting, app.reopening != nil {
+                // Not the end: the app on the other schema goes on with the rest.
+                played.remaining = Array(script[next...])
+                return played
+            }
             played.screens.append(text(of: terminal))
             played.quit = quitting
             emit(played.screens[played.screens.count - 1])
@@ -59,6 +68,7 @@ struct HeadlessRunner: EffectHost {
         }
         draw(terminal)
         for step in script {
+            next += 1
             switch step {
             case .key(let key):
                 var outcome = app.handle(key)

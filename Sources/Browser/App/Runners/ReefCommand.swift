@@ -118,9 +118,9 @@ public struct ReefCommand: ParsableCommand {
         let imported = files.count > 1 || ImportSession.isDataFile(first) ? importFiles() : nil
         defer { imported?.removeTemporaryFiles() }
         let database = imported?.databasePath ?? first
+        let readOnly = readonly || (imported.map { !$0.isSaved } ?? false)
         let db: ORMDatabaseHandle
         do {
-            let readOnly = readonly || (imported.map { !$0.isSaved } ?? false)
             db = ORMDatabaseHandle(try DatabaseOpener.open(database, readOnly: readOnly, schema: schema))
         } catch {
             imported?.removeTemporaryFiles()
@@ -129,10 +129,17 @@ public struct ReefCommand: ParsableCommand {
         let importNote = imported.map { $0.report() } ?? []
         if let headless, let size = ScreenSize(parsing: headless) {
             importNote.forEach { StandardStream.error.write($0 + "\n") }
-            let app = try makeApp(db, theme: chosenTheme, imported: imported)
-            // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
-            HeadlessRunner(app: app, columns: size.columns, rows: size.rows).run(steps) { screen in
-                StandardStream.output.write(screen.map { $0 + "\n" }.joined())
+            let opened = try makeApp(db, theme: chosenTheme, imported: imported)
+            let app: App
+            do {
+                app = try reopening(database, readOnly: readOnly, theme: chosenTheme).run(opened, steps: steps) { app, steps in
+                    // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
+                    HeadlessRunner(app: app, columns: size.columns, rows: size.rows).play(steps) { screen in
+                        StandardStream.output.write(screen.map { $0 + "\n" }.joined())
+                    }.remaining
+                }
+            } catch {
+                fail(String(describing: error))
             }
             if let note = app.finish() {
                 StandardStream.error.write(note + "\n")
@@ -147,9 +154,19 @@ public struct ReefCommand: ParsableCommand {
         }
         defer { backend.close() }  // once: also closed below, before the note is printed
         // The theme brought down to the terminal's colours (monochrome without any).
-        let app = try makeApp(db, theme: chosenTheme.downgraded(toColors: backend.colors), imported: imported)
-        EventLoop(app: app, terminal: Terminal(backend: backend), input: NcursesInput(wakeup: app.wakeup))
-            .run(script: steps)
+        let theme = chosenTheme.downgraded(toColors: backend.colors)
+        let opened = try makeApp(db, theme: theme, imported: imported)
+        let terminal = Terminal(backend: backend)
+        let app: App
+        do {
+            app = try reopening(database, readOnly: readOnly, theme: theme).run(opened, steps: steps) { app, steps in
+                terminal.invalidate()
+                return EventLoop(app: app, terminal: terminal, input: NcursesInput(wakeup: app.wakeup)).run(script: steps)
+            }
+        } catch {
+            backend.close()
+            fail(String(describing: error))
+        }
         let note = app.finish()
         backend.close()
         if let note {
@@ -189,6 +206,17 @@ public struct ReefCommand: ParsableCommand {
         } catch {
             progress.finish()
             fail((error as? ImportError)?.description ?? "reef: \(UserMessage.describe(error))")
+        }
+    }
+
+    /// Opens `database` again on the schema the user chose (`gs`) and makes its app.
+    private func reopening(_ database: String, readOnly: Bool, theme: Theme) -> Reopening {
+        Reopening { schema in
+            let opened = ORMDatabaseHandle(try DatabaseOpener.open(database, readOnly: readOnly, schema: schema))
+            let app = try App(database: opened.database, theme: theme)
+            app.prompt.store = historyStore(for: opened.database.path, imported: nil)
+            app.state.message = .info("browsing schema \(Sanitizer.sanitize(schema))")
+            return app
         }
     }
 

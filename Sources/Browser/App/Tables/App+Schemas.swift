@@ -1,0 +1,52 @@
+import ORMCore
+
+extension App {
+    /// `gs`: asks which schema to browse instead, naming those the database has (PostgreSQL); a
+    /// SQLite file has only `main`. Staged changes must be committed or reverted first: they
+    /// belong to this schema's tables.
+    func askForSchema() {
+        guard database.dialect != .sqlite else {
+            state.message = .error("a SQLite file has one schema, main")
+            return
+        }
+        guard staging.pendingCount == 0, staging.unchecked.isEmpty else {
+            state.message = .error("commit (w) or revert (U) the staged changes before browsing another schema")
+            return
+        }
+        guard !(export?.isRunning ?? false) else {
+            state.message = .error("an export is running: let it finish (or stop it with X) before browsing another schema")
+            return
+        }
+        do {
+            let current = catalog.schema
+            let others = try database.schemas().filter { $0 != current }
+            guard !others.isEmpty else {
+                state.message = .info("the database has no other schema than \(Sanitizer.sanitize(current ?? "this one"))")
+                return
+            }
+            openPrompt(.switchSchema(choices: others))
+        } catch {
+            report(error, doing: "schemas")
+        }
+    }
+
+    /// Takes the schema typed at `gs`'s prompt: one of `choices` by its name, else ignoring case,
+    /// else the one its name starts with; the runner then opens the database on it
+    /// (``reopening``).
+    func chooseSchema(_ text: String, among choices: [String]) {
+        let typed = text.trimmedWhitespace
+        guard !typed.isEmpty else {
+            return
+        }
+        let folded = choices.filter { $0.equalsIgnoringCase(typed) }
+        let started = choices.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
+        guard let chosen = choices.first(where: { $0 == typed }) ?? (folded.count == 1 ? folded.first : nil)
+                ?? (started.count == 1 ? started.first : nil)
+        else {
+            let why = started.count > 1 ? "more than one schema starts with" : "no schema named"
+            state.message = .error("\(why) \(Sanitizer.sanitize(typed)): " + choices.map(Sanitizer.sanitize).joined(separator: ", "))
+            return
+        }
+        reopening = chosen
+    }
+}
