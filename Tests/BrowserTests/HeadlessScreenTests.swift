@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x85.
+    /// Keys `?` at 80x86.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 85)
+        let screens = try fixture.headless("?", columns: 80, rows: 86)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -193,6 +193,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  <Tab> <S-Tab>      switch focus: table list / grid",
             "  <Enter>            open table / open record view of the cursor row",
             "  S                  schema of the table",
+            "  gs                 PostgreSQL: browse another schema (asks which)",
             "  ? <F1>             this help (again: close it)",
             "  q                  back; main screen: clear the filter, sort and hidden",
             "                     columns, then quit",
