@@ -12,8 +12,9 @@ import ORMCore
 ///
 /// Scenarios: `insert` (objects built in the timed loop, as a user writes it), `insert-prebuilt`
 /// (objects built before the timing), `fetch`, `query`, `join`, `keys` (rowid keys against random
-/// keys at 1,000,000 rows: insert time, file size, fetch time), `resultset`, and `postgres` (libpq
-/// inserting and fetching the same rows; run when `--postgres` or `REEF_BENCH_PG` names a server).
+/// keys at 1,000,000 rows: insert time, file size, fetch time), `resultset`, and `postgres` (ORMCore
+/// and libpq inserting and fetching the same rows on PostgreSQL: on the server `--postgres` or
+/// `REEF_BENCH_PG` names, else, with `--scenario postgres`, on a throwaway one it starts).
 @main
 enum OrmBench {
     static func main() throws {
@@ -59,12 +60,9 @@ enum OrmBench {
         if scenario == nil || scenario == "resultset" {
             try ResultSetBench.run(rows: option("--resultset-rows", 1_000_000))
         }
-        if let conninfo = text("--postgres") ?? ProcessInfo.processInfo.environment["REEF_BENCH_PG"] {
-            if scenario == nil || scenario == "postgres" {
-                try PostgresBench.run(conninfo: conninfo, rows: rows, harness: harness)
-            }
-        } else if scenario == "postgres" {
-            throw BenchmarkError("the postgres scenario needs a server: --postgres CONNINFO (scripts/pg-cluster start)")
+        let conninfo = text("--postgres") ?? ProcessInfo.processInfo.environment["REEF_BENCH_PG"]
+        if scenario == "postgres" || (scenario == nil && conninfo != nil) {
+            try PostgresBench.run(conninfo: conninfo, rows: rows, harness: harness)
         }
         print("\nload average at the end: \(loadAverage())")
     }

@@ -130,6 +130,54 @@ final class RawPostgres {
         return items
     }
 
+    /// Every row of `sql` as plain values, read as libpq's single-row mode hands them out (one
+    /// result a row, as a streaming reader with bounded memory gets them), in binary or text form.
+    func fetchSingleRows(_ sql: String, binary: Bool) throws -> [RawItem] {
+        guard PQsendQueryParams(connection, sql, 0, nil, nil, nil, nil, binary ? 1 : 0) == 1,
+            PQsetSingleRowMode(connection) == 1
+        else { throw error("cannot send the query") }
+        var items: [RawItem] = []
+        var failed = false
+        while let result = PQgetResult(connection) {
+            defer { PQclear(result) }
+            let status = PQresultStatus(result)
+            if status == PGRES_TUPLES_OK { continue }
+            guard status == PGRES_SINGLE_TUPLE else {
+                failed = true
+                continue
+            }
+            if binary {
+                items.append(
+                    RawItem(
+                        id: Int64(bitPattern: integer(result, 0, 0)), name: text(result, 0, 1) ?? "",
+                        score: Double(bitPattern: integer(result, 0, 2)),
+                        count: Int(Int64(bitPattern: integer(result, 0, 3))), note: text(result, 0, 4)))
+            } else {
+                items.append(
+                    RawItem(
+                        id: textInteger(result, 0, 0), name: text(result, 0, 1) ?? "",
+                        score: strtod(PQgetvalue(result, 0, 2), nil), count: Int(textInteger(result, 0, 3)),
+                        note: text(result, 0, 4)))
+            }
+        }
+        if failed { throw error("the query failed") }
+        return items
+    }
+
+    /// A decimal integer in text form.
+    @inline(__always)
+    private func textInteger(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> Int64 {
+        guard var pointer = PQgetvalue(result, row, column) else { return 0 }
+        let negative = pointer.pointee == 45
+        if negative { pointer += 1 }
+        var value: Int64 = 0
+        while pointer.pointee >= 48 && pointer.pointee <= 57 {
+            value = value &* 10 &+ Int64(pointer.pointee - 48)
+            pointer += 1
+        }
+        return negative ? -value : value
+    }
+
     /// An 8-byte binary value (`bigint`, `double precision`) in host order.
     @inline(__always)
     private func integer(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> UInt64 {
