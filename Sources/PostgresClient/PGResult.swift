@@ -89,6 +89,13 @@ public final class PGResult: RandomAccessCollection, @unchecked Sendable {
         return try body(value, Int(PQgetlength(handle, row, column)))
     }
 
+    func rawValue(row: Int32, column: Int32) -> (pointer: UnsafePointer<CChar>, length: Int)? {
+        guard PQgetisnull(handle, row, column) == 0, let value = PQgetvalue(handle, row, column) else {
+            return nil
+        }
+        return (UnsafePointer(value), Int(PQgetlength(handle, row, column)))
+    }
+
     func bytes(row: Int32, column: Int32) -> [UInt8]? {
         guard !isNull(row: row, column: column), let value = PQgetvalue(handle, row, column) else {
             return nil
@@ -125,6 +132,14 @@ public struct PGRow: Sendable {
     /// `body`). Nil for NULL, without calling `body`.
     public func withValue<T>(at column: Int, _ body: (UnsafePointer<CChar>, Int) throws -> T) rethrows -> T? {
         try result.withValue(row: row, column: Int32(column), body)
+    }
+
+    /// Column `column` as the server sent it, in place: a pointer to its text form (NUL-terminated
+    /// as libpq keeps it) and its length in bytes, valid while the row's ``result`` lives; nil for
+    /// NULL. ``withValue(at:_:)`` without the closure, for a loop that reads every value of many
+    /// rows.
+    public func rawValue(at column: Int) -> (pointer: UnsafePointer<CChar>, length: Int)? {
+        result.rawValue(row: row, column: Int32(column))
     }
 
     /// The bytes of column `column` as the server sent them (its text form), or nil for NULL.

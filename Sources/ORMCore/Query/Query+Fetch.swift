@@ -160,7 +160,7 @@ extension Query {
             try connection.cachedStatement(sql.text).use { statement in
                 if let columns = decoder.storedColumns { statement.readColumns(as: columns) }
                 try statement.bind(sql.arguments)
-                let row = _ValueRow(reader: DriverRowReader(statement: statement), database: database, entity: entity.table)
+                let row = _ValueRow(statement: statement, database: database, entity: entity.table)
                 while try statement.step() {
                     let record = try decoder.decodeValues(row)
                     try attachJoined(record, parts, statement)

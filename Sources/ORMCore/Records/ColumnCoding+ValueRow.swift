@@ -50,11 +50,42 @@ extension _ColumnCoding {
 
     // MARK: - Decoding
 
-    /// Reads a value column.
+    /// Reads a value column. Inlined into the generated initialiser, so that a PostgreSQL row's
+    /// value is one call into its statement (the column's reader chosen once a statement) and
+    /// `T`'s conversion is inlined, with no existential or witness in between.
+    @inlinable @inline(__always)
     public static func decode<T: DatabaseValueConvertible>(
         _ type: T.Type, from row: _ValueRow, at position: Int32, column: String
     ) throws -> T {
         let index = try resolve(row, position, column)
+        if let statement = row.postgres {
+            let value = statement.column(at: index)
+            if let decoded = T._read(from: value) { return decoded }
+            throw mismatch(row, value, column, T.self)
+        }
+        return try decodeThroughReader(T.self, from: row, at: index, column: column)
+    }
+
+    /// Reads an integer column: the read above, with the integer conversion inlined as well.
+    @inlinable @inline(__always)
+    public static func decode<T: DatabaseInteger>(
+        _ type: T.Type, from row: _ValueRow, at position: Int32, column: String
+    ) throws -> T {
+        let index = try resolve(row, position, column)
+        if let statement = row.postgres {
+            let value = statement.column(at: index)
+            if let decoded = T._readInteger(from: value) { return decoded }
+            throw mismatch(row, value, column, T.self)
+        }
+        return try decodeThroughReader(T.self, from: row, at: index, column: column)
+    }
+
+    /// Reads result column `index` through the row's ``_RowReader`` (a driver other than
+    /// PostgreSQL).
+    @usableFromInline
+    static func decodeThroughReader<T: DatabaseValueConvertible>(
+        _ type: T.Type, from row: _ValueRow, at index: Int32, column: String
+    ) throws -> T {
         let reader = row.reader.column(at: index)
         if let value = T._read(from: reader) { return value }
         throw mismatch(row, reader, column, String(describing: T.self))
@@ -114,24 +145,52 @@ extension _ColumnCoding {
         _ type: T.Type, _ key: SQLValue, from row: _ValueRow, column: String
     ) throws -> T {
         if let value = T.fromDatabaseValue(key) { return value }
-        throw ORMError.valueMismatch(
-            entity: row.entity, column: column, expected: String(describing: T.self),
-            found: key.isNull ? "NULL" : key.storageClass)
+        throw keyMismatch(row, key, column, T.self)
+    }
+
+    /// An integer key's value for `key` (the common case, a stored integer, inlined).
+    @inlinable @inline(__always)
+    public static func decodeKey<T: DatabaseInteger>(
+        _ type: T.Type, _ key: SQLValue, from row: _ValueRow, column: String
+    ) throws -> T {
+        if case .integer(let int) = key, let value = T.fromInteger(int) { return value }
+        if let value = T.fromDatabaseValue(key) { return value }
+        throw keyMismatch(row, key, column, T.self)
     }
 
     // MARK: - Helpers
 
+    @inlinable @inline(__always)
     static func resolve(_ row: _ValueRow, _ position: Int32, _ column: String) throws -> Int32 {
         let index = row.resolve(position)
-        if index < 0 {
-            throw ORMError.valueMismatch(entity: row.entity, column: column, expected: "a result column", found: "none")
-        }
+        if index < 0 { throw missingColumn(row, column) }
         return index
+    }
+
+    /// The error for a column the row does not hold.
+    @usableFromInline @inline(never)
+    static func missingColumn(_ row: _ValueRow, _ column: String) -> ORMError {
+        ORMError.valueMismatch(entity: row.entity, column: column, expected: "a result column", found: "none")
     }
 
     static func mismatch(_ row: _ValueRow, _ reader: any _ValueReader, _ column: String, _ expected: String) -> ORMError {
         let value = reader.value
         return ORMError.valueMismatch(
             entity: row.entity, column: column, expected: expected, found: value.isNull ? "NULL" : value.storageClass)
+    }
+
+    /// The error for a PostgreSQL value that does not fit `T` (kept out of line: decoding inlines
+    /// only the call).
+    @usableFromInline @inline(never)
+    static func mismatch<T>(_ row: _ValueRow, _ value: PostgresColumn, _ column: String, _: T.Type) -> ORMError {
+        mismatch(row, value, column, String(describing: T.self))
+    }
+
+    /// The error for a stored key that does not fit the key property's type `T`.
+    @usableFromInline @inline(never)
+    static func keyMismatch<T>(_ row: _ValueRow, _ key: SQLValue, _ column: String, _: T.Type) -> ORMError {
+        ORMError.valueMismatch(
+            entity: row.entity, column: column, expected: String(describing: T.self),
+            found: key.isNull ? "NULL" : key.storageClass)
     }
 }

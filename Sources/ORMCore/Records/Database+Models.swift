@@ -78,7 +78,12 @@ extension Database {
             throw ORMError.valueMismatch(
                 entity: row.entity, column: T.modelSchema.primaryKey.name, expected: "a result column", found: "none")
         }
-        let key = row.reader.column(at: keyIndex).value
+        let key: SQLValue
+        if let source = row.postgres {
+            key = source.statement.value(at: keyIndex)
+        } else {
+            key = row.reader.column(at: keyIndex).value
+        }
         let object = try T(_$values: row, key: key)
         guard let live = identityMap.registerMarked(object, key: key) else { return object }
         let meta = live.stateSnapshot
@@ -119,8 +124,7 @@ extension Database {
                     return try connection.withModelStatement(statementKey, schema: schema, sql: { _ in sql }) { statement in
                         try statement.bind([key])
                         guard try statement.step() else { return false }
-                        let row = _ValueRow(
-                            reader: DriverRowReader(statement: statement), database: self, entity: schema.table)
+                        let row = _ValueRow(statement: statement, database: self, entity: schema.table)
                         try object._$apply(row, keeping: object.dirtyColumns)
                         return true
                     }

@@ -1,11 +1,11 @@
 /// How many decoded rows a fetch enters in the identity map under one lock.
-private let materializeWindow = 128
+let materializeWindow = 128
 
 /// The objects a fetch has made so far, as references stored by hand in a buffer that doubles as it
 /// fills, and moved into the array returned at the end: an array append checked the array's
 /// uniqueness and capacity out of line for every row. Collected as `AnyObject`: appending to an
 /// array of the generic `Self` looked up its metadata for every row.
-private struct FetchedObjects: ~Copyable {
+struct FetchedObjects: ~Copyable {
     /// `count` initialised references, then room for `capacity - count` more.
     private var base: UnsafeMutablePointer<AnyObject>
     private var count = 0
@@ -208,9 +208,10 @@ extension Model {
         if let sqlite = statement as? _Statement {
             return try materializeRows(of: sqlite, database: database, columnMap: columnMap)
         }
-        let row = _ValueRow(
-            reader: DriverRowReader(statement: statement), database: database, entity: modelSchema.table,
-            columnMap: columnMap)
+        if let postgres = statement as? PostgresStatement {
+            return try materializeRows(of: postgres, database: database, columnMap: columnMap)
+        }
+        let row = _ValueRow(statement: statement, database: database, entity: modelSchema.table, columnMap: columnMap)
         let keyIndex = row.resolve(0)
         var objects: [Self] = []
         while try statement.step() {

@@ -82,7 +82,7 @@ extension Database {
                 return try connection.withModelStatement(statementKey, schema: schema, sql: { _ in sql }) { statement in
                     try statement.bind([storedKey])
                     guard try statement.step() else { return false }
-                    let row = _ValueRow(reader: DriverRowReader(statement: statement), database: self, entity: schema.table)
+                    let row = _ValueRow(statement: statement, database: self, entity: schema.table)
                     dropChanges()
                     try object._$apply(row, keeping: object.dirtyColumns)
                     return true

@@ -5,6 +5,10 @@
 /// path of the macro's contract, chosen once per statement (SQLite's rows are ``_StatementRow``s,
 /// read in place with every call inlined).
 ///
+/// A PostgreSQL statement's row is also held as that statement itself: the decoding calls read
+/// its columns directly (one call a value into the statement's reader for the column, chosen once
+/// a statement), where any other driver's go through ``reader``.
+///
 /// Part of the macro's contract (see <doc:Models#The-macros-contract>): public only because code
 /// that `@Model` generates in the user's module decodes its properties from it.
 public struct _ValueRow {
@@ -15,16 +19,32 @@ public struct _ValueRow {
     /// The entity being decoded, for error messages.
     public let entity: String
     /// For rows of hand-written SQL: where each schema position (key, then columns) is in the result.
-    let columnMap: [Int32]?
+    @usableFromInline let columnMap: [Int32]?
+    /// The PostgreSQL statement positioned on the row, read without ``reader``'s existentials.
+    @usableFromInline let postgres: PostgresRowSource?
 
     init(reader: any _RowReader, database: Database, entity: String, columnMap: [Int32]? = nil) {
         self.reader = reader
         self.database = database
         self.entity = entity
         self.columnMap = columnMap
+        postgres = nil
+    }
+
+    /// The current row of `statement`: a PostgreSQL statement's is read directly, any other
+    /// driver's through its ``DriverRowReader``.
+    init<Statement: DriverStatement>(
+        statement: Statement, database: Database, entity: String, columnMap: [Int32]? = nil
+    ) {
+        reader = DriverRowReader(statement: statement)
+        self.database = database
+        self.entity = entity
+        self.columnMap = columnMap
+        postgres = (statement as? PostgresStatement).map(PostgresRowSource.init)
     }
 
     /// The result column holding schema position `index` (0 is the key), or -1 when the row has none.
+    @inlinable
     public func resolve(_ index: Int32) -> Int32 {
         if let columnMap { return Int(index) < columnMap.count ? columnMap[Int(index)] : -1 }
         return index < reader.columnCount ? index : -1

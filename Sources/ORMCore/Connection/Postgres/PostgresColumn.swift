@@ -7,32 +7,44 @@ import FoundationEssentials
 /// `boolean` reads as the integer 0 or 1, `bytea` as bytes, integers and floats as numbers,
 /// `timestamptz` as seconds since 1970 where the column is a model's `Date`, and every other type
 /// as the server's text.
+@usableFromInline
 struct PostgresColumn: _ValueReader {
     /// The column's value (`.null` when the statement is on no row).
-    let value: SQLValue
+    @usableFromInline let value: SQLValue
 
+    @inlinable
+    init(value: SQLValue) {
+        self.value = value
+    }
+
+    @inlinable
     var isNull: Bool { value.isNull }
 
+    @inlinable
     var isInteger: Bool {
         if case .integer = value { return true }
         return false
     }
 
+    @inlinable
     var isReal: Bool {
         if case .real = value { return true }
         return false
     }
 
+    @inlinable
     var isText: Bool {
         if case .text = value { return true }
         return false
     }
 
+    @inlinable
     var isBlob: Bool {
         if case .blob = value { return true }
         return false
     }
 
+    @inlinable
     var int64: Int64 {
         switch value {
         case .integer(let integer): integer
@@ -42,6 +54,7 @@ struct PostgresColumn: _ValueReader {
         }
     }
 
+    @inlinable
     var double: Double {
         switch value {
         case .integer(let integer): Double(integer)
@@ -51,6 +64,7 @@ struct PostgresColumn: _ValueReader {
         }
     }
 
+    @inlinable
     var text: String {
         switch value {
         case .integer(let integer): String(integer)
@@ -61,6 +75,7 @@ struct PostgresColumn: _ValueReader {
         }
     }
 
+    @inlinable
     var blob: Data {
         switch value {
         case .blob(let data): data

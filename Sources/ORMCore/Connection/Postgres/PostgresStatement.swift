@@ -276,27 +276,27 @@ final class PostgresStatement: DriverStatement {
     /// general path makes: integers, floats, booleans and text as a model or the catalog reads
     /// them. Nil for text not of its reader's form, which then takes `SQLValue(row, at:, as:)`.
     private static func fastValue(_ row: PGRow, at column: Int, _ reader: ColumnReader) -> SQLValue? {
-        row.withValue(at: column) { pointer, length -> SQLValue? in
-            switch reader {
-            case .integer:
-                return Self.integer(pointer, length).map(SQLValue.integer)
-            case .double:
-                var end: UnsafeMutablePointer<CChar>?
-                let value = strtod(pointer, &end)
-                guard let end, end == UnsafeMutablePointer(mutating: pointer) + length, length > 0 else { return nil }
-                return .real(value)
-            case .boolean:
-                guard length == 1 else { return nil }
-                return pointer.pointee == CChar(UInt8(ascii: "t")) ? .integer(1)
-                    : pointer.pointee == CChar(UInt8(ascii: "f")) ? .integer(0) : nil
-            case .text:
-                return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                    .text(String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self))
-                }
-            case .general:
-                return nil
+        // The row's result lives as long as `row`, which the caller holds.
+        guard let (pointer, length) = row.rawValue(at: column) else { return .null }
+        switch reader {
+        case .integer:
+            return Self.integer(pointer, length).map(SQLValue.integer)
+        case .double:
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(pointer, &end)
+            guard let end, end == UnsafeMutablePointer(mutating: pointer) + length, length > 0 else { return nil }
+            return .real(value)
+        case .boolean:
+            guard length == 1 else { return nil }
+            return pointer.pointee == CChar(UInt8(ascii: "t")) ? .integer(1)
+                : pointer.pointee == CChar(UInt8(ascii: "f")) ? .integer(0) : nil
+        case .text:
+            return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                SQLValue.text(String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self))
             }
-        } ?? .null
+        case .general:
+            return nil
+        }
     }
 
     /// The decimal integer of `length` bytes at `pointer` (an optional `-`), nil when it is not
@@ -319,6 +319,9 @@ final class PostgresStatement: DriverStatement {
         return value
     }
 
+    /// Column `index` of the current row: its value, read by the column's reader (what the
+    /// generated initialisers decode a PostgreSQL row's properties from, through
+    /// ``PostgresRowSource``).
     func column(at index: Int32) -> PostgresColumn {
         PostgresColumn(value: value(at: index))
     }

@@ -1,0 +1,49 @@
+extension Model {
+    /// Every remaining row of a PostgreSQL statement (bound, not stepped yet) as live objects:
+    /// the loop behind `fetch(where:)`, `fetchAll()` and `query().fetch()` on PostgreSQL, as
+    /// ``materializeRows(of:database:columnMap:)`` is SQLite's.
+    ///
+    /// Each row's values are read straight from the statement's current libpq row by the reader
+    /// the statement chose for each column once (``PostgresStatement/column(at:)``), inlined into
+    /// the model's generated initialiser: no existential, witness or `SQLValue` array per row.
+    /// Rows with an integer key are entered in the identity map a window of 128 at a time under
+    /// one acquisition of its lock; any other key takes ``Database/materialize(_:row:keyIndex:)``.
+    /// The statement streams its rows (libpq's single-row mode), so a million rows never sit in
+    /// libpq's memory at once.
+    static func materializeRows(
+        of statement: PostgresStatement, database: Database, columnMap: [Int32]? = nil
+    ) throws -> [Self] {
+        let row = _ValueRow(statement: statement, database: database, entity: modelSchema.table, columnMap: columnMap)
+        let keyIndex = row.resolve(0)
+        var objects = FetchedObjects()
+        let keys = UnsafeMutableBufferPointer<Int64>.allocate(capacity: materializeWindow)
+        defer { keys.deallocate() }
+        var pending = 0
+        while try statement.step() {
+            if keyIndex < 0 { throw _ColumnCoding.missingColumn(row, modelSchema.primaryKey.name) }
+            // The key as stored, read once: the object's key property is made from it, and the
+            // initialiser marks the object as the row's, entered under `Self`.
+            let key = statement.value(at: keyIndex)
+            if case .integer(let integer) = key {
+                objects.append(try Self(_$values: row, key: key))
+                keys[pending] = integer
+                pending += 1
+                if pending < materializeWindow { continue }
+                database.identityMap.registerDecoded(objects.last(pending), keys: UnsafeBufferPointer(keys), as: Self.self)
+            } else {
+                if pending > 0 {
+                    database.identityMap.registerDecoded(
+                        objects.last(pending), keys: UnsafeBufferPointer(rebasing: keys[..<pending]), as: Self.self)
+                }
+                objects.append(try database.materialize(Self.self, row: row, keyIndex: keyIndex))
+            }
+            pending = 0
+        }
+        if pending > 0 {
+            database.identityMap.registerDecoded(
+                objects.last(pending), keys: UnsafeBufferPointer(rebasing: keys[..<pending]), as: Self.self)
+        }
+        // Every element is a `Self` (see the SQLite loop).
+        return unsafeBitCast(objects.array(), to: [Self].self)
+    }
+}
