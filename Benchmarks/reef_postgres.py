@@ -1,20 +1,24 @@
 #!/usr/bin/env python3
-"""The PostgreSQL floors reef will be measured against: psql and pgcli on a million-row table.
+"""reef on a million-row PostgreSQL table, beside psql and pgcli (and Harlequin) in one run.
 
-    python3 Benchmarks/reef_postgres.py [--conninfo STR] [--pgcli BIN] [--rows 1000000] [--runs 5]
+    python3 Benchmarks/reef_postgres.py [--reef BIN] [--conninfo STR] [--pgcli BIN] [--harlequin BIN]
+                                        [--rows 1000000] [--runs 5]
 
 Without --conninfo, starts a throwaway server with scripts/pg-cluster and stops it at the end.
 Makes the table `events` (the same columns and values as reef_speed's SQLite table, the key a
 `bigint` identity) once per server, then measures:
 
+- reef (--reef, its release build): headless, process start to exit of `--headless WxH` (the first
+  screen drawn and printed) and of `--keys G` (the last row's screen), each with its peak resident
+  memory; in a private tmux server as reef_speed.py does, start to the first rows on screen, `G` sent
+  as soon as they show until the last row is drawn, `gg` and `G` again, and resident memory;
 - psql: `SELECT * FROM events ORDER BY id LIMIT 40` from exec to exit (the floor for reef's first
   rows), the same with `DESC` (the floor for `G`), and psql's peak resident memory;
-- pgcli (when --pgcli names it, e.g. from `pip install pgcli` in a venv): in a private tmux
-  server as reef_speed.py does, start to its prompt, each of the two queries typed at the prompt
-  to its `SELECT 40`, and its peak resident memory.
+- pgcli (when --pgcli names it, e.g. from `pip install pgcli` in a venv): in tmux, start to its
+  prompt, each of the two queries typed at the prompt to its `SELECT 40`, and its peak resident
+  memory.
 
-reef opens PostgreSQL once issue #22's driver lands; its figures join this table then. Standard
-library only.
+Standard library only.
 """
 
 import argparse
@@ -22,8 +26,10 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
-from reef_speed import Results, clean_up_on_signals, emit, Tmux, fmt_mem, fmt_time, log, now, run_quiet, run_trials
+from reef_speed import (Results, StepTimeout, clean_up_on_signals, cell_regex, emit, Tmux, fmt_count, fmt_mem, fmt_time, log, now,
+                        payload_of, run_quiet, run_trials, status_line)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRST = "SELECT * FROM events ORDER BY id LIMIT 40"
@@ -79,6 +85,57 @@ def measure_psql(conninfo, runs, res):
         log(f"psql run {run}: first {first * 1000:.0f} ms, last {last * 1000:.0f} ms")
 
 
+def timed_reef_headless(reef, conninfo, size, keys):
+    """Seconds from exec to exit of `reef --headless` (with `keys`), its peak resident memory in kB,
+    and the screen it printed."""
+    argv = [reef, conninfo, "--table", "events", "--headless", size] + (["--keys", keys] if keys else [])
+    t0 = now()
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = now() - t0
+    screen = process.stdout.read()
+    if status != 0:
+        raise RuntimeError(f"reef --headless failed: {process.stderr.read().strip()}")
+    return elapsed, usage.ru_maxrss, screen
+
+
+def measure_reef_headless(reef, conninfo, rows, size, runs, res):
+    last = re.compile(r"(?:^|\s)" + re.escape(f"{fmt_count(rows)}/{fmt_count(rows)}") + r"(?:\s|$)")
+    for run in range(runs + 1):
+        first, rss_first, screen = timed_reef_headless(reef, conninfo, size, None)
+        if not cell_regex(payload_of(1)).search(screen):
+            raise RuntimeError(f"reef's headless screen shows no first row:\n{screen}")
+        end, rss_end, screen = timed_reef_headless(reef, conninfo, size, "G")
+        if not last.search(status_line(screen)):
+            raise RuntimeError(f"reef's headless screen after G is not on the last row:\n{screen}")
+        if run:  # the first run warms the server's cache and is discarded
+            res.add("reef.headless", first)
+            res.add("reef.headless_G", end)
+            res.add("reef.headless_rss", max(rss_first, rss_end))
+        log(f"reef headless run {run}: start to exit {first * 1000:.0f} ms, with G {end * 1000:.0f} ms, "
+            f"peak {max(rss_first, rss_end) / 1024:.0f} MB")
+
+
+def measure_reef_tmux(reef, conninfo, rows, tmux, runs, res):
+    total = fmt_count(rows)
+    first_cell = cell_regex(payload_of(1))
+    last_cell = cell_regex(payload_of(rows))
+
+    def at_position(row, cell):
+        pattern = re.compile(r"(?:^|\s)" + re.escape(f"{fmt_count(row)}/{total}") + r"(?:\s|$)")
+        return lambda screen: bool(pattern.search(status_line(screen))) and bool(cell.search(screen))
+
+    def trial(pane, t0, sample):
+        sample["first"], _ = pane.wait_for(lambda s: bool(first_cell.search(s)), t0, 60, "reef first rows")
+        sample["G_early"] = pane.timed(["G"], at_position(rows, last_cell), 60, "reef G at once")
+        sample["rss_open"] = pane.rss_kb()
+        sample["gg"] = pane.timed(["g", "g"], at_position(1, first_cell), 60, "reef gg")
+        sample["G"] = pane.timed(["G"], at_position(rows, last_cell), 60, "reef G")
+        sample["rss_peak"] = pane.peak_rss_kb()
+
+    run_trials("reef", "reef.", runs, res, lambda: tmux.start([reef, conninfo, "--table", "events"]), trial, ["Q"])
+
+
 def measure_pgcli(pgcli, conninfo, tmux, runs, res):
     home = os.path.join(tmux.tmpdir, "pgcli-home")
     config = os.path.join(home, "pgclirc")
@@ -107,18 +164,72 @@ def measure_pgcli(pgcli, conninfo, tmux, runs, res):
                lambda: tmux.start([pgcli, "--pgclirc", config, conninfo], env={"HOME": home}), trial, ["C-d"])
 
 
+def ratio(res, key, floor):
+    """The median of `key` over the median of `floor`, as `1.9x`, or — when either is missing."""
+    value, base = res.median(key), res.median(floor)
+    return "—" if value is None or not base else f"{value / base:.1f}x"
+
+
+def measure_harlequin(harlequin, conninfo, rows, tmux, runs, res):
+    """Harlequin with its PostgreSQL adapter: start to "Database Connected.", then one query typed
+    into its editor and run (ctrl+j) to its 40 rows on screen; a fresh start for each query (the
+    editor keeps the focus only until the first result)."""
+    connected = "Database Connected."
+    for name, sql, cell in (("first", FIRST, payload_of(1)), ("last", LAST, payload_of(rows))):
+        def trial(pane, t0, sample, sql=sql, name=name, cell=cell):
+            sample["start"], _ = pane.wait_for(lambda s: connected in s, t0, 120, "harlequin connected")
+            # Keys sent as it connects can be lost before the editor takes the focus: sent again
+            # until the text shows (an editor line that shows anything else fails the run).
+            for attempt in range(10):
+                pane.send("-l", sql)
+                try:
+                    pane.wait_for(lambda s: sql in s, now(), 3, "harlequin typing")
+                    break
+                except StepTimeout:
+                    if re.search(r"\b1  \S", pane.capture()) or attempt == 9:
+                        raise
+            shown = cell_regex(cell)
+            sample[name] = pane.timed(
+                ["C-j"], lambda s: "(40 Records)" in s and bool(shown.search(s)), 120, f"harlequin {name} rows")
+            sample["rss_peak_" + name] = pane.peak_rss_kb()
+
+        def start():
+            # A home of its own each start: Harlequin keeps the editor's text and its catalog
+            # cache between sessions there.
+            home = tempfile.mkdtemp(prefix="harlequin-home-", dir=tmux.tmpdir)
+            return tmux.start([harlequin, "-a", "postgres", conninfo],
+                              env={"HOME": home, "XDG_CACHE_HOME": home + "/cache", "XDG_CONFIG_HOME": home + "/config",
+                                   "XDG_DATA_HOME": home + "/data"})
+
+        run_trials("harlequin", "harlequin.", runs, res, start, trial, ["C-q"])
+    for run_first, run_last in zip(res.samples.get("harlequin.rss_peak_first", []),
+                                   res.samples.get("harlequin.rss_peak_last", [])):
+        res.add("harlequin.rss_peak", max(run_first or 0, run_last or 0))
+
+
 def report(args, res, server):
+    load = os.getloadavg()
     lines = [
         f"PostgreSQL {server}, table `events` of {args.rows:,} rows, {args.runs} runs each after a warm-up, "
-        "median (min–max)",
+        f"median (min–max); load average at the end {load[0]:.1f}/{load[1]:.1f}/{load[2]:.1f}",
         "",
-        "| | psql | pgcli |",
-        "| --- | --- | --- |",
-        f"| start → prompt | — | {fmt_time(res, 'pgcli.start')} |",
-        f"| first 40 rows (`ORDER BY id LIMIT 40`; psql exec to exit, pgcli Enter to rows) "
-        f"| {fmt_time(res, 'psql.first')} | {fmt_time(res, 'pgcli.first')} |",
-        f"| last 40 rows (`ORDER BY id DESC LIMIT 40`) | {fmt_time(res, 'psql.last')} | {fmt_time(res, 'pgcli.last')} |",
-        f"| peak resident | {fmt_mem(res, 'psql.rss_peak')} | {fmt_mem(res, 'pgcli.rss_peak')} |",
+        "| | reef | psql | pgcli | Harlequin | reef / psql |",
+        "| --- | --- | --- | --- | --- | --- |",
+        f"| start → first rows on screen (reef in tmux; psql `LIMIT 40` exec to exit; pgcli, Harlequin: "
+        f"start → prompt, connected) | {fmt_time(res, 'reef.first')} | {fmt_time(res, 'psql.first')} "
+        f"| {fmt_time(res, 'pgcli.start')} | {fmt_time(res, 'harlequin.start')} | {ratio(res, 'reef.first', 'psql.first')} |",
+        f"| headless start → exit, first screen printed | {fmt_time(res, 'reef.headless')} | | | | "
+        f"{ratio(res, 'reef.headless', 'psql.first')} |",
+        f"| first 40 rows at the prompt (`ORDER BY id LIMIT 40`, typed, Enter → rows) | | | {fmt_time(res, 'pgcli.first')} "
+        f"| {fmt_time(res, 'harlequin.first')} | |",
+        f"| `G` as soon as the first rows show → last row on screen | {fmt_time(res, 'reef.G_early')} | | | | |",
+        f"| `G` → last row, `gg` → first row | {fmt_time(res, 'reef.G')}, {fmt_time(res, 'reef.gg')} "
+        f"| {fmt_time(res, 'psql.last')} (`DESC LIMIT 40`, exec to exit) | {fmt_time(res, 'pgcli.last')} (typed) "
+        f"| {fmt_time(res, 'harlequin.last')} (typed) | {ratio(res, 'reef.G', 'psql.last')} |",
+        f"| headless start → exit with `G` | {fmt_time(res, 'reef.headless_G')} | | | | |",
+        f"| resident after the first screen and `G` | {fmt_mem(res, 'reef.rss_open')} | | | | |",
+        f"| peak resident | {fmt_mem(res, 'reef.rss_peak')} (headless {fmt_mem(res, 'reef.headless_rss')}) "
+        f"| {fmt_mem(res, 'psql.rss_peak')} | {fmt_mem(res, 'pgcli.rss_peak')} | {fmt_mem(res, 'harlequin.rss_peak')} | |",
     ]
     lines += [f"\nNote: {note}" for note in res.notes]
     return "\n".join(lines)
@@ -126,8 +237,10 @@ def report(args, res, server):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reef", help="reef's executable, its release build (omit to skip reef)")
     parser.add_argument("--conninfo", help="a libpq connection string (omit to start a throwaway server)")
     parser.add_argument("--pgcli", help="the pgcli executable (omit to skip pgcli)")
+    parser.add_argument("--harlequin", help="the harlequin executable with harlequin-postgres (omit to skip it)")
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--size", default="160x45")
@@ -155,11 +268,19 @@ def main():
         make_table(conninfo, args.rows)
         server = psql(conninfo, "SHOW server_version").split()[2]
         res = Results()
+        if args.reef:
+            log(f"reef headless ({args.runs} runs + warm-up)")
+            measure_reef_headless(args.reef, conninfo, args.rows, args.size, args.runs, res)
+            log(f"reef in tmux ({args.runs} runs + warm-up)")
+            measure_reef_tmux(args.reef, conninfo, args.rows, tmux, args.runs, res)
         log(f"psql ({args.runs} runs + warm-up)")
         measure_psql(conninfo, args.runs, res)
         if args.pgcli:
             log(f"pgcli in tmux ({args.runs} runs + warm-up)")
             measure_pgcli(args.pgcli, conninfo, tmux, args.runs, res)
+        if args.harlequin:
+            log(f"Harlequin in tmux ({args.runs} runs + warm-up, a start for each query)")
+            measure_harlequin(args.harlequin, conninfo, args.rows, tmux, args.runs, res)
     finally:
         stop_server()
 
