@@ -82,6 +82,9 @@ final class PostgresSchemaTests: XCTestCase {
         XCTAssertEqual(try sales.estimatedRowCounts(), [:], "never analysed: no estimate")
         try sales.executeScript("INSERT INTO regions SELECT 'r' || n FROM generate_series(1, 500) AS n; ANALYZE")
         XCTAssertEqual(try sales.estimatedRowCounts(), ["orders": 2, "regions": 500])
+        let listing = try sales.schemaListing()
+        XCTAssertEqual(listing.objects.map(\.name), ["orders", "regions"])
+        XCTAssertEqual(listing.estimatedRowCounts, ["orders": 2, "regions": 500])
     }
 
     func testAnErrorSaysWhereInTheStatementTheServerFoundIt() throws {

@@ -32,6 +32,10 @@ protocol SchemaIntrospector {
     /// materialized views, by name (none where the database keeps no estimate, or a table was
     /// never analysed).
     func estimatedRowCounts() throws -> [String: Int]
+
+    /// ``schemaObjects()`` and ``estimatedRowCounts()`` read together (PostgreSQL: one catalog
+    /// query).
+    func schemaListing() throws -> SchemaListing
 }
 
 extension SchemaIntrospector {
@@ -45,4 +49,9 @@ extension SchemaIntrospector {
     /// name, known at once whatever a table's size; a table never analysed is left out. SQLite
     /// keeps no such estimate: empty.
     func estimatedRowCounts() throws -> [String: Int] { [:] }
+
+    /// The objects and the estimates, read one after the other.
+    func schemaListing() throws -> SchemaListing {
+        SchemaListing(objects: try schemaObjects(), estimatedRowCounts: try estimatedRowCounts())
+    }
 }

@@ -36,6 +36,12 @@ extension Database {
         try read { connection in try connection.introspector.estimatedRowCounts() }
     }
 
+    /// ``schemaObjects()`` and ``estimatedRowCounts()`` in one read (on PostgreSQL one catalog
+    /// query): what a browser's table list shows at once.
+    public func schemaListing() throws -> SchemaListing {
+        try read { connection in try connection.introspector.schemaListing() }
+    }
+
     /// Whether the database stores its text in UTF-8 (it may also be UTF-16): what reading a
     /// prefix of a value's bytes (``valuePrefix(table:column:rowID:count:)``) needs to hold.
     public func storesUTF8() throws -> Bool {

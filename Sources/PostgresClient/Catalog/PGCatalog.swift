@@ -24,6 +24,11 @@ public struct PGCatalog: Sendable {
     /// tables of `schemas` (every user schema when nil), by schema and name, with the row counts
     /// the statistics estimate: known at once, whatever the table's size.
     public func relations(inSchemas schemas: [String]? = nil) throws -> [PGRelation] {
+        try relations(inSchemas: schemas, named: nil)
+    }
+
+    /// ``relations(inSchemas:)``, only those named `name` when it is given.
+    private func relations(inSchemas schemas: [String]?, named name: String?) throws -> [PGRelation] {
         let rows = try connection.execute("""
             SELECT c.oid, n.nspname, c.relname, c.relkind,
                    CASE WHEN c.relkind = 'p' THEN (
@@ -43,8 +48,9 @@ public struct PGCatalog: Sendable {
             WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f')
               AND n.nspname <> 'information_schema' AND n.nspname NOT LIKE 'pg\\_%'
               AND ($1::text[] IS NULL OR n.nspname = ANY ($1::text[]))
+              AND ($2::text IS NULL OR c.relname = $2::text)
             ORDER BY n.nspname, c.relname
-            """, [schemas.map { .text(Self.arrayText($0)) } ?? .null])
+            """, [schemas.map { .text(Self.arrayText($0)) } ?? .null, name.map { .text($0) } ?? .null])
         return try rows.map { row in
             guard let oid = row.text(at: 0).flatMap({ UInt32($0) }), let schema = row.text(at: 1),
                   let name = row.text(at: 2), let kind = row.text(at: 3).flatMap(PGRelationKind.init) else {
@@ -61,7 +67,7 @@ public struct PGCatalog: Sendable {
 
     /// The relation `name` in `schema`, or nil when there is none the catalog lists.
     public func relation(schema: String, name: String) throws -> PGRelation? {
-        try relations(inSchemas: [schema]).first { $0.name == name }
+        try relations(inSchemas: [schema], named: name).first
     }
 
     /// Everything the catalog says about `relation`.

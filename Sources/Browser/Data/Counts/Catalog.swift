@@ -93,14 +93,15 @@ final class Catalog {
     /// and the list is as it was, only those are counted again.
     func refresh(changed: Set<String>? = nil) throws {
         let previous = names.map(\.name)
-        names = try database.schemaObjects().map { object in
+        let listing = try database.schemaListing()
+        names = listing.objects.map { object in
             switch object.kind {
             case .view: (object.name, CatalogEntry.Kind.view)
             case .virtual: (object.name, CatalogEntry.Kind.virtual)
             default: (object.name, CatalogEntry.Kind.table)
             }
         }
-        estimates = try database.estimatedRowCounts()
+        estimates = listing.estimatedRowCounts
         largestEstimate = estimates.values.max() ?? 0
         if let changed, names.map(\.name) == previous {
             counter.recount(changed)

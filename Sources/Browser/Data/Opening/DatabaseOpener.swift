@@ -46,9 +46,8 @@ enum DatabaseOpener {
         configuration.readOnly = readOnly
         configuration.busyTimeoutMilliseconds = 2_000
         do {
-            let database = try Database(url: url, schema: schema, configuration: configuration)
-            _ = try database.schemaObjects()
-            return database
+            // Connecting is the check: the table list's first read tells the rest.
+            return try Database(url: url, schema: schema, configuration: configuration)
         } catch let error as PostgresDatabaseError {
             let reason = Sanitizer.sanitize(error.underlying.oneLine)
             guard error.underlying.kind == .connection else {

@@ -67,6 +67,17 @@ public struct PostgresIntrospector: Sendable {
         return counts
     }
 
+    /// The relations of the schema with their kinds and estimates, from one catalog query.
+    public func schemaListing() throws -> SchemaListing {
+        var counts: [String: Int] = [:]
+        var objects: [(name: String, kind: TableInfo.Kind)] = []
+        for relation in try catalog.relations(inSchemas: [schema]) {
+            objects.append((relation.name, Self.kind(relation.kind)))
+            if let rows = relation.estimatedRows { counts[relation.name] = rows }
+        }
+        return SchemaListing(objects: objects, estimatedRowCounts: counts)
+    }
+
     /// The relations of the schema, by name, with their kinds.
     public func schemaObjects() throws -> [(name: String, kind: TableInfo.Kind)] {
         try catalog.relations(inSchemas: [schema]).map { ($0.name, Self.kind($0.kind)) }
