@@ -20,6 +20,7 @@ final class PostgresBehaviourTests: XCTestCase {
         "RollbackRestoresObjectsAndRows", "EventsPerClassAndPerObject",
         "BatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow", "DynamicTableEditsAreApplied",
         "KeysGivenByHandAreNotGeneratedAgain", "UpsertUpdatesTheClashingRow", "RawSQLIsToldAsTableChanges",
+        "StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten",
     ]
 
     func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
@@ -34,4 +35,7 @@ final class PostgresBehaviourTests: XCTestCase {
     func testKeysGivenByHandAreNotGeneratedAgain() throws { try behaviour.testKeysGivenByHandAreNotGeneratedAgain() }
     func testUpsertUpdatesTheClashingRow() throws { try behaviour.testUpsertUpdatesTheClashingRow() }
     func testRawSQLIsToldAsTableChanges() throws { try behaviour.testRawSQLIsToldAsTableChanges() }
+    func testStagedEditsAreJudgedAsTheCommitWouldAndNeverWritten() throws {
+        try behaviour.testStagedEditsAreJudgedAsTheCommitWouldAndNeverWritten()
+    }
 }

@@ -13,7 +13,8 @@
 ///
 /// On PostgreSQL the driver opens the trial connection as a session whose commits are refused
 /// (``PostgresConnection``'s `refusesCommits`), so the transaction here is always rolled back;
-/// the busy timeout is its `lock_timeout`, and foreign keys declared `DEFERRABLE` are deferred.
+/// the busy timeout is its `lock_timeout` (1 ms for none: the server reads 0 as no limit), and
+/// constraints declared `DEFERRABLE` are deferred, as reef's commit defers them.
 /// A trial still takes the write lock for as long as it runs (SQLite needs it to run a write at
 /// all): one that cannot have it at once either waits the configured busy timeout or fails with
 /// `SQLITE_BUSY` at once, as its caller chooses.
@@ -71,8 +72,9 @@ final class TrialConnection: @unchecked Sendable {
             switch connection {
             case .sqlite(let sqlite): sqlite.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             case .postgres(let postgres):
-                // An integer made here, never text from outside.
-                let setting: SQL = "SET lock_timeout = \(raw: String(max(0, busyTimeoutMilliseconds)))"
+                // An integer made here, never text from outside. PostgreSQL reads 0 as "wait
+                // forever": not waiting is the shortest wait it has, 1 ms.
+                let setting: SQL = "SET lock_timeout = \(raw: String(max(1, busyTimeoutMilliseconds)))"
                 try postgres.execute(setting)
             }
             return try Interruption.using(connection, body)

@@ -16,9 +16,10 @@ extension Database {
     /// map, commits and removes, the query builder and batched result sets, transactions and
     /// savepoints with rollback restoring objects, events for this process's writes (recorded by
     /// ORMCore itself: rows written by triggers and cascades are not seen), raw SQL, introspection,
-    /// dynamic tables and their applied edits. Not yet on PostgreSQL, each throwing
-    /// ``ORMError/notSupported(feature:database:)``: trying staged edits
-    /// (``DynamicTable/check(_:waitingForLock:)`` and the like), ``valuePrefix(table:column:rowID:count:)``,
+    /// dynamic tables, their applied edits and the trials of staged edits
+    /// (``DynamicTable/check(_:after:waitingForLock:)``, judged with the server's own errors).
+    /// Not yet on PostgreSQL, each throwing
+    /// ``ORMError/notSupported(feature:database:)``: ``valuePrefix(table:column:rowID:count:)``,
     /// ``forEachStatementRow(_:_:body:)``. Other sessions' commits are not told yet.
     ///
     /// ``path`` is the connection string with any password left out.

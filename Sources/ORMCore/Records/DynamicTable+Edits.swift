@@ -36,26 +36,29 @@ extension DynamicTable {
         }
     }
 
-    /// Checks an edit now, as SQLite would take it (types in STRICT tables, NOT NULL, CHECK, UNIQUE,
-    /// foreign keys, triggers), by running it in a trial that is rolled back at once: the database
-    /// file is left byte for byte as it was, and other connections see nothing of it (see
+    /// Checks an edit now, as the database would take it (types, NOT NULL, CHECK, UNIQUE, foreign
+    /// keys, triggers; on PostgreSQL also exclusion constraints and the server's type input, `22P02`
+    /// for `abc` in an `integer`), by running it in a trial that is rolled back at once: the
+    /// database file is left byte for byte as it was, and other connections see nothing of it (see
     /// ``check(_:after:waitingForLock:progress:)``).
     ///
     /// `staged` are edits to be applied together with this one (in one transaction): they run first,
     /// in order, so that the edit is judged in their company, as a commit of them all would judge
     /// it (a child row may name a parent row staged before it, in this table or another). Foreign
-    /// keys are checked as at the end of that commit, whatever the order of the edits. A staged edit
-    /// SQLite refuses is left out of the company, and fails on its own check, not this one.
+    /// keys are checked as at the end of that commit, whatever the order of the edits (on
+    /// PostgreSQL the constraints declared `DEFERRABLE`; a `NOT DEFERRABLE` one is checked at each
+    /// statement, as the commit will). A staged edit the database refuses is left out of the
+    /// company, and fails on its own check, not this one.
     ///
     /// - Parameters:
     ///   - edit: the edit to check.
     ///   - staged: edits to run before it, as a commit of them all would.
     ///   - waitingForLock: wait up to the busy timeout while another connection holds the write
-    ///     lock; false throws `SQLITE_BUSY` at once.
-    /// - Throws: SQLite's error for an edit it refuses (``ORMError/recordNotFound(entity:key:)``
-    ///   for a row that is gone); `SQLITE_BUSY` when the write lock is not had; nothing is written
-    ///   either way. On PostgreSQL: ``ORMError/notSupported(feature:database:)`` (the trial's
-    ///   judging is SQLite's so far).
+    ///     lock (on PostgreSQL, a lock on the row); false throws at once.
+    /// - Throws: the database's error for an edit it refuses, with its message
+    ///   (``ORMError/recordNotFound(entity:key:)`` for a row that is gone); when the lock is not
+    ///   had, an error whose ``DatabaseError/isBusy`` is true (`SQLITE_BUSY`; PostgreSQL's `55P03`);
+    ///   nothing is written either way.
     public func check(_ edit: RowEdit, after staged: [StagedTableEdits] = [], waitingForLock: Bool = true) throws {
         if let refusal = try judge([try step(for: edit)], after: staged, waitingForLock: waitingForLock).first ?? nil {
             throw refusal
@@ -74,17 +77,19 @@ extension DynamicTable {
     /// Nothing reaches the file: the trial runs on a connection of its own, in a transaction that
     /// is always rolled back, whose pages are never written out and whose journal stays in memory.
     /// The file's bytes, its change counter and other connections' `PRAGMA data_version` stay as
-    /// they were. The trial holds the write lock while it runs.
+    /// they were. The trial holds the write lock while it runs. On PostgreSQL the trial connection
+    /// is a session of its own whose transaction always rolls back (it refuses to commit); the row
+    /// locks its edits take are held until then.
     ///
     /// - Parameters:
     ///   - edits: the edits, in the order they would be applied.
     ///   - staged: the edits applied before them, as for ``check(_:after:waitingForLock:)``.
     ///   - waitingForLock: wait up to the busy timeout for another connection's write lock.
     ///   - progress: told how many of `edits` have been tried (on the calling thread).
-    /// - Returns: one verdict per edit: nil when SQLite takes it, else its error.
-    /// - Throws: what stops the trial as a whole: `SQLITE_BUSY` when the write lock is not had,
-    ///   `SQLITE_INTERRUPT` when an ``Interruption`` stops it, an I/O error; on PostgreSQL,
-    ///   ``ORMError/notSupported(feature:database:)`` (the trial's judging is SQLite's so far).
+    /// - Returns: one verdict per edit: nil when the database takes it, else its error.
+    /// - Throws: what stops the trial as a whole: a lock not had (`SQLITE_BUSY`, PostgreSQL's
+    ///   `55P03`), an ``Interruption`` (`SQLITE_INTERRUPT`, `57014`), an I/O error or a lost
+    ///   connection.
     public func check(
         _ edits: [RowEdit], after staged: [StagedTableEdits] = [], waitingForLock: Bool = true,
         progress: (Int) -> Void = { _ in }
@@ -123,8 +128,8 @@ extension DynamicTable {
     ///   - staged: edits applied first, as for ``check(_:after:waitingForLock:)``.
     ///   - waitingForLock: wait up to the busy timeout for another connection's write lock.
     /// - Returns: every column of the trial row, by name.
-    /// - Throws: SQLite's error for a row it refuses; `SQLITE_BUSY`; nothing is written either way.
-    ///   On PostgreSQL: ``ORMError/notSupported(feature:database:)``.
+    /// - Throws: the database's error for a row it refuses; a busy error; nothing is written either
+    ///   way.
     public func checkInsert(
         _ values: [String: SQLValue], after staged: [StagedTableEdits] = [], waitingForLock: Bool = true
     ) throws -> [String: SQLValue] {
@@ -134,12 +139,21 @@ extension DynamicTable {
         step.run = { connection, sql in
             var sql = sql
             sql.text += returning
-            try connection.forEachRow(sql) { statement in
-                row.withLock { row in
-                    for index in 0..<statement.columnCount {
-                        row[statement.columnName(at: index)] = statement.value(at: index)
+            func read<C: DriverConnection>(_ connection: C) throws {
+                try connection.cachedStatement(sql.text).use { statement in
+                    try statement.bind(sql.arguments)
+                    while try statement.step() {
+                        row.withLock { row in
+                            for index in 0..<statement.columnCount {
+                                row[statement.columnName(at: index)] = statement.value(at: index)
+                            }
+                        }
                     }
                 }
+            }
+            switch connection {
+            case .sqlite(let sqlite): try read(sqlite)
+            case .postgres(let postgres): try read(postgres)
             }
         }
         if let refusal = try judge([step], after: staged, waitingForLock: waitingForLock).first ?? nil {
@@ -169,7 +183,7 @@ extension DynamicTable {
             var inCompany = true
             do {
                 let verdicts = try database.trial(waitingForLock: waitingForLock) { connection in
-                    let trial = try EditTrial(connection: connection.sqlite("trying staged edits before a commit"))
+                    let trial = try EditTrial(connection: connection)
                     _ = try trial.judge(companyIndices.map { company[$0] })
                     inCompany = false
                     return try trial.judge(stepIndices.map { steps[$0] }, progress: progress)

@@ -8,7 +8,8 @@ extension DynamicTable {
     /// rows[2]  // nil: no pet 99
     /// ```
     ///
-    /// Keys are matched as SQLite matches `key = ?` (with the column's affinity and collation).
+    /// Keys are matched as SQLite matches `key = ?` (with the column's affinity and collation); on
+    /// PostgreSQL each key value is taken in its column's type (`"11"` finds an `integer` key 11).
     ///
     /// - Parameters:
     ///   - keys: the keys, each with one value per key column.
@@ -26,7 +27,16 @@ extension DynamicTable {
         let join = keyColumns.enumerated()
             .map { "t.\(quoteIdentifier($0.element)) = v.column\($0.offset + 2)" }
             .joined(separator: " AND ")
-        let tuple = "(" + Array(repeating: "?", count: width + 1).joined(separator: ", ") + ")"
+        // PostgreSQL types a VALUES list's parameters as text (a key column then meets
+        // `integer = text`): each is cast to its key column's type, as the catalog's `format_type`
+        // writes it (its identifiers quoted by the server).
+        let postgres = database.dialect.kind == .postgres
+        let places = [postgres ? "CAST(? AS bigint)" : "?"] + keyColumns.map { column -> String in
+            guard postgres, let type = info.column(named: column)?.declaredType, !type.isEmpty
+            else { return "?" }
+            return "CAST(? AS \(type))"
+        }
+        let tuple = "(" + places.joined(separator: ", ") + ")"
         let usable = keys.indices.filter { keys[$0].count == width }
         let batchSize = max(1, 480 / (width + 1))
         func read<C: DriverConnection>(_ connection: C) throws {

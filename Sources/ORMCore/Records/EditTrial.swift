@@ -1,12 +1,21 @@
 /// Runs edits inside a trial transaction (see ``Database/trial(waitingForLock:_:)``) and judges
-/// each as a commit of them all would: SQLite runs it (types, NOT NULL, CHECK, UNIQUE, triggers,
-/// foreign key actions), and foreign keys are judged as at the end of the transaction.
+/// each as a commit of them all would: the database runs it (types, NOT NULL, CHECK, UNIQUE,
+/// exclusion constraints, triggers, foreign key actions), and deferred constraints are judged as
+/// at the end of the transaction.
 ///
-/// A run of edits costs one pass when they leave every foreign key resolved: each edit runs in a
-/// savepoint of its own (an edit SQLite refuses is rolled back alone) and the deferred-constraint
-/// counter is read once at the end. Only when it shows unresolved keys are the edits run again
-/// one by one, the counter read after each, until no more can be taken: so an edit is not
-/// refused for a key that a later edit of the run resolves (a parent deleted before its children).
+/// A run of edits costs one pass when they leave every deferred constraint resolved: each edit
+/// runs in a savepoint of its own (an edit the database refuses is rolled back alone, which on
+/// PostgreSQL also ends the aborted state its error leaves) and the deferred constraints are asked
+/// once at the end. Only when one is unresolved are the edits run again one by one, asked after
+/// each, until no more can be taken: so an edit is not refused for a key that a later edit of the
+/// run resolves (a parent deleted before its children).
+///
+/// What is deferred is what the commit defers: on SQLite every foreign key (the trial and reef's
+/// commit set `defer_foreign_keys`); on PostgreSQL the constraints declared `DEFERRABLE` (the
+/// trial and the commit both run `SET CONSTRAINTS ALL DEFERRED`), while a `NOT DEFERRABLE` one,
+/// PostgreSQL's default, refuses the statement that breaks it, as it will at commit. PostgreSQL
+/// is asked with `SET CONSTRAINTS ALL IMMEDIATE` in a savepoint rolled back at once, whose error
+/// (the server's message naming the constraint) is the verdict of an edit left unresolved.
 struct EditTrial {
     /// One statement to judge.
     struct Step {
@@ -15,7 +24,7 @@ struct EditTrial {
         /// The table and key of the row an update or delete must find (nil for an insert).
         var target: (table: String, key: [SQLValue])?
         /// Runs the statement (by default, executes it); may read what it returns.
-        var run: ((Connection, SQL) throws -> Void)?
+        var run: ((DatabaseConnection, SQL) throws -> Void)?
     }
 
     /// The trial transaction was rolled back by the step at `index` (an `ON CONFLICT ROLLBACK`
@@ -25,49 +34,61 @@ struct EditTrial {
         let error: any Error
     }
 
-    private let connection: Connection
+    private let connection: DatabaseConnection
     private let foreignKeys: Bool
     /// Whether unresolved keys are counted with `pragma_foreign_key_check` (when the transaction
     /// had some before the trial: its own changes, in a caller's transaction) rather than read
     /// from SQLite's deferred-constraint counter, which only says whether there are any.
     private let countsViolations: Bool
+    /// The error of the last deferred-constraint check that failed (PostgreSQL's own words).
+    private let lastUnresolved = Lock<(any Error)?>(nil)
 
     /// A judge on `connection`, in a transaction with foreign keys deferred.
-    init(connection: Connection) throws {
+    init(connection: DatabaseConnection) throws {
         self.connection = connection
-        foreignKeys = try connection.foreignKeysEnabled()
-        countsViolations = foreignKeys && connection.hasUnresolvedForeignKeys
+        switch connection {
+        case .sqlite(let sqlite):
+            foreignKeys = try sqlite.foreignKeysEnabled()
+            countsViolations = foreignKeys && sqlite.hasUnresolvedForeignKeys
+        case .postgres:
+            // Constraints are always enforced; the check says only whether any is unresolved.
+            foreignKeys = true
+            countsViolations = false
+        }
     }
 
-    /// Runs `steps` in order and leaves those SQLite takes applied; returns, for each, nil when it
-    /// was taken or the error that refused it. `progress` is told how many steps have been run.
+    /// Runs `steps` in order and leaves those the database takes applied; returns, for each, nil
+    /// when it was taken or the error that refused it. `progress` is told how many steps have been
+    /// run.
     ///
     /// - Throws: what stops the trial as a whole (a busy or locked database, an interruption, an
     ///   I/O error), or ``Aborted``.
     func judge(_ steps: [Step], progress: (Int) -> Void = { _ in }) throws -> [(any Error)?] {
         var verdicts = [(any Error)?](repeating: nil, count: steps.count)
         let reference = try unresolvedKeys()
-        try connection.execute("SAVEPOINT orm_trial_run")
+        try connection.savepoint("orm_trial_run")
         for index in steps.indices {
             verdicts[index] = try attempt(steps[index], at: index, within: nil)
             progress(index + 1)
         }
         guard try unresolvedKeys() > reference else {
-            try connection.execute("RELEASE orm_trial_run")
+            try connection.releaseSavepoint("orm_trial_run")
             return verdicts
         }
         // Some key is left unresolved: run the steps again one by one, keeping each that leaves no
         // more unresolved keys than before it, over and over while that takes more of them.
-        try connection.execute("ROLLBACK TO orm_trial_run")
+        try connection.rollback(toSavepoint: "orm_trial_run")
         var waiting = steps.indices.filter { verdicts[$0] == nil }
         var tookSome = true
+        var unresolvedErrors: [Int: any Error] = [:]
         while tookSome && !waiting.isEmpty {
             tookSome = false
             var still: [Int] = []
             for index in waiting {
                 if let error = try attempt(steps[index], at: index, within: reference) {
-                    if error is UnresolvedForeignKey {
+                    if let unresolved = error as? UnresolvedForeignKey {
                         still.append(index)
+                        unresolvedErrors[index] = unresolved.error
                     } else {
                         verdicts[index] = error
                     }
@@ -78,22 +99,25 @@ struct EditTrial {
             waiting = still
         }
         for index in waiting {
-            verdicts[index] = SQLiteError(
+            verdicts[index] = unresolvedErrors[index] ?? SQLiteError(
                 code: ResultCode(rawValue: 787), message: "FOREIGN KEY constraint failed", sql: steps[index].sql.text)
         }
-        try connection.execute("RELEASE orm_trial_run")
+        try connection.releaseSavepoint("orm_trial_run")
         return verdicts
     }
 
     // MARK: - Private
 
-    /// A step that left more foreign keys unresolved than `limit`.
-    private struct UnresolvedForeignKey: Error {}
+    /// A step that left more foreign keys unresolved than `limit`: the database's error saying
+    /// so (PostgreSQL's), or nil where it says only how many (SQLite's).
+    private struct UnresolvedForeignKey: Error {
+        let error: (any Error)?
+    }
 
     /// Runs one step in a savepoint, rolled back when SQLite refuses it, when its row is missing or,
     /// given a `limit`, when it leaves more unresolved keys than that.
     private func attempt(_ step: Step, at index: Int, within limit: Int?) throws -> (any Error)? {
-        try connection.execute("SAVEPOINT orm_trial_step")
+        try connection.savepoint("orm_trial_step")
         var refusal: (any Error)?
         do {
             if let run = step.run {
@@ -104,33 +128,73 @@ struct EditTrial {
             if let target = step.target, connection.changedRowCount == 0 {
                 refusal = ORMError.recordNotFound(entity: target.table, key: target.key.first ?? .null)
             } else if let limit, try unresolvedKeys() > limit {
-                refusal = UnresolvedForeignKey()
+                refusal = UnresolvedForeignKey(error: lastUnresolved.withLock { $0 })
             }
-        } catch let error as SQLiteError where Self.stopsTheTrial(error) {
+        } catch where Self.stopsTheTrial(error) {
             throw error
         } catch {
             if !connection.isInTransaction { throw Aborted(index: index, error: error) }
             refusal = error
         }
         if refusal != nil {
-            try connection.execute("ROLLBACK TO orm_trial_step")
+            try connection.rollback(toSavepoint: "orm_trial_step")
         }
-        try connection.execute("RELEASE orm_trial_step")
+        try connection.releaseSavepoint("orm_trial_step")
         return refusal
     }
 
-    /// How many foreign keys are unresolved: SQLite's counter (0 or 1), or a count.
+    /// How many foreign keys are unresolved: SQLite's counter (0 or 1), or a count; on PostgreSQL
+    /// whether a deferred constraint is unresolved (0 or 1), its error kept in ``lastUnresolved``.
     private func unresolvedKeys() throws -> Int {
         guard foreignKeys else { return 0 }
-        guard countsViolations else { return connection.hasUnresolvedForeignKeys ? 1 : 0 }
-        var count = 0
-        try connection.forEachRow("SELECT count(*) FROM pragma_foreign_key_check") { count = Int($0.int64(at: 0)) }
-        return count
+        switch connection {
+        case .sqlite(let sqlite):
+            guard countsViolations else { return sqlite.hasUnresolvedForeignKeys ? 1 : 0 }
+            var count = 0
+            try sqlite.forEachRow("SELECT count(*) FROM pragma_foreign_key_check") { count = Int($0.int64(at: 0)) }
+            return count
+        case .postgres(let postgres):
+            return try Self.deferredConstraintError(on: postgres).map { error in
+                lastUnresolved.withLock { $0 = error }
+                return 1
+            } ?? 0
+        }
     }
 
-    /// Whether `error` says nothing about the edit but stops the whole trial.
-    private static func stopsTheTrial(_ error: SQLiteError) -> Bool {
-        [.busy, .locked, .interrupt, .ioError, .noMemory, .full, .corrupt, .notADatabase, .cannotOpen, .readOnly]
-            .contains(error.code)
+    /// The error a commit would meet now from the constraints waiting for it (`DEFERRABLE` ones
+    /// deferred by `SET CONSTRAINTS ALL DEFERRED`), nil when there is none: they are checked at
+    /// once by `SET CONSTRAINTS ALL IMMEDIATE` in a savepoint, rolled back whatever happens (which
+    /// also undoes the setting and marks the checked events pending again).
+    private static func deferredConstraintError(on connection: PostgresConnection) throws -> (any Error)? {
+        try connection.savepoint("orm_trial_deferred")
+        var failure: (any Error)?
+        do {
+            try connection.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        } catch where stopsTheTrial(error) {
+            throw error
+        } catch {
+            failure = error
+        }
+        try connection.rollback(toSavepoint: "orm_trial_deferred")
+        try connection.releaseSavepoint("orm_trial_deferred")
+        return failure
+    }
+
+    /// Whether `error` says nothing about the edit but stops the whole trial: a lock not had, an
+    /// interruption, a connection lost, the database or server failing.
+    private static func stopsTheTrial(_ error: any Error) -> Bool {
+        switch error {
+        case let error as SQLiteError:
+            return [.busy, .locked, .interrupt, .ioError, .noMemory, .full, .corrupt, .notADatabase, .cannotOpen, .readOnly]
+                .contains(error.code)
+        case let error as PostgresDatabaseError:
+            if error.isBusy || error.isInterrupted || error.underlying.kind != .server { return true }
+            let state = error.underlying.sqlState ?? ""
+            // 08 connection, 53 resources, 57 operator intervention, 58 system, XX internal;
+            // 25006: a read-only transaction.
+            return ["08", "53", "57", "58", "XX"].contains(String(state.prefix(2))) || state == "25006"
+        default:
+            return false
+        }
     }
 }
