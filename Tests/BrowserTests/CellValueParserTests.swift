@@ -5,6 +5,28 @@ import XCTest
 
 /// The cell editor's text read by the column's declared type, and the staged-change bookkeeping.
 final class CellValueParserTests: XCTestCase {
+    /// On PostgreSQL a column's catalog type decides: integers, reals and bytea are read here, any
+    /// other type is the text typed, for the server to read (an `interval` or an `integer[]` is
+    /// not an integer, as SQLite's affinity rule of "INT" in the name would have it).
+    func testPostgreSQLColumnsAreReadByTheirCatalogType() throws {
+        func parse(_ text: String, _ type: String) throws -> SQLValue {
+            try CellValueParser.parse(text, declaredType: type, on: .postgres)
+        }
+        XCTAssertEqual(try parse("42", "integer"), .integer(42))
+        XCTAssertEqual(try parse("-7", "bigint"), .integer(-7))
+        XCTAssertThrowsError(try parse("4x", "smallint"))
+        XCTAssertEqual(try parse("2.5", "double precision"), .real(2.5))
+        XCTAssertEqual(try parse("1 day 02:00", "interval"), .text("1 day 02:00"))
+        XCTAssertEqual(try parse("{1,2}", "integer[]"), .text("{1,2}"))
+        XCTAssertEqual(try parse("(1,2)", "point"), .text("(1,2)"))
+        XCTAssertEqual(try parse("1234.50", "numeric(12,2)"), .text("1234.50"))
+        XCTAssertEqual(try parse("true", "boolean"), .text("true"))
+        XCTAssertEqual(try parse("", "text"), .text(""))
+        XCTAssertEqual(try parse("\\xDEAD", "bytea"), .blob(Data([0xDE, 0xAD])))
+        XCTAssertEqual(try parse("x'beef'", "bytea"), .blob(Data([0xBE, 0xEF])))
+        XCTAssertThrowsError(try parse("\\xZZ", "bytea"))
+    }
+
     /// INTEGER affinity takes integers only, also written with a zero fraction or an exponent.
     func testIntegerAffinity() throws {
         XCTAssertEqual(try CellValueParser.parse("42", declaredType: "INTEGER"), .integer(42))

@@ -33,7 +33,9 @@ public struct Configuration: Sendable {
     public var createIfMissing = true
     /// The journal mode set on open.
     public var journalMode = JournalMode.wal
-    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`
+    /// (on PostgreSQL, the writer's and the trial's `lock_timeout`: a row lock another session
+    /// holds, failing with `55P03`, busy).
     public var busyTimeoutMilliseconds: Int32 = 5_000
     /// Whether foreign keys are enforced.
     public var foreignKeys = true

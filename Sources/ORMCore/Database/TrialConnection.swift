@@ -38,7 +38,11 @@ final class TrialConnection: @unchecked Sendable {
     /// - Throws: `SQLITE_BUSY` when the write lock is not had in time, or what `body` throws.
     func run<T>(busyTimeoutMilliseconds: Int32, _ body: (DatabaseConnection) throws -> T) throws -> T {
         try withConnection(busyTimeoutMilliseconds: busyTimeoutMilliseconds) { connection in
-            try connection.begin(.immediate)
+            // PostgreSQL's trial session opened its transaction already, to set the lock timeout
+            // (it runs nothing outside one): a second BEGIN would only draw the server's warning.
+            if !connection.isInTransaction {
+                try connection.begin(.immediate)
+            }
             defer {
                 if connection.isInTransaction { try? connection.rollback() }
             }

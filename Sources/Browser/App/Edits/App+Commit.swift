@@ -94,7 +94,7 @@ extension App {
         } catch is EditConflictError {
             showConflicts(conflicts, thenQuit: thenQuit)
             return false
-        } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+        } catch let error as any DatabaseError where error.isBusy {
             state.message = .error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry")
             return false
         } catch ORMError.unknownName(let name) {

@@ -105,7 +105,7 @@ extension App {
                 return nil
             }
             return row
-        } catch let error as SQLiteError where error.isBusy {
+        } catch let error as any DatabaseError where error.isBusy {
             var values: [String: SQLValue] = [:]
             if let shown {
                 for (column, value) in zip(columns, shown.values) {
@@ -136,7 +136,7 @@ extension App {
         }
         let column = columns[grid.cursorColumn].name
         if let info = table.info.column(named: column), info.generated != .no {
-            state.message = .error("read-only: \(column) is a generated column (SQLite computes it)")
+            state.message = .error("read-only: \(column) is a generated column (the database computes it)")
             return nil
         }
         let current: SQLValue
@@ -181,7 +181,7 @@ extension App {
             return
         }
         do {
-            let value = try CellValueParser.parse(text, declaredType: target.declaredType)
+            let value = try CellValueParser.parse(text, declaredType: target.declaredType, on: database.dialect.kind)
             guard value != target.current else {
                 state.message = .info("unchanged")
                 return
@@ -222,7 +222,7 @@ extension App {
             let change = StagedEdit.newCell(column: column, value: value, row: changed)
             staging.edits[table.name, default: StagedEdits()].stage(change)
             if let refusal = changed.refusal {
-                state.message = .error("staged: \(change.summary) in new row \(number); SQLite still refuses the row: \(refusal)")
+                state.message = .error("staged: \(change.summary) in new row \(number); the database still refuses the row: \(refusal)")
             } else {
                 state.message = .info("staged: \(change.summary) in new row \(number) · w commits, u undoes")
             }
@@ -236,7 +236,7 @@ extension App {
     private func stage(_ change: StagedEdit, checking edit: RowEdit, in table: DynamicTable) throws {
         do {
             try table.check(edit, after: stagedCompany(for: table), waitingForLock: false)
-        } catch let error as SQLiteError where error.isBusy {
+        } catch let error as any DatabaseError where error.isBusy {
             staging.edits[table.name, default: StagedEdits()].stage(change)
             staging.unchecked.append(UncheckedChange(table: table.name, change: change))
             state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary)"

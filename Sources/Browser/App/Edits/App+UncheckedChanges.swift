@@ -34,7 +34,7 @@ extension App {
                 if state.message?.isError != true || message.isError {
                     state.message = message
                 }
-            } catch let error as SQLiteError where error.isBusy {
+            } catch let error as any DatabaseError where error.isBusy {
                 staging.nextUncheckedCheck = Date().addingTimeInterval(Double(Self.recheckMilliseconds) / 1000)
                 return changed
             } catch {

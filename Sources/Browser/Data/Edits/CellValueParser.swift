@@ -18,12 +18,25 @@ enum CellValueParser {
         var description: String
     }
 
-    /// The value `text` stands for in a column declared `declaredType`.
+    /// The value `text` stands for in a column declared `declaredType`, on a database of `kind`.
+    ///
+    /// On PostgreSQL the server reads the text by the column's catalog type: `smallint`,
+    /// `integer` and `bigint` take an integer and `real` and `double precision` a number as on
+    /// SQLite, `bytea` hex (`x'00ff'`, `\x00ff` or `00ff`), and every other type (`numeric`,
+    /// `boolean`, dates, `uuid`, `jsonb`, enums, arrays, `interval`…) the text as typed, which the
+    /// edit's trial then judges in the server's words (`22P02` for `abc` in a `numeric`).
     ///
     /// - Throws: ``ParseError`` when the text is not of the column's type.
-    static func parse(_ text: String, declaredType: String) throws(ParseError) -> SQLValue {
+    static func parse(_ text: String, declaredType: String, on kind: SQLDialect.Kind = .sqlite) throws(ParseError) -> SQLValue {
         let trimmed = text.trimmedWhitespace
-        switch affinity(of: declaredType) {
+        let affinity = kind == .postgres ? postgresAffinity(of: declaredType) : affinity(of: declaredType)
+        if kind == .postgres, affinity == .blob, trimmed.hasPrefix("\\x") {
+            guard let bytes = Hex.decode(trimmed.dropFirst(2)) else {
+                throw ParseError(description: "not hex (x'00ff' or 00ff): \(text)")
+            }
+            return .blob(Data(bytes))
+        }
+        switch affinity {
         case .integer where trimmed.isEmpty:
             throw ParseError(description: "empty is not an integer (x sets NULL)")
         case .real where trimmed.isEmpty:
@@ -149,6 +162,17 @@ enum CellValueParser {
     /// with plain numbers taken as numbers (see ``parse(_:declaredType:)``).
     private static func affinity(of declaredType: String) -> ColumnType {
         declaredType.trimmedWhitespace.isEmpty ? .text : ColumnType(affinityOf: declaredType)
+    }
+
+    /// How a PostgreSQL column's catalog type (as `format_type` writes it) is parsed: integers,
+    /// reals and `bytea` as SQLite's INTEGER, REAL and BLOB; any other type as text the server reads.
+    private static func postgresAffinity(of declaredType: String) -> ColumnType {
+        switch declaredType.trimmedWhitespace.lowercased() {
+        case "smallint", "integer", "bigint": .integer
+        case "real", "double precision": .real
+        case "bytea": .blob
+        default: .text
+        }
     }
 
     /// The bytes of `x'..'`, `X'..'` or bare hex digits, nil when it is not an even run of hex digits.

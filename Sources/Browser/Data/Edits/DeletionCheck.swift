@@ -34,7 +34,7 @@ struct DeletionCheck: Sendable {
                     missing.insert(key)
                 }
             }
-        } catch let error as SQLiteError where error.isBusy {
+        } catch let error as any DatabaseError where error.isBusy {
             check.keys = keys
             check.isUnchecked = true
             return check
@@ -49,7 +49,7 @@ struct DeletionCheck: Sendable {
                     check.refusals[key] = UserMessage.describe(verdict)
                 }
             }
-        } catch let error as SQLiteError where error.isBusy {
+        } catch let error as any DatabaseError where error.isBusy {
             check.isUnchecked = true
         }
         return check

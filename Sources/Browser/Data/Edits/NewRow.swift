@@ -41,7 +41,7 @@ struct NewRow: Hashable, Sendable {
         do {
             row.preview = try table.checkInsert(values, after: staged, waitingForLock: false)
             row.refusal = nil
-        } catch let error as SQLiteError where error.isBusy {
+        } catch let error as any DatabaseError where error.isBusy {
             row.refusal = nil
             row.isUnchecked = true
         } catch {

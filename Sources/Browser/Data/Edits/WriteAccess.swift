@@ -22,17 +22,12 @@ enum WriteAccess {
     }
 
     /// The reason `database` cannot be written, nil when it can: a SQLite file's own reason first
-    /// (see ``fileRefusal(path:)``), else `--readonly`. A server decides itself what a user may
-    /// write (its refusal comes with the statement that tried); rows of a PostgreSQL table are not
-    /// edited yet.
+    /// (see ``fileRefusal(path:)``), else `--readonly` (on PostgreSQL, every transaction is then
+    /// read-only). A server decides itself what a user may write: its refusal (a missing
+    /// privilege) comes with the edit's check, in the server's words.
     static func refusal(for database: Database) -> String? {
         if database.dialect.kind == .sqlite, let refusal = fileRefusal(path: database.path) {
             return refusal
-        }
-        if database.dialect.kind != .sqlite {
-            // Staged edits are tried on a connection of their own before commit, which ORMCore
-            // does not do on PostgreSQL yet.
-            return "reef does not edit PostgreSQL rows yet; the SQL prompt (e) can write"
         }
         if database.configuration.readOnly {
             return "the database is open with --readonly"

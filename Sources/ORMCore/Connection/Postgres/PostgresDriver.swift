@@ -16,7 +16,8 @@ import PostgresClient
 /// defaults. An empty string uses those alone.
 ///
 /// Each role's connection, on the server:
-/// - the **writer** is a plain session (with ``Configuration/readOnly``, every transaction is
+/// - the **writer** is a plain session that waits for another session's row lock no longer than
+///   the busy timeout (`lock_timeout`; with ``Configuration/readOnly``, every transaction is
 ///   read-only: `default_transaction_read_only`);
 /// - a **reader** is a session whose transactions are all read-only
 ///   (`default_transaction_read_only = on`): the server refuses any write on it;
@@ -27,7 +28,7 @@ struct PostgresDriver: DatabaseDriver {
     /// The URL or connection string.
     let connectionString: String
     /// How connections behave: ``Configuration/readOnly``, ``Configuration/busyTimeoutMilliseconds``
-    /// (as `lock_timeout` on the trial connection), ``Configuration/maximumReaders`` and
+    /// (as `lock_timeout` on the writer and the trial connection), ``Configuration/maximumReaders`` and
     /// ``Configuration/tracer`` apply; the file settings (journal, page cache, `immutable`) do not.
     let configuration: Configuration
     /// The schema browsed: the introspector describes it and every connection has it first on its
@@ -80,11 +81,17 @@ struct PostgresDriver: DatabaseDriver {
         switch role {
         case .writer:
             if configuration.readOnly { settings.append("SET default_transaction_read_only = on") }
+            // As SQLite's writer waits for the file's lock: a row another session holds fails the
+            // write as busy after the timeout instead of waiting for that session's end.
+            if configuration.busyTimeoutMilliseconds > 0 {
+                settings.append("SET lock_timeout = \(configuration.busyTimeoutMilliseconds)")
+            }
         case .reader:
             settings.append("SET default_transaction_read_only = on")
         case .trial(let busyTimeout):
             if configuration.readOnly { settings.append("SET default_transaction_read_only = on") }
-            settings.append("SET lock_timeout = \(max(0, busyTimeout))")
+            // 0 would mean no limit to the server: not waiting is its shortest wait, 1 ms.
+            settings.append("SET lock_timeout = \(max(1, busyTimeout))")
         }
         let schema = schema
         let script = settings.joined(separator: "; ")
