@@ -17,9 +17,9 @@ extension Database {
     /// savepoints with rollback restoring objects, events for this process's writes (recorded by
     /// ORMCore itself: rows written by triggers and cascades are not seen), raw SQL, introspection,
     /// dynamic tables, their applied edits and the trials of staged edits
-    /// (``DynamicTable/check(_:after:waitingForLock:)``, judged with the server's own errors).
-    /// Not yet on PostgreSQL, each throwing
-    /// ``ORMError/notSupported(feature:database:)``: ``valuePrefix(table:column:rowID:count:)``,
+    /// (``DynamicTable/check(_:after:waitingForLock:)``, judged with the server's own errors),
+    /// ``valuePrefix(table:column:rowID:count:)`` (the row by its integer key). Not yet on
+    /// PostgreSQL, throwing ``ORMError/notSupported(feature:database:)``:
     /// ``forEachStatementRow(_:_:body:)``. Other sessions' commits are not told yet.
     ///
     /// ``path`` is the connection string with any password left out.
