@@ -101,6 +101,23 @@ final class ReefEditsOnPostgresTests: XCTestCase {
         XCTAssertEqual(try rows(shop, "SELECT id FROM orders ORDER BY id"), [["2"], ["3"], ["4"]])
     }
 
+    /// `orders.customer_id` is checked at each statement (PostgreSQL's default): a customer whose
+    /// orders were staged for deletion first is taken by the check, and the commit deletes the
+    /// orders before the customer, in the order they were staged, not in the tables' name order.
+    func testACommitWritesTheTablesInTheOrderTheirRowsWereStaged() throws {
+        let shop = try makeShop()
+        let reef = try session(shop)
+        // Customer 1 has orders 2 and 4.
+        _ = try play(reef, "jj<Enter>jddyjjddy")
+        let staged = try play(reef, "<Tab>kk<Enter>ddy")
+        XCTAssertTrue(staged.last?.contains("staged: deletion of 1 row") ?? false, staged.last ?? "")
+        XCTAssertTrue(staged.last?.contains("3 pending") ?? false, staged.last ?? "")
+        let committed = try play(reef, "w")
+        XCTAssertTrue(committed.last?.contains("committed 3 changes") ?? false, committed.last ?? "")
+        XCTAssertEqual(try rows(shop, "SELECT id FROM customers ORDER BY id"), [["2"], ["3"]])
+        XCTAssertEqual(try rows(shop, "SELECT id FROM orders ORDER BY id"), [["1"], ["3"]])
+    }
+
     /// Another session changes one staged row and deletes another before `w`: the commit writes
     /// nothing and shows both conflicts; `o` then writes over the changed row.
     func testACommitShowsTheRowsAnotherSessionChangedOrDeleted() throws {

@@ -29,7 +29,8 @@ extension App {
     }
 
     /// Writes the staged changes of every table in one transaction, all or nothing, and reloads
-    /// what they touched. Returns whether everything was written.
+    /// what they touched. Returns whether everything was written. Rows are written in the order
+    /// they were first changed, every table's (see ``StagingState/commitRuns(of:tables:withoutNewRowsOf:)``).
     ///
     /// Nothing is written while a new row is refused by SQLite as it is (the cursor goes to it).
     /// Rows changed meanwhile open the conflicts screen and ask what to do; a locked database
@@ -67,32 +68,46 @@ extension App {
         // The rowids of each table's inserted rows, in the order of its new rows: where a cursor
         // on a new row goes once it is written.
         var insertedRowIDs: [String: [Int64]] = [:]
-        var conflicts: [(table: String, error: EditConflictError)] = []
+        // Every table's conflicts, shown together (by table name).
+        var conflicts: [(table: String, conflicts: [EditConflict])] = []
+        func note(_ found: [EditConflict], in name: String) {
+            guard !found.isEmpty else { return }
+            if let index = conflicts.firstIndex(where: { $0.table == name }) {
+                conflicts[index].conflicts += found
+            } else {
+                conflicts.append((name, found))
+            }
+        }
         do {
             try database.transaction { _ in
-                // Foreign keys are checked as the transaction commits: the tables are written in
-                // name order, and a row may name a parent row written after it.
+                // Foreign keys SQLite (and PostgreSQL's DEFERRABLE ones) check as the transaction
+                // commits; the rows are written in the order they were first changed, every
+                // table's, the order each edit was checked in, so a key checked at each statement
+                // (PostgreSQL's default) holds as the check found it.
                 try database.deferForeignKeyChecks()
-                for name in names {
-                    guard let edits = staging.edits[name] else {
+                for run in StagingState.commitRuns(of: staging.edits) {
+                    current = run.table
+                    let table = try database.table(run.table)
+                    guard conflicts.isEmpty else {
+                        // Nothing is written: the rest is only read for its conflicts.
+                        note(try run.edits.compactMap { try table.conflict(for: $0) }, in: run.table)
                         continue
                     }
-                    current = name
                     do {
-                        let done = try database.table(name).apply(edits.rowEdits, policy: policy)
-                        insertedRowIDs[name] = done.inserted
+                        let done = try table.apply(run.edits, policy: policy)
+                        insertedRowIDs[run.table, default: []] += done.inserted
                         applied.written += done.written
                         applied.skipped += done.skipped
                     } catch let error as EditConflictError {
-                        conflicts.append((name, error))  // every table's, shown together; nothing is written
+                        note(error.conflicts, in: run.table)
                     }
                 }
-                if let first = conflicts.first {
-                    throw first.error
+                if !conflicts.isEmpty {
+                    throw CommitConflicts()
                 }
             }
-        } catch is EditConflictError {
-            showConflicts(conflicts, thenQuit: thenQuit)
+        } catch is CommitConflicts {
+            showConflicts(conflicts.sorted { $0.table < $1.table }, thenQuit: thenQuit)
             return false
         } catch let error as any DatabaseError where error.isBusy {
             state.message = .error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry")
@@ -127,6 +142,9 @@ extension App {
         state.message = .info(Self.commitSummary(applied, staged: pending))
         return true
     }
+
+    /// Rows changed meanwhile were found: the commit's transaction is rolled back.
+    private struct CommitConflicts: Error {}
 
     /// The keys the new rows staged in table `name` have once written, by new row number: the
     /// rowid SQLite gave each (`rowIDs`, in the order of the new rows), or for a `WITHOUT ROWID`
@@ -184,16 +202,16 @@ extension App {
 
     /// Shows the rows that changed since they were read, every table's, and asks what to do with
     /// them (`thenQuit`: the commit the answer makes quits).
-    private func showConflicts(_ conflicts: [(table: String, error: EditConflictError)], thenQuit: Bool) {
-        let count = conflicts.reduce(0) { $0 + $1.error.conflicts.count }
+    private func showConflicts(_ conflicts: [(table: String, conflicts: [EditConflict])], thenQuit: Bool) {
+        let count = conflicts.reduce(0) { $0 + $1.conflicts.count }
         let names = conflicts.map { Sanitizer.sanitize($0.table) }.joined(separator: ", ")
         var lines = ["\(Self.rows(count)) changed since you read \(count == 1 ? "it" : "them") in \(names); nothing was written.", ""]
-        for (name, error) in conflicts {
+        for (name, found) in conflicts {
             let table = try? database.table(name)
             if conflicts.count > 1 {
                 lines.append("-- \(Sanitizer.sanitize(name))")
             }
-            for conflict in error.conflicts {
+            for conflict in found {
                 lines.append("yours: \(SQLPreview.statement(for: conflict.edit, in: table))")
                 if let current = conflict.current {
                     let order = table?.info.columns.map(\.name) ?? current.keys.sorted()

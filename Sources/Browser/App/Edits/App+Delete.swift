@@ -130,7 +130,7 @@ extension App {
         tables.grids[table.name]?.overlay.marks.clear()
         if !changes.isEmpty {
             let change = changes.count == 1 ? changes[0] : StagedEdit.batch(changes)
-            staging.edits[table.name, default: StagedEdits()].stage(change)
+            staging.stage(change, in: table.name)
             if check.isUnchecked {
                 staging.unchecked.append(UncheckedChange(table: table.name, change: change))
             }

@@ -220,7 +220,7 @@ extension App {
                 return
             }
             let change = StagedEdit.newCell(column: column, value: value, row: changed)
-            staging.edits[table.name, default: StagedEdits()].stage(change)
+            staging.stage(change, in: table.name)
             if let refusal = changed.refusal {
                 state.message = .error("staged: \(change.summary) in new row \(number); the database still refuses the row: \(refusal)")
             } else {
@@ -237,20 +237,20 @@ extension App {
         do {
             try table.check(edit, after: stagedCompany(for: table), waitingForLock: false)
         } catch let error as any DatabaseError where error.isBusy {
-            staging.edits[table.name, default: StagedEdits()].stage(change)
+            staging.stage(change, in: table.name)
             staging.unchecked.append(UncheckedChange(table: table.name, change: change))
             state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary)"
                                   + " · checked once the lock is free; w commits")
             return
         }
-        staging.edits[table.name, default: StagedEdits()].stage(change)
+        staging.stage(change, in: table.name)
         state.message = .info("staged: \(change.summary) · w commits, u undoes")
     }
 
     /// The changes staged in the tables linked to `table` by a foreign key (either way), in the
     /// order a commit writes them: the company an edit of `table` is checked in, so that it may
     /// rely on them (a row naming a parent row staged before it, a parent deleted after its
-    /// children). Other tables' changes cannot change SQLite's verdict on it, and are left out
+    /// children). Other tables' changes cannot change the database's verdict on it, and are left out
     /// so that staging stays quick however many changes are staged.
     ///
     /// `table`'s own changes are in it only when the table references itself. With
@@ -267,14 +267,13 @@ extension App {
         if let change {
             staged[table.name]?.replace(change, with: nil)
         }
-        return staged.keys.sorted().compactMap { name in
-            guard let edits = staged[name], let other = try? knownTable(named: name),
-                  Self.areLinked(table.info, other.info) else {
-                return nil
+        let linked = Set(staged.keys.filter { name in
+            (try? knownTable(named: name)).map { Self.areLinked(table.info, $0.info) } ?? false
+        })
+        return StagingState.commitRuns(of: staged, tables: linked, withoutNewRowsOf: withoutNewRows ? table.name : nil)
+            .compactMap { run in
+                (try? knownTable(named: run.table)).map { StagedTableEdits(table: $0, edits: run.edits) }
             }
-            let own = name == table.name
-            return StagedTableEdits(table: other, edits: edits.rowEdits(includingNewRows: !(own && withoutNewRows)))
-        }
     }
 
     /// Whether a foreign key of one of the tables names the other (a table naming itself is linked

@@ -80,7 +80,7 @@ extension App {
 
     /// Stages `row` as a new row of `table` and puts the grid's cursor on it.
     private func stageNewRow(_ row: NewRow, in table: DynamicTable, grid: GridModel) throws {
-        staging.edits[table.name, default: StagedEdits()].stage(.insert(row))
+        staging.stage(.insert(row), in: table.name)
         if let position = try grid.position(ofNewRow: row.number) {
             grid.cursorRow = position
         }

@@ -8,6 +8,11 @@ import ORMCore
 struct StagedEdits: Sendable {
     /// The staged changes, oldest first (a batch counts as one here: it is undone at once).
     private(set) var changes: [StagedEdit] = []
+    /// When each of ``changes`` was staged, on a clock every table's changes share (see
+    /// ``StagingState/stage(_:in:)``): what orders the rows of several tables in a commit.
+    private var stamps: [Int] = []
+    /// The stamp of each changed row's first change.
+    private var rowStamps: [RowRef: Int] = [:]
     /// The latest staged value of each changed cell of stored rows, by row key and column.
     private var cells: [RowKey: [String: SQLValue]] = [:]
     /// The values each changed stored row was first read with.
@@ -38,10 +43,13 @@ struct StagedEdits: Sendable {
         changes.isEmpty
     }
 
-    /// Stages a change.
-    mutating func stage(_ change: StagedEdit) {
+    /// Stages a change, made at `stamp` on the clock the tables' changes share (by default just
+    /// after the latest of this table's).
+    mutating func stage(_ change: StagedEdit, stamp: Int? = nil) {
+        let stamp = stamp ?? (stamps.last ?? 0) + 1
         changes.append(change)
-        absorb(change)
+        stamps.append(stamp)
+        absorb(change, stamp: stamp)
     }
 
     /// Takes back the last change, returning it (nil when nothing is staged).
@@ -49,7 +57,7 @@ struct StagedEdits: Sendable {
         guard let change = changes.last else {
             return nil
         }
-        rebuild(from: Array(changes.dropLast()))
+        rebuild(from: Array(zip(changes, stamps).dropLast()))
         return change
     }
 
@@ -65,9 +73,9 @@ struct StagedEdits: Sendable {
         guard let index = changes.lastIndex(of: change) else {
             return false
         }
-        var remaining = changes
+        var remaining = Array(zip(changes, stamps))
         if let replacement {
-            remaining[index] = replacement
+            remaining[index].0 = replacement
         } else {
             remaining.remove(at: index)
         }
@@ -85,7 +93,7 @@ struct StagedEdits: Sendable {
     /// Replaces SQLite's verdict on every new row, in every change that holds one, with `check`'s
     /// (the data changed since): the values given stay as they are.
     mutating func recheckNewRows(_ check: (NewRow) -> NewRow) {
-        rebuild(from: changes.map { Self.recheck($0, check) })
+        rebuild(from: zip(changes, stamps).map { (Self.recheck($0.0, check), $0.1) })
     }
 
     /// Whether a new row was staged while the database was locked and is not judged yet.
@@ -144,37 +152,48 @@ struct StagedEdits: Sendable {
         rowEdits(includingNewRows: true)
     }
 
+    /// ``rowEdits(includingNewRows:)`` with the stamp of each row's first change: the commit
+    /// interleaves the tables' edits by it (see ``StagingState/commitRuns(includingNewRows:)``).
+    func stampedRowEdits(includingNewRows: Bool) -> [(stamp: Int, edit: RowEdit)] {
+        order.compactMap { row in
+            rowEdit(of: row, includingNewRows: includingNewRows).map { (rowStamps[row] ?? 0, $0) }
+        }
+    }
+
     /// ``rowEdits``, with or without the inserts of the new rows.
     func rowEdits(includingNewRows: Bool) -> [RowEdit] {
-        order.compactMap { row in
-            switch row {
-            case .stored(let key):
-                let original = originals[key] ?? [:]
-                if deleted.contains(key) {
-                    return .delete(key: key.values, original: original)
-                }
-                guard let changes = cells[key], !changes.isEmpty else {
-                    return nil
-                }
-                return .update(key: key.values, original: original, changes: changes)
-            case .new(let number):
-                guard includingNewRows else {
-                    return nil
-                }
-                return newRowsByNumber[number].map { .insert(values: $0.values) }
+        order.compactMap { rowEdit(of: $0, includingNewRows: includingNewRows) }
+    }
+
+    /// The edit a commit applies for `row`, nil when it writes nothing.
+    private func rowEdit(of row: RowRef, includingNewRows: Bool) -> RowEdit? {
+        switch row {
+        case .stored(let key):
+            let original = originals[key] ?? [:]
+            if deleted.contains(key) {
+                return .delete(key: key.values, original: original)
             }
+            guard let changes = cells[key], !changes.isEmpty else {
+                return nil
+            }
+            return .update(key: key.values, original: original, changes: changes)
+        case .new(let number):
+            guard includingNewRows else {
+                return nil
+            }
+            return newRowsByNumber[number].map { .insert(values: $0.values) }
         }
     }
 
     // MARK: - Private
 
-    /// Stages `changes` anew, keeping the numbering of new rows.
-    private mutating func rebuild(from changes: [StagedEdit]) {
+    /// Stages `changes` anew with their stamps, keeping the numbering of new rows.
+    private mutating func rebuild(from changes: [(StagedEdit, Int)]) {
         let next = nextNewRowNumber
         self = StagedEdits()
         nextNewRowNumber = next
-        for change in changes {
-            stage(change)
+        for (change, stamp) in changes {
+            stage(change, stamp: stamp)
         }
     }
 
@@ -189,11 +208,12 @@ struct StagedEdits: Sendable {
     }
 
     /// Updates what the grid and a commit read for a change just staged.
-    private mutating func absorb(_ change: StagedEdit) {
+    private mutating func absorb(_ change: StagedEdit, stamp: Int) {
         for part in change.parts {
             if let row = part.row, !ordered.contains(row) {
                 order.append(row)
                 ordered.insert(row)
+                rowStamps[row] = stamp
                 switch row {
                 case .new(let number): newNumbers.append(number)
                 case .stored: storedRowCount += 1
