@@ -110,7 +110,8 @@ extension Database {
     ///
     /// Hands out the SQLite statement itself, so it is part of the `ModelSupport` SPI
     /// (`@_spi(ModelSupport) import ORMCore`), with no promise to stay as it is: reef's exports use it.
-    /// SQLite only: on PostgreSQL it throws ``ORMError/notSupported(feature:database:)``.
+    /// SQLite only: on PostgreSQL it throws ``ORMError/notSupported(feature:database:)``;
+    /// `forEachRowCells` reads rows in place on SQLite and from the server's values on PostgreSQL.
     @_spi(ModelSupport)
     public func forEachStatementRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: (Statement) throws -> Void)
         throws

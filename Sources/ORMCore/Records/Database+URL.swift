@@ -18,9 +18,10 @@ extension Database {
     /// ORMCore itself: rows written by triggers and cascades are not seen), raw SQL, introspection,
     /// dynamic tables, their applied edits and the trials of staged edits
     /// (``DynamicTable/check(_:after:waitingForLock:)``, judged with the server's own errors),
-    /// ``valuePrefix(table:column:rowID:count:)`` (the row by its integer key). Not yet on
-    /// PostgreSQL, throwing ``ORMError/notSupported(feature:database:)``:
-    /// ``forEachStatementRow(_:_:body:)``. Other sessions' commits are not told yet.
+    /// ``valuePrefix(table:column:rowID:count:)`` (the row by its integer key) and
+    /// `forEachRowCells` (rows read where they are). Not on PostgreSQL, throwing
+    /// ``ORMError/notSupported(feature:database:)``: ``forEachStatementRow(_:_:body:)``, which
+    /// hands out SQLite's statement. Other sessions' commits are not told yet.
     ///
     /// ``path`` is the connection string with any password left out.
     ///

@@ -19,17 +19,18 @@ extension App {
             state.message = .error("these results cannot be summarised: run the query at the SQL prompt (e) again")
             return
         }
-        let query: SummaryQuery
-        do {
-            query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter)
-        } catch {
-            report(error, doing: "summary")
-            return
-        }
         let declaredTypes = (source as? TableSource).map { table -> [String] in
             let types = table.table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType)
             return shown.map { types.indices.contains($0) ? types[$0] : "" }
         } ?? []
+        let query: SummaryQuery
+        do {
+            query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
+                                     dialect: database.dialect.kind, declaredTypes: declaredTypes)
+        } catch {
+            report(error, doing: "summary")
+            return
+        }
         let title = query.filter.map { "\(source.title) where \($0)" } ?? source.title
         let summary = GridModel(source: SummarySource(database: database, query: query, declaredTypes: declaredTypes,
                                                       title: title, wakeup: wakeup),

@@ -26,47 +26,165 @@ struct SummaryQuery: Sendable {
     let filter: String?
     /// ``filter`` checked as one expression, parenthesised.
     private let condition: SQL?
+    /// On PostgreSQL, how each column is summarised (by its catalog type); nil on SQLite.
+    private let postgresKinds: [PostgresKind]?
+    /// Whether the columns' types are known (a table's), else asked of the server first.
+    private let knowsTypes: Bool
 
     /// The summary statements of `columns` over `relation`, filtered by `filter`.
     ///
+    /// On PostgreSQL (`dialect`), each column is summarised by its catalog type (`declaredTypes`,
+    /// as `format_type` writes them, in the order of `columns`): numbers, text, dates and times by
+    /// their own order (a `numeric` as a double), a `boolean` as 0 or 1, and any other type (`jsonb`, arrays, `uuid`, a
+    /// column of query results whose type is not known) by its text, which every type has and
+    /// which can be ordered and grouped. Dates and timestamps have their Julian days.
+    ///
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression.
-    init(relation: SQL, columns: [String], filter: String?) throws {
+    init(relation: SQL, columns: [String], filter: String?, dialect: SQLDialect.Kind = .sqlite,
+         declaredTypes: [String] = []) throws {
         self.relation = relation
         self.columns = columns
         let trimmed = filter?.trimmedWhitespace ?? ""
         self.filter = trimmed.isEmpty ? nil : trimmed
         condition = try self.filter.map { try SQL.userExpression($0) }
+        knowsTypes = declaredTypes.contains { !$0.isEmpty }
+        postgresKinds = dialect == .postgres
+            ? columns.indices.map { PostgresKind(declaredType: declaredTypes.indices.contains($0) ? declaredTypes[$0] : "") }
+            : nil
     }
 
     /// One row: the number of rows, then for each column in `range` five values: how many are not
     /// NULL, the smallest, the largest, and those two as Julian days (NULL unless they read as dates).
     func overview(of range: Range<Int>) -> SQL {
         var sql: SQL = "SELECT count(*)"
-        for name in columns[range] {
-            sql.append("""
-                , count(\(identifier: name)), min(\(identifier: name)), max(\(identifier: name)), \
-                julianday(min(\(identifier: name))), julianday(max(\(identifier: name)))
-                """)
+        for index in range {
+            let value = self.value(of: index)
+            sql.append(", count(\(identifier: columns[index])), min(")
+            sql.append(value)
+            sql.append("), max(")
+            sql.append(value)
+            sql.append("), ")
+            sql.append(julianDay(of: index, "min(", value, ")"))
+            sql.append(", ")
+            sql.append(julianDay(of: index, "max(", value, ")"))
         }
         sql.append(from(where: []))
         return sql
     }
 
-    /// Each distinct value of column `index` that is not NULL, in SQLite's order, with how many
-    /// rows hold it, and with `julianDays` its Julian day (NULL unless it reads as a date);
+    /// Each distinct value of column `index` that is not NULL, in the database's order, with how
+    /// many rows hold it, and with `julianDays` its Julian day (NULL unless it reads as a date);
     /// `numbersOnly` keeps the integers and reals.
     func groups(of index: Int, julianDays: Bool = false, numbersOnly: Bool = false) -> SQL {
         let name = columns[index]
-        var sql: SQL = "SELECT \(identifier: name), count(*)"
+        var sql: SQL = "SELECT "
+        sql.append(value(of: index))
+        sql.append(", count(*)")
         if julianDays {
-            sql.append(", julianday(\(identifier: name))")
+            sql.append(", ")
+            sql.append(julianDay(of: index, "", value(of: index), ""))
         }
         var conditions: [SQL] = ["\(identifier: name) IS NOT NULL"]
         if numbersOnly {
-            conditions.append("typeof(\(identifier: name)) IN ('integer', 'real')")
+            if let kinds = postgresKinds {
+                // A column holds one type there: numbers, or none.
+                conditions.append(kinds[index] == .number || kinds[index] == .decimal ? "TRUE" : "FALSE")
+            } else {
+                conditions.append("typeof(\(identifier: name)) IN ('integer', 'real')")
+            }
         }
         sql.append(from(where: conditions))
         sql.append(" GROUP BY 1 ORDER BY 1")
+        return sql
+    }
+
+    // MARK: - PostgreSQL
+
+    /// On PostgreSQL when the columns' types are not known (query results): the statement whose one
+    /// row names each column's type (`pg_typeof`), for ``typed(_:)``. Nil otherwise.
+    func typesQuery() -> SQL? {
+        guard postgresKinds != nil, !knowsTypes, !columns.isEmpty else {
+            return nil
+        }
+        var sql: SQL = "SELECT "
+        for (index, name) in columns.enumerated() {
+            sql.append(index == 0 ? "" : ", ")
+            sql.append("CAST(pg_typeof(\(identifier: name)) AS text)")
+        }
+        sql.append(from(where: []))
+        sql.append(" LIMIT 1")
+        return sql
+    }
+
+    /// These statements with the columns' types as the server named them.
+    func typed(_ types: [String]) throws -> SummaryQuery {
+        try SummaryQuery(relation: relation, columns: columns, filter: filter, dialect: .postgres, declaredTypes: types)
+    }
+
+    /// How a PostgreSQL column is summarised.
+    enum PostgresKind: Equatable, Sendable {
+        /// Ordered and grouped as it is: integers and floating-point numbers.
+        case number
+        /// A `numeric`: as a double, as SQLite's NUMERIC affinity keeps a decimal (the summary's
+        /// figures are approximate beyond 15 digits).
+        case decimal
+        /// Ordered and grouped as it is: text, times, intervals.
+        case ordered
+        /// A date or timestamp: as it is, with its Julian day.
+        case date
+        /// A boolean: as 0 or 1.
+        case boolean
+        /// Anything else: its text.
+        case text
+
+        /// The kind of a column whose catalog type is `declaredType` (empty when not known).
+        init(declaredType: String) {
+            let type = declaredType.trimmedWhitespace.lowercased()
+            if type.hasSuffix("]") {
+                self = .text
+            } else if ["smallint", "integer", "bigint", "real", "double precision"].contains(type) {
+                self = .number
+            } else if type.hasPrefix("numeric") {
+                self = .decimal
+            } else if type == "date" || type.hasPrefix("timestamp") {
+                self = .date
+            } else if type == "text" || type.hasPrefix("character") || type.hasPrefix("time") || type.hasPrefix("interval") {
+                self = .ordered
+            } else if type == "boolean" {
+                self = .boolean
+            } else {
+                self = .text
+            }
+        }
+    }
+
+    /// Column `index` as it is summarised: itself on SQLite, on PostgreSQL as its kind says.
+    private func value(of index: Int) -> SQL {
+        let name = columns[index]
+        switch postgresKinds?[index] {
+        case .boolean?: return "CAST(\(identifier: name) AS integer)"
+        case .decimal?: return "CAST(\(identifier: name) AS double precision)"
+        case .text?: return "CAST(\(identifier: name) AS text)"
+        default: return "\(identifier: name)"
+        }
+    }
+
+    /// The Julian day of `open value close` (`min(…)`): SQLite's `julianday`; on PostgreSQL the
+    /// day of a date or timestamp (from its epoch seconds), NULL for any other type.
+    private func julianDay(of index: Int, _ open: String, _ value: SQL, _ close: String) -> SQL {
+        var sql: SQL
+        switch postgresKinds?[index] {
+        case nil:
+            sql = SQL(stringLiteral: "julianday(\(open)")
+            sql.append(value)
+            sql.append(SQL(stringLiteral: "\(close))"))
+        case .date?:
+            sql = SQL(stringLiteral: "(CAST(extract(epoch FROM \(open)")
+            sql.append(value)
+            sql.append(SQL(stringLiteral: "\(close)) AS double precision) / 86400 + 2440587.5)"))
+        default:
+            sql = "CAST(NULL AS double precision)"
+        }
         return sql
     }
 

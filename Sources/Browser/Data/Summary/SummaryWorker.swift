@@ -6,8 +6,9 @@
 /// pass of its distinct values, and one more of its numbers when it mixes numbers with other
 /// values). Runs on the calling thread; ``SummaryTask`` runs it in the background.
 ///
-/// SQLite sorts and groups, spilling to temporary files past its page cache; only one row of
-/// results and the few values a ``ValueDistribution`` keeps are in memory at a time.
+/// The database sorts and groups (SQLite spilling to temporary files past its page cache); only one
+/// row of results and the few values a ``ValueDistribution`` keeps are in memory at a time, SQLite's
+/// read in place.
 struct SummaryWorker {
     /// The database read.
     let database: Database
@@ -21,6 +22,19 @@ struct SummaryWorker {
     ///   what `publish` throws (to stop).
     @discardableResult
     func run(from start: [ColumnSummary], publish: (Int, ColumnSummary) throws -> Void) throws -> [ColumnSummary] {
+        // Query results on PostgreSQL: the server names each column's type first.
+        if let sql = query.typesQuery() {
+            var types: [String] = []
+            try database.forEachRow(sql) { row in
+                types = row.map { if case .text(let type) = $0 { type } else { "" } }
+            }
+            return try SummaryWorker(database: database, query: try query.typed(types)).summarise(from: start, publish: publish)
+        }
+        return try summarise(from: start, publish: publish)
+    }
+
+    /// ``run(from:publish:)`` once the statements are known.
+    private func summarise(from start: [ColumnSummary], publish: (Int, ColumnSummary) throws -> Void) throws -> [ColumnSummary] {
         var summaries = start
         var first = 0
         while first < summaries.count {
@@ -40,7 +54,7 @@ struct SummaryWorker {
 
     /// Reads the overview of the columns in `range` into `summaries`.
     private func overview(_ range: Range<Int>, into summaries: inout [ColumnSummary]) throws {
-        try database.forEachStatementRow(query.overview(of: range)) { row in
+        try database.forEachRowCells(query.overview(of: range)) { row in
             let rows = Int(row.column(at: 0).int64)
             for (offset, index) in range.enumerated() {
                 let base = Int32(1 + offset * 5)
@@ -86,7 +100,7 @@ struct SummaryWorker {
 
     /// Takes the rows of a ``SummaryQuery/groups(of:julianDays:numbersOnly:)`` statement into `values`.
     private func read(_ sql: SQL, into values: inout ValueDistribution, julianDays: Bool) throws {
-        try database.forEachStatementRow(sql) { row in
+        try database.forEachRowCells(sql) { row in
             let value = row.column(at: 0)
             let count = Int(row.column(at: 1).int64)
             let make = { Self.gridValue(value) }
@@ -105,13 +119,13 @@ struct SummaryWorker {
     }
 
     /// A value as the grid keeps it (long text and BLOBs cut, only the first bytes copied).
-    private static func gridValue(_ value: ColumnValue) -> GridValue {
+    private static func gridValue(_ value: RowCell) -> GridValue {
         let (cut, fullSize) = value.value(cutAt: GridValue.keptTextBytes)
         return GridValue(cut, fullSize: fullSize)
     }
 
     /// Whether a value is text with the shape of a date.
-    private static func isDateShaped(_ value: ColumnValue) -> Bool {
+    private static func isDateShaped(_ value: RowCell) -> Bool {
         value.isText && value.withTextBytes { DateText.hasDateShape($0) }
     }
 
