@@ -103,7 +103,8 @@ final class ReefEditsOnPostgresTests: XCTestCase {
 
     /// `orders.customer_id` is checked at each statement (PostgreSQL's default): a customer whose
     /// orders were staged for deletion first is taken by the check, and the commit deletes the
-    /// orders before the customer, in the order they were staged, not in the tables' name order.
+    /// orders before the customer, in the order they were staged, not in the tables' name order;
+    /// `p` lists them in that order.
     func testACommitWritesTheTablesInTheOrderTheirRowsWereStaged() throws {
         let shop = try makeShop()
         let reef = try session(shop)
@@ -112,7 +113,12 @@ final class ReefEditsOnPostgresTests: XCTestCase {
         let staged = try play(reef, "<Tab>kk<Enter>ddy")
         XCTAssertTrue(staged.last?.contains("staged: deletion of 1 row") ?? false, staged.last ?? "")
         XCTAssertTrue(staged.last?.contains("3 pending") ?? false, staged.last ?? "")
-        let committed = try play(reef, "w")
+        let pending = try play(reef, "p")
+        XCTAssertEqual(Array(pending.prefix(7)), [
+            "Pending changes (3 changes)", "-- orders: 2 changes", #"DELETE FROM "orders" WHERE "id" = 2;"#,
+            #"DELETE FROM "orders" WHERE "id" = 4;"#, "", "-- customers: 1 change", #"DELETE FROM "customers" WHERE "id" = 1;"#,
+        ], "p lists them in the order w writes them")
+        let committed = try play(reef, "pw")
         XCTAssertTrue(committed.last?.contains("committed 3 changes") ?? false, committed.last ?? "")
         XCTAssertEqual(try rows(shop, "SELECT id FROM customers ORDER BY id"), [["2"], ["3"]])
         XCTAssertEqual(try rows(shop, "SELECT id FROM orders ORDER BY id"), [["1"], ["3"]])

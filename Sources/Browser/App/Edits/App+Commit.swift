@@ -231,18 +231,27 @@ extension App {
         openPrompt(.resolveConflicts(thenQuit: thenQuit))
     }
 
-    /// Shows the staged changes as the SQL a commit would run, arguments written as literals.
+    /// Shows the staged changes as the SQL a commit would run, in its order, arguments written as
+    /// literals.
     func showPending() {
         var lines: [String] = []
-        for name in staging.edits.keys.sorted() {
-            guard let edits = staging.edits[name], edits.count > 0 else {
-                continue  // a new row staged and deleted again: nothing to write
+        // In the order a commit writes them: a table's rows in runs between other tables' rows
+        // staged meanwhile, each run under its table's name; its notes after its last run.
+        let runs = StagingState.commitRuns(of: staging.edits)
+        for (index, run) in runs.enumerated() {
+            guard let edits = staging.edits[run.table] else {
+                continue
             }
+            let name = run.table
             let table = try? database.table(name)
-            lines.append("-- \(Sanitizer.sanitize(name)): \(Self.changes(edits.count))")
-            for edit in edits.rowEdits {
+            lines.append("-- \(Sanitizer.sanitize(name)): \(Self.changes(run.edits.count))")
+            for edit in run.edits {
                 let statement = SQLPreview.statement(for: edit, in: table)
                 lines.append(statement.hasPrefix("--") ? statement : statement + ";")
+            }
+            guard !runs[(index + 1)...].contains(where: { $0.table == name }) else {
+                lines.append("")
+                continue
             }
             for row in edits.refusedNewRows {
                 lines.append("-- new row \(row.number) is refused as it is, nothing is written until it is fixed: "
