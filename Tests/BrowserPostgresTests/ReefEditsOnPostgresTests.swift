@@ -89,6 +89,12 @@ final class ReefEditsOnPostgresTests: XCTestCase {
         XCTAssertTrue(committed.last?.contains("committed 1 change") ?? false, committed.last ?? "")
         XCTAssertEqual(try rows(shop, "SELECT name FROM customers WHERE id > 3"), [["Grace Hopper"]])
 
+        // Sorted by name, a new row written goes to its place, and the cursor with it (found by
+        // the key the insert returned).
+        _ = try play(reef, "sjjjjocAaron<Enter>")
+        let sorted = try play(reef, "w")
+        XCTAssertTrue(sorted.last?.contains("customers  1/5  name") ?? false, sorted.last ?? "")
+
         // Orders: a deletion staged, reverted with U, staged again and committed.
         _ = try play(reef, "<Tab>jj<Enter>")
         let deletion = try play(reef, "ddy")

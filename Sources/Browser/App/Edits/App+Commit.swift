@@ -147,15 +147,17 @@ extension App {
     private struct CommitConflicts: Error {}
 
     /// The keys the new rows staged in table `name` have once written, by new row number: the
-    /// rowid SQLite gave each (`rowIDs`, in the order of the new rows), or for a `WITHOUT ROWID`
-    /// table the key columns' values as given or as SQLite's trial filled them in.
+    /// rowid SQLite gave each (`rowIDs`, in the order of the new rows; on PostgreSQL the integer
+    /// key the insert returned), or for a `WITHOUT ROWID` table the key columns' values as given
+    /// or as SQLite's trial filled them in.
     private func committedKeys(ofNewRowsIn name: String, rowIDs: [Int64]) -> [Int: RowKey] {
         guard let edits = staging.edits[name], let table = try? database.table(name) else {
             return [:]
         }
         var keys: [Int: RowKey] = [:]
         for (index, row) in edits.newRows.enumerated() {
-            if table.info.hasRowID {
+            // PostgreSQL's integer keys come back from the insert (RETURNING) as SQLite's rowids do.
+            if table.info.hasRowID || (database.dialect.kind == .postgres && table.generatedKeyColumn != nil) {
                 if rowIDs.indices.contains(index) {
                     keys[row.number] = RowKey(values: [.integer(rowIDs[index])])
                 }
