@@ -189,6 +189,15 @@ final class PostgresEditTrialTests: XCTestCase {
         }
     }
 
+    /// Stored rows are found by keys given as text (as reef reads a row before editing it): the
+    /// server takes each key value in its column's type, where a VALUES list made it text
+    /// (`42883 operator does not exist: integer = text`).
+    func testStoredRowsAreFoundByKeysTypedAsText() throws {
+        let (db, _) = try shop()
+        let rows = try db.table("pet").storedRows(keys: [["10"], [11], ["99"]])
+        XCTAssertEqual(rows.map { $0?["name"] }, [.text("Rex"), .text("Tom"), nil])
+    }
+
     /// A row another session changed or deleted after it was read is a conflict, never
     /// overwritten silently; a key typed as text finds its integer row.
     func testConflictsMadeByAnotherSessionAreFound() throws {
