@@ -120,9 +120,29 @@ final class PostgresEditTrialTests: XCTestCase {
         XCTAssertEqual(row["name"], "Kit")
         XCTAssertEqual(row["legs"], 4, "the column's default")
         XCTAssertEqual(row["owner_id"], .null)
-        guard case .integer = row["id"] else { return XCTFail("the identity the server drew: \(row)") }
-        XCTAssertEqual(try PGConnection(conninfo).execute("SELECT count(*) FROM pet").first?.text(at: 0), "2")
+        XCTAssertEqual(row["id"], 1, "the key the identity's sequence gives next")
+        XCTAssertEqual(try pets.checkInsert(["name": "Kit"])["id"], 1, "a trial draws nothing from the sequence")
+        XCTAssertEqual(try pets.checkInsert(["name": "Kit"], after: [
+            StagedTableEdits(table: pets, edits: [.insert(values: ["name": "Bob"])]),
+        ])["id"], 2, "the next key after the staged row's")
         XCTAssertThrowsError(try pets.checkInsert(["name": "Kit", "owner_id": 99])) { XCTAssertEqual(sqlState($0), "23503") }
+        let other = try PGConnection(conninfo)
+        XCTAssertEqual(try other.execute("SELECT count(*) FROM pet").first?.text(at: 0), "2")
+        XCTAssertEqual(try other.execute("SELECT nextval(pg_get_serial_sequence('pet', 'id'))").first?.text(at: 0), "1",
+                       "the sequence was never drawn from")
+
+        // A key GENERATED ALWAYS, and a serial one already drawn from.
+        try other.executeScript("""
+            CREATE TABLE tag (id bigint GENERATED ALWAYS AS IDENTITY (START WITH 100 INCREMENT BY 10) PRIMARY KEY, label text);
+            CREATE TABLE note (id serial PRIMARY KEY, body text);
+            INSERT INTO note (body) VALUES ('a'), ('b');
+            """)
+        let (tags, notes) = (try db.table("tag"), try db.table("note"))
+        XCTAssertEqual(try tags.checkInsert(["label": "x"])["id"], 100)
+        XCTAssertEqual(try tags.checkInsert(["label": "x"], after: [StagedTableEdits(table: tags, edits: [.insert(values: ["label": "y"])])])["id"], 110)
+        XCTAssertEqual(try notes.checkInsert(["body": "c"])["id"], 3)
+        XCTAssertEqual(try other.execute("SELECT nextval(pg_get_serial_sequence('tag', 'id')), nextval(pg_get_serial_sequence('note', 'id'))")
+            .first.map { [$0.text(at: 0), $0.text(at: 1)] }, ["100", "3"])
     }
 
     /// A check that may not wait fails at once, as busy, on a row another session has locked; one

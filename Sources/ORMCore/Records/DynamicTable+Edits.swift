@@ -22,13 +22,7 @@ extension DynamicTable {
             sql.append(try keyCondition(key))
             return sql
         case .insert(let values):
-            let columns = values.keys.sorted()
-            for column in columns { try requireColumn(column) }
-            if columns.isEmpty { return SQL(stringLiteral: "INSERT INTO \(table) DEFAULT VALUES") }
-            return SQL(
-                "INSERT INTO \(table) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
-                    + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")",
-                arguments: columns.map { values[$0] ?? .null })
+            return try insertSQL(values, overridingSystemValue: false)
         case .delete(let key, _):
             var sql = SQL(stringLiteral: "DELETE FROM \(table)")
             sql.append(try keyCondition(key))
@@ -162,9 +156,52 @@ extension DynamicTable {
         return row.withLock { $0 }
     }
 
+    /// The `INSERT` of `values`; with `overridingSystemValue`, one that sets a `GENERATED ALWAYS`
+    /// identity column (PostgreSQL).
+    private func insertSQL(_ values: [String: SQLValue], overridingSystemValue: Bool) throws -> SQL {
+        let table = quoteIdentifier(name)
+        let columns = values.keys.sorted()
+        for column in columns { try requireColumn(column) }
+        if columns.isEmpty { return SQL(stringLiteral: "INSERT INTO \(table) DEFAULT VALUES") }
+        return SQL(
+            "INSERT INTO \(table) (\(columns.map(quoteIdentifier).joined(separator: ", ")))"
+                + (overridingSystemValue ? " OVERRIDING SYSTEM VALUE" : "") + " VALUES ("
+                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")",
+            arguments: columns.map { values[$0] ?? .null })
+    }
+
     /// The statement of `edit` as a step of a trial.
     private func step(for edit: RowEdit) throws -> EditTrial.Step {
-        EditTrial.Step(sql: try sql(for: edit), target: edit.key.map { (name, $0) })
+        var step = EditTrial.Step(sql: try sql(for: edit), target: edit.key.map { (name, $0) })
+        if case .insert(let values) = edit {
+            step.insert = (self, values)
+        }
+        return step
+    }
+
+    /// `step` as a PostgreSQL trial runs it: an insert that leaves out the generated key is given
+    /// the key the sequence would give next (``TrialKeys``), so the trial draws nothing from it.
+    private static func takingTrialKey(_ step: EditTrial.Step, from keys: TrialKeys) -> EditTrial.Step {
+        guard let (table, values) = step.insert, let column = table.generatedKeyColumn, values[column] == nil else {
+            return step
+        }
+        var keyed = step
+        let run = step.run
+        keyed.run = { connection, sql in
+            var statement = sql
+            if case .postgres(let postgres) = connection,
+               let key = try keys.take(for: table, column: column, on: postgres) {
+                var given = values
+                given[column] = .integer(key.value)
+                statement = try table.insertSQL(given, overridingSystemValue: key.always)
+            }
+            if let run {
+                try run(connection, statement)
+            } else {
+                try connection.execute(statement)
+            }
+        }
+        return keyed
     }
 
     /// Runs `staged` (those SQLite takes), then judges `steps`, in one trial. A step that rolls the
@@ -183,6 +220,13 @@ extension DynamicTable {
             var inCompany = true
             do {
                 let verdicts = try database.trial(waitingForLock: waitingForLock) { connection in
+                    var company = company
+                    var steps = steps
+                    if case .postgres = connection {
+                        let keys = TrialKeys()
+                        company = company.map { Self.takingTrialKey($0, from: keys) }
+                        steps = steps.map { Self.takingTrialKey($0, from: keys) }
+                    }
                     let trial = try EditTrial(connection: connection)
                     _ = try trial.judge(companyIndices.map { company[$0] })
                     inCompany = false

@@ -25,6 +25,8 @@ struct EditTrial {
         var target: (table: String, key: [SQLValue])?
         /// Runs the statement (by default, executes it); may read what it returns.
         var run: ((DatabaseConnection, SQL) throws -> Void)?
+        /// For an insert: the table and the values given.
+        var insert: (table: DynamicTable, values: [String: SQLValue])?
     }
 
     /// The trial transaction was rolled back by the step at `index` (an `ON CONFLICT ROLLBACK`
