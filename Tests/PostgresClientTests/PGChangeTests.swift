@@ -86,6 +86,54 @@ final class PGChangeTests: XCTestCase {
         XCTAssertEqual(try probe.look(on: reader).missingTables, [], "said once")
     }
 
+    func testARolledBackWriteMovesTheSnapshotButNoTableAndItsTransactionIsNotCommitted() throws {
+        let orders = table("orders")
+        try admin.executeScript("CREATE TABLE \(orders.quoted)(id int PRIMARY KEY, v text) WITH (autovacuum_enabled = false)")
+        let reader = try PGConnection(server.connectionString())
+        var writer = try PGConnection(server.connectionString())
+        var probe = PGChangeProbe(watching: [orders])
+        _ = try probe.look(on: reader)
+
+        try writer.executeScript("BEGIN; INSERT INTO \(orders.quoted) VALUES (1, 'a'), (2, 'b'); ROLLBACK")
+        var report = try probe.look(on: reader)
+        XCTAssertTrue(report.committed, "an aborted transaction that wrote ended")
+        let aborted = try XCTUnwrap(report.endedTransactions)
+        XCTAssertEqual(try PGChangeProbe.committed(among: aborted, on: reader), [], "it did not commit")
+        // A session that ends reports its statistics: the rolled-back rows are counted as inserted.
+        writer.close()
+        try waitUntil("the rolled-back rows are in the statistics") {
+            try reader.execute("SELECT n_tup_ins FROM pg_stat_all_tables WHERE relid = to_regclass($1)", [.text(orders.quoted)])
+                .first?.int64(at: 0) == 2
+        }
+        XCTAssertEqual(try probe.look(on: reader).changedTables, [], "a rollback changes no table")
+
+        writer = try PGConnection(server.connectionString())
+        try writer.execute("INSERT INTO \(orders.quoted) VALUES (1, 'a')")
+        report = try probe.look(on: reader)
+        let committed = try PGChangeProbe.committed(among: try XCTUnwrap(report.endedTransactions), on: reader)
+        XCTAssertEqual(committed.count, 1, "the insert's transaction committed")
+        writer.close()
+        var changed: Set<PGQualifiedName> = []
+        try waitUntil("the commit moves the counters") {
+            changed.formUnion(try probe.look(on: reader).changedTables)
+            return changed.contains(orders)
+        }
+    }
+
+    func testASnapshotTellsWhichTransactionsEndedSinceAnEarlierOne() throws {
+        let before = try XCTUnwrap(PGSnapshot("100:104:100,102"))
+        XCTAssertEqual(before.running, [100, 102])
+        XCTAssertEqual(PGSnapshot("102:106:102")?.ended(since: before), [100, 104, 105])
+        XCTAssertEqual(PGSnapshot("100:104:102")?.ended(since: before), [100], "nothing new, one running ended")
+        XCTAssertEqual(PGSnapshot("104:104:")?.ended(since: before), [100, 102])
+        XCTAssertNil(PGSnapshot("100:2000:")?.ended(since: before, limit: 256), "too many to list")
+        XCTAssertNil(PGSnapshot("not a snapshot"))
+        XCTAssertNil(PGSnapshot("5:4:"))
+        XCTAssertNil(PGSnapshot("1:5:x"))
+        let text = try XCTUnwrap(admin.execute("SELECT pg_current_snapshot()::text").first?.text(at: 0))
+        XCTAssertNotNil(PGSnapshot(text), text)
+    }
+
     func testTheProbeRefusesToLookFromInsideATransaction() throws {
         let reader = try PGConnection(server.connectionString())
         var probe = PGChangeProbe()
@@ -118,7 +166,9 @@ final class PGChangeTests: XCTestCase {
         try writer.execute("TRUNCATE \(first.quoted)")
 
         let changes = try receive(4, on: listener)
-        XCTAssertEqual(changes, [
+        XCTAssertTrue(changes.allSatisfy { $0.transaction != nil }, "each names its transaction")
+        XCTAssertEqual(Set(changes.compactMap(\.transaction)).count, 3, "three transactions committed")
+        XCTAssertEqual(changes.map { PGTableChange(table: $0.table, operation: $0.operation) }, [
             PGTableChange(table: first, operation: .insert), PGTableChange(table: odd, operation: .delete),
             PGTableChange(table: first, operation: .truncate),
         ], "one notification a statement, none for the rolled-back update, names as they are")

@@ -29,6 +29,11 @@ final class ChangeCenter: Sendable {
         _ = state.withLock { $0.observers.removeValue(forKey: token) }
     }
 
+    /// Whether anybody observes the changes.
+    var hasObservers: Bool {
+        state.withLock { !$0.observers.isEmpty }
+    }
+
     /// Delivers committed changes to the observers. Called with no lock held.
     func didCommit(_ changes: ChangeSet) {
         let observers = state.withLock { Array($0.observers.values) }

@@ -79,10 +79,15 @@ final class DatabaseCore: Sendable {
         var changes = ChangeSet()
         var afterCommit: [@Sendable () -> Void] = []
         let result = try writer.lock.withLock { isOutermost -> T in
+            if isOutermost { writer.activity?.begin() }
             defer {
                 if isOutermost {
                     changes = writer.takeCommittedChanges()
                     afterCommit = writer.takeAfterCommitActions()
+                    if let activity = writer.activity {
+                        if !changes.isEmpty { externalChanges.noteOwnCommit(changes.tables) }
+                        activity.end()
+                    }
                 }
             }
             // A server's session lost since the last write is made again before the next one

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import PostgresClient
 
 /// Notices commits made by other connections and processes to the same file and reports the tables
 /// they changed, as table-level changes (``ChangeOrigin/external``, no row detail).
@@ -15,6 +16,10 @@ import FoundationEssentials
 ///
 /// The poll never waits for the writer (a busy writer is checked again on the next tick) and
 /// delivers with no lock held.
+///
+/// On PostgreSQL, other sessions' commits are watched from a connection of the monitor's own by a
+/// ``PostgresChangeWatch`` (every 250 ms, and at once for tables carrying the notification
+/// triggers); it runs while anybody observes the database.
 final class ExternalChangeMonitor: Sendable {
     /// How often the file is checked.
     static var interval: DispatchTimeInterval { .milliseconds(16) }
@@ -22,15 +27,31 @@ final class ExternalChangeMonitor: Sendable {
     private let timer = Lock<(any DispatchSourceTimer)?>(nil)
     private let tracker = Lock(ExternalChangeTracker())
     private let queue = DispatchQueue(label: "ormcore.external-changes", qos: .utility)
+    /// The watch of a PostgreSQL server, while one runs.
+    private let watch = Lock<PostgresChangeWatch?>(nil)
+    /// The tables this database's writer committed to on PostgreSQL, until when their statistics
+    /// are taken for its own (kept also while no watch runs: a watch started just after a commit
+    /// sees its statistics arrive later).
+    private let ownWrites = Lock<[String: ContinuousClock.Instant]>([:])
 
     /// Starts polling `database`'s file (once; later calls do nothing), handing what other
     /// connections commit to `deliver`, on the monitor's queue with no lock held. Notes where the
     /// file stands at once, so that commits from here on are reported. Polling stops when the
     /// monitor or `database` goes; `deliver` should not keep `database`'s owner alive either.
-    func start(_ database: DatabaseCore, deliver: @escaping @Sendable (ChangeSet) -> Void) {
-        // Other processes' commits are read from SQLite's file; PostgreSQL's other sessions
-        // (`PGChangeProbe`) are not watched yet.
-        guard database.capabilities.externalChanges, database.writer.sqlite != nil else { return }
+    ///
+    /// On PostgreSQL the watch also ends once `isObserved` says nobody observes the database any
+    /// more; the next call starts it again.
+    func start(
+        _ database: DatabaseCore, isObserved: @escaping @Sendable () -> Bool = { true },
+        deliver: @escaping @Sendable (ChangeSet) -> Void
+    ) {
+        guard database.capabilities.externalChanges else { return }
+        if case .postgres(let writer) = database.writer.connection, let activity = database.writer.activity {
+            let schema = (writer.introspector as? PostgresIntrospector)?.schema
+            startWatch(database, schema: schema, activity: activity, isObserved: isObserved, deliver: deliver)
+            return
+        }
+        guard database.writer.sqlite != nil else { return }
         let started = timer.withLock { timer -> Bool in
             guard timer == nil else { return false }
             let source = DispatchSource.makeTimerSource(queue: queue)
@@ -48,7 +69,7 @@ final class ExternalChangeMonitor: Sendable {
     }
 
     /// Whether it is polling (started, and not stopped).
-    var isRunning: Bool { timer.withLock { $0 != nil } }
+    var isRunning: Bool { timer.withLock { $0 != nil } || watch.withLock { $0 != nil } }
 
     /// Stops polling.
     func stop() {
@@ -56,6 +77,61 @@ final class ExternalChangeMonitor: Sendable {
             timer?.cancel()
             timer = nil
         }
+        watch.withLock { watch in
+            watch?.stop()
+            watch = nil
+        }
+    }
+
+    // MARK: - PostgreSQL
+
+    /// This database's writer committed to `tables` (on PostgreSQL): their statistics' counters
+    /// are its own for a while.
+    func noteOwnCommit(_ tables: Set<String>) {
+        let until = ContinuousClock.now + PostgresChangeWatch.ownStatisticsLag
+        ownWrites.withLock { writes in
+            for table in tables { writes[table] = until }
+        }
+    }
+
+    /// The notification triggers were installed or removed through this database.
+    func triggersChanged() {
+        watch.withLock { $0 }?.triggersChanged()
+    }
+
+    /// How many looks the running watch made (tests wait for looks, not for time); nil when none runs.
+    var postgresLookCount: Int? { watch.withLock { $0 }?.lookCount }
+
+    private func startWatch(
+        _ database: DatabaseCore, schema: String?, activity: WriterActivity, isObserved: @escaping @Sendable () -> Bool,
+        deliver: @escaping @Sendable (ChangeSet) -> Void
+    ) {
+        let started = watch.withLock { slot -> PostgresChangeWatch? in
+            guard slot == nil else { return nil }
+            let new = PostgresChangeWatch(
+                connectionString: database.path, schema: schema, activity: activity, ownWrites: ownWrites, queue: queue)
+            slot = new
+            return new
+        }
+        guard let started else { return }
+        let slot = watch
+        started.start(
+            database,
+            shouldEnd: { [weak started] in
+                // Asked and cleared under the slot's lock, so that a registration made meanwhile
+                // either is seen here or starts a new watch.
+                slot.withLock { current in
+                    guard !isObserved() else { return false }
+                    if current === started { current = nil }
+                    return true
+                }
+            },
+            ended: { [weak started] in
+                slot.withLock { current in
+                    if current === started { current = nil }
+                }
+            },
+            deliver: deliver)
     }
 
     deinit { stop() }
@@ -70,11 +146,4 @@ final class ExternalChangeMonitor: Sendable {
         }
         tracker.withLock { $0.refreshMap(database) }
     }
-}
-
-/// A weak reference to a database's core, for the monitor's timer.
-private struct WeakCore: @unchecked Sendable {
-    // Written once at init, read-only after.
-    weak var core: DatabaseCore?
-    init(_ core: DatabaseCore) { self.core = core }
 }

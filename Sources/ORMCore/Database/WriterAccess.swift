@@ -11,6 +11,9 @@ final class WriterAccess: @unchecked Sendable {
     /// nil where the connection's hooks report changes (SQLite).
     let recordedChanges: RecordedChanges?
     private var afterCommit: [@Sendable () -> Void] = []
+    /// The writer's outermost uses, counted on PostgreSQL, where the watch of other sessions'
+    /// commits must tell its own apart (nil on SQLite, whose watch needs no count).
+    let activity: WriterActivity?
 
     /// SQLite's writer, unretained (``connection`` keeps it): the per-object writes borrow it
     /// without the retain and release that taking it out of the enum costs.
@@ -20,8 +23,10 @@ final class WriterAccess: @unchecked Sendable {
         self.connection = connection
         if case .sqlite(let sqlite) = connection {
             unretainedSQLite = .passUnretained(sqlite)
+            activity = nil
         } else {
             unretainedSQLite = nil
+            activity = WriterActivity()
         }
         self.recordedChanges = recordedChanges
     }

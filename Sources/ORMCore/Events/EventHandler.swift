@@ -148,7 +148,13 @@ extension Database {
     /// within 16 ms, and delivered with no row detail). Those name the tables the commits
     /// wrote, with the views and virtual tables that show them, read from the pages in the WAL; every
     /// table and view is named instead when that cannot be known (a file not in WAL mode, a schema
-    /// change, a checkpoint that overwrote commits not yet read). Delivered after the commit,
+    /// change, a checkpoint that overwrote commits not yet read). On PostgreSQL, other sessions'
+    /// commits are looked for every 250 ms from a connection of the database's own: a commit names
+    /// every table and view of the schema at once, then its table again once the committing
+    /// session's statistics name it (within a second, or ten when it went idle); a table carrying
+    /// the notification triggers (installed on request) is named as its
+    /// transaction commits. Rolled-back transactions and this database's own commits are not
+    /// delivered as external. Delivered after the commit,
     /// outside every lock: on a private serial queue, or, with `synchronously`, on the thread that
     /// committed, before its write call returns (external changes: on the monitor's queue). Keep a
     /// synchronous handler short; it must not wait for other threads.

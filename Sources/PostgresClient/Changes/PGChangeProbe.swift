@@ -8,7 +8,9 @@
 ///   that wrote ends, so ``PGChangeReport/committed`` is known at once; it cannot say which table
 ///   changed, and a write in another database of the same cluster moves it too.
 /// - **the statistics' row counters** of each watched table (`pg_stat_all_tables`, summed over
-///   the partitions of a partitioned table). They name the table, but a session reports them at
+///   the partitions of a partitioned table): the rows changed since the last analyze and the live
+///   rows, which only a commit moves (a rolled-back write moves neither). They name the table,
+///   but a session reports them at
 ///   most once a second (`PGSTAT_MIN_INTERVAL`), and one that wrote sooner than that after its last
 ///   report and then went idle reports 10 seconds later (`PGSTAT_IDLE_INTERVAL`, PostgreSQL 15): they
 ///   can lag a commit by that much. A view has none: only the snapshot speaks for it.
@@ -29,7 +31,7 @@
 public struct PGChangeProbe: Sendable {
     /// The tables whose counters are compared.
     public private(set) var watched: Set<PGQualifiedName>
-    private var snapshot: String?
+    private var snapshot: PGSnapshot?
     private var counters: [PGQualifiedName: PGTableCounters?] = [:]
 
     /// A probe watching `tables`; its first ``look(on:)`` sets the baseline and reports nothing.
@@ -65,12 +67,12 @@ public struct PGChangeProbe: Sendable {
         let result = try connection.execute(Self.query(snapshotFunction: snapshotFunction), [
             .text(PGArrayText.literal(tables.map(\.schema))), .text(PGArrayText.literal(tables.map(\.name))),
         ])
-        var seenSnapshot: String?
+        var seenSnapshot: PGSnapshot?
         var seen: [PGQualifiedName: PGTableCounters?] = [:]
         var missing: Set<PGQualifiedName> = []
         for row in result {
             guard let schema = row.text(at: 0), let name = row.text(at: 1) else {
-                seenSnapshot = row.text(at: 7)
+                seenSnapshot = row.text(at: 7).flatMap(PGSnapshot.init)
                 continue
             }
             let table = PGQualifiedName(schema: schema, name: name)
@@ -79,17 +81,22 @@ public struct PGChangeProbe: Sendable {
                 continue
             }
             if let inserted = try row.int64(at: 3), let updated = try row.int64(at: 4), let deleted = try row.int64(at: 5),
-               let live = try row.int64(at: 6) {
-                seen[table] = .some(PGTableCounters(inserted: inserted, updated: updated, deleted: deleted, live: live))
+               let live = try row.int64(at: 6), let modified = try row.int64(at: 8) {
+                seen[table] = .some(PGTableCounters(
+                    inserted: inserted, updated: updated, deleted: deleted, live: live, modifiedSinceAnalyze: modified))
             } else {
                 seen[table] = .some(nil)
             }
         }
         let committed = snapshot != nil && seenSnapshot != snapshot
+        var ended: [UInt64]?
+        if committed, let before = snapshot, let now = seenSnapshot {
+            ended = now.ended(since: before)
+        }
         snapshot = seenSnapshot
         var changed: Set<PGQualifiedName> = []
         for (table, now) in seen {
-            if let before = counters[table], before != now {
+            if let before = counters[table], before?.committedChanges != now?.committedChanges {
                 changed.insert(table)
             }
             counters[table] = now
@@ -98,17 +105,36 @@ public struct PGChangeProbe: Sendable {
         for table in missing {
             counters[table] = nil
         }
-        return PGChangeReport(committed: committed, changedTables: changed, missingTables: newlyMissing)
+        return PGChangeReport(
+            committed: committed, changedTables: changed, missingTables: newlyMissing, endedTransactions: ended)
+    }
+
+    /// Those of `transactions` (ids as ``PGChangeReport/endedTransactions`` gives them) that
+    /// committed, asked of the server (`pg_xact_status`) in one round trip: an aborted one, or a
+    /// subtransaction whose parent still runs, is left out.
+    ///
+    /// - Throws: the server's errors (an id older than the server still keeps the status of).
+    public static func committed(among transactions: [UInt64], on connection: PGConnection) throws -> Set<UInt64> {
+        guard !transactions.isEmpty else {
+            return []
+        }
+        let status = connection.serverVersion >= 130_000 ? "pg_catalog.pg_xact_status(x::xid8)" : "pg_catalog.txid_status(x::bigint)"
+        let result = try connection.execute(
+            "SELECT x FROM unnest($1::text[]) AS ids(x) WHERE \(status) = 'committed'",
+            [.text(PGArrayText.literal(transactions.map { String($0) }))])
+        return Set(result.compactMap { $0.text(at: 0).flatMap { UInt64($0) } })
     }
 
     /// The snapshot in a row of its own (schema and name NULL), then each watched table: whether it
     /// exists, and its counters summed over its leaf partitions (itself when not partitioned).
     private static func query(snapshotFunction: String) -> String {
         """
-        SELECT NULL::text, NULL::text, true, NULL::bigint, NULL::bigint, NULL::bigint, NULL::bigint, \(snapshotFunction)::text
+        SELECT NULL::text, NULL::text, true, NULL::bigint, NULL::bigint, NULL::bigint, NULL::bigint, \(snapshotFunction)::text,
+               NULL::bigint
         UNION ALL
         SELECT w.schema, w.name, bool_or(r.oid IS NOT NULL),
-               sum(s.n_tup_ins)::bigint, sum(s.n_tup_upd)::bigint, sum(s.n_tup_del)::bigint, sum(s.n_live_tup)::bigint, NULL
+               sum(s.n_tup_ins)::bigint, sum(s.n_tup_upd)::bigint, sum(s.n_tup_del)::bigint, sum(s.n_live_tup)::bigint, NULL,
+               sum(s.n_mod_since_analyze)::bigint
         FROM unnest($1::text[], $2::text[]) AS w(schema, name)
         LEFT JOIN pg_catalog.pg_class r ON r.oid = pg_catalog.to_regclass(quote_ident(w.schema) || '.' || quote_ident(w.name))
         LEFT JOIN LATERAL (

@@ -107,15 +107,17 @@ public enum PGNotifyTriggers {
         }
     }
 
-    /// The function: the operation, schema and table on three lines, a line break in a name
-    /// written `\n` and a backslash `\\`.
+    /// The function: the operation, schema, table and transaction id (`txid_current()`, the
+    /// 64-bit id `pg_current_snapshot()` lists) on four lines, a line break in a name written `\n`
+    /// and a backslash `\\`.
     private static func functionDefinition(_ function: String) -> String {
         #"""
         CREATE OR REPLACE FUNCTION \#(function)() RETURNS trigger LANGUAGE plpgsql SET search_path = pg_catalog AS $reef$
         BEGIN
             PERFORM pg_catalog.pg_notify('\#(channel)', TG_OP || E'\n'
                 || replace(replace(TG_TABLE_SCHEMA, E'\\', E'\\\\'), E'\n', E'\\n') || E'\n'
-                || replace(replace(TG_TABLE_NAME, E'\\', E'\\\\'), E'\n', E'\\n'));
+                || replace(replace(TG_TABLE_NAME, E'\\', E'\\\\'), E'\n', E'\\n') || E'\n'
+                || pg_catalog.txid_current()::text);
             RETURN NULL;
         END
         $reef$

@@ -10,12 +10,21 @@ public struct PGTableCounters: Sendable, Hashable {
     /// Live rows as the statistics estimate them (a `TRUNCATE` sets them to 0 without counting
     /// deletions).
     public let live: Int64
+    /// Rows inserted, updated or deleted by committed transactions since the table was last
+    /// analyzed (an analyze lowers it).
+    public let modifiedSinceAnalyze: Int64
 
     /// Makes a set of counters.
-    public init(inserted: Int64, updated: Int64, deleted: Int64, live: Int64) {
+    public init(inserted: Int64, updated: Int64, deleted: Int64, live: Int64, modifiedSinceAnalyze: Int64 = 0) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
         self.live = live
+        self.modifiedSinceAnalyze = modifiedSinceAnalyze
     }
+
+    /// What only a commit moves (a rolled-back write still counts its rows as inserted, updated or
+    /// deleted): the rows modified since the last analyze and the live rows (a `TRUNCATE` zeroes
+    /// those without counting deletions).
+    public var committedChanges: [Int64] { [modifiedSinceAnalyze, live] }
 }

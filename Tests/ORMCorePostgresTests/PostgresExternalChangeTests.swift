@@ -1,0 +1,187 @@
+import Foundation
+import Synchronization
+import PostgresClient
+import PostgresTestSupport
+import XCTest
+
+@_spi(ModelSupport) @testable import ORMCore
+
+@Model(table: "pl_notes")
+final class PLNote {
+    var body: String = ""
+}
+
+/// Other sessions' commits on PostgreSQL reach subscribers as external changes, with nothing
+/// installed on the server; rolled-back transactions and this database's own commits do not.
+/// A second `PGConnection` plays `psql`.
+final class PostgresExternalChangeTests: XCTestCase {
+    private var connectionString = ""
+    private var db: Database!
+    /// The other session.
+    private var other: PGConnection!
+
+    override func setUpWithError() throws {
+        connectionString = try makePostgresDatabase("live")
+        db = try Database(url: connectionString)
+        _ = try PLNote.eventHandler(in: db)
+        // A second table, so that a change naming every table is told from one naming ours.
+        try db.execute("CREATE TABLE pl_other (id bigint PRIMARY KEY)")
+        other = try PGConnection(connectionString)
+        addTeardownBlock { [db] in db?.core.externalChanges.stop() }
+    }
+
+    // MARK: - Other sessions
+
+    func testAnotherSessionsInsertUpdateAndDeleteReachAClassSubscriberAsExternal() throws {
+        let inbox = EventInbox()
+        let registration = try PLNote.eventHandler(in: db).register { inbox.append($0) }
+        defer { registration.cancel() }
+        try waitForLooks(1)
+
+        try other.execute("INSERT INTO pl_notes (body) VALUES ('from psql')")
+        try waitUntil("the insert arrives as external") { inbox.events.contains { $0.origin == .external } }
+        XCTAssertEqual(inbox.events.first?.entity, "pl_notes")
+        XCTAssertNil(inbox.events.first?.operation, "an external change has no row detail")
+
+        inbox.clear()
+        try other.execute("UPDATE pl_notes SET body = 'changed'")
+        try waitUntil("the update arrives as external") { inbox.events.contains { $0.origin == .external } }
+
+        inbox.clear()
+        try other.execute("DELETE FROM pl_notes")
+        try waitUntil("the delete arrives as external") { inbox.events.contains { $0.origin == .external } }
+        XCTAssertTrue(inbox.events.allSatisfy { $0.origin == .external && $0.entity == "pl_notes" }, "\(inbox.events)")
+    }
+
+    func testACommitArrivesAtOnceForEveryTableThenByNameFromTheStatistics() throws {
+        let sets = Shared<[ChangeSet]>([])
+        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
+        defer { registration.cancel() }
+        try waitForLooks(1)
+
+        try other.execute("INSERT INTO pl_notes (body) VALUES ('one')")
+        try waitUntil("the snapshot's move names every table") {
+            sets.value.contains { $0.isExternal && $0.tables == ["pl_notes", "pl_other"] }
+        }
+        // The other session is idle now: it reports its statistics ten seconds after its commit.
+        try waitUntil("the statistics name the table") {
+            sets.value.contains { $0.isExternal && $0.tables == ["pl_notes"] }
+        }
+        XCTAssertTrue(sets.value.allSatisfy(\.isExternal))
+        XCTAssertTrue(sets.value.allSatisfy { $0.tablesWithoutRowDetail == $0.tables })
+    }
+
+    func testARolledBackTransactionDeliversNothing() throws {
+        let inbox = EventInbox()
+        let registration = try PLNote.eventHandler(in: db).register { inbox.append($0) }
+        defer { registration.cancel() }
+        try waitForLooks(1)
+
+        try other.executeScript("BEGIN; INSERT INTO pl_notes (body) VALUES ('never'); UPDATE pl_notes SET body = 'no'; ROLLBACK")
+        // A session that ends reports its statistics: the rolled-back rows are counted there now.
+        other.close()
+        try waitUntilStatistics(of: "pl_notes") { inserted, _ in inserted >= 1 }
+        try waitForLooks(3, more: true)
+        XCTAssertEqual(inbox.events, [], "a rollback is no change")
+    }
+
+    func testThisDatabasesOwnCommitsDoNotComeBackAsExternal() throws {
+        let inbox = EventInbox()
+        let registration = try PLNote.eventHandler(in: db).register { inbox.append($0) }
+        defer { registration.cancel() }
+        try waitForLooks(1)
+
+        let note = PLNote()
+        note.body = "mine"
+        try note.commit(in: db)
+        try db.execute("UPDATE pl_notes SET body = 'still mine'")
+        try db.transaction { _ in
+            try db.execute("INSERT INTO pl_notes (body) VALUES ('in a transaction')")
+        }
+        try waitUntil("our own changes arrive") { inbox.events.count >= 3 }
+        // The writer is idle now: its statistics arrive within ten seconds, and a few looks after.
+        try waitUntilStatistics(of: "pl_notes") { _, modified in modified >= 3 }
+        try waitForLooks(3, more: true)
+        XCTAssertEqual(inbox.events.filter { $0.origin == .external }, [], "\(inbox.events)")
+        XCTAssertEqual(Set(inbox.events.map(\.origin)), [.object, .sql])
+    }
+
+    // MARK: - The watch's life
+
+    func testTheWatchEndsWithTheLastRegistrationAndStartsAgainWithTheNext() throws {
+        let registration = db.observeChanges { _ in }
+        try waitForLooks(1)
+        XCTAssertEqual(try watchSessions(), 1)
+        registration.cancel()
+        try waitUntil("the watch ends") { !db.core.externalChanges.isRunning }
+        try waitUntil("its session is gone") { try watchSessions() == 0 }
+
+        let sets = Shared<[ChangeSet]>([])
+        let again = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
+        defer { again.cancel() }
+        try waitForLooks(1)
+        try other.execute("INSERT INTO pl_other VALUES (1)")
+        try waitUntil("a commit arrives") { sets.value.contains(where: \.isExternal) }
+    }
+
+    func testALostWatchConnectionIsOpenedAgainQuietly() throws {
+        let sets = Shared<[ChangeSet]>([])
+        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
+        defer { registration.cancel() }
+        try waitForLooks(1)
+        _ = try other.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_current_snapshot%' AND pid <> pg_backend_pid()")
+        try waitUntil("the watch is back, and says every table may have changed") {
+            sets.value.contains { $0.isExternal && $0.tables == ["pl_notes", "pl_other"] }
+        }
+        sets.mutate { $0 = [] }
+        try other.execute("INSERT INTO pl_other VALUES (2)")
+        try waitUntil("a commit after it arrives") { sets.value.contains(where: \.isExternal) }
+    }
+
+    // MARK: - Helpers
+
+    /// Waits until the watch has made `count` looks (from now, with `more`).
+    private func waitForLooks(_ count: Int, more: Bool = false) throws {
+        let start = more ? (db.core.externalChanges.postgresLookCount ?? 0) : 0
+        try waitUntil("the watch looked \(count) times") {
+            (db.core.externalChanges.postgresLookCount ?? 0) >= start + count
+        }
+    }
+
+    /// Waits until the statistics of `table`, read from a session of the test's own, satisfy
+    /// `condition` (rows inserted, rows modified since analyze).
+    private func waitUntilStatistics(of table: String, _ condition: (Int64, Int64) -> Bool) throws {
+        let observer = try PGConnection(connectionString)
+        try waitUntil("the statistics of \(table) arrive") {
+            let row = try observer.execute(
+                "SELECT n_tup_ins, n_mod_since_analyze FROM pg_stat_all_tables WHERE relid = to_regclass($1)", [.text(table)])
+            guard let row = row.first else { return false }
+            return condition(try row.int64(at: 0) ?? 0, try row.int64(at: 1) ?? 0)
+        }
+    }
+
+    /// The sessions the watch keeps open on this database (its probe query is its last).
+    private func watchSessions() throws -> Int64 {
+        try other.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'ORMCore' AND (query LIKE '%pg_current_snapshot%' OR query LIKE 'LISTEN%')"
+        ).first?.int64(at: 0) ?? -1
+    }
+}
+
+/// A value shared with other threads.
+private final class Shared<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+    init(_ value: Value) { storage = Mutex(value) }
+    var value: Value { storage.withLock { $0 } }
+    func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
+}
+
+/// Events collected from a handler's queue.
+private final class EventInbox: Sendable {
+    private let received = Shared<[RecordEvent]>([])
+
+    func append(_ event: RecordEvent) { received.mutate { $0.append(event) } }
+    func clear() { received.mutate { $0 = [] } }
+    var events: [RecordEvent] { received.value }
+}
