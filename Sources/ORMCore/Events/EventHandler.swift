@@ -152,7 +152,7 @@ extension Database {
     /// commits are looked for every 250 ms from a connection of the database's own: a commit names
     /// every table and view of the schema at once, then its table again once the committing
     /// session's statistics name it (within a second, or ten when it went idle); a table carrying
-    /// the notification triggers (installed on request) is named as its
+    /// the notification triggers (``Database/installChangeNotifications(on:)``) is named as its
     /// transaction commits. Rolled-back transactions and this database's own commits are not
     /// delivered as external. Delivered after the commit,
     /// outside every lock: on a private serial queue, or, with `synchronously`, on the thread that
