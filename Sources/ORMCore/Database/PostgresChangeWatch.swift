@@ -53,6 +53,9 @@ final class PostgresChangeWatch: @unchecked Sendable {
     /// it: a session reports its statistics at most a second after a commit while it keeps working
     /// (`PGSTAT_MIN_INTERVAL`), ten seconds after when it then goes idle (`PGSTAT_IDLE_INTERVAL`).
     static let ownStatisticsLag: Duration = .seconds(12)
+    /// How long a look that found a commit waits for the notification that may name it, where
+    /// tables carry the triggers (milliseconds).
+    static let notificationGrace = 5
     /// The longest wait before connecting again after a failure.
     static let maximumRetryDelay: Duration = .seconds(5)
 
@@ -242,8 +245,14 @@ final class PostgresChangeWatch: @unchecked Sendable {
             let ended = report.endedTransactions
             if !ownMayHaveEnded {
                 if let ended {
-                    let unannounced = ended.filter { !announced.contains($0) }
-                    everything = try !PGChangeProbe.committed(among: unannounced, on: connection).isEmpty
+                    var committed = try PGChangeProbe.committed(among: ended.filter { !announced.contains($0) }, on: connection)
+                    if !committed.isEmpty && !tablesWithTriggers.isEmpty {
+                        // A trigger's notification leaves the server just after the commit it
+                        // announces: a moment's wait lets it name its table rather than every one.
+                        hear(try connection.notifications(waitingUpTo: Self.notificationGrace), deliver: deliver)
+                        committed.subtract(announced)
+                    }
+                    everything = !committed.isEmpty
                 } else {
                     everything = true
                 }
