@@ -62,6 +62,13 @@ public struct ReefCommand: ParsableCommand {
     var history: Bool?
 
     /// List the themes and exit.
+    /// Install or remove the PostgreSQL notification triggers, then exit.
+    @Flag(help: ArgumentHelp(
+        "PostgreSQL: install notification triggers on every table of the schema (a function and one trigger a table; needs CREATE on the schema and TRIGGER on the tables), so other sessions' commits show at once; say what was installed and exit. --remove-triggers removes them and exits."))
+    var installTriggers = false
+    @Flag(help: ArgumentHelp("PostgreSQL: remove the notification triggers of --install-triggers and exit."))
+    var removeTriggers = false
+
     @Flag(help: "List the available themes and exit.")
     var listThemes = false
 
@@ -89,6 +96,14 @@ public struct ReefCommand: ParsableCommand {
         }
         if save != nil, !files.contains(where: ImportSession.isDataFile) {
             throw ValidationError("--save keeps an import of data files (.csv .tsv .jsonl .ndjson .json); there is none to import")
+        }
+        if installTriggers || removeTriggers {
+            if installTriggers && removeTriggers {
+                throw ValidationError("--install-triggers and --remove-triggers: give one of them")
+            }
+            if readonly || files.contains(where: ImportSession.isDataFile) {
+                throw ValidationError("--install-triggers and --remove-triggers change a PostgreSQL database: not with --readonly or data files")
+            }
         }
         if let headless, ScreenSize(parsing: headless) == nil {
             throw ValidationError("--headless takes COLSxROWS, at least 10x3, e.g. 120x40 (got '\(headless)')")
@@ -125,6 +140,14 @@ public struct ReefCommand: ParsableCommand {
         } catch {
             imported?.removeTemporaryFiles()
             fail(error.description)
+        }
+        if installTriggers || removeTriggers {
+            do {
+                print(try TriggerInstallation.run(installTriggers ? .install : .remove, on: db.database))
+            } catch {
+                fail("reef: \(db.database.path): \(error)")
+            }
+            return
         }
         let importNote = imported.map { $0.report() } ?? []
         if let headless, let size = ScreenSize(parsing: headless) {
