@@ -40,7 +40,8 @@ public enum PGNotifyTriggers {
             return
         }
         let function = PGQualifiedName(schema: schema, name: name).quoted
-        var script = "BEGIN;\n" + functionDefinition(function) + ";\n"
+        // `SET LOCAL … warning`: a trigger not there yet is no news (libpq would print the notice).
+        var script = "BEGIN;\nSET LOCAL client_min_messages = warning;\n" + functionDefinition(function) + ";\n"
         for table in tables {
             script += "DROP TRIGGER IF EXISTS \(PGConnection.quoteIdentifier(name)) ON \(table.quoted);\n"
             script += "CREATE TRIGGER \(PGConnection.quoteIdentifier(name)) AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "
@@ -52,7 +53,7 @@ public enum PGNotifyTriggers {
     /// Removes the triggers from `tables` (those without one are skipped), and the function of
     /// each schema once no trigger calls it, in one transaction.
     public static func remove(from tables: [PGQualifiedName], using connection: PGConnection) throws {
-        var script = "BEGIN;\n"
+        var script = "BEGIN;\nSET LOCAL client_min_messages = warning;\n"
         for table in tables {
             script += "DROP TRIGGER IF EXISTS \(PGConnection.quoteIdentifier(name)) ON \(table.quoted);\n"
         }
