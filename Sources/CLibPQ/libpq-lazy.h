@@ -63,6 +63,7 @@
     X(PQsendQueryPrepared) \
     X(PQserverVersion) \
     X(PQsetClientEncoding) \
+    X(PQsetNoticeProcessor) \
     X(PQsetSingleRowMode) \
     X(PQsocket) \
     X(PQstatus) \
@@ -168,6 +169,7 @@ static inline int PQsendQueryParams(PGconn *conn, const char *command, int nPara
 static inline int PQsendQueryPrepared(PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) { return clibpq_library()->PQsendQueryPrepared(conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat); }
 static inline int PQserverVersion(const PGconn *conn) { return clibpq_library()->PQserverVersion(conn); }
 static inline int PQsetClientEncoding(PGconn *conn, const char *encoding) { return clibpq_library()->PQsetClientEncoding(conn, encoding); }
+static inline PQnoticeProcessor PQsetNoticeProcessor(PGconn *conn, PQnoticeProcessor proc, void *arg) { return clibpq_library()->PQsetNoticeProcessor(conn, proc, arg); }
 static inline int PQsetSingleRowMode(PGconn *conn) { return clibpq_library()->PQsetSingleRowMode(conn); }
 static inline int PQsocket(const PGconn *conn) { return clibpq_library()->PQsocket(conn); }
 static inline ConnStatusType PQstatus(const PGconn *conn) { return clibpq_library()->PQstatus(conn); }

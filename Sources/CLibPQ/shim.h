@@ -52,6 +52,7 @@
 #define PQsendQueryPrepared clibpq_extern_PQsendQueryPrepared
 #define PQserverVersion clibpq_extern_PQserverVersion
 #define PQsetClientEncoding clibpq_extern_PQsetClientEncoding
+#define PQsetNoticeProcessor clibpq_extern_PQsetNoticeProcessor
 #define PQsetSingleRowMode clibpq_extern_PQsetSingleRowMode
 #define PQsocket clibpq_extern_PQsocket
 #define PQstatus clibpq_extern_PQstatus
@@ -108,6 +109,7 @@
 #undef PQsendQueryPrepared
 #undef PQserverVersion
 #undef PQsetClientEncoding
+#undef PQsetNoticeProcessor
 #undef PQsetSingleRowMode
 #undef PQsocket
 #undef PQstatus

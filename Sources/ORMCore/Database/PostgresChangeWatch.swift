@@ -174,6 +174,8 @@ final class PostgresChangeWatch: @unchecked Sendable {
     /// lost connection, every table is delivered: what was committed meanwhile is not known.
     private func connect(_ database: DatabaseCore, deliver: (ChangeSet) -> Void) throws {
         let client = try PGConnection(connectionString, applicationName: "ORMCore")
+        // It reads the socket while idle: a session ended by the server must not print on a screen.
+        client.discardNotices()
         do {
             try client.listen(PGNotifyTriggers.channel)
             if let configuredSchema {
