@@ -53,6 +53,11 @@ final class PostgresChangeWatch: @unchecked Sendable {
     /// it: a session reports its statistics at most a second after a commit while it keeps working
     /// (`PGSTAT_MIN_INTERVAL`), ten seconds after when it then goes idle (`PGSTAT_IDLE_INTERVAL`).
     static let ownStatisticsLag: Duration = .seconds(12)
+    /// The least time between two deliveries of every table: while other sessions commit without
+    /// pause, a subscriber reads everything again once a second, not four times (reef would count
+    /// every table of the list again each time); the first commit after a quiet second still
+    /// arrives at the next look. Named tables are never held back.
+    static let everyTableSpacing: Duration = .seconds(1)
     /// How long a look that found a commit waits for the notification that may name it, where
     /// tables carry the triggers (milliseconds).
     static let notificationGrace = 5
@@ -88,6 +93,9 @@ final class PostgresChangeWatch: @unchecked Sendable {
     private var failures = 0
     private var retryAt = ContinuousClock.now
     private var hasConnectedBefore = false
+    /// When every table was last delivered, and whether a delivery waits for the spacing.
+    private var lastEveryTable: ContinuousClock.Instant?
+    private var everyTableDeferred = false
 
     /// A watch of the database `connectionString` names, not yet started.
     init(
@@ -281,9 +289,10 @@ final class PostgresChangeWatch: @unchecked Sendable {
         if !report.missingTables.isEmpty || (report.committed && tablesReadAt.map { now - $0 > .seconds(1) } ?? true) {
             try readTables(on: connection)
         }
-        if everything {
+        if everything || everyTableDeferred {
             deliverEveryTable(deliver)
-        } else if !named.isEmpty {
+        }
+        if !named.isEmpty && !everyTableDelivered(since: now) {
             var changes = ChangeSet()
             changes.isExternal = true
             for table in named.sorted() { changes.appendTableOnly(table) }
@@ -291,12 +300,27 @@ final class PostgresChangeWatch: @unchecked Sendable {
         }
     }
 
+    /// Delivers every table, or, within ``everyTableSpacing`` of the last such delivery, defers it
+    /// to the first look after that.
     private func deliverEveryTable(_ deliver: (ChangeSet) -> Void) {
+        let now = ContinuousClock.now
+        if let last = lastEveryTable, now - last < Self.everyTableSpacing {
+            everyTableDeferred = true
+            return
+        }
+        everyTableDeferred = false
+        lastEveryTable = now
         guard !everyTable.isEmpty else { return }
         var changes = ChangeSet()
         changes.isExternal = true
         for table in everyTable { changes.appendTableOnly(table) }
         deliver(changes)
+    }
+
+    /// Whether every table was delivered during the look that began at `start` (which covers
+    /// the tables it named).
+    private func everyTableDelivered(since start: ContinuousClock.Instant) -> Bool {
+        lastEveryTable.map { $0 >= start } ?? false
     }
 
     // MARK: - The catalog
