@@ -163,7 +163,8 @@ final class PostgresChangeWatch: @unchecked Sendable {
                 return
             }
         }
-        if writerProcessID == nil { readWriterProcessID(database) }
+        // Read again each round: the writer connects again after its session was lost.
+        readWriterProcessID(database)
         do {
             guard let connection else { return queue.async(execute: next) }
             let wait = max(.zero, nextLook - ContinuousClock.now)
@@ -352,10 +353,13 @@ final class PostgresChangeWatch: @unchecked Sendable {
         tablesWithTriggers = Set(try PGNotifyTriggers.installedTables(using: connection).filter { $0.schema == schema }.map(\.name))
     }
 
-    /// The writer's server process, read when the writer is free (never waiting for it).
+    /// The writer's server process, read when the writer is free (never waiting for it; the last
+    /// one read is kept otherwise).
     private func readWriterProcessID(_ database: DatabaseCore) {
-        guard case .postgres(let writer) = database.writer.connection else { return }
-        writerProcessID = database.writer.lock.tryWithLock { writer.client.backendProcessID }
+        guard case .postgres(let writer) = database.writer.connection,
+              let id = database.writer.lock.tryWithLock({ writer.client.backendProcessID })
+        else { return }
+        writerProcessID = id
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {
