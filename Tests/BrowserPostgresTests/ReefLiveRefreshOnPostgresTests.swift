@@ -57,8 +57,8 @@ final class ReefLiveRefreshOnPostgresTests: XCTestCase {
 
     func testWithTheTriggersInstalledAChangeNamesItsTable() throws {
         let report = try TriggerInstallation.run(.install, on: try DatabaseOpener.open(conninfo, readOnly: false))
-        XCTAssertEqual(report, "reef: installed notification triggers on 2 tables (customers, orders) and their function "
-            + "reef_notify_change(); other sessions' commits to them now show at once. Remove them with --remove-triggers.")
+        XCTAssertEqual(report, "reef: installed notification triggers on 2 tables (customers, orders) of schema public and their function "
+            + "\"public\".\"reef_notify_change\"(); other sessions' commits to them now show at once. Remove them with --remove-triggers.")
         let runner = try open(table: "customers")
         try waitForTheWatch(runner)
 
@@ -76,9 +76,9 @@ final class ReefLiveRefreshOnPostgresTests: XCTestCase {
         let database = try DatabaseOpener.open(conninfo, readOnly: false)
         _ = try TriggerInstallation.run(.install, on: database)
         XCTAssertEqual(try TriggerInstallation.run(.remove, on: database),
-                       "reef: removed the notification triggers from 2 tables (customers, orders) and their function reef_notify_change()")
+                       "reef: removed the notification triggers from 2 tables (customers, orders) of schema public and their function \"public\".\"reef_notify_change\"()")
         XCTAssertEqual(try TriggerInstallation.run(.remove, on: database),
-                       "reef: no table of the schema carries reef's notification triggers: nothing was removed")
+                       "reef: no table of schema public carries reef's notification triggers: nothing was removed")
         XCTAssertEqual(try psql.execute("SELECT count(*) FROM pg_trigger WHERE tgname = 'reef_notify_change'").first?.int64(at: 0), 0)
         XCTAssertEqual(try psql.execute("SELECT count(*) FROM pg_proc WHERE proname = 'reef_notify_change'").first?.int64(at: 0), 0)
     }

@@ -32,24 +32,25 @@ enum TriggerInstallation {
                 message: "a SQLite file needs no notification triggers: reef sees other processes' commits in the file itself")
         }
         do {
+            let schema = Sanitizer.sanitize(try database.schemaName())
+            let function = Sanitizer.sanitize(PGQualifiedName(schema: try database.schemaName(), name: PGNotifyTriggers.name).quoted)
             switch action {
             case .install:
                 let tables = try database.installChangeNotifications()
                 guard !tables.isEmpty else {
-                    return "reef: the schema has no table: no notification trigger was installed"
+                    return "reef: schema \(schema) has no table: no notification trigger was installed"
                 }
-                return "reef: installed notification triggers on \(describe(tables)) and their function "
-                    + "\(PGNotifyTriggers.name)(); other sessions' commits to them now show at once. "
-                    + "Remove them with --remove-triggers."
+                return "reef: installed notification triggers on \(describe(tables)) of schema \(schema) and their function "
+                    + "\(function)(); other sessions' commits to them now show at once. Remove them with --remove-triggers."
             case .remove:
                 let before = try database.tablesWithChangeNotifications()
                 guard !before.isEmpty else {
-                    return "reef: no table of the schema carries reef's notification triggers: nothing was removed"
+                    return "reef: no table of schema \(schema) carries reef's notification triggers: nothing was removed"
                 }
                 let left = try database.removeChangeNotifications()
                 let removed = before.filter { !left.contains($0) }
-                return "reef: removed the notification triggers from \(describe(removed))"
-                    + (left.isEmpty ? " and their function \(PGNotifyTriggers.name)()" : "; \(describe(left)) still carry them")
+                return "reef: removed the notification triggers from \(describe(removed)) of schema \(schema)"
+                    + (left.isEmpty ? " and their function \(function)()" : "; \(describe(left)) still carry them")
             }
         } catch {
             throw TriggerInstallationError(message: UserMessage.describe(error))
