@@ -106,6 +106,22 @@ final class PostgresExternalChangeTests: XCTestCase {
         XCTAssertEqual(Set(inbox.events.map(\.origin)), [.object, .sql])
     }
 
+    func testADatabaseOpenedByAURLWithAPasswordIsWatchedToo() throws {
+        let server = try TestPostgresServer.shared()
+        let name = try XCTUnwrap(try other.execute("SELECT current_database()").first?.text(at: 0))
+        let overTCP = try Database(url: server.url(database: name))
+        defer { overTCP.core.externalChanges.stop() }
+        XCTAssertFalse(overTCP.path.contains(TestPostgresServer.password), "the path shows no password")
+        let sets = Shared<[ChangeSet]>([])
+        let registration = overTCP.observeChanges { changes in sets.mutate { $0.append(changes) } }
+        defer { registration.cancel() }
+        try waitUntil("the watch connected with the password and looked") {
+            (overTCP.core.externalChanges.postgresLookCount ?? 0) >= 1
+        }
+        try other.execute("INSERT INTO pl_other VALUES (7)")
+        try waitUntil("the commit arrives") { sets.value.contains(where: \.isExternal) }
+    }
+
     // MARK: - The watch's life
 
     func testTheWatchEndsWithTheLastRegistrationAndStartsAgainWithTheNext() throws {

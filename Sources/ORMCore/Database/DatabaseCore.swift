@@ -5,8 +5,11 @@
 /// the identity map, the schema registry, transaction frames and the delivery of events. The core
 /// knows none of them: what a write commits is handed back to its caller to deliver.
 final class DatabaseCore: Sendable {
-    /// The file path, or `":memory:"`; for a server, its connection string.
+    /// The file path, or `":memory:"`; for a server, its connection string (no password).
     let path: String
+    /// For a server, the connection string as given, password included: what the watch of other
+    /// sessions' commits connects with. Never shown.
+    let serverConnectionString: String?
     /// The configuration it was opened with.
     let configuration: Configuration
     /// What the database can do, as its driver reported it.
@@ -49,6 +52,7 @@ final class DatabaseCore: Sendable {
     /// - Throws: the driver's ``DatabaseError`` when the writer cannot be opened.
     init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws {
         self.path = path
+        self.serverConnectionString = (driver as? PostgresDriver)?.connectionString
         self.configuration = configuration
         let capabilities = driver.capabilities
         self.capabilities = capabilities
