@@ -51,8 +51,9 @@ final class PostgresChangeWatch: @unchecked Sendable {
     static let interval: Duration = .milliseconds(250)
     /// How long a table's counters are taken for this database's own after its writer committed to
     /// it: a session reports its statistics at most a second after a commit while it keeps working
-    /// (`PGSTAT_MIN_INTERVAL`), ten seconds after when it then goes idle (`PGSTAT_IDLE_INTERVAL`).
-    static let ownStatisticsLag: Duration = .seconds(12)
+    /// (`PGSTAT_MIN_INTERVAL`), ten seconds after when it then goes idle (`PGSTAT_IDLE_INTERVAL`),
+    /// and later on a busy machine.
+    static let ownStatisticsLag: Duration = .seconds(15)
     /// The least time between two deliveries of every table: while other sessions commit without
     /// pause, a subscriber reads everything again once a second, not four times (reef would count
     /// every table of the list again each time); the first commit after a quiet second still
@@ -95,6 +96,8 @@ final class PostgresChangeWatch: @unchecked Sendable {
     private var hasConnectedBefore = false
     /// When every table was last delivered, and whether a delivery waits for the spacing.
     private var lastEveryTable: ContinuousClock.Instant?
+    /// When the last look began.
+    private var lastLookStart: ContinuousClock.Instant?
     private var everyTableDeferred = false
 
     /// A watch of the database `connectionString` names, not yet started.
@@ -197,6 +200,7 @@ final class PostgresChangeWatch: @unchecked Sendable {
             try readTables(on: client)
             try readTriggers(on: client)
             finishedBeforeLastLook = activity.finished
+            lastLookStart = ContinuousClock.now
             _ = try probe.look(on: client)
             looks.add(1, ordering: .releasing)
         } catch {
@@ -242,6 +246,7 @@ final class PostgresChangeWatch: @unchecked Sendable {
     /// One look with the probe: delivers every table when another session's transaction
     /// committed, else the tables whose counters moved.
     private func look(on connection: PGConnection, deliver: (ChangeSet) -> Void) throws {
+        let lookStart = ContinuousClock.now
         let finishedBefore = activity.finished
         let report = try probe.look(on: connection)
         hear(try connection.notifications(waitingUpTo: 0), deliver: deliver)
@@ -275,8 +280,13 @@ final class PostgresChangeWatch: @unchecked Sendable {
             try readTriggers(on: connection)
         }
         let now = ContinuousClock.now
+        // A counter seen moved now may have moved any time since the previous look read it: a table
+        // is still this database's own if its time had not run out when that look began (a look
+        // held up by a busy machine must not take its own late statistics for another session's).
+        let previousLook = lastLookStart ?? now
+        lastLookStart = lookStart
         let own = ownWrites.withLock { writes in
-            writes = writes.filter { $0.value > now }
+            writes = writes.filter { $0.value > previousLook }
             return Set(writes.keys)
         }
         var named: Set<String> = []
