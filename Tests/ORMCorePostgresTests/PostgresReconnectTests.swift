@@ -42,6 +42,20 @@ final class PostgresReconnectTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SHOW default_transaction_read_only"), .text("on"))
     }
 
+    func testTheServersNoticesAndAnEndedSessionsGoodbyePrintNothing() throws {
+        let conninfo = try makePostgresDatabase("notices")
+        var db: Database? = try Database(url: conninfo)
+        let printed = try capturingStandardError {
+            try db?.execute("DO $$ BEGIN RAISE NOTICE 'a notice from the server'; END $$")
+            XCTAssertEqual(try db?.scalar("SELECT 1"), .integer(1))
+            try endSessions(of: conninfo)
+            XCTAssertEqual(try db?.scalar("SELECT 2"), .integer(2), "read again on a new session")
+            try db?.execute("DO $$ BEGIN RAISE NOTICE 'another'; END $$")
+            db = nil
+        }
+        XCTAssertEqual(printed, "")
+    }
+
     func testALostSessionIsToldApartFromOtherErrors() {
         XCTAssertTrue(PostgresDatabaseError(PGError(kind: .server, message: "terminating connection", sqlState: "57P01")).isConnectionLost)
         XCTAssertFalse(PostgresDatabaseError(PGError(kind: .server, message: "duplicate key", sqlState: "23505")).isConnectionLost)

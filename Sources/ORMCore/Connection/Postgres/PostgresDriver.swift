@@ -66,6 +66,9 @@ struct PostgresDriver: DatabaseDriver {
         let client = try PostgresConnection.wrapping {
             try PGConnection(connectionString, applicationName: applicationName)
         }
+        // A library prints nothing: libpq would write the server's notices (a trigger's `RAISE
+        // NOTICE`, a session ended while idle) on standard error, into a terminal program's screen.
+        client.discardNotices()
         let setup = sessionSetup(for: role)
         try PostgresConnection.wrapping { try setup(client) }
         let isTrial = if case .trial = role { true } else { false }
