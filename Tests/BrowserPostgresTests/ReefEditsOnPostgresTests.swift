@@ -60,6 +60,19 @@ final class ReefEditsOnPostgresTests: XCTestCase {
                        [["Ada King", "1234.50"], ["Zoë Ørsted", "12.50"]])
     }
 
+    func testEditsGoOnAfterTheServerEndedReefsSessionsAndStagedOnesAreKept() throws {
+        let shop = try makeShop()
+        let reef = try session(shop)
+        let staged = try play(reef, "<Tab>lc<C-u>Ada King<Enter>")
+        XCTAssertTrue(staged.last?.contains("1 pending") ?? false, staged.last ?? "")
+        try endSessions(of: shop)
+        let more = try play(reef, "jc<C-u>Zoë King<Enter>")
+        XCTAssertTrue(more.last?.contains("2 pending") ?? false, "a new trial session checks it: \(more.last ?? "")")
+        let committed = try play(reef, "w")
+        XCTAssertTrue(committed.last?.contains("committed 2 changes") ?? false, committed.last ?? "")
+        XCTAssertEqual(try rows(shop, "SELECT name FROM customers WHERE id IN (1, 2) ORDER BY id"), [["Ada King"], ["Zoë King"]])
+    }
+
     func testARefusedEditShowsTheServersReasonAndIsNotStaged() throws {
         let shop = try makeShop()
         let reef = try session(shop, columns: 140)

@@ -71,6 +71,8 @@ final class TrialConnection: @unchecked Sendable {
     /// wait does not wait for another thread's trial either: it gets `SQLITE_BUSY` at once.
     private func withConnection<T>(busyTimeoutMilliseconds: Int32, _ body: (DatabaseConnection) throws -> T) throws -> T {
         func use(_ slot: inout DatabaseConnection?) throws -> T {
+            // A server's session ended since the last trial (a restart): a new one is opened.
+            if let kept = slot, kept.isLost { slot = nil }
             let connection = try slot ?? Self.prepare(try open(busyTimeoutMilliseconds))
             slot = connection
             switch connection {
