@@ -17,6 +17,20 @@ final class ExampleTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The Events guide's notification triggers: PostgreSQL's; a SQLite file needs none and says so.
+    func testChangeNotificationsAreRefusedOnSQLite() throws {
+        let db = try Database.inMemory()
+        XCTAssertThrowsError(try installAndRemoveChangeNotifications(db)) { error in
+            guard case ORMError.notSupported(_, "SQLite") = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    private func installAndRemoveChangeNotifications(_ db: Database) throws {
+        let tables = try db.installChangeNotifications()      // every table of the schema, or on: ["orders"]
+        print(try db.tablesWithChangeNotifications())         // other sessions' commits to them arrive named
+        _ = try db.removeChangeNotifications(from: tables)    // and the function, once nothing calls it
+    }
+
     /// The README's first program and the getting-started guide.
     func testFirstProgram() throws {
         let path = folder.appendingPathComponent("company.sqlite").path
