@@ -64,8 +64,12 @@ let package = Package(
         .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "PostgresTestSupport"]),
         .testTarget(
             name: "ORMCorePostgresTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresClient", "PostgresTestSupport"]),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore"]),
-        .testTarget(name: "BrowserPostgresTests", dependencies: ["Browser", "ORMCore", "PostgresClient", "PostgresTestSupport"]),
+        // The built reef run as a process, and in a real terminal (tmux), for the end-to-end tests.
+        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "TerminalTestSupport"]),
+        .testTarget(
+            name: "BrowserPostgresTests",
+            dependencies: ["Browser", "ORMCore", "PostgresClient", "PostgresTestSupport", "TerminalTestSupport"]),
         .testTarget(
             name: "ORMCoreMacrosTests",
             dependencies: [

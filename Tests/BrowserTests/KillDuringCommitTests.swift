@@ -1,5 +1,6 @@
 import Foundation
 import ORMCore
+import TerminalTestSupport
 import XCTest
 @testable import Browser
 

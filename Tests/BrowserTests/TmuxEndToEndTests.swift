@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import ORMCore
+import TerminalTestSupport
 import XCTest
 @testable import Browser
 
@@ -14,35 +15,24 @@ import XCTest
 final class TmuxEndToEndTests: XCTestCase {
     /// The fixture database.
     private var fixture: BrowserFixture!
-    /// The tmux session name.
-    private let session = "reef-e2e"
-    /// The private server's socket name (`tmux -L`), unique to this test process.
-    private let socket = "reef-e2e-\(ProcessInfo.processInfo.processIdentifier)"
+    /// The terminal (its own tmux server, killed when each test ends).
+    private var terminal: TmuxTerminal!
 
     /// Builds the fixture; fails when tmux is not installed (scripts/setup installs it).
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
-            throw MissingTool(description: "tmux is not installed: run scripts/setup (apt-get install tmux)")
-        }
+        terminal = try TmuxTerminal()
         fixture = try BrowserFixture()
     }
 
-    /// Kills the private server (and so the session) and removes the fixture.
+    /// Removes the fixture.
     override func tearDown() {
-        if fixture != nil {
-            _ = try? tmux(["kill-server"])
-            // tmux leaves the socket file of a killed server behind.
-            let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
-            unlink("\(folder)/tmux-\(getuid())/\(socket)")
-        }
         fixture?.remove()
     }
 
     /// Browsing, help, schema, arrows, resize and quitting in a real terminal.
     func testBrowseInARealTerminal() throws {
         let reef = try ReefProcess.executable().path
-        try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30",
-                  "'\(reef)' '\(fixture.path)'; echo \"reef exited with $?\"; sleep 60"])
+        try start("'\(reef)' '\(fixture.path)'; echo \"reef exited with $?\"; sleep 60", columns: 100, rows: 30)
         try waitFor("▸ Tables (5)")
         try waitFor("album_titles ◇")
 
@@ -64,7 +54,7 @@ final class TmuxEndToEndTests: XCTestCase {
         try send("q")
         try waitFor("albums  3/4  artist_id")
 
-        try tmux(["resize-window", "-t", session, "-x", "50", "-y", "12"])
+        try terminal.resize(columns: 50, rows: 12)
         try waitFor { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             return lines.count >= 12 && lines[11].contains("BROWSE") && lines.allSatisfy { TextWidth.of(String($0)) <= 50 }
@@ -79,8 +69,7 @@ final class TmuxEndToEndTests: XCTestCase {
     func testMissingFileInARealTerminal() throws {
         let reef = try ReefProcess.executable().path
         let missing = fixture.directory.appendingPathComponent("nope.sqlite").path
-        try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "10",
-                  "'\(reef)' '\(missing)'; echo \"reef exited with $?\"; sleep 60"])
+        try start("'\(reef)' '\(missing)'; echo \"reef exited with $?\"; sleep 60", columns: 100, rows: 10)
         try waitFor("reef: \(missing): no such file")
         try waitFor("reef exited with 1")
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
@@ -90,8 +79,7 @@ final class TmuxEndToEndTests: XCTestCase {
     /// follows, the cursor stays on its row by key, and the status bar says so.
     func testTheScreenFollowsAnotherProcess() throws {
         let reef = try ReefProcess.executable().path
-        try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "20",
-                  "'\(reef)' --table artists '\(fixture.path)'; sleep 60"])
+        try start("'\(reef)' --table artists '\(fixture.path)'; sleep 60", columns: 100, rows: 20)
         try waitFor("artists  1/3  id")
         try send("j")
         try waitFor("artists  2/3  id")  // the cursor on 漢字テスト (id 2)
@@ -131,8 +119,7 @@ final class TmuxEndToEndTests: XCTestCase {
             read line && printf '%s' "$line" > "$1"
             """.write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
-        try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "12",
-                  "EDITOR='\(editor.path)' '\(reef)' --table artists '\(fixture.path)'; echo \"reef exited with $?\"; sleep 60"])
+        try start("EDITOR='\(editor.path)' '\(reef)' --table artists '\(fixture.path)'; echo \"reef exited with $?\"; sleep 60", columns: 100, rows: 12)
         try waitFor("artists  1/3  id")
         try send("l", "E")
         try waitFor("new text:")
@@ -151,56 +138,30 @@ final class TmuxEndToEndTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// Runs tmux and returns its output.
-    @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        // Run through system(3), not Process: the tmux server that new-session starts inherits
-        // Foundation's descriptors and Process.waitUntilExit would then wait for ever.
-        let outputFile = fixture.directory.appendingPathComponent("tmux-output")
-        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let command = "/usr/bin/tmux -L '\(socket)' -f /dev/null " + quoted.joined(separator: " ") + " > '\(outputFile.path)' 2>/dev/null < /dev/null"
-        guard system(command) == 0 else {
-            throw TmuxFailure(arguments: arguments)
-        }
-        return String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+    /// Starts `shellCommand` in the terminal, `columns` by `rows`.
+    private func start(_ shellCommand: String, columns: Int, rows: Int) throws {
+        try terminal.start(shellCommand, columns: columns, rows: rows, for: self)
     }
 
     /// Sends keys by tmux name (`Enter`, `Down`) or as text.
     private func send(_ keys: String...) throws {
-        try tmux(["send-keys", "-t", session] + keys)
+        try terminal.tmux(["send-keys", "-t", terminal.session] + keys)
     }
 
     /// The pane's text.
     private func capture() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", session])
+        try terminal.capture()
     }
 
-    /// Waits for the screen to contain `text`, failing after `within` seconds (a minute by default:
-    /// a limit for a hang, not a speed assertion; a busy machine may take several seconds).
+    /// Waits for the screen to contain `text` (``TmuxTerminal/waitFor(_:within:file:line:)``).
     private func waitFor(_ text: String, within: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line)
         throws
     {
-        try waitFor({ $0.contains(text) }, description: text, within: within, file: file, line: line)
+        try terminal.waitFor(text, within: within, file: file, line: line)
     }
 
-    /// Waits for `condition` to hold on the screen, failing after `within` seconds (a minute by default).
-    private func waitFor(_ condition: (String) -> Bool, description: String = "condition", within: TimeInterval = 60,
-                         file: StaticString = #filePath, line: UInt = #line) throws {
-        let deadline = Date().addingTimeInterval(within)
-        var screen = ""
-        while Date() < deadline {
-            screen = (try? capture()) ?? ""
-            if condition(screen) {
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        XCTFail("timed out waiting for \(description); screen:\n\(screen)", file: file, line: line)
-    }
-
-    /// A tmux command that failed.
-    private struct TmuxFailure: Error {
-        /// Its arguments.
-        var arguments: [String]
+    /// Waits for `condition` to hold on the screen.
+    private func waitFor(_ condition: (String) -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {
+        try terminal.waitFor(condition, file: file, line: line)
     }
 }

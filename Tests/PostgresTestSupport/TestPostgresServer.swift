@@ -153,6 +153,16 @@ public final class TestPostgresServer: Sendable {
 
     // MARK: - Setting up
 
+    /// The path of the server package's program `name` (`psql`, `pg_ctl`), found as the server's
+    /// own are: in `REEF_PG_BIN`, else the newest `/usr/lib/postgresql/N/bin`, else the `PATH`.
+    public static func program(_ name: String) throws -> String {
+        let path = try binaries() + "/" + name
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw ServerError("PostgreSQL's \(name) is not at \(path): run scripts/setup (apt-get install postgresql)")
+        }
+        return path
+    }
+
     /// The folder of `initdb` and `pg_ctl`.
     private static func binaries() throws -> String {
         let fileManager = FileManager.default

@@ -1,25 +1,20 @@
 import Foundation
 import XCTest
 
-/// A tool an end-to-end test needs is missing: the test fails, saying which.
-struct MissingTool: Error, CustomStringConvertible {
-    let description: String
-}
-
 /// Runs the built `reef` executable as a subprocess.
-enum ReefProcess {
+public enum ReefProcess {
     /// The result of one run.
-    struct Result {
+    public struct Result {
         /// The exit status.
-        var status: Int32
+        public var status: Int32
         /// Standard output.
-        var output: String
+        public var output: String
         /// Standard error.
-        var error: String
+        public var error: String
     }
 
     /// The `reef` executable in the build products folder beside the test bundle.
-    static func executable() throws -> URL {
+    public static func executable() throws -> URL {
         let starts = [Bundle(for: Marker.self).bundleURL, Bundle.main.bundleURL,
                       URL(fileURLWithPath: CommandLine.arguments.first ?? ".")]
         for start in starts {
@@ -37,7 +32,7 @@ enum ReefProcess {
     }
 
     /// Runs reef with `arguments` and waits for it.
-    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    public static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
