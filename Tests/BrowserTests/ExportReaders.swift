@@ -18,6 +18,7 @@ enum ExportReaders {
         switch value {
         case .null: "null"
         case .integer(let integer): "integer \(integer)"
+        case .boolean(let boolean): "boolean \(boolean)"
         case .real(let real): "real \(String(real.bitPattern, radix: 16)) (\(real))"
         case .text(let text): "text " + Hex.encode(Array(text.utf8))
         case .undecodableText(let bytes): "text " + Hex.encode(bytes)
@@ -130,6 +131,9 @@ enum ExportReaders {
             return try Int64(field.text).map(ExportValue.integer) ?? { throw Failure(description: "not an integer: \(field.text)") }()
         case .real:
             return try Double(field.text).map(ExportValue.real) ?? { throw Failure(description: "not a real: \(field.text)") }()
+        case .boolean:
+            return try ["true": true, "false": false][field.text].map(ExportValue.boolean)
+                ?? { throw Failure(description: "not a boolean: \(field.text)") }()
         case .blob:
             return try Data(base64Encoded: field.text).map(ExportValue.blob) ?? { throw Failure(description: "not base64: \(field.text)") }()
         case .null, .text, .undecodableText:

@@ -7,6 +7,7 @@ import ORMCore
 /// | --- | --- | --- | --- |
 /// | NULL | `∅` | `null` | like its column |
 /// | integer | `42` | `number` | right |
+/// | integer in a boolean column (PostgreSQL) | `true`, `false` | `text` | left |
 /// | real | `0.3`, `1.0`, `1e+20` (15 significant digits, like the sqlite3 shell) | `number` | right |
 /// | text | sanitised (`↵` for newlines); empty text shows nothing | `text` | left |
 /// | long text | its first characters, then `…` | `text` | left |
@@ -25,6 +26,8 @@ enum CellFormatter {
         case .null:
             let numeric = kind == .integer || kind == .real
             return FormattedValue(text: nullMarker, element: .null, alignment: numeric ? .right : .left)
+        case .integer(let integer) where kind == .boolean:
+            return FormattedValue(text: booleanText(integer), element: .text, alignment: .left)
         case .integer(let integer):
             return FormattedValue(text: String(integer), element: .number, alignment: .right)
         case .real(let real):
@@ -45,6 +48,13 @@ enum CellFormatter {
             return FormattedValue(text: cFormat("%.\(max(0, min(decimals, 17)))f", real), element: .number, alignment: .right)
         }
         return format(value, kind: column.kind)
+    }
+
+    /// A boolean as PostgreSQL writes it in SQL and JSON: `true` for any value but 0, `false`
+    /// for 0 (ORMCore reads a `boolean` as 1 or 0). Not psql's `t`/`f`, which reads as text of one
+    /// letter, nor Python's `True`/`False`: the words the user types back in a filter or a cell.
+    static func booleanText(_ integer: Int64) -> String {
+        integer != 0 ? "true" : "false"
     }
 
     /// A real number with at most 15 significant digits and always a decimal point or exponent,

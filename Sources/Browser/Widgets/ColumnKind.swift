@@ -8,6 +8,8 @@ enum ColumnKind: Hashable, Sendable {
     case text
     /// Binary data: size and hex preview.
     case blob
+    /// PostgreSQL's `boolean` (read as 1 or 0): `true` or `false`, left-aligned.
+    case boolean
     /// Anything else (no declared type, NUMERIC...): left-aligned unless the value is a number.
     case other
 }

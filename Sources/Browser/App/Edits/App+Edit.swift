@@ -161,7 +161,12 @@ extension App {
     /// Opens the cell editor on `target`, prefilled with its value; `note` says why in its label.
     func openCellEditor(on target: EditTarget, note: String? = nil) {
         prompt.editing = target
-        openPrompt(.editCell(column: target.column, note: note), text: CellValueParser.editText(for: target.current))
+        openPrompt(.editCell(column: target.column, note: note), text: editText(for: target))
+    }
+
+    /// The text the cell editor starts from for `target` (``CellValueParser/editText(for:declaredType:on:)``).
+    func editText(for target: EditTarget) -> String {
+        CellValueParser.editText(for: target.current, declaredType: target.declaredType, on: database.dialect.kind)
     }
 
     /// Takes the text typed in the cell editor: parses it, checks it and stages it.
@@ -176,7 +181,7 @@ extension App {
     /// Parses `text` by the target column's type and stages it, unless it is the value already shown
     /// or the editor's text left as it was (Enter on a NULL cell keeps NULL, not empty text).
     func stageText(_ text: String, for target: EditTarget) {
-        guard text != CellValueParser.editText(for: target.current) else {
+        guard text != editText(for: target) else {
             state.message = .info("unchanged")
             return
         }

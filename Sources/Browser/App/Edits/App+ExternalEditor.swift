@@ -66,7 +66,7 @@ extension App {
 
     /// Edits a cell's value in the user's editor and stages the result.
     private func runCellEdit(_ target: EditTarget, attachedToTerminal: Bool) {
-        let text = CellValueParser.editText(for: target.current)
+        let text = editText(for: target)
         switch externalEditor.edit(text, name: "\(target.table)-\(target.column)", attachedToTerminal: attachedToTerminal) {
         case .unchanged:
             state.message = .info("unchanged")

@@ -29,7 +29,7 @@ extension App {
             return
         }
         let source = grid.source
-        let rows: any ExportRows
+        var rows: any ExportRows
         if let table = source as? TableSource {
             rows = TableRows(table)
         } else if let results = source as? PagedSource {
@@ -38,6 +38,7 @@ extension App {
             state.message = .error("these results cannot be copied whole; run them as a SELECT")
             return
         }
+        rows = BooleanColumnRows.wrapping(rows, columns: source.columns)
         let indexes = column.map { name in source.columns.indices.filter { source.columns[$0].name == name } } ?? grid.shownIndexes
         guard !indexes.isEmpty else {
             state.message = .error("no column to copy")

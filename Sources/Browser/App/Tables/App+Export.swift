@@ -41,6 +41,7 @@ extension App {
         guard let grid, let source else {
             return
         }
+        rows = BooleanColumnRows.wrapping(rows, columns: source.columns)
         let shown = grid.shownIndexes
         if shown.count < source.columns.count {
             rows = ShownColumnRows(rows: rows, indexes: shown)

@@ -19,7 +19,7 @@ extension App {
         }
         let query: FrequencyQuery
         do {
-            query = try FrequencyQuery(relation: relation, column: column, filter: source.filter)
+            query = try FrequencyQuery(relation: relation, column: column, kind: source.columns[index].kind, filter: source.filter)
         } catch {
             report(error, doing: "frequency")
             return

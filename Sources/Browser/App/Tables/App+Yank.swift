@@ -47,6 +47,10 @@ extension App {
     /// start of, the staged value or the value read again by the row's key. Nil when the row is
     /// gone or the text is longer than ``clipboardLimit``.
     private func wholeText(of value: GridValue, column: Int, in grid: GridModel) throws -> String? {
+        let columns = grid.source.columns
+        if columns.indices.contains(column), columns[column].kind == .boolean, case .integer(let integer) = value {
+            return CellFormatter.booleanText(integer)
+        }
         if let text = value.plainText {
             return text
         }

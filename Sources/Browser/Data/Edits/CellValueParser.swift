@@ -22,13 +22,21 @@ enum CellValueParser {
     ///
     /// On PostgreSQL the server reads the text by the column's catalog type: `smallint`,
     /// `integer` and `bigint` take an integer and `real` and `double precision` a number as on
-    /// SQLite, `bytea` hex (`x'00ff'`, `\x00ff` or `00ff`), and every other type (`numeric`,
-    /// `boolean`, dates, `uuid`, `jsonb`, enums, arrays, `interval`…) the text as typed, which the
-    /// edit's trial then judges in the server's words (`22P02` for `abc` in a `numeric`).
+    /// SQLite, `bytea` hex (`x'00ff'`, `\x00ff` or `00ff`), `boolean` PostgreSQL's own forms
+    /// (``PostgresBoolean``: `true`/`false`, `t`/`f`, `yes`/`no`, `on`/`off`, `1`/`0`, as 1 or 0),
+    /// and every other type (`numeric`, dates, `uuid`, `jsonb`, enums, arrays, `interval`…) the
+    /// text as typed, which the edit's trial then judges in the server's words (`22P02` for `abc`
+    /// in a `numeric`).
     ///
     /// - Throws: ``ParseError`` when the text is not of the column's type.
     static func parse(_ text: String, declaredType: String, on kind: SQLDialect.Kind = .sqlite) throws(ParseError) -> SQLValue {
         let trimmed = text.trimmedWhitespace
+        if kind == .postgres, PostgresBoolean.isBoolean(declaredType) {
+            guard let value = PostgresBoolean.parse(text) else {
+                throw ParseError(description: PostgresBoolean.invalidInputMessage(text))
+            }
+            return .integer(value ? 1 : 0)
+        }
         let affinity = kind == .postgres ? postgresAffinity(of: declaredType) : affinity(of: declaredType)
         if kind == .postgres, affinity == .blob, trimmed.hasPrefix("\\x") {
             guard let bytes = Hex.decode(trimmed.dropFirst(2)) else {
@@ -147,9 +155,14 @@ enum CellValueParser {
         return .real(real)
     }
 
-    /// The text the editor starts from for `value`: NULL is empty, a BLOB is `x'..'` hex.
-    static func editText(for value: SQLValue) -> String {
-        switch value {
+    /// The text the editor starts from for `value` in a column declared `declaredType` on a
+    /// database of `kind`: NULL is empty, a BLOB is `x'..'` hex, a PostgreSQL `boolean` `true` or
+    /// `false`.
+    static func editText(for value: SQLValue, declaredType: String = "", on kind: SQLDialect.Kind = .sqlite) -> String {
+        if kind == .postgres, PostgresBoolean.isBoolean(declaredType), case .integer(let integer) = value {
+            return CellFormatter.booleanText(integer)
+        }
+        return switch value {
         case .null: ""
         case .integer(let integer): String(integer)
         case .real(let real): String(real)

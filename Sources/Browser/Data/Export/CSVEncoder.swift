@@ -55,6 +55,7 @@ struct CSVEncoder: ExportEncoder {
         switch value {
         case .null: ""
         case .integer(let integer): String(integer)
+        case .boolean(let boolean): boolean ? "true" : "false"
         case .real(let real): ExportValue.decimal(real)
         case .text(let text) where text.isEmpty: "\"\""
         case .text(let text) where text.utf8.contains(0): "\\x" + Hex.encode(text.utf8)

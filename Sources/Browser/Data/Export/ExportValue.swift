@@ -8,6 +8,8 @@ enum ExportValue: Hashable, Sendable {
     case null
     /// An integer.
     case integer(Int64)
+    /// A PostgreSQL `boolean` (``BooleanColumnRows``): `true`/`false` in CSV, TSV and JSON.
+    case boolean(Bool)
     /// A double.
     case real(Double)
     /// Text.

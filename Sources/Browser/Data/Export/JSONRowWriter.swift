@@ -4,7 +4,7 @@ import ORMCore
 /// One row as a JSON object, keys in column order: what `.json` and `.jsonl` exports write.
 ///
 /// Every value reads back exactly, by these rules:
-/// - NULL is `null`; integers are JSON numbers; reals are JSON numbers with a `.` or an exponent
+/// - NULL is `null`; a PostgreSQL `boolean` is `true` or `false`; integers are JSON numbers; reals are JSON numbers with a `.` or an exponent
 ///   (`2.0`, `1e-05`, `-0.0`). JSON has no infinity (and `1e999` makes some parsers refuse the
 ///   whole file), so the infinities are `{"$real": "Infinity"}` and `{"$real": "-Infinity"}`.
 /// - Text is a JSON string; text whose bytes are not valid UTF-8 is `{"$textBase64": "…"}` holding
@@ -41,6 +41,7 @@ struct JSONRowWriter: Sendable {
         switch value {
         case .null: "null"
         case .integer(let integer): String(integer)
+        case .boolean(let boolean): boolean ? "true" : "false"
         case .real(let real) where real.isInfinite: real < 0 ? #"{"$real":"-Infinity"}"# : #"{"$real":"Infinity"}"#
         case .real(let real): ExportValue.decimal(real)
         case .text(let text): JSONText.quoted(text)

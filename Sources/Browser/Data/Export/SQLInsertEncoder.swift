@@ -57,6 +57,8 @@ struct SQLInsertEncoder: ExportEncoder {
         switch value {
         case .null: "NULL"
         case .integer(let integer): String(integer)
+        // SQLite (3.23 on) and PostgreSQL both read these; SQLite stores 1 and 0.
+        case .boolean(let boolean): boolean ? "TRUE" : "FALSE"
         case .real(let real): SQLLiteral.real(real)
         case .text(let text): SQLLiteral.text(text)
         case .undecodableText(let bytes): SQLLiteral.text(utf8: bytes)

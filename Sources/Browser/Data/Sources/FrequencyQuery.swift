@@ -27,13 +27,17 @@ struct FrequencyQuery: Sendable {
     let column: String
     /// The view's filter as the user typed it, nil for none.
     let filter: String?
+    /// What the counted column holds: a PostgreSQL `boolean` shows its values as `true` and
+    /// `false` and filters by them.
+    let kind: ColumnKind
 
-    /// The frequency query of `column` over `relation`, filtered by `filter`.
+    /// The frequency query of `column` (holding `kind`) over `relation`, filtered by `filter`.
     ///
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression.
-    init(relation: SQL, column: String, filter: String?) throws {
+    init(relation: SQL, column: String, kind: ColumnKind = .other, filter: String?) throws {
         self.relation = relation
         self.column = column
+        self.kind = kind
         let trimmed = filter?.trimmedWhitespace ?? ""
         self.filter = trimmed.isEmpty ? nil : trimmed
         if let filter = self.filter {
@@ -106,7 +110,9 @@ struct FrequencyQuery: Sendable {
     /// A row source over the frequency table, counted by its first page (one grouped pass).
     func source(in database: Database, title: String) throws -> PagedSource {
         let query = RelationQuery(relation: try table(in: database.dialect), columnNames: columnNames, dialect: database.dialect)
-        let columns = columnNames.enumerated().map { GridColumn(name: $1, decimals: $0 == 2 ? 2 : nil) }  // the percent
+        let columns = columnNames.enumerated().map { index, name in
+            GridColumn(name: name, kind: index == 0 && kind == .boolean ? .boolean : .other, decimals: index == 2 ? 2 : nil)  // the percent
+        }
         // The first page groups every row before it can order them by count: it counts the
         // groups in the same pass (a second grouped pass to count them took as long again).
         return PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: true)
@@ -117,7 +123,11 @@ struct FrequencyQuery: Sendable {
     /// literal SQLite reads back exactly (``ORMCore/SQLValue/sqlLiteral``).
     func filter(keeping value: SQLValue) -> String {
         let column = quoteIdentifier(self.column)
-        let test = value == .null ? "\(column) IS NULL" : "\(column) = \(value.sqlLiteral)"
+        var literal = value.sqlLiteral
+        if kind == .boolean, case .integer(let integer) = value {
+            literal = CellFormatter.booleanText(integer)  // PostgreSQL has no boolean = integer
+        }
+        let test = value == .null ? "\(column) IS NULL" : "\(column) = \(literal)"
         guard let filter else {
             return test
         }

@@ -16,7 +16,45 @@ extension PagedSource {
         probe.append(" LIMIT 0")
         let names = try database.fetchRows(probe).columns
         let query = RelationQuery(relation: relation, columnNames: names, dialect: database.dialect)
+        let kinds = database.dialect.kind == .postgres ? postgresKinds(of: sql, columns: names.count, in: database) : nil
         return PagedSource(database: database, query: query, title: "query",
-                           columns: names.map { GridColumn(name: $0) })
+                           columns: names.indices.map { GridColumn(name: names[$0], kind: kinds?[$0] ?? .other) })
+    }
+
+    /// The kinds of the result columns of the user's query on PostgreSQL, read without running it:
+    /// its columns renamed in a join that takes none of its rows (`ON false`, which the server plans
+    /// as a result with nothing to run), whose one row of NULLs still has their types. Only
+    /// `boolean` matters (ORMCore reads it as 1 or 0: ``ColumnKind/boolean`` shows `true`/`false`);
+    /// nil when the server does not say (the columns then show as they read).
+    private static func postgresKinds(of sql: String, columns count: Int, in database: Database) -> [ColumnKind]? {
+        guard count > 0 else {
+            return nil
+        }
+        let alias = "reef query"
+        var probe: SQL = "SELECT "
+        for index in 0..<count {
+            probe.append(index == 0 ? "" : ", ")
+            probe.append("pg_typeof(\(identifier: alias).\(identifier: "c\(index)"))::text")
+        }
+        probe.append(" FROM (SELECT 1) AS \(identifier: "reef one") LEFT JOIN ")
+        guard let query = try? SQL.userQuery(sql) else {
+            return nil
+        }
+        probe.append(query)
+        probe.append(" AS \(identifier: alias)(")
+        for index in 0..<count {
+            probe.append(index == 0 ? "" : ", ")
+            probe.append("\(identifier: "c\(index)")")
+        }
+        probe.append(") ON false")
+        guard let types = try? database.fetchRows(probe).rows.first, types.count == count else {
+            return nil
+        }
+        return types.map { type in
+            if case .text(let name) = type, PostgresBoolean.isBoolean(name) {
+                return .boolean
+            }
+            return .other
+        }
     }
 }

@@ -49,7 +49,7 @@ final class TableSource: RowSource, Sendable {
         self.table = table
         let shown = table.info.columns.filter { $0.generated != .hidden }
         columns = shown.map { column in
-            GridColumn(name: column.name, kind: Self.kind(ofDeclaredType: column.declaredType),
+            GridColumn(name: column.name, kind: Self.kind(ofDeclaredType: column.declaredType, on: table.database.dialect.kind),
                        isKey: table.info.primaryKey.contains(column.name))
         }
         self.sort = sort.flatMap { $0.keeping(shown.indices) }
@@ -278,8 +278,12 @@ final class TableSource: RowSource, Sendable {
         return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter)
     }
 
-    /// The grid column kind for a declared column type, by SQLite's affinity rules.
-    static func kind(ofDeclaredType declared: String) -> ColumnKind {
+    /// The grid column kind for a declared column type, by SQLite's affinity rules; on PostgreSQL
+    /// a `boolean` is ``ColumnKind/boolean`` (on SQLite a column declared `BOOLEAN` holds numbers).
+    static func kind(ofDeclaredType declared: String, on database: SQLDialect.Kind = .sqlite) -> ColumnKind {
+        if database == .postgres, declared.lowercased() == "boolean" {
+            return .boolean
+        }
         if declared.isEmpty {
             return .other
         }
