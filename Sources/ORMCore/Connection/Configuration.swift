@@ -49,6 +49,17 @@ public struct Configuration: Sendable {
     public var functions: [SQLFunction] = []
     /// Called with each statement's SQL as it starts running, on the thread that runs it.
     public var tracer: (@Sendable (String) -> Void)?
+    /// On PostgreSQL, the name every session of the database gives the server (its
+    /// `application_name`, which `pg_stat_activity` and the server's log show), unless the
+    /// connection string names one (`application_name=…`, `?application_name=…`) or `PGAPPNAME`
+    /// is set: the user's own name wins. Ignored on SQLite.
+    ///
+    /// ```swift
+    /// var configuration = Configuration()
+    /// configuration.applicationName = "billing"
+    /// let database = try Database(url: "postgres://ann@db/sales", configuration: configuration)
+    /// ```
+    public var applicationName = "ORMCore"
 
     /// The default configuration: read-write, created if missing, WAL, 5 s busy timeout, foreign keys on.
     public init() {}

@@ -185,7 +185,7 @@ final class PostgresChangeWatch: @unchecked Sendable {
     /// Opens the connection, listens, reads the schema's tables and sets the baseline. After a
     /// lost connection, every table is delivered: what was committed meanwhile is not known.
     private func connect(_ database: DatabaseCore, deliver: (ChangeSet) -> Void) throws {
-        let client = try PGConnection(connectionString, applicationName: "ORMCore")
+        let client = try PGConnection(connectionString, applicationName: database.configuration.applicationName)
         // It reads the socket while idle: a session ended by the server must not print on a screen.
         client.discardNotices()
         do {

@@ -23,7 +23,10 @@ extension Database {
     /// ``ORMError/notSupported(feature:database:)``: ``forEachStatementRow(_:_:body:)``, which
     /// hands out SQLite's statement. Other sessions' commits are not told yet.
     ///
-    /// ``path`` is the connection string with any password left out.
+    /// ``path`` is the connection string with any password left out. Every session the database
+    /// opens on the server (the writer, readers, the trial, the watch of other sessions' commits)
+    /// names itself ``Configuration/applicationName`` (`ORMCore` unless set) unless the string or
+    /// `PGAPPNAME` names one.
     ///
     /// `schema` chooses the PostgreSQL schema worked in: introspection (``schemaObjects()``,
     /// ``tableInfo(_:)``, ``DynamicTable``) describes it, and every connection has it first on its
@@ -44,7 +47,8 @@ extension Database {
             return
         }
         try self.init(
-            driver: PostgresDriver(url, configuration: configuration, schema: schema), path: Self.withoutPassword(url),
+            driver: PostgresDriver(url, configuration: configuration, schema: schema, applicationName: configuration.applicationName),
+            path: Self.withoutPassword(url),
             configuration: configuration)
     }
 

@@ -45,6 +45,8 @@ enum DatabaseOpener {
         var configuration = Configuration()
         configuration.readOnly = readOnly
         configuration.busyTimeoutMilliseconds = 2_000
+        // pg_stat_activity shows reef's sessions as reef's (a name in the URL or PGAPPNAME wins).
+        configuration.applicationName = "reef"
         do {
             // Connecting is the check: the table list's first read tells the rest.
             return try Database(url: url, schema: schema, configuration: configuration)
