@@ -73,7 +73,7 @@ final class InterruptionTests: XCTestCase {
         interruption.interrupt()
         XCTAssertTrue(interruption.isInterrupted)
         XCTAssertThrowsError(try interruption.run { try db.scalar("SELECT 1") }) {
-            XCTAssertEqual(($0 as? SQLiteError)?.code, .interrupt)
+            XCTAssertEqual($0 as? WorkNotStarted, WorkNotStarted(.interrupted, message: "interrupted"), "\($0)")
         }
         XCTAssertEqual(try db.scalar("SELECT 1"), 1, "outside run, nothing is interrupted")
         XCTAssertEqual(try Interruption().run { try db.scalar("SELECT 2") }, 2)

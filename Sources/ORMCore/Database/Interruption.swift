@@ -1,7 +1,9 @@
 /// A way to stop SQL that runs on another thread: statements run by work inside ``run(_:)`` are
 /// interrupted by ``interrupt()``, from any thread (`sqlite3_interrupt` on the connections the work
-/// holds), and any the work starts afterwards fail at once. The interrupted work throws
-/// ``SQLiteError`` with code ``ResultCode/interrupt``.
+/// holds; `PQcancel` on a PostgreSQL session), and any the work starts afterwards fail at once.
+/// A statement stopped while it runs throws the database's error (``SQLiteError`` with code
+/// ``ResultCode/interrupt``, PostgreSQL's `57014`); work begun after the interruption throws
+/// ``WorkNotStarted`` before reaching the database. Each has `isInterrupted` (``DatabaseError``).
 ///
 /// ```swift
 /// let stop = Interruption()
@@ -75,7 +77,7 @@ public final class Interruption: Sendable {
 
     private func enter(_ connection: any InterruptHandle) throws {
         try state.withLock { state in
-            if state.interrupted { throw SQLiteError(code: .interrupt, message: "interrupted") }
+            if state.interrupted { throw WorkNotStarted(.interrupted, message: "interrupted") }
             if state.connections[ObjectIdentifier(connection)] == nil { connection.armInterruption() }
             state.connections[ObjectIdentifier(connection), default: (connection, 0)].uses += 1
         }

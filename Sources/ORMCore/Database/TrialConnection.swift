@@ -68,7 +68,8 @@ final class TrialConnection: @unchecked Sendable {
     }
 
     /// Runs `body` with the connection (opened on first use), interruptible. A caller that may not
-    /// wait does not wait for another thread's trial either: it gets `SQLITE_BUSY` at once.
+    /// wait does not wait for another thread's trial either: it gets ``WorkNotStarted`` (busy) at
+    /// once, on every database.
     private func withConnection<T>(busyTimeoutMilliseconds: Int32, _ body: (DatabaseConnection) throws -> T) throws -> T {
         func use(_ slot: inout DatabaseConnection?) throws -> T {
             // A server's session ended since the last trial (a restart): a new one is opened.
@@ -87,7 +88,7 @@ final class TrialConnection: @unchecked Sendable {
         }
         guard busyTimeoutMilliseconds == 0 else { return try lock.withLock(use) }
         guard let result = try lock.withLockIfAvailable(use) else {
-            throw SQLiteError(code: .busy, message: "another check is running")
+            throw WorkNotStarted(.busy, message: "another check is running")
         }
         return result
     }

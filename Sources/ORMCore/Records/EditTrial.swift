@@ -186,6 +186,8 @@ struct EditTrial {
     /// interruption, a connection lost, the database or server failing.
     private static func stopsTheTrial(_ error: any Error) -> Bool {
         switch error {
+        case is WorkNotStarted:
+            return true
         case let error as SQLiteError:
             return [.busy, .locked, .interrupt, .ioError, .noMemory, .full, .corrupt, .notADatabase, .cannotOpen, .readOnly]
                 .contains(error.code)
