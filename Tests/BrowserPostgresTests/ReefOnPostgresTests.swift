@@ -239,4 +239,17 @@ final class ReefOnPostgresTests: XCTestCase {
         let lines = try screen(shop, "gs", columns: 80)
         XCTAssertTrue(lines.last?.contains("the database has no other schema than public") ?? false, lines.last ?? "")
     }
+
+    /// PostgreSQL's `::` casts in a filter, at the SQL prompt and under a frequency table: read by
+    /// PostgreSQL's lexical rules, not refused as a `:text` parameter (SQLite's).
+    func testCastsWithTwoColonsWorkInFiltersAndAtTheSQLPrompt() throws {
+        let shop = try makeShop()
+        let filtered = try screen(shop, "j<Enter>fquantity::text = '3'<Enter>", columns: 60)
+        XCTAssertTrue(filtered.last?.contains("orders  1/2") ?? false, filtered.last ?? "")
+        let counted = try screen(shop, "j<Enter>fquantity::text <> '0'<Enter>lF", columns: 100)
+        XCTAssertTrue(counted.last?.contains("customer_id in orders  1/3") ?? false, counted.last ?? "")
+        XCTAssertEqual(counted[1], "1│           1│     3│37.50   │████████████████████│", "8 orders of a quantity other than 0")
+        let query = try screen(shop, "eSELECT balance::text AS b, '{1,2}'::int[] AS a FROM customers ORDER BY id<Enter>", columns: 60)
+        XCTAssertEqual(query[1], "1│1234.50│{1,2}│")
+    }
 }

@@ -62,7 +62,7 @@ final class ReefTmuxOnPostgresTests: XCTestCase {
         try terminal.send("Tab", "j", "Enter")
         try terminal.waitFor("orders  1/10  id")
         try terminal.send("f")
-        try terminal.type("customer_id = 1 AND CAST(quantity AS text) ~ '^[0-9]+$'")
+        try terminal.type("customer_id = 1 AND quantity::text ~ '^[0-9]+$'")
         try terminal.send("Enter")
         try terminal.waitFor("orders  1/3  id")
         let filtered = try terminal.capture()

@@ -196,6 +196,18 @@ final class SQLTextTests: XCTestCase {
         }
     }
 
+    /// On PostgreSQL typed text is read by PostgreSQL's lexical rules: `::` is a cast and `$$…$$`
+    /// a string (SQLite's rules took `::text` for a parameter and refused the filter); `$1` is
+    /// still a parameter, refused.
+    func testAUserExpressionOnPostgreSQLReadsCastsAndDollarQuotes() throws {
+        XCTAssertEqual(try SQL.userExpression("quantity::text = '3'", in: .postgres).text, "(quantity::text = '3'\n)")
+        XCTAssertEqual(try SQL.userQuery("SELECT $$a;b)$$::text AS t", in: .postgres).text, "(SELECT $$a;b)$$::text AS t\n)")
+        XCTAssertThrowsError(try SQL.userExpression("id = $1", in: .postgres)) { error in
+            XCTAssertEqual((error as? UserSQLError)?.reason, "the parameter `$1` at character 6 has no value here: write the value itself")
+        }
+        XCTAssertThrowsError(try SQL.userExpression("quantity::text = '3'"), "SQLite has no :: cast")
+    }
+
     /// A typed query becomes a subquery; a final `;` and comments at the end stay out.
     func testAUserQuery() throws {
         XCTAssertEqual(try SQL.userQuery("SELECT 1 -- one\n; -- done").text, "(SELECT 1\n)")

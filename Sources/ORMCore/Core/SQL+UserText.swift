@@ -8,7 +8,8 @@ extension SQL {
     /// its own, so `id = 1 -- note` works. SQLite judges the rest when the statement prepares.
     ///
     /// Unlike ``Interpolation/appendInterpolation(raw:)``, which trusts the program's own text,
-    /// this is the entry point for text from outside.
+    /// this is the entry point for text from outside. The text is read by `dialect`'s lexical
+    /// rules: on PostgreSQL `a::text` is a cast, `$$…$$` a string, `$1` a parameter.
     ///
     /// ```swift
     /// let filter = try SQL.userExpression("total > 10 -- big ones")
@@ -18,13 +19,14 @@ extension SQL {
     /// ```
     ///
     /// - Throws: ``UserSQLError`` saying what keeps the text from being one expression.
-    public static func userExpression(_ text: String) throws(UserSQLError) -> SQL {
-        try checkOnePiece(text, allowingFinalSemicolon: false, what: "expression")
+    public static func userExpression(_ text: String, in dialect: SQLDialect = .sqlite) throws(UserSQLError) -> SQL {
+        try checkOnePiece(text, dialect: dialect, allowingFinalSemicolon: false, what: "expression")
         return SQL(stringLiteral: "(" + text + "\n)")
     }
 
     /// One query a user typed (`SELECT`, `WITH`, `VALUES`), as a parenthesised subquery to select
-    /// from. Checked as ``userExpression(_:)`` checks an expression (a final `;` is allowed).
+    /// from. Checked as ``userExpression(_:in:)`` checks an expression (a final `;` is allowed),
+    /// by `dialect`'s lexical rules.
     ///
     /// ```swift
     /// var sql: SQL = "SELECT count(*) FROM "
@@ -32,8 +34,8 @@ extension SQL {
     /// ```
     ///
     /// - Throws: ``UserSQLError`` saying what keeps the text from being one query.
-    public static func userQuery(_ text: String) throws(UserSQLError) -> SQL {
-        let tokens = try checkOnePiece(text, allowingFinalSemicolon: true, what: "statement")
+    public static func userQuery(_ text: String, in dialect: SQLDialect = .sqlite) throws(UserSQLError) -> SQL {
+        let tokens = try checkOnePiece(text, dialect: dialect, allowingFinalSemicolon: true, what: "statement")
         let end = tokens.last { !$0.isTrivia && $0.kind != .semicolon }?.range.upperBound ?? text.endIndex
         // Comments after the last semicolon stay out with it.
         return SQL(stringLiteral: "(" + text[..<end] + "\n)")
@@ -43,10 +45,10 @@ extension SQL {
 
     /// Checks that `text` holds one piece of SQL, returning its tokens.
     @discardableResult
-    private static func checkOnePiece(_ text: String, allowingFinalSemicolon: Bool, what: String) throws(UserSQLError)
-        -> [SQLToken]
+    private static func checkOnePiece(_ text: String, dialect: SQLDialect, allowingFinalSemicolon: Bool, what: String)
+        throws(UserSQLError) -> [SQLToken]
     {
-        let tokens = SQLToken.tokens(in: text)
+        let tokens = SQLToken.tokens(in: text, dialect: dialect.tokenDialect)
         guard tokens.contains(where: { !$0.isTrivia && $0.kind != .semicolon }) else {
             throw UserSQLError("no \(what): only blanks and comments")
         }

@@ -151,14 +151,14 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
 
         /// Raw SQL text, spliced in as it is: only for text the program itself wrote (a keyword, a
         /// name it quoted, a number it formatted), never for values or anything a user typed (bind
-        /// values; check typed expressions with ``SQL/userExpression(_:)``).
+        /// values; check typed expressions with ``SQL/userExpression(_:in:)``).
         public mutating func appendInterpolation(raw text: String) {
             self.text += text
         }
 
         /// Not available: in GRDB `literal:` embeds SQL with its arguments, while here it spliced raw
         /// text, so a GRDB reader took the unsafe call for the safe one.
-        @available(*, unavailable, message: "use \\(raw:) for SQL text the program wrote, \\(sql:) for SQL with its arguments, SQL.userExpression(_:) for typed text")
+        @available(*, unavailable, message: "use \\(raw:) for SQL text the program wrote, \\(sql:) for SQL with its arguments, SQL.userExpression(_:in:) for typed text")
         public mutating func appendInterpolation(literal: String) {
             text += literal
         }

@@ -19,7 +19,8 @@ extension App {
         }
         let query: FrequencyQuery
         do {
-            query = try FrequencyQuery(relation: relation, column: column, kind: source.columns[index].kind, filter: source.filter)
+            query = try FrequencyQuery(relation: relation, column: column, kind: source.columns[index].kind, filter: source.filter,
+                                       dialect: database.dialect)
         } catch {
             report(error, doing: "frequency")
             return

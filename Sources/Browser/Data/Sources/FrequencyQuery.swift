@@ -31,17 +31,18 @@ struct FrequencyQuery: Sendable {
     /// `false` and filters by them.
     let kind: ColumnKind
 
-    /// The frequency query of `column` (holding `kind`) over `relation`, filtered by `filter`.
+    /// The frequency query of `column` (holding `kind`) over `relation`, filtered by `filter`
+    /// (read by `dialect`'s rules).
     ///
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression.
-    init(relation: SQL, column: String, kind: ColumnKind = .other, filter: String?) throws {
+    init(relation: SQL, column: String, kind: ColumnKind = .other, filter: String?, dialect: SQLDialect = .sqlite) throws {
         self.relation = relation
         self.column = column
         self.kind = kind
         let trimmed = filter?.trimmedWhitespace ?? ""
         self.filter = trimmed.isEmpty ? nil : trimmed
         if let filter = self.filter {
-            _ = try SQL.userExpression(filter)
+            _ = try SQL.userExpression(filter, in: dialect)
         }
     }
 
@@ -87,7 +88,7 @@ struct FrequencyQuery: Sendable {
         inner.append(relation)
         if let filter {
             inner.append(" WHERE ")
-            inner.append(try SQL.userExpression(filter))
+            inner.append(try SQL.userExpression(filter, in: dialect))
         }
         inner.append(" GROUP BY 1 ORDER BY 2 DESC, 1")
         let bar = BarFunction.sql("\(identifier: Self.countAlias)", of: "\(identifier: Self.mostAlias)", in: dialect)

@@ -9,7 +9,7 @@ extension PagedSource {
     ///   say), SQLite's error when it does not prepare as a subquery.
     static func query(_ sql: String, in database: Database) throws -> PagedSource {
         // PostgreSQL wants every subquery in FROM named; SQLite takes the name as well.
-        var relation = try SQL.userQuery(sql)
+        var relation = try SQL.userQuery(sql, in: database.dialect)
         relation.append(" AS \(identifier: "reef query")")
         var probe: SQL = "SELECT * FROM "
         probe.append(relation)
@@ -37,7 +37,7 @@ extension PagedSource {
             probe.append("pg_typeof(\(identifier: alias).\(identifier: "c\(index)"))::text")
         }
         probe.append(" FROM (SELECT 1) AS \(identifier: "reef one") LEFT JOIN ")
-        guard let query = try? SQL.userQuery(sql) else {
+        guard let query = try? SQL.userQuery(sql, in: database.dialect) else {
             return nil
         }
         probe.append(query)

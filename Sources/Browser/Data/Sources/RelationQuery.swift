@@ -6,7 +6,7 @@ import ORMCore
 /// Tables and views are read through ORMCore (``TableSource``); this is only for statements typed
 /// at the SQL prompt, which ORMCore cannot describe as an entity. Identifiers are always quoted;
 /// searched text is bound. The filter is the user's own SQL expression, typed at the filter
-/// prompt: checked to be one expression (``ORMCore/SQL/userExpression(_:)``), then inserted as
+/// prompt: checked to be one expression (``ORMCore/SQL/userExpression(_:in:)``), then inserted as
 /// written, in parentheses, the closing one on a line of its own.
 ///
 /// ```swift
@@ -46,7 +46,7 @@ struct RelationQuery: Sendable {
         var changed = self
         let trimmed = text?.trimmedWhitespace ?? ""
         changed.filter = trimmed.isEmpty ? nil : trimmed
-        changed.condition = trimmed.isEmpty ? nil : try SQL.userExpression(trimmed)
+        changed.condition = trimmed.isEmpty ? nil : try SQL.userExpression(trimmed, in: dialect)
         return changed
     }
 

@@ -59,7 +59,7 @@ final class TableSource: RowSource, Sendable {
         // Records keep the first bytes of long values: what is drawn costs what is shown.
         var query = table.query(cuttingValuesAt: GridValue.keptTextBytes)
         if let condition = self.filter {
-            query = query.where(try SQL.userExpression(condition))
+            query = query.where(try SQL.userExpression(condition, in: table.database.dialect))
         }
         // ORMCore puts the row key after these keys: rows that tie keep one order.
         for key in self.sort?.keys ?? [] {

@@ -46,7 +46,7 @@ struct SummaryQuery: Sendable {
         self.columns = columns
         let trimmed = filter?.trimmedWhitespace ?? ""
         self.filter = trimmed.isEmpty ? nil : trimmed
-        condition = try self.filter.map { try SQL.userExpression($0) }
+        condition = try self.filter.map { try SQL.userExpression($0, in: dialect == .postgres ? .postgres : .sqlite) }
         knowsTypes = declaredTypes.contains { !$0.isEmpty }
         postgresKinds = dialect == .postgres
             ? columns.indices.map { PostgresKind(declaredType: declaredTypes.indices.contains($0) ? declaredTypes[$0] : "") }
