@@ -93,6 +93,12 @@ final class ReefBooleansOnPostgresTests: XCTestCase {
 
         let staged = try play(reef, "c<C-u>off<Enter>jc<C-u>Y<Enter>")
         XCTAssertTrue(staged.last?.contains("2 pending") ?? false, staged.last ?? "")
+        XCTAssertTrue(staged.last?.contains("staged: active = true") ?? false, staged.last ?? "")
+        // The pending SQL is PostgreSQL's: 1 and 0 are integers it refuses for a boolean.
+        let pending = try play(reef, "p")
+        XCTAssertTrue(pending.contains(#"UPDATE "flags" SET "active" = 'false' WHERE "id" = 1;"#), pending.joined(separator: "\n"))
+        XCTAssertTrue(pending.contains(#"UPDATE "flags" SET "active" = 'true' WHERE "id" = 2;"#), pending.joined(separator: "\n"))
+        _ = try play(reef, "p")
         XCTAssertEqual(staged[1], "flags      3│1│  1│one  │false  │false   │", "staged, shown as the word")
         XCTAssertEqual(staged[2], "            │2│  2│two  │true   │∅       │")
         XCTAssertEqual(try rows(flags, "SELECT active FROM flags ORDER BY id"), [["t"], ["f"], ["t"]], "nothing written before w")

@@ -164,6 +164,15 @@ extension App {
         openPrompt(.editCell(column: target.column, note: note), text: editText(for: target))
     }
 
+    /// The names of `table`'s PostgreSQL `boolean` columns (none on SQLite), for the words the
+    /// status bar writes their values in.
+    func booleanColumns(of table: DynamicTable) -> Set<String> {
+        guard database.dialect.kind == .postgres else {
+            return []
+        }
+        return Set(table.info.columns.filter { PostgresBoolean.isBoolean($0.declaredType) }.map(\.name))
+    }
+
     /// The text the cell editor starts from for `target` (``CellValueParser/editText(for:declaredType:on:)``).
     func editText(for target: EditTarget) -> String {
         CellValueParser.editText(for: target.current, declaredType: target.declaredType, on: database.dialect.kind)
@@ -227,9 +236,9 @@ extension App {
             let change = StagedEdit.newCell(column: column, value: value, row: changed)
             staging.stage(change, in: table.name)
             if let refusal = changed.refusal {
-                state.message = .error("staged: \(change.summary) in new row \(number); the database still refuses the row: \(refusal)")
+                state.message = .error("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number); the database still refuses the row: \(refusal)")
             } else {
-                state.message = .info("staged: \(change.summary) in new row \(number) · w commits, u undoes")
+                state.message = .info("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number) · w commits, u undoes")
             }
         }
     }
@@ -244,12 +253,12 @@ extension App {
         } catch let error as any DatabaseError where error.isBusy {
             staging.stage(change, in: table.name)
             staging.unchecked.append(UncheckedChange(table: table.name, change: change))
-            state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary)"
+            state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary(booleans: booleanColumns(of: table)))"
                                   + " · checked once the lock is free; w commits")
             return
         }
         staging.stage(change, in: table.name)
-        state.message = .info("staged: \(change.summary) · w commits, u undoes")
+        state.message = .info("staged: \(change.summary(booleans: booleanColumns(of: table))) · w commits, u undoes")
     }
 
     /// The changes staged in the tables linked to `table` by a foreign key (either way), in the

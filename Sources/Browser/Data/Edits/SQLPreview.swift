@@ -25,9 +25,32 @@ enum SQLPreview {
             return "-- the table no longer exists: " + words(edit)
         }
         do {
-            return inline(try table.sql(for: edit))
+            return inline(try table.sql(for: withBooleanWords(edit, in: table)))
         } catch {
             return "-- cannot be written (\(UserMessage.describe(error))): " + words(edit)
+        }
+    }
+
+    /// `edit` with the values of `table`'s PostgreSQL `boolean` columns (read as 1 or 0) as the
+    /// words `'true'` and `'false'`, which PostgreSQL takes for a boolean where `1` is an integer
+    /// it refuses (`column "vip" is of type boolean but expression is of type integer`).
+    private static func withBooleanWords(_ edit: RowEdit, in table: DynamicTable) -> RowEdit {
+        guard table.database.dialect.kind == .postgres else {
+            return edit
+        }
+        func words(_ values: [String: SQLValue]) -> [String: SQLValue] {
+            var changed = values
+            for (column, value) in values {
+                if case .integer(let integer) = value, PostgresBoolean.isBoolean(table.info.column(named: column)?.declaredType ?? "") {
+                    changed[column] = .text(CellFormatter.booleanText(integer))
+                }
+            }
+            return changed
+        }
+        switch edit {
+        case .update(let key, let original, let changes): return .update(key: key, original: original, changes: words(changes))
+        case .insert(let values): return .insert(values: words(values))
+        case .delete: return edit
         }
     }
 

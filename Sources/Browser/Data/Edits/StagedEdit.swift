@@ -56,6 +56,18 @@ enum StagedEdit: Hashable, Sendable {
         return false
     }
 
+    /// ``summary``, with the values of `booleans` (PostgreSQL `boolean` columns, read as 1 or 0)
+    /// written `true` and `false`: `vip = true`.
+    func summary(booleans: Set<String>) -> String {
+        switch self {
+        case .cell(_, let column, .integer(let integer), _) where booleans.contains(column),
+             .newCell(let column, .integer(let integer), _) where booleans.contains(column):
+            "\(column) = \(CellFormatter.booleanText(integer))"
+        default:
+            summary
+        }
+    }
+
     /// A short description for the status bar, such as `name = 'Bo'`.
     var summary: String {
         switch self {
