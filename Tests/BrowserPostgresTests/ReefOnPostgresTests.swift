@@ -252,4 +252,13 @@ final class ReefOnPostgresTests: XCTestCase {
         let query = try screen(shop, "eSELECT balance::text AS b, '{1,2}'::int[] AS a FROM customers ORDER BY id<Enter>", columns: 60)
         XCTAssertEqual(query[1], "1│1234.50│{1,2}│")
     }
+
+    /// The schema view of a PostgreSQL table says nothing of SQLite's rowid: its heading said
+    /// `Table orders  (WITHOUT ROWID)`.
+    func testTheSchemaViewOfATableNamesNoSQLiteTrait() throws {
+        let shop = try makeShop()
+        let lines = try screen(shop, "j<Enter>S", columns: 60, rows: 12)
+        XCTAssertEqual(lines[1], "Table orders")
+        XCTAssertTrue(lines.contains("Primary key: id"), lines.joined(separator: "\n"))
+    }
 }

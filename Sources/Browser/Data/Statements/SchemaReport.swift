@@ -16,16 +16,18 @@ enum SchemaReport {
         guard let info = try database.tableInfo(name) else {
             return ["No table or view named \(name)."]
         }
-        return lines(for: info, triggers: try database.triggers(on: name))
+        return lines(for: info, triggers: try database.triggers(on: name), on: database.dialect.kind)
     }
 
-    /// The lines describing `info` and the triggers on it.
-    static func lines(for info: TableInfo, triggers: [TriggerInfo] = []) -> [String] {
+    /// The lines describing `info` and the triggers on it, in a database of `kind`: SQLite's
+    /// table traits (`WITHOUT ROWID`, `STRICT`) are SQLite's only (ORMCore describes every
+    /// PostgreSQL table as without a rowid, which it has no notion of).
+    static func lines(for info: TableInfo, triggers: [TriggerInfo] = [], on kind: SQLDialect.Kind = .sqlite) -> [String] {
         var lines: [String] = []
         var heading = (info.kind == .view ? "View " : info.kind == .virtual ? "Virtual table " : "Table ") + info.name
         var traits: [String] = []
-        if info.isWithoutRowID { traits.append("WITHOUT ROWID") }
-        if info.isStrict { traits.append("STRICT") }
+        if info.isWithoutRowID, kind == .sqlite { traits.append("WITHOUT ROWID") }
+        if info.isStrict, kind == .sqlite { traits.append("STRICT") }
         if !traits.isEmpty { heading += "  (" + traits.joined(separator: ", ") + ")" }
         lines.append(heading)
         lines.append("")
