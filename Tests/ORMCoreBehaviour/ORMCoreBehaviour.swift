@@ -31,7 +31,7 @@ public struct ORMCoreBehaviour {
         "RollbackRestoresObjectsAndRows", "EventsPerClassAndPerObject",
         "BatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow", "DynamicTableEditsAreApplied",
         "KeysGivenByHandAreNotGeneratedAgain", "UpsertUpdatesTheClashingRow", "RawSQLIsToldAsTableChanges",
-        "StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten",
+        "StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten", "LongListsBindAsOneValue",
     ]
 
     private func fresh() throws -> Database { try open(Configuration()) }
@@ -76,6 +76,42 @@ public struct ORMCoreBehaviour {
         XCTAssertEqual(try BItem.query(in: db).where("name = \("item 7")").first()?.stock, 7, name)
         XCTAssertEqual(try BItem.query(in: db).where("stock <= 2").orderBy("name").fetch().map(\.name), ["item 1", "item 2"], name)
         XCTAssertEqual(try BItem.fetch(where: "stock BETWEEN ? AND ?", [3, 4], orderedBy: "stock", in: db).map(\.stock), [3, 4], name)
+    }
+
+    /// A list longer than ``SQL``'s threshold (1,000) binds as one value: SQLite reads it with
+    /// `json_each`, PostgreSQL as an array typed by the column (`= ANY`, `<> ALL`), so neither
+    /// meets a limit on parameters, and both answer alike, NULLs and quotes included.
+    public func testLongListsBindAsOneValue() throws {
+        let db = try fresh()
+        let odd = ["it's", "a \"quoted\" word", "back\\slash", "comma, {brace}", "NULL", "zoë ✓ 漢字", " padded "]
+        try db.transaction { _ in
+            for index in 1...3_000 {
+                let name = index <= odd.count ? odd[index - 1] : "item \(index)"
+                try BItem.make(name: name, stock: index, price: Double(index) / 4, added: Date(timeIntervalSince1970: 0))
+                    .commit(in: db)
+            }
+        }
+        let ids = Array(1...2_500)
+        XCTAssertEqual(try BItem.query(in: db).where("id IN ?", ids).count(), 2_500, name)
+        XCTAssertEqual(try BItem.query(in: db).where("id NOT IN ?", ids).count(), 500, name)
+        XCTAssertEqual(
+            try BItem.query(in: db).where("stock IN ? AND stock < ?", Array(2_990...4_000), 2_995).orderBy("stock").fetch().map(\.stock),
+            [2_990, 2_991, 2_992, 2_993, 2_994], "\(name): the list and the values after it bind in their places")
+
+        let names = odd + (8...1_500).map { "item \($0)" }
+        XCTAssertEqual(try BItem.query(in: db).where("name IN ?", names).count(), 1_500, name)
+        XCTAssertEqual(
+            try BItem.query(in: db).where("name IN ?", odd + (0..<1_200).map { "absent \($0)" }).orderBy("stock").fetch().map(\.name),
+            odd, "\(name): quotes, backslashes, braces, commas, the word NULL and wide text come back as they went in")
+        XCTAssertEqual(try BItem.query(in: db).where("price IN ?", (1...1_200).map { Double($0) / 4 }).count(), 1_200, name)
+
+        var withNull: [SQLValue] = ids.map { .integer(Int64($0)) }
+        withNull.append(.null)
+        XCTAssertEqual(try BItem.query(in: db).where("id IN ?", withNull).count(), 2_500, name)
+        XCTAssertEqual(
+            try BItem.query(in: db).where("id NOT IN ?", withNull).count(), 0,
+            "\(name): a NULL in the list makes NOT IN unknown, as SQL has it")
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM b_item WHERE stock IN \(Array(1...1_001))"), .integer(1_001), name)
     }
 
     public func testOneLiveInstancePerRow() throws {

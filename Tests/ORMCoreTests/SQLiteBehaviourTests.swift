@@ -20,7 +20,7 @@ final class SQLiteBehaviourTests: XCTestCase {
         "RollbackRestoresObjectsAndRows", "EventsPerClassAndPerObject",
         "BatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow", "DynamicTableEditsAreApplied",
         "KeysGivenByHandAreNotGeneratedAgain", "UpsertUpdatesTheClashingRow", "RawSQLIsToldAsTableChanges",
-        "StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten",
+        "StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten", "LongListsBindAsOneValue",
     ]
 
     func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
@@ -38,4 +38,5 @@ final class SQLiteBehaviourTests: XCTestCase {
     func testStagedEditsAreJudgedAsTheCommitWouldAndNeverWritten() throws {
         try behaviour.testStagedEditsAreJudgedAsTheCommitWouldAndNeverWritten()
     }
+    func testLongListsBindAsOneValue() throws { try behaviour.testLongListsBindAsOneValue() }
 }

@@ -47,7 +47,8 @@ public enum Hex {
     private static let lowerDigits = Array("0123456789abcdef".unicodeScalars)
     private static let upperDigits = Array("0123456789ABCDEF".unicodeScalars)
 
-    private static func value(of digit: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit, nil for any other byte.
+    static func value(of digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10

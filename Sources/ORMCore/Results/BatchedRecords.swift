@@ -144,9 +144,6 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         if case .positions = snapshot {
             return try positionalMatch(condition, in: bounded, forward: forward)
         }
-        // A list longer than `SQL.longListThreshold` binds as SQLite's `json_each`, which
-        // PostgreSQL reads as JSON values: there, each chunk's keys stay a plain list.
-        let chunkSize = database.dialect.kind == .sqlite ? chunkSize : min(chunkSize, SQL.longListThreshold)
         var remaining = bounded
         while !remaining.isEmpty {
             if isCancelled() { throw CancellationError() }

@@ -76,9 +76,9 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     func prepare(_ sql: String) throws -> PostgresStatement {
         try PostgresIdentifierLength.check(sql)
         deallocateRetired()
-        let text = dialect.preparedText(sql).text
-        let prepared = try Self.wrapping { try client.prepare(text) }
-        return PostgresStatement(sql: sql, prepared: prepared, connection: self)
+        let text = SQLToken.postgresText(for: sql)
+        let prepared = try Self.wrapping { try client.prepare(text.text) }
+        return PostgresStatement(sql: sql, prepared: prepared, connection: self, listParameters: text.listParameters)
     }
 
     func cachedStatement(_ sql: String) throws -> PostgresStatement {

@@ -47,6 +47,8 @@ final class PostgresStatement: DriverStatement {
     private var parameters: [PGParameter]
     /// How each parameter is bound, from the type the server inferred for it.
     private let parameterTypes: [StoredType?]
+    /// The parameters (numbered from 1) that take a whole list as an array (``SQLToken/postgresText(for:)``).
+    private let listParameters: [Int]
     /// How each column is read: nil by its catalog type.
     private var columnTypes: [StoredType?]
     /// How each column's value is read, decided once from its catalog and stored types.
@@ -63,8 +65,9 @@ final class PostgresStatement: DriverStatement {
     /// Whether the run in progress started inside a transaction (a cancel would abort it).
     private var runsInTransaction = false
 
-    init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection) {
+    init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection, listParameters: [Int] = []) {
         self.sql = sql
+        self.listParameters = listParameters
         self.prepared = prepared
         self.connection = connection
         client = connection.client
@@ -113,7 +116,7 @@ final class PostgresStatement: DriverStatement {
         }
         reset()
         for (index, argument) in arguments.enumerated() {
-            parameters[index] = Self.parameter(argument, as: parameterTypes[index])
+            parameters[index] = parameter(argument, at: index)
         }
     }
 
@@ -125,7 +128,7 @@ final class PostgresStatement: DriverStatement {
                 sql: sql))
         }
         reset()
-        parameters[position] = Self.parameter(value, as: parameterTypes[position])
+        parameters[position] = parameter(value, at: position)
     }
 
     func bindNull(at index: Int32) throws { try bind(.null, at: index) }
@@ -133,6 +136,16 @@ final class PostgresStatement: DriverStatement {
     func bindDouble(_ value: Double, at index: Int32) throws { try bind(.real(value), at: index) }
     func bindText(_ value: String, at index: Int32) throws { try bind(.text(value), at: index) }
     func bindBlob(_ value: Data, at index: Int32) throws { try bind(.blob(value), at: index) }
+
+    /// `value` as the parameter at `position` (from 0): a list's JSON as an array literal.
+    private func parameter(_ value: SQLValue, at position: Int) -> PGParameter {
+        if !listParameters.isEmpty, listParameters.contains(position + 1), case .text(let json) = value,
+            let array = PostgresArrayLiteral(json: json)
+        {
+            return .text(array.text)
+        }
+        return Self.parameter(value, as: parameterTypes[position])
+    }
 
     /// `value` as the parameter of a place of type `type`: a real with no fraction where an
     /// integer goes is that integer (the server refuses `3.0` for a `bigint`).
