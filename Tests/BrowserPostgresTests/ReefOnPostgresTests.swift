@@ -138,9 +138,10 @@ final class ReefOnPostgresTests: XCTestCase {
             INSERT INTO "Sales 2026".orders VALUES (7, 'north'), (8, 'south');
             """)
         let lines = try screen(shop, "<Enter>", columns: 60, schema: "Sales 2026")
-        XCTAssertEqual(lines[0], "Sales 2026 (1)  │ │id │region │")
-        XCTAssertEqual(lines[1], "orders         2│1│  7│north  │")
-        XCTAssertEqual(lines[2], "                │2│  8│south  │")
+        XCTAssertEqual(lines[0], "Sales 2026 (1)      │ │id │region │")
+        XCTAssertEqual(lines[1], "orders             2│1│  7│north  │")
+        XCTAssertEqual(lines[2], "public.customers  ~3│2│  8│south  │", "public's tables after the schema's own")
+        XCTAssertEqual(lines[3], "public.orders    ~10│")
         let counted = try screen(shop, "eSELECT count(*) AS n FROM orders<Enter>", columns: 60, schema: "Sales 2026")
         XCTAssertEqual(counted[1], "1│  2│", "the SQL prompt's plain names find the schema's tables")
     }
@@ -204,8 +205,8 @@ final class ReefOnPostgresTests: XCTestCase {
     private func session(_ conninfo: String, _ keys: String, columns: Int = 60, rows: Int = 6) throws -> [String] {
         let first = try App(database: try DatabaseOpener.open(conninfo, readOnly: false), theme: .builtinDefault)
         var screens: [[String]] = []
-        let reopening = Reopening { schema in
-            try App(database: try DatabaseOpener.open(conninfo, readOnly: false, schema: schema), theme: .builtinDefault)
+        let reopening = Reopening { switched in
+            try Reopening.app(on: conninfo, readOnly: false, theme: .builtinDefault, switched)
         }
         let last = try reopening.run(first, steps: try KeyScript.parse(keys)) { app, steps in
             let played = HeadlessRunner(app: app, columns: columns, rows: rows).play(steps)
@@ -225,13 +226,57 @@ final class ReefOnPostgresTests: XCTestCase {
             INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
             """)
         let lines = try session(shop, "gsARCH<Enter><Tab>j")
-        XCTAssertEqual(lines[0], "archive (1)  │ │id │note │")
-        XCTAssertEqual(lines[1], "orders      2│1│  1│old  │")
+        XCTAssertEqual(lines[0], "archive (1)         │ │id │note │")
+        XCTAssertEqual(lines[1], "orders             2│1│  1│old  │")
         XCTAssertTrue(lines.last?.contains("orders  2/2") ?? false, "j moved in the new schema: \(lines.last ?? "")")
         let asked = try screen(shop, "gs", columns: 60)
         XCTAssertTrue(asked.last?.hasPrefix("Schema (archive):") ?? false, asked.last ?? "")
         let unknown = try screen(shop, "gsnowhere<Enter>", columns: 80)
         XCTAssertTrue(unknown.last?.contains("no schema named nowhere: archive") ?? false, unknown.last ?? "")
+    }
+
+    func testTheListShowsEveryOtherSchemasTablesAndEnterBrowsesThere() throws {
+        let shop = try makeShop()
+        try PGConnection(shop).executeScript("""
+            CREATE SCHEMA archive;
+            CREATE TABLE archive.orders (id bigint PRIMARY KEY, note text);
+            INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
+            CREATE VIEW archive.recent AS SELECT * FROM archive.orders;
+            ANALYZE archive.orders;
+            """)
+        let listed = try screen(shop, "", columns: 60, rows: 6)
+        XCTAssertEqual(listed[0], "▸ public (2)      │ │id │name        │balance │tags")
+        XCTAssertEqual(listed[1], "customers        3│1│  1│Ada Lovelace│1234.50 │{math,poetry}")
+        XCTAssertEqual(listed[2], "orders          10│2│  2│Zoë Ørsted  │∅       │{}")
+        XCTAssertEqual(listed[3], "archive.orders  ~2│3│  3│山田 太郎   │88.25   │∅",
+                       "another schema's table after this schema's, qualified, with the statistics' estimate")
+        XCTAssertEqual(listed[4], "archive.recent ◇  │", "a view: no estimate, no spinner")
+
+        let selected = try screen(shop, "jjj", columns: 100, rows: 6)
+        XCTAssertEqual(selected[0], "▸ public (2)      │ archive.recent: a view of schema archive")
+        XCTAssertEqual(selected[1], "customers        3│ Enter browses that schema, showing it (gs switches schemas too).")
+        let keyOnGrid = try screen(shop, "jj<Tab>", columns: 100, rows: 6)
+        XCTAssertTrue(keyOnGrid.last?.contains("archive.orders is in schema archive: Enter in the table list browses that schema") ?? false,
+                      keyOnGrid.last ?? "")
+
+        let narrowed = try screen(shop, "/ord", columns: 60, rows: 6)
+        XCTAssertEqual(narrowed[0], "▸ /ord (2/4)      │  │id │customer_id │quantity │", "narrowing finds every schema's tables")
+        XCTAssertEqual(narrowed[2], "archive.orders  ~2│ 2│  2│           3│        2│")
+
+        let there = try session(shop, "/arch<Enter>j")
+        XCTAssertEqual(there[0], "archive (2)         │ │id │note │", "browsing schema archive, its orders shown")
+        XCTAssertEqual(there[1], "orders             2│1│  1│old  │")
+        XCTAssertEqual(there[3], "public.customers  ~3│", "public's tables are the other schema's now")
+        XCTAssertTrue(there.last?.contains("orders  2/2") ?? false, "the keys went on there: \(there.last ?? "")")
+    }
+
+    func testAnotherSchemasTableWaitsForStagedChanges() throws {
+        let shop = try makeShop()
+        try PGConnection(shop).executeScript("CREATE SCHEMA archive; CREATE TABLE archive.orders (id bigint PRIMARY KEY);")
+        let lines = try session(shop, "<Tab>lcnew name<Enter><Tab>jj<Enter>", columns: 120)
+        XCTAssertTrue(lines.last?.contains("commit (w) or revert (U) the staged changes before browsing another schema") ?? false,
+                      lines.last ?? "")
+        XCTAssertTrue(lines[0].hasPrefix("▸ public (2)"), "still on public: \(lines[0])")
     }
 
     func testGsSaysWhenThereIsNoOtherSchema() throws {

@@ -85,6 +85,13 @@ final class PostgresSchemaTests: XCTestCase {
         let listing = try sales.schemaListing()
         XCTAssertEqual(listing.objects.map(\.name), ["orders", "regions"])
         XCTAssertEqual(listing.estimatedRowCounts, ["orders": 2, "regions": 500])
+        XCTAssertEqual(listing.otherSchemas, [
+            SchemaListing.QualifiedObject(schema: "public", name: "orders", kind: .table, estimatedRows: 3),
+        ], "the other schemas' tables come with the listing, the server's own schemas left out")
+        let plain = try Database(url: conninfo).schemaListing()
+        XCTAssertEqual(plain.objects.map(\.name), ["orders"])
+        XCTAssertEqual(plain.otherSchemas.map { "\($0.schema).\($0.name)" }, ["sales.orders", "sales.regions"])
+        XCTAssertEqual(try Database(url: ":memory:").schemaListing().otherSchemas, [], "a SQLite file has one schema")
     }
 
     func testAnErrorSaysWhereInTheStatementTheServerFoundIt() throws {

@@ -53,9 +53,9 @@ final class App {
     var live = LiveRefreshState()
     /// When background counts give up.
     let countLimits: CountLimits
-    /// The schema the user chose to browse instead (`gs`): the runner ends this app and opens
-    /// the database again on it.
-    var reopening: String?
+    /// The schema the user chose to browse instead (`gs`, or Enter on another schema's table in
+    /// the list): the runner ends this app and opens the database again on it.
+    var reopening: SchemaSwitch?
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {

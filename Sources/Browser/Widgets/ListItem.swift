@@ -9,12 +9,16 @@ struct ListItem: Hashable, Sendable {
     var countFailed: Bool
     /// An estimate of the number, shown as `~N` while ``count`` is not known.
     var estimate: Int?
+    /// Whether the number is being taken: when not (another schema's table), no spinner turns
+    /// where no estimate is known.
+    var isCounted: Bool
 
     /// Creates an item.
-    init(title: String, count: Int? = nil, countFailed: Bool = false, estimate: Int? = nil) {
+    init(title: String, count: Int? = nil, countFailed: Bool = false, estimate: Int? = nil, isCounted: Bool = true) {
         self.title = title
         self.count = count
         self.countFailed = countFailed
         self.estimate = estimate
+        self.isCounted = isCounted
     }
 }

@@ -80,8 +80,8 @@ struct ListWidget: Sendable {
             }
             let item = items[index]
             let count = item.count.map(Self.formatCount) ?? (item.countFailed ? "?" :
-                item.estimate.map { "~" + Self.formatCount($0) } ??
-                Self.spinnerFrames[((spinnerFrame % Self.spinnerFrames.count) + Self.spinnerFrames.count) % Self.spinnerFrames.count])
+                item.estimate.map { "~" + Self.formatCount($0) } ?? (!item.isCounted ? "" :
+                Self.spinnerFrames[((spinnerFrame % Self.spinnerFrames.count) + Self.spinnerFrames.count) % Self.spinnerFrames.count]))
             let countWidth = TextWidth.of(count)
             let titleWidth = area.width - countWidth - 1
             if titleWidth >= 1 {

@@ -36,7 +36,8 @@ extension Database {
         try read { connection in try connection.introspector.estimatedRowCounts() }
     }
 
-    /// ``schemaObjects()`` and ``estimatedRowCounts()`` in one read (on PostgreSQL one catalog
+    /// ``schemaObjects()`` and ``estimatedRowCounts()`` in one read, with the tables and views of
+    /// the database's other schemas (``SchemaListing/otherSchemas``; on PostgreSQL one catalog
     /// query): what a browser's table list shows at once.
     public func schemaListing() throws -> SchemaListing {
         try read { connection in try connection.introspector.schemaListing() }

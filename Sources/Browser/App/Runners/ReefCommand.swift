@@ -232,13 +232,12 @@ public struct ReefCommand: ParsableCommand {
         }
     }
 
-    /// Opens `database` again on the schema the user chose (`gs`) and makes its app.
+    /// Opens `database` again on the schema the user chose (`gs`, or another schema's table in the
+    /// list) and makes its app, showing that table.
     private func reopening(_ database: String, readOnly: Bool, theme: Theme) -> Reopening {
-        Reopening { schema in
-            let opened = ORMDatabaseHandle(try DatabaseOpener.open(database, readOnly: readOnly, schema: schema))
-            let app = try App(database: opened.database, theme: theme)
-            app.prompt.store = historyStore(for: opened.database.path, imported: nil)
-            app.state.message = .info("browsing schema \(Sanitizer.sanitize(schema))")
+        Reopening { switched in
+            let app = try Reopening.app(on: database, readOnly: readOnly, theme: theme, switched)
+            app.prompt.store = historyStore(for: app.database.path, imported: nil)
             return app
         }
     }

@@ -4,13 +4,14 @@
 /// playing an app.
 ///
 /// ```swift
-/// let last = try Reopening { schema in try makeApp(on: schema) }.run(app, steps: steps) { app, steps in
+/// let last = try Reopening { switched in try makeApp(on: switched.schema) }.run(app, steps: steps) { app, steps in
 ///     HeadlessRunner(app: app, columns: 120, rows: 40).play(steps).remaining
 /// }
 /// ```
 struct Reopening {
-    /// Makes the app on the schema named (the database opened again with it).
-    let reopen: (_ schema: String) throws -> App
+    /// Makes the app on the schema named (the database opened again with it), showing the table
+    /// named if one is.
+    let reopen: (_ switched: SchemaSwitch) throws -> App
 
     /// Plays `steps` on `app` with `play` (which returns the steps it left), then on each app a
     /// schema switch makes; returns the last app.
@@ -21,11 +22,21 @@ struct Reopening {
         var steps = steps
         while true {
             let left = play(app, steps)
-            guard let schema = app.reopening else {
+            guard let switched = app.reopening else {
                 return app
             }
-            app = try reopen(schema)
+            app = try reopen(switched)
             steps = left
         }
+    }
+
+    /// The app on `database` (a file, URL or connection string) opened again on the schema
+    /// switched to, showing the table named (the list's first when it has gone meanwhile), its
+    /// status line saying which schema is browsed.
+    static func app(on database: String, readOnly: Bool, theme: Theme, _ switched: SchemaSwitch) throws -> App {
+        let opened = try DatabaseOpener.open(database, readOnly: readOnly, schema: switched.schema)
+        let app = try (try? App(database: opened, theme: theme, initialTable: switched.table)) ?? App(database: opened, theme: theme)
+        app.state.message = .info("browsing schema \(Sanitizer.sanitize(switched.schema))")
+        return app
     }
 }

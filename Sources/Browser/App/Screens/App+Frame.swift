@@ -6,7 +6,7 @@ extension App {
     /// ``render(_:)`` only draws.
     func prepareFrame() {
         var frame = PreparedFrame(columns: size.columns, rows: size.rows)
-        let names = catalog.names.isEmpty ? 6 : catalog.widestName
+        let names = catalog.listCount == 0 ? 6 : catalog.widestName
         let counts = max(TextWidth.of(ListWidget.formatCount(catalog.largestCount)),
                          catalog.largestEstimate > 0 ? 1 + TextWidth.of(ListWidget.formatCount(catalog.largestEstimate)) : 0)
         // A schema's name (PostgreSQL) is in the title: wide enough to read it, focused or not.

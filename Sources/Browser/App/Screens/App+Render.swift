@@ -1,3 +1,5 @@
+import ORMCore
+
 extension App {
     /// Draws the visible screen into `frame`: the state and the ``PreparedFrame`` made after the
     /// last key or tick, read only. It neither reads the database nor changes state, so drawing
@@ -78,8 +80,10 @@ extension App {
                                             height: max(1, listArea.height), count: listed.count)
         let shown = Array(listed[min(first, listed.count)..<min(listed.count, first + listArea.height)])
         let items = catalog.entries(at: shown).map { entry in
-            ListItem(title: entry.kind == .view ? entry.name + " ◇" : entry.name, count: entry.count,
-                     countFailed: entry.countFailed || entry.countStopped, estimate: entry.estimate)
+            let name = entry.schema.map { $0 + "." + entry.name } ?? entry.name
+            return ListItem(title: entry.kind == .view ? name + " ◇" : name, count: entry.count,
+                            countFailed: entry.countFailed || entry.countStopped, estimate: entry.estimate,
+                            isCounted: entry.schema == nil)
         }
         let list = ListWidget(items: items, selected: selected.map { $0 - first },
                               firstVisible: 0, spinnerFrame: state.spinnerFrame)
@@ -91,7 +95,11 @@ extension App {
     private func renderContent(in area: Rect, into buffer: inout ScreenBuffer) {
         switch preparedFrame.content {
         case .none:
-            buffer.put(catalog.names.isEmpty ? "This database has no tables." : "", x: area.x, y: area.y,
+            if let object = catalog.elsewhere(at: state.selectedTable) {
+                renderElsewhere(object, in: area, into: &buffer)
+                return
+            }
+            buffer.put(catalog.listCount == 0 ? "This database has no tables." : "", x: area.x, y: area.y,
                        style: theme[.text], maxWidth: area.width)
         case .grid(let viewport):
             var area = area
@@ -179,5 +187,17 @@ extension App {
             }
         }
         return ""
+    }
+
+    /// What the content area says for another schema's table selected in the list: where it is
+    /// and how to browse it.
+    private func renderElsewhere(_ object: SchemaListing.QualifiedObject, in area: Rect, into buffer: inout ScreenBuffer) {
+        let lines = [
+            "\(Sanitizer.sanitize(object.schema + "." + object.name)): a \(object.kind.rawValue) of schema \(Sanitizer.sanitize(object.schema))",
+            "Enter browses that schema, showing it (gs switches schemas too).",
+        ]
+        for (offset, line) in lines.enumerated() where offset < area.height {
+            buffer.put(line, x: area.x + 1, y: area.y + offset, style: theme[.text], maxWidth: max(0, area.width - 1))
+        }
     }
 }

@@ -7,6 +7,9 @@ extension App {
                 moveTableSelection(command)
                 return .redraw
             case .open, .switchFocus, .right:
+                if let object = catalog.elsewhere(at: state.selectedTable) {
+                    return command == .open ? browseElsewhere(object) : saySchemaElsewhere(object)
+                }
                 if command == .open, let name = selectedTableName, tables.unopened[name] != nil {
                     tables.unopened[name] = nil  // asked again: try again
                 }
@@ -44,6 +47,9 @@ extension App {
             return .redraw
         default:
             guard let grid = selectedTableGrid else {
+                if let object = catalog.elsewhere(at: state.selectedTable) {
+                    return saySchemaElsewhere(object)
+                }
                 if let name = selectedTableName, let reason = tables.unopened[name] {
                     state.message = .info("\(Sanitizer.sanitize(name)) is not open (\(reason)): Enter in the table list opens it")
                 } else {
@@ -115,12 +121,17 @@ extension App {
     /// or added above it moves it in the list); when it is gone, the one now at its place.
     func refreshCatalog(changed: Set<String>? = nil) throws {
         let selected = selectedTableName
+        let selectedElsewhere = catalog.elsewhere(at: state.selectedTable)
         try catalog.refresh(changed: changed)
         completionCache.reset()
         if let selected, let index = catalog.names.firstIndex(where: { $0.name == selected }) {
             selectTable(index)
+        } else if let selectedElsewhere, let index = catalog.elsewhere.firstIndex(where: {
+            $0.schema == selectedElsewhere.schema && $0.name == selectedElsewhere.name
+        }) {
+            selectTable(catalog.names.count + index)
         } else {
-            selectTable(min(state.selectedTable, max(0, catalog.names.count - 1)))
+            selectTable(min(state.selectedTable, max(0, catalog.listCount - 1)))
         }
     }
 
@@ -130,7 +141,8 @@ extension App {
         let names = catalog.names
         let listed = listedTables
         let first = min(max(0, state.firstVisibleTable), listed.count)
-        var shown = listed[first..<min(listed.count, first + max(1, sidebarListHeight))].map { names[$0].name }
+        var shown = listed[first..<min(listed.count, first + max(1, sidebarListHeight))].filter(names.indices.contains)
+            .map { names[$0].name }
         if let selected = selectedTableName, !shown.contains(selected) {
             shown.append(selected)
         }

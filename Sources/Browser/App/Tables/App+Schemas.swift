@@ -9,12 +9,7 @@ extension App {
             state.message = .error("a SQLite file has one schema, main")
             return
         }
-        guard staging.pendingCount == 0, staging.unchecked.isEmpty else {
-            state.message = .error("commit (w) or revert (U) the staged changes before browsing another schema")
-            return
-        }
-        guard !(export?.isRunning ?? false) else {
-            state.message = .error("an export is running: let it finish (or stop it with X) before browsing another schema")
+        guard mayLeaveSchema() else {
             return
         }
         do {
@@ -47,6 +42,47 @@ extension App {
             state.message = .error("\(why) \(Sanitizer.sanitize(typed)): " + choices.map(Sanitizer.sanitize).joined(separator: ", "))
             return
         }
-        reopening = chosen
+        reopening = SchemaSwitch(schema: chosen)
     }
+
+    /// Enter on another schema's table or view in the list: the database opened again on that
+    /// schema, the table shown (as `gs` and choosing the schema, then the table).
+    func browseElsewhere(_ object: SchemaListing.QualifiedObject) -> Outcome {
+        guard mayLeaveSchema() else {
+            return .redraw
+        }
+        reopening = SchemaSwitch(schema: object.schema, table: object.name)
+        return .quit
+    }
+
+    /// Says how to browse another schema's table or view (selected in the list: it has no grid
+    /// here).
+    func saySchemaElsewhere(_ object: SchemaListing.QualifiedObject) -> Outcome {
+        state.message = .info(
+            "\(Sanitizer.sanitize(object.schema + "." + object.name)) is in schema \(Sanitizer.sanitize(object.schema)): "
+                + "Enter in the table list browses that schema")
+        return .redraw
+    }
+
+    /// Whether the user may leave the schema browsed: not with staged changes (they belong to its
+    /// tables) nor while an export runs; says why not.
+    private func mayLeaveSchema() -> Bool {
+        guard staging.pendingCount == 0, staging.unchecked.isEmpty else {
+            state.message = .error("commit (w) or revert (U) the staged changes before browsing another schema")
+            return false
+        }
+        guard !(export?.isRunning ?? false) else {
+            state.message = .error("an export is running: let it finish (or stop it with X) before browsing another schema")
+            return false
+        }
+        return true
+    }
+}
+
+/// The schema to browse next, and the table to show there first (nil: the list's first).
+struct SchemaSwitch: Equatable {
+    /// The schema.
+    var schema: String
+    /// The table or view to show.
+    var table: String?
 }

@@ -1,22 +1,24 @@
 extension App {
-    /// The indexes (in the catalog) of the tables the list shows: those whose name contains the
-    /// narrowing text, ignoring case; every table when it is empty.
+    /// The indexes (in the catalog's list) of the tables the list shows: those whose name (another
+    /// schema's qualified, `audit.log`) contains the narrowing text, ignoring case; every table
+    /// when it is empty.
     var listedTables: [Int] {
-        let names = catalog.names
         let wanted = TextFold.fold(state.tableNarrowing)
         guard !wanted.isEmpty else {
-            return Array(names.indices)
+            return Array(0..<catalog.listCount)
         }
-        return names.indices.filter { TextFold.fold(names[$0].name).contains(wanted) }
+        return (0..<catalog.listCount).filter { index in
+            catalog.listedName(at: index).map { TextFold.fold($0).contains(wanted) } ?? false
+        }
     }
 
     /// The table list's title: `Tables (11)`, or on PostgreSQL the schema listed, `public (11)`;
     /// narrowed, the text first (the list is narrow): `/inv (2/11)`.
     func tableListTitle(listed: Int) -> String {
-        let total = ListWidget.formatCount(catalog.names.count)
         guard !state.tableNarrowing.isEmpty else {
-            return (catalog.schema.map(Sanitizer.sanitize) ?? "Tables") + " (\(total))"
+            return (catalog.schema.map(Sanitizer.sanitize) ?? "Tables") + " (\(ListWidget.formatCount(catalog.names.count)))"
         }
+        let total = ListWidget.formatCount(catalog.listCount)
         return "/" + Sanitizer.sanitize(state.tableNarrowing) + " (\(ListWidget.formatCount(listed))/\(total))"
     }
 

@@ -15,6 +15,10 @@ final class Catalog {
     /// The schema listed, named in the list's title where a database has schemas (PostgreSQL);
     /// nil for a SQLite file's `main`.
     let schema: String?
+    /// The tables and views of the database's other schemas (PostgreSQL), listed after this
+    /// schema's with their schema's name and estimates: the list's indexes past ``names`` are
+    /// theirs. Browsing one opens the database again on its schema (``App/browseElsewhere(_:)``).
+    private(set) var elsewhere: [SchemaListing.QualifiedObject] = []
     /// The row counts the database's statistics estimate (PostgreSQL), shown as `~N` until the
     /// exact count is in; read with the names.
     private(set) var estimates: [String: Int] = [:]
@@ -41,11 +45,38 @@ final class Catalog {
         entries(at: Array(range.clamped(to: names.indices)))
     }
 
-    /// The entries of the names at `indexes` (a narrowed list's), in that order; indexes past
+    /// How many rows the list has: this schema's tables and views, then the other schemas'.
+    var listCount: Int {
+        names.count + elsewhere.count
+    }
+
+    /// The other schema's object at list index `index`, nil for this schema's and past the list.
+    func elsewhere(at index: Int) -> SchemaListing.QualifiedObject? {
+        let position = index - names.count
+        return elsewhere.indices.contains(position) ? elsewhere[position] : nil
+    }
+
+    /// The name the list shows at `index`: a name of this schema as it is, another schema's
+    /// qualified (`audit.log`); nil past the list.
+    func listedName(at index: Int) -> String? {
+        if names.indices.contains(index) {
+            return names[index].name
+        }
+        return elsewhere(at: index).map { $0.schema + "." + $0.name }
+    }
+
+    /// The entries of the list at `indexes` (a narrowed list's), in that order; indexes past
     /// the list are left out.
     func entries(at indexes: [Int]) -> [CatalogEntry] {
         let known = counter.snapshot()
-        return indexes.filter(names.indices.contains).map { names[$0] }.map { name in
+        return indexes.compactMap { index -> CatalogEntry? in
+            guard names.indices.contains(index) else {
+                return elsewhere(at: index).map { object in
+                    CatalogEntry(name: object.name, kind: object.kind == .view ? .view : .table, estimate: object.estimatedRows,
+                                 schema: object.schema)
+                }
+            }
+            let name = names[index]
             var entry = CatalogEntry(name: name.name, kind: name.kind, estimate: estimates[name.name])
             switch known[name.name] {
             case .done(let count): entry.count = count
@@ -102,12 +133,14 @@ final class Catalog {
             }
         }
         estimates = listing.estimatedRowCounts
-        largestEstimate = estimates.values.max() ?? 0
+        elsewhere = listing.otherSchemas
+        largestEstimate = max(estimates.values.max() ?? 0, elsewhere.compactMap(\.estimatedRows).max() ?? 0)
         if let changed, names.map(\.name) == previous {
             counter.recount(changed)
             return
         }
-        widestName = names.map { TextWidth.of(Sanitizer.sanitize($0.name)) }.max() ?? 0
+        widestName = max(names.map { TextWidth.of(Sanitizer.sanitize($0.name)) }.max() ?? 0,
+                         elsewhere.map { TextWidth.of(Sanitizer.sanitize($0.schema + "." + $0.name)) }.max() ?? 0)
         counter.start(tables: names.filter { $0.kind != .view }.map(\.name),
                       views: names.filter { $0.kind == .view }.map(\.name))
     }

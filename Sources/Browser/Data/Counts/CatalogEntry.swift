@@ -20,6 +20,9 @@ struct CatalogEntry: Hashable, Sendable {
     var estimate: Int?
     /// Whether counting failed (a damaged table, say): the list shows `?`.
     var countFailed = false
+    /// The schema it is in when it is not the one browsed (PostgreSQL): listed as `schema.name`,
+    /// with the statistics' estimate and no exact count.
+    var schema: String?
     /// Whether counting was stopped (it ran too long, or out of sight, or Esc): the list shows `?`
     /// until it is counted again (Enter on it, `r`).
     var countStopped = false

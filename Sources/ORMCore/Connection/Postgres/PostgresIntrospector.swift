@@ -67,15 +67,22 @@ public struct PostgresIntrospector: Sendable {
         return counts
     }
 
-    /// The relations of the schema with their kinds and estimates, from one catalog query.
+    /// The relations of the schema with their kinds and estimates, and those of the other user
+    /// schemas, from one catalog query.
     public func schemaListing() throws -> SchemaListing {
         var counts: [String: Int] = [:]
         var objects: [(name: String, kind: TableInfo.Kind)] = []
-        for relation in try catalog.relations(inSchemas: [schema]) {
+        var others: [SchemaListing.QualifiedObject] = []
+        for relation in try catalog.relations() {
+            guard relation.schema == schema else {
+                others.append(SchemaListing.QualifiedObject(
+                    schema: relation.schema, name: relation.name, kind: Self.kind(relation.kind), estimatedRows: relation.estimatedRows))
+                continue
+            }
             objects.append((relation.name, Self.kind(relation.kind)))
             if let rows = relation.estimatedRows { counts[relation.name] = rows }
         }
-        return SchemaListing(objects: objects, estimatedRowCounts: counts)
+        return SchemaListing(objects: objects, estimatedRowCounts: counts, otherSchemas: others)
     }
 
     /// The relations of the schema, by name, with their kinds.
