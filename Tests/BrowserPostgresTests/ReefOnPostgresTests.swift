@@ -270,6 +270,21 @@ final class ReefOnPostgresTests: XCTestCase {
         XCTAssertTrue(there.last?.contains("orders  2/2") ?? false, "the keys went on there: \(there.last ?? "")")
     }
 
+    func testKeysTypedWhileATableOpensGoOnInTheSchemaSwitchedTo() throws {
+        let shop = try makeShop()
+        try PGConnection(shop).executeScript("""
+            CREATE VIEW a_slow AS SELECT x FROM pg_sleep(1), generate_series(1, 3) AS x;
+            CREATE SCHEMA archive;
+            CREATE TABLE archive.orders (id bigint PRIMARY KEY, note text);
+            INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
+            """)
+        // The first table (a_slow) takes a second to open: every key waits for it, Enter on
+        // archive.orders among them, and the j after it moves in archive's orders.
+        let lines = try session(shop, "jjj<Enter>j")
+        XCTAssertTrue(lines[0].hasPrefix("archive (1)"), lines[0])
+        XCTAssertTrue(lines.last?.contains("orders  2/2") ?? false, "the key typed after Enter went on there: \(lines.last ?? "")")
+    }
+
     func testAnotherSchemasTableWaitsForStagedChanges() throws {
         let shop = try makeShop()
         try PGConnection(shop).executeScript("CREATE SCHEMA archive; CREATE TABLE archive.orders (id bigint PRIMARY KEY);")

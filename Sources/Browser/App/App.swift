@@ -56,6 +56,9 @@ final class App {
     /// The schema the user chose to browse instead (`gs`, or Enter on another schema's table in
     /// the list): the runner ends this app and opens the database again on it.
     var reopening: SchemaSwitch?
+    /// The keys that waited for background work behind the one that switched schemas
+    /// (``reopening``): the next app plays them (``stepsForNextApp(_:)``).
+    var keysForNextApp: [Key] = []
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {

@@ -54,6 +54,9 @@ extension App {
             }
             outcome.merge(handle(key))
             if outcome.quits {
+                if reopening != nil {
+                    keysForNextApp = Array(keys)  // typed for the schema switched to
+                }
                 break
             }
         }

@@ -39,7 +39,7 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
                     outcome = react(to: key)
                 case .wait(let milliseconds):
                     if wait(milliseconds, effects: effects) {
-                        return Array(pending)
+                        return app.stepsForNextApp(pending)
                     }
                     dirty = true
                     continue
@@ -58,7 +58,7 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
             }
             let reaction = effects.apply(outcome, on: self)
             if reaction.quit {
-                return Array(pending)
+                return app.stepsForNextApp(pending)
             }
             dirty = dirty || reaction.redraw
         }

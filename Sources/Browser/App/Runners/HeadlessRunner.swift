@@ -58,7 +58,7 @@ struct HeadlessRunner: EffectHost {
         func record(quitting: Bool = false) -> Played {
             if quitting, app.reopening != nil {
                 // Not the end: the app on the other schema goes on with the rest.
-                played.remaining = Array(script[next...])
+                played.remaining = app.stepsForNextApp(script[next...])
                 return played
             }
             played.screens.append(text(of: terminal))

@@ -64,6 +64,12 @@ extension App {
         return .redraw
     }
 
+    /// The steps the next app plays after this one ended to switch schemas (``reopening``): the
+    /// keys that waited for background work here, then `rest`.
+    func stepsForNextApp(_ rest: some Sequence<ScriptStep>) -> [ScriptStep] {
+        keysForNextApp.map(ScriptStep.key) + Array(rest)
+    }
+
     /// Whether the user may leave the schema browsed: not with staged changes (they belong to its
     /// tables) nor while an export runs; says why not.
     private func mayLeaveSchema() -> Bool {
