@@ -209,12 +209,18 @@ enum OrmBench {
             .init("class", "raw C into a plain class", setup: { try RawSQLite(path: path) }) {
                 try check(try $0.fetchObjects(sql, as: RawObject.init).count, "plain class")
             },
+            .init("class", "raw C into a class padded to 104 bytes", setup: { try RawSQLite(path: path) }) {
+                try check(try $0.fetchObjects(sql, as: SmallerPaddedRawObject.init).count, "104-byte class")
+            },
         ])
         report("fetch all \(rows) rows as objects", results, references: grdbReferences)
         let ormBytes = instanceBytes(Item())
         let paddedBytes = instanceBytes(PaddedRawObject(.init(id: 0, name: "", score: 0, count: 0, note: nil)))
         let plainBytes = instanceBytes(RawObject(.init(id: 0, name: "", score: 0, count: 0, note: nil)))
-        print("  (instance bytes: ORMCore \(ormBytes), padded class \(paddedBytes), plain class \(plainBytes))")
+        let smallerBytes = instanceBytes(SmallerPaddedRawObject(.init(id: 0, name: "", score: 0, count: 0, note: nil)))
+        print(
+            "  (instance bytes: ORMCore \(ormBytes), padded class \(paddedBytes), plain class \(plainBytes), "
+                + "104-byte class \(smallerBytes))")
     }
 
     static func query(rows: Int, harness: Harness) throws {

@@ -153,6 +153,13 @@ final class PaddedRawObject: RawObject {
     let padding: (Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0)
 }
 
+/// ``RawObject`` padded to 104 bytes, the largest object in glibc's next smaller block (112 bytes
+/// against 128): what an ORMCore object 16 bytes smaller would cost at least, and the size an
+/// `Item` must reach for the object to stop costing more than GRDB's structs.
+final class SmallerPaddedRawObject: RawObject {
+    let padding: (Int, Int, Int, Int) = (0, 0, 0, 0)
+}
+
 /// The bytes malloc reserved for an object's instance (its usable size).
 func instanceBytes(_ object: AnyObject) -> Int {
     raw_usable_size(Unmanaged.passUnretained(object).toOpaque())
