@@ -122,7 +122,7 @@ struct ModelMembers {
 
     /// The initialiser SQLite's fetches call, reading columns in place from its statement.
     private var rowInitializer: String {
-        initializer("\(access)required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws")
+        initializer("\(access)required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws")
     }
 
     /// The same for other drivers' rows, read through their `_RowReader` (the same body: the

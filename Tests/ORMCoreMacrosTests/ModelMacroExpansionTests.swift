@@ -218,7 +218,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     indexes: [Index("name", "age")]
                 )
 
-                public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                public required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
@@ -510,7 +510,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
@@ -650,7 +650,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     columns: []
                 )
 
-                package required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                package required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                 }
@@ -784,7 +784,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                public required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
@@ -988,7 +988,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
@@ -1294,7 +1294,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
@@ -1604,7 +1604,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
@@ -1884,7 +1884,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
@@ -2101,7 +2101,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
@@ -2268,7 +2268,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
@@ -2431,7 +2431,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                     self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")

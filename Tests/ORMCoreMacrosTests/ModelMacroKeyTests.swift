@@ -83,7 +83,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
                     self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
@@ -250,7 +250,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
                     self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
@@ -417,7 +417,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                public required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                public required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
                     self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
@@ -585,7 +585,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
                     self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
                     self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")

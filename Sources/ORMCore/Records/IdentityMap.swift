@@ -378,6 +378,19 @@ final class IdentityMap: @unchecked Sendable {
         }
     }
 
+    /// ``forget(type:key:object:)`` for an integer key, as a dying object's `deinit` calls it.
+    @inline(__always)
+    func forget(type: ObjectIdentifier, integerKey key: Int64, object: ObjectIdentifier) {
+        guard IdentityMap.keepsIntegerKeysApart else {
+            forget(type: type, key: .integer(key), object: object)
+            return
+        }
+        let pointer = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: object))
+        withState { state in
+            state.existingTable(type)?._withUnsafeGuaranteedRef { $0.integers.remove(key) { $0 == pointer } }
+        }
+    }
+
     /// Every live object of a model type, by type identifier.
     func liveObjects(of type: ObjectIdentifier) -> [any Model] {
         withState { state in

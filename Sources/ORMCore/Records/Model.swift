@@ -30,7 +30,7 @@ public protocol Model: SchemaDescribed, SQLExpressible {
     func _$withStateFields<R>(_ body: (inout _ModelState.Fields) throws -> R) rethrows -> R
     /// Makes an object from a row holding the key then every column of ``modelSchema``; `key` is the
     /// key column's value as stored, which the caller has read already. Generated.
-    init(_$row row: borrowing _StatementRow, key: SQLValue) throws
+    init(_$row row: borrowing _StatementRow, key: borrowing SQLValue) throws
     /// ``init(_$row:key:)`` for a row of a driver other than SQLite, read through its
     /// ``_RowReader`` (the generic path, chosen once per statement). Generated.
     init(_$values row: borrowing _ValueRow, key: SQLValue) throws

@@ -468,7 +468,13 @@ public struct _ModelState: ~Copyable, Sendable {
             type = other
         }
         Unmanaged.passUnretained(fields.meta.database.unsafelyUnwrapped)._withUnsafeGuaranteedRef { database in
-            database.identityMap.forget(type: type, key: fields.storedKey, object: object)
+            // A rowid key (nearly every object) goes straight to the map's integer table: no `SQLValue`
+            // is made and destroyed for it as each object dies.
+            if fields.meta.key.kind == .integer {
+                database.identityMap.forget(type: type, integerKey: fields.meta.key.integer, object: object)
+            } else {
+                database.identityMap.forget(type: type, key: fields.storedKey, object: object)
+            }
         }
     }
 
