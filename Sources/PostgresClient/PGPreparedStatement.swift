@@ -91,10 +91,17 @@ extension PGConnection {
     ///
     /// - Throws: ``PGError`` of kind `.misuse` naming both counts when they do not.
     static func checkCount(_ parameters: [PGParameter], for statement: PGPreparedStatement) throws {
-        guard parameters.count == statement.parameterTypes.count else {
+        try checkCount(parameters.count, for: statement)
+    }
+
+    /// Checks that `count` values fill `statement`'s placeholders.
+    ///
+    /// - Throws: ``PGError`` of kind `.misuse` naming both counts when they do not.
+    static func checkCount(_ count: Int, for statement: PGPreparedStatement) throws {
+        guard count == statement.parameterTypes.count else {
             throw PGError(
                 kind: .misuse,
-                message: "the statement has \(statement.parameterTypes.count) placeholders but \(parameters.count) values were given",
+                message: "the statement has \(statement.parameterTypes.count) placeholders but \(count) values were given",
                 sql: statement.sql)
         }
     }

@@ -21,10 +21,14 @@ public final class PGQuery: @unchecked Sendable {
     public let connection: PGConnection
     /// The statement's text.
     public let sql: String
-    /// Rows read ahead of the caller (each a one-row result), when the connection was needed for
-    /// something else; the first `bufferedStart` of them were handed out already.
-    private var buffered: [PGResult?] = []
+    /// Whether its rows come in their types' binary form (``PGResult/isBinary``).
+    public let binaryResults: Bool
+    /// Rows read ahead of the caller (each a one-row result, owned here), when the connection was
+    /// needed for something else; the first `bufferedStart` of them were handed out already.
+    private var buffered: [OpaquePointer] = []
     private var bufferedStart = 0
+    /// The row ``advance()`` moved to (a one-row result, owned here), read by ``value(at:)``.
+    private var current: OpaquePointer?
     /// Whether results may still come from the connection.
     private var streaming = true
     /// The error the server ended the statement with, thrown once the results are all read.
@@ -34,9 +38,15 @@ public final class PGQuery: @unchecked Sendable {
     /// The rows an `INSERT`, `UPDATE`, `DELETE` (or `MERGE`, `COPY`) changed, once it has ended.
     public private(set) var affectedRows: Int?
 
-    init(connection: PGConnection, sql: String) {
+    init(connection: PGConnection, sql: String, binaryResults: Bool) {
         self.connection = connection
         self.sql = sql
+        self.binaryResults = binaryResults
+    }
+
+    deinit {
+        if let current { PQclear(current) }
+        for result in buffered[bufferedStart...] { PQclear(result) }
     }
 
     /// Whether the statement has run to its end and every row was handed out.
@@ -50,18 +60,54 @@ public final class PGQuery: @unchecked Sendable {
     ///   that came before the failure), `.cancelled` when it was cancelled, `.connection` when the
     ///   connection was lost or closed.
     public func next() throws -> PGRow? {
+        try nextResult().map { PGResult(handle: $0, isBinary: binaryResults)[0] }
+    }
+
+    /// Moves to the next row, read in place with ``value(at:)`` until the next move: the loop of a
+    /// reader that takes each value once, with nothing made a row but libpq's own result. False
+    /// once the statement has ended.
+    ///
+    /// - Throws: what ``next()`` throws.
+    public func advance() throws -> Bool {
+        if let current {
+            PQclear(current)
+            self.current = nil
+        }
+        current = try nextResult()
+        return current != nil
+    }
+
+    /// Column `column` of the row ``advance()`` moved to, as the server sent it: a pointer to
+    /// its bytes (text NUL-terminated as libpq keeps it, or the binary form of a query with
+    /// ``binaryResults``) and their length, valid until the next ``advance()``; nil for NULL, a
+    /// column past the last, or no row.
+    @inline(__always)
+    public func value(at column: Int32) -> (pointer: UnsafePointer<CChar>, length: Int)? {
+        guard let current, PQgetisnull(current, 0, column) == 0, let value = PQgetvalue(current, 0, column) else {
+            return nil
+        }
+        return (UnsafePointer(value), Int(PQgetlength(current, 0, column)))
+    }
+
+    /// Calls `body` with the row ``advance()`` moved to, as a ``PGRow`` for its typed readers; nil
+    /// without calling it when there is none. The row is valid only inside `body`.
+    public func withCurrentRow<T>(_ body: (PGRow) throws -> T) rethrows -> T? {
+        guard let current else { return nil }
+        let borrowed = PGResult(borrowing: current, isBinary: binaryResults)
+        return try body(borrowed[0])
+    }
+
+    /// The next one-row result, owned by the caller, or nil once the statement has ended.
+    private func nextResult() throws -> OpaquePointer? {
         try connection.connection.withLock { handle in
             if bufferedStart < buffered.count {
                 let result = buffered[bufferedStart]
-                buffered[bufferedStart] = nil
                 bufferedStart += 1
                 if bufferedStart == buffered.count {
                     buffered.removeAll(keepingCapacity: false)
                     bufferedStart = 0
                 }
-                if let result {
-                    return result[0]
-                }
+                return result
             }
             if streaming {
                 guard handle.queryInFlight, handle.activeQueryID == ObjectIdentifier(self), let pointer = handle.handle else {
@@ -98,6 +144,7 @@ public final class PGQuery: @unchecked Sendable {
     /// writes is rolled back. Cancel a read outside a transaction; ``finish()`` the others.
     public func cancel() {
         connection.connection.withLock { handle in
+            for result in buffered[bufferedStart...] { PQclear(result) }
             buffered.removeAll(keepingCapacity: false)
             bufferedStart = 0
             failure = nil
@@ -119,11 +166,11 @@ public final class PGQuery: @unchecked Sendable {
 
     /// The next row from the connection, or nil once the statement has ended (its end and any
     /// error recorded).
-    private func readOne(_ handle: OpaquePointer) -> PGRow? {
+    private func readOne(_ handle: OpaquePointer) -> OpaquePointer? {
         while let result = PGConnection.nextResult(handle, cancelHandle: connection.cancelHandle) {
             switch PQresultStatus(result) {
             case PGRES_SINGLE_TUPLE:
-                return PGResult(handle: result)[0]
+                return result
             case PGRES_TUPLES_OK, PGRES_COMMAND_OK, PGRES_EMPTY_QUERY:
                 let end = PGResult(handle: result)
                 commandTag = end.commandTag
@@ -143,7 +190,7 @@ public final class PGQuery: @unchecked Sendable {
     /// else; the caller hands the rows out later.
     func readAhead(_ handle: OpaquePointer) {
         while let row = readOne(handle) {
-            buffered.append(row.result)
+            buffered.append(row)
         }
     }
 }
@@ -152,13 +199,37 @@ extension PGConnection {
     /// Starts a prepared statement with `parameters` for its placeholders and returns at once;
     /// its rows are read with ``PGQuery/next()`` as they arrive.
     ///
+    /// - Parameter binaryResults: whether the server sends every value in its type's binary form
+    ///   (``PGResult/isBinary``) rather than its text form: integers and doubles read without
+    ///   parsing, bytea as its bytes. Ask for it only where every column's binary form is known to
+    ///   the reader.
     /// - Throws: ``PGError`` of kind `.misuse` naming both counts when `parameters` does not match
     ///   the placeholders (nothing is sent), `.connection` when it cannot be sent.
-    public func startQuery(_ statement: PGPreparedStatement, _ parameters: [PGParameter] = []) throws -> PGQuery {
+    public func startQuery(
+        _ statement: PGPreparedStatement, _ parameters: [PGParameter] = [], binaryResults: Bool = false
+    ) throws -> PGQuery {
         try Self.checkCount(parameters, for: statement)
-        let query = PGQuery(connection: self, sql: statement.sql)
+        return try startQuery(statement, PGParameterBuffer(parameters), binaryResults: binaryResults)
+    }
+
+    /// Starts a prepared statement with the values `parameters` holds, as
+    /// ``startQuery(_:_:binaryResults:)`` does: a statement run many times keeps one buffer and
+    /// sets its values again for each run, with no allocation a run.
+    ///
+    /// - Throws: ``PGError`` of kind `.misuse` naming both counts when `parameters` does not hold
+    ///   one value a placeholder (nothing is sent), `.connection` when it cannot be sent.
+    public func startQuery(
+        _ statement: PGPreparedStatement, _ parameters: PGParameterBuffer, binaryResults: Bool = false
+    ) throws -> PGQuery {
+        try Self.checkCount(parameters.count, for: statement)
+        let query = PGQuery(connection: self, sql: statement.sql, binaryResults: binaryResults)
         try connection.withLock { connection in
-            let handle = try sendPrepared(statement, parameters, on: &connection)
+            let handle = try send(&connection, sql: statement.sql) { handle in
+                parameters.withArrays { values, lengths, formats in
+                    PQsendQueryPrepared(
+                        handle, statement.name, Int32(parameters.count), values, lengths, formats, binaryResults ? 1 : 0)
+                }
+            }
             PQsetSingleRowMode(handle)
             connection.queryInFlight = true
             connection.setActiveQuery(query)

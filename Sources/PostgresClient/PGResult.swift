@@ -3,19 +3,40 @@ import CLibPQ
 /// The rows a statement returned, as libpq holds them: a random-access collection of ``PGRow``.
 ///
 /// Values come in PostgreSQL's text form (`42`, `t`, `2024-01-05 10:00:00+00`, `\x00ff` for bytea),
-/// exact to the digit for `numeric`; ``PGRow/bytea(at:)`` decodes bytea.
+/// exact to the digit for `numeric`; ``PGRow/bytea(at:)`` decodes bytea. A query started with
+/// binary results (``PGConnection/startQuery(_:_:binaryResults:)``) holds every value in its
+/// type's binary form instead (``isBinary``): read those with ``PGRow/rawValue(at:)``.
 public final class PGResult: RandomAccessCollection, @unchecked Sendable {
     // A PGresult is never changed after libpq hands it over, and libpq allows reading one from
     // several threads; it is freed once, here.
     private let handle: OpaquePointer
+    /// Whether the values are in their types' binary form (`bigint` as 8 bytes, big-endian) rather
+    /// than their text form; the text readers (``PGRow/text(at:)``, ``PGRow/int64(at:)``…) read
+    /// only text.
+    public let isBinary: Bool
+
+    /// Whether it clears `handle` when released.
+    private let ownsHandle: Bool
 
     /// Takes ownership of `handle` (it is cleared when the result is released).
-    init(handle: OpaquePointer) {
+    init(handle: OpaquePointer, isBinary: Bool = false) {
         self.handle = handle
+        self.isBinary = isBinary
+        ownsHandle = true
+    }
+
+    /// Reads `handle` without owning it: for a call that must not let the result outlive it
+    /// (``PGQuery/withCurrentRow(_:)``).
+    init(borrowing handle: OpaquePointer, isBinary: Bool) {
+        self.handle = handle
+        self.isBinary = isBinary
+        ownsHandle = false
     }
 
     deinit {
-        PQclear(handle)
+        if ownsHandle {
+            PQclear(handle)
+        }
     }
 
     /// The number of columns.

@@ -61,9 +61,15 @@ public enum PGTimestampText {
     }
 
     /// `date` as the server reads it: UTC, six fraction digits, `+00` (rounded to the microsecond).
+    /// `Date`'s infinities are `infinity` and `-infinity`, as PostgreSQL's; an instant no 64-bit
+    /// count of microseconds holds (NaN, 1e300 seconds) is its seconds in words, which the
+    /// server refuses, naming them.
     public static func text(_ date: Date) -> String {
-        let totalMicroseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        let micro = Int64(totalMicroseconds)
+        let seconds = date.timeIntervalSince1970
+        guard let micro = Int64(exactly: (seconds * 1_000_000).rounded()) else {
+            if seconds.isInfinite { return seconds < 0 ? "-infinity" : "infinity" }
+            return "\(seconds) seconds since 1970"
+        }
         let (secondsTotal, fraction) = micro.quotientAndRemainder(dividingBy: 1_000_000)
         let adjustedSeconds = fraction < 0 ? secondsTotal - 1 : secondsTotal
         let adjustedFraction = fraction < 0 ? fraction + 1_000_000 : fraction

@@ -33,6 +33,22 @@ final class PGValueTests: XCTestCase {
         try connection.execute("SELECT set_config('TimeZone', 'UTC', false)")
     }
 
+    /// An instant no 64-bit count of microseconds holds went to `Int64(_:)` and stopped the process.
+    func testAnInstantNoTimestampHoldsIsTextTheServerRefusesOrItsInfinity() throws {
+        XCTAssertEqual(PGTimestampText.text(Date(timeIntervalSince1970: .infinity)), "infinity")
+        XCTAssertEqual(PGTimestampText.text(Date(timeIntervalSince1970: -.infinity)), "-infinity")
+        XCTAssertEqual(
+            try connection.execute("SELECT $1::timestamptz::text", [.date(Date(timeIntervalSince1970: -.infinity))])[0].text(at: 0),
+            "-infinity")
+        for seconds in [1e300, -1e300, Double.nan] {
+            XCTAssertThrowsError(try connection.execute("SELECT $1::timestamptz", [.date(Date(timeIntervalSince1970: seconds))])) {
+                error in
+                XCTAssertEqual((error as? PGError)?.sqlState, "22007", "\(error)")
+                XCTAssertTrue((error as? PGError)?.message.contains("seconds since 1970") ?? false, "\(error)")
+            }
+        }
+    }
+
     func testDatesAndZonelessTimestampsAreReadAsUTC() throws {
         let row = try connection.execute("SELECT DATE '2024-02-29', TIMESTAMP '2024-02-29 23:59:59.5', NULL::date")[0]
         XCTAssertEqual(try row.date(at: 0)?.timeIntervalSince1970, 1_709_164_800)

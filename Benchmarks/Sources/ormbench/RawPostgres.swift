@@ -47,10 +47,15 @@ final class RawPostgres {
 
     /// Inserts the values in one transaction with one prepared statement. Sent one at a time,
     /// each waiting for its result (what a synchronous ORM does), or pipelined (libpq's pipeline
-    /// mode: every insert sent before the results are read, one round trip for all).
-    func insert(_ values: [Dataset.Value], pipelined: Bool) throws {
+    /// mode: every insert sent before the results are read, one round trip for all). With
+    /// `returningKeys`, each insert ends in `RETURNING id` and its key is read (in binary), as an
+    /// ORM that hands the object its key must.
+    func insert(_ values: [Dataset.Value], pipelined: Bool, returningKeys: Bool = false) throws {
         let name = "insert_item"
-        try prepare(name, "INSERT INTO item (name, score, count, note) VALUES ($1, $2, $3, $4)", types: [25, 701, 20, 25])
+        try prepare(
+            name, "INSERT INTO item (name, score, count, note) VALUES ($1, $2, $3, $4)" + (returningKeys ? " RETURNING id" : ""),
+            types: [25, 701, 20, 25])
+        var keys: Int64 = 0
         try exec("BEGIN")
         if pipelined {
             guard PQenterPipelineMode(connection) == 1 else { throw error("cannot enter pipeline mode") }
@@ -74,6 +79,11 @@ final class RawPostgres {
                                 }
                                 let result = PQexecPrepared(connection, name, 4, parameters.baseAddress, &lengths, formats, 1)
                                 defer { PQclear(result) }
+                                if returningKeys {
+                                    guard PQresultStatus(result) == PGRES_TUPLES_OK, PQntuples(result) == 1 else { return false }
+                                    keys &+= Int64(bitPattern: integer(result, 0, 0))
+                                    return true
+                                }
                                 return PQresultStatus(result) == PGRES_COMMAND_OK
                             }
                         }
@@ -93,6 +103,7 @@ final class RawPostgres {
         }
         try exec("COMMIT")
         try exec("DEALLOCATE \(name)")
+        if returningKeys, keys == 0 { throw BenchmarkError("no key was returned") }
     }
 
     /// Reads the results of `inserts` pipelined inserts and the sync that ends them.

@@ -44,6 +44,10 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// says only that a command is active).
     private(set) var wasInTransactionAtLastRun = false
 
+    /// Whether the server sends timestamps as microseconds in 64-bit integers (`integer_datetimes`,
+    /// always on since PostgreSQL 10): statements then read a model's `timestamptz` in binary form.
+    let integerTimestamps: Bool
+
     private(set) var lastInsertedKey: SQLValue = .null
     private(set) var changedRowCount = 0
     let interruptHandle: any InterruptHandle
@@ -68,6 +72,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         self.tracer = tracer
         self.sessionSetup = sessionSetup
         interruptHandle = PostgresInterruptHandle(client.cancelHandle)
+        integerTimestamps = client.parameterStatus("integer_datetimes") == "on"
         introspector = try Self.wrapping { try PostgresIntrospector(client, schema: schema) }
     }
 

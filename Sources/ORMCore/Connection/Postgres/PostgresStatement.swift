@@ -14,13 +14,18 @@ import PostgresClient
 /// while try statement.step() { print(statement.value(at: 0)) }
 /// ```
 ///
-/// Parameters are kept until the statement runs, each as `PGParameter(value, as:)` for the type
-/// the server inferred for its place (a `boolean` takes 0 or 1, a `timestamptz` seconds since
-/// 1970, a `bytea` bytes sent in binary form). The first ``step()`` sends the statement with every
+/// Parameters are kept until the statement runs in a ``PGParameterBuffer`` the statement reuses,
+/// each in binary form where the type the server inferred for its place has one
+/// (``PGParameterBuffer/bindBinary(_:at:type:)``: integers, doubles, booleans, text, bytes,
+/// timestamps), otherwise as `PGParameter(value, as:)` writes it (a `boolean` takes 0 or 1, a
+/// `timestamptz` seconds since 1970). The first ``step()`` sends the statement with every
 /// value (one round trip) and the rows are read one at a time as the server sends them (libpq's
 /// single-row mode, ``PGQuery``): a million rows take the memory of one. A column reads as
 /// `SQLValue(row, at:, as:)`: by its catalog type, or by a model's stored types once
-/// ``readColumns(as:)`` named the model (a `timestamptz` is then a `Date`'s seconds). A run
+/// ``readColumns(as:)`` named the model (a `timestamptz` is then a `Date`'s seconds). Where every
+/// column has a ``PostgresBinaryReader`` (integers, `double precision`, `boolean`, text, `bytea`,
+/// `uuid`, `jsonb`, a model's `timestamptz`), the rows come in binary form and no number is
+/// parsed from text; any other column makes the statement take text results. A run
 /// reset, re-run or dropped before its end is cancelled on the server when it only reads outside
 /// a transaction, and read to its end otherwise (``reset()``).
 final class PostgresStatement: DriverStatement {
@@ -43,21 +48,29 @@ final class PostgresStatement: DriverStatement {
     private weak var connection: PostgresConnection?
     private let client: PGConnection
 
-    /// The values bound, by parameter.
-    private var parameters: [PGParameter]
+    /// The values bound, by parameter, in the memory libpq sends them from (reused run after run).
+    private let parameters: PGParameterBuffer
     /// How each parameter is bound, from the type the server inferred for it.
     private let parameterTypes: [StoredType?]
     /// The parameters (numbered from 1) that take a whole list as an array (``SQLToken/postgresText(for:)``).
     private let listParameters: [Int]
     /// How each column is read: nil by its catalog type.
     private var columnTypes: [StoredType?]
-    /// How each column's value is read, decided once from its catalog and stored types.
+    /// How each column's value is read from text results, decided once from its catalog and
+    /// stored types.
     private var readers: [ColumnReader]
+    /// How each column's value is read from binary results; empty when the statement takes text
+    /// results (a column has no binary reader).
+    private var binaryReaders: [PostgresBinaryReader]
+    /// Whether the statement asks for binary results: every column has a binary reader.
+    private(set) var resultsInBinary: Bool
+    /// Whether the server sends timestamps as integers (`integer_datetimes`).
+    private let integerTimestamps: Bool
 
     /// The run in progress, from the first step to the statement's end.
     private var query: PGQuery?
-    /// The current row.
-    private var row: PGRow?
+    /// Whether the run is on a row (``PGQuery/advance()`` moved to one), read in place from the query.
+    private var onRow = false
     /// Whether the run ended (`step()` answers `false` until ``reset()``).
     private var ended = false
     /// The first column of the first row, for an insert's key.
@@ -66,6 +79,7 @@ final class PostgresStatement: DriverStatement {
     private var runsInTransaction = false
 
     init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection, listParameters: [Int] = []) {
+        integerTimestamps = connection.integerTimestamps
         self.sql = sql
         self.listParameters = listParameters
         self.prepared = prepared
@@ -74,10 +88,14 @@ final class PostgresStatement: DriverStatement {
         let keyword = SQLScript.leadingKeyword(of: sql)
         isInsert = keyword == "INSERT"
         isReadOnly = Self.readsOnly(sql)
-        parameters = Array(repeating: .null, count: prepared.parameterTypes.count)
+        parameters = PGParameterBuffer(count: prepared.parameterTypes.count)
         parameterTypes = prepared.parameterTypes.map(StoredType.init(parameterOf:))
         columnTypes = Array(repeating: nil, count: prepared.columnTypes.count)
         readers = prepared.columnTypes.map { ColumnReader(type: $0, as: nil) }
+        let binary = PostgresBinaryReader.readers(
+            types: prepared.columnTypes, as: columnTypes, integerTimestamps: integerTimestamps)
+        binaryReaders = binary ?? []
+        resultsInBinary = binary != nil
     }
 
     deinit {
@@ -105,6 +123,10 @@ final class PostgresStatement: DriverStatement {
     func readColumns(as schema: some StoredColumnTypes) {
         columnTypes = prepared.columnNames.map(schema.storedType(ofColumn:))
         readers = zip(prepared.columnTypes, columnTypes).map(ColumnReader.init(type:as:))
+        let binary = PostgresBinaryReader.readers(
+            types: prepared.columnTypes, as: columnTypes, integerTimestamps: integerTimestamps)
+        binaryReaders = binary ?? []
+        resultsInBinary = binary != nil
         readsStoredTypes = true
     }
 
@@ -116,19 +138,33 @@ final class PostgresStatement: DriverStatement {
         }
         reset()
         for (index, argument) in arguments.enumerated() {
-            parameters[index] = parameter(argument, at: index)
+            setParameter(argument, at: index)
         }
     }
 
     func bind(_ value: SQLValue, at index: Int32) throws {
         let position = Int(index) - 1
-        guard parameters.indices.contains(position) else {
+        guard position >= 0, position < parameters.count else {
             throw PostgresDatabaseError(PGError(
                 kind: .misuse, message: "parameter \(index) is out of range: the statement takes \(parameters.count)",
                 sql: sql))
         }
         reset()
-        parameters[position] = parameter(value, at: position)
+        setParameter(value, at: position)
+    }
+
+    /// Parameter `position` (from 0) is `value`: a list's JSON as an array literal
+    /// (``parameter(_:at:)``), any other value in binary form where its place's type has one
+    /// (``PGParameterBuffer/bindBinary(_:at:type:)``), otherwise in the text form
+    /// ``parameter(_:as:)`` makes.
+    @inline(__always)
+    private func setParameter(_ value: SQLValue, at position: Int) {
+        if listParameters.isEmpty || !listParameters.contains(position + 1),
+            parameters.bindBinary(value, at: position, type: prepared.parameterTypes[position])
+        {
+            return
+        }
+        parameters.set(parameter(value, at: position), at: position)
     }
 
     func bindNull(at index: Int32) throws { try bind(.null, at: index) }
@@ -165,22 +201,23 @@ final class PostgresStatement: DriverStatement {
         }
         do {
             if query == nil {
+                let connection = self.connection
                 try connection?.willRun(sql)
                 runsInTransaction = connection?.wasInTransactionAtLastRun ?? true
-                query = try client.startQuery(prepared, parameters)
+                query = try client.startQuery(prepared, parameters, binaryResults: resultsInBinary)
             }
-            guard let next = try query?.next() else {
+            guard let query, try query.advance() else {
                 end()
                 return false
             }
-            row = next
+            onRow = true
             if firstValue == nil, isInsert {
                 firstValue = value(at: 0)
             }
             return true
         } catch let error as PGError {
             query = nil
-            row = nil
+            onRow = false
             ended = true
             throw PostgresDatabaseError(error)
         }
@@ -209,7 +246,7 @@ final class PostgresStatement: DriverStatement {
 
     /// Records what the run did on the connection once it ended.
     private func end() {
-        row = nil
+        onRow = false
         ended = true
         if let query {
             connection?.didRun(self, commandTag: query.commandTag, affectedRows: query.affectedRows,
@@ -232,7 +269,7 @@ final class PostgresStatement: DriverStatement {
             }
             self.query = nil
         }
-        row = nil
+        onRow = false
         firstValue = nil
     }
 
@@ -240,20 +277,27 @@ final class PostgresStatement: DriverStatement {
 
     func value(at index: Int32) -> SQLValue {
         let column = Int(index)
-        guard let row, readers.indices.contains(column) else {
+        guard onRow, let query, readers.indices.contains(column) else {
             return .null
         }
+        // Read in place from the query's current row, valid until its next step.
+        guard let (pointer, length) = query.value(at: index) else { return .null }
+        if resultsInBinary {
+            return binaryReaders[column].value(pointer, length)
+        }
         let reader = readers[column]
-        if reader != .general, let value = Self.fastValue(row, at: column, reader) {
+        if reader != .general, let value = Self.fastValue(pointer, length, reader) {
             return value
         }
-        do {
-            return try SQLValue(row, at: column, as: columnTypes[column])
-        } catch {
-            // Text not in the form its type promises (a session's `DateStyle` changed): kept as
-            // the server wrote it rather than lost.
-            return row.text(at: column).map(SQLValue.text) ?? .null
-        }
+        return query.withCurrentRow { row in
+            do {
+                return try SQLValue(row, at: column, as: columnTypes[column])
+            } catch {
+                // Text not in the form its type promises (a session's `DateStyle` changed): kept as
+                // the server wrote it rather than lost.
+                return row.text(at: column).map(SQLValue.text) ?? .null
+            }
+        } ?? .null
     }
 
     /// How a column's value is read, decided once a statement (and again when a model names its
@@ -288,9 +332,7 @@ final class PostgresStatement: DriverStatement {
     /// The value of the common types read in place from libpq's text, without the copies the
     /// general path makes: integers, floats, booleans and text as a model or the catalog reads
     /// them. Nil for text not of its reader's form, which then takes `SQLValue(row, at:, as:)`.
-    private static func fastValue(_ row: PGRow, at column: Int, _ reader: ColumnReader) -> SQLValue? {
-        // The row's result lives as long as `row`, which the caller holds.
-        guard let (pointer, length) = row.rawValue(at: column) else { return .null }
+    private static func fastValue(_ pointer: UnsafePointer<CChar>, _ length: Int, _ reader: ColumnReader) -> SQLValue? {
         switch reader {
         case .integer:
             return Self.integer(pointer, length).map(SQLValue.integer)
