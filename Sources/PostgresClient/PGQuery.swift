@@ -27,7 +27,7 @@ public final class PGQuery: @unchecked Sendable {
     /// needed for something else; the first `bufferedStart` of them were handed out already.
     private var buffered: [OpaquePointer] = []
     private var bufferedStart = 0
-    /// The row ``advance()`` moved to (a one-row result, owned here), read by ``value(at:)``.
+    /// The row ``advance()`` moved to (a one-row result, owned here, read through ``PGQueryRow``).
     private var current: OpaquePointer?
     /// Whether results may still come from the connection.
     private var streaming = true
@@ -63,30 +63,18 @@ public final class PGQuery: @unchecked Sendable {
         try nextResult().map { PGResult(handle: $0, isBinary: binaryResults)[0] }
     }
 
-    /// Moves to the next row, read in place with ``value(at:)`` until the next move: the loop of a
-    /// reader that takes each value once, with nothing made a row but libpq's own result. False
+    /// Moves to the next row and returns it, read in place until the next move: the loop of a
+    /// reader that takes each value once, with nothing made a row but libpq's own result. Nil
     /// once the statement has ended.
     ///
     /// - Throws: what ``next()`` throws.
-    public func advance() throws -> Bool {
+    public func advance() throws -> PGQueryRow? {
         if let current {
             PQclear(current)
             self.current = nil
         }
         current = try nextResult()
-        return current != nil
-    }
-
-    /// Column `column` of the row ``advance()`` moved to, as the server sent it: a pointer to
-    /// its bytes (text NUL-terminated as libpq keeps it, or the binary form of a query with
-    /// ``binaryResults``) and their length, valid until the next ``advance()``; nil for NULL, a
-    /// column past the last, or no row.
-    @inline(__always)
-    public func value(at column: Int32) -> (pointer: UnsafePointer<CChar>, length: Int)? {
-        guard let current, PQgetisnull(current, 0, column) == 0, let value = PQgetvalue(current, 0, column) else {
-            return nil
-        }
-        return (UnsafePointer(value), Int(PQgetlength(current, 0, column)))
+        return current.map(PGQueryRow.init)
     }
 
     /// Calls `body` with the row ``advance()`` moved to, as a ``PGRow`` for its typed readers; nil

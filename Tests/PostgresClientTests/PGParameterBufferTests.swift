@@ -76,10 +76,9 @@ final class PGParameterBufferTests: XCTestCase {
         try connection.executeScript("INSERT INTO n SELECT g, g / 4.0, 'row ' || g FROM generate_series(1, 300) AS g")
         let select = try connection.prepare("SELECT id, x, label FROM n ORDER BY id")
         let query = try connection.startQuery(select, PGParameterBuffer(count: 0), binaryResults: true)
-        XCTAssertNil(query.value(at: 0), "no row before the first advance")
         var ids: [Int64] = []
-        while try query.advance() {
-            guard let (id, idLength) = query.value(at: 0), let (x, _) = query.value(at: 1), let (label, labelLength) = query.value(at: 2)
+        while let row = try query.advance() {
+            guard let (id, idLength) = row.value(at: 0), let (x, _) = row.value(at: 1), let (label, labelLength) = row.value(at: 2)
             else {
                 return XCTFail("a value is missing")
             }
@@ -89,7 +88,7 @@ final class PGParameterBufferTests: XCTestCase {
             XCTAssertEqual(Double(bitPattern: UInt64(bigEndian: UnsafeRawPointer(x).loadUnaligned(as: UInt64.self))), Double(key) / 4)
             XCTAssertEqual(
                 String(decoding: UnsafeRawBufferPointer(start: label, count: labelLength), as: UTF8.self), "row \(key)")
-            XCTAssertNil(query.value(at: 3), "a column past the last")
+            XCTAssertNil(row.value(at: 3), "a column past the last")
             XCTAssertEqual(query.withCurrentRow { $0.result.isBinary }, true)
             if key == 2 {
                 // Another command: the rows still to come are read into the query first.
@@ -97,16 +96,15 @@ final class PGParameterBufferTests: XCTestCase {
             }
         }
         XCTAssertEqual(ids, Array(1...300))
-        XCTAssertNil(query.value(at: 0), "no row after the end")
-        XCTAssertNil(query.withCurrentRow { $0.count })
+        XCTAssertNil(query.withCurrentRow { $0.count }, "no row after the end")
         XCTAssertEqual(query.commandTag, "SELECT 300")
 
         // Dropped while half read, its rows buffered by another command meanwhile: nothing is left
         // on the connection.
         var dropped: PGQuery? = try connection.startQuery(select, PGParameterBuffer(count: 0), binaryResults: true)
-        XCTAssertEqual(try dropped?.advance(), true)
+        XCTAssertNotNil(try dropped?.advance())
         XCTAssertEqual(try connection.execute("SELECT 1")[0].text(at: 0), "1")
-        XCTAssertEqual(try dropped?.advance(), true)
+        XCTAssertNotNil(try dropped?.advance())
         dropped = nil
         XCTAssertEqual(try connection.execute("SELECT 2")[0].text(at: 0), "2")
     }

@@ -22,6 +22,8 @@ public struct _ValueRow {
     @usableFromInline let columnMap: [Int32]?
     /// The PostgreSQL statement positioned on the row, read without ``reader``'s existentials.
     @usableFromInline let postgres: PostgresRowSource?
+    /// The number of result columns, read once rather than through ``reader`` for every value.
+    @usableFromInline let columnCount: Int32
 
     init(reader: any _RowReader, database: Database, entity: String, columnMap: [Int32]? = nil) {
         self.reader = reader
@@ -29,6 +31,7 @@ public struct _ValueRow {
         self.entity = entity
         self.columnMap = columnMap
         postgres = nil
+        columnCount = reader.columnCount
     }
 
     /// The current row of `statement`: a PostgreSQL statement's is read directly, any other
@@ -41,12 +44,13 @@ public struct _ValueRow {
         self.entity = entity
         self.columnMap = columnMap
         postgres = (statement as? PostgresStatement).map(PostgresRowSource.init)
+        columnCount = statement.columnCount
     }
 
     /// The result column holding schema position `index` (0 is the key), or -1 when the row has none.
     @inlinable
     public func resolve(_ index: Int32) -> Int32 {
         if let columnMap { return Int(index) < columnMap.count ? columnMap[Int(index)] : -1 }
-        return index < reader.columnCount ? index : -1
+        return index < columnCount ? index : -1
     }
 }
