@@ -141,23 +141,31 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     func withModelStatement<Schema, R>(
         _ key: ModelStatementKey, schema: Schema, sql: (Schema) -> String, _ body: (PostgresStatement) throws -> R
     ) throws -> R {
-        let statement: PostgresStatement
-        if let known = modelStatements[key], known.isCached, !known.isInUse {
-            known.reset()
-            statement = known
-        } else {
-            statement = try cachedStatement(sql(schema))
-            if statement.isCached {
-                modelStatements[key] = statement
-            }
-        }
-        return try statement.use { statement in
+        try modelStatement(key, schema: schema, sql: sql).use { statement in
             // Once per statement: the cache keeps it for the model.
             if !statement.readsStoredTypes, let columns = schema as? any StoredColumnTypes {
                 statement.readColumns(as: columns)
             }
             return try body(statement)
         }
+    }
+
+    /// The cached statement of a model's write `key` (``modelStatements``), or the one
+    /// ``cachedStatement(_:)`` gives for its text, remembered under `key`. Kept out of line: inlined
+    /// into the write code that SQLite shares, it cost SQLite's insert 8 instructions a row.
+    @inline(never)
+    private func modelStatement<Schema>(
+        _ key: ModelStatementKey, schema: Schema, sql: (Schema) -> String
+    ) throws -> PostgresStatement {
+        if let known = modelStatements[key], known.isCached, !known.isInUse {
+            known.reset()
+            return known
+        }
+        let statement = try cachedStatement(sql(schema))
+        if statement.isCached {
+            modelStatements[key] = statement
+        }
+        return statement
     }
 
     /// Runs the statements of `sql` one after the other, its arguments consumed in order; with
