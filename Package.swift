@@ -56,7 +56,7 @@ let package = Package(
         // ORMCore's behaviour through its public API, written once, run on SQLite (ORMCoreTests)
         // and on PostgreSQL (ORMCorePostgresTests).
         .target(name: "ORMCoreBehaviour", dependencies: ["ORMCore"], path: "Tests/ORMCoreBehaviour"),
-        .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore", "ORMCoreBehaviour"]),
+        .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresTestSupport"]),
         .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ORMCore"]),
         // The PostgreSQL server the tests start for themselves (one per test process), and waiting.

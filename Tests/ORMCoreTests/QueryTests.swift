@@ -32,7 +32,7 @@ final class QueryTests: XCTestCase {
     private var db: Database!
 
     override func setUpWithError() throws {
-        db = try Database(path: try temporaryDatabasePath(self))
+        db = try makeTestDatabase(self)
         let london = QLocation()
         london.city = "London"
         let paris = QLocation()
@@ -138,8 +138,8 @@ final class QueryTests: XCTestCase {
         let draft = QDepartment()
         let noDepartment: QDepartment? = nil
         XCTAssertEqual(SQL("\(draft)").arguments, [.null], "not inserted: no key to stand for")
-        XCTAssertEqual(try QPerson.query(in: db).where("department IS \(draft)").fetch().map(\.name), ["Gus"])
-        XCTAssertEqual(try QPerson.query(in: db).where("department IS \(noDepartment)").fetch().map(\.name), ["Gus"])
+        XCTAssertEqual(try QPerson.query(in: db).where("department IS NOT DISTINCT FROM \(draft)").fetch().map(\.name), ["Gus"])
+        XCTAssertEqual(try QPerson.query(in: db).where("department IS NOT DISTINCT FROM \(noDepartment)").fetch().map(\.name), ["Gus"])
 
         let closed = QDepartment()
         closed.name = "Closed"
@@ -149,7 +149,7 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(SQL("\(closed)").arguments, [.null], "removed: its row is gone")
 
         // A fault (only its key loaded) binds its key without loading the row.
-        let other = try Database(path: db.path)
+        let other = try openSameDatabase(db)
         let fault = try other.object(QDepartment.self, key: .integer(rnd.id))
         XCTAssertEqual(SQL("\(fault)").arguments, [.integer(rnd.id)])
         XCTAssertTrue(fault.isFault)
@@ -190,7 +190,7 @@ final class QueryTests: XCTestCase {
     }
 
     func testLightweightFetchFaultsInOnAccess() throws {
-        let other = try Database(path: db.path)  // nothing alive there yet
+        let other = try openSameDatabase(db)  // nothing alive there yet
         let faults = try QPerson.query(in: other).orderBy("name").fetchLightweight()
         XCTAssertEqual(faults.count, 6)
         XCTAssertTrue(faults.allSatisfy { $0.persistenceStatus == .fault })
@@ -226,7 +226,7 @@ final class QueryTests: XCTestCase {
 
     func testSQLOfAQueryIsBoundAndQualified() throws {
         let recorder = SQLRecorder()
-        let traced = try Database(path: db.path, configuration: recorder.configuration)
+        let traced = try openSameDatabase(db, configuration: recorder.configuration)
         try traced.prepare(QPerson.self)
         recorder.reset()
         _ = try QPerson.query(in: traced).where("department.name = \("R&D")").orderBy("name").limit(2).fetch()

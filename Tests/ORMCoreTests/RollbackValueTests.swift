@@ -36,7 +36,7 @@ final class RollbackValueTests: XCTestCase {
 
     /// Unsaved changes made before the transaction are what it began with: they are put back.
     func testUnsavedChangesFromBeforeTheTransactionArePutBack() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = try account("ann", in: db)
         account.balance = 5
         try? db.transaction { _ in
@@ -52,7 +52,7 @@ final class RollbackValueTests: XCTestCase {
 
     /// `fail()`, a veto and a property changed but never committed inside the transaction: all put back.
     func testFailAVetoAndUncommittedChangesAllPutValuesBack() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = try account("ann", in: db)
         XCTAssertThrowsError(
             try db.transaction { tx in
@@ -79,7 +79,7 @@ final class RollbackValueTests: XCTestCase {
     /// A savepoint that rolls back puts back the values it began with; the outer transaction's own
     /// changes stay and commit.
     func testASavepointPutsBackTheValuesItBeganWith() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = try account("ann", in: db)
         try db.transaction { _ in
             account.balance = 1
@@ -100,7 +100,7 @@ final class RollbackValueTests: XCTestCase {
     /// A new object inserted in a rolled-back transaction is new again with the values it was
     /// inserted with (it has no stored values to go back to); changes after the insert are undone.
     func testAnInsertedObjectKeepsTheValuesItWasInsertedWith() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = Account()
         try? db.transaction { _ in
             account.owner = "inserted"
@@ -118,7 +118,7 @@ final class RollbackValueTests: XCTestCase {
     /// A property changed many times in one transaction is recorded once (the first value is the one
     /// a rollback goes back to), so a long loop does not grow the transaction's log.
     func testAColumnChangedManyTimesIsRecordedOnce() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = try account("ann", in: db)
         try? db.transaction { _ in
             for balance in 1...1_000 { account.balance = balance }
@@ -132,7 +132,7 @@ final class RollbackValueTests: XCTestCase {
 
     /// `refresh()` and `revert()` inside a rolled-back transaction are undone too.
     func testRefreshAndRevertInsideARolledBackTransactionAreUndone() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = try account("ann", in: db)
         account.owner = "unsaved"
         try? db.transaction { _ in
@@ -156,7 +156,7 @@ final class RollbackValueTests: XCTestCase {
     /// A change another thread makes while the transaction is open is not part of it: the rollback
     /// leaves it.
     func testAChangeAnotherThreadMakesMeanwhileStays() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = try account("ann", in: db)
         let other = try self.account("bob", in: db)
         try? db.transaction { _ in

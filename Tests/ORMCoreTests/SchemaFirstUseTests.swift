@@ -23,11 +23,11 @@ final class SchemaFirstUseTests: XCTestCase {
                 let result = Result { try FirstUse.fetchAll(in: db).map(\.label) }
                 outcome.mutate { $0 = result }
             }
-            waitUntil("the reader finished or waits for the writer") {
+            waitUntilItHolds("the reader finished or waits for the writer") {
                 outcome.value != nil || db.writer.lock.waitingThreadCount > 0
             }
         }
-        waitUntil("the reader finished") { outcome.value != nil }
+        waitUntilItHolds("the reader finished") { outcome.value != nil }
         XCTAssertEqual(try outcome.value?.get(), ["made in the transaction"])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
@@ -49,7 +50,7 @@ struct SplitMix: RandomNumberGenerator {
 
 /// Waits until `condition` holds, yielding the processor between looks (no fixed sleeps). Fails the
 /// test instead of hanging when it never holds (a guard against a hang, not a speed check).
-func waitUntil(
+func waitUntilItHolds(
     _ description: String, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool
 ) {
     let deadline = Date().addingTimeInterval(60)
@@ -60,4 +61,37 @@ func waitUntil(
         }
         sched_yield()
     }
+}
+
+/// The database the tests that open theirs with ``makeTestDatabase(_:configuration:)`` run on:
+/// SQLite, or PostgreSQL when `ORMCORE_TEST_DATABASE=postgres` is set (`scripts/test` runs this
+/// target both ways, so those tests run on both databases from one source).
+enum TestDatabaseKind {
+    case sqlite, postgres
+
+    /// The kind this run uses.
+    static var current: TestDatabaseKind {
+        ProcessInfo.processInfo.environment["ORMCORE_TEST_DATABASE"] == "postgres" ? .postgres : .sqlite
+    }
+}
+
+/// A fresh, empty database of this run's kind (``TestDatabaseKind``): a SQLite file in a
+/// temporary folder, or a database of the tests' PostgreSQL server, removed at the end of `test`.
+func makeTestDatabase(_ test: XCTestCase, configuration: Configuration = Configuration()) throws -> Database {
+    switch TestDatabaseKind.current {
+    case .sqlite:
+        return try Database(path: try temporaryDatabasePath(test), configuration: configuration)
+    case .postgres:
+        let server = try TestPostgresServer.shared()
+        return try Database(url: server.connectionString(database: try server.makeDatabase("ormcore", for: test)),
+                            configuration: configuration)
+    }
+}
+
+/// Another handle on `db`'s database (a second process, say), with `configuration`.
+func openSameDatabase(_ db: Database, configuration: Configuration = Configuration()) throws -> Database {
+    if let conninfo = db.core.serverConnectionString {
+        return try Database(url: conninfo, configuration: configuration)
+    }
+    return try Database(path: db.path, configuration: configuration)
 }

@@ -16,7 +16,7 @@ final class UOItem {
 /// model has a text key: rows with an integer key reach a live object another way.
 final class UnsavedOptionalChangeTests: XCTestCase {
     func testAFetchKeepsAnUnsavedChangeToAnOptionalProperty() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let item = UOItem()
         item.code = "a"
         item.label = "stored"
@@ -39,7 +39,7 @@ final class UnsavedOptionalChangeTests: XCTestCase {
     }
 
     func testAFetchKeepsAnUnsavedChangeToNil() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let item = UOItem()
         item.code = "a"
         item.note = "stored"
@@ -53,7 +53,7 @@ final class UnsavedOptionalChangeTests: XCTestCase {
     }
 
     func testAFetchRefreshesTheOptionalPropertiesLeftUnchanged() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let item = UOItem()
         item.code = "a"
         item.note = "stored"

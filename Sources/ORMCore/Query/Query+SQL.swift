@@ -97,8 +97,10 @@ extension Query {
         let limit = limit ?? limitCount
         let offset = offset ?? offsetCount
         if limit != nil || offset != nil {
+            // No limit with an offset: the largest, which both databases take (PostgreSQL refuses
+            // SQLite's -1).
             sql.text += " LIMIT ?"
-            sql.arguments.append(.integer(Int64(limit ?? -1)))
+            sql.arguments.append(.integer(limit.map(Int64.init) ?? Int64.max))
             if let offset {
                 sql.text += " OFFSET ?"
                 sql.arguments.append(.integer(Int64(offset)))
