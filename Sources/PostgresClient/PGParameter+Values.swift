@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension PGParameter {
     /// An integer, in the text form any integer or numeric column reads.

@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 extension PGRow {
     /// Column `column` (`timestamptz`, `timestamp` taken as UTC, or `date` at midnight UTC) as an
     /// instant, nil for NULL.
     ///
-    /// - Throws: ``PGError`` of kind `.misuse` for text not in the ISO form: `infinity`, a year BC,
-    ///   or a session whose `DateStyle` is not ISO.
+    /// - Throws: ``PGError`` of kind `.misuse` for text not in the ISO form: `infinity`, or a
+    ///   session whose `DateStyle` is not ISO.
     public func date(at column: Int) throws -> Date? {
         try text(at: column).map { text in
             guard let date = PGTimestampText.date(text) else {

@@ -1,21 +1,29 @@
-import Foundation
+import FoundationEssentials
 
 /// PostgreSQL's ISO text form of `timestamptz`, `timestamp` and `date` values (the server's default
 /// `DateStyle`, ISO), read into and written from `Date`, exact to the microsecond the server keeps.
 ///
 /// Read: `2024-01-02`, `2024-01-02 03:04:05`, `2024-01-02 03:04:05.5+00`, `… -03:30`, `… +05:45:10`
-/// (a `timestamp` without a zone is taken as UTC). Written: UTC with six fraction digits and `+00`,
-/// which every column of these types accepts.
+/// (a `timestamp` without a zone is taken as UTC), a year before 1 as PostgreSQL writes it
+/// (`0044-03-15 BC` is the year -43: there is no year 0). Written: UTC with six fraction digits and
+/// `+00` (and ` BC` before the year 1), which every column of these types accepts.
 public enum PGTimestampText {
-    /// The instant `text` names, nil when it is not in the ISO form (`infinity`, a year BC, or a
+    /// The instant `text` names, nil when it is not in the ISO form (`infinity`, or a
     /// `DateStyle` other than ISO).
     public static func date(_ text: String) -> Date? {
-        var scanner = Scanner(Array(text.utf8))
-        guard let year = scanner.digits(4, orMore: true), scanner.skip("-"), let month = scanner.digits(2),
-              scanner.skip("-"), let day = scanner.digits(2), (1...12).contains(month), (1...31).contains(day)
+        var bytes = Array(text.utf8)
+        let isBeforeYearOne = bytes.count > 3 && bytes.suffix(3).elementsEqual(" BC".utf8)
+        if isBeforeYearOne {
+            bytes.removeLast(3)
+        }
+        var scanner = Scanner(bytes)
+        guard let writtenYear = scanner.digits(4, orMore: true), scanner.skip("-"), let month = scanner.digits(2),
+              scanner.skip("-"), let day = scanner.digits(2), (1...12).contains(month), (1...31).contains(day),
+              !isBeforeYearOne || writtenYear > 0
         else {
             return nil
         }
+        let year = isBeforeYearOne ? 1 - writtenYear : writtenYear
         var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
         if scanner.isAtEnd {
             return Date(timeIntervalSince1970: seconds)
@@ -60,7 +68,8 @@ public enum PGTimestampText {
         return Date(timeIntervalSince1970: seconds + Double(microseconds) / 1_000_000)
     }
 
-    /// `date` as the server reads it: UTC, six fraction digits, `+00` (rounded to the microsecond).
+    /// `date` as the server reads it: UTC, six fraction digits, `+00` (rounded to the microsecond),
+    /// a year before 1 written as the server writes it (`0044-03-15 00:00:00.000000+00 BC`).
     /// `Date`'s infinities are `infinity` and `-infinity`, as PostgreSQL's; an instant no 64-bit
     /// count of microseconds holds (NaN, 1e300 seconds) is its seconds in words, which the
     /// server refuses, naming them.
@@ -77,8 +86,16 @@ public enum PGTimestampText {
         let day = secondOfDayRaw < 0 ? days - 1 : days
         let secondOfDay = secondOfDayRaw < 0 ? secondOfDayRaw + 86_400 : secondOfDayRaw
         let (year, month, dayOfMonth) = civil(fromDays: day)
-        return String(format: "%04lld-%02lld-%02lld %02lld:%02lld:%02lld.%06lld+00", year, month, dayOfMonth,
-                      secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60, adjustedFraction)
+        let writtenYear = year > 0 ? year : 1 - year
+        return padded(writtenYear, 4) + "-" + padded(month, 2) + "-" + padded(dayOfMonth, 2) + " "
+            + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":" + padded(secondOfDay % 60, 2)
+            + "." + padded(adjustedFraction, 6) + "+00" + (year > 0 ? "" : " BC")
+    }
+
+    /// `value` (not negative) in decimal, zeros before it to make `width` digits.
+    private static func padded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count < width ? String(repeating: "0", count: width - digits.count) + digits : digits
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).

@@ -1,5 +1,6 @@
 import PostgresClient
 import PostgresTestSupport
+import TerminalTestSupport
 import XCTest
 
 @testable import Browser
@@ -233,6 +234,31 @@ final class ReefOnPostgresTests: XCTestCase {
         XCTAssertTrue(asked.last?.hasPrefix("Schema (archive):") ?? false, asked.last ?? "")
         let unknown = try screen(shop, "gsnowhere<Enter>", columns: 80)
         XCTAssertTrue(unknown.last?.contains("no schema named nowhere: archive") ?? false, unknown.last ?? "")
+    }
+
+    /// `--table archive.orders` named another schema's table, and reef said there was none: it
+    /// opens the database on that schema, showing the table.
+    func testTheTableOptionQualifiedWithAnotherSchemaBrowsesThere() throws {
+        let shop = try makeShop()
+        try PGConnection(shop).executeScript("""
+            CREATE SCHEMA archive;
+            CREATE TABLE archive.orders (id bigint PRIMARY KEY, note text);
+            INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
+            """)
+        XCTAssertThrowsError(try App(database: try DatabaseOpener.open(shop, readOnly: false), theme: .builtinDefault,
+                                     initialTable: "Archive.Orders")) { error in
+            XCTAssertEqual(error as? App.TableInOtherSchema,
+                           App.TableInOtherSchema(switched: SchemaSwitch(schema: "archive", table: "orders")))
+        }
+        let result = try ReefProcess.run([shop, "--table", "archive.orders", "--headless", "60x6"])
+        XCTAssertEqual(result.status, 0, result.error)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "archive (1)         │ │id │note │", result.output)
+        XCTAssertEqual(lines.dropFirst().first, "orders             2│1│  1│old  │", result.output)
+        XCTAssertTrue(lines.last?.contains("browsing schema archive") ?? false, result.output)
+        let missing = try ReefProcess.run([shop, "--table", "archive.nothing", "--headless", "60x6"])
+        XCTAssertEqual(missing.status, 1, missing.output)
+        XCTAssertTrue(missing.error.contains("no table or view named archive.nothing"), missing.error)
     }
 
     func testTheListShowsEveryOtherSchemasTablesAndEnterBrowsesThere() throws {

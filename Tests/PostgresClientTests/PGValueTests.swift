@@ -54,9 +54,26 @@ final class PGValueTests: XCTestCase {
         XCTAssertEqual(try row.date(at: 0)?.timeIntervalSince1970, 1_709_164_800)
         XCTAssertEqual(try row.date(at: 1)?.timeIntervalSince1970, 1_709_251_199.5)
         XCTAssertNil(try row.date(at: 2))
-        let odd = try connection.execute("SELECT 'infinity'::timestamptz, DATE '0044-03-15 BC'")[0]
+        let odd = try connection.execute("SELECT 'infinity'::timestamptz")[0]
         XCTAssertThrowsError(try odd.date(at: 0))
-        XCTAssertThrowsError(try odd.date(at: 1))
+    }
+
+    /// A year before 1 (`… BC`) was refused when read as text, and written as `-044-…`, which the
+    /// server refuses: both now as the server writes them.
+    func testYearsBeforeOneGoAndComeBackAsTheServerWritesThem() throws {
+        let row = try connection.execute("SELECT DATE '0044-03-15 BC', extract(epoch FROM DATE '0044-03-15 BC')::text")[0]
+        XCTAssertEqual(try row.date(at: 0)?.timeIntervalSince1970, try XCTUnwrap(row.text(at: 1).flatMap(Double.init)))
+        XCTAssertEqual(PGTimestampText.text(Date(timeIntervalSince1970: -62_135_596_800)), "0001-01-01 00:00:00.000000+00")
+        XCTAssertEqual(PGTimestampText.text(Date(timeIntervalSince1970: -62_135_596_800.5)), "0001-12-31 23:59:59.500000+00 BC")
+        for seconds in [-63_000_000_000.25, -62_135_596_800.5, -62_167_219_200.0] {
+            let text = PGTimestampText.text(Date(timeIntervalSince1970: seconds))
+            XCTAssertTrue(text.hasSuffix(" BC"), text)
+            XCTAssertEqual(PGTimestampText.date(text)?.timeIntervalSince1970, seconds, text)
+            let back = try connection.execute("SELECT $1::timestamptz, extract(epoch FROM $1::timestamptz)::text", [.text(text)])[0]
+            XCTAssertEqual(try back.date(at: 0)?.timeIntervalSince1970, seconds, text)
+            XCTAssertEqual(back.text(at: 1).flatMap(Double.init), seconds, text)
+        }
+        XCTAssertNil(PGTimestampText.date("0000-01-01 BC"), "there is no year 0 BC")
     }
 
     func testUUIDsAndDecimalsKeepEveryDigit() throws {

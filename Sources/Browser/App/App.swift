@@ -70,12 +70,20 @@ final class App {
         }
     }
 
+    /// A table or view asked for by its qualified name (`audit.log`) that is in another schema
+    /// than the one browsed (PostgreSQL): the caller opens the database again on that schema.
+    struct TableInOtherSchema: Error, Equatable {
+        /// The schema to browse, and the table to show there.
+        var switched: SchemaSwitch
+    }
+
     /// Creates the application and opens `initialTable` (or the first table). The name is
     /// matched exactly, else ignoring case (as SQLite matches names). `countLimits` say when
     /// background counts give up.
     ///
-    /// - Throws: the database's error when the schema cannot be read; ``UnknownTable`` when there
-    ///   is no `initialTable`.
+    /// - Throws: the database's error when the schema cannot be read; ``TableInOtherSchema`` when
+    ///   `initialTable` is another schema's table qualified (`audit.log`); ``UnknownTable`` when
+    ///   there is no `initialTable`.
     init(database: Database, theme: Theme, initialTable: String? = nil, countLimits: CountLimits = .standard) throws {
         self.database = database
         self.theme = theme
@@ -89,6 +97,9 @@ final class App {
             guard let index = names.firstIndex(of: initialTable)
                     ?? names.firstIndex(where: { $0.equalsIgnoringCase(initialTable) })
             else {
+                if let object = catalog.elsewhere(qualifiedName: initialTable) {
+                    throw TableInOtherSchema(switched: SchemaSwitch(schema: object.schema, table: object.name))
+                }
                 throw UnknownTable(name: initialTable)
             }
             state.selectedTable = index

@@ -68,7 +68,7 @@ extension Database {
     public static func withoutPassword(_ url: String) -> String {
         let lowered = url.lowercased()
         if lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://") {
-            guard let scheme = url.range(of: "://") else { return url }
+            guard let scheme = url.firstRange(of: "://") else { return url }
             var rest = String(url[scheme.upperBound...])
             let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
             if let at = rest[..<authorityEnd].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {

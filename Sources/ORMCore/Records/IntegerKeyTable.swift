@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A hash table from 64-bit integer keys to values: open addressing, linear probing kept in Robin
 /// Hood order (along a run, entries sit in the order of their home slots), deletion by backward shift.

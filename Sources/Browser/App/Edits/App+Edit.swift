@@ -294,7 +294,7 @@ extension App {
     /// to itself).
     static func areLinked(_ first: TableInfo, _ second: TableInfo) -> Bool {
         func names(_ from: TableInfo, _ to: TableInfo) -> Bool {
-            from.foreignKeys.contains { $0.table.caseInsensitiveCompare(to.name) == .orderedSame }
+            from.foreignKeys.contains { $0.table.equalsIgnoringCase(to.name) }
         }
         return names(first, second) || names(second, first)
     }

@@ -152,10 +152,11 @@ public struct ReefCommand: ParsableCommand {
         let importNote = imported.map { $0.report() } ?? []
         if let headless, let size = ScreenSize(parsing: headless) {
             importNote.forEach { StandardStream.error.write($0 + "\n") }
-            let opened = try makeApp(db, theme: chosenTheme, imported: imported)
+            let reopening = reopening(database, readOnly: readOnly, theme: chosenTheme)
+            let opened = try makeApp(db, theme: chosenTheme, imported: imported, reopening: reopening)
             let app: App
             do {
-                app = try reopening(database, readOnly: readOnly, theme: chosenTheme).run(opened, steps: steps) { app, steps in
+                app = try reopening.run(opened, steps: steps) { app, steps in
                     // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
                     HeadlessRunner(app: app, columns: size.columns, rows: size.rows).play(steps) { screen in
                         StandardStream.output.write(screen.map { $0 + "\n" }.joined())
@@ -178,11 +179,12 @@ public struct ReefCommand: ParsableCommand {
         defer { backend.close() }  // once: also closed below, before the note is printed
         // The theme brought down to the terminal's colours (monochrome without any).
         let theme = chosenTheme.downgraded(toColors: backend.colors)
-        let opened = try makeApp(db, theme: theme, imported: imported)
+        let reopening = reopening(database, readOnly: readOnly, theme: theme)
+        let opened = try makeApp(db, theme: theme, imported: imported, reopening: reopening)
         let terminal = Terminal(backend: backend)
         let app: App
         do {
-            app = try reopening(database, readOnly: readOnly, theme: theme).run(opened, steps: steps) { app, steps in
+            app = try reopening.run(opened, steps: steps) { app, steps in
                 terminal.invalidate()
                 return EventLoop(app: app, terminal: terminal, input: NcursesInput(wakeup: app.wakeup)).run(script: steps)
             }
@@ -243,8 +245,10 @@ public struct ReefCommand: ParsableCommand {
     }
 
     /// The application on `db`, or a one-line error and exit status 1. After an import the status bar
-    /// says what was imported.
-    private func makeApp(_ db: ORMDatabaseHandle, theme: Theme, imported: ImportSession?) throws -> App {
+    /// says what was imported. A `--table` qualified with another schema (`audit.log`) opens
+    /// `database` again on that schema.
+    private func makeApp(_ db: ORMDatabaseHandle, theme: Theme, imported: ImportSession?,
+                         reopening: Reopening) throws -> App {
         do {
             let app = try App(database: db.database, theme: theme, initialTable: table ?? imported?.tables.first?.name)
             app.prompt.store = historyStore(for: db.database.path, imported: imported)
@@ -252,6 +256,12 @@ public struct ReefCommand: ParsableCommand {
                 app.state.message = .info(imported.summary)
             }
             return app
+        } catch let elsewhere as App.TableInOtherSchema {
+            do {
+                return try reopening.reopen(elsewhere.switched)
+            } catch {
+                fail("reef: \(db.database.path): \(UserMessage.describe(error))")
+            }
         } catch {
             imported?.removeTemporaryFiles()
             fail("reef: \(db.database.path): \(UserMessage.describe(error))")

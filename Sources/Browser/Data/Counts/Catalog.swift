@@ -56,6 +56,15 @@ final class Catalog {
         return elsewhere.indices.contains(position) ? elsewhere[position] : nil
     }
 
+    /// The other schema's object the list shows as `qualifiedName` (`audit.log`): matched
+    /// exactly, else ignoring case; nil when there is none.
+    func elsewhere(qualifiedName: String) -> SchemaListing.QualifiedObject? {
+        let qualified = elsewhere.map { $0.schema + "." + $0.name }
+        let index = qualified.firstIndex(of: qualifiedName)
+            ?? qualified.firstIndex { $0.equalsIgnoringCase(qualifiedName) }
+        return index.map { elsewhere[$0] }
+    }
+
     /// The name the list shows at `index`: a name of this schema as it is, another schema's
     /// qualified (`audit.log`); nil past the list.
     func listedName(at index: Int) -> String? {

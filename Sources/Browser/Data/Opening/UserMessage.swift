@@ -52,7 +52,7 @@ enum UserMessage {
         while let last = typed.last, last.isWhitespace || last == ";" {
             typed = typed.dropLast()
         }
-        guard !typed.isEmpty, let range = sql.range(of: typed) else {
+        guard !typed.isEmpty, let range = sql.firstRange(of: typed) else {
             return nil
         }
         let start = sql.distance(from: sql.startIndex, to: range.lowerBound)

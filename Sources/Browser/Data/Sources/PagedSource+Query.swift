@@ -23,9 +23,10 @@ extension PagedSource {
 
     /// The kinds of the result columns of the user's query on PostgreSQL, read without running it:
     /// its columns renamed in a join that takes none of its rows (`ON false`, which the server plans
-    /// as a result with nothing to run), whose one row of NULLs still has their types. Only
-    /// `boolean` matters (ORMCore reads it as 1 or 0: ``ColumnKind/boolean`` shows `true`/`false`);
-    /// nil when the server does not say (the columns then show as they read).
+    /// as a result with nothing to run), whose one row of NULLs still has their types, each kind as
+    /// a table's column of that type has (``TableSource/postgresKind(ofType:)``: a `boolean` read as
+    /// 1 or 0 shows `true`/`false`, a NULL sits where its column's values do); nil when the server
+    /// does not say (the columns then show as they read).
     private static func postgresKinds(of sql: String, columns count: Int, in database: Database) -> [ColumnKind]? {
         guard count > 0 else {
             return nil
@@ -51,10 +52,10 @@ extension PagedSource {
             return nil
         }
         return types.map { type in
-            if case .text(let name) = type, PostgresBoolean.isBoolean(name) {
-                return .boolean
+            guard case .text(let name) = type else {
+                return .other
             }
-            return .other
+            return PostgresBoolean.isBoolean(name) ? .boolean : TableSource.postgresKind(ofType: name)
         }
     }
 }
