@@ -28,10 +28,12 @@
     X(PQconsumeInput) \
     X(PQdb) \
     X(PQdescribePrepared) \
+    X(PQenterPipelineMode) \
     X(PQerrorMessage) \
     X(PQexec) \
     X(PQexecParams) \
     X(PQexecPrepared) \
+    X(PQexitPipelineMode) \
     X(PQfinish) \
     X(PQfname) \
     X(PQfreeCancel) \
@@ -50,6 +52,7 @@
     X(PQntuples) \
     X(PQparameterStatus) \
     X(PQparamtype) \
+    X(PQpipelineSync) \
     X(PQport) \
     X(PQprepare) \
     X(PQreset) \
@@ -134,10 +137,12 @@ static inline PQconninfoOption * PQconninfoParse(const char *conninfo, char **er
 static inline int PQconsumeInput(PGconn *conn) { return clibpq_library()->PQconsumeInput(conn); }
 static inline char * PQdb(const PGconn *conn) { return clibpq_library()->PQdb(conn); }
 static inline PGresult * PQdescribePrepared(PGconn *conn, const char *stmt) { return clibpq_library()->PQdescribePrepared(conn, stmt); }
+static inline int PQenterPipelineMode(PGconn *conn) { return clibpq_library()->PQenterPipelineMode(conn); }
 static inline char * PQerrorMessage(const PGconn *conn) { return clibpq_library()->PQerrorMessage(conn); }
 static inline PGresult * PQexec(PGconn *conn, const char *query) { return clibpq_library()->PQexec(conn, query); }
 static inline PGresult * PQexecParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) { return clibpq_library()->PQexecParams(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat); }
 static inline PGresult * PQexecPrepared(PGconn *conn, const char *stmtName, int nParams, const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) { return clibpq_library()->PQexecPrepared(conn, stmtName, nParams, paramValues, paramLengths, paramFormats, resultFormat); }
+static inline int PQexitPipelineMode(PGconn *conn) { return clibpq_library()->PQexitPipelineMode(conn); }
 static inline void PQfinish(PGconn *conn) { clibpq_library()->PQfinish(conn); }
 static inline char * PQfname(const PGresult *res, int field_num) { return clibpq_library()->PQfname(res, field_num); }
 static inline void PQfreeCancel(PGcancel *cancel) { clibpq_library()->PQfreeCancel(cancel); }
@@ -156,6 +161,7 @@ static inline int PQnparams(const PGresult *res) { return clibpq_library()->PQnp
 static inline int PQntuples(const PGresult *res) { return clibpq_library()->PQntuples(res); }
 static inline const char * PQparameterStatus(const PGconn *conn, const char *paramName) { return clibpq_library()->PQparameterStatus(conn, paramName); }
 static inline Oid PQparamtype(const PGresult *res, int param_num) { return clibpq_library()->PQparamtype(res, param_num); }
+static inline int PQpipelineSync(PGconn *conn) { return clibpq_library()->PQpipelineSync(conn); }
 static inline char * PQport(const PGconn *conn) { return clibpq_library()->PQport(conn); }
 static inline PGresult * PQprepare(PGconn *conn, const char *stmtName, const char *query, int nParams, const Oid *paramTypes) { return clibpq_library()->PQprepare(conn, stmtName, query, nParams, paramTypes); }
 static inline void PQreset(PGconn *conn) { clibpq_library()->PQreset(conn); }

@@ -17,10 +17,12 @@
 #define PQconsumeInput clibpq_extern_PQconsumeInput
 #define PQdb clibpq_extern_PQdb
 #define PQdescribePrepared clibpq_extern_PQdescribePrepared
+#define PQenterPipelineMode clibpq_extern_PQenterPipelineMode
 #define PQerrorMessage clibpq_extern_PQerrorMessage
 #define PQexec clibpq_extern_PQexec
 #define PQexecParams clibpq_extern_PQexecParams
 #define PQexecPrepared clibpq_extern_PQexecPrepared
+#define PQexitPipelineMode clibpq_extern_PQexitPipelineMode
 #define PQfinish clibpq_extern_PQfinish
 #define PQfname clibpq_extern_PQfname
 #define PQfreeCancel clibpq_extern_PQfreeCancel
@@ -39,6 +41,7 @@
 #define PQntuples clibpq_extern_PQntuples
 #define PQparameterStatus clibpq_extern_PQparameterStatus
 #define PQparamtype clibpq_extern_PQparamtype
+#define PQpipelineSync clibpq_extern_PQpipelineSync
 #define PQport clibpq_extern_PQport
 #define PQprepare clibpq_extern_PQprepare
 #define PQreset clibpq_extern_PQreset
@@ -74,10 +77,12 @@
 #undef PQconsumeInput
 #undef PQdb
 #undef PQdescribePrepared
+#undef PQenterPipelineMode
 #undef PQerrorMessage
 #undef PQexec
 #undef PQexecParams
 #undef PQexecPrepared
+#undef PQexitPipelineMode
 #undef PQfinish
 #undef PQfname
 #undef PQfreeCancel
@@ -96,6 +101,7 @@
 #undef PQntuples
 #undef PQparameterStatus
 #undef PQparamtype
+#undef PQpipelineSync
 #undef PQport
 #undef PQprepare
 #undef PQreset

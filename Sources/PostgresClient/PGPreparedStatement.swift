@@ -43,6 +43,19 @@ extension PGConnection {
         }
     }
 
+    /// Checks that the server reads `sql` (one statement with `$1`, `$2`… placeholders): it is
+    /// parsed and analysed as the unnamed statement, in one round trip, and neither run nor kept
+    /// (``prepare(_:)`` takes two, and a named statement to drop).
+    ///
+    /// - Throws: ``PGError`` with the server's message and the error's position when the statement
+    ///   does not parse or names what does not exist.
+    public func check(_ sql: String) throws {
+        try connection.withLock { connection in
+            let handle = try send(&connection, sql: sql) { PQsendPrepare($0, "", sql, 0, nil) }
+            _ = try Self.lastResult(handle, cancelHandle: cancelHandle, sql: sql)
+        }
+    }
+
     /// Runs a prepared statement with `parameters` for its placeholders and returns all its rows.
     ///
     /// - Throws: ``PGError`` of kind `.misuse` naming both counts when `parameters` does not

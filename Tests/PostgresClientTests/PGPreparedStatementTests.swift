@@ -40,6 +40,22 @@ final class PGPreparedStatementTests: XCTestCase {
         XCTAssertEqual(try connection.execute("SELECT 1")[0].text(at: 0), "1", "the connection goes on")
     }
 
+    /// Checking a statement (a table's query before its rows are read) prepared a named statement
+    /// and dropped it: three round trips. It is now one, and nothing is left on the server.
+    func testACheckSaysWhereAStatementFailsAndRunsAndKeepsNothing() throws {
+        try connection.check("INSERT INTO item (id) VALUES ($1)")
+        XCTAssertEqual(try connection.execute("SELECT count(*) FROM item")[0].text(at: 0), "0", "not run")
+        XCTAssertEqual(try connection.execute("SELECT count(*) FROM pg_prepared_statements")[0].text(at: 0), "0", "not kept")
+        XCTAssertThrowsError(try connection.check("SELECT id FROM item WHERE")) { error in
+            XCTAssertEqual((error as? PGError)?.sqlState, "42601")
+            XCTAssertEqual((error as? PGError)?.position, 26)
+        }
+        XCTAssertThrowsError(try connection.check("SELECT id FROM item ORDER BY nothing")) { error in
+            XCTAssertEqual((error as? PGError)?.sqlState, "42703", "\(error)")
+        }
+        XCTAssertEqual(try connection.execute("SELECT 1")[0].text(at: 0), "1", "the connection goes on")
+    }
+
     func testTheWrongNumberOfValuesIsRefusedBeforeAnythingIsSent() throws {
         let insert = try connection.prepare("INSERT INTO item (id, name) VALUES ($1, $2)")
         for values: [PGParameter] in [[.text("1")], [.text("1"), .text("a"), .text("b")]] {

@@ -37,7 +37,7 @@ extension Query {
         try database.read { connection in
             switch connection {
             case .sqlite(let connection): _ = try connection.prepare(sql.text)
-            case .postgres(let connection): _ = try connection.prepare(sql.text)
+            case .postgres(let connection): try connection.check(sql.text)
             }
         }
     }

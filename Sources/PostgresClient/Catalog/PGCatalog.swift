@@ -72,23 +72,37 @@ public struct PGCatalog: Sendable {
 
     /// Everything the catalog says about `relation`.
     public func describe(_ relation: PGRelation) throws -> PGTableDescription {
+        try describe(relation, alongWith: []).description
+    }
+
+    /// Everything the catalog says about `relation`, read in one round trip to the server
+    /// (``PGConnection/executeAll(_:)``) with `others`, whose results come back in their order.
+    public func describe(
+        _ relation: PGRelation, alongWith others: [PGStatementText]
+    ) throws -> (description: PGTableDescription, others: [PGResult]) {
         let oid = PGParameter.text(String(relation.oid))
-        let details = try connection.execute("""
-            SELECT CASE WHEN c.relkind IN ('v', 'm') THEN pg_catalog.pg_get_viewdef(c.oid, true) END,
-                   CASE WHEN c.relkind = 'p' THEN pg_catalog.pg_get_partkeydef(c.oid) END,
-                   CASE WHEN c.relispartition THEN pg_catalog.pg_get_expr(c.relpartbound, c.oid) END,
-                   pg_catalog.obj_description(c.oid, 'pg_class')
-            FROM pg_catalog.pg_class AS c WHERE c.oid = $1::oid
-            """, [oid])
-        guard let detail = details.first else {
+        let parts = [Self.detailsSQL, Self.columnsSQL, Self.constraintsSQL, Self.indexesSQL, Self.triggersSQL,
+                     Self.ownedSequencesSQL]
+        let results = try connection.executeAll(parts.map { PGStatementText($0, [oid]) } + others)
+        guard let detail = results[0].first else {
             throw PGError(kind: .misuse, message: "\(relation.qualifiedName) is no longer in the catalog")
         }
-        return PGTableDescription(
-            relation: relation, columns: try columns(of: oid), constraints: try constraints(of: oid),
-            indexes: try indexes(of: oid), triggers: try triggers(of: oid), viewDefinition: detail.text(at: 0),
+        let description = PGTableDescription(
+            relation: relation, columns: Self.columns(results[1]), constraints: Self.constraints(results[2]),
+            indexes: Self.indexes(results[3]), triggers: Self.triggers(results[4]), viewDefinition: detail.text(at: 0),
             partitionKey: detail.text(at: 1), partitionBound: detail.text(at: 2), comment: detail.text(at: 3),
-            ownedSequences: try ownedSequences(of: oid))
+            ownedSequences: Self.ownedSequences(results[5]))
+        return (description, Array(results[parts.count...]))
     }
+
+    /// The relation's definition, partitioning and comment.
+    private static let detailsSQL = """
+        SELECT CASE WHEN c.relkind IN ('v', 'm') THEN pg_catalog.pg_get_viewdef(c.oid, true) END,
+               CASE WHEN c.relkind = 'p' THEN pg_catalog.pg_get_partkeydef(c.oid) END,
+               CASE WHEN c.relispartition THEN pg_catalog.pg_get_expr(c.relpartbound, c.oid) END,
+               pg_catalog.obj_description(c.oid, 'pg_class')
+        FROM pg_catalog.pg_class AS c WHERE c.oid = $1::oid
+        """
 
     /// The exact number of rows of `relation` (a scan: run it in the background, and cancel it
     /// with the connection's ``PGConnection/cancelHandle`` when the user stops waiting).
@@ -102,8 +116,7 @@ public struct PGCatalog: Sendable {
 
     // MARK: - Parts
 
-    private func columns(of oid: PGParameter) throws -> [PGColumnInfo] {
-        try connection.execute("""
+    private static let columnsSQL = """
             SELECT a.attnum, a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod), a.atttypid,
                    a.attnotnull, pg_catalog.pg_get_expr(d.adbin, d.adrelid), a.attidentity, a.attgenerated,
                    CASE WHEN a.attcollation <> t.typcollation THEN co.collname END
@@ -113,7 +126,10 @@ public struct PGCatalog: Sendable {
             LEFT JOIN pg_catalog.pg_collation AS co ON co.oid = a.attcollation
             WHERE a.attrelid = $1::oid AND a.attnum > 0 AND NOT a.attisdropped
             ORDER BY a.attnum
-            """, [oid]).map { row in
+            """
+
+    private static func columns(_ result: PGResult) -> [PGColumnInfo] {
+        result.map { row in
             let expression = row.text(at: 5)
             let isGenerated = row.text(at: 7) == "s"
             return PGColumnInfo(
@@ -125,8 +141,7 @@ public struct PGCatalog: Sendable {
         }
     }
 
-    private func constraints(of oid: PGParameter) throws -> [PGConstraintInfo] {
-        try connection.execute("""
+    private static let constraintsSQL = """
             SELECT con.conname, con.contype, pg_catalog.pg_get_constraintdef(con.oid, true),
                    ARRAY(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY AS k(number, place)
                          JOIN pg_catalog.pg_attribute AS a ON a.attrelid = con.conrelid AND a.attnum = k.number
@@ -141,7 +156,10 @@ public struct PGCatalog: Sendable {
             LEFT JOIN pg_catalog.pg_namespace AS fn ON fn.oid = fc.relnamespace
             WHERE con.conrelid = $1::oid AND con.contype IN ('p', 'u', 'f', 'c', 'x')
             ORDER BY position(con.contype IN 'pufcx'), con.conname
-            """, [oid]).compactMap { row in
+            """
+
+    private static func constraints(_ result: PGResult) -> [PGConstraintInfo] {
+        result.compactMap { row in
             guard let name = row.text(at: 0), let kind = row.text(at: 1).flatMap(PGConstraintInfo.Kind.init) else {
                 return nil
             }
@@ -154,8 +172,7 @@ public struct PGCatalog: Sendable {
         }
     }
 
-    private func indexes(of oid: PGParameter) throws -> [PGIndexInfo] {
-        try connection.execute("""
+    private static let indexesSQL = """
             SELECT ic.relname, i.indisunique, pg_catalog.pg_get_indexdef(i.indexrelid),
                    EXISTS (SELECT 1 FROM pg_catalog.pg_constraint AS con
                            WHERE con.conindid = i.indexrelid AND con.conrelid = i.indrelid
@@ -165,24 +182,28 @@ public struct PGCatalog: Sendable {
             JOIN pg_catalog.pg_class AS ic ON ic.oid = i.indexrelid
             WHERE i.indrelid = $1::oid
             ORDER BY ic.relname
-            """, [oid]).map { row in
+            """
+
+    private static func indexes(_ result: PGResult) -> [PGIndexInfo] {
+        result.map { row in
             PGIndexInfo(
                 name: row.text(at: 0) ?? "", isUnique: row.text(at: 1) == "t", backsConstraint: row.text(at: 3) == "t",
                 definition: row.text(at: 2) ?? "", isInherited: row.text(at: 4) == "t")
         }
     }
 
-    private func triggers(of oid: PGParameter) throws -> [PGTriggerInfo] {
-        try connection.execute("""
+    private static let triggersSQL = """
             SELECT tgname, pg_catalog.pg_get_triggerdef(oid, true), tgparentid <> 0 FROM pg_catalog.pg_trigger
             WHERE tgrelid = $1::oid AND NOT tgisinternal ORDER BY tgname
-            """, [oid]).map {
+            """
+
+    private static func triggers(_ result: PGResult) -> [PGTriggerInfo] {
+        result.map {
             PGTriggerInfo(name: $0.text(at: 0) ?? "", definition: $0.text(at: 1) ?? "", isInherited: $0.text(at: 2) == "t")
         }
     }
 
-    private func ownedSequences(of oid: PGParameter) throws -> [PGOwnedSequence] {
-        try connection.execute("""
+    private static let ownedSequencesSQL = """
             SELECT sn.nspname, s.relname, a.attname
             FROM pg_catalog.pg_depend AS d
             JOIN pg_catalog.pg_class AS s ON s.oid = d.objid AND s.relkind = 'S'
@@ -191,7 +212,10 @@ public struct PGCatalog: Sendable {
             WHERE d.classid = 'pg_catalog.pg_class'::regclass AND d.refclassid = 'pg_catalog.pg_class'::regclass
               AND d.refobjid = $1::oid AND d.deptype = 'a'
             ORDER BY a.attnum
-            """, [oid]).map { row in
+            """
+
+    private static func ownedSequences(_ result: PGResult) -> [PGOwnedSequence] {
+        result.map { row in
             PGOwnedSequence(
                 sequence: PGQualifiedName(schema: row.text(at: 0) ?? "", name: row.text(at: 1) ?? ""),
                 column: row.text(at: 2) ?? "")

@@ -92,6 +92,14 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         return PostgresStatement(sql: sql, prepared: prepared, connection: self, listParameters: text.listParameters)
     }
 
+    /// Checks that the server reads `sql` without running it or keeping a statement (one round
+    /// trip: ``PGConnection/check(_:)``).
+    func check(_ sql: String) throws {
+        try PostgresIdentifierLength.check(sql)
+        let text = SQLToken.postgresText(for: sql)
+        try Self.wrapping { try client.check(text.text) }
+    }
+
     func cachedStatement(_ sql: String) throws -> PostgresStatement {
         if let statement = cache[sql] {
             if statement.isInUse {

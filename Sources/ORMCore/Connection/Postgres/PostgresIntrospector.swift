@@ -95,7 +95,10 @@ public struct PostgresIntrospector: Sendable {
         guard let relation = try catalog.relation(schema: schema, name: name) else {
             return nil
         }
-        let description = try catalog.describe(relation)
+        let oid = PGParameter.text(String(relation.oid))
+        // The table's description, indexes and foreign keys in one round trip.
+        let (description, more) = try catalog.describe(
+            relation, alongWith: [PGStatementText(Self.indexesSQL, [oid]), PGStatementText(Self.foreignKeysSQL, [oid])])
         let primaryKey = description.primaryKey
         let columns = description.columns.map { column in
             ColumnInfo(
@@ -104,11 +107,10 @@ public struct PostgresIntrospector: Sendable {
                 primaryKeyPosition: primaryKey.firstIndex(of: column.name).map { $0 + 1 } ?? 0,
                 generated: column.generatedExpression == nil ? .no : .stored)
         }
-        let oid = PGParameter.text(String(relation.oid))
         return TableInfo(
             name: relation.name, kind: Self.kind(relation.kind), columns: columns, primaryKey: primaryKey,
-            isWithoutRowID: true, isStrict: false, indexes: try indexes(of: oid),
-            foreignKeys: try foreignKeys(of: oid), sql: description.createStatements.joined(separator: "\n"))
+            isWithoutRowID: true, isStrict: false, indexes: indexes(more[0]),
+            foreignKeys: foreignKeys(more[1]), sql: description.createStatements.joined(separator: "\n"))
     }
 
     /// The triggers on the relation `name`, by name, each with its `CREATE TRIGGER` statement as
@@ -141,8 +143,7 @@ public struct PostgresIntrospector: Sendable {
 
     /// The indexes with their key columns in order (expressions as an empty name, `DESC` kept),
     /// what made each, and whether it is partial.
-    private func indexes(of oid: PGParameter) throws -> [IndexInfo] {
-        try catalog.connection.execute("""
+    private static let indexesSQL = """
             SELECT ic.relname, i.indisunique, i.indpred IS NOT NULL, con.contype::text,
                    pg_catalog.pg_get_indexdef(i.indexrelid),
                    ARRAY(SELECT coalesce(a.attname::text, '')
@@ -158,7 +159,10 @@ public struct PostgresIntrospector: Sendable {
                    ON con.conindid = i.indexrelid AND con.conrelid = i.indrelid AND con.contype IN ('p', 'u', 'x')
             WHERE i.indrelid = $1::oid
             ORDER BY ic.relname
-            """, [oid]).map { row in
+            """
+
+    private func indexes(_ result: PGResult) -> [IndexInfo] {
+        result.map { row in
             let names = row.text(at: 5).flatMap(PGArrayText.elements) ?? []
             let descending = row.text(at: 6).flatMap(PGArrayText.elements) ?? []
             let columns = names.enumerated().map { position, name in
@@ -178,8 +182,7 @@ public struct PostgresIntrospector: Sendable {
     /// The foreign keys with their actions (`CASCADE`, `SET NULL`, `SET DEFAULT`, `RESTRICT`,
     /// `NO ACTION`, as SQLite's pragma names them); a table in another schema is named
     /// `schema.table`.
-    private func foreignKeys(of oid: PGParameter) throws -> [ForeignKeyInfo] {
-        try catalog.connection.execute("""
+    private static let foreignKeysSQL = """
             SELECT rn.nspname, r.relname, con.confupdtype::text, con.confdeltype::text,
                    ARRAY(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY AS k(attnum, n)
                          JOIN pg_catalog.pg_attribute AS a ON a.attrelid = con.conrelid AND a.attnum = k.attnum
@@ -192,7 +195,10 @@ public struct PostgresIntrospector: Sendable {
             JOIN pg_catalog.pg_namespace AS rn ON rn.oid = r.relnamespace
             WHERE con.conrelid = $1::oid AND con.contype = 'f'
             ORDER BY con.conname
-            """, [oid]).map { row in
+            """
+
+    private func foreignKeys(_ result: PGResult) -> [ForeignKeyInfo] {
+        result.map { row in
             let referencedSchema = row.text(at: 0) ?? ""
             let referenced = row.text(at: 1) ?? ""
             return ForeignKeyInfo(
