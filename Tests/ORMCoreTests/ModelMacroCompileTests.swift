@@ -64,15 +64,12 @@ class MacroNote {
 public final class MacroMarker {}
 
 final class ModelMacroCompileTests: XCTestCase {
-    /// A writer and a second connection to the same file whose identity map starts empty, so reads
-    /// through it decode rows instead of returning live objects.
+    /// A writer and a second handle on the same database (``makeTestDatabase(_:configuration:)``:
+    /// SQLite or PostgreSQL) whose identity map starts empty, so reads through it decode rows
+    /// instead of returning live objects.
     private func databases() throws -> (Database, Database) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reef-macro-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("macro.sqlite").path
-        let writer = try Database(path: path)
-        return (writer, try Database(path: path))
+        let writer = try makeTestDatabase(self)
+        return (writer, try openSameDatabase(writer))
     }
 
     func testSchemaFromDeclarations() {
@@ -133,7 +130,7 @@ final class ModelMacroCompileTests: XCTestCase {
     }
 
     func testAStoredValueNoCaseHasFailsByColumn() throws {
-        let database = try Database.inMemory()
+        let database = try makeTestDatabase(self)
         let bob = MacroPerson(name: "Bob")
         try bob.commit(in: database)
         try MacroPerson.execute("UPDATE $T SET mood = ? WHERE $PK = ?", "sleepy", bob.id, in: database)
@@ -147,7 +144,7 @@ final class ModelMacroCompileTests: XCTestCase {
     }
 
     func testIdentityMapReturnsTheLiveInstance() throws {
-        let database = try Database.inMemory()
+        let database = try makeTestDatabase(self)
         let bob = MacroPerson(name: "Bob")
         try bob.commit(in: database)
         let found = try XCTUnwrap(try MacroPerson.find(bob.id, in: database))
@@ -243,7 +240,7 @@ final class ModelMacroCompileTests: XCTestCase {
     }
 
     func testNonFinalClassAndModelWithoutColumns() throws {
-        let database = try Database.inMemory()
+        let database = try makeTestDatabase(self)
         let note = MacroNote()
         note.text = "hello"
         try note.commit(in: database)

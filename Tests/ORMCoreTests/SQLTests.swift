@@ -33,6 +33,8 @@ final class SQLTests: XCTestCase {
         XCTAssertEqual(quoteIdentifier("名前 with space"), "\"名前 with space\"")
     }
 
+    /// SQLite's alone: one untyped column holds every kind of value (its dynamic typing);
+    /// PostgreSQL's values are `PostgresDecodeTests`' and `PGValueTests`'.
     func testValuesRoundTripThroughTheDatabase() throws {
         let db = try Database.inMemory()
         try db.execute("CREATE TABLE v(x)")
