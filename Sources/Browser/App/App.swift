@@ -88,7 +88,7 @@ final class App {
         self.database = database
         self.theme = theme
         self.countLimits = countLimits
-        catalog = try Catalog(database: database, limits: countLimits)
+        catalog = try Catalog(database: database, limits: countLimits, gridCounted: initialTable)
         let wakeup = Wakeup()
         self.wakeup = wakeup
         liveChanges = LiveChanges(database: database, wakeup: wakeup)
@@ -252,6 +252,7 @@ final class App {
     /// effects of the keys that waited for pending work, which are played here (a copy, a quit…).
     func tick() -> Outcome {
         stopCountsNobodyWaitsFor()
+        shareGridCounts()
         let played = completePendingWork()
         let checked = checkUncheckedChanges()
         let refreshed = refreshAfterChanges() || played != nil || checked

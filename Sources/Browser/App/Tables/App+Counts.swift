@@ -30,6 +30,26 @@ extension App {
         }
     }
 
+    /// Hands the table list the count each grid took of its whole table or view (no filter), once
+    /// a source, so the list does not count those rows again; a view's grid that stopped or failed
+    /// counting leaves `?` in the list (``Catalog/countedElsewhere(_:)``). A grid that missed
+    /// changes hands nothing over. Called on every tick.
+    func shareGridCounts() {
+        for (name, grid) in tables.grids where !tables.stale.contains(name) {
+            guard let source = grid.source as? TableSource, source.filter == nil, !source.isCounting,
+                  tables.countsShared[name] != ObjectIdentifier(source)
+            else {
+                continue
+            }
+            tables.countsShared[name] = ObjectIdentifier(source)
+            if let count = source.knownCount {
+                catalog.adopt(name, count: count)
+            } else {
+                catalog.gaveUp(name, reason: source.countStopped ?? "the count failed")
+            }
+        }
+    }
+
     /// Esc on the main screen first stops what the screen still waits for: the shown table's
     /// count (its key snapshot) and its count in the table list. Returns whether there was any.
     func stopCountsOnScreen() -> Bool {

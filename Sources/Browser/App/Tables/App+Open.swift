@@ -25,6 +25,10 @@ extension App {
         grid.overlay.generatedKeyColumn = source.table.generatedKeyColumn
         grid.hiddenColumns = tables.takeHidden(name, columns: source.columns)
         tables.grids[name] = grid
+        // A view's grid counts its rows: the list takes that count rather than running the view again.
+        if source.table.info.kind == .view, source.filter == nil {
+            catalog.countedElsewhere(name)
+        }
         return grid
     }
 

@@ -27,12 +27,14 @@ final class Catalog {
     /// The counts, taken in the background.
     private let counter: CatalogCounter
 
-    /// Reads the list of tables and views and starts counting them.
-    init(database: Database, limits: CountLimits = .standard) throws {
+    /// Reads the list of tables and views and starts counting them, but for the view named
+    /// `gridCounted`, whose grid opens first and counts it (``countedElsewhere(_:)``): matched as
+    /// ``App`` matches a table asked for, exactly, else ignoring case.
+    init(database: Database, limits: CountLimits = .standard, gridCounted: String? = nil) throws {
         self.database = database
         counter = CatalogCounter(database: database, limits: limits)
         schema = database.dialect == .sqlite ? nil : try database.schemaName()
-        try refresh()
+        try refresh(changed: nil, gridCounted: gridCounted)
     }
 
     /// The entries with the counts known so far.
@@ -132,6 +134,10 @@ final class Catalog {
     /// the counts known stay shown until their new count is in. Given the tables that `changed`,
     /// and the list is as it was, only those are counted again.
     func refresh(changed: Set<String>? = nil) throws {
+        try refresh(changed: changed, gridCounted: nil)
+    }
+
+    private func refresh(changed: Set<String>?, gridCounted: String?) throws {
         let previous = names.map(\.name)
         let listing = try database.schemaListing()
         names = listing.objects.map { object in
@@ -150,8 +156,12 @@ final class Catalog {
         }
         widestName = max(names.map { TextWidth.of(Sanitizer.sanitize($0.name)) }.max() ?? 0,
                          elsewhere.map { TextWidth.of(Sanitizer.sanitize($0.schema + "." + $0.name)) }.max() ?? 0)
-        counter.start(tables: names.filter { $0.kind != .view }.map(\.name),
-                      views: names.filter { $0.kind == .view }.map(\.name))
+        let views = names.filter { $0.kind == .view }.map(\.name)
+        let leftToGrid = gridCounted.flatMap { wanted in
+            views.first { $0 == wanted } ?? views.first { $0.equalsIgnoringCase(wanted) }
+        }
+        counter.start(tables: names.filter { $0.kind != .view }.map(\.name), views: views,
+                      elsewhere: leftToGrid.map { [$0] } ?? [])
     }
 
     /// Counts `tables` again (committed changes touched them), their old counts shown meanwhile.
@@ -162,6 +172,21 @@ final class Catalog {
     /// Counts `name` again at once, without a time limit (the user asked: Enter, `r`).
     func countAgain(_ name: String) {
         counter.countAgain(name)
+    }
+
+    /// Leaves the count of `name` to the grid that counts its rows (``CatalogCounter/countedElsewhere(_:)``).
+    func countedElsewhere(_ name: String) {
+        counter.countedElsewhere(name)
+    }
+
+    /// Takes a grid's count of all of `name`'s rows as its count (``CatalogCounter/adopt(_:count:)``).
+    func adopt(_ name: String, count: Int) {
+        counter.adopt(name, count: count)
+    }
+
+    /// The grid left to count `name` stopped or failed (``CatalogCounter/gaveUp(_:reason:)``).
+    func gaveUp(_ name: String, reason: String) {
+        counter.gaveUp(name, reason: reason)
     }
 
     /// Says which names are in sight (counted first; a count out of sight too long stops).

@@ -58,6 +58,9 @@ final class CatalogCounter: Sendable {
         var workerActive = false
         /// The largest count known, for the width of the list.
         var largest = 0
+        /// Names whose rows a grid counts (``CatalogCounter/countedElsewhere(_:)``): not counted
+        /// here while it does, so a slow view does not run twice at once.
+        var elsewhere: Set<String> = []
 
         /// The next name to count, and whether it runs without a time limit.
         mutating func takeNext() -> (name: String, limited: Bool)? {
@@ -107,17 +110,18 @@ final class CatalogCounter: Sendable {
 
     /// Counts `tables` and `views` (all of them, the views last), forgetting names no longer
     /// listed; counts known for the others stay shown until their new count is in. Stops the
-    /// count under way.
-    func start(tables: [String], views: [String]) {
+    /// count under way. Names in `elsewhere` are left to their grids (``countedElsewhere(_:)``).
+    func start(tables: [String], views: [String], elsewhere: Set<String> = []) {
         state.withLock { state in
             let names = Set(tables + views)
+            state.elsewhere.formUnion(elsewhere.intersection(names).filter { state.counts[$0] == nil })
             state.counts = state.counts.filter { names.contains($0.key) }
             state.order = tables + views
             state.tableCount = tables.count
             state.names = names
             state.tables = Set(tables)
             state.next = 0
-            state.waiting = names
+            state.waiting = names.subtracting(state.elsewhere)
             state.requested = []
             state.again = []
             state.running?.stopReason = "recounted"
@@ -130,7 +134,8 @@ final class CatalogCounter: Sendable {
     /// meanwhile.
     func recount(_ names: some Sequence<String>) {
         state.withLock { state in
-            for name in names where state.names.contains(name) && !state.waiting.contains(name) {
+            for name in names where state.names.contains(name) && !state.waiting.contains(name)
+                && !state.elsewhere.contains(name) {
                 state.waiting.insert(name)
                 state.again.append(name)
                 if state.running?.name == name {
@@ -151,6 +156,43 @@ final class CatalogCounter: Sendable {
             state.requested.append(name)
         }
         startWorker()
+    }
+
+    /// Leaves the count of `name` to a grid that counts the same rows (a view or table opened
+    /// without a filter): it is not taken here while the grid counts, so a view slow to count does
+    /// not run twice at once. The grid's count comes back through ``adopt(_:count:)``, or
+    /// ``gaveUp(_:reason:)`` when it stops. A count of it under way goes on.
+    func countedElsewhere(_ name: String) {
+        state.withLock { state in
+            guard state.names.contains(name), state.counts[name] == nil else { return }
+            state.elsewhere.insert(name)
+            state.waiting.remove(name)
+        }
+    }
+
+    /// Takes `count` as the count of `name`, taken elsewhere (a grid's count of the same rows): a
+    /// count of it waiting here is dropped, one under way stopped.
+    func adopt(_ name: String, count: Int) {
+        state.withLock { state in
+            guard state.names.contains(name) else { return }
+            state.elsewhere.remove(name)
+            state.counts[name] = .done(count)
+            state.largest = max(state.largest, count)
+            state.waiting.remove(name)
+            if state.running?.name == name, state.running?.stopReason == nil {
+                state.running?.stopReason = "adopted"
+                state.running?.interruption.interrupt()
+            }
+        }
+    }
+
+    /// The grid that counted `name` (``countedElsewhere(_:)``) stopped or failed: the list shows
+    /// `?` with `reason`, and counts it when asked (Enter, `r`), as it would a count of its own.
+    func gaveUp(_ name: String, reason: String) {
+        state.withLock { state in
+            guard state.elsewhere.remove(name) != nil, state.counts[name] == nil else { return }
+            state.counts[name] = .stopped(reason)
+        }
     }
 
     /// Tells which names are in sight now (the rows of the table list drawn, the table shown):
@@ -276,8 +318,8 @@ final class CatalogCounter: Sendable {
             if state.running?.serial == job.serial {
                 state.running = nil
             }
-            if reason == "recounted" {
-                return  // counted again: it waits its turn
+            if reason == "recounted" || reason == "adopted" {
+                return  // counted again: it waits its turn; or its count came from a grid
             }
             guard state.names.contains(job.name) else { return }
             if let reason, case .failed = result {
