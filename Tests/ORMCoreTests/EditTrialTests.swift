@@ -6,6 +6,11 @@ import XCTest
 /// Checks of edits write nothing: the file keeps its bytes (and its modification time), other
 /// connections see no new `PRAGMA data_version`, no journal is made; many edits are judged in one
 /// trial, each as a commit of them all would judge it.
+///
+/// SQLite's alone: the file's bytes, its journal modes, its file lock and its triggers'
+/// `RAISE(ROLLBACK)` are SQLite's; `PostgresEditTrialTests` holds PostgreSQL's trials (the server's
+/// verdicts, keys judged as the commit checks them, rows another session locked), and the shared
+/// behaviour `StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten` runs on both.
 final class EditTrialTests: XCTestCase {
     private static let schema = """
         CREATE TABLE owner (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);

@@ -21,7 +21,7 @@ struct CacheClearingLabel: Codable, Equatable, Sendable {
     static let target = Target()
 
     func encode(to encoder: any Encoder) throws {
-        if text == "clears" { try Self.target.database?.executeScript("CREATE TABLE IF NOT EXISTS scratch (a)") }
+        if text == "clears" { try Self.target.database?.executeScript("CREATE TABLE IF NOT EXISTS scratch (a text)") }
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }
@@ -43,7 +43,7 @@ final class StatementCacheTests: XCTestCase {
     /// An insert borrows its cached statement without retaining it: a cache emptied by the object's
     /// own encoding, mid-insert, must keep that statement alive until the insert is done with it.
     func testTheCacheEmptiedDuringAnInsertKeepsTheInsertsStatement() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         CacheClearingLabel.target.database = db
         defer { CacheClearingLabel.target.database = nil }
         try db.transaction { _ in
@@ -59,6 +59,10 @@ final class StatementCacheTests: XCTestCase {
         XCTAssertEqual(rows.count, 5)
         XCTAssertEqual(rows.map { $0[1] }, (0..<5).map { .integer(Int64($0)) })
         XCTAssertEqual(rows.first?[0], .text("\"row 0\""))
-        XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'scratch'"), .integer(1))
+        let catalog: SQL = switch TestDatabaseKind.current {
+        case .sqlite: "SELECT count(*) FROM sqlite_master WHERE name = 'scratch'"
+        case .postgres: "SELECT count(*) FROM pg_catalog.pg_tables WHERE tablename = 'scratch'"
+        }
+        XCTAssertEqual(try db.scalar(catalog), .integer(1))
     }
 }
