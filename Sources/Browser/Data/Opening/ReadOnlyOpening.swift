@@ -30,12 +30,12 @@ enum ReadOnlyOpening {
     }
 
     /// Whether the WAL file beside `path` holds at least one frame (more than its 32-byte header).
+    /// Read with `stat`: `FileManager`'s attributes hold the size as `UInt64`, which `as? Int`
+    /// took only while all of Foundation was loaded (its `NSNumber` bridged it), so without it a
+    /// WAL's commits went unseen.
     private static func walHasFrames(_ path: String) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal"),
-              let size = attributes[.size] as? Int else {
-            return false
-        }
-        return size > 32
+        var status = stat()
+        return stat(path + "-wal", &status) == 0 && status.st_size > 32
     }
 
     /// Whether another process holds a lock on the file (a WAL connection holds one as long as it is
