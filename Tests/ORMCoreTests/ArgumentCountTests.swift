@@ -30,8 +30,8 @@ final class ArgumentCountTests: XCTestCase {
     }
 
     func testTooFewValuesForExecuteIsAnErrorAndNothingRuns() throws {
-        let db = try Database.inMemory()
-        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER)")
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE t (id bigint PRIMARY KEY, a bigint, b bigint)")
         assertMismatch(
             try db.execute("INSERT INTO t (a, b) VALUES (?, ?)", 1), placeholders: 2, arguments: 1,
             sqlContains: "INSERT INTO t (a, b) VALUES (?, ?)")
@@ -40,26 +40,43 @@ final class ArgumentCountTests: XCTestCase {
         assertMismatch(
             try db.execute("UPDATE t SET a = ? WHERE id = ?", 1), placeholders: 2, arguments: 1,
             sqlContains: "UPDATE t SET a = ? WHERE id = ?")
-        assertMismatch(try db.fetchAll("SELECT ? + ?", 1), placeholders: 2, arguments: 1, sqlContains: "SELECT ? + ?")
+        // Typed, so that PostgreSQL prepares it (it cannot tell the type of `? + ?`).
+        assertMismatch(
+            try db.fetchAll("SELECT CAST(? AS bigint) + CAST(? AS bigint)", 1), placeholders: 2, arguments: 1,
+            sqlContains: "SELECT CAST(? AS bigint) + CAST(? AS bigint)")
         assertMismatch(try db.scalar("SELECT ?"), placeholders: 1, arguments: 0, sqlContains: "SELECT ?")
-        assertMismatch(try db.fetchRows("SELECT :x"), placeholders: 1, arguments: 0, sqlContains: "SELECT :x")
+        // Each database's own named or numbered placeholder counts too.
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            assertMismatch(try db.fetchRows("SELECT :x"), placeholders: 1, arguments: 0, sqlContains: "SELECT :x")
+        case .postgres:
+            assertMismatch(
+                try db.fetchRows("SELECT CAST($1 AS bigint) + CAST($2 AS bigint)", 1), placeholders: 2, arguments: 1,
+                sqlContains: "SELECT CAST($1 AS bigint)")
+        }
     }
 
     func testTooManyValuesIsTheSameError() throws {
-        let db = try Database.inMemory()
-        try db.execute("CREATE TABLE t (a)")
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE t (a bigint)")
         assertMismatch(
             try db.execute("INSERT INTO t (a) VALUES (?)", 1, 2), placeholders: 1, arguments: 2,
             sqlContains: "INSERT INTO t (a) VALUES (?)")
         assertMismatch(try db.execute("DELETE FROM t", 1), placeholders: 0, arguments: 1, sqlContains: "DELETE FROM t")
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
-        // A list fills one placeholder, and numbered placeholders count as SQLite counts them.
-        try db.execute("INSERT INTO t (a) SELECT value FROM json_each(?) WHERE value IN ?", "[1,2,3]", [1, 3])
-        XCTAssertEqual(try db.scalar("SELECT ?1 + ?1", 2), .integer(4))
+        // A list fills one placeholder, and numbered placeholders count as the database counts them.
+        try db.execute("CREATE TABLE src (n bigint)")
+        try db.execute("INSERT INTO src (n) VALUES (1), (2), (3)")
+        try db.execute("INSERT INTO t (a) SELECT n FROM src WHERE n > ? AND n IN ?", 0, [1, 3])
+        XCTAssertEqual(try db.fetchAll("SELECT a FROM t ORDER BY a").map { $0[0] }, [1, 3])
+        switch TestDatabaseKind.current {
+        case .sqlite: XCTAssertEqual(try db.scalar("SELECT ?1 + ?1", 2), .integer(4))
+        case .postgres: XCTAssertEqual(try db.scalar("SELECT CAST($1 AS bigint) + $1", 2), .integer(4))
+        }
     }
 
     func testQueriesAndModelShortcutsCheckTheCountBeforeRunning() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let item = ACItem()
         item.a = 1
         item.b = 2
@@ -81,8 +98,8 @@ final class ArgumentCountTests: XCTestCase {
     }
 
     func testAScriptsValuesMustMatchItsPlaceholdersAndNothingStays() throws {
-        let db = try Database.inMemory()
-        try db.execute("CREATE TABLE t (a)")
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE t (a bigint)")
         let twoInserts = "INSERT INTO t (a) VALUES (?); INSERT INTO t (a) VALUES (?)"
         assertMismatch(
             try db.executeScript(SQL(twoInserts, arguments: [1])), placeholders: 1, arguments: 0,

@@ -3,31 +3,40 @@ import XCTest
 
 @testable import ORMCore
 
-/// Tables found at run time, with awkward names and a composite-key WITHOUT ROWID table.
+/// Tables found at run time, with awkward names and a composite-key table (WITHOUT ROWID on SQLite).
 final class DynamicTableTests: XCTestCase {
+    private var kind: TestDatabaseKind { .current }
+
     private func database() throws -> Database {
-        let db = try Database(path: try temporaryDatabasePath(self))
+        let db = try makeTestDatabase(self)
         try db.executeScript(
-            #"""
-            CREATE TABLE "odd ""quoted"" table" ("first col" TEXT, "ünï" INTEGER);
+            SQL(stringLiteral: #"""
+            CREATE TABLE "odd ""quoted"" table" ("first col" text, "ünï" bigint);
             INSERT INTO "odd ""quoted"" table" VALUES ('a', 1), ('b', 2), (NULL, 3);
-            CREATE TABLE pair (a TEXT, b TEXT, score INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID;
+            CREATE TABLE pair (a text, b text, score bigint, PRIMARY KEY (a, b))\#(kind.withoutRowID);
             INSERT INTO pair VALUES ('x', '1', 10), ('x', '2', 20), ('y', '1', 30);
-            CREATE TABLE owner (id INTEGER PRIMARY KEY, name TEXT);
-            CREATE TABLE pet (id INTEGER PRIMARY KEY, name TEXT, owner_id INTEGER REFERENCES owner(id));
+            CREATE TABLE owner (id bigint PRIMARY KEY, name text);
+            CREATE TABLE pet (id bigint PRIMARY KEY, name text, owner_id bigint REFERENCES owner(id));
             INSERT INTO owner VALUES (1, 'Ann'), (2, 'Bo');
             INSERT INTO pet VALUES (10, 'Rex', 1), (11, 'Tom', 2), (12, 'Kit', 1);
             CREATE VIEW pet_names AS SELECT name FROM pet;
-            """#)
+            """#))
         return db
     }
 
     func testAwkwardNamesWorkEverywhere() throws {
         let db = try database()
         let table = try db.table(#"odd "quoted" table"#)
-        XCTAssertEqual(table.entity.keyColumns, ["rowid"])
         let rows = try table.query().where(#""ünï" >= ?"#, 2).orderBy(#""first col""#, descending: true).fetch()
-        XCTAssertEqual(rows.map { $0["first col"] }, [.text("b"), .null])
+        // A table without a key: SQLite's rowid is one, PostgreSQL has none (and sorts NULL last).
+        switch kind {
+        case .sqlite:
+            XCTAssertEqual(table.entity.keyColumns, ["rowid"])
+            XCTAssertEqual(rows.map { $0["first col"] }, [.text("b"), .null])
+        case .postgres:
+            XCTAssertEqual(table.entity.keyColumns, [])
+            XCTAssertEqual(rows.map { $0["first col"] }, [.null, .text("b")])
+        }
         XCTAssertEqual(try table.query().count(), 3)
         XCTAssertEqual(try table.query().batch(2).fetch().map { $0["ünï"] }, [1, 2, 3])
         XCTAssertEqual(try table.query().where(#""first col" IS NULL"#).removeAll(), 1)
@@ -37,12 +46,12 @@ final class DynamicTableTests: XCTestCase {
     /// blobs with their full sizes; keys, short values and numbers stay whole; the SQL sees
     /// whole values; a row read again by key is whole.
     func testAQueryCuttingValuesKeepsTheirStartAndSize() throws {
-        let db = try Database(path: try temporaryDatabasePath(self))
-        try db.execute("CREATE TABLE doc (name TEXT PRIMARY KEY, body TEXT, data BLOB, n INTEGER) WITHOUT ROWID")
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE doc (name text PRIMARY KEY, body text, data \(raw: kind.blobType), n bigint)\(raw: kind.withoutRowID)")
         let long = String(repeating: "é", count: 3_000)  // 6,000 bytes, two a character
         try db.execute("INSERT INTO doc VALUES (?, ?, ?, 7)", String(repeating: "k", count: 40), long,
                        Data(repeating: 0xAB, count: 5_000))
-        try db.execute("INSERT INTO doc VALUES ('short', 'tiny', x'01', 8)")
+        try db.execute("INSERT INTO doc VALUES ('short', 'tiny', ?, 8)", Data([1]))
         let table = try db.table("doc")
         let rows = try table.query(cuttingValuesAt: 11).where("body LIKE '%éé'").orderBy("name").fetch()
         XCTAssertEqual(rows.count, 1, "the condition saw the whole text")
@@ -59,13 +68,13 @@ final class DynamicTableTests: XCTestCase {
     }
 
     /// The start of a long value and its size, read without the rest; nil for a missing row, a
-    /// NULL, a number, or a table without a rowid.
+    /// NULL, a number, or a table without a rowid (on PostgreSQL: without a one-column key).
     func testValuePrefixReadsTheStartOfAValue() throws {
-        let db = try Database(path: try temporaryDatabasePath(self))
-        try db.execute("CREATE TABLE doc (id INTEGER PRIMARY KEY, body TEXT, data BLOB, n INTEGER)")
-        try db.execute("INSERT INTO doc VALUES (1, ?, zeroblob(100000), 3), (2, NULL, NULL, NULL)",
-                       String(repeating: "ab", count: 50_000))
-        try db.execute("CREATE TABLE pair (a, b, PRIMARY KEY (a, b)) WITHOUT ROWID")
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE doc (id bigint PRIMARY KEY, body text, data \(raw: kind.blobType), n bigint)")
+        try db.execute("INSERT INTO doc VALUES (1, ?, ?, 3), (2, NULL, NULL, NULL)",
+                       String(repeating: "ab", count: 50_000), Data(count: 100_000))
+        try db.execute("CREATE TABLE pair (a text, b text, PRIMARY KEY (a, b))\(raw: kind.withoutRowID)")
         let body = try XCTUnwrap(try db.valuePrefix(table: "doc", column: "body", rowID: 1, count: 5))
         XCTAssertEqual(body.bytes, Array("ababa".utf8))
         XCTAssertEqual(body.size, 100_000)
@@ -79,7 +88,7 @@ final class DynamicTableTests: XCTestCase {
     func testCompositeKeyWithoutRowIDTable() throws {
         let db = try database()
         let pair = try db.table("pair")
-        XCTAssertTrue(pair.info.isWithoutRowID)
+        XCTAssertTrue(pair.info.isWithoutRowID, "keyed by its key alone (every PostgreSQL table is)")
         XCTAssertEqual(pair.entity.keyColumns, ["a", "b"])
         let rows = try pair.query().orderBy("score", descending: true).batch(2).fetch()
         XCTAssertEqual(rows.map { $0["score"] }, [30, 20, 10])
@@ -91,10 +100,9 @@ final class DynamicTableTests: XCTestCase {
         let registration = pair.eventHandler().register { event in inbox.mutate { $0.append(event) } }
         defer { registration.cancel() }
         try db.execute("UPDATE pair SET score = 0 WHERE a = 'x'")
-        let deadline = Date().addingTimeInterval(2)
-        while inbox.value.isEmpty && Date() < deadline { usleep(5_000) }
+        waitUntilItHolds("the update's event") { !inbox.value.isEmpty }
         XCTAssertEqual(inbox.value.first?.entity, "pair")
-        XCTAssertNil(inbox.value.first?.operation, "WITHOUT ROWID tables report the table, not rows")
+        XCTAssertNil(inbox.value.first?.operation, "WITHOUT ROWID tables (and raw SQL on PostgreSQL) report the table, not rows")
     }
 
     func testForeignKeysGiveDotPathsAndJoins() throws {
@@ -117,6 +125,7 @@ final class DynamicTableTests: XCTestCase {
         XCTAssertThrowsError(try db.table("nope")) { XCTAssertEqual($0 as? ORMError, .unknownName("nope")) }
     }
 
+    // SQLite's alone: FTS5 virtual tables, STRICT tables and SQLite's VIRTUAL generated columns.
     func testVirtualStrictAndGeneratedColumnsAreShownAsTheyAre() throws {
         let db = try Database.inMemory()
         try db.executeScript(

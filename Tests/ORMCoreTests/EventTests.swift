@@ -1,4 +1,5 @@
 import Foundation
+import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
@@ -24,7 +25,7 @@ final class EventTests: XCTestCase {
     }
 
     func testClassEventsForObjectsRawSQLAndRemoveAllOnlyAfterCommit() throws {
-        let db = try Database(path: try temporaryDatabasePath(self))
+        let db = try makeTestDatabase(self)
         let inbox = Inbox()
         let queue = DispatchQueue(label: "events")
         let registration = try EItem.eventHandler(in: db).register(queue: queue) { inbox.add($0) }
@@ -45,15 +46,26 @@ final class EventTests: XCTestCase {
         // Events are queued on the handler's queue as each commit returns: flushing it sees them all.
         queue.sync {}
         let events = inbox.events.value
-        XCTAssertEqual(events.map(\.operation), [.insert, .update, .update, .delete])
-        XCTAssertEqual(events.map(\.key), Array(repeating: .integer(item.id), count: 4))
+        // SQLite's hook tells the rows raw SQL (and removeAll's statement) wrote; on PostgreSQL raw
+        // SQL is told as its table, no row named.
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            XCTAssertEqual(events.map(\.operation), [.insert, .update, .update, .delete])
+            XCTAssertEqual(events.map(\.key), Array(repeating: .integer(item.id), count: 4))
+        case .postgres:
+            XCTAssertEqual(events.map(\.operation), [.insert, .update, nil, nil])
+            XCTAssertEqual(events.map(\.key), [.integer(item.id), .integer(item.id), nil, nil])
+            XCTAssertEqual(events.map(\.entity), Array(repeating: "e_item", count: 4))
+            XCTAssertEqual(events[3].origin, .sql)
+        }
+        XCTAssertEqual(events.count, 4)
         XCTAssertEqual(events[1].changedColumns, ["stock"])
         XCTAssertEqual(events[1].origin, .object)
         XCTAssertEqual(events[2].origin, .sql, "the rolled-back update was never delivered")
     }
 
     func testRegistrationsAreNotDroppedSilentlyAndHandlersMayUseTheDatabase() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let inbox = Inbox()
         // The registration is not kept by the caller: it still delivers (SharkORM's weak handlers stop).
         _ = try EItem.eventHandler(in: db).register(events: [.insert]) { event in
@@ -70,8 +82,7 @@ final class EventTests: XCTestCase {
     }
 
     func testObjectEventsMakeAnObjectLive() throws {
-        let path = try temporaryDatabasePath(self)
-        let db = try Database(path: path)
+        let db = try makeTestDatabase(self)
         let item = EItem()
         item.name = "nut"
         try item.commit(in: db)
@@ -81,30 +92,53 @@ final class EventTests: XCTestCase {
         let registration = try item.observe { inbox.add($0) }
         defer { registration.cancel() }
 
-        let elsewhere = try Database(path: path)  // another connection
+        let elsewhere = try openSameDatabase(db)  // another connection
         try elsewhere.execute("UPDATE e_item SET stock = 3 WHERE id = ?", other.id)
         try elsewhere.execute("UPDATE e_item SET stock = 42 WHERE id = ?", item.id)
-        let events = inbox.wait(for: 1)
-        XCTAssertFalse(events.isEmpty, "another connection's commit is seen within the poll interval")
-        XCTAssertEqual(item.stock, 42, "the live object reflects the committed value")
+        // The two commits may come as one change or two (PostgreSQL tells another session's commits
+        // as their tables): wait for the one that carries the value.
+        waitUntilItHolds("another connection's commit is seen, and the live object reflects the committed value") {
+            !inbox.events.value.isEmpty && item.stock == 42
+        }
+        XCTAssertEqual(item.stock, 42)
+        let heardBefore = inbox.events.value.count
         try db.execute("DELETE FROM e_item WHERE id = ?", item.id)
-        XCTAssertTrue(inbox.wait(for: events.count + 1).contains { $0.operation == .delete })
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            waitUntilItHolds("the delete is heard") { inbox.events.value.contains { $0.operation == .delete } }
+        case .postgres:
+            // Raw SQL is told as its table there: the object hears a change of no named row, and
+            // finds its row gone as it reads it again.
+            waitUntilItHolds("the change is heard") { inbox.events.value.count > heardBefore }
+            XCTAssertEqual(inbox.events.value.last?.key, .integer(item.id))
+            XCTAssertNil(inbox.events.value.last?.operation)
+            XCTAssertEqual(item.stock, 42, "the last values read stay")
+        }
         XCTAssertTrue(item.isDeleted)
     }
 
     /// How soon is measured in Benchmarks/ (reef_live.py), not asserted here.
     func testAnotherProcessInsertingIsSeen() throws {
-        let path = try temporaryDatabasePath(self)
-        let db = try Database(path: path)
+        let db = try makeTestDatabase(self)
         try db.prepare(EItem.self)
         let inbox = Inbox()
         // Registering reads the starting version before it returns, so the insert cannot be missed.
         let registration = try EItem.eventHandler(in: db).register { inbox.add($0) }
         defer { registration.cancel() }
 
+        // Each database's own command-line client is the other process.
+        let insert = "INSERT INTO e_item(id, name, stock) VALUES (7, 'from outside', 1)"
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path, "INSERT INTO e_item(id, name, stock) VALUES (7, 'from outside', 1)"]
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+            process.arguments = [db.path, insert]
+        case .postgres:
+            let conninfo = try XCTUnwrap(db.core.serverConnectionString)
+            process.executableURL = URL(fileURLWithPath: try TestPostgresServer.program("psql"))
+            process.arguments = ["--no-psqlrc", "--quiet", "-v", "ON_ERROR_STOP=1", "-d", conninfo, "-c", insert]
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
@@ -117,7 +151,7 @@ final class EventTests: XCTestCase {
     /// Inside one transaction the changes to one object coalesce into its final effect, delivered
     /// once after the commit; the per-row stream stays available. (Every write was an event.)
     func testTheChangesOfOneTransactionCoalesceIntoEachRowsFinalEffect() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let updated = EItem()
         updated.name = "updated"
         let removed = EItem()
@@ -173,7 +207,7 @@ final class EventTests: XCTestCase {
     /// A cycle's commit (inserts, then the back-reference written by an update) is one insert per
     /// object; an observed object updated then removed in one transaction hears one delete.
     func testACycleIsOneInsertPerObjectAndAnObserverHearsTheFinalEffect() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let queue = DispatchQueue(label: "events")
         let events = Locked<[RecordEvent]>([])
         let registration = try CycNode.eventHandler(in: db).register(queue: queue) { event in
@@ -204,7 +238,7 @@ final class EventTests: XCTestCase {
     }
 
     func testAsyncStreamOfEvents() async throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let stream = try EItem.eventHandler(in: db).events([.insert])
         let item = EItem()
         try item.commit(in: db)

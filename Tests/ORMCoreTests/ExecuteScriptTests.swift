@@ -6,8 +6,8 @@ import XCTest
 /// `executeScript` is all or nothing, unless the script manages its own transaction.
 final class ExecuteScriptTests: XCTestCase {
     private func database(rows: Int = 3) throws -> Database {
-        let db = try Database(path: try temporaryDatabasePath(self))
-        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT)")
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE t (\(raw: TestDatabaseKind.current.generatedKey()), a text)")
         for index in 1...rows { try db.execute("INSERT INTO t (a) VALUES (?)", "row \(index)") }
         return db
     }
@@ -19,12 +19,15 @@ final class ExecuteScriptTests: XCTestCase {
     func testAFailingStatementUndoesTheStatementsBeforeIt() throws {
         let db = try database()
         XCTAssertThrowsError(try db.executeScript("DELETE FROM t; THIS IS NOT SQL;")) { error in
-            XCTAssertEqual((error as? SQLiteError)?.code, .error, "\(error)")
+            switch TestDatabaseKind.current {
+            case .sqlite: XCTAssertEqual((error as? SQLiteError)?.code, .error, "\(error)")
+            case .postgres: XCTAssertEqual((error as? PostgresDatabaseError)?.underlying.sqlState, "42601", "\(error)")
+            }
         }
         XCTAssertEqual(try count(db), .integer(3), "the DELETE was rolled back")
         XCTAssertThrowsError(
-            try db.executeScript("CREATE TABLE u (x); INSERT INTO u VALUES (1); INSERT INTO t (id) VALUES (1)"))
-        XCTAssertNil(try db.scalar("SELECT name FROM sqlite_master WHERE name = 'u'"), "the new table is gone too")
+            try db.executeScript("CREATE TABLE u (x bigint); INSERT INTO u VALUES (1); INSERT INTO t (id) VALUES (1)"))
+        XCTAssertNil(try db.tableInfo("u"), "the new table is gone too")
         // Nothing is left open: another transaction starts and commits.
         try db.transaction { _ in try db.execute("INSERT INTO t (a) VALUES ('after')") }
         XCTAssertEqual(try count(db), .integer(4))
@@ -63,6 +66,17 @@ final class ExecuteScriptTests: XCTestCase {
     func testAStatementOutsideATransactionLateInAScriptRunsEverythingOnce() throws {
         let db = try database()
         try db.executeScript(
+            "INSERT INTO t (a) VALUES ('x'); /* a note; */ -- and one more\n VACUUM; INSERT INTO t (a) VALUES ('y')")
+        XCTAssertEqual(try count(db), .integer(5))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t WHERE a IN ('x', 'y')"), .integer(2))
+    }
+
+    /// The same with a `PRAGMA`, which runs outside a transaction on SQLite (SQLite's alone: PRAGMA).
+    func testAPragmaLateInAScriptRunsEverythingOnce() throws {
+        let db = try Database(path: try temporaryDatabasePath(self))
+        try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT)")
+        for index in 1...3 { try db.execute("INSERT INTO t (a) VALUES (?)", "row \(index)") }
+        try db.executeScript(
             "INSERT INTO t (a) VALUES ('x'); /* a note; */ -- and one more\n pragma user_version = 7; INSERT INTO t (a) VALUES ('y')")
         XCTAssertEqual(try count(db), .integer(5))
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t WHERE a IN ('x', 'y')"), .integer(2))
@@ -80,6 +94,22 @@ final class ExecuteScriptTests: XCTestCase {
             "BEGINNING", "(SELECT 1)", "", "/* unclosed"]
         {
             XCTAssertFalse(SQLScript.runsOutsideTransaction(statement), statement)
+        }
+    }
+
+    /// PostgreSQL's own list (a pure function, run in both runs): its transaction words, the
+    /// statements it refuses inside a transaction block, never a `PRAGMA` (no such statement there).
+    func testWhichStatementsRunOutsideATransactionOnPostgreSQL() {
+        for statement in ["begin", "START TRANSACTION", "COMMIT", "ABORT", "ROLLBACK TO SAVEPOINT s", "VACUUM",
+            "vacuum analyze t", "CREATE DATABASE x", "DROP TABLESPACE y", "ALTER SYSTEM SET work_mem = '8MB'",
+            "CREATE INDEX CONCURRENTLY i ON t (a)", "REINDEX TABLE t", "-- note\nCHECKPOINT"]
+        {
+            XCTAssertTrue(PostgresConnection.runsOutsideTransaction(statement), statement)
+        }
+        for statement in ["DELETE FROM t", "PRAGMA foreign_keys = OFF", "SELECT 'BEGIN'", "CREATE TABLE database (x int)",
+            "DO $$BEGIN PERFORM 1; END$$", ""]
+        {
+            XCTAssertFalse(PostgresConnection.runsOutsideTransaction(statement), statement)
         }
     }
 }

@@ -8,7 +8,20 @@ import XCTest
 /// the writer; the connection it used works normally afterwards.
 final class InterruptionTests: XCTestCase {
     /// A query that would run for minutes.
-    private let endless: SQL = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+    private let endless: SQL =
+        "WITH RECURSIVE c(x) AS (SELECT CAST(1 AS bigint) UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+
+    /// Asserts that `error` is the database's own error for a statement stopped by an interruption.
+    private func assertInterrupted(_ error: (any Error)?, file: StaticString = #filePath, line: UInt = #line) {
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            XCTAssertEqual((error as? SQLiteError)?.code, .interrupt, "\(String(describing: error))", file: file, line: line)
+        case .postgres:
+            XCTAssertEqual((error as? PostgresDatabaseError)?.underlying.sqlState, "57014", "\(String(describing: error))",
+                           file: file, line: line)
+        }
+        XCTAssertEqual((error as? any DatabaseError)?.isInterrupted, true, file: file, line: line)
+    }
 
     private func interruptWhileRunning(_ work: @escaping @Sendable (Interruption) throws -> Void) throws -> (any Error)? {
         let interruption = Interruption()
@@ -29,26 +42,28 @@ final class InterruptionTests: XCTestCase {
     }
 
     func testAReadOnAReaderAndAWriteOnTheWriterAreStopped() throws {
-        let db = try Database(path: try temporaryDatabasePath(self))
-        try db.executeScript("CREATE TABLE t (x INTEGER)")
+        let db = try makeTestDatabase(self)
+        try db.executeScript("CREATE TABLE t (x bigint)")
         let endless = self.endless
         let readError = try interruptWhileRunning { interruption in
             _ = try interruption.run { try db.fetchAll(endless) }
         }
-        XCTAssertEqual((readError as? SQLiteError)?.code, .interrupt, "\(String(describing: readError))")
+        assertInterrupted(readError)
         let writeError = try interruptWhileRunning { interruption in
             _ = try interruption.run {
-                try db.execute("INSERT INTO t WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c")
+                try db.execute(
+                    "INSERT INTO t WITH RECURSIVE c(x) AS (SELECT CAST(1 AS bigint) UNION ALL SELECT x + 1 FROM c) SELECT x FROM c")
             }
         }
-        XCTAssertEqual((writeError as? SQLiteError)?.code, .interrupt, "\(String(describing: writeError))")
+        assertInterrupted(writeError)
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), 0, "the interrupted insert left nothing")
         XCTAssertEqual(try db.scalar("SELECT 1 + 1"), 2, "the connections work afterwards")
     }
 
     /// An interrupt that came after the work took its connection but before its statement's first
     /// step was lost (SQLite clears `sqlite3_interrupt` as a statement starts on an idle
-    /// connection): `Esc` on a count still preparing let a view that never ends count on.
+    /// connection): `Esc` on a count still preparing let a view that never ends count on. SQLite's
+    /// alone: it holds SQLite's connection to interrupt between taking it and the first step.
     func testAnInterruptBeforeTheStatementStartsStopsIt() throws {
         let db = try Database(path: try temporaryDatabasePath(self))
         let interruption = Interruption()
@@ -68,7 +83,7 @@ final class InterruptionTests: XCTestCase {
     }
 
     func testWorkStartedAfterTheInterruptionFailsAtOnceAndOtherWorkIsUntouched() throws {
-        let db = try Database(path: try temporaryDatabasePath(self))
+        let db = try makeTestDatabase(self)
         let interruption = Interruption()
         interruption.interrupt()
         XCTAssertTrue(interruption.isInterrupted)
@@ -84,9 +99,9 @@ final class InterruptionTests: XCTestCase {
     func testAGivenUpBatchedSetFreesItsReader() throws {
         var configuration = Configuration()
         configuration.maximumReaders = 2
-        let db = try Database(path: try temporaryDatabasePath(self), configuration: configuration)
+        let db = try makeTestDatabase(self, configuration: configuration)
         try db.executeScript("""
-            CREATE TABLE big (id INTEGER PRIMARY KEY, txt TEXT, val INTEGER);
+            CREATE TABLE big (id bigint PRIMARY KEY, txt text, val bigint);
             WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 50000)
             INSERT INTO big SELECT x, 'row ' || (x % 500), x % 7 FROM c;
             """)
@@ -98,7 +113,7 @@ final class InterruptionTests: XCTestCase {
                 }
                 if let error = set.firstWindowError { throw error }
             }
-            XCTAssertEqual((error as? SQLiteError)?.code, .interrupt, "\(String(describing: error))")
+            assertInterrupted(error)
         }
         let quick = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {

@@ -52,10 +52,10 @@ final class Tracked {
 }
 
 final class ModelBehaviourTests: XCTestCase {
-    /// An autoincrement key is left out of the insert: SQLite assigns it, and the object gets it.
+    /// An autoincrement key is left out of the insert: the database assigns it, and the object gets it.
     func testAutoincrementInsertLeavesTheKeyToSQLite() throws {
         let recorder = SQLRecorder()
-        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        let db = try makeTestDatabase(self, configuration: recorder.configuration)
         try db.prepare(Counter.self)
         recorder.reset()
         let first = Counter()
@@ -66,14 +66,26 @@ final class ModelBehaviourTests: XCTestCase {
         }
         XCTAssertEqual(first.id, 1)
         XCTAssertEqual(second.id, 2)
-        XCTAssertEqual(
-            recorder.recorded,
-            [
-                "BEGIN IMMEDIATE",
-                #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?)"#,
-                #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?)"#,
-                "COMMIT",
-            ])
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            XCTAssertEqual(
+                recorder.recorded,
+                [
+                    "BEGIN IMMEDIATE",
+                    #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?)"#,
+                    #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?)"#,
+                    "COMMIT",
+                ])
+        case .postgres:
+            XCTAssertEqual(
+                recorder.recorded,
+                [
+                    "BEGIN",
+                    #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?) RETURNING "id""#,
+                    #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?) RETURNING "id""#,
+                    "COMMIT",
+                ])
+        }
         XCTAssertTrue(try Counter.find(2, in: db) === second)
         let explicit = Counter()
         explicit.id = 10
@@ -83,7 +95,7 @@ final class ModelBehaviourTests: XCTestCase {
 
     /// A hand-written `deinit` that calls the identity-map hook works like the generated one.
     func testAHandWrittenDeinitTakesTheObjectOutOfTheIdentityMap() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let before = Tracked.deinits.withLock { $0 }
         var tracked: Tracked? = Tracked()
         try tracked?.commit(in: db)
@@ -97,7 +109,7 @@ final class ModelBehaviourTests: XCTestCase {
 
     func testInsertUpdateOnlyChangedColumnsAndRemove() throws {
         let recorder = SQLRecorder()
-        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        let db = try makeTestDatabase(self, configuration: recorder.configuration)
         try db.prepare(Account.self)
         let account = Account()
         account.owner = "Ann"
@@ -105,7 +117,7 @@ final class ModelBehaviourTests: XCTestCase {
         recorder.reset()
         try account.commit(in: db)
         XCTAssertFalse(account.isNew)
-        XCTAssertEqual(account.id, 1, "the object learns the rowid SQLite assigned")
+        XCTAssertEqual(account.id, 1, "the object learns the key the database assigned")
         account.balance = 10
         XCTAssertEqual(account.changedColumns, ["balance"])
         try account.commit()
@@ -113,13 +125,24 @@ final class ModelBehaviourTests: XCTestCase {
         try account.commit()  // nothing changed: no statement
         try account.remove()
         XCTAssertTrue(account.isDeleted)
-        XCTAssertEqual(
-            recorder.recorded,
-            [
-                #"INSERT INTO "account" ("owner", "balance") VALUES (?, ?)"#,
-                #"UPDATE "account" SET "balance" = ? WHERE "id" = ?"#,
-                #"DELETE FROM "account" WHERE "id" = ?"#,
-            ])
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            XCTAssertEqual(
+                recorder.recorded,
+                [
+                    #"INSERT INTO "account" ("owner", "balance") VALUES (?, ?)"#,
+                    #"UPDATE "account" SET "balance" = ? WHERE "id" = ?"#,
+                    #"DELETE FROM "account" WHERE "id" = ?"#,
+                ])
+        case .postgres:
+            XCTAssertEqual(
+                recorder.recorded,
+                [
+                    #"INSERT INTO "account" ("owner", "balance") VALUES (?, ?) RETURNING "id""#,
+                    #"UPDATE "account" SET "balance" = ? WHERE "id" = ?"#,
+                    #"DELETE FROM "account" WHERE "id" = ?"#,
+                ])
+        }
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM account"), .integer(0))
         XCTAssertThrowsError(try account.commit()) { error in
             guard case .objectDeleted? = error as? ORMError else { return XCTFail("\(error)") }
@@ -130,7 +153,7 @@ final class ModelBehaviourTests: XCTestCase {
     /// the transaction goes on without the vetoed write (it used to doom the transaction even then,
     /// unlike every other error).
     func testAVetoRollsBackTheTransactionItLeavesAndNothingWhenCaught() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         try db.prepare(Account.self)
         let first = Account()
         first.owner = "first"
@@ -158,7 +181,7 @@ final class ModelBehaviourTests: XCTestCase {
     }
 
     func testRollbackRestoresObjectState() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let kept = Account()
         kept.owner = "kept"
         try kept.commit(in: db)
@@ -178,7 +201,7 @@ final class ModelBehaviourTests: XCTestCase {
     }
 
     func testATableCreatedInARolledBackTransactionIsCreatedAgain() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         try? db.transaction { _ in
             try Account().commit(in: db)
             throw CancellationError()
@@ -189,7 +212,7 @@ final class ModelBehaviourTests: XCTestCase {
     }
 
     func testDidHooksRunAfterCommitOnlyAndNeverAfterRollback() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         Audited.log.withLock { $0.removeAll() }
         let note = Audited()
         note.note = "a"
@@ -212,7 +235,7 @@ final class ModelBehaviourTests: XCTestCase {
     }
 
     func testIdentityMapReturnsTheLiveInstanceAndFollowsRawSQL() throws {
-        let db = try Database(path: try temporaryDatabasePath(self))
+        let db = try makeTestDatabase(self)
         let account = Account()
         account.owner = "Ann"
         try account.commit(in: db)
@@ -232,7 +255,7 @@ final class ModelBehaviourTests: XCTestCase {
     }
 
     func testObjectsAreReleasedWhenNoLongerUsed() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         weak var weakAccount: Account?
         var id: Int64 = 0
         do {
@@ -247,8 +270,7 @@ final class ModelBehaviourTests: XCTestCase {
     }
 
     func testRelatedObjectsAreCommittedFirstAndLoadedLazily() throws {
-        let path = try temporaryDatabasePath(self)
-        let db = try Database(path: path)
+        let db = try makeTestDatabase(self)
         let team = Team()
         team.name = "Reds"
         let player = Player()
@@ -268,7 +290,7 @@ final class ModelBehaviourTests: XCTestCase {
         XCTAssertTrue(skipped.isNew)
 
         // Another connection: nothing is live there, so the team comes back as a fault.
-        let other = try Database(path: path)
+        let other = try openSameDatabase(db)
         let loaded = try XCTUnwrap(try Player.find(player.id, in: other))
         let fault = try XCTUnwrap(loaded.team)
         XCTAssertEqual(fault.persistenceStatus, .fault)
@@ -279,7 +301,7 @@ final class ModelBehaviourTests: XCTestCase {
     }
 
     func testSwallowedErrorsReturnFalse() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = Account()
         account.vetoInsert = true
         XCTAssertFalse(try account.commit(in: db, options: CommitOptions(errorPolicy: .swallow)))
@@ -290,7 +312,7 @@ final class ModelBehaviourTests: XCTestCase {
     /// changed and nothing was written.
     func testCommitReturnsWhetherAStatementWroteARow() throws {
         let recorder = SQLRecorder()
-        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        let db = try makeTestDatabase(self, configuration: recorder.configuration)
         let team = Team()
         let player = Player()
         player.team = team
@@ -303,16 +325,26 @@ final class ModelBehaviourTests: XCTestCase {
         XCTAssertFalse(try team.commit(in: db))
         player.name = "Kim"
         XCTAssertTrue(try player.commit(in: db))
-        XCTAssertEqual(
-            recorder.recorded,
-            [
-                "BEGIN IMMEDIATE", #"UPDATE "team" SET "name" = ? WHERE "id" = ?"#, "COMMIT",
-                #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#,
-            ])
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            XCTAssertEqual(
+                recorder.recorded,
+                [
+                    "BEGIN IMMEDIATE", #"UPDATE "team" SET "name" = ? WHERE "id" = ?"#, "COMMIT",
+                    #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#,
+                ])
+        case .postgres:
+            XCTAssertEqual(
+                recorder.recorded,
+                [
+                    "BEGIN", #"UPDATE "team" SET "name" = ? WHERE "id" = ?"#, "COMMIT",
+                    #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#,
+                ])
+        }
     }
 
     func testRawFetchMatchesColumnsByName() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         for name in ["b", "a", "c"] {
             let account = Account()
             account.owner = name
@@ -347,7 +379,7 @@ final class ModelBehaviourTests: XCTestCase {
 /// `scripts/test` (`--sanitize=thread --filter ConcurrencyTests`).
 final class ConcurrencyTests: XCTestCase {
     func testEightThreadsCommitAndReadTenThousandObjects() throws {
-        let db = try Database(path: try temporaryDatabasePath(self))
+        let db = try makeTestDatabase(self)
         try db.prepare(Counter.self)
         let failures = Locked<[String]>([])
         let perThread = 1_250
@@ -389,7 +421,7 @@ final class ConcurrencyTests: XCTestCase {
     /// same live objects, change them, and let them go, so objects die on threads other than the
     /// one that last wrote them (their deinit reads the bookkeeping without taking their lock).
     func testThreadsFetchingTheSameRowsShareObjectsThatDieOnAnyThread() throws {
-        let db = try Database(path: try temporaryDatabasePath(self))
+        let db = try makeTestDatabase(self)
         try db.transaction { _ in
             for n in 0..<300 {
                 let counter = Counter()
@@ -402,7 +434,7 @@ final class ConcurrencyTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             do {
                 for round in 0..<40 {
-                    let all = try Counter.fetch(where: "1", orderedBy: "n", in: db)
+                    let all = try Counter.fetch(where: "n >= 0", orderedBy: "n", in: db)
                     if all.map(\.n) != Array(0..<300) { failures.mutate { $0.append("thread \(thread) round \(round)") } }
                     all[(round * 7 + thread) % 300].thread = thread
                     // Some objects handed to the other threads, and let go of by whichever comes next.
@@ -421,7 +453,7 @@ final class ConcurrencyTests: XCTestCase {
 /// The identity map and transaction records kept by the write and fetch paths.
 final class IdentityAndRollbackTests: XCTestCase {
     func testObjectsLeaveTheIdentityMapAsTheyDie() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         try db.transaction { _ in
             for index in 0..<1_000 {
                 let account = Account()
@@ -448,7 +480,7 @@ final class IdentityAndRollbackTests: XCTestCase {
     }
 
     func testARolledBackInsertLeavesTheObjectNewAndUnregistered() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = Account()
         account.owner = "ann"
         try? db.transaction { _ in
@@ -468,7 +500,7 @@ final class IdentityAndRollbackTests: XCTestCase {
     /// The map entry follows the object: out when it is deleted, back when the delete rolls back,
     /// gone when the object dies; a fault is entered like a fetched object.
     func testAnObjectsMapEntryFollowsItThroughARolledBackDeleteAndItsDeath() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let type = ObjectIdentifier(Account.self)
         var account: Account? = Account()
         try account?.commit(in: db)
@@ -496,7 +528,7 @@ final class IdentityAndRollbackTests: XCTestCase {
     /// An object written in a transaction and again in a savepoint that was released is restored to
     /// its state before the outer transaction when that one rolls back.
     func testRollbackAfterAReleasedSavepointRestoresTheOuterState() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let account = Account()
         account.owner = "kept"
         try account.commit(in: db)

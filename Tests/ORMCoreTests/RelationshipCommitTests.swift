@@ -37,7 +37,8 @@ final class RelationshipCommitTests: XCTestCase {
             let recorder = SQLRecorder()
             var configuration = recorder.configuration
             configuration.foreignKeys = foreignKeys
-            let db = try Database(path: ":memory:", configuration: configuration)
+            // PostgreSQL always checks foreign keys: the setting is SQLite's, both runs check there.
+            let db = try makeTestDatabase(self, configuration: configuration)
             try db.prepare(CycPerson.self)
             recorder.reset()
             let l = CycLocation()
@@ -61,23 +62,37 @@ final class RelationshipCommitTests: XCTestCase {
                 try db.fetchAll("SELECT id, location FROM cyc_department"), [[.integer(d.id), .integer(l.id)]])
             XCTAssertEqual(
                 try db.fetchAll("SELECT department, location FROM cyc_person"), [[.integer(d.id), .integer(l.id)]])
-            XCTAssertEqual(
-                written,
-                [
-                    "BEGIN IMMEDIATE",
-                    #"INSERT INTO "cyc_location" ("city", "department") VALUES (?, ?)"#,
-                    #"INSERT INTO "cyc_department" ("name", "location") VALUES (?, ?)"#,
-                    #"INSERT INTO "cyc_person" ("name", "department", "location") VALUES (?, ?, ?)"#,
-                    #"UPDATE "cyc_location" SET "department" = ? WHERE "id" = ?"#,
-                    "COMMIT",
-                ], "foreign keys \(foreignKeys ? "on" : "off")")
+            switch TestDatabaseKind.current {
+            case .sqlite:
+                XCTAssertEqual(
+                    written,
+                    [
+                        "BEGIN IMMEDIATE",
+                        #"INSERT INTO "cyc_location" ("city", "department") VALUES (?, ?)"#,
+                        #"INSERT INTO "cyc_department" ("name", "location") VALUES (?, ?)"#,
+                        #"INSERT INTO "cyc_person" ("name", "department", "location") VALUES (?, ?, ?)"#,
+                        #"UPDATE "cyc_location" SET "department" = ? WHERE "id" = ?"#,
+                        "COMMIT",
+                    ], "foreign keys \(foreignKeys ? "on" : "off")")
+            case .postgres:
+                XCTAssertEqual(
+                    written,
+                    [
+                        "BEGIN",
+                        #"INSERT INTO "cyc_location" ("city", "department") VALUES (?, ?) RETURNING "id""#,
+                        #"INSERT INTO "cyc_department" ("name", "location") VALUES (?, ?) RETURNING "id""#,
+                        #"INSERT INTO "cyc_person" ("name", "department", "location") VALUES (?, ?, ?) RETURNING "id""#,
+                        #"UPDATE "cyc_location" SET "department" = ? WHERE "id" = ?"#,
+                        "COMMIT",
+                    ], "foreign keys \(foreignKeys ? "on" : "off")")
+            }
             XCTAssertFalse(try p.commit(in: db), "nothing left to write")
         }
     }
 
     /// A cycle of three, and an object referring to itself.
     func testCyclesOfAnyLength() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let a = CycNode()
         let b = CycNode()
         let c = CycNode()
@@ -88,7 +103,7 @@ final class RelationshipCommitTests: XCTestCase {
         b.next = c
         c.next = a
         try a.commit(in: db)
-        let rows = try db.fetchAll("SELECT label, (SELECT label FROM cyc_node n WHERE n.id = m.next) FROM cyc_node m ORDER BY label")
+        let rows = try db.fetchAll("SELECT label, (SELECT label FROM cyc_node n WHERE n.id = m.next) FROM cyc_node m ORDER BY m.label")
         XCTAssertEqual(rows, [[.text("a"), .text("b")], [.text("b"), .text("c")], [.text("c"), .text("a")]])
 
         let selfish = CycNode()
@@ -100,9 +115,15 @@ final class RelationshipCommitTests: XCTestCase {
 
     /// A cycle's commit that fails leaves every object as it was: new, nothing written.
     func testAFailedCycleCommitWritesNothing() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         try db.prepare(CycNode.self)
-        try db.execute("CREATE TRIGGER no_bad BEFORE INSERT ON cyc_node WHEN NEW.label = 'bad' BEGIN SELECT RAISE(ABORT, 'bad'); END")
+        // The second insert is refused: by a trigger on SQLite (which adds no CHECK to a table), a CHECK on PostgreSQL.
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            try db.execute("CREATE TRIGGER no_bad BEFORE INSERT ON cyc_node WHEN NEW.label = 'bad' BEGIN SELECT RAISE(ABORT, 'bad'); END")
+        case .postgres:
+            try db.execute("ALTER TABLE cyc_node ADD CONSTRAINT no_bad CHECK (label <> 'bad')")
+        }
         let a = CycNode()
         let b = CycNode()
         a.label = "a"
@@ -118,7 +139,7 @@ final class RelationshipCommitTests: XCTestCase {
     /// A new object referring to a removed one: it failed with an unnamed foreign-key error. The
     /// commit now throws an error naming the property and the removed object, writing nothing.
     func testAReferenceToARemovedObjectIsRefusedByName() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let team = Team()
         team.name = "gone"
         try team.commit(in: db)
@@ -140,7 +161,7 @@ final class RelationshipCommitTests: XCTestCase {
     /// A new related object left out by the options: refused by name (it failed with a bare foreign
     /// key error, or stored a dangling key with foreign keys off).
     func testAReferenceToANewObjectLeftOutIsRefusedByName() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let player = Player()
         player.team = Team()
         for options in [CommitOptions(ignoredRelatedTypes: [Team.self]), CommitOptions(commitsRelatedObjects: false)] {

@@ -3,9 +3,9 @@ import XCTest
 @testable import ORMCore
 
 final class TransactionTests: XCTestCase {
-    private func makeDatabase() throws -> Database {
-        let db = try Database.inMemory()
-        try db.execute("CREATE TABLE t(x)")
+    private func makeDatabase(configuration: Configuration = Configuration()) throws -> Database {
+        let db = try makeTestDatabase(self, configuration: configuration)
+        try db.execute("CREATE TABLE t(x bigint)")
         return db
     }
 
@@ -32,8 +32,8 @@ final class TransactionTests: XCTestCase {
 
     func testNestedTransactionsAreSavepoints() throws {
         let recorder = SQLRecorder()
-        let db = try Database(path: ":memory:", configuration: recorder.configuration)
-        try db.execute("CREATE TABLE t(x)")
+        let db = try makeDatabase(configuration: recorder.configuration)
+        _ = try db.scalar("SELECT count(*) FROM t")  // a reader opened (and its setup traced) before the trace
         recorder.reset()
         try db.transaction { _ in
             try db.execute("INSERT INTO t VALUES (1)")
@@ -44,14 +44,28 @@ final class TransactionTests: XCTestCase {
             try db.transaction { _ in try db.execute("INSERT INTO t VALUES (3)") }
         }
         XCTAssertEqual(try db.fetchAll("SELECT x FROM t ORDER BY x").map { $0[0] }, [1, 3])
-        XCTAssertEqual(
-            recorder.recorded,
-            [
-                "BEGIN IMMEDIATE", "INSERT INTO t VALUES (1)", "SAVEPOINT \"orm_savepoint_1\"",
-                "INSERT INTO t VALUES (2)", "ROLLBACK TO \"orm_savepoint_1\"", "RELEASE \"orm_savepoint_1\"",
-                "SAVEPOINT \"orm_savepoint_1\"", "INSERT INTO t VALUES (3)", "RELEASE \"orm_savepoint_1\"", "COMMIT",
-                "SELECT x FROM t ORDER BY x",
-            ])
+        // Each database's own words for the same transaction control.
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            XCTAssertEqual(
+                recorder.recorded,
+                [
+                    "BEGIN IMMEDIATE", "INSERT INTO t VALUES (1)", "SAVEPOINT \"orm_savepoint_1\"",
+                    "INSERT INTO t VALUES (2)", "ROLLBACK TO \"orm_savepoint_1\"", "RELEASE \"orm_savepoint_1\"",
+                    "SAVEPOINT \"orm_savepoint_1\"", "INSERT INTO t VALUES (3)", "RELEASE \"orm_savepoint_1\"", "COMMIT",
+                    "SELECT x FROM t ORDER BY x",
+                ])
+        case .postgres:
+            XCTAssertEqual(
+                recorder.recorded,
+                [
+                    "BEGIN", "INSERT INTO t VALUES (1)", "SAVEPOINT \"orm_savepoint_1\"",
+                    "INSERT INTO t VALUES (2)", "ROLLBACK TO SAVEPOINT \"orm_savepoint_1\"",
+                    "RELEASE SAVEPOINT \"orm_savepoint_1\"", "SAVEPOINT \"orm_savepoint_1\"",
+                    "INSERT INTO t VALUES (3)", "RELEASE SAVEPOINT \"orm_savepoint_1\"", "COMMIT",
+                    "SELECT x FROM t ORDER BY x",
+                ])
+        }
     }
 
     func testCommittedChangesAreDeliveredOnlyAfterCommit() throws {
@@ -64,8 +78,16 @@ final class TransactionTests: XCTestCase {
             XCTAssertTrue(delivered.value.isEmpty, "nothing is delivered before the commit")
         }
         XCTAssertEqual(delivered.value.count, 1)
-        XCTAssertEqual(delivered.value.first?.rows.map(\.operation), [.insert, .insert])
         XCTAssertEqual(delivered.value.first?.tables, ["t"])
+        // SQLite's update hook reports raw SQL's rows; on PostgreSQL raw SQL is told as its tables.
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            XCTAssertEqual(delivered.value.first?.rows.map(\.operation), [.insert, .insert])
+            XCTAssertEqual(delivered.value.first?.tablesWithoutRowDetail, [])
+        case .postgres:
+            XCTAssertEqual(delivered.value.first?.rows.map(\.operation), [])
+            XCTAssertEqual(delivered.value.first?.tablesWithoutRowDetail, ["t"])
+        }
 
         try? db.transaction { _ in
             try db.execute("INSERT INTO t VALUES (3)")
@@ -74,11 +96,31 @@ final class TransactionTests: XCTestCase {
         XCTAssertEqual(delivered.value.count, 1, "a rolled-back transaction delivers nothing")
 
         try db.execute("DELETE FROM t")
-        XCTAssertEqual(
-            delivered.value.last?.rows.map(\.operation), [.delete, .delete],
-            "a DELETE with no WHERE still reports each row (the truncate optimisation is off)")
+        XCTAssertEqual(delivered.value.count, 2)
+        XCTAssertEqual(delivered.value.last?.tables, ["t"])
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            XCTAssertEqual(
+                delivered.value.last?.rows.map(\.operation), [.delete, .delete],
+                "a DELETE with no WHERE still reports each row (the truncate optimisation is off)")
+        case .postgres:
+            XCTAssertEqual(delivered.value.last?.tablesWithoutRowDetail, ["t"])
+        }
     }
 
+    /// A raw statement that changed no row reports nothing, on either database.
+    func testAStatementThatChangedNoRowReportsNothing() throws {
+        let db = try makeDatabase()
+        let delivered = Locked<[ChangeSet]>([])
+        _ = db.changeCenter.addObserver { changes in delivered.mutate { $0.append(changes) } }
+        try db.execute("INSERT INTO t VALUES (1)")
+        XCTAssertEqual(delivered.value.last?.tables, ["t"])
+        try db.execute("UPDATE t SET x = 2 WHERE x = 99")
+        try db.execute("DELETE FROM t WHERE x = 99")
+        XCTAssertEqual(delivered.value.count, 1, "statements that changed no row report nothing")
+    }
+
+    // SQLite's alone: WITHOUT ROWID tables, whose rows the update hook does not report.
     func testWithoutRowIDTablesReportTableLevelChanges() throws {
         let db = try Database.inMemory()
         try db.execute("CREATE TABLE pair(a TEXT, b TEXT, PRIMARY KEY (a, b)) WITHOUT ROWID")

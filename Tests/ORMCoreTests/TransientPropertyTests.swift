@@ -14,7 +14,7 @@ final class TransientSession {
 /// tracked or faulted in.
 final class TransientPropertyTests: XCTestCase {
     func testATransientValueIsNeitherStoredNorAChange() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let session = TransientSession()
         session.user = "ann"
         try session.commit(in: db)
@@ -25,14 +25,12 @@ final class TransientPropertyTests: XCTestCase {
     }
 
     func testReadingATransientValueDoesNotLoadAFault() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("transient-\(UUID()).sqlite").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let db = try Database(path: path)
+        let db = try makeTestDatabase(self)
         let session = TransientSession()
         session.user = "bo"
         try session.commit(in: db)
 
-        let other = try Database(path: path)  // nothing alive there yet
+        let other = try openSameDatabase(db)  // nothing alive there yet
         let fault = try XCTUnwrap(try TransientSession.query(in: other).fetchLightweight().first)
         XCTAssertTrue(fault.isFault)
         fault.recent = [7]

@@ -42,7 +42,7 @@ final class UpsertTests: XCTestCase {
     /// and events and hooks see an update.
     func testAModelThatUpsertsUpdatesTheStoredRow() throws {
         let recorder = SQLRecorder()
-        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        let db = try makeTestDatabase(self, configuration: recorder.configuration)
         try db.prepare(UpTag.self)
         try db.execute("INSERT INTO up_tag(id, name, uses) VALUES (7, 'swift', 1)")
         let queue = DispatchQueue(label: "events")
@@ -52,6 +52,7 @@ final class UpsertTests: XCTestCase {
         }
         defer { registration.cancel() }
         UpTag.log.withLock { $0.removeAll() }
+        _ = try db.scalar("SELECT count(*) FROM up_tag")  // a reader opened (and its setup traced) before the trace
         recorder.reset()
 
         let tag = UpTag()
@@ -68,12 +69,26 @@ final class UpsertTests: XCTestCase {
         XCTAssertEqual(events.value.first?.key, .integer(7))
         XCTAssertEqual(events.value.first?.origin, .object)
         XCTAssertEqual(UpTag.log.withLock { $0 }, ["willInsert swift", "willUpdate swift", "didUpdate swift"])
-        XCTAssertEqual(
-            recorder.recorded.filter { !$0.hasPrefix("SELECT") },
-            [
-                "BEGIN IMMEDIATE", #"INSERT INTO "up_tag" ("name", "uses") VALUES (?, ?)"#,
-                #"UPDATE "up_tag" SET "name" = ?, "uses" = ? WHERE "id" = ?"#, "COMMIT",
-            ])
+        // Each database's own words: PostgreSQL's insert reads its key back, and runs in a savepoint
+        // (a failed statement aborts the transaction there until one is rolled back).
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            XCTAssertEqual(
+                recorder.recorded.filter { !$0.hasPrefix("SELECT") },
+                [
+                    "BEGIN IMMEDIATE", #"INSERT INTO "up_tag" ("name", "uses") VALUES (?, ?)"#,
+                    #"UPDATE "up_tag" SET "name" = ?, "uses" = ? WHERE "id" = ?"#, "COMMIT",
+                ])
+        case .postgres:
+            XCTAssertEqual(
+                recorder.recorded.filter { !$0.hasPrefix("SELECT") },
+                [
+                    "BEGIN", #"SAVEPOINT "orm_savepoint_1""#,
+                    #"INSERT INTO "up_tag" ("name", "uses") VALUES (?, ?) RETURNING "id""#,
+                    #"ROLLBACK TO SAVEPOINT "orm_savepoint_1""#, #"RELEASE SAVEPOINT "orm_savepoint_1""#,
+                    #"UPDATE "up_tag" SET "name" = ?, "uses" = ? WHERE "id" = ?"#, "COMMIT",
+                ])
+        }
 
         let other = UpTag()
         other.name = "rust"
@@ -81,9 +96,9 @@ final class UpsertTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM up_tag"), .integer(2), "no clash: an insert")
     }
 
-    /// Per call; and the default fails with SQLite's error, changing nothing.
+    /// Per call; and the default fails with the database's unique-violation error, changing nothing.
     func testPerCallUpsertAndTheDefaultFailure() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let first = UpSeat()
         first.row = "A"
         first.number = 1
@@ -94,7 +109,10 @@ final class UpsertTests: XCTestCase {
         clash.number = 1
         clash.holder = "bob"
         XCTAssertThrowsError(try clash.commit(in: db)) { error in
-            XCTAssertEqual((error as? SQLiteError)?.extendedCode.rawValue, 2067, "\(error)")
+            switch TestDatabaseKind.current {
+            case .sqlite: XCTAssertEqual((error as? SQLiteError)?.extendedCode.rawValue, 2067, "\(error)")
+            case .postgres: XCTAssertEqual((error as? PostgresDatabaseError)?.underlying.sqlState, "23505", "\(error)")
+            }
         }
         XCTAssertTrue(clash.isNew)
         XCTAssertEqual(clash.id, 0)
@@ -109,7 +127,7 @@ final class UpsertTests: XCTestCase {
 
     /// A key the object provides clashes like a unique column.
     func testAProvidedKeyClash() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let france = UpCountry()
         france.code = "FR"
         france.name = "France"
@@ -125,7 +143,7 @@ final class UpsertTests: XCTestCase {
     /// The live object that held the row keeps its unsaved changes; a rollback puts everything back:
     /// the upserted object is new again, the other one the row's object again.
     func testTheLiveObjectOfTheRowAndARollback() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let stored = UpTag()
         stored.name = "swift"
         stored.uses = 1

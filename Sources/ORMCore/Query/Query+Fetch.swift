@@ -88,11 +88,28 @@ extension Query {
 
     /// Deletes every matching record in one statement; returns how many. Events and live objects
     /// follow as for any committed change.
+    ///
+    /// A table without a key (a PostgreSQL table with no primary key) is deleted from by the
+    /// conditions alone; with a limit, an offset or a joined path there is no way to name its rows.
+    ///
+    /// - Throws: ``ORMError/invalidQuery(_:)`` for a limited or joined query on a table without a key.
     @discardableResult
     public func removeAll() throws -> Int {
         let database = try target()
         try decoder.prepare(database)
         let parts = try parts()
+        if entity.keyColumns.isEmpty {
+            guard limitCount == nil, offsetCount == nil, parts.from == quoteIdentifier(entity.table) else {
+                throw ORMError.invalidQuery(
+                    "\(entity.table) has no key: its rows can be removed by conditions alone, without a limit or a join")
+            }
+            var sql = SQL(stringLiteral: "DELETE FROM \(parts.from)")
+            if !parts.whereClause.text.isEmpty {
+                sql.text += " "
+                sql.append(parts.whereClause)
+            }
+            return try database.execute(sql)
+        }
         let keys = entity.keyColumns.map(quoteIdentifier).joined(separator: ", ")
         var sql = statement(select: entity.keyList(alias: entity.table), parts: parts)
         sql.text =

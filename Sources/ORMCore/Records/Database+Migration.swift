@@ -56,11 +56,19 @@ extension Database {
     private func migrateTable(_ schema: ModelSchema, on connection: PostgresConnection) throws {
         let migrator = PostgresMigrator(connection: connection.client)
         let plan = try PostgresConnection.wrapping { try migrator.plan(for: schema) }
-        guard !plan.isEmpty else { return }
-        migrationObservers.notify(.willMigrate(plan))
-        try migrator.apply(plan, schema: schema)
-        connection.clearStatementCache()
-        let observers = migrationObservers
-        writer.scheduleAfterCommit([{ observers.notify(.didMigrate(plan)) }])
+        if !plan.isEmpty {
+            migrationObservers.notify(.willMigrate(plan))
+            try migrator.apply(plan, schema: schema)
+        }
+        // A table whose key the model leaves to the database but that gives none (made with
+        // random keys, or by hand): its key becomes an identity column.
+        let keyMadeIdentity = try PostgresConnection.wrapping { try migrator.addKeyIdentityIfMissing(schema) }
+        if !plan.isEmpty || keyMadeIdentity {
+            connection.clearStatementCache()
+        }
+        if !plan.isEmpty {
+            let observers = migrationObservers
+            writer.scheduleAfterCommit([{ observers.notify(.didMigrate(plan)) }])
+        }
     }
 }

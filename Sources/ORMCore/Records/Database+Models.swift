@@ -10,28 +10,42 @@ extension Database {
     func ensureSchema<T: Model>(_ type: T.Type) throws {
         if schemaRegistry.isReady(type) { return }
         var visiting: Set<ObjectIdentifier> = []
-        try ensureSchema(type, visiting: &visiting)
+        var made: [ModelSchema] = []
+        try ensureSchema(type, visiting: &visiting, made: &made)
     }
 
-    private func ensureSchema<T: Model>(_ type: T.Type, visiting: inout Set<ObjectIdentifier>) throws {
+    /// `made`: the schemas migrated so far in this pass, whose foreign keys to a table of a cycle
+    /// made after them are added once it is (PostgreSQL).
+    private func ensureSchema<T: Model>(
+        _ type: T.Type, visiting: inout Set<ObjectIdentifier>, made: inout [ModelSchema]
+    ) throws {
         guard !isSchemaReady(type), visiting.insert(ObjectIdentifier(type)).inserted else { return }
         for case let referenced as any Model.Type in T.modelSchema.columns.compactMap(\.reference?.model) {
-            try ensureSchema(referenced, visiting: &visiting)
+            try ensureSchema(referenced, visiting: &visiting, made: &made)
         }
         if refusesWrites {
             // Nothing can be migrated; queries report a missing table or column themselves.
             schemaRegistry.markReady(type)
             return
         }
-        try write { _ in
+        let earlier = made
+        try write { connection in
             if isSchemaReady(type) { return }
             try migrateTable(T.modelSchema)
+            if case .postgres(let postgres) = connection {
+                // A table of a cycle made before this one that it references: its foreign key now.
+                let migrator = PostgresMigrator(connection: postgres.client)
+                for schema in earlier where schema.columns.contains(where: { $0.reference?.table == T.modelSchema.table }) {
+                    try PostgresConnection.wrapping { try migrator.addMissingForeignKeys(schema) }
+                }
+            }
             if let frame = currentFrame {
                 frame.preparedModels.append(type)
             } else {
                 schemaRegistry.markReady(type)
             }
         }
+        made.append(T.modelSchema)
     }
 
     /// Whether `type`'s table is ready: committed as ready, or prepared by a transaction the current

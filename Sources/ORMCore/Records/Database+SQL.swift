@@ -14,10 +14,19 @@ extension Database {
         let bound = try sql.binding(arguments)
         return try write { connection in
             try connection.execute(bound)
-            writer.recordedChanges?.recordStatements(of: bound.text)
-            return connection.changedRowCount
+            let changed = connection.changedRowCount
+            // A row write that changed no row changed nothing: told as nothing, as SQLite's hooks
+            // tell it (it used to be told as a change of its table on PostgreSQL).
+            if changed > 0 || !Self.rowWriteKeywords.contains(SQLScript.leadingKeyword(of: bound.text)) {
+                writer.recordedChanges?.recordStatements(of: bound.text)
+            }
+            return changed
         }
     }
+
+    /// The leading keywords of a statement that writes rows and nothing else, whose count of rows
+    /// changed says whether it changed anything.
+    private static let rowWriteKeywords: Set<String> = ["INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE"]
 
     /// Runs several statements separated by semicolons (a schema script, say), all or nothing.
     ///
@@ -163,17 +172,29 @@ extension Database {
 
     /// Whether `sql`, one statement, leaves the database file as it is, as `sqlite3_stmt_readonly`
     /// tells: true for queries and for transaction control (`BEGIN`, `COMMIT`), false for
-    /// statements that write rows or the schema. The statement is prepared, not run.
+    /// statements that write rows or the schema. The statement is prepared, not run. On
+    /// PostgreSQL, judged from its words (a query that writes nothing) and its leading keyword
+    /// (transaction control, as SQLite tells it).
     ///
-    /// - Throws: SQLite's error when the statement does not prepare.
+    /// - Throws: the database's error when the statement does not prepare.
     public func isReadOnly(_ sql: SQL) throws -> Bool {
         try read { connection in
             switch connection {
-            case .sqlite(let sqlite): try sqlite.prepare(sql.text).isReadOnly
-            case .postgres(let postgres): try postgres.prepare(sql.text).isReadOnly
+            case .sqlite(let sqlite):
+                return try sqlite.prepare(sql.text).isReadOnly
+            case .postgres(let postgres):
+                let statement = try postgres.prepare(sql.text)
+                return statement.isReadOnly
+                    || Self.postgresTransactionControl.contains(SQLScript.leadingKeyword(of: sql.text))
             }
         }
     }
+
+    /// The leading keywords of PostgreSQL's transaction control, which ``isReadOnly(_:)`` takes for
+    /// read-only as `sqlite3_stmt_readonly` takes SQLite's.
+    private static let postgresTransactionControl: Set<String> = [
+        "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE",
+    ]
 
     /// Interrupts whatever statement the writer is running (from any thread).
     public func interrupt() {

@@ -46,6 +46,10 @@ extension Database {
         }
         let name = dialect.quoteIdentifier(column)
         let type = info.declaredType.lowercased()
+        // A number has no start to read (SQLite's incremental I/O refuses one likewise).
+        if Self.postgresNumberTypes.contains(type) || type.hasPrefix("numeric(") || type.hasPrefix("decimal(") {
+            return nil
+        }
         let isText = type == "text" || type.hasPrefix("character") || type == "\"char\"" || type == "name"
         // `count` characters hold at least `count` bytes; the bytes past them are dropped here.
         let value = type == "bytea" || isText ? name : "CAST(\(name) AS text)"
@@ -54,4 +58,10 @@ extension Database {
         sql.arguments = [.integer(Int64(max(0, count))), .integer(rowID)]
         return sql
     }
+
+    /// PostgreSQL's number types, as the catalog names them (and their aliases).
+    private static let postgresNumberTypes: Set<String> = [
+        "smallint", "integer", "bigint", "int", "int2", "int4", "int8", "numeric", "decimal", "real",
+        "double precision", "float4", "float8", "money",
+    ]
 }

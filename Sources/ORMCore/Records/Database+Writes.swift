@@ -139,6 +139,12 @@ extension Database {
                 }
             }
         } else if case .postgres(let connection) = writer.connection {
+            if returnsKey, !writerState.keySequencesBehind.isEmpty,
+               let behind = writerState.keySequencesBehind.removeValue(forKey: schema.table) {
+                // A key given by hand earlier in this transaction: the sequence moves past it before
+                // it gives one (it gave that key again, and the insert failed on it).
+                try Self.catchUpKeySequence(behind, on: connection)
+            }
             key = try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
                 try Self.runInsert(
                     object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,

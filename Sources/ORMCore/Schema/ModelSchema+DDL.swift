@@ -8,6 +8,13 @@ extension ModelSchema {
     /// given twice, and a key given on insert is taken as it is); other keys are plain
     /// `NOT NULL PRIMARY KEY` columns of their type.
     public func createTableSQL(named name: String? = nil, in dialect: SQLDialect = .sqlite) -> String {
+        createTableSQL(named: name, in: dialect, omittingReferencesTo: [])
+    }
+
+    /// ``createTableSQL(named:in:)`` without the foreign keys of the relationships to the tables
+    /// `omitted` (tables not made yet: PostgreSQL refuses a reference to a missing table, so a
+    /// cycle of relationships gets those keys once the other table is made).
+    func createTableSQL(named name: String? = nil, in dialect: SQLDialect, omittingReferencesTo omitted: Set<String>) -> String {
         var definitions: [String] = []
         let keyType = dialect.columnType(for: primaryKey)
         var key = "\(dialect.quoteIdentifier(primaryKey.name)) \(keyType)"
@@ -22,7 +29,8 @@ extension ModelSchema {
         }
         definitions.append(key)
         for column in columns {
-            definitions.append(column.definitionSQL(in: dialect))
+            let referencesMissing = column.reference.map { omitted.contains($0.table) } ?? false
+            definitions.append(column.definitionSQL(in: dialect, withReference: !referencesMissing))
         }
         return "CREATE TABLE \(dialect.quoteIdentifier(name ?? table)) (\(definitions.joined(separator: ", ")))"
     }
@@ -41,10 +49,15 @@ extension ModelColumn {
     /// (``SQLDialect/columnType(for:)-(ModelColumn)``), `NOT NULL`, its default, and for a
     /// relationship the foreign key (`ON DELETE SET NULL`).
     public func definitionSQL(in dialect: SQLDialect) -> String {
+        definitionSQL(in: dialect, withReference: true)
+    }
+
+    /// ``definitionSQL(in:)``, with or without the relationship's foreign key.
+    func definitionSQL(in dialect: SQLDialect, withReference: Bool) -> String {
         var sql = "\(dialect.quoteIdentifier(name)) \(dialect.columnType(for: self))"
         if !isNullable { sql += " NOT NULL" }
         if !defaultValue.isNull || isNullable { sql += " DEFAULT \(dialect.literal(defaultValue, as: storedType))" }
-        if let reference {
+        if withReference, let reference {
             sql += " REFERENCES \(dialect.quoteIdentifier(reference.table))(\(dialect.quoteIdentifier(reference.column)))"
             sql += " ON DELETE SET NULL"
         }

@@ -117,11 +117,10 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     func clearStatementCache() {
         modelStatements.removeAll()
         for statement in cache.values {
-            // Deallocated once its last user drops it.
+            // Retired by its `deinit` once its last user drops it (the cache, now, for one not in
+            // use). Retiring it here as well named it twice: the second `DEALLOCATE` failed, and
+            // inside a transaction that failure aborted the caller's transaction.
             statement.isCached = false
-            if !statement.isInUse {
-                retired.append(statement.prepared)
-            }
         }
         cache.removeAll()
     }
