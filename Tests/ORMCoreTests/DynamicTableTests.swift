@@ -125,6 +125,23 @@ final class DynamicTableTests: XCTestCase {
         XCTAssertThrowsError(try db.table("nope")) { XCTAssertEqual($0 as? ORMError, .unknownName("nope")) }
     }
 
+    /// A stored generated column, which both databases have: shown as generated, read as stored.
+    func testStoredGeneratedColumnsAreShownAsTheyAre() throws {
+        let db = try makeTestDatabase(self)
+        try db.executeScript(
+            """
+            CREATE TABLE box (id bigint PRIMARY KEY, w bigint NOT NULL, h bigint NOT NULL,
+                              area bigint GENERATED ALWAYS AS (w * h) STORED);
+            INSERT INTO box (id, w, h) VALUES (1, 2, 3), (2, 4, 5);
+            """)
+        let box = try db.table("box")
+        XCTAssertEqual(box.info.column(named: "area")?.generated, .stored)
+        XCTAssertEqual(box.info.column(named: "w")?.generated, .no)
+        XCTAssertEqual(try box.query().orderBy("w").fetch().map { $0["area"] }, [6, 20])
+        try db.execute("UPDATE box SET w = 10 WHERE id = 1")
+        XCTAssertEqual(try box.record(key: [1])?["area"], .integer(30))
+    }
+
     // SQLite's alone: FTS5 virtual tables, STRICT tables and SQLite's VIRTUAL generated columns.
     func testVirtualStrictAndGeneratedColumnsAreShownAsTheyAre() throws {
         let db = try Database.inMemory()
