@@ -161,14 +161,17 @@ struct PostgresMigrator: MigrationExecutor {
     /// database gives (``PrimaryKey/Strategy/rowID``, ``PrimaryKey/Strategy/autoincrement``) and
     /// the column has neither an identity nor a default (a table made with random keys, or by
     /// hand): its sequence starts past the largest key, and an insert that leaves the key out works
-    /// as SQLite's rowid does instead of failing on a NULL key. Returns whether it changed the table.
+    /// as SQLite's rowid does instead of failing on a NULL key. A table the session's role does not
+    /// own is left as it is. Returns whether it changed the table.
     @discardableResult
     func addKeyIdentityIfMissing(_ schema: ModelSchema) throws -> Bool {
         let key = schema.primaryKey
         guard key.strategy == .rowID || key.strategy == .autoincrement, key.storedType == .integer else { return false }
         let table = quote(schema.table)
+        // Left alone where the session's role may not alter the table (it is not its owner's).
         let found = try connection.execute(
-            "SELECT CASE WHEN a.attidentity <> '' OR a.atthasdef THEN 1 ELSE 0 END FROM pg_catalog.pg_attribute AS a "
+            "SELECT CASE WHEN a.attidentity <> '' OR a.atthasdef OR NOT pg_catalog.pg_has_role(c.relowner, 'USAGE') "
+                + "THEN 1 ELSE 0 END FROM pg_catalog.pg_attribute AS a JOIN pg_catalog.pg_class AS c ON c.oid = a.attrelid "
                 + "WHERE a.attrelid = CAST($1 AS regclass) AND a.attname = $2 AND NOT a.attisdropped",
             [.text(table), .text(key.name)])
         guard let row = found.first, try row.int64(at: 0) == 0 else { return false }
