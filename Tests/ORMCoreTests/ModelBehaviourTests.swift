@@ -93,6 +93,38 @@ final class ModelBehaviourTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT max(id) FROM counter"), .integer(10), "a key set by hand is kept")
     }
 
+    /// An autoincrement key is never given twice, even after the last rows went and a key was given
+    /// by hand below the largest one ever given (SQLite's AUTOINCREMENT; on PostgreSQL the key
+    /// sequence's catch-up after the hand-given key moved it back, and the next insert took the
+    /// removed row's key again).
+    func testAnAutoincrementKeyIsNeverGivenTwice() throws {
+        let db = try makeTestDatabase(self)
+        let counters = try (0..<3).map { n -> Counter in
+            let counter = Counter()
+            counter.n = n
+            try counter.commit(in: db)
+            return counter
+        }
+        XCTAssertEqual(counters.map(\.id), [1, 2, 3])
+        try counters[2].remove()
+        try counters[1].remove()
+        let byHand = Counter()
+        byHand.id = 2
+        try byHand.commit(in: db)
+        let next = Counter()
+        try next.commit(in: db)
+        XCTAssertEqual(next.id, 4, "3 was given to a row, removed since")
+        try db.transaction { _ in
+            try byHand.remove()
+            let again = Counter()
+            again.id = 2
+            try again.commit(in: db)
+        }
+        let last = Counter()
+        try last.commit(in: db)
+        XCTAssertEqual(last.id, 5)
+    }
+
     /// A hand-written `deinit` that calls the identity-map hook works like the generated one.
     func testAHandWrittenDeinitTakesTheObjectOutOfTheIdentityMap() throws {
         let db = try makeTestDatabase(self)
