@@ -203,9 +203,9 @@ final class DefaultKeyTests: XCTestCase {
         XCTAssertTrue(try KNote.query(in: db).where("text = 'd'").first() === d)
     }
 
-    /// Keys objects were given by hand are never given again by the database: the next default key
-    /// goes past them, in a transaction too (SQLite's rowid is the largest plus one; PostgreSQL's
-    /// sequence is moved past them).
+    /// Keys given by hand, by objects or by raw SQL, are never given again by the database: the next
+    /// default key goes past them, in a transaction too (SQLite's rowid is the largest plus one;
+    /// PostgreSQL's sequence is moved past them).
     func testADefaultKeyGoesPastKeysGivenByHand() throws {
         let db = try makeTestDatabase(self)
         let first = try notes(["a"], in: db)
@@ -221,7 +221,17 @@ final class DefaultKeyTests: XCTestCase {
             return try notes(["b"], in: db)
         } + notes(["c"], in: db)
         XCTAssertEqual(next.map(\.id), [chosen.id + 2, chosen.id + 3])
+        try db.execute("INSERT INTO k_note (id, text) VALUES (?, 'by SQL')", chosen.id + 4)
+        let afterSQL = try notes(["d"], in: db)
+        try db.transaction { _ in
+            try db.execute("INSERT INTO k_note (\"id\", text) VALUES (?, 'by SQL in a transaction')", chosen.id + 6)
+            try db.execute("INSERT INTO k_note (text) VALUES ('by SQL, no key')")
+        }
+        let last = try notes(["e"], in: db)
+        XCTAssertEqual(afterSQL.map(\.id), [chosen.id + 5])
+        XCTAssertEqual(last.map(\.id), [chosen.id + 8])
         XCTAssertEqual(try db.fetchAll("SELECT text FROM k_note ORDER BY id").map { $0[0] },
-                       ["a", "chosen", "chosen in a transaction", "b", "c"])
+                       ["a", "chosen", "chosen in a transaction", "b", "c", "by SQL", "d", "by SQL in a transaction",
+                        "by SQL, no key", "e"])
     }
 }

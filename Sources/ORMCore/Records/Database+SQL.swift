@@ -15,10 +15,15 @@ extension Database {
         return try write { connection in
             try connection.execute(bound)
             let changed = connection.changedRowCount
+            guard let recorded = writer.recordedChanges else { return changed }
+            let keyword = SQLScript.leadingKeyword(of: bound.text)
             // A row write that changed no row changed nothing: told as nothing, as SQLite's hooks
             // tell it (it used to be told as a change of its table on PostgreSQL).
-            if changed > 0 || !Self.rowWriteKeywords.contains(SQLScript.leadingKeyword(of: bound.text)) {
-                writer.recordedChanges?.recordStatements(of: bound.text)
+            if changed > 0 || !Self.rowWriteKeywords.contains(keyword) {
+                recorded.recordStatements(of: bound.text)
+            }
+            if keyword == "INSERT", changed > 0, case .postgres(let postgres) = connection {
+                try keysGivenByHand(in: bound.text, on: postgres)
             }
             return changed
         }
