@@ -66,7 +66,7 @@ final class EditTests: XCTestCase {
         XCTAssertThrowsError(try pets.sql(for: .update(key: [10], original: [:], changes: ["nope": 1])))
     }
 
-    func testChecksRefuseWhatSQLiteRefusesAndWriteNothing() throws {
+    func testChecksRefuseWhatTheDatabaseRefusesAndWriteNothing() throws {
         let db = try database()
         let pets = try db.table("pet")
         let delivered = Locked<Int>(0)

@@ -53,7 +53,7 @@ final class Tracked {
 
 final class ModelBehaviourTests: XCTestCase {
     /// An autoincrement key is left out of the insert: the database assigns it, and the object gets it.
-    func testAutoincrementInsertLeavesTheKeyToSQLite() throws {
+    func testAutoincrementInsertLeavesTheKeyToTheDatabase() throws {
         let recorder = SQLRecorder()
         let db = try makeTestDatabase(self, configuration: recorder.configuration)
         try db.prepare(Counter.self)
