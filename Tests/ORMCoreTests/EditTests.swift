@@ -212,6 +212,18 @@ final class EditTests: XCTestCase {
         XCTAssertTrue(try row(db, 11).isEmpty)
     }
 
+    /// A key given by hand to an inserted row is never given again: the next insert leaving the key
+    /// out gets one past it (SQLite's rowid; PostgreSQL's sequence, which gave 12 here, and 50
+    /// later, which failed).
+    func testAnInsertAfterAKeyGivenByHandGetsAKeyPastIt() throws {
+        let db = try database()
+        let pets = try db.table("pet")
+        XCTAssertEqual(try pets.apply([.insert(values: ["id": 50, "name": "Kit"])]).written, 1)
+        let next = try pets.apply([.insert(values: ["name": "Rex II"])])
+        XCTAssertEqual(next.inserted, [51])
+        XCTAssertEqual(try row(db, 51)["name"], .text("Rex II"))
+    }
+
     func testConflictsMadeByAnotherConnectionAreNeverOverwrittenSilently() throws {
         let db = try database()
         let pets = try db.table("pet")

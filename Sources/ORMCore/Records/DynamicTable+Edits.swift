@@ -274,7 +274,11 @@ extension DynamicTable {
                 }
             }
             if policy == .cancel && !conflicts.isEmpty { throw EditConflictError(conflicts: conflicts) }
+            var keysGivenByHand = false
             for edit in toApply {
+                if case .insert(let values) = edit, let column = generatedKeyColumn, values[column] != nil {
+                    keysGivenByHand = true
+                }
                 let changed = try database.write { connection -> Int in
                     let insertedRowID: Int64?
                     let changed: Int
@@ -297,7 +301,30 @@ extension DynamicTable {
                 }
                 result.written += 1
             }
+            if keysGivenByHand { try catchUpKeySequence() }
             return result
+        }
+    }
+
+    /// On PostgreSQL, after inserts that gave the integer key by hand: the key's identity (or
+    /// serial) sequence moves past the largest key, never back, as SQLite's rowid goes past the
+    /// largest (the sequence gave those keys again later, and those inserts failed on them). In a
+    /// savepoint of its own: a role that may not move the sequence keeps PostgreSQL's behaviour,
+    /// and the edits stand.
+    private func catchUpKeySequence() throws {
+        guard let column = generatedKeyColumn else { return }
+        try database.write { connection in
+            guard case .postgres(let postgres) = connection else { return }
+            let sql = SQL(
+                ModelSchema.keySequenceCatchUpSQL(table: name, key: column),
+                arguments: [SQLValue.text(quoteIdentifier(name)), SQLValue.text(column)])
+            try postgres.savepoint("orm_key_catch_up")
+            do {
+                try postgres.execute(sql)
+            } catch {
+                try postgres.rollback(toSavepoint: "orm_key_catch_up")
+            }
+            try postgres.releaseSavepoint("orm_key_catch_up")
         }
     }
 
