@@ -1,3 +1,5 @@
+// The pieces of a test's CREATE TABLE that must differ between SQLite and PostgreSQL.
+
 extension TestDatabaseKind {
     /// The declaration of an integer key column `name` that the database fills in when an insert
     /// leaves it out: SQLite's rowid alias, a PostgreSQL identity column (the one place the SQL of
