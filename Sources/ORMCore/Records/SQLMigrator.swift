@@ -100,7 +100,10 @@ public struct SQLMigrator: Sendable {
     /// before checksums were, or for a Swift migration registered without one).
     private func applied(in database: Database) throws -> [(identifier: String, checksum: String?)] {
         try createLedger(database)
-        return try database.fetchAll("SELECT identifier, checksum FROM orm_migrations ORDER BY rowid").compactMap { row in
+        // SQLite's rowid numbers the rows as they were inserted; PostgreSQL has no rowid: the time
+        // each was applied (a migration runs and commits before the next begins).
+        let order = database.dialect.kind == .postgres ? "applied_at, identifier" : "rowid"
+        return try database.fetchAll(SQL("SELECT identifier, checksum FROM orm_migrations ORDER BY " + order)).compactMap { row in
             guard let identifier = String.fromDatabaseValue(row[0]) else { return nil }
             return (identifier, String.fromDatabaseValue(row[1]))
         }
@@ -110,8 +113,8 @@ public struct SQLMigrator: Sendable {
     private func createLedger(_ database: Database) throws {
         try database.execute(
             """
-            CREATE TABLE IF NOT EXISTS orm_migrations (identifier TEXT NOT NULL PRIMARY KEY, applied_at REAL NOT NULL,
-            checksum TEXT)
+            CREATE TABLE IF NOT EXISTS orm_migrations (identifier TEXT NOT NULL PRIMARY KEY,
+            applied_at DOUBLE PRECISION NOT NULL, checksum TEXT)
             """)
         if try database.tableInfo("orm_migrations")?.column(named: "checksum") == nil {
             try database.execute("ALTER TABLE orm_migrations ADD COLUMN checksum TEXT")
