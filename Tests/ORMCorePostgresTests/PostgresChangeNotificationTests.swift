@@ -35,8 +35,8 @@ final class PostgresChangeNotificationTests: XCTestCase {
         try waitUntil("the watch looked") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
 
         try other.execute("INSERT INTO pn_orders VALUES (1, 10)")
-        try waitUntil("the insert arrives naming its table") {
-            sets.value.contains { $0.isExternal && $0.tables == ["pn_orders"] }
+        try waitUntil("the insert arrives naming its table and the view showing it") {
+            sets.value.contains { $0.isExternal && $0.tables == ["pn_orders", "pn_view"] }
         }
         // The other session is idle: its statistics come ten seconds after its commit, so the
         // table was named by the trigger.

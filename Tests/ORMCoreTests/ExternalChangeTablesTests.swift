@@ -5,6 +5,8 @@ import XCTest
 
 /// Commits by other connections and processes name the tables they changed (and the views that show
 /// them), or every table when that cannot be known.
+/// SQLite's alone but the first test: they read SQLite's file format (the WAL, its index, the pages
+/// of each table, a rollback journal) and run the `sqlite3` program; the first runs on both.
 final class ExternalChangeTablesTests: XCTestCase {
     /// Every table and view of the fixture.
     private let everything: Set<String> = ["a", "b", "c", "a_names", "a_and_b"]
@@ -83,6 +85,58 @@ final class ExternalChangeTablesTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, sql)
+    }
+
+    // MARK: - On either database
+
+    /// Another connection's commits name the tables they changed and the views that show them, on
+    /// either database: SQLite's watch from the pages each commit wrote (the first change it sees
+    /// names every table), PostgreSQL's from the notification triggers installed on the tables.
+    func testAnotherConnectionNamesTheTablesItChangedAndTheViewsShowingThemOnEitherDatabase() throws {
+        let db = try makeTestDatabase(self)
+        try db.executeScript(
+            """
+            CREATE TABLE a(id bigint PRIMARY KEY, name text);
+            CREATE TABLE b(id bigint PRIMARY KEY, value bigint, note text);
+            CREATE VIEW a_names AS SELECT name FROM a;
+            CREATE VIEW a_and_b AS SELECT a.name, b.value FROM a JOIN b ON b.id = a.id;
+            INSERT INTO a(id, name) VALUES (1, 'one'), (2, 'two');
+            INSERT INTO b(id, value, note) VALUES (1, 7, 'x'), (2, 14, 'y');
+            """)
+        if TestDatabaseKind.current == .postgres {
+            XCTAssertEqual(try db.installChangeNotifications(), ["a", "b"])
+        }
+        let inbox = Inbox(db)
+        if TestDatabaseKind.current == .postgres {
+            addTeardownBlock { db.core.externalChanges.stop() }
+            waitUntilItHolds("the watch looked") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
+        }
+        let other = try openSameDatabase(db)
+
+        let first = try inbox.tables { try other.execute("UPDATE b SET note = 'z' WHERE id = 2") }
+        XCTAssertTrue(first.isSuperset(of: showingB), "\(first)")
+        XCTAssertEqual(try inbox.tables { try other.execute("INSERT INTO a(id, name) VALUES (3, 'new')") }, showingA)
+        XCTAssertEqual(try inbox.tables { try other.execute("UPDATE b SET value = 1 WHERE id = 1") }, showingB)
+        let both = try inbox.tables {
+            try other.transaction { _ in
+                try other.execute("INSERT INTO a(id, name) VALUES (4, 'together')")
+                try other.execute("UPDATE b SET note = 'both' WHERE id = 2")
+            }
+        }
+        XCTAssertEqual(both, showingA.union(showingB))
+    }
+
+    /// PostgreSQL's watch names with a relation the views reading it, through other views too.
+    func testTheViewsShowingARelationIncludeViewsOverViews() {
+        let reads: [String: Set<String>] = [
+            "a_names": ["a"], "a_and_b": ["a", "b"], "sorted_names": ["a_names"], "looped": ["looped", "b"],
+        ]
+        let showing = PostgresChangeWatch.viewsShowing(reads)
+        XCTAssertEqual(showing["a"], ["a_names", "a_and_b", "sorted_names"])
+        XCTAssertEqual(showing["b"], ["a_and_b", "looped"])
+        XCTAssertEqual(showing["a_names"], ["sorted_names"])
+        XCTAssertNil(showing["sorted_names"])
+        XCTAssertNil(showing["c"])
     }
 
     // MARK: - One table or several
