@@ -1,4 +1,5 @@
 import Foundation
+import PostgresClient
 import XCTest
 
 @testable import ORMCore
@@ -8,42 +9,59 @@ final class ErrorUniqueUser {
     @Column(unique: true) var email: String = ""
 }
 
+/// The PostgreSQL server's SQLSTATE of `error`, or nil when it is not the server's.
+private func sqlState(_ error: any Error) -> String? { (error as? PostgresDatabaseError)?.underlying.sqlState }
+
 final class ErrorTests: XCTestCase {
     func testInvalidSQLCarriesCodeMessageAndSQL() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         XCTAssertThrowsError(try db.execute("SELEKT 1")) { error in
-            guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
-            XCTAssertEqual(error.code, .error)
+            switch TestDatabaseKind.current {
+            case .sqlite: XCTAssertEqual((error as? SQLiteError)?.code, .error, "\(error)")
+            case .postgres: XCTAssertEqual(sqlState(error), "42601", "\(error)")  // syntax_error
+            }
+            guard let error = error as? any DatabaseError else { return XCTFail("\(error)") }
             XCTAssertTrue(error.message.contains("syntax error"), error.message)
             XCTAssertEqual(error.sql, "SELEKT 1")
         }
     }
 
-    func testAnErrorSaysWhereInTheStatementSQLiteFoundIt() throws {
-        let db = try Database.inMemory()
-        try db.execute("CREATE TABLE t(ünï TEXT)")
+    func testAnErrorSaysWhereInTheStatementTheDatabaseFoundIt() throws {
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE t(ünï text)")
         XCTAssertThrowsError(try db.execute("SELECT ünï, nope FROM t")) { error in
-            XCTAssertEqual((error as? SQLiteError)?.sqlOffset, 12, "in characters, not UTF-8 bytes")
+            XCTAssertEqual((error as? any DatabaseError)?.sqlOffset, 12, "in characters, not UTF-8 bytes: \(error)")
         }
         XCTAssertThrowsError(try db.execute("INSERT INTO t VALUES (1, 2)")) { error in
-            XCTAssertNil((error as? SQLiteError)?.sqlOffset, "SQLite names no place for this one")
+            switch TestDatabaseKind.current {
+            case .sqlite: XCTAssertNil((error as? SQLiteError)?.sqlOffset, "SQLite names no place for this one")
+            case .postgres:
+                XCTAssertEqual((error as? any DatabaseError)?.sqlOffset, 25, "PostgreSQL names the extra value: \(error)")
+            }
         }
     }
 
     func testConstraintViolationsAreTyped() throws {
-        let db = try Database.inMemory()
-        try db.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, email TEXT UNIQUE, name TEXT NOT NULL CHECK (name <> ''))")
-        try db.execute("INSERT INTO t(email, name) VALUES ('a@x', 'A')")
-        let cases: [(String, [any SQLExpressible], Int32)] = [
-            ("INSERT INTO t(email, name) VALUES (?, ?)", ["a@x", "B"], 2067),  // SQLITE_CONSTRAINT_UNIQUE
-            ("INSERT INTO t(email, name) VALUES (?, ?)", ["b@x", SQLValue.null], 1299),  // NOTNULL
-            ("INSERT INTO t(email, name) VALUES (?, ?)", ["c@x", ""], 275),  // CHECK
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE t(id bigint PRIMARY KEY, email text UNIQUE, name text NOT NULL CHECK (name <> ''))")
+        try db.execute("INSERT INTO t(id, email, name) VALUES (1, 'a@x', 'A')")
+        // SQLite's extended result codes, PostgreSQL's SQLSTATEs.
+        let cases: [(String, [any SQLExpressible], Int32, String)] = [
+            ("INSERT INTO t(id, email, name) VALUES (?, ?, ?)", [2, "a@x", "B"], 2067, "23505"),  // UNIQUE
+            ("INSERT INTO t(id, email, name) VALUES (?, ?, ?)", [3, "b@x", SQLValue.null], 1299, "23502"),  // NOT NULL
+            ("INSERT INTO t(id, email, name) VALUES (?, ?, ?)", [4, "c@x", ""], 275, "23514"),  // CHECK
         ]
-        for (sql, arguments, extended) in cases {
+        for (sql, arguments, extended, state) in cases {
             XCTAssertThrowsError(try db.execute(SQL(sql, arguments: arguments))) { error in
-                guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
-                XCTAssertTrue(error.isConstraintViolation)
-                XCTAssertEqual(error.extendedCode.rawValue, extended, error.description)
+                switch TestDatabaseKind.current {
+                case .sqlite:
+                    guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
+                    XCTAssertTrue(error.isConstraintViolation)
+                    XCTAssertEqual(error.extendedCode.rawValue, extended, error.description)
+                case .postgres:
+                    XCTAssertEqual(sqlState(error), state, "\(error)")
+                }
+                XCTAssertEqual((error as? any DatabaseError)?.isUniqueViolation, state == "23505", "\(error)")
             }
         }
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(1), "no failed insert left a row")
@@ -53,7 +71,7 @@ final class ErrorTests: XCTestCase {
     /// a UNIQUE column, a composite constraint, a primary key, an index on an expression, a model's
     /// `@Column(unique:)`. Other constraint failures are not unique violations.
     func testUniqueViolationsNameTheirColumns() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         try db.executeScript("""
             CREATE TABLE t (id INTEGER PRIMARY KEY, email TEXT UNIQUE, a INTEGER, b INTEGER, name TEXT NOT NULL,
               UNIQUE (a, b));
@@ -68,17 +86,21 @@ final class ErrorTests: XCTestCase {
         ]
         for (sql, expected) in cases {
             XCTAssertThrowsError(try db.execute(sql)) { error in
-                guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
+                guard let error = error as? any DatabaseError else { return XCTFail("\(error)") }
                 XCTAssertTrue(error.isUniqueViolation, error.description)
                 XCTAssertEqual(error.uniqueViolation, expected, error.description)
             }
         }
         XCTAssertThrowsError(try db.execute("INSERT INTO t (id, name) VALUES (3, NULL)")) { error in
-            guard let error = error as? SQLiteError else { return XCTFail("\(error)") }
-            XCTAssertTrue(error.isConstraintViolation)
-            XCTAssertFalse(error.isUniqueViolation)
-            XCTAssertNil(error.uniqueViolation)
-            XCTAssertEqual(error.extendedCode, .constraintNotNull)
+            guard let databaseError = error as? any DatabaseError else { return XCTFail("\(error)") }
+            XCTAssertFalse(databaseError.isUniqueViolation)
+            XCTAssertNil(databaseError.uniqueViolation)
+            switch TestDatabaseKind.current {
+            case .sqlite:
+                XCTAssertEqual((error as? SQLiteError)?.isConstraintViolation, true)
+                XCTAssertEqual((error as? SQLiteError)?.extendedCode, .constraintNotNull)
+            case .postgres: XCTAssertEqual(sqlState(error), "23502", "\(error)")  // not_null_violation
+            }
         }
 
         let first = ErrorUniqueUser()
@@ -87,48 +109,61 @@ final class ErrorTests: XCTestCase {
         let second = ErrorUniqueUser()
         second.email = "ann@example.com"
         XCTAssertThrowsError(try second.commit(in: db)) { error in
-            let violation = (error as? SQLiteError)?.uniqueViolation
+            let violation = (error as? any DatabaseError)?.uniqueViolation
             XCTAssertEqual(violation?.table, "error_unique_user", "\(error)")
             XCTAssertEqual(violation?.columns, ["email"])
         }
         XCTAssertTrue(second.isNew)
     }
 
+    /// A write waiting longer than the busy timeout for another connection's transaction fails as
+    /// busy: SQLite's one writer; on PostgreSQL the same key, locked until the other commits.
     func testBusyDatabaseIsReported() throws {
-        let path = try temporaryDatabasePath(self)
-        let first = try Database(path: path)
+        let first = try makeTestDatabase(self)
         var configuration = Configuration()
         configuration.busyTimeoutMilliseconds = 50
-        let second = try Database(path: path, configuration: configuration)
-        try first.execute("CREATE TABLE t(x)")
+        let second = try openSameDatabase(first, configuration: configuration)
+        try first.execute("CREATE TABLE t(x bigint PRIMARY KEY)")
         try first.transaction { _ in
             try first.execute("INSERT INTO t VALUES (1)")
-            XCTAssertThrowsError(try second.execute("INSERT INTO t VALUES (2)")) { error in
-                XCTAssertEqual((error as? SQLiteError)?.code, .busy, "\(error)")
+            XCTAssertThrowsError(try second.execute("INSERT INTO t VALUES (1)")) { error in
+                switch TestDatabaseKind.current {
+                case .sqlite: XCTAssertEqual((error as? SQLiteError)?.code, .busy, "\(error)")
+                case .postgres: XCTAssertEqual(sqlState(error), "55P03", "\(error)")  // lock_not_available
+                }
+                XCTAssertEqual((error as? any DatabaseError)?.isBusy, true, "\(error)")
             }
         }
         XCTAssertEqual(try second.scalar("SELECT count(*) FROM t"), .integer(1))
     }
 
     func testReadOnlyDatabaseRefusesWrites() throws {
-        let path = try temporaryDatabasePath(self)
-        try Database(path: path).execute("CREATE TABLE t(x)")
+        let writable = try makeTestDatabase(self)
+        try writable.execute("CREATE TABLE t(x bigint)")
         var configuration = Configuration()
         configuration.readOnly = true
-        let db = try Database(path: path, configuration: configuration)
+        let db = try openSameDatabase(writable, configuration: configuration)
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
         XCTAssertThrowsError(try db.execute("INSERT INTO t VALUES (1)")) { error in
-            XCTAssertEqual(error as? ORMError, .readOnlyDatabase(path: path))
+            XCTAssertEqual(error as? ORMError, .readOnlyDatabase(path: writable.path))
         }
-        // SQLite's own read-only refusal is typed too.
-        let writable = try Database.inMemory()
-        try writable.execute("CREATE TABLE t(x)")
-        try writable.execute("PRAGMA query_only = ON")
-        XCTAssertThrowsError(try writable.execute("INSERT INTO t VALUES (1)")) { error in
-            XCTAssertEqual((error as? SQLiteError)?.code, .readOnly, "\(error)")
+        // The database's own read-only refusal is typed too.
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            try writable.execute("PRAGMA query_only = ON")
+            XCTAssertThrowsError(try writable.execute("INSERT INTO t VALUES (1)")) { error in
+                XCTAssertEqual((error as? SQLiteError)?.code, .readOnly, "\(error)")
+            }
+        case .postgres:
+            try writable.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+            XCTAssertThrowsError(try writable.execute("INSERT INTO t VALUES (1)")) { error in
+                XCTAssertEqual(sqlState(error), "25006", "\(error)")  // read_only_sql_transaction
+            }
         }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
     }
 
+    /// SQLite's alone: a database file.
     func testMissingFileOpenedReadOnlyCannotOpen() throws {
         var configuration = Configuration()
         configuration.readOnly = true
@@ -139,6 +174,7 @@ final class ErrorTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path))
     }
 
+    /// SQLite's alone: SQLite's file format.
     func testFileThatIsNotADatabase() throws {
         let path = try temporaryDatabasePath(self, name: "notes.txt")
         let text = String(repeating: "this is not a database\n", count: 100)
@@ -150,6 +186,7 @@ final class ErrorTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), text, "the file is left untouched")
     }
 
+    /// SQLite's alone: SQLite's file format.
     func testCorruptDatabase() throws {
         let path = try temporaryDatabasePath(self)
         do {
@@ -172,8 +209,8 @@ final class ErrorTests: XCTestCase {
     }
 
     func testFailedTransactionLeavesNothingHalfWritten() throws {
-        let db = try Database.inMemory()
-        try db.execute("CREATE TABLE t(x UNIQUE)")
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE t(x bigint UNIQUE)")
         XCTAssertThrowsError(
             try db.transaction { _ in
                 try db.execute("INSERT INTO t VALUES (1)")

@@ -8,12 +8,13 @@ import XCTest
 final class ResultSetTailTests: XCTestCase {
     /// 1,234 rows: `grp` has five values and NULLs (many ties), `label` repeats every 10 rows.
     private func database() throws -> Database {
-        let db = try Database(path: try temporaryDatabasePath(self))
+        let db = try makeTestDatabase(self)
         try db.execute("CREATE TABLE item (id INTEGER PRIMARY KEY, grp INTEGER, label TEXT)")
         try db.execute(
             """
             WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 1234)
-            INSERT INTO item(grp, label) SELECT CASE WHEN i % 6 = 0 THEN NULL ELSE i % 5 END, 'L' || (i % 10) FROM s
+            INSERT INTO item(id, grp, label)
+            SELECT i, CASE WHEN i % 6 = 0 THEN NULL ELSE i % 5 END, 'L' || (i % 10) FROM s
             """)
         return db
     }

@@ -11,13 +11,14 @@ final class REvent {
 
 final class ResultSetTests: XCTestCase {
     private func database(rows: Int) throws -> Database {
-        let db = try Database(path: try temporaryDatabasePath(self))
+        let db = try makeTestDatabase(self)
         try db.prepare(REvent.self)
-        // Labels run in the reverse order of n, so sorting by label reverses the table.
+        // Labels run in the reverse order of n (all as long), so sorting by label reverses the
+        // table; ids are n.
         try db.execute(
             """
             WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ?)
-            INSERT INTO r_event(n, label) SELECT i, printf('L%08d', ? - i) FROM s
+            INSERT INTO r_event(id, n, label) SELECT i, i, 'L' || (100000000 + ? - i) FROM s
             """, rows, rows)
         return db
     }
@@ -33,7 +34,7 @@ final class ResultSetTests: XCTestCase {
     func testBackwardsAndRandomAccessUseWholeWindows() throws {
         let db = try database(rows: 1_000)
         let recorder = SQLRecorder()
-        let traced = try Database(path: db.path, configuration: recorder.configuration)
+        let traced = try openSameDatabase(db, configuration: recorder.configuration)
         let events = try REvent.query(in: traced).where("n % 2 = 0").orderBy("label").batch(50).fetch()
         XCTAssertEqual(events.count, 500)
         recorder.reset()

@@ -13,7 +13,7 @@ final class SchemaFirstUseTests: XCTestCase {
     /// Another thread reading the model while the transaction that creates its table is open waits
     /// for it, then reads the committed table: it never gets `no such table`.
     func testAnotherThreadWaitsForTheTransactionThatCreatesTheTable() throws {
-        let db = try Database(path: try temporaryDatabasePath(self))
+        let db = try makeTestDatabase(self)
         let outcome = Locked<Result<[String], any Error>?>(nil)
         try db.transaction { _ in
             let item = FirstUse()
@@ -34,7 +34,7 @@ final class SchemaFirstUseTests: XCTestCase {
     /// A rolled-back transaction leaves the registry as it was: the model is not ready and no table
     /// maps to it, so the next use creates the table again.
     func testARollbackLeavesTheRegistryAsItWas() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         try? db.transaction { _ in
             try FirstUse().commit(in: db)
             throw CancellationError()
@@ -49,7 +49,7 @@ final class SchemaFirstUseTests: XCTestCase {
                 throw CancellationError()
             }
             XCTAssertNil(try db.tableInfo("first_use"), "the savepoint's table went with it")
-            try db.execute("CREATE TABLE other(x)")
+            try db.execute("CREATE TABLE other(x bigint)")
         }
         XCTAssertFalse(db.schemaRegistry.isReady(FirstUse.self))
         try FirstUse().commit(in: db)
@@ -61,16 +61,19 @@ final class SchemaFirstUseTests: XCTestCase {
     /// Inside the transaction that created it, the table is used without being prepared again.
     func testTheTransactionThatCreatedTheTableUsesIt() throws {
         let recorder = SQLRecorder()
-        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        let db = try makeTestDatabase(self, configuration: recorder.configuration)
         try db.transaction { _ in
             try FirstUse().commit(in: db)
             recorder.reset()
             try FirstUse().commit(in: db)
             XCTAssertEqual(try FirstUse.fetchAll(in: db).count, 2)
         }
-        XCTAssertEqual(
-            recorder.recorded.filter { !$0.hasPrefix("SELECT") },
-            [#"INSERT INTO "first_use" ("label") VALUES (?)"#, "COMMIT"])
+        // PostgreSQL numbers no rowid: its insert returns the key.
+        let insert = switch TestDatabaseKind.current {
+        case .sqlite: #"INSERT INTO "first_use" ("label") VALUES (?)"#
+        case .postgres: #"INSERT INTO "first_use" ("label") VALUES (?) RETURNING "id""#
+        }
+        XCTAssertEqual(recorder.recorded.filter { !$0.hasPrefix("SELECT") }, [insert, "COMMIT"])
         XCTAssertTrue(db.schemaRegistry.isReady(FirstUse.self))
     }
 }

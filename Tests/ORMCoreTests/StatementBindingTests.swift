@@ -6,6 +6,7 @@ import XCTest
 /// Text and blobs bound through a statement's own parameter buffers (read in place by SQLite): the
 /// bytes a binding points to must stay as bound until that parameter is bound again, whatever the
 /// caller does in between.
+/// SQLite's alone but the last test: they drive SQLite's statements and parameter buffers by hand.
 final class StatementBindingTests: XCTestCase {
     /// A parameter bound once keeps its value across resets while another parameter is rebound with
     /// values of every size (each growth replaces that parameter's buffers), and every row holds
@@ -82,6 +83,30 @@ final class StatementBindingTests: XCTestCase {
             XCTAssertTrue(try statement.step())
             XCTAssertEqual(statement.text(at: 0), "in range")
             statement.reset()
+        }
+    }
+
+    /// Through the public API on either database: a text bound once and texts and bytes of every
+    /// size bound again and again read back exactly as bound, empty text as '' (not NULL).
+    func testTextAndBytesOfEverySizeReadBackAsBound() throws {
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE t (n bigint PRIMARY KEY, fixed text, varying text, bytes bytea)")
+        let lengths = [0, 1, 5, 31, 32, 33, 100, 4_095, 4_096, 4_097, 10_000, 3, 0, 64]
+        var expected: [(String, Data)] = []
+        try db.transaction { _ in
+            for (n, length) in lengths.enumerated() {
+                let text = String(repeating: "é", count: length / 2) + String(repeating: "x", count: length % 2)
+                let bytes = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+                try db.execute("INSERT INTO t (n, fixed, varying, bytes) VALUES (?, ?, ?, ?)", n, "kept ✓ 🐟", text, bytes)
+                expected.append((text, bytes))
+            }
+        }
+        let rows = try db.fetchAll("SELECT fixed, varying, bytes FROM t ORDER BY n")
+        XCTAssertEqual(rows.count, expected.count)
+        for (row, (text, bytes)) in zip(rows, expected) {
+            XCTAssertEqual(row[0], .text("kept ✓ 🐟"))
+            XCTAssertEqual(row[1], .text(text), "empty text binds as '', not NULL")
+            XCTAssertEqual(row[2], .blob(bytes))
         }
     }
 }
