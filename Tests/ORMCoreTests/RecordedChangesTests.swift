@@ -372,6 +372,25 @@ final class RecordedChangesTests: XCTestCase {
             XCTAssertEqual(told.value.map(\.tables), [["t"]], "source \(driver ? "hooks" : "recorded")")
         }
     }
+
+    /// On either database, the trial of staged edits (always rolled back) tells nothing; the writes
+    /// before it are told.
+    func testTheTrialOfStagedEditsIsNeverTold() throws {
+        let db = try makeTestDatabase(self)
+        let told = Locked<[ChangeSet]>([])
+        let registration = db.observeChanges(synchronously: true) { changes in told.mutate { $0.append(changes) } }
+        defer { registration.cancel() }
+        try db.execute("CREATE TABLE t (id bigint PRIMARY KEY, v bigint)")
+        try db.execute("INSERT INTO t (id, v) VALUES (1, 1)")
+        let table = try db.table("t")
+        let verdicts = try table.check([
+            .update(key: [.integer(1)], original: ["id": .integer(1), "v": .integer(1)], changes: ["v": .integer(2)]),
+            .insert(values: ["id": .integer(2), "v": .integer(5)]),
+        ])
+        XCTAssertEqual(verdicts.count, 2)
+        XCTAssertEqual(told.value.map(\.tables), [["t"]], "the insert alone")
+        XCTAssertEqual(try db.fetchAll("SELECT id, v FROM t"), [[1, 1]], "the trial left nothing")
+    }
 }
 
 /// The tables a statement names as written, as ``ChangeSource/recordedWrites`` tells raw SQL.
