@@ -89,6 +89,7 @@ final class ErrorTests: XCTestCase {
                 guard let error = error as? any DatabaseError else { return XCTFail("\(error)") }
                 XCTAssertTrue(error.isUniqueViolation, error.description)
                 XCTAssertEqual(error.uniqueViolation, expected, error.description)
+                XCTAssertEqual(error.isPrimaryKeyViolation, expected.columns == ["id"], error.description)
             }
         }
         XCTAssertThrowsError(try db.execute("INSERT INTO t (id, name) VALUES (3, NULL)")) { error in

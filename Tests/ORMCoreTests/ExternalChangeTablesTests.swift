@@ -126,6 +126,37 @@ final class ExternalChangeTablesTests: XCTestCase {
         XCTAssertEqual(both, showingA.union(showingB))
     }
 
+    /// On either database, this database's own commits never come back as another's; another
+    /// connection's commit after them is named as before.
+    func testOwnCommitsAreNotReportedAsExternalOnEitherDatabase() throws {
+        let db = try makeTestDatabase(self)
+        try db.executeScript(
+            """
+            CREATE TABLE a(id bigint PRIMARY KEY, name text);
+            CREATE TABLE b(id bigint PRIMARY KEY, value bigint, note text);
+            CREATE VIEW a_names AS SELECT name FROM a;
+            CREATE VIEW a_and_b AS SELECT a.name, b.value FROM a JOIN b ON b.id = a.id;
+            INSERT INTO b(id, value, note) VALUES (1, 7, 'x');
+            """)
+        if TestDatabaseKind.current == .postgres {
+            XCTAssertEqual(try db.installChangeNotifications(), ["a", "b"])
+        }
+        let inbox = Inbox(db)
+        if TestDatabaseKind.current == .postgres {
+            addTeardownBlock { db.core.externalChanges.stop() }
+            waitUntilItHolds("the watch looked") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
+        }
+        let other = try openSameDatabase(db)
+        XCTAssertTrue(try inbox.tables { try other.execute("UPDATE b SET note = 'y' WHERE id = 1") }.isSuperset(of: showingB))
+
+        let ours = try inbox.tables(after: {
+            try db.execute("INSERT INTO a(id, name) VALUES (1, 'mine')")
+            try db.transaction { _ in try db.execute("UPDATE b SET value = 4 WHERE id = 1") }
+        }, timeout: 1)
+        XCTAssertEqual(ours, [])
+        XCTAssertEqual(try inbox.tables { try other.execute("INSERT INTO a(id, name) VALUES (2, 'theirs')") }, showingA)
+    }
+
     /// PostgreSQL's watch names with a relation the views reading it, through other views too.
     func testTheViewsShowingARelationIncludeViewsOverViews() {
         let reads: [String: Set<String>] = [
