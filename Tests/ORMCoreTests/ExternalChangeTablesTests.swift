@@ -157,6 +157,54 @@ final class ExternalChangeTablesTests: XCTestCase {
         XCTAssertEqual(try inbox.tables { try other.execute("INSERT INTO a(id, name) VALUES (2, 'theirs')") }, showingA)
     }
 
+    /// On either database, another connection's schema change reports every table, the one it
+    /// dropped and the one it created included; single tables are named again after it.
+    func testASchemaChangeReportsEveryTableOnEitherDatabase() throws {
+        let db = try makeTestDatabase(self)
+        try db.executeScript(
+            """
+            CREATE TABLE a(id bigint PRIMARY KEY, name text);
+            CREATE TABLE b(id bigint PRIMARY KEY, value bigint, note text);
+            CREATE TABLE c(code text PRIMARY KEY, amount double precision);
+            CREATE VIEW a_names AS SELECT name FROM a;
+            CREATE VIEW a_and_b AS SELECT a.name, b.value FROM a JOIN b ON b.id = a.id;
+            INSERT INTO b(id, value, note) VALUES (1, 7, 'x');
+            """)
+        if TestDatabaseKind.current == .postgres {
+            XCTAssertEqual(try db.installChangeNotifications(), ["a", "b", "c"])
+        }
+        let inbox = Inbox(db)
+        if TestDatabaseKind.current == .postgres {
+            addTeardownBlock { db.core.externalChanges.stop() }
+            waitUntilItHolds("the watch looked") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
+        }
+        let other = try openSameDatabase(db)
+        XCTAssertTrue(try inbox.tables { try other.execute("UPDATE b SET note = 'y' WHERE id = 1") }.isSuperset(of: showingB))
+        XCTAssertEqual(try inbox.tables { try other.execute("UPDATE b SET value = 3 WHERE id = 1") }, showingB)
+
+        let tables = try inbox.tables { try other.executeScript("DROP TABLE c; CREATE TABLE d(x bigint)") }
+        XCTAssertEqual(tables, everything.union(["d"]), "the dropped table is named too")
+        if TestDatabaseKind.current == .postgres {
+            XCTAssertEqual(try db.installChangeNotifications(on: ["d"]), ["a", "b", "d"])
+        }
+        XCTAssertEqual(try inbox.tables { try other.execute("INSERT INTO d VALUES (1)") }, ["d"])
+    }
+
+    /// On either database, a table another connection creates as soon as the watch has begun
+    /// (PostgreSQL's had just read the schema's tables) is named.
+    func testATableCreatedAsTheWatchBeginsIsNamed() throws {
+        let db = try makeTestDatabase(self)
+        try db.executeScript("CREATE TABLE a(id bigint PRIMARY KEY, name text); CREATE VIEW a_names AS SELECT name FROM a")
+        let other = try openSameDatabase(db)
+        let inbox = Inbox(db)
+        if TestDatabaseKind.current == .postgres {
+            addTeardownBlock { db.core.externalChanges.stop() }
+            waitUntilItHolds("the watch looked") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
+        }
+        let tables = try inbox.tables { try other.execute("CREATE TABLE d(x bigint)") }
+        XCTAssertTrue(tables.isSuperset(of: ["a", "a_names", "d"]), "\(tables)")
+    }
+
     /// PostgreSQL's watch names with a relation the views reading it, through other views too.
     func testTheViewsShowingARelationIncludeViewsOverViews() {
         let reads: [String: Set<String>] = [

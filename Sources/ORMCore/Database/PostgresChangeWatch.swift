@@ -84,6 +84,9 @@ final class PostgresChangeWatch: @unchecked Sendable {
     /// The views and materialized views of the schema that read each relation, directly or through
     /// other views: named with it, as SQLite's watch names the views showing a table.
     private var viewsShowing: [String: Set<String>] = [:]
+    /// Relations gone from the schema since the last delivery of every table: named in the next
+    /// one (a dropped table's subscribers must hear of it).
+    private var vanished: Set<String> = []
     private var tablesReadAt: ContinuousClock.Instant?
     /// Tables known to carry the notification triggers: their counters are not needed.
     private var tablesWithTriggers: Set<String> = []
@@ -300,11 +303,16 @@ final class PostgresChangeWatch: @unchecked Sendable {
         for table in report.missingTables where table.schema == schema {
             named.insert(table.name)
         }
-        if !report.missingTables.isEmpty || (report.committed && tablesReadAt.map { now - $0 > .seconds(1) } ?? true) {
+        // Every table delivered now is read again first (at most once per spacing), so that a
+        // table another session just created is in it.
+        let deliversEveryTable = (everything || everyTableDeferred) && !everyTableHeldBack(at: now)
+        if !report.missingTables.isEmpty || deliversEveryTable
+            || (report.committed && tablesReadAt.map { now - $0 > .seconds(1) } ?? true)
+        {
             try readTables(on: connection)
         }
         if everything || everyTableDeferred {
-            deliverEveryTable(deliver)
+            deliverEveryTable(deliver, at: now)
         }
         if !named.isEmpty && !everyTableDelivered(since: now) {
             var changes = ChangeSet()
@@ -316,19 +324,26 @@ final class PostgresChangeWatch: @unchecked Sendable {
 
     /// Delivers every table, or, within ``everyTableSpacing`` of the last such delivery, defers it
     /// to the first look after that.
-    private func deliverEveryTable(_ deliver: (ChangeSet) -> Void) {
-        let now = ContinuousClock.now
-        if let last = lastEveryTable, now - last < Self.everyTableSpacing {
+    /// The relations gone since the last such delivery are named too.
+    private func deliverEveryTable(_ deliver: (ChangeSet) -> Void, at now: ContinuousClock.Instant = .now) {
+        if everyTableHeldBack(at: now) {
             everyTableDeferred = true
             return
         }
         everyTableDeferred = false
         lastEveryTable = now
-        guard !everyTable.isEmpty else { return }
+        let tables = vanished.subtracting(everyTable).sorted() + everyTable
+        vanished = []
+        guard !tables.isEmpty else { return }
         var changes = ChangeSet()
         changes.isExternal = true
-        for table in everyTable { changes.appendTableOnly(table) }
+        for table in tables { changes.appendTableOnly(table) }
         deliver(changes)
+    }
+
+    /// Whether a delivery of every table at `now` waits for ``everyTableSpacing``.
+    private func everyTableHeldBack(at now: ContinuousClock.Instant) -> Bool {
+        lastEveryTable.map { now - $0 < Self.everyTableSpacing } ?? false
     }
 
     /// Whether every table was delivered during the look that began at `start` (which covers
@@ -368,6 +383,7 @@ final class PostgresChangeWatch: @unchecked Sendable {
             if try row.bool(at: 1) == true { tables.insert(PGQualifiedName(schema: schema, name: name)) }
             if let read = row.text(at: 2) { reads[name, default: []].insert(read) }
         }
+        vanished.formUnion(Set(everyTable).subtracting(every))
         everyTable = every
         viewsShowing = Self.viewsShowing(reads)
         probe.unwatch(probe.watched.subtracting(tables))
