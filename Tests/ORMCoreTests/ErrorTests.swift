@@ -1,5 +1,6 @@
 import Foundation
 import PostgresClient
+import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
@@ -162,6 +163,23 @@ final class ErrorTests: XCTestCase {
             }
         }
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM t"), .integer(0))
+    }
+
+    /// A database that is not there is refused with the database's own error, on either database:
+    /// SQLite's file opened read-only is not created; PostgreSQL's server names the database.
+    func testADatabaseThatIsNotThereCannotOpen() throws {
+        switch TestDatabaseKind.current {
+        case .sqlite:
+            try testMissingFileOpenedReadOnlyCannotOpen()
+        case .postgres:
+            let name = "reef_missing_\(UInt32.random(in: 0...UInt32.max))"
+            let conninfo = try TestPostgresServer.shared().connectionString(database: name)
+            XCTAssertThrowsError(try Database(url: conninfo)) { error in
+                // libpq tells a refused connection by its message alone (no SQLSTATE).
+                XCTAssertTrue("\(error)".contains(#"database "\#(name)" does not exist"#), "\(error)")
+                XCTAssertTrue(error is PostgresDatabaseError, "\(type(of: error))")
+            }
+        }
     }
 
     /// SQLite's alone: a database file.
