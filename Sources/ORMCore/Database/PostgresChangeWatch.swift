@@ -13,7 +13,9 @@ import Synchronization
 ///   transactions that ended are listed and their status asked (`pg_xact_status`, a second round
 ///   trip only then): when one of them committed and no trigger named it, every table and view of
 ///   the schema is delivered at once as changed with no row detail (the table is not known yet),
-///   as SQLite's watch does when it cannot tell. A rolled-back transaction delivers nothing.
+///   as SQLite's watch does when it cannot tell (the schema's tables read again first, at most
+///   once a second, and the ones dropped since the last such delivery named too). A rolled-back
+///   transaction delivers nothing.
 /// - **the statistics' counters** of every table of the schema (rows modified since the last
 ///   analyze, live rows: a rollback moves neither) name the table a commit changed, once the
 ///   committing session reports them (within a second of its commit while it keeps working, ten
@@ -23,7 +25,9 @@ import Synchronization
 /// (it always listens on their channel: listening costs nothing, and triggers installed by anyone
 /// are heard at once). One arrives the moment its transaction commits and names the table: it is
 /// delivered then, its transaction is not reported again by the snapshot, and a table carrying
-/// the triggers is no longer named from its counters.
+/// the triggers is no longer named from its counters. A table is always named with the views
+/// and materialized views that read it, directly or through other views (their rules'
+/// dependencies), as SQLite's watch names them.
 ///
 /// This database's own commits do not come back as external changes:
 /// - a notification sent by its writer's session is skipped;
