@@ -33,6 +33,60 @@ final class ResultSetLookupTests: XCTestCase {
         XCTAssertEqual(loaded.index(ofKey: [.integer(1)]), 9)
     }
 
+    /// Lookups, windows and searches on tables keyed by text and by two columns: keys that are not
+    /// one integer on PostgreSQL (SQLite keys both by their rowid).
+    func testLookupsOnTablesKeyedByTextAndByTwoColumns() throws {
+        let db = try makeTestDatabase(self)
+        try db.executeScript(
+            """
+            CREATE TABLE word (w text PRIMARY KEY, n bigint);
+            CREATE TABLE pair (a bigint, b text, n bigint, PRIMARY KEY (a, b));
+            """)
+        try db.execute(
+            """
+            WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 500)
+            INSERT INTO word(w, n) SELECT 'w' || (1000 + i), i FROM s
+            """)
+        try db.execute(
+            """
+            WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 300)
+            INSERT INTO pair(a, b, n) SELECT i % 7, 'b' || (1000 + i), i FROM s
+            """)
+        // Position p holds n = 500 - p.
+        let words = try db.table("word").query().orderBy("n", descending: true).batch(50).fetch()
+        XCTAssertEqual(words.count, 500)
+        XCTAssertEqual(words.map { $0["n"] }, (1...500).reversed().map { .integer(Int64($0)) }, "every window read")
+        let lastWord = words[499].key
+        switch TestDatabaseKind.current {
+        case .sqlite: XCTAssertEqual(lastWord, [.integer(1)], "the rowid")
+        case .postgres: XCTAssertEqual(lastWord, [.text("w1001")])
+        }
+        XCTAssertEqual(words.index(ofKey: lastWord), 499)
+        XCTAssertEqual(words.index(ofKey: words[0].key), 0)
+        XCTAssertNil(words.index(ofKey: [.text("w9999")]))
+        XCTAssertEqual(try words.firstIndex(matching: "n % \(100) = 0", after: -1), 0)
+        XCTAssertEqual(try words.firstIndex(matching: "n % \(100) = 0", after: 0), 100)
+        XCTAssertEqual(try words.firstIndex(matching: "n % \(100) = 0", after: 499, forward: false), 400)
+
+        // Position p holds n = p + 1.
+        let recorder = SQLRecorder()
+        let traced = try openSameDatabase(db, configuration: recorder.configuration)
+        let pairs = try traced.table("pair").query().orderBy("n").batch(40).fetch()
+        XCTAssertEqual(pairs.count, 300)
+        recorder.reset()
+        XCTAssertEqual(pairs.map { $0["n"] }, (1...300).map { .integer(Int64($0)) }, "every window read")
+        XCTAssertLessThanOrEqual(recorder.recorded.count, 16, "7 more windows read whole, not row by row")
+        let tenth = pairs[9].key
+        switch TestDatabaseKind.current {
+        case .sqlite: XCTAssertEqual(tenth, [.integer(10)], "the rowid")
+        case .postgres: XCTAssertEqual(tenth, [.integer(3), .text("b1010")])
+        }
+        XCTAssertEqual(pairs.index(ofKey: tenth), 9)
+        XCTAssertNil(pairs.index(ofKey: [.integer(4), .text("b1010")]))
+        XCTAssertEqual(try pairs.firstIndex(matching: "b = \("b1250")", after: -1), 249)
+        XCTAssertEqual(try pairs.firstIndex(matching: "a = \(0)", after: 7, forward: false), 6)
+    }
+
     func testIndexOfKeyForDeclaredModels() throws {
         let db = try makeTestDatabase(self)
         try db.prepare(REvent.self)

@@ -293,7 +293,8 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         return nil
     }
 
-    /// `key IN (…)`, or `(k1, k2) IN (VALUES …)` for a composite key, with the keys bound.
+    /// `key IN (…)`, or `(k1, k2) IN (VALUES …)` for a composite key (PostgreSQL:
+    /// `(k1, k2) IN ((…), …)`), with the keys bound.
     private func keyCondition(_ keys: [[SQLValue]]) -> SQL {
         let entity = query.entity
         let keyColumns = entity.keyColumns.map { "\(quoteIdentifier(entity.table)).\(quoteIdentifier($0))" }
@@ -302,9 +303,13 @@ final class BatchedRecords<Record: Sendable>: Sendable {
             condition.text = keyColumns[0] + " IN "
             condition.append(SQL("?", arguments: [keys.map { $0[0] }]))
         } else {
-            condition.text = "(" + keyColumns.joined(separator: ", ") + ") IN (VALUES "
-            condition.text += keys.map { "(" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" }
-                .joined(separator: ", ") + ")"
+            // SQLite compares a row with a list of rows only from a subquery. PostgreSQL types the
+            // parameters of a VALUES list on their own, as text, which no integer key column equals:
+            // a plain list of rows there, each parameter typed by the key column it is compared with.
+            let rows = keys.map { "(" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" }
+                .joined(separator: ", ")
+            let list = database.dialect.kind == .postgres ? rows : "VALUES " + rows
+            condition.text = "(" + keyColumns.joined(separator: ", ") + ") IN (" + list + ")"
             condition.arguments = keys.flatMap { $0 }
         }
         return condition
