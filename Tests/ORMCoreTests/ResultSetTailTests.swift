@@ -92,6 +92,31 @@ final class ResultSetTailTests: XCTestCase {
         XCTAssertEqual(set.map(\.key), try query.fetch().map(\.key))
     }
 
+    /// A table keyed by two columns (a key that is not one integer on PostgreSQL): the last rows
+    /// read before the snapshot are the order's, and the snapshot confirms them.
+    func testLastRowsOfATableKeyedByTwoColumns() throws {
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE pair (a bigint, b text, grp bigint, PRIMARY KEY (a, b))")
+        try db.execute(
+            """
+            WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 345)
+            INSERT INTO pair(a, b, grp) SELECT i % 7, 'b' || (1000 + i), i % 5 FROM s
+            """)
+        let query = try db.table("pair").query().orderBy("grp").orderBy("b", descending: true)
+        let expected = try query.fetch().map(\.key)
+        XCTAssertEqual(expected.count, 345)
+        let gate = DispatchSemaphore(value: 0)
+        let set = try heldBack(query.batch(100), db, gate: gate)
+        XCTAssertEqual(try set.loadLastRows(), 345)
+        XCTAssertFalse(set.isSnapshotReady, "read without the snapshot")
+        for position in 200..<345 {
+            XCTAssertEqual(set.recordIfAvailable(at: position)?.key, expected[position], "at \(position)")
+        }
+        gate.signal()
+        XCTAssertEqual(set.count, 345)
+        XCTAssertEqual(set.map(\.key), expected)
+    }
+
     func testLastRowsOfAnEmptyOrLimitedSetOrALoadedOne() throws {
         let db = try database()
         let table = try db.table("item")
