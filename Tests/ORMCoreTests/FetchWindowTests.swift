@@ -44,6 +44,37 @@ final class FetchWindowTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(try Account.find(fresh.id, in: db)) === fresh)
     }
 
+    /// The same with a text key (its own path into the identity map, without the integer table).
+    func testLiveObjectsWithTextKeysComeBackRefreshed() throws {
+        let db = try makeTestDatabase(self)
+        try db.transaction { _ in
+            for index in 0..<300 {
+                let tag = RCTag()
+                tag.id = "tag \(1_000 + index)"
+                tag.label = "label \(index)"
+                try tag.commit(in: db)
+            }
+        }
+        var kept: [RCTag] = []
+        do {
+            let first = try RCTag.fetchAll(in: db)
+            kept = stride(from: 0, to: first.count, by: 7).map { first[$0] }
+        }
+        let changed = kept[10]
+        changed.label = "unsaved"
+        try db.execute("UPDATE rc_tag SET label = label || ' again'")
+
+        let again = try RCTag.fetchAll(in: db)
+        XCTAssertEqual(again.map(\.id), (0..<300).map { "tag \(1_000 + $0)" })
+        for object in kept {
+            XCTAssertTrue(try XCTUnwrap(again.first { $0.id == object.id }) === object, "the live object of \(object.id)")
+        }
+        XCTAssertEqual(changed.label, "unsaved", "an unsaved change survives the fetch")
+        XCTAssertEqual(kept[11].label, "label \(11 * 7) again", "a kept object without changes reads its row")
+        XCTAssertEqual(again[1].label, "label 1 again")
+        XCTAssertTrue(try XCTUnwrap(try RCTag.find("tag 1001", in: db)) === again[1])
+    }
+
     func testARowTwiceInOneResultIsOneObject() throws {
         let db = try makeTestDatabase(self)
         for owner in ["Ann", "Bo"] {
