@@ -61,6 +61,24 @@ final class ResultSetTests: XCTestCase {
         XCTAssertEqual(events.filter(\.isDeleted).count, 11)
     }
 
+    /// The same for a table keyed by two columns: the rows deleted are the records marked deleted.
+    func testRowsOfATableKeyedByTwoColumnsDeletedAfterTheSnapshotAreReportedGone() throws {
+        let db = try makeTestDatabase(self)
+        try db.execute("CREATE TABLE pair (a bigint, b text, n bigint, PRIMARY KEY (a, b))")
+        try db.execute(
+            """
+            WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 300)
+            INSERT INTO pair(a, b, n) SELECT i % 3, 'b' || (1000 + i), i FROM s
+            """)
+        let rows = try db.table("pair").query().orderBy("n").batch(100).fetch()
+        XCTAssertEqual(rows.count, 300)
+        try db.execute("DELETE FROM pair WHERE n BETWEEN 150 AND 160")
+        XCTAssertTrue(rows[149].isDeleted)
+        XCTAssertFalse(rows[148].isDeleted)
+        XCTAssertEqual(rows[161]["n"], .integer(162), "later rows keep their places")
+        XCTAssertEqual(rows.filter(\.isDeleted).count, 11)
+    }
+
     func testUnbatchedResultsHoldEverything() throws {
         let db = try database(rows: 10)
         let events = try REvent.query(in: db).orderBy("n", descending: true).fetch()
