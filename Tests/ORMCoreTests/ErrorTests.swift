@@ -33,6 +33,18 @@ final class ErrorTests: XCTestCase {
         XCTAssertThrowsError(try db.execute("SELECT ünï, nope FROM t")) { error in
             XCTAssertEqual((error as? any DatabaseError)?.sqlOffset, 12, "in characters, not UTF-8 bytes: \(error)")
         }
+        // With bound values: the place is in the error's own SQL, the statement as the database ran
+        // it (PostgreSQL's numbers its parameters `$n`).
+        XCTAssertThrowsError(try db.execute("SELECT \(1), \(2), \(3), \(4), \(5), \(6), \(7), \(8), \(9), \(10), ünï, nope FROM t")) { error in
+            guard let error = error as? any DatabaseError, let sql = error.sql, let offset = error.sqlOffset else {
+                return XCTFail("\(error)")
+            }
+            switch TestDatabaseKind.current {
+            case .sqlite: XCTAssertEqual(sql, "SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ünï, nope FROM t")
+            case .postgres: XCTAssertEqual(sql, "SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, ünï, nope FROM t")
+            }
+            XCTAssertTrue(sql.dropFirst(offset).hasPrefix("nope FROM t"), "\(offset) in \(sql)")
+        }
         XCTAssertThrowsError(try db.execute("INSERT INTO t VALUES (1, 2)")) { error in
             switch TestDatabaseKind.current {
             case .sqlite: XCTAssertNil((error as? SQLiteError)?.sqlOffset, "SQLite names no place for this one")
