@@ -19,8 +19,8 @@ struct ModelMembers {
 
     /// Every generated member, in a stable order.
     var declarations: [DeclSyntax] {
-        // The bookkeeping (43 bytes) before the lock (4): the lock fills the bookkeeping's last word
-        // rather than padding a word of its own.
+        // The bookkeeping (28 bytes) before the lock (4): the lock fills the bookkeeping's last word
+        // rather than padding a word of its own (32 bytes an object).
         var sources = [
             "@exclusivity(unchecked) \(access)var _$stateFields = ORMCore._ModelState.Fields()",
             "\(access)let _$state = ORMCore._ModelState()",

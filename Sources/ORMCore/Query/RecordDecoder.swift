@@ -52,11 +52,11 @@ extension Model {
         for candidate in candidates {
             let object = candidate == key ? try? database.object(Self.self, key: key) : try? Self(_$faultKey: candidate)
             guard let object else { continue }
-            object.updateState { meta in
-                if meta.status != .new { meta.status = .deleted }
+            object._$withStateFields { fields in
+                if fields.meta.status != .new { fields.meta.status = .deleted }
                 // A live object found through the database's map belongs to it already (and its
                 // database must not change while it is entered there).
-                if meta.database == nil { meta.database = database }
+                if fields.database == nil { fields.database = database }
             }
             return object
         }

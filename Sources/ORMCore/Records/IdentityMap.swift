@@ -261,7 +261,7 @@ final class IdentityMap: @unchecked Sendable {
             let live = unsafeDowncast(entered, to: T.self)
             if live.persistenceStatus == .deleted, takeOver(from: live, by: object, type: type, key: key) { return }
             object._$withStateFields { fields in
-                if fields.registeredType(ownClass: ownClass) == type && fields.meta.database === database
+                if fields.registeredType(ownClass: ownClass) == type && fields.database === database
                     && fields.storedKey == key
                 {
                     fields.registration = .none
@@ -300,7 +300,7 @@ final class IdentityMap: @unchecked Sendable {
         let live = unsafeDowncast(evicted, to: T.self)
         live._$withStateFields { fields in
             if fields.registeredType(ownClass: ObjectIdentifier(Swift.type(of: live))) == type
-                && fields.storedKey == key && fields.meta.database === database
+                && fields.storedKey == key && fields.database === database
             {
                 fields.registration = .none
             }
@@ -327,9 +327,9 @@ final class IdentityMap: @unchecked Sendable {
     func restore<T: Model>(_ object: T, to snapshot: ModelState.Snapshot, baseline: [ModelState.BoxedValue]) -> Bool {
         let type = ObjectIdentifier(T.self)
         let ownClass = ObjectIdentifier(Swift.type(of: object))
-        let meta = snapshot.meta
-        let belongs = (meta.status == .persisted || meta.status == .fault) && meta.database != nil
-        let wanted = belongs ? Registration(database: meta.database, type: type, key: snapshot.storedKey) : nil
+        let status = snapshot.status
+        let belongs = (status == .persisted || status == .fault) && snapshot.database != nil
+        let wanted = belongs ? Registration(database: snapshot.database, type: type, key: snapshot.storedKey) : nil
         let previous = object._$withStateFields { fields -> Registration? in
             let previous = Registration(fields, ownClass: ownClass)
             fields.restore(snapshot)
@@ -434,7 +434,7 @@ extension IdentityMap {
         /// Where `fields`, the bookkeeping of an object of class `ownClass`, say it is entered.
         init?(_ fields: borrowing ModelState.Fields, ownClass: ObjectIdentifier) {
             guard let type = fields.registeredType(ownClass: ownClass) else { return nil }
-            self.init(database: fields.meta.database, type: type, key: fields.storedKey)
+            self.init(database: fields.database, type: type, key: fields.storedKey)
         }
 
         func isSame(as other: Registration) -> Bool {

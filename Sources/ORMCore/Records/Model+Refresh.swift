@@ -12,7 +12,7 @@ extension Model {
     public func revert() {
         _$withStateFields { fields in
             guard fields.meta.status != .new, !fields.dirty.isEmpty else { return }
-            let frame = fields.meta.database?.currentFrame
+            let frame = fields.database?.currentFrame
             for stored in fields.baseline {
                 let replaced = _$columnValue(stored.column, replacingWith: stored.value)
                 frame?.record(self, fields: &fields, column: stored.column, old: replaced)
@@ -35,7 +35,7 @@ extension Model {
     ///   gone (the object is then marked deleted); ``ORMError/objectDeleted(entity:key:)`` for an object
     ///   known to be deleted; ``SQLiteError`` when the row cannot be read.
     public func refresh() throws {
-        let (status, database, key) = _$withStateFields { ($0.meta.status, $0.meta.database, $0.storedKey) }
+        let (status, database, key) = _$withStateFields { ($0.meta.status, $0.database, $0.storedKey) }
         guard status != .new, let database else {
             throw ORMError.recordNotFound(entity: Self.modelSchema.table, key: _$primaryKey)
         }

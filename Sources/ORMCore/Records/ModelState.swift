@@ -26,32 +26,89 @@ public struct _ModelState: ~Copyable, Sendable {
         case fault
         /// Its row was deleted.
         case deleted
+
+        /// The two bits ``Meta/bits`` holds for the status.
+        @inlinable
+        var bits: UInt64 {
+            switch self {
+            case .new: 0
+            case .persisted: 1
+            case .fault: 2
+            case .deleted: 3
+            }
+        }
     }
 
-    /// The bookkeeping a rollback restores (with the changed columns past the 64th, kept in
-    /// ``Extras``; see ``Snapshot``). Its fields are laid out widest first, so it packs into 34
-    /// bytes: every model object carries one.
+    /// The bookkeeping a rollback restores, packed into 20 bytes: every model object carries one
+    /// (see ``Fields`` for the whole layout). The database it belongs to is kept beside it, in
+    /// ``Fields/reference``; the changed columns past the 32nd and a key other than an integer in
+    /// ``Extras`` (``Snapshot`` holds all of them).
     ///
     /// `@frozen`, like ``Fields`` and ``StoredKey``: the initial values of their fields are then
     /// inlined into every model's initialisers, not a call into ORMCore for each object made.
     @frozen
     public struct Meta: Sendable {
-        /// The changed columns among the first 64 (``Fields/dirty`` adds the others).
-        @usableFromInline var dirtyLow: UInt64 = 0
-        @usableFromInline var database: Database?
-        /// The serial of the last transaction frame that recorded this object for a rollback.
-        @usableFromInline var touchedBy: UInt64 = 0
-        /// The key the row has in the database (an update or delete targets it), as stored: see
-        /// ``Fields/storedKey``.
-        @usableFromInline var key = StoredKey.null
-        @usableFromInline var status = Status.new
+        /// The stored key when it is an integer (``key`` says whether it is).
+        @usableFromInline var keyInteger: Int64 = 0
+        /// One word for the rest: the status (bits 0 and 1), where the stored key is (bits 2 and 3),
+        /// how the object is entered in the identity map (bits 4 and 5: ``Fields/registration``,
+        /// which a rollback does not restore), and the serial of the last transaction frame that
+        /// recorded the object (bits 6 to 63, ``touchedBy``). All zero for a new object.
+        @usableFromInline var bits: UInt64 = 0
+        /// The changed columns among the first 32 (``Fields/dirty`` adds the others).
+        @usableFromInline var dirtyLow: UInt32 = 0
 
         @inlinable init() {}
+
+        /// Where the object stands.
+        @inlinable
+        var status: Status {
+            get {
+                switch bits & 3 {
+                case 0: .new
+                case 1: .persisted
+                case 2: .fault
+                default: .deleted
+                }
+            }
+            set { bits = bits & ~3 | newValue.bits }
+        }
+
+        /// The key the row has in the database (an update or delete targets it), as stored: see
+        /// ``Fields/storedKey``.
+        @inlinable
+        var key: StoredKey {
+            get { StoredKey(integer: keyInteger, kind: StoredKey.Kind(bits: bits >> 2 & 3)) }
+            set {
+                keyInteger = newValue.integer
+                bits = bits & ~(3 << 2) | newValue.kind.bits << 2
+            }
+        }
+
+        /// How the object is entered in the identity map (see ``Fields/registration``).
+        @inlinable
+        var registration: Registration {
+            get { Registration(bits: bits >> 4 & 3) }
+            set { bits = bits & ~(3 << 4) | newValue.bits << 4 }
+        }
+
+        /// The serial of the last transaction frame that recorded this object for a rollback (0:
+        /// none). Frame serials stay below ``serialLimit`` (``WriterRecordState/serial(after:)``).
+        @inlinable
+        var touchedBy: UInt64 {
+            get { bits >> 6 }
+            set { bits = bits & 0x3F | newValue << 6 }
+        }
+
+        /// Frame serials are below this, so that one fits beside the flags in ``bits``: 2^58. A
+        /// writer that opened a frame every nanosecond would take nine years to reach it; each frame
+        /// runs a `BEGIN` or `SAVEPOINT` statement (microseconds), so no process gets near it.
+        static let serialLimit: UInt64 = 1 << 58
     }
 
     /// A row's key as an object stores it: an integer inline (every rowid key); any other value in
-    /// ``Extras`` (``Fields/storedKey`` reads both). Plain bits, 9 bytes: copying or destroying the
-    /// metadata never touches it, where a ``SQLValue`` (17 bytes) needed an outlined copy and destroy.
+    /// ``Extras`` (``Fields/storedKey`` reads both). Plain bits: copying or destroying the metadata
+    /// never touches it, where a ``SQLValue`` (17 bytes) needed an outlined copy and destroy.
     @usableFromInline @frozen
     struct StoredKey: Sendable {
         /// Where the key is.
@@ -63,6 +120,20 @@ public struct _ModelState: ~Copyable, Sendable {
             case integer
             /// ``Extras/otherKey`` holds it.
             case other
+
+            /// The kind two bits of ``Meta/bits`` hold.
+            @inlinable
+            init(bits: UInt64) {
+                switch bits {
+                case 1: self = .integer
+                case 2: self = .other
+                default: self = .null
+                }
+            }
+
+            /// The two bits ``Meta/bits`` holds for the kind.
+            @inlinable
+            var bits: UInt64 { UInt64(rawValue) }
         }
 
         @usableFromInline var integer: Int64
@@ -83,19 +154,45 @@ public struct _ModelState: ~Copyable, Sendable {
     /// class (what every fetch and commit enters it under), or another class (a subclass's object
     /// entered under its superclass's model), which ``Extras`` holds.
     @usableFromInline @frozen
-    enum Registration: Sendable {
+    enum Registration: UInt8, Sendable {
         case none, ownClass, other
+
+        /// The registration two bits of ``Meta/bits`` hold.
+        @inlinable
+        init(bits: UInt64) {
+            switch bits {
+            case 1: self = .ownClass
+            case 2: self = .other
+            default: self = .none
+            }
+        }
+
+        /// The two bits ``Meta/bits`` holds for the registration.
+        @inlinable
+        var bits: UInt64 { UInt64(rawValue) }
     }
 
-    /// What a rollback restores: the metadata, the changed columns past the 64th, and a key other
-    /// than an integer.
+    /// The database an object belongs to, in one word with the box of extras: the database itself
+    /// while the object has no box (nearly every object), else the box, which holds the database.
+    @usableFromInline @frozen
+    enum Reference: Sendable {
+        /// No database and no box (a new object).
+        case none
+        /// The database; no box.
+        case direct(Database)
+        /// The box, holding the database (or none).
+        case inExtras(Extras)
+    }
+
+    /// What a rollback restores: the metadata, the database, the changed columns past the 32nd, and
+    /// a key other than an integer.
     struct Snapshot: Sendable {
         var meta: Meta
-        var dirtyHigh: [UInt64] = []
+        var database: Database?
+        var dirtyHigh = ColumnSet()
         var otherKey: SQLValue?
 
         var status: Status { meta.status }
-        var database: Database? { meta.database }
         var storedKey: SQLValue {
             switch meta.key.kind {
             case .null: .null
@@ -104,33 +201,64 @@ public struct _ModelState: ~Copyable, Sendable {
             }
         }
         var dirty: ColumnSet {
-            var dirty = ColumnSet()
-            dirty.low = meta.dirtyLow
-            dirty.high = dirtyHigh
+            var dirty = dirtyHigh
+            dirty.low |= UInt64(meta.dirtyLow)
             return dirty
         }
     }
 
-    /// What the lock guards besides the properties: the metadata a rollback restores, and where the
-    /// object is entered in the identity map (never restored: it follows the map). 43 bytes, with the
-    /// lock after it (`@Model` declares `_$stateFields` before `_$state`): 48 an object in all.
+    /// What the lock guards besides the properties: the database (or the box of extras holding it)
+    /// and the metadata a rollback restores, with where the object is entered in the identity map
+    /// (never restored: it follows the map). 28 bytes, with the lock after it (`@Model` declares
+    /// `_$stateFields` before `_$state`): 32 an object in all, so that an object of five properties
+    /// is 104 bytes (one of glibc's 112-byte blocks).
     @frozen
     public struct Fields: Sendable {
-        /// What few objects need (joined values, the stored values of changed columns, changed
-        /// columns past the 64th), in one box made on first need: every object carries one pointer
-        /// for it, most of them nil. Outside ``Meta``: copying the metadata (every write does) stays
-        /// cheap.
-        @usableFromInline var extras: Extras?
+        /// The database, or the box of what few objects need (joined values, the stored values of
+        /// changed columns, changed columns past the 32nd, a key other than an integer), made on
+        /// first need, which then holds the database. Outside ``Meta``: copying the metadata (every
+        /// write does) stays cheap.
+        @usableFromInline var reference = Reference.none
         @usableFromInline var meta = Meta()
-        /// Whether the object is entered in the identity map of `meta.database`, at key
-        /// ``storedKey``, and under which model type (see ``registeredType(ownClass:)``). Only
-        /// ``IdentityMap`` sets it (and a decoded object's initialiser, ``enterDecoded(from:key:)``,
-        /// before it decodes the columns: the map then enters the object or takes the mark back; an
-        /// object whose column fails to decode dies unseen, and its `deinit` finds no entry holding
-        /// it), and while it is set only the map changes `meta.database` and the stored key, so the
-        /// entry can always be found again (by the object's `deinit`, say) without storing the map or
-        /// the key twice.
-        @usableFromInline var registration = Registration.none
+
+        /// Whether the object is entered in the identity map of ``database``, at key ``storedKey``,
+        /// and under which model type (see ``registeredType(ownClass:)``). Only ``IdentityMap`` sets
+        /// it (and a decoded object's initialiser, ``enterDecoded(from:key:)``, before it decodes the
+        /// columns: the map then enters the object or takes the mark back; an object whose column
+        /// fails to decode dies unseen, and its `deinit` finds no entry holding it), and while it is
+        /// set only the map changes ``database`` and the stored key, so the entry can always be found
+        /// again (by the object's `deinit`, say) without storing the map or the key twice.
+        @inlinable
+        var registration: Registration {
+            get { meta.registration }
+            set { meta.registration = newValue }
+        }
+
+        /// The database the object belongs to.
+        @inlinable
+        var database: Database? {
+            get {
+                switch reference {
+                case .none: nil
+                case .direct(let database): database
+                case .inExtras(let extras): extras.database
+                }
+            }
+            set {
+                if case .inExtras(let extras) = reference {
+                    extras.database = newValue
+                } else if let newValue {
+                    reference = .direct(newValue)
+                } else {
+                    reference = .none
+                }
+            }
+        }
+
+        /// The box of extras, nil while the object has none.
+        var extras: Extras? {
+            if case .inExtras(let extras) = reference { extras } else { nil }
+        }
 
         /// The model type the object is entered under, nil when it is not entered; `ownClass` is the
         /// object's class (`type(of: object)`).
@@ -151,7 +279,7 @@ public struct _ModelState: ~Copyable, Sendable {
             if type == ownClass {
                 registration = .ownClass
             } else {
-                extras(creating: true)?.registeredType = type
+                extras(creating: true).registeredType = type
                 registration = .other
             }
         }
@@ -159,24 +287,23 @@ public struct _ModelState: ~Copyable, Sendable {
         /// The columns changed since the last load or commit.
         var dirty: ColumnSet {
             get {
-                var dirty = ColumnSet()
-                dirty.low = meta.dirtyLow
-                if let extras { dirty.high = extras.dirtyHigh }
+                var dirty = extras?.dirtyHigh ?? ColumnSet()
+                dirty.low |= UInt64(meta.dirtyLow)
                 return dirty
             }
             set {
-                meta.dirtyLow = newValue.low
-                if extras != nil || newValue.high.contains(where: { $0 != 0 }) {
-                    extras(creating: true)?.dirtyHigh = newValue.high
-                }
+                meta.dirtyLow = UInt32(truncatingIfNeeded: newValue.low)
+                var high = newValue
+                high.low &= ~UInt64(UInt32.max)
+                if extras != nil || !high.isEmpty { extras(creating: true).dirtyHigh = high }
             }
         }
 
         /// Marks column `column` changed.
         @inlinable @inline(__always)
         mutating func markChanged(_ column: Int) {
-            if column < 64 {
-                meta.dirtyLow |= 1 << UInt64(column)
+            if column < 32 {
+                meta.dirtyLow |= 1 << UInt32(column)
             } else {
                 markChangedHigh(column)
             }
@@ -190,22 +317,25 @@ public struct _ModelState: ~Copyable, Sendable {
         /// Marks no column changed.
         mutating func clearChanges() {
             meta.dirtyLow = 0
-            if let extras, !extras.dirtyHigh.isEmpty { extras.dirtyHigh = [] }
+            if let extras, !extras.dirtyHigh.isEmpty { extras.dirtyHigh = ColumnSet() }
         }
 
-        /// The metadata, the changed columns past the 64th and a key other than an integer, to
-        /// restore after a rollback.
+        /// The metadata, the database, the changed columns past the 32nd and a key other than an
+        /// integer, to restore after a rollback.
         var snapshot: Snapshot {
             Snapshot(
-                meta: meta, dirtyHigh: extras?.dirtyHigh ?? [],
+                meta: meta, database: database, dirtyHigh: extras?.dirtyHigh ?? ColumnSet(),
                 otherKey: meta.key.kind == .other ? extras?.otherKey : nil)
         }
 
-        /// Puts back what `snapshot` holds (the registration is the caller's).
+        /// Puts back what `snapshot` holds (the registration is the caller's, and stays).
         mutating func restore(_ snapshot: Snapshot) {
+            let registration = self.registration
             meta = snapshot.meta
-            if extras != nil || !snapshot.dirtyHigh.isEmpty { extras(creating: true)?.dirtyHigh = snapshot.dirtyHigh }
-            if let otherKey = snapshot.otherKey { extras(creating: true)?.otherKey = otherKey }
+            self.registration = registration
+            database = snapshot.database
+            if extras != nil || !snapshot.dirtyHigh.isEmpty { extras(creating: true).dirtyHigh = snapshot.dirtyHigh }
+            if let otherKey = snapshot.otherKey { extras(creating: true).otherKey = otherKey }
         }
 
         /// The key the row has in the database (an update or delete targets it).
@@ -235,7 +365,7 @@ public struct _ModelState: ~Copyable, Sendable {
             if key.isNull {
                 meta.key = .null
             } else {
-                extras(creating: true)?.otherKey = key
+                extras(creating: true).otherKey = key
                 meta.key = StoredKey(integer: 0, kind: .other)
             }
         }
@@ -245,7 +375,7 @@ public struct _ModelState: ~Copyable, Sendable {
             get { extras?.joined ?? [:] }
             set {
                 if newValue.isEmpty && extras == nil { return }
-                extras(creating: true)?.joined = newValue
+                extras(creating: true).joined = newValue
             }
         }
 
@@ -255,14 +385,14 @@ public struct _ModelState: ~Copyable, Sendable {
             get { extras?.baseline ?? [] }
             set {
                 if newValue.isEmpty && extras == nil { return }
-                extras(creating: true)?.baseline = newValue
+                extras(creating: true).baseline = newValue
             }
         }
 
         /// Notes that transaction frame `frame` records column `column`'s value; false when it did
         /// already.
         mutating func noteRecorded(column: Int, frame: UInt64) -> Bool {
-            guard let extras = extras(creating: true) else { return true }
+            let extras = extras(creating: true)
             if extras.recordingFrame != frame {
                 extras.recordingFrame = frame
                 extras.recordedColumns.removeAll()
@@ -273,10 +403,20 @@ public struct _ModelState: ~Copyable, Sendable {
             return true
         }
 
-        /// The box of extras, made first when `creating`.
-        private mutating func extras(creating: Bool) -> Extras? {
-            if extras == nil && creating { extras = Extras() }
-            return extras
+        /// The box of extras, made first if the object has none (the database moves into it).
+        private mutating func extras(creating: Bool) -> Extras {
+            switch reference {
+            case .inExtras(let extras):
+                return extras
+            case .direct(let database):
+                let extras = Extras(database: database)
+                reference = .inExtras(extras)
+                return extras
+            case .none:
+                let extras = Extras(database: nil)
+                reference = .inExtras(extras)
+                return extras
+            }
         }
 
         /// A new object's bookkeeping. `@Model` stores one in every object.
@@ -304,7 +444,7 @@ public struct _ModelState: ~Copyable, Sendable {
         @inlinable
         mutating func enter(_ registration: Registration, key: SQLValue, status: Status, database: Database) {
             meta.status = status
-            meta.database = database
+            self.database = database
             setStoredKey(key)
             self.registration = registration
         }
@@ -315,7 +455,7 @@ public struct _ModelState: ~Copyable, Sendable {
             _ type: ObjectIdentifier, ownClass: ObjectIdentifier, key: SQLValue, status: Status, database: Database
         ) {
             meta.status = status
-            meta.database = database
+            self.database = database
             setStoredKey(key)
             setRegisteredType(type, ownClass: ownClass)
         }
@@ -329,9 +469,12 @@ public struct _ModelState: ~Copyable, Sendable {
         let value: any Sendable
     }
 
-    /// The rarely needed part of ``Fields``, in a box of its own. Only read and written under the
-    /// object's lock, like the fields holding it.
+    /// The rarely needed part of ``Fields``, in a box of its own, with the object's database. Only
+    /// read and written under the object's lock, like the fields holding it (and by the object's
+    /// `deinit`, see ``willDeinit(_:object:)``).
     @usableFromInline final class Extras: @unchecked Sendable {
+        /// The database the object belongs to (``Fields/database``).
+        @usableFromInline var database: Database?
         var joined: [String: SQLValue] = [:]
         var baseline: [BoxedValue] = []
         /// The transaction frame that recorded values of the object for its rollback, and the
@@ -339,12 +482,16 @@ public struct _ModelState: ~Copyable, Sendable {
         /// one holds the value to go back to).
         var recordingFrame: UInt64 = 0
         var recordedColumns = ColumnSet()
-        /// The changed columns past the 64th (a model with more than 64 columns).
-        var dirtyHigh: [UInt64] = []
+        /// The changed columns past the 32nd (the first 32 are in ``Meta/dirtyLow``).
+        var dirtyHigh = ColumnSet()
         /// The model type the object is entered under, when not its own class.
         var registeredType: ObjectIdentifier?
         /// The stored key, when not NULL or an integer (see ``StoredKey``).
         var otherKey: SQLValue = .null
+
+        init(database: Database?) {
+            self.database = database
+        }
     }
 
     /// The object's lock.
@@ -407,7 +554,7 @@ public struct _ModelState: ~Copyable, Sendable {
         _ owner: Owner, _ fields: inout Fields, column: Int, from old: Value, to new: Value,
         _ isSame: (Value, Value) -> Bool
     ) {
-        if let frame = fields.meta.database?.currentFrame {
+        if let frame = fields.database?.currentFrame {
             frame.record(owner, fields: &fields, column: column, old: old)
         }
         if fields.dirty.contains(column) {
@@ -456,8 +603,19 @@ public struct _ModelState: ~Copyable, Sendable {
         let registration = fields.registration
         fields.registration = .none
         // The object is being destroyed: its map entry, if any, must go before its memory does.
-        // `fields` holds the database for the whole call, so it is borrowed, not retained.
-        guard registration != .none, fields.meta.database != nil else { return }
+        // `fields` holds the database (itself or in the box of extras) for the whole call, so it is
+        // borrowed, not retained.
+        guard registration != .none else { return }
+        let database: Unmanaged<Database>
+        switch fields.reference {
+        case .none:
+            return
+        case .direct(let direct):
+            database = .passUnretained(direct)
+        case .inExtras(let extras):
+            guard let inExtras = extras.database else { return }
+            database = .passUnretained(inExtras)
+        }
         let type: ObjectIdentifier
         if registration == .ownClass {
             // The class of the object being destroyed, read from it without a retain.
@@ -467,7 +625,7 @@ public struct _ModelState: ~Copyable, Sendable {
             guard let other = fields.extras?.registeredType else { return }
             type = other
         }
-        Unmanaged.passUnretained(fields.meta.database.unsafelyUnwrapped)._withUnsafeGuaranteedRef { database in
+        database._withUnsafeGuaranteedRef { database in
             // A rowid key (nearly every object) goes straight to the map's integer table: no `SQLValue`
             // is made and destroyed for it as each object dies.
             if fields.meta.key.kind == .integer {
@@ -492,7 +650,7 @@ public struct _ModelState: ~Copyable, Sendable {
     /// Loads a fault's row from its database.
     @usableFromInline
     static func faultIn<Owner: Model>(_ owner: Owner) {
-        guard let database = owner.withMeta({ $0.database }) else { return }
+        guard let database = owner.stateDatabase else { return }
         database.faultIn(owner)
     }
 }
@@ -511,7 +669,7 @@ extension Model {
     /// The columns changed since the last load or commit.
     var dirtyColumns: ColumnSet { _$withStateFields { $0.dirty } }
     /// The database the object belongs to.
-    var stateDatabase: Database? { withMeta { $0.database } }
+    var stateDatabase: Database? { _$withStateFields { $0.database } }
     /// The key the object's row has in the database (an update or delete targets it).
     var stateStoredKey: SQLValue { _$withStateFields { $0.storedKey } }
     /// A copy of the metadata and the changed columns, to restore after a rollback.
@@ -521,8 +679,8 @@ extension Model {
         if withMeta({ $0.status == .fault }) { ModelState.faultIn(self) }
     }
 
-    /// Changes the metadata. `body` must not change `database` or `storedKey` of an object entered in
-    /// the identity map (``IdentityMap/restore(_:to:baseline:)`` does that).
+    /// Changes the metadata. `body` must not change `storedKey` of an object entered in the identity
+    /// map (``IdentityMap/restore(_:to:baseline:)`` does that).
     func updateState(_ body: (inout ModelState.Meta) -> Void) {
         withMeta { body(&$0) }
     }
@@ -530,7 +688,7 @@ extension Model {
     /// Marks `columns` written: unchanged, their stored values now their current ones.
     func markWritten(_ columns: ColumnSet) {
         _$withStateFields { fields in
-            fields.meta.dirtyLow &= ~columns.low
+            fields.meta.dirtyLow &= ~UInt32(truncatingIfNeeded: columns.low)
             if fields.extras != nil {
                 fields.dirty.subtract(columns)
                 fields.baseline.removeAll { columns.contains($0.column) }

@@ -26,7 +26,7 @@ struct WriteLog: Sendable {
     /// that never belonged to a database and has an integer key (every object of a batch insert)
     /// keeps only what can differ, inline; anything else is kept out of line.
     enum Restore: Sendable {
-        case pristineNew(dirty: UInt64, key: Int64)
+        case pristineNew(dirty: UInt32, key: Int64)
         indirect case state(ModelState.Snapshot, key: SQLValue, baseline: [ModelState.BoxedValue])
         /// A column's value before a change made in the frame (rolled back in reverse order, the
         /// first change's value is the one left).
@@ -44,7 +44,7 @@ struct WriteLog: Sendable {
         /// The state of an object with no stored values of changed columns (a new one: every object
         /// of a batch insert). Borrows `fields`: the metadata is copied only when kept whole.
         init(before fields: borrowing ModelState.Fields, key: SQLValue) {
-            if fields.meta.status == .new, fields.meta.database == nil, fields.meta.key.kind == .null,
+            if fields.meta.status == .new, fields.database == nil, fields.meta.key.kind == .null,
                 fields.meta.touchedBy == 0, fields.extras?.dirtyHigh.isEmpty ?? true, case .integer(let integer) = key
             {
                 self = .pristineNew(dirty: fields.meta.dirtyLow, key: integer)

@@ -19,8 +19,14 @@ final class WriterRecordState: @unchecked Sendable {
 
     /// A serial for a new transaction frame (never 0, the serial of no frame).
     func nextFrameSerial() -> UInt64 {
-        frameSerial += 1
+        frameSerial = Self.serial(after: frameSerial)
         return frameSerial
+    }
+
+    /// The serial after `serial`: the next number, from 1 up to below ``ModelState/Meta/serialLimit``
+    /// (an object keeps the last serial that recorded it in 58 bits), then 1 again.
+    static func serial(after serial: UInt64) -> UInt64 {
+        serial + 1 < ModelState.Meta.serialLimit ? serial + 1 : 1
     }
 
     /// The innermost open transaction frame (nil outside a transaction), borrowed: `frames` holds it
