@@ -89,8 +89,11 @@ public struct _ModelState: ~Copyable, Sendable {
         @inlinable
         var registration: Registration {
             get { Registration(bits: bits >> 4 & 3) }
-            set { bits = bits & ~(3 << 4) | newValue.bits << 4 }
+            set { bits = bits & ~Self.registrationMask | newValue.bits << 4 }
         }
+
+        /// The bits of ``bits`` that hold ``registration``.
+        @usableFromInline static let registrationMask: UInt64 = 3 << 4
 
         /// The serial of the last transaction frame that recorded this object for a rollback (0:
         /// none). Frame serials stay below ``serialLimit`` (``WriterRecordState/serial(after:)``).
@@ -271,7 +274,17 @@ public struct _ModelState: ~Copyable, Sendable {
         }
 
         /// Marks the object entered under `type` (nil: not entered); `ownClass` is its class.
+        @inline(__always)
         mutating func setRegisteredType(_ type: ObjectIdentifier?, ownClass: ObjectIdentifier) {
+            if type == ownClass {
+                registration = .ownClass
+            } else {
+                setOtherRegisteredType(type, ownClass: ownClass)
+            }
+        }
+
+        /// ``setRegisteredType(_:ownClass:)`` for none or another type than the object's class.
+        private mutating func setOtherRegisteredType(_ type: ObjectIdentifier?, ownClass: ObjectIdentifier) {
             guard let type else {
                 registration = .none
                 return
@@ -317,7 +330,7 @@ public struct _ModelState: ~Copyable, Sendable {
         /// Marks no column changed.
         mutating func clearChanges() {
             meta.dirtyLow = 0
-            if let extras, !extras.dirtyHigh.isEmpty { extras.dirtyHigh = ColumnSet() }
+            if case .inExtras(let extras) = reference, !extras.dirtyHigh.isEmpty { extras.dirtyHigh = ColumnSet() }
         }
 
         /// The metadata, the database, the changed columns past the 32nd and a key other than an
@@ -427,16 +440,32 @@ public struct _ModelState: ~Copyable, Sendable {
         /// persisted, and entered in the identity map under its own class. The generated
         /// ``Model/init(_$row:key:)`` calls it first, so the map need not reach into the object; should
         /// the row have a live object already, the map takes the entry back before anyone sees this one.
-        @inlinable
+        @inlinable @inline(__always)
         public mutating func enterDecoded(from row: borrowing _StatementRow, key: SQLValue) {
-            enter(.ownClass, key: key, status: .persisted, database: row.database)
+            enterFresh(key: key, database: row.database)
         }
 
         /// ``enterDecoded(from:key:)`` for a row of a driver other than SQLite, which the
         /// generated ``Model/init(_$values:key:)`` calls.
-        @inlinable
+        @inlinable @inline(__always)
         public mutating func enterDecoded(from row: borrowing _ValueRow, key: SQLValue) {
-            enter(.ownClass, key: key, status: .persisted, database: row.database)
+            enterFresh(key: key, database: row.database)
+        }
+
+        /// Marks a new object's untouched bookkeeping (no database, no box, every bit zero: what
+        /// ``init()`` made) as row `key` of `database`, persisted and entered under its own class:
+        /// one store a field, which the compiler folds with the initial values it overwrites.
+        @inlinable @inline(__always)
+        mutating func enterFresh(key: SQLValue, database: Database) {
+            reference = .direct(database)
+            let entered = Status.persisted.bits | Registration.ownClass.bits << 4
+            if case .integer(let integer) = key {
+                meta.keyInteger = integer
+                meta.bits = entered | StoredKey.Kind.integer.bits << 2
+            } else {
+                meta.bits = entered
+                setStoredKeyOutOfLine(key)
+            }
         }
 
         /// Marks the object as row `key` of `database`, entered in its identity map as `registration`

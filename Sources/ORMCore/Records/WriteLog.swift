@@ -44,8 +44,10 @@ struct WriteLog: Sendable {
         /// The state of an object with no stored values of changed columns (a new one: every object
         /// of a batch insert). Borrows `fields`: the metadata is copied only when kept whole.
         init(before fields: borrowing ModelState.Fields, key: SQLValue) {
-            if fields.meta.status == .new, fields.database == nil, fields.meta.key.kind == .null,
-                fields.meta.touchedBy == 0, fields.extras?.dirtyHigh.isEmpty ?? true, case .integer(let integer) = key
+            // No database and no box, new, no stored key, recorded by no frame: every bit but how the
+            // object is entered in a map (which a rollback leaves to the map) is zero.
+            if case .none = fields.reference, fields.meta.bits & ~ModelState.Meta.registrationMask == 0,
+                case .integer(let integer) = key
             {
                 self = .pristineNew(dirty: fields.meta.dirtyLow, key: integer)
             } else {
