@@ -144,8 +144,9 @@ class RawObject {
     }
 }
 
-/// ``RawObject`` with unused words added, as big as an ORMCore `Item` instance (120 bytes): the
-/// same work per row, on an object of the ORM's size. With glibc, blocks past 128 bytes (an object
+/// ``RawObject`` with unused words added, as big as an ORMCore `Item` instance was before its
+/// bookkeeping shrank from 48 bytes to 32 (120 bytes): the same work per row, on an object of that
+/// size. With glibc, blocks past 128 bytes (an object
 /// past 120) are no longer kept in the fast bins when freed: a run's freed objects merge and are
 /// trimmed back to the kernel, and the next run takes a page fault per 4 KB again. This separates
 /// that cost of size from the ORM's own work.
@@ -154,8 +155,8 @@ final class PaddedRawObject: RawObject {
 }
 
 /// ``RawObject`` padded to 104 bytes, the largest object in glibc's next smaller block (112 bytes
-/// against 128): what an ORMCore object 16 bytes smaller would cost at least, and the size an
-/// `Item` must reach for the object to stop costing more than GRDB's structs.
+/// against 128), and an ORMCore `Item`'s size: the same work per row on an object of the ORM's
+/// size, what its object costs at least.
 final class SmallerPaddedRawObject: RawObject {
     let padding: (Int, Int, Int, Int) = (0, 0, 0, 0)
 }
