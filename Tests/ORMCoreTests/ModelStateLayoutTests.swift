@@ -131,7 +131,7 @@ final class ModelStateLayoutTests: XCTestCase {
     /// Columns past the 64th are changed, written, rolled back and reverted like the first ones.
     func testColumnsPastThe64thAreTrackedCommittedAndRolledBack() throws {
         let recorder = SQLRecorder()
-        let db = try Database(path: ":memory:", configuration: recorder.configuration)
+        let db = try makeTestDatabase(self, configuration: recorder.configuration)
         let record = WideRecord()
         try record.commit(in: db)
         record.c2 = 2
@@ -170,7 +170,7 @@ final class ModelStateLayoutTests: XCTestCase {
     /// A text key is stored out of line: the identity map and a rollback still hold, and a dead
     /// object's entry leaves the map.
     func testATextKeyIsEnteredRolledBackAndForgotten() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let record = CodedRecord()
         record.code = "a"
         try record.commit(in: db)
@@ -202,7 +202,7 @@ final class ModelStateLayoutTests: XCTestCase {
     /// An object of a subclass committed as its superclass's model is entered under that model's type,
     /// found again under it, and leaves the map as it dies.
     func testASubclassObjectEnteredUnderItsModelLeavesTheMapAsItDies() throws {
-        let db = try Database.inMemory()
+        let db = try makeTestDatabase(self)
         let type = ObjectIdentifier(Vehicle.self)
         weak var gone: Vehicle?
         do {

@@ -142,7 +142,7 @@ final class ModelStatePackingTests: XCTestCase {
     /// subclass's object entered under its model's type), which can then go to a second database.
     func testARolledBackInsertTakesTheDatabaseOutOfTheBox() throws {
         let first = try makeTestDatabase(self)
-        let second = try Database.inMemory()
+        let second = try makeTestDatabase(self)
         let bicycle: Vehicle = Bicycle()
         bicycle.wheels = 2
         try? first.transaction { _ in
@@ -166,7 +166,7 @@ final class ModelStatePackingTests: XCTestCase {
         var item: SlimItem? = SlimItem()
         var boxed: SlimItem? = SlimItem()
         do {
-            let db = try Database.inMemory()
+            let db = try makeTestDatabase(self)
             weakDatabase = db
             try item?.commit(in: db)
             try boxed?.commit(in: db)
