@@ -27,6 +27,16 @@ final class ReefOnPostgresTests: XCTestCase {
         return conninfo
     }
 
+    /// Adds schema `archive` with its own `orders` (two rows) to `conninfo`'s database, then runs
+    /// `script`.
+    private func addArchive(to conninfo: String, then script: String = "") throws {
+        try PGConnection(conninfo).executeScript("""
+            CREATE SCHEMA archive;
+            CREATE TABLE archive.orders (id bigint PRIMARY KEY, note text);
+            INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
+            """ + script)
+    }
+
     /// The final screen of `keys` played on `conninfo`, opened as the command line opens it.
     private func screen(
         _ conninfo: String, _ keys: String, columns: Int = 80, rows: Int = 8, schema: String? = nil
@@ -221,11 +231,7 @@ final class ReefOnPostgresTests: XCTestCase {
 
     func testGsBrowsesAnotherSchemaAndTheKeysGoOnThere() throws {
         let shop = try makeShop()
-        try PGConnection(shop).executeScript("""
-            CREATE SCHEMA archive;
-            CREATE TABLE archive.orders (id bigint PRIMARY KEY, note text);
-            INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
-            """)
+        try addArchive(to: shop)
         let lines = try session(shop, "gsARCH<Enter><Tab>j")
         XCTAssertEqual(lines[0], "archive (1)         │ │id │note │")
         XCTAssertEqual(lines[1], "orders             2│1│  1│old  │")
@@ -240,11 +246,7 @@ final class ReefOnPostgresTests: XCTestCase {
     /// opens the database on that schema, showing the table.
     func testTheTableOptionQualifiedWithAnotherSchemaBrowsesThere() throws {
         let shop = try makeShop()
-        try PGConnection(shop).executeScript("""
-            CREATE SCHEMA archive;
-            CREATE TABLE archive.orders (id bigint PRIMARY KEY, note text);
-            INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
-            """)
+        try addArchive(to: shop)
         XCTAssertThrowsError(try App(database: try DatabaseOpener.open(shop, readOnly: false), theme: .builtinDefault,
                                      initialTable: "Archive.Orders")) { error in
             XCTAssertEqual(error as? App.TableInOtherSchema,
@@ -263,13 +265,7 @@ final class ReefOnPostgresTests: XCTestCase {
 
     func testTheListShowsEveryOtherSchemasTablesAndEnterBrowsesThere() throws {
         let shop = try makeShop()
-        try PGConnection(shop).executeScript("""
-            CREATE SCHEMA archive;
-            CREATE TABLE archive.orders (id bigint PRIMARY KEY, note text);
-            INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
-            CREATE VIEW archive.recent AS SELECT * FROM archive.orders;
-            ANALYZE archive.orders;
-            """)
+        try addArchive(to: shop, then: "CREATE VIEW archive.recent AS SELECT * FROM archive.orders; ANALYZE archive.orders;")
         let listed = try screen(shop, "", columns: 60, rows: 6)
         XCTAssertEqual(listed[0], "▸ public (2)      │ │id │name        │balance │tags")
         XCTAssertEqual(listed[1], "customers        3│1│  1│Ada Lovelace│1234.50 │{math,poetry}")
@@ -298,12 +294,7 @@ final class ReefOnPostgresTests: XCTestCase {
 
     func testKeysTypedWhileATableOpensGoOnInTheSchemaSwitchedTo() throws {
         let shop = try makeShop()
-        try PGConnection(shop).executeScript("""
-            CREATE VIEW a_slow AS SELECT x FROM pg_sleep(1), generate_series(1, 3) AS x;
-            CREATE SCHEMA archive;
-            CREATE TABLE archive.orders (id bigint PRIMARY KEY, note text);
-            INSERT INTO archive.orders VALUES (1, 'old'), (2, 'older');
-            """)
+        try addArchive(to: shop, then: "CREATE VIEW a_slow AS SELECT x FROM pg_sleep(1), generate_series(1, 3) AS x;")
         // The first table (a_slow) takes a second to open: every key waits for it, Enter on
         // archive.orders among them, and the j after it moves in archive's orders.
         let lines = try session(shop, "jjj<Enter>j")
