@@ -106,6 +106,51 @@ final class PostgresExternalChangeTests: XCTestCase {
         XCTAssertEqual(Set(inbox.events.map(\.origin)), [.object, .sql])
     }
 
+    func testAnotherSessionsCommitBesideOneOfOursBetweenTwoLooksArrivesAtOnce() throws {
+        let sets = Shared<[ChangeSet]>([])
+        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
+        defer { registration.cancel() }
+        try waitForLooks(1)
+
+        try betweenTwoLooks {
+            let note = PLNote()
+            note.body = "mine"
+            try note.commit(in: db)
+            try other.execute("INSERT INTO pl_notes (body) VALUES ('theirs')")
+        }
+        // Two transactions committed, the writer's statements account for one: the snapshot
+        // delivers every table (the statistics would name only `pl_notes`, and not for 15 s after
+        // this database's own commit to it).
+        try waitUntil("every table is delivered as external") {
+            sets.value.contains { $0.isExternal && $0.tables == ["pl_notes", "pl_other"] }
+        }
+        XCTAssertTrue(sets.value.contains { !$0.isExternal && $0.tables == ["pl_notes"] }, "our own commit as ours")
+    }
+
+    func testOurOwnCommitsBetweenTwoLooksAreNotExternal() throws {
+        let sets = Shared<[ChangeSet]>([])
+        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
+        defer { registration.cancel() }
+        try waitForLooks(1)
+
+        try betweenTwoLooks {
+            let note = PLNote()
+            note.body = "in a transaction"
+            try note.commit(in: db)
+            try db.execute("UPDATE pl_notes SET body = 'outside one'")
+            try db.transaction { _ in
+                try db.transaction { _ in
+                    try db.execute("INSERT INTO pl_other VALUES (1)")  // in a savepoint, released
+                }
+                try db.execute("INSERT INTO pl_other VALUES (2)")
+            }
+            try db.executeScript("INSERT INTO pl_other VALUES (3); UPDATE pl_other SET id = id + 10")
+        }
+        try waitForLooks(3, more: true)
+        XCTAssertFalse(sets.value.isEmpty, "our own changes were delivered")
+        XCTAssertEqual(sets.value.filter(\.isExternal).map(\.tables), [], "\(sets.value)")
+    }
+
     func testADatabaseOpenedByAURLWithAPasswordIsWatchedToo() throws {
         let server = try TestPostgresServer.shared()
         let name = try XCTUnwrap(try other.execute("SELECT current_database()").first?.text(at: 0))
@@ -163,6 +208,20 @@ final class PostgresExternalChangeTests: XCTestCase {
         try waitUntil("the watch looked \(count) times") {
             (db.core.externalChanges.postgresLookCount ?? 0) >= start + count
         }
+    }
+
+    /// Runs `writes` while the watch is held at the start of a look, so that everything they
+    /// commit lands between two of its looks; the watch looks as soon as they return.
+    private func betweenTwoLooks(_ writes: () throws -> Void) throws {
+        let arrived = Shared(0)
+        let release = DispatchSemaphore(value: 0)
+        XCTAssertTrue(db.core.externalChanges.holdPostgresLooks { arrived.mutate { $0 += 1 }; release.wait() })
+        defer {
+            _ = db.core.externalChanges.holdPostgresLooks(nil)
+            release.signal()
+        }
+        try waitUntil("the watch is held before a look") { arrived.value >= 1 }
+        try writes()
     }
 
     /// Waits until the statistics of `table`, read from a session of the test's own, satisfy

@@ -74,8 +74,12 @@ public final class TestPostgresServer: Sendable {
             "-D", data, "-U", Self.superuser, "--pwfile", passwordFile, "-E", "UTF8", "--no-locale", "--no-sync",
             "--auth-local=trust", "--auth-host=scram-sha-256",
         ], as: asUser)
+        // No autovacuum: its analyze of any table, in any database, commits a transaction of its
+        // own, which a change watch cannot tell from another session's commit in its database
+        // (the snapshot is the server's). Tests that assert that nothing external arrived need a
+        // server on which only the tests commit.
         let options = "-k \(folder) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off "
-            + "-c full_page_writes=off -c max_connections=100"
+            + "-c full_page_writes=off -c max_connections=100 -c autovacuum=off"
         try Self.run(bin + "/pg_ctl", ["-D", data, "-l", folder + "/server.log", "-w", "-t", "120", "-o", options, "start"],
                      as: asUser)
         let pidText = try String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8)

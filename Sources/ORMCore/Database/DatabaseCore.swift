@@ -83,14 +83,13 @@ final class DatabaseCore: Sendable {
         var changes = ChangeSet()
         var afterCommit: [@Sendable () -> Void] = []
         let result = try writer.lock.withLock { isOutermost -> T in
-            if isOutermost { writer.activity?.begin() }
             defer {
                 if isOutermost {
                     changes = writer.takeCommittedChanges()
                     afterCommit = writer.takeAfterCommitActions()
                     if let activity = writer.activity {
                         if !changes.isEmpty { externalChanges.noteOwnCommit(changes.tables) }
-                        activity.end()
+                        activity.useEnded()
                     }
                 }
             }

@@ -102,6 +102,14 @@ final class ExternalChangeMonitor: Sendable {
     /// How many looks the running watch made (tests wait for looks, not for time); nil when none runs.
     var postgresLookCount: Int? { watch.withLock { $0 }?.lookCount }
 
+    /// Has the running watch call `gate` at the start of each look, on its queue (tests hold it
+    /// there to make commits land between two looks); false when no watch runs.
+    func holdPostgresLooks(_ gate: (@Sendable () -> Void)?) -> Bool {
+        guard let running = watch.withLock({ $0 }) else { return false }
+        running.lookGate.withLock { $0 = gate }
+        return true
+    }
+
     private func startWatch(
         _ database: DatabaseCore, schema: String?, activity: WriterActivity, isObserved: @escaping @Sendable () -> Bool,
         deliver: @escaping @Sendable (ChangeSet) -> Void

@@ -31,9 +31,11 @@ import Synchronization
 ///
 /// This database's own commits do not come back as external changes:
 /// - a notification sent by its writer's session is skipped;
-/// - the snapshot's move is taken for its own when the writer was in use at any moment since just
-///   before the previous look (``WriterActivity``): another session's commit that ends in that
-///   same quarter second is then not delivered at once, but by its counters a few seconds later;
+/// - the transactions the snapshot saw commit are counted against the writer's statements that
+///   may have committed since just before the previous look (``WriterActivity``): every table is
+///   delivered only when more committed than the writer can account for, so another session's
+///   commit that lands in the same quarter second as one of this database's still arrives at
+///   once;
 /// - the counters of a table the writer committed to are not reported for
 ///   ``ownStatisticsLag`` after that commit (its own statistics arrive late too): another
 ///   session's commit to that table in that time is delivered by the snapshot (every table), not
@@ -98,8 +100,8 @@ final class PostgresChangeWatch: @unchecked Sendable {
     private var announced: Set<UInt64> = []
     /// The writer's server process, whose notifications are its own.
     private var writerProcessID: Int32?
-    /// The writer's finished uses counted just before the last look.
-    private var finishedBeforeLastLook: UInt64 = 0
+    /// The writer's statements that may commit, counted just before the last look.
+    private var activityBeforeLastLook = WriterActivity.Reading(count: 0, lastMayBeRunning: false)
     private var nextLook = ContinuousClock.now
     private var failures = 0
     private var retryAt = ContinuousClock.now
@@ -121,6 +123,10 @@ final class PostgresChangeWatch: @unchecked Sendable {
         self.ownWrites = ownWrites
         self.queue = queue
     }
+
+    /// Called at the start of each look, on the watch's queue: tests hold the watch there to make
+    /// commits land between two looks.
+    let lookGate = Lock<(@Sendable () -> Void)?>(nil)
 
     /// How many looks at the server were made (tests wait for looks rather than for time).
     var lookCount: Int { looks.load(ordering: .acquiring) }
@@ -209,7 +215,7 @@ final class PostgresChangeWatch: @unchecked Sendable {
             announced = []
             try readTables(on: client)
             try readTriggers(on: client)
-            finishedBeforeLastLook = activity.finished
+            activityBeforeLastLook = activity.reading
             lastLookStart = ContinuousClock.now
             _ = try probe.look(on: client)
             looks.add(1, ordering: .releasing)
@@ -253,37 +259,41 @@ final class PostgresChangeWatch: @unchecked Sendable {
         deliver(changes)
     }
 
-    /// One look with the probe: delivers every table when another session's transaction
-    /// committed, else the tables whose counters moved.
+    /// One look with the probe: delivers every table when more transactions committed since the
+    /// last look than this database's writer can account for, else the tables whose counters
+    /// moved.
     private func look(on connection: PGConnection, deliver: (ChangeSet) -> Void) throws {
+        lookGate.withLock { $0 }?()
         let lookStart = ContinuousClock.now
-        let finishedBefore = activity.finished
+        let activityBefore = activity.reading
         let report = try probe.look(on: connection)
         hear(try connection.notifications(waitingUpTo: 0), deliver: deliver)
-        let started = activity.started
-        let finished = activity.finished
-        let ownMayHaveEnded = finished != finishedBeforeLastLook || started != finished
-        finishedBeforeLastLook = finishedBefore
-        defer { looks.add(1, ordering: .releasing) }
+        defer {
+            activityBeforeLastLook = activityBefore
+            looks.add(1, ordering: .releasing)
+        }
 
         var everything = false
         if report.committed {
             let ended = report.endedTransactions
-            if !ownMayHaveEnded {
-                if let ended {
-                    var committed = try PGChangeProbe.committed(among: ended.filter { !announced.contains($0) }, on: connection)
-                    if !committed.isEmpty && !tablesWithTriggers.isEmpty {
-                        // A trigger's notification leaves the server just after the commit it
-                        // announces: a moment's wait lets it name its table rather than every one.
-                        hear(try connection.notifications(waitingUpTo: Self.notificationGrace), deliver: deliver)
-                        committed.subtract(announced)
-                    }
-                    everything = !committed.isEmpty
-                } else {
-                    everything = true
+            if let ended {
+                var committed = try PGChangeProbe.committed(among: ended.filter { !announced.contains($0) }, on: connection)
+                if !committed.isEmpty && !tablesWithTriggers.isEmpty {
+                    // A trigger's notification leaves the server just after the commit it
+                    // announces: a moment's wait lets it name its table rather than every one.
+                    hear(try connection.notifications(waitingUpTo: Self.notificationGrace), deliver: deliver)
+                    committed.subtract(announced)
                 }
+                // Read after the server said which committed: every commit of the writer's that it
+                // counted had been sent by then.
+                let own = activityBeforeLastLook.commitsAtMost(until: activity.reading)
+                everything = UInt64(committed.count) > own
+                announced.subtract(ended)
+            } else {
+                // More ended than are told apart: another session's unless the writer alone may
+                // have committed as many.
+                everything = activityBeforeLastLook.commitsAtMost(until: activity.reading) < UInt64(PGSnapshot.endedLimit)
             }
-            if let ended { announced.subtract(ended) }
             if announced.count > 4_096 { announced = [] }
         }
         if triggersMayHaveChanged.exchange(false, ordering: .acquiringAndReleasing) {

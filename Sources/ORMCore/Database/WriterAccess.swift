@@ -11,8 +11,8 @@ final class WriterAccess: @unchecked Sendable {
     /// nil where the connection's hooks report changes (SQLite).
     let recordedChanges: RecordedChanges?
     private var afterCommit: [@Sendable () -> Void] = []
-    /// The writer's outermost uses, counted on PostgreSQL, where the watch of other sessions'
-    /// commits must tell its own apart (nil on SQLite, whose watch needs no count).
+    /// The writer's statements that may commit, counted on PostgreSQL, where the watch of other
+    /// sessions' commits must tell its own apart (nil on SQLite, whose watch needs no count).
     let activity: WriterActivity?
 
     /// SQLite's writer, unretained (``connection`` keeps it): the per-object writes borrow it
@@ -26,7 +26,9 @@ final class WriterAccess: @unchecked Sendable {
             activity = nil
         } else {
             unretainedSQLite = nil
-            activity = WriterActivity()
+            let activity = WriterActivity()
+            if case .postgres(let postgres) = connection { postgres.activity = activity }
+            self.activity = activity
         }
         self.recordedChanges = recordedChanges
     }

@@ -97,6 +97,9 @@ extension Database {
                 throw ORMError.transactionFailed(
                     reason: "notification triggers are installed and removed in a transaction of their own: commit or roll back first")
             }
+            // Its statements go to the client directly: counted here as one that may commit, so
+            // that the watch takes their transaction for this database's own.
+            postgres.activity?.statementWillRun(mayCommit: true)
             return try PostgresConnection.wrapping { try body(postgres.client, Self.schema(of: postgres)) }
         }
     }

@@ -15,6 +15,9 @@ public struct PGSnapshot: Sendable, Hashable {
     /// The transactions between `xmin` and `xmax` still running.
     public let running: Set<UInt64>
 
+    /// How many ended transactions ``ended(since:limit:)`` tells apart by default.
+    public static let endedLimit = 256
+
     /// Reads the text form; nil when `text` is not one.
     public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -40,7 +43,7 @@ public struct PGSnapshot: Sendable, Hashable {
     /// at or past its `xmax`, that are below this `xmax` and not running now. Ids of
     /// subtransactions are among them (a snapshot lists top-level transactions only): the status
     /// of one still inside its running parent is "in progress".
-    public func ended(since earlier: PGSnapshot, limit: Int = 256) -> [UInt64]? {
+    public func ended(since earlier: PGSnapshot, limit: Int = PGSnapshot.endedLimit) -> [UInt64]? {
         guard xmax > earlier.xmax else {
             return earlier.running.filter { $0 < xmax && !running.contains($0) }.sorted()
         }

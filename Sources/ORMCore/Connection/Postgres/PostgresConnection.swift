@@ -43,6 +43,10 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// statement runs.
     @exclusivity(unchecked) private var retired: [PGPreparedStatement] = []
 
+    /// Set on the writer's connection only: counts its statements that may commit, for the watch
+    /// of other sessions' commits (``WriterActivity``). Set once, before the connection is used.
+    @exclusivity(unchecked) var activity: WriterActivity?
+
     /// Whether a transaction was open when the last statement started: what
     /// ``isInTransaction`` answers while that statement's rows are still coming (libpq then
     /// says only that a command is active).
@@ -218,6 +222,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         }
         let status = client.transactionStatus
         wasInTransactionAtLastRun = status == .inTransaction || status == .inFailedTransaction
+        activity?.statementWillRun(mayCommit: WriterActivity.mayCommit(sql, insideTransaction: wasInTransactionAtLastRun))
         tracer?(sql)
     }
 
