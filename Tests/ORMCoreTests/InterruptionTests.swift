@@ -35,7 +35,10 @@ final class InterruptionTests: XCTestCase {
             }
             done.signal()
         }
-        XCTAssertEqual(done.wait(timeout: .now() + 0.15), .timedOut, "still running before the interruption")
+        // Interrupted once the work holds its connection: its statement has started or is about
+        // to (one not started yet is stopped too: testAnInterruptBeforeTheStatementStartsStopsIt).
+        waitUntilItHolds("the work holds its connection") { interruption.holdsConnection }
+        XCTAssertEqual(done.wait(timeout: .now()), .timedOut, "an endless statement still running")
         interruption.interrupt()
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the statement stopped")
         return failure.value

@@ -49,6 +49,11 @@ public final class Interruption: Sendable {
         state.withLock { $0.interrupted }
     }
 
+    /// Whether the work holds a connection now (tests interrupt work once it does).
+    var holdsConnection: Bool {
+        state.withLock { !$0.connections.isEmpty }
+    }
+
     /// Runs `body` with `connection`, interruptible by the current thread's interruption (if any).
     static func using<Handle: InterruptHandle, T>(_ connection: Handle, _ body: (Handle) throws -> T) throws -> T {
         guard let current else { return try body(connection) }
