@@ -151,6 +151,57 @@ final class PostgresExternalChangeTests: XCTestCase {
         XCTAssertEqual(sets.value.filter(\.isExternal).map(\.tables), [], "\(sets.value)")
     }
 
+    func testCommitsInAnotherDatabaseOfTheServerAreNotDelivered() throws {
+        let sets = Shared<[ChangeSet]>([])
+        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
+        defer { registration.cancel() }
+        // Two looks after the other session of this database went idle.
+        try waitForLooks(2)
+
+        let elsewhere = try PGConnection(makePostgresDatabase("elsewhere"))
+        try elsewhere.execute("CREATE TABLE t (x bigint)")
+        for value in 1...5 { try elsewhere.execute("INSERT INTO t VALUES ($1)", [.int(Int64(value))]) }
+        let looked = db.core.externalChanges.postgresLookCount ?? 0
+        try waitForLooks(3, more: true)
+        XCTAssertEqual(sets.value.filter(\.isExternal).map(\.tables), [], "moved snapshots, \(looked) looks before")
+
+        try other.execute("INSERT INTO pl_notes (body) VALUES ('here')")
+        try waitUntil("a commit in this database still delivers every table") {
+            sets.value.contains { $0.isExternal && $0.tables == ["pl_notes", "pl_other"] }
+        }
+    }
+
+    func testASessionThatCommittedAndEndedBetweenTwoLooksIsNamedByItsStatistics() throws {
+        let sets = Shared<[ChangeSet]>([])
+        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
+        defer { registration.cancel() }
+        try waitForLooks(1)
+        // This database writes to the table: its counters are taken for its own for a while.
+        let note = PLNote()
+        note.body = "mine"
+        try note.commit(in: db)
+        try waitForLooks(2, more: true)
+
+        // Asked from another database, so that no session of this one is busy.
+        let observer = try PGConnection(makePostgresDatabase("observer"))
+        try betweenTwoLooks {
+            // `psql -c`: connects, commits, ends; the watch looks only once it is gone.
+            let brief = try PGConnection(connectionString, applicationName: "brief")
+            try brief.execute("INSERT INTO pl_notes (body) VALUES ('theirs')")
+            brief.close()
+            try waitUntil("the brief session has ended") {
+                try observer.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'brief'")
+                    .first?.int64(at: 0) == 0
+            }
+        }
+        // No open session explains the commit, so it is not every table; the session reported
+        // its statistics as it ended, and they name the table though this database wrote to it.
+        try waitUntil("the table is named as changed by another session") {
+            sets.value.contains { $0.isExternal && $0.tables == ["pl_notes"] }
+        }
+        XCTAssertFalse(sets.value.contains { $0.isExternal && $0.tables.contains("pl_other") }, "\(sets.value)")
+    }
+
     func testADatabaseOpenedByAURLWithAPasswordIsWatchedToo() throws {
         let server = try TestPostgresServer.shared()
         let name = try XCTUnwrap(try other.execute("SELECT current_database()").first?.text(at: 0))

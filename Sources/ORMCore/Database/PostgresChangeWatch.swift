@@ -11,7 +11,10 @@ import Synchronization
 /// nothing installed, no privilege beyond connecting):
 /// - **the snapshot** moves as soon as a transaction that wrote ends anywhere on the server. The
 ///   transactions that ended are listed and their status asked (`pg_xact_status`, a second round
-///   trip only then): when one of them committed and no trigger named it, every table and view of
+///   trip only then): when one of them committed, no trigger named it, and a session of this
+///   database other than its own readers, trial and writer is busy or went idle since the look
+///   before (`pg_stat_activity`: the snapshot is the server's, and a commit in another database
+///   moves it too), every table and view of
 ///   the schema is delivered at once as changed with no row detail (the table is not known yet),
 ///   as SQLite's watch does when it cannot tell (the schema's tables read again first, at most
 ///   once a second, and the ones dropped since the last such delivery named too). A rolled-back
@@ -100,6 +103,10 @@ final class PostgresChangeWatch: @unchecked Sendable {
     private var announced: Set<UInt64> = []
     /// The writer's server process, whose notifications are its own.
     private var writerProcessID: Int32?
+    /// For how many more looks moved counters name their table even where this database wrote
+    /// to it: set when another session's commit was seen that no open session explains (one
+    /// that ended reports its statistics as it ends).
+    private var countersTrustedForLooks = 0
     /// The writer's statements that may commit, counted just before the last look.
     private var activityBeforeLastLook = WriterActivity.Reading(count: 0, lastMayBeRunning: false)
     private var nextLook = ContinuousClock.now
@@ -295,6 +302,18 @@ final class PostgresChangeWatch: @unchecked Sendable {
                 everything = activityBeforeLastLook.commitsAtMost(until: activity.reading) < UInt64(PGSnapshot.endedLimit)
             }
             if announced.count > 4_096 { announced = [] }
+            if everything {
+                // The snapshot is the server's: whose commit was it? Not this database's when none
+                // of its other sessions was busy or went idle since the look before.
+                var ours = PostgresSessions.neverCommitting.processIDs
+                if let writerProcessID { ours.append(writerProcessID) }
+                if try !probe.othersMayHaveCommitted(on: connection, excluding: ours) {
+                    everything = false
+                    // Or a session that has ended: its statistics name the tables, also ones this
+                    // database wrote to (their counters are not taken for its own for two looks).
+                    countersTrustedForLooks = 2
+                }
+            }
         }
         if triggersMayHaveChanged.exchange(false, ordering: .acquiringAndReleasing) {
             try readTriggers(on: connection)
@@ -305,9 +324,13 @@ final class PostgresChangeWatch: @unchecked Sendable {
         // held up by a busy machine must not take its own late statistics for another session's).
         let previousLook = lastLookStart ?? now
         lastLookStart = lookStart
-        let own = ownWrites.withLock { writes in
+        var own = ownWrites.withLock { writes in
             writes = writes.filter { $0.value > previousLook }
             return Set(writes.keys)
+        }
+        if countersTrustedForLooks > 0 {
+            own = []
+            countersTrustedForLooks -= 1
         }
         var named: Set<String> = []
         for table in report.changedTables

@@ -2,7 +2,7 @@
 /// look and which of the watched tables they changed, with nothing installed on the server and no
 /// privilege beyond connecting.
 ///
-/// It reads two things in one round trip:
+/// It reads two things in one round trip (and when the server began reading them):
 /// - **the current snapshot** (`pg_current_snapshot()`: the oldest transaction still running, the
 ///   next to be numbered, and those in between still running). It moves as soon as any transaction
 ///   that wrote ends, so ``PGChangeReport/committed`` is known at once; it cannot say which table
@@ -33,6 +33,9 @@ public struct PGChangeProbe: Sendable {
     public private(set) var watched: Set<PGQualifiedName>
     private var snapshot: PGSnapshot?
     private var counters: [PGQualifiedName: PGTableCounters?] = [:]
+    /// When the server began the last look's query, and the one before it (its text).
+    private var lookTime: String?
+    private var previousLookTime: String?
 
     /// A probe watching `tables`; its first ``look(on:)`` sets the baseline and reports nothing.
     public init(watching tables: some Sequence<PGQualifiedName> = [PGQualifiedName]()) {
@@ -73,6 +76,8 @@ public struct PGChangeProbe: Sendable {
         for row in result {
             guard let schema = row.text(at: 0), let name = row.text(at: 1) else {
                 seenSnapshot = row.text(at: 7).flatMap(PGSnapshot.init)
+                previousLookTime = lookTime
+                lookTime = row.text(at: 9)
                 continue
             }
             let table = PGQualifiedName(schema: schema, name: name)
@@ -125,16 +130,43 @@ public struct PGChangeProbe: Sendable {
         return Set(result.compactMap { $0.text(at: 0).flatMap { UInt64($0) } })
     }
 
+    /// Whether a session of the connection's database, other than the connection's own and those
+    /// of `excluded` processes, may have committed since the look before the last one began
+    /// (`pg_stat_activity`, one round trip): one that is not idle, that went idle since then, or
+    /// whose state the role may not see (another role's session, without `pg_read_all_stats`).
+    /// Autovacuum's workers are left out: their analyze commits, but changes no row.
+    ///
+    /// False tells that the transactions the last look saw commit belong to the server's other
+    /// databases, or to a session that has ended since: a session reports its statistics as it
+    /// ends, so the counters name what that one changed. True before two looks were made.
+    ///
+    /// - Throws: the server's errors.
+    public func othersMayHaveCommitted(on connection: PGConnection, excluding excluded: [Int32]) throws -> Bool {
+        guard let since = previousLookTime else {
+            return true
+        }
+        let result = try connection.execute(
+            """
+            SELECT EXISTS (
+                SELECT FROM pg_catalog.pg_stat_activity a
+                WHERE a.datname = pg_catalog.current_database() AND a.pid <> pg_catalog.pg_backend_pid()
+                  AND a.pid <> ALL ($1::int[]) AND a.backend_type IS DISTINCT FROM 'autovacuum worker'
+                  AND (a.state IS DISTINCT FROM 'idle' OR a.state_change IS NULL OR a.state_change >= $2::timestamptz))
+            """,
+            [.text(PGArrayText.literal(excluded.map { String($0) })), .text(since)])
+        return try result.first?.bool(at: 0) ?? true
+    }
+
     /// The snapshot in a row of its own (schema and name NULL), then each watched table: whether it
     /// exists, and its counters summed over its leaf partitions (itself when not partitioned).
     private static func query(snapshotFunction: String) -> String {
         """
         SELECT NULL::text, NULL::text, true, NULL::bigint, NULL::bigint, NULL::bigint, NULL::bigint, \(snapshotFunction)::text,
-               NULL::bigint
+               NULL::bigint, pg_catalog.statement_timestamp()::text
         UNION ALL
         SELECT w.schema, w.name, bool_or(r.oid IS NOT NULL),
                sum(s.n_tup_ins)::bigint, sum(s.n_tup_upd)::bigint, sum(s.n_tup_del)::bigint, sum(s.n_live_tup)::bigint, NULL,
-               sum(s.n_mod_since_analyze)::bigint
+               sum(s.n_mod_since_analyze)::bigint, NULL
         FROM unnest($1::text[], $2::text[]) AS w(schema, name)
         LEFT JOIN pg_catalog.pg_class r ON r.oid = pg_catalog.to_regclass(quote_ident(w.schema) || '.' || quote_ident(w.name))
         LEFT JOIN LATERAL (

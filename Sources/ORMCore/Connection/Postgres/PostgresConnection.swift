@@ -29,6 +29,9 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     let tracer: (@Sendable (String) -> Void)?
     /// Whether commits are refused (the trial connection: every transaction rolls back).
     let refusesCommits: Bool
+    /// Where a session that never commits enters its server process (``PostgresSessions``); nil
+    /// for the writer and a connection made alone.
+    private let sessions: PostgresSessions?
     /// The session's settings (read-only, `lock_timeout`, `search_path`), made again after a
     /// reconnect.
     private let sessionSetup: @Sendable (PGConnection) throws -> Void
@@ -75,15 +78,22 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     init(
         _ client: PGConnection, schema: String? = nil, refusesCommits: Bool = false,
         tracer: (@Sendable (String) -> Void)? = nil,
-        sessionSetup: @escaping @Sendable (PGConnection) throws -> Void = { _ in }
+        sessionSetup: @escaping @Sendable (PGConnection) throws -> Void = { _ in },
+        sessions: PostgresSessions? = nil
     ) throws {
         self.client = client
+        self.sessions = sessions
         self.refusesCommits = refusesCommits
         self.tracer = tracer
         self.sessionSetup = sessionSetup
         interruptHandle = PostgresInterruptHandle(client.cancelHandle)
         integerTimestamps = client.parameterStatus("integer_datetimes") == "on"
         introspector = try Self.wrapping { try PostgresIntrospector(client, schema: schema) }
+        sessions?.enter(ObjectIdentifier(self), processID: client.backendProcessID)
+    }
+
+    deinit {
+        sessions?.leave(ObjectIdentifier(self))
     }
 
     // MARK: - Statements
@@ -295,6 +305,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
             try client.reconnect()
             try sessionSetup(client)
         }
+        sessions?.enter(ObjectIdentifier(self), processID: client.backendProcessID)
         for statement in cache.values {
             statement.isCached = false
         }

@@ -73,7 +73,8 @@ struct PostgresDriver: DatabaseDriver {
         try PostgresConnection.wrapping { try setup(client) }
         let isTrial = if case .trial = role { true } else { false }
         return try PostgresConnection(
-            client, schema: schema, refusesCommits: isTrial, tracer: configuration.tracer, sessionSetup: setup)
+            client, schema: schema, refusesCommits: isTrial, tracer: configuration.tracer, sessionSetup: setup,
+            sessions: isTrial || role == .reader ? PostgresSessions.neverCommitting : nil)
     }
 
     /// What a session of `role` sets when it connects, and again when it reconnects: read-only
