@@ -54,9 +54,7 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     func testACommitArrivesAtOnceForEveryTableThenByNameFromTheStatistics() throws {
-        let sets = Shared<[ChangeSet]>([])
-        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
-        defer { registration.cancel() }
+        let sets = observeEveryChange()
         try waitForLooks(1)
 
         try other.execute("INSERT INTO pl_notes (body) VALUES ('one')")
@@ -107,15 +105,11 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     func testAnotherSessionsCommitBesideOneOfOursBetweenTwoLooksArrivesAtOnce() throws {
-        let sets = Shared<[ChangeSet]>([])
-        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
-        defer { registration.cancel() }
+        let sets = observeEveryChange()
         try waitForLooks(1)
 
         try betweenTwoLooks {
-            let note = PLNote()
-            note.body = "mine"
-            try note.commit(in: db)
+            try commitNote("mine")
             try other.execute("INSERT INTO pl_notes (body) VALUES ('theirs')")
         }
         // Two transactions committed, the writer's statements account for one: the snapshot
@@ -128,15 +122,11 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     func testOurOwnCommitsBetweenTwoLooksAreNotExternal() throws {
-        let sets = Shared<[ChangeSet]>([])
-        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
-        defer { registration.cancel() }
+        let sets = observeEveryChange()
         try waitForLooks(1)
 
         try betweenTwoLooks {
-            let note = PLNote()
-            note.body = "in a transaction"
-            try note.commit(in: db)
+            try commitNote("in a transaction")
             try db.execute("UPDATE pl_notes SET body = 'outside one'")
             try db.transaction { _ in
                 try db.transaction { _ in
@@ -152,9 +142,7 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     func testCommitsInAnotherDatabaseOfTheServerAreNotDelivered() throws {
-        let sets = Shared<[ChangeSet]>([])
-        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
-        defer { registration.cancel() }
+        let sets = observeEveryChange()
         // Two looks after the other session of this database went idle.
         try waitForLooks(2)
 
@@ -172,14 +160,10 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     func testASessionThatCommittedAndEndedBetweenTwoLooksIsNamedByItsStatistics() throws {
-        let sets = Shared<[ChangeSet]>([])
-        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
-        defer { registration.cancel() }
+        let sets = observeEveryChange()
         try waitForLooks(1)
         // This database writes to the table: its counters are taken for its own for a while.
-        let note = PLNote()
-        note.body = "mine"
-        try note.commit(in: db)
+        try commitNote("mine")
         try waitForLooks(2, more: true)
 
         // Asked from another database, so that no session of this one is busy.
@@ -237,9 +221,7 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     func testALostWatchConnectionIsOpenedAgainQuietly() throws {
-        let sets = Shared<[ChangeSet]>([])
-        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
-        defer { registration.cancel() }
+        let sets = observeEveryChange()
         try waitForLooks(1)
         _ = try other.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_current_snapshot%' AND pid <> pg_backend_pid()")
@@ -259,6 +241,22 @@ final class PostgresExternalChangeTests: XCTestCase {
         try waitUntil("the watch looked \(count) times") {
             (db.core.externalChanges.postgresLookCount ?? 0) >= start + count
         }
+    }
+
+    /// Every change set delivered to an observer of the database from now on (the observer is
+    /// removed as the test ends).
+    private func observeEveryChange() -> Shared<[ChangeSet]> {
+        let sets = Shared<[ChangeSet]>([])
+        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
+        addTeardownBlock { registration.cancel() }
+        return sets
+    }
+
+    /// Commits a note through its model: a transaction of this database's writer.
+    private func commitNote(_ body: String) throws {
+        let note = PLNote()
+        note.body = body
+        try note.commit(in: db)
     }
 
     /// Runs `writes` while the watch is held at the start of a look, so that everything they
