@@ -17,11 +17,7 @@ final class FetchWindowTests: XCTestCase {
             }
         }
         // Every 7th object kept alive, one of them with an unsaved change; the rest die.
-        var kept: [Account] = []
-        do {
-            let first = try Account.fetchAll(in: db)
-            kept = stride(from: 0, to: first.count, by: 7).map { first[$0] }
-        }
+        let kept = try keepingEverySeventh { try Account.fetchAll(in: db) }
         let changed = kept[20]
         changed.owner = "unsaved"
         try db.execute("UPDATE account SET balance = balance + 1000")
@@ -55,11 +51,7 @@ final class FetchWindowTests: XCTestCase {
                 try tag.commit(in: db)
             }
         }
-        var kept: [RCTag] = []
-        do {
-            let first = try RCTag.fetchAll(in: db)
-            kept = stride(from: 0, to: first.count, by: 7).map { first[$0] }
-        }
+        let kept = try keepingEverySeventh { try RCTag.fetchAll(in: db) }
         let changed = kept[10]
         changed.label = "unsaved"
         try db.execute("UPDATE rc_tag SET label = label || ' again'")
@@ -166,5 +158,12 @@ final class FetchWindowTests: XCTestCase {
         let again = try Account.fetchAll(in: db)
         XCTAssertTrue(again[0] === kept, "the live object still holds its row")
         XCTAssertEqual(again.map(\.owner), ["kept", "dropped"])
+    }
+
+    /// Every 7th object of what `fetch` gives, kept alive by the caller; the rest die as this
+    /// returns.
+    private func keepingEverySeventh<T>(_ fetch: () throws -> [T]) rethrows -> [T] {
+        let first = try fetch()
+        return stride(from: 0, to: first.count, by: 7).map { first[$0] }
     }
 }
