@@ -55,6 +55,32 @@ final class ReefLiveRefreshOnPostgresTests: XCTestCase {
         XCTAssertTrue(text.contains("customers   4"), "the table list counts it: \(text)")
     }
 
+    func testABigTableIsReadAgainOnlyOnceAChangeNamesIt() throws {
+        // orders (10 rows) counts as big here; customers (3) as small.
+        let runner = try open(table: "orders", limits: CountLimits(
+            catalogTime: .seconds(10), gridTime: .seconds(60), outOfSight: .seconds(2), unconfirmedRows: 5))
+        try waitForTheWatch(runner)
+
+        // The snapshot tells that psql committed, not where: every table is named, unconfirmed.
+        // The small table is counted again at once; the big one on screen is left alone, as the
+        // server's statistics will name it only if it changed (it did not).
+        try psql.execute("INSERT INTO customers VALUES (4, 'Grace Hopper')")
+        _ = try screen(of: runner, containing: "customers   4")
+        let app = try XCTUnwrap(apps.last)
+        try waitUntil("reef is idle") {
+            _ = runner.run(try KeyScript.parse("<wait:20>"))
+            return !app.hasBackgroundWork && !app.liveChanges.hasPending
+        }
+        let text = (runner.run(try KeyScript.parse("<wait:20>")).last ?? []).joined(separator: "\n")
+        XCTAssertFalse(text.contains("orders changed"), "the big table was not read again: \(text)")
+
+        // A change to it is named once the committing session reports its statistics (as it
+        // ends, here): then it is read again.
+        try psql.execute("INSERT INTO orders VALUES (11, 4)")
+        psql.close()
+        XCTAssertTrue(try screen(of: runner, containing: "orders  1/11").contains("orders changed by another process"))
+    }
+
     func testWithTheTriggersInstalledAChangeNamesItsTable() throws {
         let report = try TriggerInstallation.run(.install, on: try DatabaseOpener.open(conninfo, readOnly: false))
         XCTAssertEqual(report, "reef: installed notification triggers on 2 tables (customers, orders) of schema public and their function "
@@ -95,8 +121,9 @@ final class ReefLiveRefreshOnPostgresTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func open(table: String) throws -> HeadlessRunner {
-        let app = try App(database: try DatabaseOpener.open(conninfo, readOnly: false), theme: .builtinDefault, initialTable: table)
+    private func open(table: String, limits: CountLimits = .standard) throws -> HeadlessRunner {
+        let app = try App(database: try DatabaseOpener.open(conninfo, readOnly: false), theme: .builtinDefault, initialTable: table,
+                          countLimits: limits)
         apps.append(app)
         return HeadlessRunner(app: app, columns: 80, rows: 8)
     }

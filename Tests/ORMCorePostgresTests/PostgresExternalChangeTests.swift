@@ -61,9 +61,10 @@ final class PostgresExternalChangeTests: XCTestCase {
         try waitUntil("the snapshot's move names every table") {
             sets.value.contains { $0.isExternal && $0.tables == ["pl_notes", "pl_other"] }
         }
+        XCTAssertEqual(sets.value.first?.unconfirmedTables, ["pl_notes", "pl_other"], "which one changed is not known yet")
         // The other session is idle now: it reports its statistics ten seconds after its commit.
         try waitUntil("the statistics name the table") {
-            sets.value.contains { $0.isExternal && $0.tables == ["pl_notes"] }
+            sets.value.contains { $0.isExternal && $0.tables == ["pl_notes"] && $0.unconfirmedTables.isEmpty }
         }
         XCTAssertTrue(sets.value.allSatisfy(\.isExternal))
         XCTAssertTrue(sets.value.allSatisfy { $0.tablesWithoutRowDetail == $0.tables })

@@ -85,6 +85,28 @@ final class ChangeSetTests: XCTestCase {
     /// Random appends (runs, single rows with keys and columns, several tables; half of them through
     /// the hook's run extension), rollbacks to random marks and merges agree with an array of row
     /// changes throughout.
+    /// A table named for sure by either set stays sure when they merge; one only some set left
+    /// unconfirmed stays unconfirmed.
+    func testMergingKeepsATableNamedForSureByEitherSetSure() {
+        var every = ChangeSet()
+        for table in ["a", "b", "c"] { every.appendTableOnly(table) }
+        every.unconfirmedTables = ["b", "c"]
+        var named = ChangeSet()
+        named.appendTableOnly("c")
+
+        var merged = ChangeSet()
+        merged.merge(every)
+        XCTAssertEqual(merged.unconfirmedTables, ["b", "c"], "into an empty set, taken whole")
+        merged.merge(named)
+        XCTAssertEqual(merged.tables, ["a", "b", "c"])
+        XCTAssertEqual(merged.unconfirmedTables, ["b"])
+
+        var namedFirst = ChangeSet()
+        namedFirst.appendRow(table: "c", operation: .insert, rowID: 1, origin: .object, key: .integer(1), changedColumns: nil)
+        namedFirst.merge(every)
+        XCTAssertEqual(namedFirst.unconfirmedTables, ["b"], "in either order")
+    }
+
     func testAgreesWithAnArrayOfRowChanges() {
         var generator = SplitMix(seed: 11)
         let tableNames = ["a", "b", "c d"]

@@ -280,7 +280,12 @@ final class App {
     /// old rows stay on screen meanwhile and keys keep working.
     private func refreshAfterChanges() -> Bool {
         let adopted = adoptRefreshedTable()
-        guard let changes = liveChanges.take() else { return adopted }
+        guard let taken = liveChanges.take() else { return adopted }
+        // A big table named only as part of "every table" is left for the change that names it
+        // (its statistics, 1 to 10 s later): counting it and reading it again each second while
+        // another session commits elsewhere in the database would load the server for nothing.
+        let changes = taken.leaving(taken.unconfirmed.filter(isCostlyToReadAgain))
+        guard !changes.tables.isEmpty else { return adopted }
         recheckNewRows()
         let shownBefore = selectedTableName
         let namesBefore = Set(catalog.names.map(\.name))
@@ -318,6 +323,20 @@ final class App {
         }
         startRefresh(of: grid, table: table, changes: changes)
         return adoptRefreshedTable() || true
+    }
+
+    /// Whether reading table `name` again (counting it, reading the open grid's table whole) costs
+    /// at least ``CountLimits/unconfirmedRows`` rows, or an unknown number: by the table list's
+    /// count, else an unfiltered grid's.
+    private func isCostlyToReadAgain(_ name: String) -> Bool {
+        // The table's rows, not a filtered grid's: reading a filter again reads the table.
+        if case .done(let count) = catalog.count(of: name) {
+            return count >= countLimits.unconfirmedRows
+        }
+        if let grid = tables.grids[name], grid.source.filter == nil, let count = grid.source.knownCount {
+            return count >= countLimits.unconfirmedRows
+        }
+        return true
     }
 
     /// The table on screen, `name`, was dropped (or renamed, when the only name new to the list is

@@ -19,6 +19,13 @@ public struct ChangeSet: Sendable {
     var tablesWithRows: Set<String> = []
     /// Whether another connection or process committed these changes (then only tables are known).
     public internal(set) var isExternal = false
+    /// Tables named only because which ones changed is not known yet: on PostgreSQL, the server's
+    /// snapshot told that another session committed, and every table was named at once. Those of
+    /// them that did change are named again, without this mark, once the server's statistics or a
+    /// trigger tell (about 1 to 10 s later). Empty on SQLite, whose "every table" is final, and for
+    /// views (they have no statistics: the snapshot's word is the last one). An observer may leave
+    /// these for later where reading them again is costly (a count of a big table).
+    public internal(set) var unconfirmedTables: Set<String> = []
 
     private var entries: [Entry] = []
     /// The tables of `entries`, by index.
@@ -269,12 +276,15 @@ public struct ChangeSet: Sendable {
             let tables = self.tables.union(other.tables)
             let withoutDetail = tablesWithoutRowDetail.union(other.tablesWithoutRowDetail)
             let external = isExternal || other.isExternal
+            let unconfirmed = mergedUnconfirmed(with: other)
             self = other
             self.tables = tables
             self.tablesWithoutRowDetail = withoutDetail
             self.isExternal = external
+            self.unconfirmedTables = unconfirmed
             return
         }
+        let unconfirmed = mergedUnconfirmed(with: other)
         let tableMap = other.tableNames.map { index(ofTable: $0) }
         for entry in other.entries {
             var copy = entry.withTable(tableMap[entry.table])
@@ -289,6 +299,14 @@ public struct ChangeSet: Sendable {
         tablesWithRows.formUnion(other.tablesWithRows)
         tablesWithoutRowDetail.formUnion(other.tablesWithoutRowDetail)
         isExternal = isExternal || other.isExternal
+        unconfirmedTables = unconfirmed
+    }
+
+    /// The tables unconfirmed in this set or `other` that neither names as certainly changed.
+    private func mergedUnconfirmed(with other: ChangeSet) -> Set<String> {
+        guard !unconfirmedTables.isEmpty || !other.unconfirmedTables.isEmpty else { return [] }
+        return unconfirmedTables.subtracting(other.tables.subtracting(other.unconfirmedTables))
+            .union(other.unconfirmedTables.subtracting(tables.subtracting(unconfirmedTables)))
     }
 }
 

@@ -349,7 +349,9 @@ final class PostgresChangeWatch: @unchecked Sendable {
             try readTables(on: connection)
         }
         if everything || everyTableDeferred {
-            deliverEveryTable(deliver, at: now)
+            // The tables this database wrote to lately are not left for later: their counters
+            // are taken for its own, so nothing would name them.
+            deliverEveryTable(deliver, at: now, confirmed: withViews(named.union(own)), unconfirmed: true)
         }
         if !named.isEmpty && !everyTableDelivered(since: now) {
             var changes = ChangeSet()
@@ -362,7 +364,14 @@ final class PostgresChangeWatch: @unchecked Sendable {
     /// Delivers every table, or, within ``everyTableSpacing`` of the last such delivery, defers it
     /// to the first look after that.
     /// The relations gone since the last such delivery are named too.
-    private func deliverEveryTable(_ deliver: (ChangeSet) -> Void, at now: ContinuousClock.Instant = .now) {
+    ///
+    /// With `unconfirmed` (the snapshot's word: the changed tables are named later by their
+    /// statistics), the base tables not among `confirmed` are marked
+    /// ``ChangeSet/unconfirmedTables``; after a reconnect nothing will name them later.
+    private func deliverEveryTable(
+        _ deliver: (ChangeSet) -> Void, at now: ContinuousClock.Instant = .now, confirmed: Set<String> = [],
+        unconfirmed: Bool = false
+    ) {
         if everyTableHeldBack(at: now) {
             everyTableDeferred = true
             return
@@ -375,6 +384,11 @@ final class PostgresChangeWatch: @unchecked Sendable {
         var changes = ChangeSet()
         changes.isExternal = true
         for table in tables { changes.appendTableOnly(table) }
+        if unconfirmed {
+            // Tables with counters only: a view's change is never named later.
+            let counted = Set(probe.watched.lazy.filter { $0.schema == self.schema }.map(\.name))
+            changes.unconfirmedTables = counted.intersection(tables).subtracting(confirmed)
+        }
         deliver(changes)
     }
 

@@ -16,11 +16,32 @@ final class LiveChanges: @unchecked Sendable {
         /// Whether this process wrote some of it (its change sets name tables only, not the views
         /// that read them).
         var own = false
+        /// Those of ``tables`` named only because which tables another session changed is not
+        /// known yet (PostgreSQL's ``ChangeSet/unconfirmedTables``): the ones that did change are
+        /// named again once the server tells.
+        var unconfirmed: Set<String> = []
 
-        /// Both summaries together.
+        /// Both summaries together: a table named for sure by either is sure.
         func merging(_ other: Summary) -> Summary {
-            Summary(tables: tables.union(other.tables), rows: rows + other.rows, external: external || other.external,
-                    own: own || other.own)
+            var merged = Summary(tables: tables, rows: rows + other.rows, external: external || other.external,
+                                 own: own || other.own, unconfirmed: unconfirmed)
+            merged.add(tables: other.tables, unconfirmed: other.unconfirmed)
+            return merged
+        }
+
+        /// Adds `new` tables, `newUnconfirmed` among them.
+        mutating func add(tables new: Set<String>, unconfirmed newUnconfirmed: Set<String>) {
+            let sure = tables.subtracting(unconfirmed)
+            unconfirmed = unconfirmed.subtracting(new.subtracting(newUnconfirmed)).union(newUnconfirmed.subtracting(sure))
+            tables.formUnion(new)
+        }
+
+        /// This summary without `left` (tables left for the change that names them for sure).
+        func leaving(_ left: Set<String>) -> Summary {
+            var rest = self
+            rest.tables.subtract(left)
+            rest.unconfirmed.subtract(left)
+            return rest
         }
     }
 
@@ -46,7 +67,7 @@ final class LiveChanges: @unchecked Sendable {
 
     private func record(_ changes: ChangeSet) {
         pending.withLock { pending in
-            pending.tables.formUnion(changes.tables)
+            pending.add(tables: changes.tables, unconfirmed: changes.unconfirmedTables)
             pending.rows += changes.rowCount
             if changes.isExternal { pending.external = true } else { pending.own = true }
         }
