@@ -34,12 +34,16 @@ public final class PGConnection: Sendable {
     ///   - connectionString: a `postgres://` or `postgresql://` URL, or `key=value` pairs; empty
     ///     uses the environment and libpq's defaults alone.
     ///   - applicationName: reported to the server (`pg_stat_activity`) unless the string names one.
+    ///   - settings: libpq parameters that override the string's (`target_session_attrs`,
+    ///     `connect_timeout`…), by keyword.
     /// - Throws: ``PGError`` of kind `.badConnectionString` when libpq cannot read the string, or
     ///   `.connection` with libpq's message when the server cannot be reached or refuses.
-    public init(_ connectionString: String, applicationName: String = "reef") throws {
+    public init(_ connectionString: String, applicationName: String = "reef", settings: [String: String] = [:]) throws {
         try Self.validate(connectionString)
-        let keywords = ["dbname", "fallback_application_name", "client_encoding"]
-        let values = [connectionString, applicationName, "UTF8"]
+        // Later keywords win over what libpq expands from `dbname`'s connection string.
+        let overrides = settings.sorted { $0.key < $1.key }
+        let keywords = ["dbname", "fallback_application_name", "client_encoding"] + overrides.map(\.key)
+        let values = [connectionString, applicationName, "UTF8"] + overrides.map(\.value)
         let handle = withCStrings(keywords) { keywordPointers in
             withCStrings(values) { valuePointers in
                 PQconnectdbParams(keywordPointers, valuePointers, 1)
@@ -70,6 +74,15 @@ public final class PGConnection: Sendable {
     ///
     /// - Throws: ``PGError`` of kind `.badConnectionString` with libpq's reason.
     public static func validate(_ connectionString: String) throws {
+        _ = try parameters(of: connectionString)
+    }
+
+    /// The parameters `connectionString` itself sets, by libpq keyword (`host`, `port`,
+    /// `target_session_attrs`…), as libpq reads it: a URL's hosts as one comma-separated `host`.
+    /// What the environment or a service file would add is not included.
+    ///
+    /// - Throws: ``PGError`` of kind `.badConnectionString` with libpq's reason.
+    public static func parameters(of connectionString: String) throws -> [String: String] {
         try PGLibrary.load()
         var message: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(connectionString, &message) else {
@@ -79,7 +92,16 @@ public final class PGConnection: Sendable {
             }
             throw PGError(kind: .badConnectionString, message: reason)
         }
-        PQconninfoFree(options)
+        defer { PQconninfoFree(options) }
+        var found: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val {
+                found[String(cString: keyword)] = String(cString: value)
+            }
+            option += 1
+        }
+        return found
     }
 
     // MARK: - Statements

@@ -31,6 +31,26 @@ final class ExampleTests: XCTestCase {
         _ = try db.removeChangeNotifications(from: tables)    // and the function, once nothing calls it
     }
 
+    /// The cluster guide's examples (`PostgresClusterTests` runs the same calls on a cluster).
+    private func clusterGuide() throws {
+        var configuration = Configuration()
+        configuration.readPlacement = .preferStandby(maximumWait: .milliseconds(500))
+        let sales = try Database(url: "postgresql://app@db1:5432,db2:5432/sales", configuration: configuration)
+
+        try sales.transaction(retryingFor: .seconds(30)) { _ in
+            try sales.execute("UPDATE account SET balance = balance - 10 WHERE id = 7")
+        }
+    }
+
+    /// Run where its servers do not exist: opening fails with a connection error, naming them.
+    func testTheClusterGuideFailsToConnectWhereItsServersAreNotFound() {
+        XCTAssertThrowsError(try clusterGuide()) { error in
+            let error = error as? PostgresDatabaseError
+            XCTAssertEqual(error?.isConnectionLost, true, "\(String(describing: error))")
+            XCTAssertTrue(error?.message.contains("db1") ?? false, "\(String(describing: error))")
+        }
+    }
+
     /// The README's first program and the getting-started guide.
     func testFirstProgram() throws {
         let path = folder.appendingPathComponent("company.sqlite").path

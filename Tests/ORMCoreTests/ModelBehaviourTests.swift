@@ -80,7 +80,7 @@ final class ModelBehaviourTests: XCTestCase {
             XCTAssertEqual(
                 recorder.recorded,
                 [
-                    "BEGIN",
+                    TestDatabaseKind.postgresBegin,
                     #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?) RETURNING "id""#,
                     #"INSERT INTO "counter" ("thread", "n") VALUES (?, ?) RETURNING "id""#,
                     "COMMIT",
@@ -369,7 +369,7 @@ final class ModelBehaviourTests: XCTestCase {
             XCTAssertEqual(
                 recorder.recorded,
                 [
-                    "BEGIN", #"UPDATE "team" SET "name" = ? WHERE "id" = ?"#, "COMMIT",
+                    TestDatabaseKind.postgresBegin, #"UPDATE "team" SET "name" = ? WHERE "id" = ?"#, "COMMIT",
                     #"UPDATE "player" SET "name" = ? WHERE "id" = ?"#,
                 ])
         }

@@ -78,7 +78,7 @@ final class RelationshipCommitTests: XCTestCase {
                 XCTAssertEqual(
                     written,
                     [
-                        "BEGIN",
+                        TestDatabaseKind.postgresBegin,
                         #"INSERT INTO "cyc_location" ("city", "department") VALUES (?, ?) RETURNING "id""#,
                         #"INSERT INTO "cyc_department" ("name", "location") VALUES (?, ?) RETURNING "id""#,
                         #"INSERT INTO "cyc_person" ("name", "department", "location") VALUES (?, ?, ?) RETURNING "id""#,

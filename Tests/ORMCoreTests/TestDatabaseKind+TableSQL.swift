@@ -31,3 +31,10 @@ extension TestDatabaseKind {
         }
     }
 }
+
+extension TestDatabaseKind {
+    /// How PostgreSQL's writer begins a transaction, as traced: `BEGIN` and the transaction's id
+    /// in one round trip, so that a `COMMIT` whose answer is lost can be decided
+    /// (`PostgresLostCommitTests`).
+    static let postgresBegin = "BEGIN; SELECT pg_catalog.txid_current()"
+}

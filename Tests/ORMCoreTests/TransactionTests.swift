@@ -59,7 +59,7 @@ final class TransactionTests: XCTestCase {
             XCTAssertEqual(
                 recorder.recorded,
                 [
-                    "BEGIN", "INSERT INTO t VALUES (1)", "SAVEPOINT \"orm_savepoint_1\"",
+                    TestDatabaseKind.postgresBegin, "INSERT INTO t VALUES (1)", "SAVEPOINT \"orm_savepoint_1\"",
                     "INSERT INTO t VALUES (2)", "ROLLBACK TO SAVEPOINT \"orm_savepoint_1\"",
                     "RELEASE SAVEPOINT \"orm_savepoint_1\"", "SAVEPOINT \"orm_savepoint_1\"",
                     "INSERT INTO t VALUES (3)", "RELEASE SAVEPOINT \"orm_savepoint_1\"", "COMMIT",

@@ -83,7 +83,7 @@ final class UpsertTests: XCTestCase {
             XCTAssertEqual(
                 recorder.recorded.filter { !$0.hasPrefix("SELECT") },
                 [
-                    "BEGIN", #"SAVEPOINT "orm_savepoint_1""#,
+                    TestDatabaseKind.postgresBegin, #"SAVEPOINT "orm_savepoint_1""#,
                     #"INSERT INTO "up_tag" ("name", "uses") VALUES (?, ?) RETURNING "id""#,
                     #"ROLLBACK TO SAVEPOINT "orm_savepoint_1""#, #"RELEASE SAVEPOINT "orm_savepoint_1""#,
                     #"UPDATE "up_tag" SET "name" = ?, "uses" = ? WHERE "id" = ?"#, "COMMIT",

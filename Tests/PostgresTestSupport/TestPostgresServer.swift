@@ -124,12 +124,12 @@ public final class TestPostgresServer: Sendable {
     }
 
     /// The file naming the test process that owns a server's folder.
-    private static let ownerFile = "owner.pid"
+    static let ownerFile = "owner.pid"
 
     /// Stops and removes the servers of test processes that died without stopping theirs (a crash,
     /// a kill): each folder names its owner, and a folder whose owner is gone is stale. Output
     /// files of commands such a process ran go too.
-    private static func removeStaleServers() {
+    static func removeStaleServers() {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
         for name in folders where name.hasPrefix("reef-pg-output-") {
             // A command's output file, left when its test process was killed while it ran.
@@ -168,7 +168,7 @@ public final class TestPostgresServer: Sendable {
     }
 
     /// The folder of `initdb` and `pg_ctl`.
-    private static func binaries() throws -> String {
+    static func binaries() throws -> String {
         let fileManager = FileManager.default
         if let bin = ProcessInfo.processInfo.environment["REEF_PG_BIN"] {
             return bin
@@ -186,7 +186,7 @@ public final class TestPostgresServer: Sendable {
     }
 
     /// Under root, the `postgres` user, made the owner of `folder`; otherwise nil (run as ourselves).
-    private static func unprivilegedUser(owning folder: String) throws -> (uid: uid_t, gid: gid_t)? {
+    static func unprivilegedUser(owning folder: String) throws -> (uid: uid_t, gid: gid_t)? {
         guard geteuid() == 0 else {
             return nil
         }
@@ -201,7 +201,7 @@ public final class TestPostgresServer: Sendable {
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on now.
-    private static func freePort() throws -> Int {
+    static func freePort() throws -> Int {
         let socketHandle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketHandle >= 0 else {
             throw ServerError("no socket: \(String(cString: strerror(errno)))")
@@ -226,7 +226,7 @@ public final class TestPostgresServer: Sendable {
     /// Runs `program`, as `user` when given (through runuser), and fails with its output unless it
     /// exits with 0. (posix_spawn and waitpid, not Foundation's Process: its wait never returned
     /// once `pg_ctl start` had left the server running.)
-    private static func run(_ program: String, _ arguments: [String], as user: (uid: uid_t, gid: gid_t)?) throws {
+    static func run(_ program: String, _ arguments: [String], as user: (uid: uid_t, gid: gid_t)?) throws {
         let command = user == nil ? [program] + arguments : ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments
         let outputPath = "/tmp/reef-pg-output-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { unlink(outputPath) }

@@ -26,6 +26,10 @@ public struct Configuration: Sendable {
 
     /// Open the file for reading only: every write fails with ``ORMError/readOnlyDatabase(path:)``,
     /// and SQLite itself refuses any statement that would write (the file is opened read-only).
+    /// On PostgreSQL every session's transactions are read-only (`default_transaction_read_only`),
+    /// and what a read-only transaction still lets write (the large-object functions, `COPY … TO`
+    /// a server file, `ALTER SYSTEM`, the administration functions, turning the setting off) is
+    /// refused with SQLSTATE 25006 before it is sent; see "Read-only sessions" in the DocC guide.
     public var readOnly = false
     /// How a read-only database shares its file (ignored unless ``readOnly``).
     public var readOnlyAccess = ReadOnlyAccess.shared
@@ -60,6 +64,14 @@ public struct Configuration: Sendable {
     /// let database = try Database(url: "postgres://ann@db/sales", configuration: configuration)
     /// ```
     public var applicationName = "ORMCore"
+    /// On PostgreSQL with a connection string naming several servers, where reads run: on the
+    /// primary (the default) or on a standby with read-your-writes (``ReadPlacement``). Ignored on
+    /// SQLite.
+    public var readPlacement = ReadPlacement.primary
+    /// On PostgreSQL, how long connecting to one server may take before libpq tries the next
+    /// (`connect_timeout`, in whole seconds, at least 2), unless the connection string sets it.
+    /// Ignored on SQLite.
+    public var connectTimeoutSeconds = 10
 
     /// The default configuration: read-write, created if missing, WAL, 5 s busy timeout, foreign keys on.
     public init() {}

@@ -21,11 +21,18 @@ protocol DatabaseDriver: Sendable {
     /// The SQL its database speaks: quoting, placeholders, and how raw SQL is cut into tokens (to
     /// find the tables a statement writes, ``ChangeSource/recordedWrites``).
     var dialect: SQLDialect { get }
+
+    /// Whether readers run on a standby of a replicated server: the core then keeps readers of
+    /// role ``ConnectionRole/primaryReader`` for reads the standby has not caught up with.
+    var readsOnStandby: Bool { get }
 }
 
 extension DatabaseDriver {
     /// SQLite's, unless the driver says otherwise (PostgreSQL's driver returns ``SQLDialect/postgres``).
     var dialect: SQLDialect { .sqlite }
+
+    /// No standby, unless the driver says otherwise.
+    var readsOnStandby: Bool { false }
 }
 
 /// What a driver opens a connection for.
@@ -34,6 +41,9 @@ enum ConnectionRole: Sendable, Equatable {
     case writer
     /// A reader of the pool: it only reads.
     case reader
+    /// A reader on the server that takes writes, for reads a standby has not caught up with
+    /// (``ReadPlacement/preferStandby(maximumWait:)``); elsewhere the same as ``reader``.
+    case primaryReader
     /// The connection where staged changes are tried and always rolled back, waiting for another
     /// connection's lock no longer than `busyTimeoutMilliseconds`.
     case trial(busyTimeoutMilliseconds: Int32)

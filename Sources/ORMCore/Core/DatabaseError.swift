@@ -26,9 +26,16 @@ public protocol DatabaseError: Error, Sendable, CustomStringConvertible {
     /// `sqlite3_error_offset` (a name or a syntax error while preparing), PostgreSQL's error
     /// position; nil when the database did not say.
     var sqlOffset: Int? { get }
+    /// The failed transaction wrote nothing and can run again as it is (PostgreSQL's
+    /// serialization failures and deadlocks, a lost `COMMIT` found not to have committed);
+    /// ``Database/transaction(retryingFor:_:)`` runs it again on such an error.
+    var isRetryable: Bool { get }
 }
 
 extension DatabaseError {
     /// Where in ``sql`` the database found the error: not told.
     public var sqlOffset: Int? { nil }
+
+    /// Not known to be safe to run again.
+    public var isRetryable: Bool { false }
 }

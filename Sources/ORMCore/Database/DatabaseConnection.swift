@@ -29,6 +29,15 @@ enum DatabaseConnection: @unchecked Sendable {
         }
     }
 
+    /// Whether a read here sees this process's last commit: always on SQLite; on a PostgreSQL
+    /// standby once it replayed that commit (waiting a bounded time, ``PostgresConnection/waitForReplay()``).
+    var hasReplayedOwnCommits: Bool {
+        switch self {
+        case .sqlite: true
+        case .postgres(let connection): connection.waitForReplay()
+        }
+    }
+
     /// The connection object itself (its identity).
     var object: AnyObject {
         switch self {

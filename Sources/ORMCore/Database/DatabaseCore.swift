@@ -62,9 +62,14 @@ final class DatabaseCore: Sendable {
                 ? RecordedChanges(dialect: driver.dialect.tokenDialect) : nil)
         self.readers =
             capabilities.concurrentReaders
-            ? ReaderPool(maximum: configuration.maximumReaders) {
-                try DatabaseConnection.wrapping(driver.openConnection(for: .reader))
-            } : nil
+            ? ReaderPool(
+                maximum: configuration.maximumReaders,
+                open: { try DatabaseConnection.wrapping(driver.openConnection(for: .reader)) },
+                onPrimary: driver.readsOnStandby
+                    ? ReaderPool(maximum: configuration.maximumReaders) {
+                        try DatabaseConnection.wrapping(driver.openConnection(for: .primaryReader))
+                    } : nil)
+            : nil
         self.trials =
             capabilities.trialConnection
             ? TrialConnection { busyTimeout in

@@ -13,21 +13,29 @@ final class ReaderPool: @unchecked Sendable {
     private let available = Lock<[DatabaseConnection]>([])
     private let slots: DispatchSemaphore
     private let open: @Sendable () throws -> DatabaseConnection
+    /// For readers on a standby: readers on the primary, for a read the standby has not caught up
+    /// with (``ReadPlacement/preferStandby(maximumWait:)``).
+    private let onPrimary: ReaderPool?
 
-    init(maximum: Int, open: @escaping @Sendable () throws -> DatabaseConnection) {
+    init(maximum: Int, open: @escaping @Sendable () throws -> DatabaseConnection, onPrimary: ReaderPool? = nil) {
         self.slots = DispatchSemaphore(value: max(1, maximum))
         self.open = open
+        self.onPrimary = onPrimary
     }
 
     /// Runs `body` with a reader connection, opening one if none is idle. A connection whose
     /// session with the server was lost (``DatabaseConnection/isLost``) is closed rather than
-    /// used or put back, so the next read connects again.
+    /// used or put back, so the next read connects again. On a standby that has not replayed this
+    /// process's last commit within the placement's wait, `body` runs on the primary instead.
     func withConnection<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         slots.wait()
         defer { slots.signal() }
         let connection = try idleConnection() ?? open()
         defer {
             if !connection.isLost { available.withLock { $0.append(connection) } }
+        }
+        if let onPrimary, !connection.hasReplayedOwnCommits {
+            return try onPrimary.withConnection(body)
         }
         return try body(connection)
     }

@@ -21,7 +21,11 @@ extension PostgresConnection {
     func begin(_ kind: TransactionKind) throws {
         switch kind {
         case .deferred, .immediate:
-            try run("BEGIN")
+            if decidesLostCommits {
+                try beginNotingTransactionID()
+            } else {
+                try run("BEGIN")
+            }
         case .readOnlySnapshot:
             let script = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SELECT 1"
             tracer?(script)
@@ -44,7 +48,16 @@ extension PostgresConnection {
         // COMMIT of an aborted transaction rolls it back and says only `ROLLBACK`: make that an
         // error, as the commit did not happen.
         let aborted = client.transactionStatus == .inFailedTransaction
-        try run("COMMIT")
+        let noted = transactionID
+        transactionID = nil
+        do {
+            try run("COMMIT")
+        } catch let error as PostgresDatabaseError where error.isConnectionLost && !aborted {
+            // The answer was lost with the connection: whether it committed is asked, not guessed.
+            guard let noted else { throw error }
+            try decideLostCommit(of: noted, lost: error)
+            return
+        }
         if aborted {
             throw PostgresDatabaseError(PGError(
                 kind: .server, message: "the transaction was aborted by a failed statement and has been rolled back",
@@ -54,6 +67,7 @@ extension PostgresConnection {
 
     /// Rolls the open transaction back.
     func rollback() throws {
+        transactionID = nil
         try run("ROLLBACK")
     }
 

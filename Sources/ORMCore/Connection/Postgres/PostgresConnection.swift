@@ -29,6 +29,23 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     let tracer: (@Sendable (String) -> Void)?
     /// Whether commits are refused (the trial connection: every transaction rolls back).
     let refusesCommits: Bool
+    /// Whether the session is read-only (a reader, or any session of a read-only database): the
+    /// writes a read-only transaction lets through are refused before they are sent
+    /// (``PostgresReadOnlyGuard``).
+    let refusesWrites: Bool
+    /// On the writer, where this process's commits end in the log, moved forward after each; on
+    /// a reader placed on a standby, what it waits to have replayed before a read
+    /// (``ReadPlacement/preferStandby(maximumWait:)``). Nil otherwise.
+    let fence: ReplayFence?
+    /// Whether a `COMMIT` whose answer was lost with the connection is decided by asking the
+    /// server afterwards (the writer of a writable database): each transaction notes its id.
+    let decidesLostCommits: Bool
+    /// The id of the open transaction (`txid_current()` at `BEGIN`), when ``decidesLostCommits``.
+    @exclusivity(unchecked) var transactionID: Int64?
+    /// Whether the statement running may commit and the fence is to be moved when it ends.
+    @exclusivity(unchecked) private var commitPending = false
+    /// The standby's replay position last read by ``waitForReplay()``.
+    @exclusivity(unchecked) var replayed: UInt64 = 0
     /// Where a session that never commits enters its server process (``PostgresSessions``); nil
     /// for the writer and a connection made alone.
     private let sessions: PostgresSessions?
@@ -72,18 +89,25 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     ///   - schema: the schema the introspector describes; nil for the first schema of the
     ///     `search_path` that exists (`public` by default).
     ///   - refusesCommits: whether ``commit()`` refuses (a trial connection).
+    ///   - refusesWrites: whether the session is read-only (``PostgresReadOnlyGuard``).
+    ///   - fence: the writer's or a standby reader's ``ReplayFence``, for reads on a standby.
+    ///   - decidesLostCommits: whether a `COMMIT` lost with the connection is decided by asking the
+    ///     server (``commit()``).
     ///   - sessionSetup: makes the session's settings; already made on `client`, made again by
     ///     ``reconnectIfLost()``.
     /// - Throws: ``PostgresDatabaseError`` when the schema cannot be asked for.
     init(
-        _ client: PGConnection, schema: String? = nil, refusesCommits: Bool = false,
+        _ client: PGConnection, schema: String? = nil, refusesCommits: Bool = false, refusesWrites: Bool = false,
         tracer: (@Sendable (String) -> Void)? = nil,
         sessionSetup: @escaping @Sendable (PGConnection) throws -> Void = { _ in },
-        sessions: PostgresSessions? = nil
+        sessions: PostgresSessions? = nil, fence: ReplayFence? = nil, decidesLostCommits: Bool = false
     ) throws {
+        self.fence = fence
+        self.decidesLostCommits = decidesLostCommits
         self.client = client
         self.sessions = sessions
         self.refusesCommits = refusesCommits
+        self.refusesWrites = refusesWrites
         self.tracer = tracer
         self.sessionSetup = sessionSetup
         interruptHandle = PostgresInterruptHandle(client.cancelHandle)
@@ -99,7 +123,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     // MARK: - Statements
 
     func prepare(_ sql: String) throws -> PostgresStatement {
-        try PostgresIdentifierLength.check(sql)
+        try checkText(sql)
         deallocateRetired()
         let text = SQLToken.postgresText(for: sql)
         let prepared = try Self.wrapping { try client.prepare(text.text) }
@@ -109,7 +133,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// Checks that the server reads `sql` without running it or keeping a statement (one round
     /// trip: ``PGConnection/check(_:)``).
     func check(_ sql: String) throws {
-        try PostgresIdentifierLength.check(sql)
+        try checkText(sql)
         let text = SQLToken.postgresText(for: sql)
         try Self.wrapping { try client.check(text.text) }
     }
@@ -147,7 +171,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// nowhere (`BEGIN`, `SAVEPOINT`, DDL); with values, through the statement cache.
     func run(_ text: String, _ arguments: [SQLValue] = []) throws {
         if arguments.isEmpty, dialect.preparedText(text).parameterCount == 0 {
-            try PostgresIdentifierLength.check(text)
+            try checkText(text)
             try willRun(text)
             let result = try Self.wrapping { try client.execute(text) }
             record(commandTag: result.commandTag, affectedRows: result.affectedRows, insertedKey: nil)
@@ -220,6 +244,15 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         }
     }
 
+    /// Checks `sql` before the server sees it: names longer than the server keeps, and on a
+    /// read-only session the writes a read-only transaction lets through.
+    private func checkText(_ sql: String) throws {
+        try PostgresIdentifierLength.check(sql)
+        if refusesWrites {
+            try PostgresReadOnlyGuard.check(sql)
+        }
+    }
+
     // MARK: - What statements tell it
 
     /// Before statement `sql` runs: traced, and the statements dropped since the last run
@@ -232,7 +265,11 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         }
         let status = client.transactionStatus
         wasInTransactionAtLastRun = status == .inTransaction || status == .inFailedTransaction
-        activity?.statementWillRun(mayCommit: WriterActivity.mayCommit(sql, insideTransaction: wasInTransactionAtLastRun))
+        if activity != nil || fence != nil {
+            let mayCommit = WriterActivity.mayCommit(sql, insideTransaction: wasInTransactionAtLastRun)
+            activity?.statementWillRun(mayCommit: mayCommit)
+            commitPending = mayCommit && fence != nil && !refusesWrites
+        }
         tracer?(sql)
     }
 
@@ -262,6 +299,10 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     }
 
     private func record(commandTag: String?, affectedRows: Int?, insertedKey: SQLValue?) {
+        if commitPending {
+            commitPending = false
+            moveFence()
+        }
         guard let tag = commandTag else {
             return
         }

@@ -16,9 +16,22 @@ public struct PostgresDatabaseError: DatabaseError, Equatable {
     /// The error as the server (or libpq) reported it, every field kept.
     public let underlying: PGError
 
-    /// Wraps a PostgreSQL error.
-    public init(_ error: PGError) {
+    /// Whether ORMCore knows the failed work can simply run again (a transaction the server says
+    /// did not commit after its `COMMIT`'s answer was lost).
+    private let knownRetryable: Bool
+
+    /// Wraps a PostgreSQL error; `retryable` when ORMCore knows nothing of the failed work was
+    /// written (beside the server's own retryable failures, ``isRetryable``).
+    public init(_ error: PGError, retryable: Bool = false) {
         underlying = error
+        knownRetryable = retryable
+    }
+
+    /// Whether the failed transaction can run again as it is: the server found a serialization
+    /// failure (`40001`) or a deadlock (`40P01`) and rolled it back, or a `COMMIT` whose answer was
+    /// lost was found not to have committed.
+    public var isRetryable: Bool {
+        knownRetryable || underlying.sqlState == "40001" || underlying.sqlState == "40P01"
     }
 
     /// The server's message.

@@ -20,7 +20,10 @@ import PostgresClient
 ///   the busy timeout (`lock_timeout`; with ``Configuration/readOnly``, every transaction is
 ///   read-only: `default_transaction_read_only`);
 /// - a **reader** is a session whose transactions are all read-only
-///   (`default_transaction_read_only = on`): the server refuses any write on it;
+///   (`default_transaction_read_only = on`): the server refuses any write on it, and the writes a
+///   read-only transaction lets through (large objects, `COPY … TO` a file, `ALTER SYSTEM`, the
+///   administration functions) are refused before they are sent (``PostgresReadOnlyGuard``), as
+///   on every session of a read-only database;
 /// - the **trial** connection waits for another session's row lock no longer than its busy
 ///   timeout (`lock_timeout`), and its ``PostgresConnection/commit()`` refuses and rolls back:
 ///   what is tried there never reaches the database.
@@ -36,6 +39,11 @@ struct PostgresDriver: DatabaseDriver {
     let schema: String?
     /// Reported to the server (`pg_stat_activity`) unless the connection string names one.
     let applicationName: String
+    /// The libpq parameters the connection string itself sets (``PGConnection/parameters(of:)``).
+    private let given: [String: String]
+    /// Where this process's commits end, for reads on a standby; nil unless reads are placed there
+    /// (``ReadPlacement/preferStandby(maximumWait:)``).
+    let fence: ReplayFence?
 
     /// A driver for the server `connectionString` names.
     ///
@@ -45,8 +53,13 @@ struct PostgresDriver: DatabaseDriver {
         _ connectionString: String, configuration: Configuration = Configuration(), schema: String? = nil,
         applicationName: String = "ORMCore"
     ) throws {
-        try PostgresConnection.wrapping { try PGConnection.validate(connectionString) }
+        given = try PostgresConnection.wrapping { try PGConnection.parameters(of: connectionString) }
         self.connectionString = connectionString
+        if case .preferStandby(let wait) = configuration.readPlacement {
+            fence = ReplayFence(maximumWait: wait)
+        } else {
+            fence = nil
+        }
         self.configuration = configuration
         self.schema = schema
         self.applicationName = applicationName
@@ -64,7 +77,7 @@ struct PostgresDriver: DatabaseDriver {
 
     func openConnection(for role: ConnectionRole) throws -> PostgresConnection {
         let client = try PostgresConnection.wrapping {
-            try PGConnection(connectionString, applicationName: applicationName)
+            try PGConnection(connectionString, applicationName: applicationName, settings: connectionSettings(for: role))
         }
         // A library prints nothing: libpq would write the server's notices (a trigger's `RAISE
         // NOTICE`, a session ended while idle) on standard error, into a terminal program's screen.
@@ -72,9 +85,60 @@ struct PostgresDriver: DatabaseDriver {
         let setup = sessionSetup(for: role)
         try PostgresConnection.wrapping { try setup(client) }
         let isTrial = if case .trial = role { true } else { false }
+        let isReader = role == .reader || role == .primaryReader
         return try PostgresConnection(
-            client, schema: schema, refusesCommits: isTrial, tracer: configuration.tracer, sessionSetup: setup,
-            sessions: isTrial || role == .reader ? PostgresSessions.neverCommitting : nil)
+            client, schema: schema, refusesCommits: isTrial, refusesWrites: configuration.readOnly || isReader,
+            tracer: configuration.tracer, sessionSetup: setup,
+            sessions: isTrial || isReader ? PostgresSessions.neverCommitting : nil,
+            fence: role == .writer || role == .reader ? fence : nil,
+            decidesLostCommits: role == .writer && !configuration.readOnly)
+    }
+
+    /// Whether reads are placed on a standby: the core then keeps readers on the primary too, for
+    /// reads a standby has not caught up with.
+    var readsOnStandby: Bool {
+        fence != nil && namesSeveralHosts
+    }
+
+    /// Whether the connection string lists several servers (`host=h1,h2`, `postgresql://h1,h2/db`).
+    private var namesSeveralHosts: Bool {
+        (given["host"] ?? given["hostaddr"] ?? "").contains(",")
+    }
+
+    /// The libpq parameters a session of `role` connects with over the string's own: bounds on
+    /// connecting and on a silent network (unless the string sets them), and which of several
+    /// servers it takes (`target_session_attrs`): the writer, the trial and readers on the primary
+    /// one that takes writes (unless the string says otherwise, or the database is read-only),
+    /// readers placed on a standby a standby when one answers.
+    func connectionSettings(for role: ConnectionRole) -> [String: String] {
+        var settings: [String: String] = [:]
+        // A server that does not answer fails the connection after this long (per host, then the
+        // next is tried), and a connection whose peer went silent is found dead by TCP keepalives
+        // after 5 + 3 × 2 s instead of the system's two hours.
+        let defaults = [
+            "connect_timeout": String(max(2, configuration.connectTimeoutSeconds)),
+            "keepalives_idle": "5", "keepalives_interval": "2", "keepalives_count": "3",
+        ]
+        for (keyword, value) in defaults where given[keyword] == nil {
+            settings[keyword] = value
+        }
+        guard namesSeveralHosts else {
+            return settings
+        }
+        let onPrimary = given["target_session_attrs"] == nil && !configuration.readOnly
+        switch role {
+        case .writer, .trial:
+            if onPrimary { settings["target_session_attrs"] = "read-write" }
+        case .reader:
+            if readsOnStandby {
+                settings["target_session_attrs"] = "prefer-standby"
+            } else if onPrimary {
+                settings["target_session_attrs"] = "read-write"
+            }
+        case .primaryReader:
+            settings["target_session_attrs"] = "read-write"
+        }
+        return settings
     }
 
     /// What a session of `role` sets when it connects, and again when it reconnects: read-only
@@ -90,7 +154,7 @@ struct PostgresDriver: DatabaseDriver {
             if configuration.busyTimeoutMilliseconds > 0 {
                 settings.append("SET lock_timeout = \(configuration.busyTimeoutMilliseconds)")
             }
-        case .reader:
+        case .reader, .primaryReader:
             settings.append("SET default_transaction_read_only = on")
         case .trial(let busyTimeout):
             if configuration.readOnly { settings.append("SET default_transaction_read_only = on") }

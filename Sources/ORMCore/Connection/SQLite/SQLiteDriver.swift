@@ -25,7 +25,7 @@ struct SQLiteDriver: DatabaseDriver {
         switch role {
         case .writer:
             return try open(configuration, reader: false, trial: false)
-        case .reader:
+        case .reader, .primaryReader:
             return try open(configuration, reader: true, trial: false)
         case .trial(let busyTimeout):
             var trialConfiguration = configuration

@@ -1,0 +1,42 @@
+import Synchronization
+
+/// Where in the primary's write-ahead log this process's last commit ends, for reads on a
+/// standby that must see it (``ReadPlacement/preferStandby(maximumWait:)``): the writer moves it
+/// forward after each commit, readers on a standby wait until their server has replayed that far.
+final class ReplayFence: Sendable {
+    /// The log position (LSN) of the last commit, 0 before any.
+    private let position = Atomic<UInt64>(0)
+    /// How long a read waits for its standby before it runs on the primary.
+    let maximumWait: Duration
+
+    init(maximumWait: Duration) {
+        self.maximumWait = maximumWait
+    }
+
+    /// The position a read must see.
+    var required: UInt64 {
+        position.load(ordering: .acquiring)
+    }
+
+    /// Records a commit that ended at `lsn` (positions only move forward).
+    func committed(at lsn: UInt64) {
+        var current = position.load(ordering: .relaxed)
+        while current < lsn {
+            let (exchanged, original) = position.compareExchange(
+                expected: current, desired: lsn, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            current = original
+        }
+    }
+
+    /// An LSN as PostgreSQL writes it (`16/B374D848`: two hexadecimal halves), nil for other text.
+    static func position(_ text: String) -> UInt64? {
+        let halves = text.split(separator: "/")
+        guard halves.count == 2, let high = UInt64(halves[0], radix: 16), let low = UInt64(halves[1], radix: 16),
+              high <= UInt64(UInt32.max), low <= UInt64(UInt32.max)
+        else {
+            return nil
+        }
+        return high << 32 | low
+    }
+}

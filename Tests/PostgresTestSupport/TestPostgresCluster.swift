@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A replicated PostgreSQL cluster of a test's own: a primary and a streaming standby made from it
+/// (`initdb --data-checksums`, `pg_basebackup -R -X stream`), each in its own temporary folder with
+/// its socket there and a free loopback port, stopped and removed by ``stop()`` (call it in a
+/// teardown block) or, for a test process that died, by the next one (each folder names its owner,
+/// as ``TestPostgresServer``'s does).
+///
+/// ```swift
+/// let cluster = try TestPostgresCluster()
+/// addTeardownBlock { cluster.stop() }
+/// let url = cluster.url(hosts: [cluster.standby, cluster.primary])   // the standby listed first
+/// try cluster.promote(cluster.standby)
+/// ```
+///
+/// Every node has the tests' superuser with its password over TCP, and trusts its socket.
+public final class TestPostgresCluster: Sendable {
+    /// One server of the cluster.
+    public struct Node: Sendable, Equatable {
+        /// The folder holding its data (`data`) and its socket.
+        public let folder: String
+        /// Its TCP port on 127.0.0.1.
+        public let port: Int
+
+        /// The data folder.
+        var data: String { folder + "/data" }
+
+        /// `host:port` as libpq reports the node it connected to over TCP.
+        public var hostAndPort: String { "127.0.0.1:\(port)" }
+
+        /// The process id of its postmaster, nil when it is not running.
+        public var processID: pid_t? {
+            guard let text = try? String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8),
+                  let first = text.split(separator: "\n").first, let pid = pid_t(first), Glibc.kill(pid, 0) == 0
+            else {
+                return nil
+            }
+            return pid
+        }
+    }
+
+    /// The node made first, which takes writes until a standby is promoted.
+    public let primary: Node
+    /// The streaming standby of ``primary``.
+    public let standby: Node
+
+    /// Starts a primary and its standby, and waits until the standby streams from the primary.
+    public init() throws {
+        TestPostgresServer.removeStaleServers()
+        let bin = try TestPostgresServer.binaries()
+        let primary = try Self.makeNode()
+        let owner = try TestPostgresServer.unprivilegedUser(owning: primary.folder)
+        let passwordFile = primary.folder + "/password"
+        try TestPostgresServer.password.write(toFile: passwordFile, atomically: true, encoding: .utf8)
+        if let owner {
+            chown(passwordFile, owner.uid, owner.gid)
+        }
+        try TestPostgresServer.run(bin + "/initdb", [
+            "-D", primary.data, "-U", TestPostgresServer.superuser, "--pwfile", passwordFile, "-E", "UTF8",
+            "--no-locale", "--no-sync", "--data-checksums", "--auth-local=trust", "--auth-host=scram-sha-256",
+        ], as: owner)
+        try Self.start(primary, bin: bin, as: owner)
+        let standby = try Self.makeNode()
+        _ = try TestPostgresServer.unprivilegedUser(owning: standby.folder)
+        try TestPostgresServer.run(bin + "/pg_basebackup", [
+            "-h", primary.folder, "-p", String(primary.port), "-U", TestPostgresServer.superuser,
+            "-D", standby.data, "-R", "-X", "stream", "--no-sync",
+        ], as: owner)
+        try Self.start(standby, bin: bin, as: owner)
+        self.primary = primary
+        self.standby = standby
+    }
+
+    /// A `postgres://` URL listing `hosts` in order (over TCP, with the password), to `database`,
+    /// with `query` (`target_session_attrs=read-write`, say) when given.
+    public func url(hosts: [Node], database: String = "postgres", query: String? = nil) -> String {
+        let list = hosts.map(\.hostAndPort).joined(separator: ",")
+        let base = "postgres://\(TestPostgresServer.superuser):\(TestPostgresServer.password)@\(list)/\(database)"
+        return query.map { base + "?" + $0 } ?? base
+    }
+
+    /// A `key=value` connection string to one node over its socket (trusted), to `database`.
+    public func connectionString(_ node: Node, database: String = "postgres") -> String {
+        "host=\(node.folder) port=\(node.port) user=\(TestPostgresServer.superuser) dbname=\(database)"
+    }
+
+    /// Promotes `node` (a standby) to a primary and waits until it takes writes.
+    public func promote(_ node: Node) throws {
+        let owner = try TestPostgresServer.unprivilegedUser(owning: node.folder)
+        try TestPostgresServer.run(try TestPostgresServer.binaries() + "/pg_ctl", ["-D", node.data, "-w", "-t", "120", "promote"], as: owner)
+    }
+
+    /// Kills `node`'s postmaster with SIGKILL, as a crash would; its sessions end when they notice.
+    public func crash(_ node: Node) {
+        if let pid = node.processID {
+            Glibc.kill(pid, SIGKILL)
+        }
+    }
+
+    /// Stops every node (immediate shutdown) and removes their folders.
+    public func stop() {
+        for node in [primary, standby] {
+            if let pid = node.processID {
+                Glibc.kill(pid, SIGQUIT)
+                var waited = 0
+                while Glibc.kill(pid, 0) == 0, waited < 1000 {
+                    usleep(10_000)
+                    waited += 1
+                }
+            }
+            try? FileManager.default.removeItem(atPath: node.folder)
+        }
+    }
+
+    // MARK: - Setting up
+
+    /// A new folder owned by this process (named in its owner file) and a free port.
+    private static func makeNode() throws -> Node {
+        var template = Array("/tmp/reef-pg-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw ServerError("could not make a folder in /tmp: \(String(cString: strerror(errno)))")
+        }
+        let folder = String(cString: made)
+        try String(getpid()).write(toFile: folder + "/" + TestPostgresServer.ownerFile, atomically: true, encoding: .utf8)
+        return Node(folder: folder, port: try TestPostgresServer.freePort())
+    }
+
+    /// Starts `node`'s server on its port and socket, as the tests' server runs (no fsync, no
+    /// autovacuum), keeping WAL for a standby that falls behind.
+    private static func start(_ node: Node, bin: String, as owner: (uid: uid_t, gid: gid_t)?) throws {
+        let options = "-k \(node.folder) -p \(node.port) -c listen_addresses=127.0.0.1 -c fsync=off "
+            + "-c synchronous_commit=off -c max_connections=60 -c autovacuum=off -c wal_keep_size=64MB "
+            + "-c wal_log_hints=on -c hot_standby_feedback=on"
+        try TestPostgresServer.run(
+            bin + "/pg_ctl", ["-D", node.data, "-l", node.folder + "/server.log", "-w", "-t", "120", "-o", options, "start"],
+            as: owner)
+    }
+}
