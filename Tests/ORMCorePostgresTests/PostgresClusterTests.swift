@@ -93,3 +93,60 @@ final class PostgresClusterTests: XCTestCase {
         }
     }
 }
+
+/// Failing over a real cluster under ORMCore: the primary killed (as a crash would), the standby
+/// promoted, and the same URL writing on the new primary, every row exactly once.
+final class PostgresFailoverTests: XCTestCase {
+    private func count(_ database: Database) throws -> SQLValue? {
+        try database.fetchRows("SELECT count(*) FROM t").rows.first?.first
+    }
+
+    func testAfterTheIdlePrimaryDiesTheSameURLWritesOnThePromotedStandby() throws {
+        let cluster = try TestPostgresCluster()
+        addTeardownBlock { cluster.stop() }
+        let database = try Database(url: cluster.url(hosts: [cluster.primary, cluster.standby]))
+        try database.execute("CREATE TABLE t (a int)")
+        try database.transaction { _ in try database.execute("INSERT INTO t VALUES (1)") }
+        let standby = try PGConnection(cluster.connectionString(cluster.standby))
+        try waitUntil("the standby has the row") { (try? standby.execute("SELECT count(*) FROM t").first?.text(at: 0)) == "1" }
+
+        cluster.crash(cluster.primary)
+        try cluster.promote(cluster.standby)
+        try database.transaction(retryingFor: .seconds(60)) { _ in try database.execute("INSERT INTO t VALUES (2)") }
+
+        XCTAssertEqual(try count(database), .integer(2))
+        let port = try database.transaction { _ in try database.fetchRows("SELECT inet_server_port()").rows.first?.first }
+        XCTAssertEqual(port, .integer(Int64(cluster.standby.port)), "the writer is on the promoted standby")
+    }
+
+    func testATransactionOpenWhenThePrimaryDiesRunsAgainOnTheNewPrimaryOnce() throws {
+        let cluster = try TestPostgresCluster()
+        addTeardownBlock { cluster.stop() }
+        let database = try Database(url: cluster.url(hosts: [cluster.primary, cluster.standby]))
+        try database.execute("CREATE TABLE t (a int)")
+        let standby = try PGConnection(cluster.connectionString(cluster.standby))
+        try waitUntil("the standby has the table") { (try? standby.execute("SELECT count(*) FROM t")) != nil }
+
+        var attempts = 0
+        var failures: [String] = []
+        try database.transaction(retryingFor: .seconds(60)) { _ in
+            attempts += 1
+            try database.execute("INSERT INTO t VALUES (1)")
+            if attempts == 1 {
+                cluster.crash(cluster.primary)
+                try cluster.promote(cluster.standby)
+                do {
+                    try database.execute("INSERT INTO t VALUES (2)")
+                } catch {
+                    failures.append("\(error)")
+                    throw error
+                }
+            } else {
+                try database.execute("INSERT INTO t VALUES (2)")
+            }
+        }
+        XCTAssertEqual(attempts, 2)
+        XCTAssertEqual(failures.count, 1, "the statement after the crash failed: \(failures)")
+        XCTAssertEqual(try database.fetchRows("SELECT a FROM t ORDER BY a").rows, [[.integer(1)], [.integer(2)]], "once each")
+    }
+}
