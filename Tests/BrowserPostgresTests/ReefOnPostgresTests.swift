@@ -194,10 +194,10 @@ final class ReefOnPostgresTests: XCTestCase {
         let lost = PostgresDatabaseError(
             PGError(kind: .server, message: "terminating connection due to administrator command\nmore", sqlState: "57P01"))
         XCTAssertEqual(UserMessage.describe(lost),
-                       "lost the connection to the server (terminating connection due to administrator command): "
-                           + "r connects again; staged changes are kept")
+                       "lost the connection to the server: r connects again; staged changes are kept "
+                           + "(terminating connection due to administrator command)")
         XCTAssertEqual(UserMessage.describe(PGError(kind: .connection, message: "no connection to the server")),
-                       "lost the connection to the server (no connection to the server): r connects again; staged changes are kept")
+                       "lost the connection to the server: r connects again; staged changes are kept (no connection to the server)")
     }
 
     func testAnErrorSaysWhereInTheStatementItIsInTheServersWords() throws {

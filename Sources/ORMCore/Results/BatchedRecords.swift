@@ -13,6 +13,8 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         var shortFirstWindow: Int?
         /// Why the first window could not be read, if it could not.
         var firstWindowError: (any Error)?
+        /// Why the window read last could not be read, nil once one is read again.
+        var windowError: (any Error)?
         /// The count read with the last records before the snapshot existed (see `loadLastRows`).
         var earlyCount: Int?
         /// The last records read before the snapshot existed, checked against it when it arrives.
@@ -97,6 +99,10 @@ final class BatchedRecords<Record: Sendable>: Sendable {
 
     /// The error reading the first window failed with, if it did.
     var firstWindowError: (any Error)? { state.withLock { $0.firstWindowError } }
+
+    /// The error the window read last failed with (its records came back as faults, or marked
+    /// gone where even a fault could not be made), nil once a window is read again.
+    var windowError: (any Error)? { state.withLock { $0.windowError } }
 
     /// The snapshot once built, nil while it is being built (never waits).
     var readySnapshot: KeySnapshot? { state.withLock { $0.keys } }
@@ -212,9 +218,15 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         let range = start..<min(start + windowSize, snapshot.count)
         guard !range.isEmpty else { return [] }
         if case .positions = snapshot {
-            let records = (try? positionalWindow(range)) ?? []
-            if records.count == range.count { cache(records, as: index) }
-            return records
+            do {
+                let records = try positionalWindow(range)
+                noteWindowRead(error: nil)
+                if records.count == range.count { cache(records, as: index) }
+                return records
+            } catch {
+                noteWindowRead(error: error)
+                return []
+            }
         }
         let keys = snapshot.keys(range)
         let records: [Record]
@@ -222,12 +234,27 @@ final class BatchedRecords<Record: Sendable>: Sendable {
             let found = try fetch(keys: keys)
             records = keys.map { key in found[key] ?? query.decoder.gone(database, key) }
         } catch {
-            // A window that cannot load now (a busy database, say) comes back as faults that load on
-            // access, and is not cached.
-            return keys.map { key in (try? query.decoder.fault(database, key)) ?? query.decoder.gone(database, key) }
+            // A window that cannot load now (a busy database, a server gone) comes back as faults
+            // that load on access, and is not cached; its error is kept (``windowError``) so that a
+            // reader can tell rows not read from rows deleted.
+            noteWindowRead(error: error)
+            // A fault of a table found at run time reads its row at once: once one fails (the
+            // server gone), the rest are not tried, so a failed window costs one more statement,
+            // not one a row.
+            var faultsFail = false
+            return keys.map { key in
+                if !faultsFail, let fault = try? query.decoder.fault(database, key) { return fault }
+                faultsFail = true
+                return query.decoder.gone(database, key)
+            }
         }
+        noteWindowRead(error: nil)
         cache(records, as: index)
         return records
+    }
+
+    private func noteWindowRead(error: (any Error)?) {
+        state.withLock { $0.windowError = error }
     }
 
     private func cache(_ records: [Record], as index: Int) {

@@ -55,6 +55,17 @@ extension ResultSet {
         }
     }
 
+    /// The error the window read last failed with, nil once a window is read again (and always
+    /// for a set loaded at once). While it is set, the records of that window are not what the
+    /// database holds: faults that load on access, or, where even that failed (a server gone),
+    /// records marked deleted that were never read. A caller showing rows tells them apart by it.
+    public var windowError: (any Error)? {
+        switch storage {
+        case .loaded: nil
+        case .batched(let batched): batched.windowError
+        }
+    }
+
     /// The record at `position` when it can be had without waiting for the key snapshot: from a
     /// window in memory, or read now by key once the snapshot exists. Nil past the end, or while
     /// the snapshot is still being built and the position's window is not in memory.

@@ -19,6 +19,8 @@ enum UserMessage {
             if let detail = error.underlying.detail { text += " (\(detail))" }
             if let hint = error.underlying.hint { text += "; hint: \(hint)" }
             return text
+        case let error as RowsNotRead:
+            return error.description
         case let error as ORMError:
             if case .readOnlyDatabase = error {
                 return "the database is open read-only (--readonly)"
@@ -75,7 +77,8 @@ enum UserMessage {
     /// `r` connects again.
     private static func connectionLost(_ error: PGError) -> String {
         let reason = error.message.split(whereSeparator: \.isNewline).first.map(String.init) ?? error.message
-        return "lost the connection to the server (\(reason)): r connects again; staged changes are kept"
+        // What to do first: libpq's reason names a socket path or a host and can be long.
+        return "lost the connection to the server: r connects again; staged changes are kept (\(reason))"
     }
 
     /// A hint for `no such column: x` when the SQL wrote `"x"`: double quotes name columns, and

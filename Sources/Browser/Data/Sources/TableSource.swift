@@ -136,12 +136,18 @@ final class TableSource: RowSource, Sendable {
     }
 
     /// The rows at `range`; fewer at the end of the data.
+    ///
+    /// - Throws: the database's error when a row in `range` could not be read (a server gone):
+    ///   such a row is never shown as a row of NULLs.
     func rows(_ range: Range<Int>) throws -> [SourceRow] {
         var rows: [SourceRow] = []
         rows.reserveCapacity(range.count)
         for position in range {
             guard let record = try record(at: position) else {
                 break
+            }
+            if record.isDeleted, let error = results.windowError {
+                throw RowsNotRead(firstRow: position, reason: error)
             }
             rows.append(row(of: record))
         }
