@@ -25,8 +25,10 @@ public final class PGConnection: Sendable {
     let connection: Mutex<ConnectionHandle>
     /// Stops the statement running on this connection, from any thread.
     public let cancelHandle: PGCancelHandle
-    /// The server, database and user connected to.
-    public let target: PGConnectionTarget
+    /// The server, database and user connected to: of several hosts, the one libpq reached (again
+    /// after ``reconnect()``, which may reach another). Read without waiting for a running statement.
+    public var target: PGConnectionTarget { reached.withLock { $0 } }
+    private let reached: Mutex<PGConnectionTarget>
 
     /// Opens a connection.
     ///
@@ -62,7 +64,7 @@ public final class PGConnection: Sendable {
             throw PGError(kind: .connection, message: "libpq could not make a cancel handle")
         }
         self.cancelHandle = cancelHandle
-        target = PGConnectionTarget(handle)
+        reached = Mutex(PGConnectionTarget(handle))
         connection = Mutex(ConnectionHandle(handle))
     }
 
@@ -263,6 +265,8 @@ public final class PGConnection: Sendable {
             }
             PQsetClientEncoding(handle, "UTF8")
             cancelHandle.renew(for: handle)
+            let now = PGConnectionTarget(handle)
+            reached.withLock { $0 = now }
         }
     }
 

@@ -28,7 +28,12 @@ final class PostgresClusterTests: XCTestCase {
             XCTAssertEqual(try serverPort(database), .integer(Int64(cluster.primary.port)), "reads on the primary by default")
             let written = try database.transaction { _ in try serverPort(database) }
             XCTAssertEqual(written, .integer(Int64(cluster.primary.port)), "the writer on the primary")
+            XCTAssertEqual(database.serverNode,
+                           ServerNode(host: "127.0.0.1", port: String(cluster.primary.port), isStandby: false, listedServers: 2))
         }
+        let standby = try Database(url: cluster.url(hosts: [cluster.standby]))
+        XCTAssertEqual(standby.serverNode?.isStandby, true, "one server, a standby: taken as it is, and said")
+        XCTAssertThrowsError(try standby.execute("INSERT INTO t VALUES (2)"), "a standby takes no writes")
     }
 
     func testTheSettingsBoundConnectingAndASilentNetworkAndPlaceEachRole() throws {

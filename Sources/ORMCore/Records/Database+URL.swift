@@ -52,6 +52,13 @@ extension Database {
             configuration: configuration)
     }
 
+    /// On PostgreSQL, the server the writer is connected to and its role (of several servers the
+    /// URL lists, the one reached; another after a failover reconnects it); nil on SQLite.
+    public var serverNode: ServerNode? {
+        guard case .postgres(let connection) = core.writer.connection else { return nil }
+        return connection.node
+    }
+
     /// Whether `url` names a PostgreSQL server: a `postgres://` or `postgresql://` URL, or a
     /// libpq `key=value` string whose first key is one libpq knows (`host=db dbname=sales`).
     public static func namesServer(_ url: String) -> Bool {

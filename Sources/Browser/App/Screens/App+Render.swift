@@ -172,7 +172,10 @@ extension App {
             filter.append("filter " + TextLayout.truncate(Sanitizer.sanitize(expression), toWidth: 24))
         }
         let staged = pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : []
+        let node = serverNodeStatus.map { [$0] } ?? []
         let candidates = [
+            staged + [title, position] + column + sort + filter + node,
+            staged + [title, position] + column + sort + node,
             staged + [title, position] + column + sort + filter,
             staged + [title, position] + column + sort,
             staged + [title, position] + column,
@@ -187,6 +190,15 @@ extension App {
             }
         }
         return ""
+    }
+
+    /// On a server of a cluster (the URL lists several) or a standby, the server reached and its
+    /// role: `primary 127.0.0.1:5432`, `standby db2:5432`; nil elsewhere.
+    private var serverNodeStatus: String? {
+        guard let node = database.serverNode, node.isStandby || node.listedServers > 1 else {
+            return nil
+        }
+        return (node.isStandby ? "standby " : "primary ") + Sanitizer.sanitize(node.description)
     }
 
     /// What the content area says for another schema's table selected in the list: where it is

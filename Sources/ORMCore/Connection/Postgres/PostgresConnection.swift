@@ -1,4 +1,5 @@
 import PostgresClient
+import Synchronization
 
 /// A connection to a PostgreSQL server as ORMCore's shared layers use any database's
 /// (``DriverConnection``), over `PostgresClient`'s `PGConnection` (libpq).
@@ -37,6 +38,14 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// a reader placed on a standby, what it waits to have replayed before a read
     /// (``ReadPlacement/preferStandby(maximumWait:)``). Nil otherwise.
     let fence: ReplayFence?
+    /// How many servers the connection string lists, for ``node``.
+    let listedServers: Int
+    /// The server reached and its role, as of the last (re)connection: read without waiting for a
+    /// running statement.
+    private let reachedNode: Mutex<ServerNode>
+    /// The server reached and its role, as of the last (re)connection.
+    var node: ServerNode { reachedNode.withLock { $0 } }
+
     /// Whether a `COMMIT` whose answer was lost with the connection is decided by asking the
     /// server afterwards (the writer of a writable database): each transaction notes its id.
     let decidesLostCommits: Bool
@@ -100,9 +109,12 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         _ client: PGConnection, schema: String? = nil, refusesCommits: Bool = false, refusesWrites: Bool = false,
         tracer: (@Sendable (String) -> Void)? = nil,
         sessionSetup: @escaping @Sendable (PGConnection) throws -> Void = { _ in },
-        sessions: PostgresSessions? = nil, fence: ReplayFence? = nil, decidesLostCommits: Bool = false
+        sessions: PostgresSessions? = nil, fence: ReplayFence? = nil, decidesLostCommits: Bool = false,
+        listedServers: Int = 1
     ) throws {
         self.fence = fence
+        self.listedServers = listedServers
+        reachedNode = Mutex(Self.node(of: client, listedServers: listedServers))
         self.decidesLostCommits = decidesLostCommits
         self.client = client
         self.sessions = sessions
@@ -347,6 +359,8 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
             try sessionSetup(client)
         }
         sessions?.enter(ObjectIdentifier(self), processID: client.backendProcessID)
+        let reached = Self.node(of: client, listedServers: listedServers)
+        reachedNode.withLock { $0 = reached }
         for statement in cache.values {
             statement.isCached = false
         }
@@ -355,6 +369,14 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         retired.removeAll()
         wasInTransactionAtLastRun = false
         return true
+    }
+
+    /// The server `client` reached and its role (`in_hot_standby`, which servers report since
+    /// PostgreSQL 14; an older standby reads as a primary here and refuses writes itself).
+    private static func node(of client: PGConnection, listedServers: Int) -> ServerNode {
+        let target = client.target
+        return ServerNode(host: target.host, port: target.port, isStandby: client.parameterStatus("in_hot_standby") == "on",
+                          listedServers: listedServers)
     }
 
     // MARK: - Errors

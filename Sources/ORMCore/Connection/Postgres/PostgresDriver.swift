@@ -91,7 +91,8 @@ struct PostgresDriver: DatabaseDriver {
             tracer: configuration.tracer, sessionSetup: setup,
             sessions: isTrial || isReader ? PostgresSessions.neverCommitting : nil,
             fence: role == .writer || role == .reader ? fence : nil,
-            decidesLostCommits: role == .writer && !configuration.readOnly)
+            decidesLostCommits: role == .writer && !configuration.readOnly,
+            listedServers: (given["host"] ?? given["hostaddr"]).map { $0.split(separator: ",").count } ?? 1)
     }
 
     /// Whether reads are placed on a standby: the core then keeps readers on the primary too, for
