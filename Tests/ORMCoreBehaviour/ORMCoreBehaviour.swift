@@ -34,6 +34,7 @@ public struct ORMCoreBehaviour {
         "StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten", "LongListsBindAsOneValue",
         "BuilderNamesOfColumnsWithCapitalsMeanThoseColumns", "AWhereNamesTheQuerysTablesInAnyCase",
         "ABatchedQueryTheDatabaseRefusesThrows", "AnEmptyListMatchesNothingAndItsNegationEverything",
+        "NumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers",
     ]
 
     func fresh() throws -> Database { try open(Configuration()) }

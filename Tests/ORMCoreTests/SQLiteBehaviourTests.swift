@@ -23,6 +23,7 @@ final class SQLiteBehaviourTests: XCTestCase {
         "StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten", "LongListsBindAsOneValue",
         "BuilderNamesOfColumnsWithCapitalsMeanThoseColumns", "AWhereNamesTheQuerysTablesInAnyCase",
         "ABatchedQueryTheDatabaseRefusesThrows", "AnEmptyListMatchesNothingAndItsNegationEverything",
+        "NumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers",
     ]
 
     func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
@@ -45,4 +46,7 @@ final class SQLiteBehaviourTests: XCTestCase {
     func testAWhereNamesTheQuerysTablesInAnyCase() throws { try behaviour.testAWhereNamesTheQuerysTablesInAnyCase() }
     func testABatchedQueryTheDatabaseRefusesThrows() throws { try behaviour.testABatchedQueryTheDatabaseRefusesThrows() }
     func testAnEmptyListMatchesNothingAndItsNegationEverything() throws { try behaviour.testAnEmptyListMatchesNothingAndItsNegationEverything() }
+    func testNumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers() throws {
+        try behaviour.testNumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers()
+    }
 }

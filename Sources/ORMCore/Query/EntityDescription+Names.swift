@@ -33,3 +33,11 @@ extension StringProtocol {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 }
+
+extension EntityDescription {
+    /// What `column` (as the entity spells it) stores, nil when unknown.
+    func storedType(of column: String) -> StoredType? {
+        guard let index = columns.firstIndex(of: column), index < storedTypes.count else { return nil }
+        return storedTypes[index]
+    }
+}

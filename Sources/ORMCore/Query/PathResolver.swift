@@ -49,12 +49,41 @@ struct PathResolver {
             let next = tokens[end...].first { !$0.isTrivia }
             if index > 0, Self.continuesPrevious(tokens[index - 1], in: text) {
                 output += original  // part of something already written (a qualified name, a number, a cast)
-            } else {
-                output += try resolve(segments, original: original, followedByParenthesis: next?.kind == .openParenthesis)
+                index = end
+                continue
             }
+            output += try resolve(segments, original: original, followedByParenthesis: next?.kind == .openParenthesis)
+            let start = index
             index = end
+            if spellsNames, let compared = comparedLiteral(of: segments, from: start, to: end, tokens, in: text) {
+                output += text[tokens[end].range.lowerBound..<tokens[compared.literal].range.lowerBound] + compared.written
+                index = compared.literal + 1
+            }
         }
         return output
+    }
+
+    /// On PostgreSQL, `condition` whole when it is a number or one column that stores numbers
+    /// (SQLite takes any value but 0 for true, PostgreSQL wants a boolean): `(… <> 0)`.
+    func truth(of condition: String, rewritten: String) -> String {
+        guard spellsNames else { return rewritten }
+        let all = SQLToken.tokens(in: condition, dialect: dialect)
+        var tokens = all.filter { !$0.isTrivia }[...]
+        // `(stock)`, as a typed filter comes: parentheses that do not match leave no single name.
+        while tokens.count > 2, tokens.first?.kind == .openParenthesis, tokens.last?.kind == .closeParenthesis {
+            tokens = tokens.dropFirst().dropLast()
+        }
+        // A line comment at the end would swallow what follows on its line.
+        let compared = all.contains { $0.kind == .comment } ? "(\(rewritten)\n<> 0)" : "(\(rewritten) <> 0)"
+        if tokens.count == 1, tokens.first?.kind == .number {
+            return compared
+        }
+        guard let first = tokens.first, Self.segment(first, in: condition) != nil else { return rewritten }
+        let (segments, end) = Self.readPath(Array(tokens), from: 0, in: condition)
+        guard end == tokens.count, let type = storedType(of: segments), type == .integer || type == .double else {
+            return rewritten
+        }
+        return compared
     }
 
     /// A name the builder takes as a parameter (`orderBy`, `distinct`, `sum`, `groupBy`) that is a
@@ -134,6 +163,53 @@ struct PathResolver {
         guard spellsNames else { return segment.written }
         let meant = segment.isQuoted ? segment.name : segment.name.asciiLowercased
         return meant == name ? segment.written : quoteIdentifier(name)
+    }
+
+    /// What the column a name (bare, or `Table.column` of the query's tables) stands for stores,
+    /// nil when it is no such column or its type is unknown.
+    private func storedType(of segments: [Segment]) -> StoredType? {
+        if segments.count == 1 {
+            for entity in [root] + joined {
+                if let column = entity.column(named: segments[0].name) { return entity.storedType(of: column) }
+            }
+            return nil
+        }
+        guard segments.count == 2, let table = table(named: segments[0].name),
+              let column = table.column(named: segments[1].name)
+        else { return nil }
+        return table.storedType(of: column)
+    }
+
+    /// A `Bool` or text column compared with an integer literal right after it (`active = 1`,
+    /// `code <> 7`), on its own between `AND`/`OR`/parentheses: the literal's token index and its
+    /// text as PostgreSQL compares it as SQLite does (`TRUE`/`FALSE` for a `Bool` column's 1 or 0;
+    /// the number's digits as text for a text column, whose affinity SQLite gives the number).
+    private func comparedLiteral(
+        of segments: [Segment], from start: Int, to end: Int, _ tokens: [SQLToken], in text: String
+    ) -> (literal: Int, written: String)? {
+        guard let type = storedType(of: segments), type == .boolean || type == .text else { return nil }
+        // Nothing binding tighter than the comparison before the name or after the number.
+        let before = tokens[..<start].last { !$0.isTrivia }
+        guard before == nil || before?.kind == .openParenthesis || before?.kind == .word else { return nil }
+        var index = end
+        while index < tokens.count, tokens[index].isTrivia { index += 1 }
+        var comparison = ""
+        while index < tokens.count, tokens[index].kind == .operator {
+            comparison += text[tokens[index].range]
+            index += 1
+        }
+        guard ["=", "==", "<>", "!="].contains(comparison) else { return nil }
+        while index < tokens.count, tokens[index].isTrivia { index += 1 }
+        guard index < tokens.count, tokens[index].kind == .number, let number = Int64(text[tokens[index].range]) else {
+            return nil
+        }
+        let after = tokens[(index + 1)...].first { !$0.isTrivia }
+        guard after == nil || after?.kind == .closeParenthesis || after?.kind == .word else { return nil }
+        switch type {
+        case .boolean where number == 0 || number == 1: return (index, number == 1 ? "TRUE" : "FALSE")
+        case .text: return (index, "'\(number)'")
+        default: return nil
+        }
     }
 
     /// The root or joined entity whose table is `name`, compared as SQLite compares names.

@@ -49,7 +49,7 @@ extension Query {
             let left = try joinColumn(join.leftParameter, of: joinedEntities, parameter: "leftParameter")
             let right = try joinColumn(join.targetParameter, of: [join.entity], parameter: "targetParameter")
             joinedEntities.append(join.entity)
-            joins.append("LEFT JOIN \(target) ON \(right) = \(left)")
+            joins.append("LEFT JOIN \(target) ON \(right.comparable(with: left, in: dialect)) = \(left.comparable(with: right, in: dialect))")
             for column in join.entity.columns {
                 joinedColumns.append(("\(join.entity.table).\(column)", "\(target).\(quoteIdentifier(column))"))
             }
@@ -67,7 +67,10 @@ extension Query {
     private func rewrite(extras: [String], with resolver: inout PathResolver) throws
         -> (conditions: [String], orderings: [String], extras: [String])
     {
-        let conditions = try conditions.map { try resolver.rewrite($0.text) }
+        let conditions = try conditions.map { condition in
+            let rewritten = try resolver.rewrite(condition.text)
+            return resolver.truth(of: condition.text, rewritten: rewritten)
+        }
         let orderings = try orderings.map { try resolver.column($0.expression) ?? resolver.rewrite($0.expression) }
         let extras = try extras.map { try resolver.column($0) ?? resolver.rewrite($0) }
         return (conditions, orderings, extras)
@@ -80,13 +83,13 @@ extension Query {
     ///
     /// - Throws: ``ORMError/invalidQuery(_:)`` when `name` has a dot but is no column of the first
     ///   entity and starts with the name of none of them.
-    func joinColumn(_ name: String, of entities: [EntityDescription], parameter: String) throws -> String {
+    func joinColumn(_ name: String, of entities: [EntityDescription], parameter: String) throws -> JoinColumn {
         let first = entities[0]
         if let column = first.column(named: name) {
-            return "\(quoteIdentifier(first.table)).\(quoteIdentifier(column))"
+            return JoinColumn(sql: "\(quoteIdentifier(first.table)).\(quoteIdentifier(column))", type: first.storedType(of: column))
         }
         if !name.contains(".") {
-            return "\(quoteIdentifier(first.table)).\(quoteIdentifier(name))"
+            return JoinColumn(sql: "\(quoteIdentifier(first.table)).\(quoteIdentifier(name))", type: nil)
         }
         // The longest table name that prefixes it wins: `a.b.c` is column `c` of a table `a.b`.
         let owner = entities.filter { candidate in
@@ -99,7 +102,21 @@ extension Query {
         }
         let written = String(name.dropFirst(owner.table.count + 1))
         let column = owner.column(named: written) ?? written
-        return "\(quoteIdentifier(owner.table)).\(quoteIdentifier(column))"
+        return JoinColumn(sql: "\(quoteIdentifier(owner.table)).\(quoteIdentifier(column))", type: owner.storedType(of: column))
+    }
+
+    /// One side of a `joinTo`'s condition: the qualified column, and what it stores when known.
+    struct JoinColumn {
+        let sql: String
+        let type: StoredType?
+
+        /// The column as compared with `other`: on PostgreSQL a number compared with text is
+        /// compared as its text, as SQLite compares a text column with a number column whose text
+        /// it reads (PostgreSQL has no `text = bigint`).
+        func comparable(with other: JoinColumn, in dialect: SQLDialect) -> String {
+            guard dialect.kind == .postgres, type == .integer || type == .double, other.type == .text else { return sql }
+            return "CAST(\(sql) AS text)"
+        }
     }
 
     /// `SELECT <select> FROM … WHERE … ORDER BY … LIMIT … OFFSET …`.
