@@ -109,7 +109,7 @@ struct PathResolver {
         if let table = table(named: segments[0].name) {
             // A table of the query: SQLite's meaning whatever the case, PostgreSQL's exact names.
             guard spellsNames, segments.count == 2 else { return original }
-            let column = table.column(named: segments[1].name).map(quoteIdentifier) ?? segments[1].written
+            let column = self.column(of: table, named: segments[1]).map(quoteIdentifier) ?? segments[1].written
             return "\(quoteIdentifier(table.table)).\(column)"
         }
         guard root.relationship(named: segments[0].name) != nil else { return original }
@@ -135,8 +135,8 @@ struct PathResolver {
             alias = next
             entity = target
         }
-        let last = segments[segments.count - 1].name
-        return "\(quoteIdentifier(alias)).\(quoteIdentifier(entity.column(named: last) ?? last))"
+        let last = segments[segments.count - 1]
+        return "\(quoteIdentifier(alias)).\(quoteIdentifier(self.column(of: entity, named: last) ?? last.name))"
     }
 
     /// A name alone: a column of the root entity qualified when the query qualifies; on
@@ -146,13 +146,13 @@ struct PathResolver {
         guard !followedByParenthesis, segment.isQuoted || !Self.keywords.contains(segment.name.uppercased()) else {
             return segment.written
         }
-        if let column = root.column(named: segment.name) {
+        if let column = self.column(of: root, named: segment) {
             if qualifies { return "\(quoteIdentifier(root.table)).\(quoteIdentifier(column))" }
             return spelled(segment, as: column)
         }
         guard spellsNames else { return segment.written }
         for entity in joined {
-            if let column = entity.column(named: segment.name) { return spelled(segment, as: column) }
+            if let column = self.column(of: entity, named: segment) { return spelled(segment, as: column) }
         }
         return segment.written
     }
@@ -170,12 +170,12 @@ struct PathResolver {
     private func storedType(of segments: [Segment]) -> StoredType? {
         if segments.count == 1 {
             for entity in [root] + joined {
-                if let column = entity.column(named: segments[0].name) { return entity.storedType(of: column) }
+                if let column = self.column(of: entity, named: segments[0]) { return entity.storedType(of: column) }
             }
             return nil
         }
         guard segments.count == 2, let table = table(named: segments[0].name),
-              let column = table.column(named: segments[1].name)
+              let column = self.column(of: table, named: segments[1])
         else { return nil }
         return table.storedType(of: column)
     }
@@ -210,6 +210,17 @@ struct PathResolver {
         case .text: return (index, "'\(number)'")
         default: return nil
         }
+    }
+
+    /// The column of `entity` a name in the text means: on PostgreSQL the one it reads (a bare name
+    /// folded to lower case) when the entity has it (a table found there may have both `name` and
+    /// `Name`), else, as on SQLite, the one equal to it but for ASCII case.
+    private func column(of entity: EntityDescription, named segment: Segment) -> String? {
+        if spellsNames {
+            let meant = segment.isQuoted ? segment.name : segment.name.asciiLowercased
+            if entity.columns.contains(meant) || entity.keyColumns.contains(meant) { return meant }
+        }
+        return entity.column(named: segment.name)
     }
 
     /// The root or joined entity whose table is `name`, compared as SQLite compares names.
