@@ -32,9 +32,12 @@ public struct ORMCoreBehaviour {
         "BatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow", "DynamicTableEditsAreApplied",
         "KeysGivenByHandAreNotGeneratedAgain", "UpsertUpdatesTheClashingRow", "RawSQLIsToldAsTableChanges",
         "StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten", "LongListsBindAsOneValue",
+        "BuilderNamesOfColumnsWithCapitalsMeanThoseColumns", "AWhereNamesTheQuerysTablesInAnyCase",
+        "ABatchedQueryTheDatabaseRefusesThrows", "AnEmptyListMatchesNothingAndItsNegationEverything",
+        "NumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers",
     ]
 
-    private func fresh() throws -> Database { try open(Configuration()) }
+    func fresh() throws -> Database { try open(Configuration()) }
 
     // MARK: - Models
 

@@ -21,6 +21,9 @@ final class PostgresBehaviourTests: XCTestCase {
         "BatchedResultSetReadsItsFirstWindowAtOnceAndJumpsOneWindow", "DynamicTableEditsAreApplied",
         "KeysGivenByHandAreNotGeneratedAgain", "UpsertUpdatesTheClashingRow", "RawSQLIsToldAsTableChanges",
         "StagedEditsAreJudgedAsTheCommitWouldAndNeverWritten", "LongListsBindAsOneValue",
+        "BuilderNamesOfColumnsWithCapitalsMeanThoseColumns", "AWhereNamesTheQuerysTablesInAnyCase",
+        "ABatchedQueryTheDatabaseRefusesThrows", "AnEmptyListMatchesNothingAndItsNegationEverything",
+        "NumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers",
     ]
 
     func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
@@ -39,4 +42,11 @@ final class PostgresBehaviourTests: XCTestCase {
         try behaviour.testStagedEditsAreJudgedAsTheCommitWouldAndNeverWritten()
     }
     func testLongListsBindAsOneValue() throws { try behaviour.testLongListsBindAsOneValue() }
+    func testBuilderNamesOfColumnsWithCapitalsMeanThoseColumns() throws { try behaviour.testBuilderNamesOfColumnsWithCapitalsMeanThoseColumns() }
+    func testAWhereNamesTheQuerysTablesInAnyCase() throws { try behaviour.testAWhereNamesTheQuerysTablesInAnyCase() }
+    func testABatchedQueryTheDatabaseRefusesThrows() throws { try behaviour.testABatchedQueryTheDatabaseRefusesThrows() }
+    func testAnEmptyListMatchesNothingAndItsNegationEverything() throws { try behaviour.testAnEmptyListMatchesNothingAndItsNegationEverything() }
+    func testNumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers() throws {
+        try behaviour.testNumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers()
+    }
 }

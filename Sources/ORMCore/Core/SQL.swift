@@ -11,6 +11,10 @@ import FoundationEssentials
 /// let sql: SQL = "SELECT * FROM \(identifier: "person") WHERE age > \(minAge) AND name IN \(names)"
 /// // SELECT * FROM "person" WHERE age > ? AND name IN (?,?)   arguments: [18, "Ann", "Bo"]
 /// ```
+///
+/// A list longer than 1,000 values, or an empty one, binds as one JSON array instead
+/// (`IN (SELECT value FROM json_each(?))`; PostgreSQL prepares it as `= ANY ($1)`), so an empty
+/// list means the same on both databases: `IN` matches nothing and `NOT IN` everything.
 public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The SQL text with `?` placeholders.
     public var text: String
@@ -91,7 +95,9 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
     static func placeholder(for argument: some SQLExpressible) -> (String, [SQLValue]) {
         let values = argument.sqlValues
         guard argument.isList else { return ("?", values) }
-        if values.count > longListThreshold, let json = jsonArray(values) {
+        // An empty list too: PostgreSQL refuses `IN ()`, which SQLite reads as matching nothing;
+        // an empty array means that on both (`NOT IN`: everything, NULL included).
+        if values.count > longListThreshold || values.isEmpty, let json = jsonArray(values) {
             return ("(SELECT value FROM json_each(?))", [.text(json)])
         }
         return ("(" + Array(repeating: "?", count: values.count).joined(separator: ",") + ")", values)

@@ -84,11 +84,21 @@ extension SQLToken {
         var word = nextWord()
         let negated = word == "not"
         if negated { word = nextWord() }
-        guard word == "in" else { return nil }
+        guard word == "in", let end = longListEnd(at: index, in: tokens, text: text) else { return nil }
+        return (negated, end)
+    }
+
+    /// The index past ``SQL``'s long-list placeholder `(SELECT value FROM json_each(?))` when the
+    /// tokens from `start` (blanks and comments aside) read it, nil otherwise: text ORMCore wrote,
+    /// whose names are no user's.
+    package static func longListEnd(at start: Int, in tokens: [SQLToken], text: String) -> Int? {
+        var index = start
         for expected in longListTail {
-            guard nextWord() == expected else { return nil }
+            while index < tokens.count, tokens[index].isTrivia { index += 1 }
+            guard index < tokens.count, text[tokens[index].range].lowercased() == expected else { return nil }
+            index += 1
         }
-        return (negated, index)
+        return index
     }
 }
 

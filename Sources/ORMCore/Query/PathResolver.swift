@@ -1,25 +1,44 @@
-/// Rewrites dot-notation paths through to-one relationships (`department.location.city`) into
-/// qualified columns of LEFT JOINed tables, outside string literals, at any depth.
+/// Rewrites the names in a query's text (conditions, sort keys, the expressions of aggregates):
+/// dot-notation paths through to-one relationships (`department.location.city`) become qualified
+/// columns of LEFT JOINed tables, at any depth; bare columns of the root entity are qualified once
+/// something is joined; and on PostgreSQL, where a name's case matters, a name of a column of the
+/// root or a joined entity, or of one of those tables, means what it means on SQLite (which
+/// compares names without regard to ASCII case): it is written as the entity spells it, quoted.
+/// Strings, comments and every other token are left as they are.
 struct PathResolver {
     let root: EntityDescription
-    /// Names that already qualify columns (the root table and explicitly joined tables): left alone.
-    let qualifiers: Set<String>
+    /// The entities joined with `joinTo`, in order.
+    let joined: [EntityDescription]
+    /// Whether a bare column of the root entity is written `"root"."column"`.
+    let qualifies: Bool
+    /// Whether names are written as the entities spell them (PostgreSQL).
+    let spellsNames: Bool
+    /// Whose lexical rules cut the text.
+    let dialect: SQLToken.Dialect
     private(set) var joins: [String] = []
     private var aliases: [String: (alias: String, entity: EntityDescription)] = [:]
 
-    init(root: EntityDescription, qualifiers: Set<String>) {
+    init(root: EntityDescription, joined: [EntityDescription], qualifies: Bool, dialect: SQLDialect) {
         self.root = root
-        self.qualifiers = Set(qualifiers.map { $0.lowercased() })
+        self.joined = joined
+        self.qualifies = qualifies
+        spellsNames = dialect.kind == .postgres
+        self.dialect = dialect.tokenDialect
     }
 
-    /// The text with every relationship path replaced by `"alias"."column"` (strings, comments and
-    /// other tokens are left as they are).
+    /// The text with every relationship path replaced by `"alias"."column"` and names resolved as
+    /// the type says.
     mutating func rewrite(_ text: String) throws -> String {
-        let tokens = SQLToken.tokens(in: text)
+        let tokens = SQLToken.tokens(in: text, dialect: dialect)
         var output = ""
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
+            if token.kind == .openParenthesis, let end = SQLToken.longListEnd(at: index, in: tokens, text: text) {
+                output += text[token.range.lowerBound..<tokens[end - 1].range.upperBound]
+                index = end
+                continue
+            }
             guard Self.segment(token, in: text) != nil else {
                 output += text[token.range]
                 index += 1
@@ -29,39 +48,79 @@ struct PathResolver {
             let original = String(text[token.range.lowerBound..<tokens[end - 1].range.upperBound])
             let next = tokens[end...].first { !$0.isTrivia }
             if index > 0, Self.continuesPrevious(tokens[index - 1], in: text) {
-                output += original  // part of something already written (a qualified name, a number)
-            } else {
-                output += try resolve(segments, original: original, followedByParenthesis: next?.kind == .openParenthesis)
+                output += original  // part of something already written (a qualified name, a number, a cast)
+                index = end
+                continue
             }
+            output += try resolve(segments, original: original, followedByParenthesis: next?.kind == .openParenthesis)
+            let start = index
             index = end
+            if spellsNames, let compared = comparedLiteral(of: segments, from: start, to: end, tokens, in: text) {
+                output += text[tokens[end].range.lowerBound..<tokens[compared.literal].range.lowerBound] + compared.written
+                index = compared.literal + 1
+            }
         }
         return output
     }
 
-    private mutating func resolve(_ segments: [String], original: String, followedByParenthesis: Bool)
+    /// On PostgreSQL, `condition` whole when it is a number or one column that stores numbers
+    /// (SQLite takes any value but 0 for true, PostgreSQL wants a boolean): `(… <> 0)`.
+    func truth(of condition: String, rewritten: String) -> String {
+        guard spellsNames else { return rewritten }
+        let all = SQLToken.tokens(in: condition, dialect: dialect)
+        var tokens = all.filter { !$0.isTrivia }[...]
+        // `(stock)`, as a typed filter comes: parentheses that do not match leave no single name.
+        while tokens.count > 2, tokens.first?.kind == .openParenthesis, tokens.last?.kind == .closeParenthesis {
+            tokens = tokens.dropFirst().dropLast()
+        }
+        // A line comment at the end would swallow what follows on its line.
+        let compared = all.contains { $0.kind == .comment } ? "(\(rewritten)\n<> 0)" : "(\(rewritten) <> 0)"
+        if tokens.count == 1, tokens.first?.kind == .number {
+            return compared
+        }
+        guard let first = tokens.first, Self.segment(first, in: condition) != nil else { return rewritten }
+        let (segments, end) = Self.readPath(Array(tokens), from: 0, in: condition)
+        guard end == tokens.count, let type = storedType(of: segments), type == .integer || type == .double else {
+            return rewritten
+        }
+        return compared
+    }
+
+    /// A name the builder takes as a parameter (`orderBy`, `distinct`, `sum`, `groupBy`) that is a
+    /// column of the root or a joined entity, written quoted as the entity spells it (qualified
+    /// when the query qualifies); nil for anything else, an expression or a path.
+    func column(_ parameter: String) -> String? {
+        let name = parameter.trimmedWhitespace
+        if let column = root.column(named: name) {
+            return qualifies ? "\(quoteIdentifier(root.table)).\(quoteIdentifier(column))" : quoteIdentifier(column)
+        }
+        for entity in joined {
+            if let column = entity.column(named: name) { return quoteIdentifier(column) }
+        }
+        return nil
+    }
+
+    private mutating func resolve(_ segments: [Segment], original: String, followedByParenthesis: Bool)
         throws -> String
     {
         if segments.count == 1 {
-            // A bare column of the root entity is qualified, so joins never make it ambiguous;
-            // keywords and function names written without quotes are left alone.
-            let name = segments[0]
-            let quoted = original.hasPrefix("\"")
-            guard !followedByParenthesis, root.columns.contains(name) || root.keyColumns.contains(name),
-                quoted || !Self.keywords.contains(name.uppercased())
-            else { return original }
-            return "\(quoteIdentifier(root.table)).\(quoteIdentifier(name))"
+            return resolveBare(segments[0], followedByParenthesis: followedByParenthesis)
         }
-        guard !qualifiers.contains(segments[0].lowercased()), root.relationships[segments[0]] != nil else {
-            return original
+        if let table = table(named: segments[0].name) {
+            // A table of the query: SQLite's meaning whatever the case, PostgreSQL's exact names.
+            guard spellsNames, segments.count == 2 else { return original }
+            let column = self.column(of: table, named: segments[1]).map(quoteIdentifier) ?? segments[1].written
+            return "\(quoteIdentifier(table.table)).\(column)"
         }
+        guard root.relationship(named: segments[0].name) != nil else { return original }
         var entity = root
         var alias = root.table
         var path = ""
         for segment in segments.dropLast() {
-            guard let relationship = entity.relationships[segment], let target = relationship.target() else {
-                throw ORMError.invalidQuery("\(segment) in \(original) is not a to-one relationship of \(entity.table)")
+            guard let relationship = entity.relationship(named: segment.name), let target = relationship.target() else {
+                throw ORMError.invalidQuery("\(segment.name) in \(original) is not a to-one relationship of \(entity.table)")
             }
-            path += "." + segment
+            path += "." + relationship.column
             if let known = aliases[path] {
                 alias = known.alias
                 entity = known.entity
@@ -76,7 +135,98 @@ struct PathResolver {
             alias = next
             entity = target
         }
-        return "\(quoteIdentifier(alias)).\(quoteIdentifier(segments[segments.count - 1]))"
+        let last = segments[segments.count - 1]
+        return "\(quoteIdentifier(alias)).\(quoteIdentifier(self.column(of: entity, named: last) ?? last.name))"
+    }
+
+    /// A name alone: a column of the root entity qualified when the query qualifies; on
+    /// PostgreSQL a column of the root or a joined entity spelled as the entity spells it. Keywords
+    /// and function names written without quotes are left alone.
+    private func resolveBare(_ segment: Segment, followedByParenthesis: Bool) -> String {
+        guard !followedByParenthesis, segment.isQuoted || !Self.keywords.contains(segment.name.uppercased()) else {
+            return segment.written
+        }
+        if let column = self.column(of: root, named: segment) {
+            if qualifies { return "\(quoteIdentifier(root.table)).\(quoteIdentifier(column))" }
+            return spelled(segment, as: column)
+        }
+        guard spellsNames else { return segment.written }
+        for entity in joined {
+            if let column = self.column(of: entity, named: segment) { return spelled(segment, as: column) }
+        }
+        return segment.written
+    }
+
+    /// `segment` as written when PostgreSQL reads it as `name` (a quoted name as it is, a bare one
+    /// folded to lower case), else `name` quoted; on SQLite always as written.
+    private func spelled(_ segment: Segment, as name: String) -> String {
+        guard spellsNames else { return segment.written }
+        let meant = segment.isQuoted ? segment.name : segment.name.asciiLowercased
+        return meant == name ? segment.written : quoteIdentifier(name)
+    }
+
+    /// What the column a name (bare, or `Table.column` of the query's tables) stands for stores,
+    /// nil when it is no such column or its type is unknown.
+    private func storedType(of segments: [Segment]) -> StoredType? {
+        if segments.count == 1 {
+            for entity in [root] + joined {
+                if let column = self.column(of: entity, named: segments[0]) { return entity.storedType(of: column) }
+            }
+            return nil
+        }
+        guard segments.count == 2, let table = table(named: segments[0].name),
+              let column = self.column(of: table, named: segments[1])
+        else { return nil }
+        return table.storedType(of: column)
+    }
+
+    /// A `Bool` or text column compared with an integer literal right after it (`active = 1`,
+    /// `code <> 7`), on its own between `AND`/`OR`/parentheses: the literal's token index and its
+    /// text as PostgreSQL compares it as SQLite does (`TRUE`/`FALSE` for a `Bool` column's 1 or 0;
+    /// the number's digits as text for a text column, whose affinity SQLite gives the number).
+    private func comparedLiteral(
+        of segments: [Segment], from start: Int, to end: Int, _ tokens: [SQLToken], in text: String
+    ) -> (literal: Int, written: String)? {
+        guard let type = storedType(of: segments), type == .boolean || type == .text else { return nil }
+        // Nothing binding tighter than the comparison before the name or after the number.
+        let before = tokens[..<start].last { !$0.isTrivia }
+        guard before == nil || before?.kind == .openParenthesis || before?.kind == .word else { return nil }
+        var index = end
+        while index < tokens.count, tokens[index].isTrivia { index += 1 }
+        var comparison = ""
+        while index < tokens.count, tokens[index].kind == .operator {
+            comparison += text[tokens[index].range]
+            index += 1
+        }
+        guard ["=", "==", "<>", "!="].contains(comparison) else { return nil }
+        while index < tokens.count, tokens[index].isTrivia { index += 1 }
+        guard index < tokens.count, tokens[index].kind == .number, let number = Int64(text[tokens[index].range]) else {
+            return nil
+        }
+        let after = tokens[(index + 1)...].first { !$0.isTrivia }
+        guard after == nil || after?.kind == .closeParenthesis || after?.kind == .word else { return nil }
+        switch type {
+        case .boolean where number == 0 || number == 1: return (index, number == 1 ? "TRUE" : "FALSE")
+        case .text: return (index, "'\(number)'")
+        default: return nil
+        }
+    }
+
+    /// The column of `entity` a name in the text means: on PostgreSQL the one it reads (a bare name
+    /// folded to lower case) when the entity has it (a table found there may have both `name` and
+    /// `Name`), else, as on SQLite, the one equal to it but for ASCII case.
+    private func column(of entity: EntityDescription, named segment: Segment) -> String? {
+        if spellsNames {
+            let meant = segment.isQuoted ? segment.name : segment.name.asciiLowercased
+            if entity.columns.contains(meant) || entity.keyColumns.contains(meant) { return meant }
+        }
+        return entity.column(named: segment.name)
+    }
+
+    /// The root or joined entity whose table is `name`, compared as SQLite compares names.
+    private func table(named name: String) -> EntityDescription? {
+        if root.table.equalsIgnoringASCIICase(name) { return root }
+        return joined.first { $0.table.equalsIgnoringASCIICase(name) }
     }
 
     /// SQL keywords that may stand where a column name could (an unquoted column by one of these names
@@ -86,33 +236,41 @@ struct PathResolver {
         "NOCASE", "RTRIM", "BINARY", "CASE", "WHEN", "THEN", "ELSE", "END", "EXISTS", "SELECT", "FROM", "WHERE",
         "DISTINCT", "ASC", "DESC", "TRUE", "FALSE", "CAST", "AS", "ISNULL", "NOTNULL", "CURRENT_DATE",
         "CURRENT_TIME", "CURRENT_TIMESTAMP", "LIMIT", "OFFSET", "ORDER", "BY", "GROUP", "HAVING", "NULLS", "FIRST",
-        "LAST", "INTEGER", "TEXT", "REAL", "BLOB", "NUMERIC", "ROWID",
+        "LAST", "INTEGER", "TEXT", "REAL", "BLOB", "NUMERIC", "ROWID", "ILIKE", "SIMILAR", "ANY", "ALL", "SOME",
     ]
+
+    /// One name of a path: as written, and unquoted.
+    struct Segment {
+        let written: String
+        let name: String
+        var isQuoted: Bool { written.hasPrefix("\"") }
+    }
 
     /// The name a token gives as a path segment: a bare word, or a name in double quotes
     /// (unquoted); nil for any other token.
-    private static func segment(_ token: SQLToken, in text: String) -> String? {
+    private static func segment(_ token: SQLToken, in text: String) -> Segment? {
         let piece = text[token.range]
         switch token.kind {
         case .word:
-            return String(piece)
+            return Segment(written: String(piece), name: String(piece))
         case .quotedName where piece.hasPrefix("\"") && token.isClosed:
-            return token.unquoted(in: text)
+            return Segment(written: String(piece), name: token.unquoted(in: text))
         default:
             return nil
         }
     }
 
-    /// Whether a path right after `token` continues what it wrote (`x.` or a number, with no blank
-    /// between) rather than starting afresh.
+    /// Whether a path right after `token` continues what it wrote (`x.`, a number, or PostgreSQL's
+    /// `::` cast, with no blank between) rather than starting afresh.
     private static func continuesPrevious(_ token: SQLToken, in text: String) -> Bool {
-        token.kind == .number || token.kind == .parameter || (token.kind == .operator && text[token.range] == ".")
+        guard token.kind == .operator else { return token.kind == .number || token.kind == .parameter }
+        let piece = text[token.range]
+        return piece == "." || piece == ":"
     }
 
-    /// Reads `a.b."c d"` from `start` and returns its segments (unquoted) and the index of the
-    /// token after it.
-    private static func readPath(_ tokens: [SQLToken], from start: Int, in text: String) -> ([String], Int) {
-        var segments: [String] = []
+    /// Reads `a.b."c d"` from `start` and returns its segments and the index of the token after it.
+    private static func readPath(_ tokens: [SQLToken], from start: Int, in text: String) -> ([Segment], Int) {
+        var segments: [Segment] = []
         var index = start
         while index < tokens.count, let segment = segment(tokens[index], in: text) {
             segments.append(segment)

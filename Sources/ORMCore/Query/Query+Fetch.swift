@@ -28,7 +28,14 @@ extension Query {
         let database = try target()
         try decoder.prepare(database)
         let parts = try parts(extras: [expression])
-        var inner = statement(select: "\(parts.extras[0]) AS orm_value", parts: parts)
+        var summed = parts.extras[0]
+        // PostgreSQL sums no `boolean`; SQLite sums a Bool column's 0s and 1s.
+        if database.dialect.kind == .postgres, let column = entity.column(named: expression.trimmedWhitespace),
+           entity.storedType(of: column) == .boolean
+        {
+            summed = "CAST(\(summed) AS integer)"
+        }
+        var inner = statement(select: "\(summed) AS orm_value", parts: parts)
         inner.text = "SELECT sum(orm_value) FROM (" + inner.text + ") AS orm_summed"
         let sum = try database.scalar(inner) ?? .null
         // PostgreSQL sums integers as `numeric`, which reads as its exact text: an integral one

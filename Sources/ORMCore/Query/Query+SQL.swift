@@ -12,29 +12,29 @@ extension Query {
     func parts(extras: [String] = []) throws -> Parts {
         if let buildError { throw buildError }
         let root = quoteIdentifier(entity.table)
-        var qualifiers: Set<String> = [entity.table]
-        for join in explicitJoins { qualifiers.insert(join.entity.table) }
-        var resolver = PathResolver(root: entity, qualifiers: qualifiers)
-
+        let dialect = try target().dialect
+        let joined = explicitJoins.map(\.entity)
         // Paths are resolved first; bare columns only need qualifying once something is joined, and
-        // are otherwise left as written (a subquery's own columns must not be tied to the root table).
-        let rewrittenConditions = try conditions.map { try resolver.rewrite($0.text) }
-        let rewrittenOrderings = try orderings.map { try resolver.rewrite($0.expression) }
-        let rewrittenExtras = try extras.map { try resolver.rewrite($0) }
-        let qualify = !explicitJoins.isEmpty || !resolver.joins.isEmpty
+        // are otherwise left as written (a subquery's own columns must not be tied to the root
+        // table). Most queries join nothing: read once unqualified, again only when a path joins.
+        var resolver = PathResolver(root: entity, joined: joined, qualifies: !explicitJoins.isEmpty, dialect: dialect)
+        var rewritten = try rewrite(extras: extras, with: &resolver)
+        if !resolver.qualifies, !resolver.joins.isEmpty {
+            resolver = PathResolver(root: entity, joined: joined, qualifies: true, dialect: dialect)
+            rewritten = try rewrite(extras: extras, with: &resolver)
+        }
 
         var whereClause = SQL(stringLiteral: "")
         for (index, condition) in conditions.enumerated() {
-            var rewritten = condition
-            if qualify { rewritten.text = rewrittenConditions[index] }
+            var resolved = condition
+            resolved.text = rewritten.conditions[index]
             whereClause.text += index == 0 ? "WHERE (" : " AND ("
-            whereClause.append(rewritten)
+            whereClause.append(resolved)
             whereClause.text += ")"
         }
         var orderTerms: [String] = []
         for (index, ordering) in orderings.enumerated() {
-            let expression = qualify ? rewrittenOrderings[index] : ordering.expression
-            orderTerms.append(expression + (ordering.descending != reversesOrder ? " DESC" : ""))
+            orderTerms.append(rewritten.orderings[index] + (ordering.descending != reversesOrder ? " DESC" : ""))
         }
         // A stable order: ties are broken by the key, so windows and pages never overlap.
         if !orderTerms.isEmpty || batchSize != nil || reversesOrder {
@@ -49,7 +49,7 @@ extension Query {
             let left = try joinColumn(join.leftParameter, of: joinedEntities, parameter: "leftParameter")
             let right = try joinColumn(join.targetParameter, of: [join.entity], parameter: "targetParameter")
             joinedEntities.append(join.entity)
-            joins.append("LEFT JOIN \(target) ON \(right) = \(left)")
+            joins.append("LEFT JOIN \(target) ON \(right.comparable(with: left, in: dialect)) = \(left.comparable(with: right, in: dialect))")
             for column in join.entity.columns {
                 joinedColumns.append(("\(join.entity.table).\(column)", "\(target).\(quoteIdentifier(column))"))
             }
@@ -59,31 +59,64 @@ extension Query {
         return Parts(
             from: from, whereClause: whereClause,
             orderBy: orderTerms.isEmpty ? "" : "ORDER BY " + orderTerms.joined(separator: ", "),
-            joinedColumns: joinedColumns, extras: qualify ? rewrittenExtras : extras)
+            joinedColumns: joinedColumns, extras: rewritten.extras)
+    }
+
+    /// The conditions, sort keys and `extras` with their names resolved by `resolver`. A sort key
+    /// or an extra that is one column's name is that column, quoted, on every database.
+    private func rewrite(extras: [String], with resolver: inout PathResolver) throws
+        -> (conditions: [String], orderings: [String], extras: [String])
+    {
+        let conditions = try conditions.map { condition in
+            let rewritten = try resolver.rewrite(condition.text)
+            return resolver.truth(of: condition.text, rewritten: rewritten)
+        }
+        let orderings = try orderings.map { try resolver.column($0.expression) ?? resolver.rewrite($0.expression) }
+        let extras = try extras.map { try resolver.column($0) ?? resolver.rewrite($0) }
+        return (conditions, orderings, extras)
     }
 
     /// `"Table"."column"` for a `joinTo` parameter: a column of the first of `entities`, or
-    /// `Table.column` naming any of them (case-insensitively, as SQLite compares names). A name that
-    /// is itself a column of the first entity is that column, dots and all.
+    /// `Table.column` naming any of them (tables and columns matched without regard to ASCII case,
+    /// as SQLite compares names, and written as the entities spell them, so PostgreSQL reads the
+    /// same columns). A name that is itself a column of the first entity is that column, dots and all.
     ///
     /// - Throws: ``ORMError/invalidQuery(_:)`` when `name` has a dot but is no column of the first
     ///   entity and starts with the name of none of them.
-    func joinColumn(_ name: String, of entities: [EntityDescription], parameter: String) throws -> String {
+    func joinColumn(_ name: String, of entities: [EntityDescription], parameter: String) throws -> JoinColumn {
         let first = entities[0]
-        if !name.contains(".") || first.columns.contains(name) || first.keyColumns.contains(name) {
-            return "\(quoteIdentifier(first.table)).\(quoteIdentifier(name))"
+        if let column = first.column(named: name) {
+            return JoinColumn(sql: "\(quoteIdentifier(first.table)).\(quoteIdentifier(column))", type: first.storedType(of: column))
+        }
+        if !name.contains(".") {
+            return JoinColumn(sql: "\(quoteIdentifier(first.table)).\(quoteIdentifier(name))", type: nil)
         }
         // The longest table name that prefixes it wins: `a.b.c` is column `c` of a table `a.b`.
         let owner = entities.filter { candidate in
             let prefix = candidate.table + "."
-            return name.count > prefix.count && name.prefix(prefix.count).lowercased() == prefix.lowercased()
+            return name.count > prefix.count && name.prefix(prefix.count).equalsIgnoringASCIICase(prefix)
         }.max { $0.table.count < $1.table.count }
         guard let owner else {
             let tables = entities.map(\.table).joined(separator: ", ")
             throw ORMError.invalidQuery("joinTo \(parameter) \(name) is no column of \(tables)")
         }
-        let column = String(name.dropFirst(owner.table.count + 1))
-        return "\(quoteIdentifier(owner.table)).\(quoteIdentifier(column))"
+        let written = String(name.dropFirst(owner.table.count + 1))
+        let column = owner.column(named: written) ?? written
+        return JoinColumn(sql: "\(quoteIdentifier(owner.table)).\(quoteIdentifier(column))", type: owner.storedType(of: column))
+    }
+
+    /// One side of a `joinTo`'s condition: the qualified column, and what it stores when known.
+    struct JoinColumn {
+        let sql: String
+        let type: StoredType?
+
+        /// The column as compared with `other`: on PostgreSQL a number compared with text is
+        /// compared as its text, as SQLite compares a text column with a number column whose text
+        /// it reads (PostgreSQL has no `text = bigint`).
+        func comparable(with other: JoinColumn, in dialect: SQLDialect) -> String {
+            guard dialect.kind == .postgres, type == .integer || type == .double, other.type == .text else { return sql }
+            return "CAST(\(sql) AS text)"
+        }
     }
 
     /// `SELECT <select> FROM … WHERE … ORDER BY … LIMIT … OFFSET …`.

@@ -46,7 +46,10 @@ public struct Query<Record: Sendable>: Sendable {
     // MARK: - Chaining
 
     /// Adds a condition (ANDed with the others). Values are interpolated or passed for `?`, and bound;
-    /// an array or set fills one `?` as an `IN` list. Dot paths (`department.name`) join related tables.
+    /// an array or set fills one `?` as an `IN` list (an empty one matches nothing). Dot paths
+    /// (`department.name`) join related tables. Names of the model's and joined models' columns
+    /// and tables mean on PostgreSQL what they mean on SQLite, in any case (the Queries guide says
+    /// how they are resolved).
     public func `where`(_ condition: SQL, _ arguments: any SQLExpressible...) -> Query {
         var copy = self
         do {
@@ -57,7 +60,8 @@ public struct Query<Record: Sendable>: Sendable {
         return copy
     }
 
-    /// Adds a sort key (chain for several). `column` may be a dot path or an expression.
+    /// Adds a sort key (chain for several). `column` may be a dot path or an expression; a column's
+    /// name (in any case) is written quoted, as the model spells it.
     public func orderBy(_ column: String, descending: Bool = false) -> Query {
         var copy = self
         copy.orderings.append(Ordering(expression: column, descending: descending))

@@ -10,6 +10,10 @@ public struct EntityDescription: Sendable {
     public let relationships: [String: Relationship]
     /// Whether the key is a single integer (the rowid or an alias of it): result sets keep it compactly.
     public let hasIntegerKey: Bool
+    /// What each of ``columns`` stores, where known (a model's; empty for a table found at run
+    /// time): PostgreSQL's builder text reads a `Bool` column and a text column compared with a
+    /// number as SQLite does.
+    var storedTypes: [StoredType] = []
 
     /// A to-one relationship: this entity's `column` holds the target's key.
     public struct Relationship: Sendable {
@@ -55,9 +59,11 @@ extension Model {
             relationships[column.name] = .init(
                 column: column.name, target: { model?.entityDescription }, targetColumn: reference.column)
         }
-        return EntityDescription(
+        var description = EntityDescription(
             table: schema.table, keyColumns: [schema.primaryKey.name],
             columns: [schema.primaryKey.name] + schema.columns.map(\.name), relationships: relationships,
             hasIntegerKey: schema.primaryKey.type == .integer)
+        description.storedTypes = [schema.primaryKey.storedType] + schema.columns.map(\.storedType)
+        return description
     }
 }
