@@ -14,6 +14,16 @@ final class PostgresClusterTests: XCTestCase {
         return cluster
     }
 
+    /// The cluster's database with reads placed on the standby, holding `t` with one row (0).
+    private func readingOnTheStandby(_ cluster: TestPostgresCluster, waitingAtMost wait: Duration) throws -> Database {
+        var configuration = Configuration()
+        configuration.readPlacement = .preferStandby(maximumWait: wait)
+        let database = try Database(url: cluster.url(hosts: [cluster.primary, cluster.standby]), configuration: configuration)
+        try database.execute("CREATE TABLE t (a int)")
+        try database.execute("INSERT INTO t VALUES (0)")
+        return database
+    }
+
     /// The port of the server a query ran on (the URL reaches each over TCP).
     private func serverPort(_ database: Database) throws -> SQLValue? {
         try database.fetchRows("SELECT inet_server_port()").rows.first?.first
@@ -58,12 +68,8 @@ final class PostgresClusterTests: XCTestCase {
     /// commit (it waits for the standby to replay it).
     func testReadsOnTheStandbySeeEachCommitOfThisProcess() throws {
         let cluster = try startCluster()
-        var configuration = Configuration()
         // Generous: a busy machine's standby may take a while; the read waits only as long as it must.
-        configuration.readPlacement = .preferStandby(maximumWait: .seconds(60))
-        let database = try Database(url: cluster.url(hosts: [cluster.primary, cluster.standby]), configuration: configuration)
-        try database.execute("CREATE TABLE t (a int)")
-        try database.execute("INSERT INTO t VALUES (0)")
+        let database = try readingOnTheStandby(cluster, waitingAtMost: .seconds(60))
         for value in 1...20 {
             try database.execute("UPDATE t SET a = \(value)")
             let row = try database.fetchRows("SELECT a, inet_server_port() FROM t").rows.first
@@ -75,11 +81,7 @@ final class PostgresClusterTests: XCTestCase {
     /// then runs on the primary: it never sees the value before the commit.
     func testAReadTheStandbyCannotCatchUpWithRunsOnThePrimary() throws {
         let cluster = try startCluster()
-        var configuration = Configuration()
-        configuration.readPlacement = .preferStandby(maximumWait: .milliseconds(100))
-        let database = try Database(url: cluster.url(hosts: [cluster.primary, cluster.standby]), configuration: configuration)
-        try database.execute("CREATE TABLE t (a int)")
-        try database.execute("INSERT INTO t VALUES (0)")
+        let database = try readingOnTheStandby(cluster, waitingAtMost: .milliseconds(100))
         let standby = try PGConnection(cluster.connectionString(cluster.standby))
         try waitUntil("the standby has the table") {
             (try? standby.execute("SELECT a FROM t").first?.text(at: 0)) == "0"
