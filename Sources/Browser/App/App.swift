@@ -56,6 +56,9 @@ final class App {
     /// The schema the user chose to browse instead (`gs`, or Enter on another schema's table in
     /// the list): the runner ends this app and opens the database again on it.
     var reopening: SchemaSwitch?
+    /// Whether a transaction typed at the SQL prompt (`BEGIN`) is open on the writer: the status
+    /// bar says so, `w` waits for it to end, and quitting asks whether to commit or roll back.
+    var sessionTransactionOpen = false
     /// The keys that waited for background work behind the one that switched schemas
     /// (``reopening``): the next app plays them (``stepsForNextApp(_:)``).
     var keysForNextApp: [Key] = []

@@ -93,13 +93,12 @@ extension App {
             return
         }
         let doing = filter != table.filter ? "filter" : "sort"
-        let dynamicTable = table.table
         let key: RowKey? = if case .stored(let row) = anchor { row.key } else { nil }
         // Esc stops SQLite too: a slow filter given up on must not keep a reader busy.
         let interruption = Interruption()
         let background = BackgroundResult { () throws -> (source: TableSource, position: Int?) in
             try interruption.run {
-                let source = try TableSource(table: dynamicTable, sort: sort, filter: filter, interruption: interruption)
+                let source = try table.changed(sort: sort, filter: filter, interruption: interruption)
                 // Where the cursor's row is now: waits for the key snapshot, here and not on the main loop.
                 return (source, try key.flatMap { try source.index(ofKey: $0) })
             }

@@ -138,7 +138,7 @@ extension App {
                     return
                 }
                 try move(grid, toRow: number - 1)
-            case .narrowTables, .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
+            case .narrowTables, .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .quitWithTransaction, .confirmDelete, .confirmRevert,
                  .confirmOverwrite, .refused, .switchSchema:
                 break
             }
@@ -147,44 +147,57 @@ extension App {
         }
     }
 
-    /// Runs a statement (or a script of several) from the SQL prompt: a query opens its results,
-    /// other statements report the rows changed and refresh the tables on screen.
+    /// Runs a statement (or a script of several) from the SQL prompt, once, in the session's own
+    /// transaction state: rows it returns are stored in reef's own copy as they arrive and open
+    /// in a grid reading that copy; other statements report the rows changed and refresh the
+    /// tables on screen.
     ///
-    /// It runs in the background: past a moment the status bar shows a spinner, and Esc (or
-    /// Ctrl-C) interrupts SQLite. An interrupted write is rolled back (a script in one transaction
-    /// as a whole); a statement that had finished stays done.
+    /// It runs in the background: past a moment the status bar shows a spinner and the rows so far,
+    /// and Esc (or Ctrl-C) stops the statement on the server, keeping the rows that arrived. An
+    /// interrupted write is rolled back (a script in one transaction as a whole); a statement that
+    /// had finished stays done.
     func runStatement(_ text: String) {
         guard SQLScript.hasTokens(text) else {
             return
         }
         let runner = StatementRunner(database: database)
-        let interruption = Interruption()
-        let background = BackgroundResult {
-            try interruption.run {
-                let outcome = try runner.run(text)
-                // A query's first rows are read here too: drawing them must not be what waits for SQLite.
-                _ = try outcome.source?.rows(0..<1)
-                return Handover(value: outcome)
-            }
+        let background = BackgroundResult(wakeup: wakeup) {
+            Handover(value: try runner.run(text))
         }
-        run(PendingWork(label: "running SQL", isReady: { background.result != nil }, complete: { [unowned self] in
+        let shown: () -> Void = { [unowned self] in
             guard let result = background.result else {
                 return
             }
             show(result.map(\.value), of: text)
-        }, cancel: interruption.interrupt))
+        }
+        let progress: () -> String? = {
+            let rows = runner.progress.value
+            return rows == 0 ? nil : "\(StatementRows.rows(rows)) so far"
+        }
+        run(PendingWork(label: "running SQL", isReady: { background.result != nil }, complete: shown, cancel: { [unowned self] in
+            runner.interruption.interrupt()
+            // The rows that arrived are still shown, once the statement has stopped.
+            pending.work = PendingWork(label: "stopping the statement", isReady: { background.result != nil },
+                                       complete: shown, progress: progress)
+        }, progress: progress))
     }
 
     /// Shows what a statement from the SQL prompt did (see ``runStatement(_:)``); a statement that
     /// failed is told with where in `text` the database found the error.
     private func show(_ outcome: Result<StatementOutcome, any Error>, of text: String) {
+        defer { noteTransactionState() }
         do {
             switch try outcome.get() {
-            case .rows(let source):
-                if case .results = state.top {
-                    state.screens.removeLast()
+            case .rows(let rows):
+                if rows.changedRows != nil {
+                    try refreshAfterWrite(schemaMayChange: false)
                 }
-                state.screens.append(.results(GridModel(source: source)))
+                if rows.wasStopped && rows.count == 0 {
+                    state.message = .info("cancelled: running SQL (no row had arrived)")
+                    return
+                }
+                showResults(rows.source)
+                state.message = rows.summary.map(StatusMessage.info)
             case .changed(let count):
                 try refreshAfterWrite(schemaMayChange: false)
                 state.message = .info(count == 1 ? "1 row changed" : "\(count) rows changed")
@@ -193,17 +206,22 @@ extension App {
                 state.message = .info("statement executed")
             case .script(let run):
                 try refreshAfterWrite(schemaMayChange: true)
-                if let source = run.rows {
-                    if case .results = state.top {
-                        state.screens.removeLast()
-                    }
-                    state.screens.append(.results(GridModel(source: source)))
+                if let rows = run.rows {
+                    showResults(rows.source)
                 }
                 state.message = .info(run.summary)
             }
         } catch {
             state.message = .error("SQL: " + UserMessage.describe(error, in: text))
         }
+    }
+
+    /// Opens a statement's results in a grid, in place of the results shown before.
+    private func showResults(_ source: RowSource) {
+        if case .results = state.top {
+            state.screens.removeLast()
+        }
+        state.screens.append(.results(GridModel(source: source)))
     }
 
     /// Re-reads the table list and the open table grids after a statement that may have written.
@@ -220,6 +238,27 @@ extension App {
                 continue
             }
             tables.reopen(name)  // its hidden columns are hidden again, if still there
+        }
+    }
+}
+
+extension App {
+    /// Reads whether the statements typed at the prompt left a transaction open (after each one,
+    /// failed or not: a failed `COMMIT` may end it, a failed statement on PostgreSQL leaves it
+    /// open and aborted).
+    func noteTransactionState() {
+        sessionTransactionOpen = (try? database.hasOpenTransaction) ?? false
+    }
+}
+
+extension App {
+    /// Removes the files of the statements' results still open (reef is ending); results closed
+    /// before removed theirs as they went.
+    func removeResultFiles() {
+        for screen in state.screens {
+            if case .results(let grid) = screen {
+                (grid.source as? TableSource)?.resultStore?.removeFiles()
+            }
         }
     }
 }

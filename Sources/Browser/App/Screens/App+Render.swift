@@ -171,7 +171,7 @@ extension App {
         if let expression = source.filter {
             filter.append("filter " + TextLayout.truncate(Sanitizer.sanitize(expression), toWidth: 24))
         }
-        let staged = pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : []
+        let staged = (sessionTransactionOpen ? ["in transaction"] : []) + (pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : [])
         let candidates = [
             staged + [title, position] + column + sort + filter,
             staged + [title, position] + column + sort,

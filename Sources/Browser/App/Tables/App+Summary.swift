@@ -26,13 +26,13 @@ extension App {
         let query: SummaryQuery
         do {
             query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
-                                     dialect: database.dialect.kind, declaredTypes: declaredTypes)
+                                     dialect: database(of: source).dialect.kind, declaredTypes: declaredTypes)
         } catch {
             report(error, doing: "summary")
             return
         }
         let title = query.filter.map { "\(source.title) where \($0)" } ?? source.title
-        let summary = GridModel(source: SummarySource(database: database, query: query, declaredTypes: declaredTypes,
+        let summary = GridModel(source: SummarySource(database: database(of: source), query: query, declaredTypes: declaredTypes,
                                                       title: title, wakeup: wakeup),
                                 frozenColumns: 1)
         summary.summary = SummaryOrigin(grid: grid)
