@@ -241,6 +241,7 @@ final class App {
     /// Whether counts, an export or pending work are still running (the spinner turns).
     var hasBackgroundWork: Bool {
         catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (export?.isRunning ?? false)
+            || pending.stoppedStatement != nil
             || pending.work != nil || live.running != nil || clipboardCopy != nil
     }
 
@@ -257,9 +258,10 @@ final class App {
         stopCountsNobodyWaitsFor()
         shareGridCounts()
         let played = completePendingWork()
+        let stopped = showStoppedStatement()
         let checked = checkUncheckedChanges()
         let refreshed = refreshAfterChanges() || played != nil || checked
-        let finished = collectFinishedExport() || collectFinishedClipboardCopy() || refreshed
+        let finished = collectFinishedExport() || collectFinishedClipboardCopy() || refreshed || stopped
         let busy = hasBackgroundWork
         if busy {
             state.spinnerFrame += 1

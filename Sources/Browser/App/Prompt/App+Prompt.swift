@@ -174,11 +174,12 @@ extension App {
             let rows = runner.progress.value
             return rows == 0 ? nil : "\(StatementRows.rows(rows)) so far"
         }
+        pending.stoppedStatement = nil  // this statement's rows replace those of one stopped before
         run(PendingWork(label: "running SQL", isReady: { background.result != nil }, complete: shown, cancel: { [unowned self] in
             runner.interruption.interrupt()
-            // The rows that arrived are still shown, once the statement has stopped.
-            pending.work = PendingWork(label: "stopping the statement", isReady: { background.result != nil },
-                                       complete: shown, progress: progress)
+            // The rows that arrived are shown once the statement has stopped, without waiting for it.
+            pending.stoppedStatement = PendingWork(label: "stopping the statement", isReady: { background.result != nil },
+                                                   complete: shown)
         }, progress: progress))
     }
 
@@ -260,5 +261,21 @@ extension App {
                 (grid.source as? TableSource)?.resultStore?.removeFiles()
             }
         }
+    }
+}
+
+extension App {
+    /// Shows what a statement stopped with Esc returned, once it has ended, unless other work is
+    /// waited for by then; returns whether it showed anything.
+    func showStoppedStatement() -> Bool {
+        guard let stopped = pending.stoppedStatement, stopped.ready else {
+            return false
+        }
+        pending.stoppedStatement = nil
+        guard pending.work == nil, prompt.current == nil else {
+            return false
+        }
+        stopped.finish()
+        return true
     }
 }

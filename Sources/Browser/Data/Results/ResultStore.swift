@@ -26,14 +26,21 @@ final class ResultStore: Sendable {
     let columnNames: [String]
     /// How the grid shows each column.
     let kinds: [ColumnKind]
+    /// Each column's type as the statement's database names it, when it does
+    /// (``ORMCore/StatementColumn/typeName``).
+    let typeNames: [String?]
+    /// Whether the statement ran on PostgreSQL (whose `numeric` values are kept as exact text).
+    let isFromPostgres: Bool
     /// The statement's text, for what re-runs it (`r`).
     let statement: String
 
-    /// Makes an empty store for a statement's `columns`, shown by `kinds`.
+    /// Makes an empty store for a statement's `columns` (of types `typeNames`, on PostgreSQL when
+    /// `isFromPostgres`), shown by `kinds`.
     ///
     /// - Throws: ``StoreError`` when no temporary folder can be made, SQLite's error when the file
     ///   cannot be created.
-    init(columns: [String], kinds: [ColumnKind], statement: String) throws {
+    init(columns: [String], kinds: [ColumnKind], typeNames: [String?] = [], isFromPostgres: Bool = false,
+         statement: String) throws {
         let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(base)/reef-result-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -42,6 +49,8 @@ final class ResultStore: Sendable {
         folder = String(cString: made)
         columnNames = Self.storedNames(columns)
         self.kinds = kinds
+        self.typeNames = typeNames
+        self.isFromPostgres = isFromPostgres
         self.statement = statement
         do {
             var configuration = Configuration()

@@ -70,7 +70,8 @@ struct StatementRunner: Sendable {
         do {
             report = try interruption.run {
                 try database.runStatement(SQL(statement), columns: { columns in
-                    let store = try ResultStore(columns: columns.map(\.name), kinds: kinds(of: columns), statement: statement)
+                    let store = try ResultStore(columns: columns.map(\.name), kinds: kinds(of: columns), typeNames: columns.map(\.typeName),
+                                                isFromPostgres: database.dialect.kind == .postgres, statement: statement)
                     writer = ResultStoreWriter(store: store, progress: progress)
                 }, row: { row in
                     try writer?.append(row)
