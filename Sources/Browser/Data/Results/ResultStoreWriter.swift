@@ -49,16 +49,24 @@ final class ResultStoreWriter {
         let text = store.insertSQL
         let width = store.columnNames.count
         try database.transaction { _ in
+            // Rows in the order they came (their rowids): runs of plain rows inserted by one
+            // prepared statement, a row holding text that is not UTF-8 by its own insert.
+            var run: [[SQLValue]] = []
             for row in pending {
-                var sql = SQL(row.invalidText.isEmpty ? text : store.insertSQL(rawText: Set(row.invalidText.keys)))
                 // A row always has the statement's columns; padded or cut all the same, never misplaced.
                 var values = Array(row.values.prefix(width)) + Array(repeating: .null, count: max(0, width - row.values.count))
+                guard !row.invalidText.isEmpty else {
+                    run.append(values)
+                    continue
+                }
+                try database.executeBatch(text, argumentRows: run)
+                run.removeAll()
                 for (index, bytes) in row.invalidText where values.indices.contains(index) {
                     values[index] = .blob(Data(bytes))
                 }
-                sql.arguments = values
-                try database.execute(sql)
+                try database.executeBatch(store.insertSQL(rawText: Set(row.invalidText.keys)), argumentRows: [values])
             }
+            try database.executeBatch(text, argumentRows: run)
         }
         pending.removeAll(keepingCapacity: true)
     }
