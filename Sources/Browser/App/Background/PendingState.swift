@@ -10,6 +10,8 @@ struct PendingState {
     /// that arrived are shown, unless other work is waited for by then (a statement run since
     /// replaces it).
     var stoppedStatement: PendingWork?
+    /// A statement from the SQL prompt whose first rows are shown while the rest still arrive.
+    var fillingStatement: FillingStatement?
     /// Whether background work was running at the last tick (true at first, so the first screen
     /// is drawn again once the counts that started with it are done).
     private(set) var wasBusy = true

@@ -149,6 +149,8 @@ extension App {
     /// Quits, unless a transaction typed at the prompt is open or changes are pending: then asks
     /// whether to commit, revert (roll back) or stay, the transaction first.
     func quitOrAsk() -> Outcome {
+        // A statement still sending rows stops (it holds the writer a COMMIT would need).
+        pending.fillingStatement?.stop()
         if sessionTransactionOpen {
             openPrompt(.quitWithTransaction)
             return .redraw

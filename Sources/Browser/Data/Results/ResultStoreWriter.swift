@@ -18,12 +18,17 @@ final class ResultStoreWriter {
     private var pending: [StatementRunRow] = []
     /// Rows arrived so far.
     private(set) var arrived = 0
+    /// Told the rows stored, for the grid that shows them while more arrive.
+    private let fill: ResultFill?
 
-    /// A writer into `store`, counting rows on `progress`.
-    init(store: ResultStore, progress: ProgressCounter) {
+    /// A writer into `store`, counting rows on `progress` and, when given, telling `fill` the
+    /// rows stored.
+    init(store: ResultStore, progress: ProgressCounter, fill: ResultFill? = nil) {
         self.store = store
         self.progress = progress
+        self.fill = fill
         pending.reserveCapacity(Self.batchSize)
+        fill?.started(store)
     }
 
     /// Takes one row, storing the batch once it is full.
@@ -69,5 +74,6 @@ final class ResultStoreWriter {
             try database.executeBatch(text, argumentRows: run)
         }
         pending.removeAll(keepingCapacity: true)
+        fill?.didStore(arrived)
     }
 }

@@ -23,6 +23,9 @@ struct StatementRunner: Sendable {
     var progress = ProgressCounter()
     /// Stops the statement running (`Esc`).
     var interruption = Interruption()
+    /// How far the rows of the statement returning rows have come into reef's copy, for a grid
+    /// that shows them while more arrive.
+    var fill = ResultFill()
 
     /// Keywords of statements that return rows, run apart after a script's others.
     private static let queryKeywords: Set = ["SELECT", "VALUES", "WITH", "PRAGMA", "EXPLAIN", "TABLE", "SHOW"]
@@ -64,6 +67,7 @@ struct StatementRunner: Sendable {
     // MARK: - One statement
 
     private func runOne(_ statement: String) throws -> StatementOutcome {
+        defer { fill.finish() }
         try checkWriteAccess(statement)
         var writer: ResultStoreWriter?
         let report: StatementRunReport
@@ -72,7 +76,7 @@ struct StatementRunner: Sendable {
                 try database.runStatement(SQL(statement), columns: { columns in
                     let store = try ResultStore(columns: columns.map(\.name), kinds: kinds(of: columns), typeNames: columns.map(\.typeName),
                                                 isFromPostgres: database.dialect.kind == .postgres, statement: statement)
-                    writer = ResultStoreWriter(store: store, progress: progress)
+                    writer = ResultStoreWriter(store: store, progress: progress, fill: fill)
                 }, row: { row in
                     try writer?.append(row)
                 })
