@@ -84,6 +84,16 @@ final class SQLPromptRunsOnceTests: XCTestCase {
         XCTAssertEqual(try scalar("SELECT count(*) FROM log"), .integer(0))
     }
 
+    /// Quitting with the prompt's transaction open asks first: `c` commits it, `r` rolls it back.
+    func testQuittingAsksWhatToDoWithAnOpenTransaction() throws {
+        let asked = try fixture.screen("eBEGIN<Enter>eINSERT INTO log (n) VALUES (1)<Enter>Q", columns: 100, rows: 4, table: "log")
+        XCTAssertEqual(asked.last, "A transaction is open: c commit and quit, r roll back and quit, Esc stay?")
+        _ = try fixture.screen("eBEGIN<Enter>eINSERT INTO log (n) VALUES (1)<Enter>Qr", columns: 100, rows: 4, table: "log")
+        XCTAssertEqual(try scalar("SELECT count(*) FROM log"), .integer(0))
+        _ = try fixture.screen("eBEGIN<Enter>eINSERT INTO log (n) VALUES (2)<Enter>Qc", columns: 100, rows: 4, table: "log")
+        XCTAssertEqual(try scalar("SELECT n FROM log"), .integer(2))
+    }
+
     /// While the prompt's transaction is open `w` writes nothing and says why.
     func testWWaitsForThePromptsTransaction() throws {
         let screen = try fixture.screen("eBEGIN<Enter>" + "li<C-u>Zed<Enter>" + "w", columns: 160, rows: 4, table: "artists")
