@@ -84,7 +84,7 @@ final class ReefPromptOnPostgresTests: XCTestCase {
             " │next │",
             "1│    8│",
             "",
-            " RESULTS  ? help                                               query  1/1  next",
+            " RESULTS  1 row returned; PostgreSQL does not count the rows a WITH changes 1/1",
         ])
         XCTAssertEqual(try scalar(database, "SELECT string_agg(n::text, ',' ORDER BY n) FROM t"), "1,2,3,7")
     }

@@ -12,7 +12,7 @@ extension SQLScript {
     /// ```swift
     /// SQLScript.tablesWritten(by: #"INSERT OR REPLACE INTO main."Note" SELECT * FROM t"#)  // ["Note"]
     /// ```
-    static func tablesWritten(by statement: String, dialect: SQLToken.Dialect = .sqlite) -> [String] {
+    package static func tablesWritten(by statement: String, dialect: SQLToken.Dialect = .sqlite) -> [String] {
         let tokens = SQLToken.tokens(in: statement, dialect: dialect).filter { !$0.isTrivia }
         guard let first = tokens.first, first.kind == .word,
             writingStatements.contains(statement[first.range].uppercased())

@@ -11,6 +11,9 @@ struct StatementRows {
     /// Whether the statement was stopped (`Esc`) before its last row: the rows shown are those
     /// that arrived, and a write it made was rolled back with it.
     let wasStopped: Bool
+    /// Whether the statement changed rows its database does not count: a data-changing `WITH`
+    /// ending in a `SELECT` on PostgreSQL, whose command tag counts the rows returned only.
+    var changesUncounted = false
 
     /// The status-bar line: the rows changed beside those returned, or where the statement was
     /// stopped; nil for a query that ran to its end (the grid's count says it all).
@@ -20,7 +23,7 @@ struct StatementRows {
             return "cancelled: running SQL after \(rows); those that arrived are shown"
         }
         guard let changedRows else {
-            return nil
+            return changesUncounted ? "\(rows) returned; PostgreSQL does not count the rows a WITH changes" : nil
         }
         return (changedRows == 1 ? "1 row changed" : "\(ListWidget.formatCount(changedRows)) rows changed") + ", \(rows) returned"
     }

@@ -94,8 +94,11 @@ struct StatementRunner: Sendable {
             return report.changedRows.map(StatementOutcome.changed) ?? .done
         }
         try writer.flush()
-        return .rows(StatementRows(source: try writer.store.source(), count: writer.arrived,
-                                   changedRows: report.changedRows, wasStopped: false))
+        var rows = StatementRows(source: try writer.store.source(), count: writer.arrived,
+                                 changedRows: report.changedRows, wasStopped: false)
+        rows.changesUncounted = report.changedRows == nil && database.dialect.kind == .postgres
+            && !SQLScript.tablesWritten(by: statement, dialect: .postgres).isEmpty
+        return .rows(rows)
     }
 
     /// How the grid shows columns of these types: on PostgreSQL as a table's columns of the type
