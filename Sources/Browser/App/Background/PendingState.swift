@@ -12,6 +12,9 @@ struct PendingState {
     var stoppedStatement: PendingWork?
     /// A statement from the SQL prompt whose first rows are shown while the rest still arrive.
     var fillingStatement: FillingStatement?
+    /// The statements from the SQL prompt not yet ended (shown, stopped or waited for): reef
+    /// stops them and removes their copies of the rows when it ends.
+    var runningStatements: [StatementRunner] = []
     /// Whether background work was running at the last tick (true at first, so the first screen
     /// is drawn again once the counts that started with it are done).
     private(set) var wasBusy = true

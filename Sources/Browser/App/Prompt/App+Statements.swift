@@ -17,6 +17,8 @@ extension App {
             return
         }
         let runner = StatementRunner(database: database)
+        pending.runningStatements.removeAll { $0.fill.isFinished }
+        pending.runningStatements.append(runner)
         let background = BackgroundResult(wakeup: wakeup) {
             Handover(value: try runner.run(text))
         }
@@ -158,9 +160,14 @@ extension App {
     /// Removes the files of the statements' results still open (reef is ending); results closed
     /// before removed theirs as they went.
     func removeResultFiles() {
+        // Statements still running (reef quits meanwhile) are stopped, their rows dropped.
+        for runner in pending.runningStatements where !runner.fill.isFinished {
+            runner.interruption.interrupt()
+            runner.fill.store?.removeFiles()
+        }
         for screen in state.screens {
             if case .results(let grid) = screen {
-                (grid.source as? TableSource)?.resultStore?.removeFiles()
+                ((grid.source as? TableSource)?.resultStore ?? (grid.source as? FillingSource)?.store)?.removeFiles()
             }
         }
     }
