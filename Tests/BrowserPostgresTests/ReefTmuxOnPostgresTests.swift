@@ -198,7 +198,7 @@ final class ReefTmuxOnPostgresTests: XCTestCase {
         let observer = try PGConnection(conninfo)
         let sleeping = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' "
             + "AND query LIKE '%pg_sleep(300)%' AND pid <> pg_backend_pid()"
-        // The page of rows and the count run it, each on a session of its own.
+        // It runs once, on reef's writer session (it used to run twice: a page of rows and the count).
         try waitUntil("the statement runs on the server") { try observer.execute(sleeping).first?.int64(at: 0) ?? 0 >= 1 }
 
         try terminal.send("Escape")

@@ -82,16 +82,16 @@ final class ReadOnlyEditTests: XCTestCase {
         XCTAssertEqual(try artists(), before)
     }
 
-    /// Such a file is opened read-only by SQLite too: a statement that passes reef's own check
-    /// (`PRAGMA journal_mode = WAL` reads as a query) cannot convert the file or write it (root
-    /// could, on a file SQLite opened for writing).
+    /// Such a file is opened read-only by SQLite too, and reef's own check refuses a statement
+    /// that would write it (`PRAGMA journal_mode = WAL`, which SQLite says writes): it cannot
+    /// convert the file or write it (root could, on a file SQLite opened for writing).
     func testReadOnlyFileIsReadOnlyForSQLite() throws {
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.path)
         let before = FileManager.default.contents(atPath: fixture.path)
         XCTAssertEqual(before.map { Array($0[18...19]) }, [1, 1] as [UInt8], "a rollback-journal file")
         XCTAssertTrue(try fixture.open().configuration.readOnly)
         let screen = try fixture.screen("ePRAGMA journal_mode = WAL<Enter>", columns: 100, rows: 4, table: "artists")
-        XCTAssertTrue(screen.last?.contains("attempt to write a readonly database") == true, screen.joined(separator: "\n"))
+        XCTAssertTrue(screen.last?.contains("read-only: fixture.sqlite is a read-only file") == true, screen.joined(separator: "\n"))
         XCTAssertEqual(FileManager.default.contents(atPath: fixture.path), before, "the file is as it was")
         XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.path + "-wal"))
     }

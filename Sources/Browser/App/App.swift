@@ -56,6 +56,9 @@ final class App {
     /// The schema the user chose to browse instead (`gs`, or Enter on another schema's table in
     /// the list): the runner ends this app and opens the database again on it.
     var reopening: SchemaSwitch?
+    /// Whether a transaction typed at the SQL prompt (`BEGIN`) is open on the writer: the status
+    /// bar says so, `w` waits for it to end, and quitting asks whether to commit or roll back.
+    var sessionTransactionOpen = false
     /// The keys that waited for background work behind the one that switched schemas
     /// (``reopening``): the next app plays them (``stepsForNextApp(_:)``).
     var keysForNextApp: [Key] = []
@@ -206,7 +209,14 @@ final class App {
                 return performOnSummary(command, grid: grid, origin: origin)
             }
             switch command {
+            case .cancel where grid.source is FillingSource && grid.source.isCounting:
+                grid.source.stopCounting("stopped")  // the statement stops; the rows that came stay
+                state.message = .info("cancelled: running SQL")
+                return .redraw
             case .back, .cancel:
+                if grid.source is FillingSource {
+                    grid.source.stopCounting("closed")  // closed before its last row: it stops
+                }
                 state.screens.removeLast()
                 return .redraw
             case .open:
@@ -238,13 +248,15 @@ final class App {
     /// Whether counts, an export or pending work are still running (the spinner turns).
     var hasBackgroundWork: Bool {
         catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (export?.isRunning ?? false)
+            || pending.stoppedStatement != nil || pending.fillingStatement != nil
             || pending.work != nil || live.running != nil || clipboardCopy != nil
     }
 
     /// Whether background work has finished and waits for a ``tick()`` to be shown.
     var hasWorkToCollect: Bool {
         (pending.work?.ready ?? false) || live.running?.fresh.result != nil || live.running?.onScreen?.result != nil
-            || clipboardCopy?.outcome != nil
+            || clipboardCopy?.outcome != nil || (pending.stoppedStatement?.ready ?? false)
+            || (pending.fillingStatement?.ready ?? false)
     }
 
     /// Completes pending work that is ready, advances the spinner and refreshes the view after
@@ -254,9 +266,10 @@ final class App {
         stopCountsNobodyWaitsFor()
         shareGridCounts()
         let played = completePendingWork()
+        let stopped = showStoppedStatement() || showFilledStatement()
         let checked = checkUncheckedChanges()
         let refreshed = refreshAfterChanges() || played != nil || checked
-        let finished = collectFinishedExport() || collectFinishedClipboardCopy() || refreshed
+        let finished = collectFinishedExport() || collectFinishedClipboardCopy() || refreshed || stopped
         let busy = hasBackgroundWork
         if busy {
             state.spinnerFrame += 1

@@ -81,6 +81,14 @@ extension App {
     /// order is found in the background too.
     func changeView(of grid: GridModel, sort: GridSort?, filter: String?, label: String, keepingRow: Bool = false,
                     done: @escaping (RowSource) -> Void) {
+        if grid.source is FillingSource {
+            // A statement's rows still arriving: sorted or filtered once reef's whole copy of
+            // them has taken their place (so a script does the same whenever its last row comes).
+            run(PendingWork(label: "waiting for the last row", isReady: { !(grid.source is FillingSource) }, complete: { [unowned self] in
+                changeView(of: grid, sort: sort, filter: filter, label: label, keepingRow: keepingRow, done: done)
+            }))
+            return
+        }
         let anchor = keepingRow ? (try? grid.row(at: grid.cursorRow)) ?? nil : nil
         guard let table = grid.source as? TableSource else {
             do {
@@ -93,13 +101,12 @@ extension App {
             return
         }
         let doing = filter != table.filter ? "filter" : "sort"
-        let dynamicTable = table.table
         let key: RowKey? = if case .stored(let row) = anchor { row.key } else { nil }
         // Esc stops SQLite too: a slow filter given up on must not keep a reader busy.
         let interruption = Interruption()
         let background = BackgroundResult { () throws -> (source: TableSource, position: Int?) in
             try interruption.run {
-                let source = try TableSource(table: dynamicTable, sort: sort, filter: filter, interruption: interruption)
+                let source = try table.changed(sort: sort, filter: filter, interruption: interruption)
                 // Where the cursor's row is now: waits for the key snapshot, here and not on the main loop.
                 return (source, try key.flatMap { try source.index(ofKey: $0) })
             }

@@ -6,6 +6,15 @@ struct PendingState {
     /// Text that work done in the background (`gy`, `gY`) copies: sent with the outcome of the key
     /// or tick that completes it.
     var copy: String?
+    /// A statement from the SQL prompt stopped with Esc and not yet ended: once it has, the rows
+    /// that arrived are shown, unless other work is waited for by then (a statement run since
+    /// replaces it).
+    var stoppedStatement: PendingWork?
+    /// A statement from the SQL prompt whose first rows are shown while the rest still arrive.
+    var fillingStatement: FillingStatement?
+    /// The statements from the SQL prompt not yet ended (shown, stopped or waited for): reef
+    /// stops them and removes their copies of the rows when it ends.
+    var runningStatements: [StatementRunner] = []
     /// Whether background work was running at the last tick (true at first, so the first screen
     /// is drawn again once the counts that started with it are done).
     private(set) var wasBusy = true

@@ -41,6 +41,18 @@ extension App {
             state.message = .info("nothing to commit")
             return true
         }
+        // The staged edits would join the transaction typed at the prompt, and its COMMIT or
+        // ROLLBACK decide them: they wait until it ends.
+        // The statement whose rows still arrive holds the writer: the commit would freeze the
+        // screen until its last row.
+        guard pending.fillingStatement == nil else {
+            state.message = .error("nothing written: a statement's rows are still arriving; wait for the last, or Esc stops it")
+            return false
+        }
+        guard !sessionTransactionOpen else {
+            state.message = .error("nothing written: a transaction typed at the SQL prompt is open; end it with COMMIT or ROLLBACK (e), then w")
+            return false
+        }
         // A refusal may be stale (a row refused while the database was locked, or before the row
         // it names was staged): the new rows are tried again first.
         recheckNewRows()

@@ -40,6 +40,11 @@ extension App {
                 return keepAsking("answer t, o or c; j k scroll")
             }
             return resolveConflicts(answer, thenQuit: thenQuit)
+        case .quitWithTransaction:
+            guard let answer, ["c", "r", "\u{1B}"].contains(answer) else {
+                return keepAsking("answer c, r or Esc")
+            }
+            return answerQuitWithTransaction(answer)
         default:
             guard let answer, ["c", "r", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer c, r or Esc")
@@ -96,6 +101,25 @@ extension App {
         }
     }
 
+    /// Answers the question about quitting with the prompt's transaction open: `c` commits it,
+    /// `r` rolls it back, then quitting goes on (asking about staged changes, if any); Esc stays.
+    private func answerQuitWithTransaction(_ answer: Character) -> Outcome {
+        prompt.current = nil
+        guard answer == "c" || answer == "r" else {
+            state.message = .info("the transaction stays open: COMMIT or ROLLBACK at the SQL prompt (e)")
+            return .redraw
+        }
+        do {
+            _ = try database.runStatement(answer == "c" ? "COMMIT" : "ROLLBACK", columns: { _ in }, row: { _ in })
+        } catch {
+            noteTransactionState()
+            state.message = .error((answer == "c" ? "COMMIT" : "ROLLBACK") + " failed: " + UserMessage.describe(error))
+            return .redraw
+        }
+        noteTransactionState()
+        return quitOrAsk()
+    }
+
     /// The scrolling a key asks for while the conflicts are listed: arrows, `j` `k`, page keys.
     private static func scrollCommand(for key: Key) -> Command? {
         switch key {
@@ -115,15 +139,22 @@ extension App {
         if let work = pending.work {
             return cancel(work)
         }
-        if prompt.current?.kind == .quitWithChanges {
+        if prompt.current?.kind == .quitWithChanges || prompt.current?.kind == .quitWithTransaction {
             return keepAsking("answer c, r or Esc")
         }
         prompt.close()
         return quitOrAsk()
     }
 
-    /// Quits, unless changes are pending: then asks whether to commit, revert or stay.
+    /// Quits, unless a transaction typed at the prompt is open or changes are pending: then asks
+    /// whether to commit, revert (roll back) or stay, the transaction first.
     func quitOrAsk() -> Outcome {
+        // A statement still sending rows stops (it holds the writer a COMMIT would need).
+        pending.fillingStatement?.stop()
+        if sessionTransactionOpen {
+            openPrompt(.quitWithTransaction)
+            return .redraw
+        }
         guard pendingEditCount > 0 else {
             return .quit
         }

@@ -138,88 +138,12 @@ extension App {
                     return
                 }
                 try move(grid, toRow: number - 1)
-            case .narrowTables, .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert,
+            case .narrowTables, .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .quitWithTransaction, .confirmDelete, .confirmRevert,
                  .confirmOverwrite, .refused, .switchSchema:
                 break
             }
         } catch {
             report(error, doing: kind == .filter ? "filter" : nil)
-        }
-    }
-
-    /// Runs a statement (or a script of several) from the SQL prompt: a query opens its results,
-    /// other statements report the rows changed and refresh the tables on screen.
-    ///
-    /// It runs in the background: past a moment the status bar shows a spinner, and Esc (or
-    /// Ctrl-C) interrupts SQLite. An interrupted write is rolled back (a script in one transaction
-    /// as a whole); a statement that had finished stays done.
-    func runStatement(_ text: String) {
-        guard SQLScript.hasTokens(text) else {
-            return
-        }
-        let runner = StatementRunner(database: database)
-        let interruption = Interruption()
-        let background = BackgroundResult {
-            try interruption.run {
-                let outcome = try runner.run(text)
-                // A query's first rows are read here too: drawing them must not be what waits for SQLite.
-                _ = try outcome.source?.rows(0..<1)
-                return Handover(value: outcome)
-            }
-        }
-        run(PendingWork(label: "running SQL", isReady: { background.result != nil }, complete: { [unowned self] in
-            guard let result = background.result else {
-                return
-            }
-            show(result.map(\.value), of: text)
-        }, cancel: interruption.interrupt))
-    }
-
-    /// Shows what a statement from the SQL prompt did (see ``runStatement(_:)``); a statement that
-    /// failed is told with where in `text` the database found the error.
-    private func show(_ outcome: Result<StatementOutcome, any Error>, of text: String) {
-        do {
-            switch try outcome.get() {
-            case .rows(let source):
-                if case .results = state.top {
-                    state.screens.removeLast()
-                }
-                state.screens.append(.results(GridModel(source: source)))
-            case .changed(let count):
-                try refreshAfterWrite(schemaMayChange: false)
-                state.message = .info(count == 1 ? "1 row changed" : "\(count) rows changed")
-            case .done:
-                try refreshAfterWrite(schemaMayChange: true)
-                state.message = .info("statement executed")
-            case .script(let run):
-                try refreshAfterWrite(schemaMayChange: true)
-                if let source = run.rows {
-                    if case .results = state.top {
-                        state.screens.removeLast()
-                    }
-                    state.screens.append(.results(GridModel(source: source)))
-                }
-                state.message = .info(run.summary)
-            }
-        } catch {
-            state.message = .error("SQL: " + UserMessage.describe(error, in: text))
-        }
-    }
-
-    /// Re-reads the table list and the open table grids after a statement that may have written.
-    ///
-    /// After a data change the open grids reload in place; after any other statement (which may
-    /// have changed the schema) they are dropped and reopen with their new columns, the columns
-    /// hidden before that are still there hidden again.
-    private func refreshAfterWrite(schemaMayChange: Bool) throws {
-        try refreshCatalog()
-        tables.unopened = [:]
-        let names = Set(catalog.names.map(\.name))
-        for (name, grid) in tables.grids {
-            if !schemaMayChange && names.contains(name) && (try? grid.reload()) != nil {
-                continue
-            }
-            tables.reopen(name)  // its hidden columns are hidden again, if still there
         }
     }
 }

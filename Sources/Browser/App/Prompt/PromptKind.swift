@@ -28,6 +28,8 @@ enum PromptKind: Hashable, Sendable {
     case resolveConflicts(thenQuit: Bool = false)
     /// What to do with pending changes before quitting (one key).
     case quitWithChanges
+    /// What to do with the transaction typed at the SQL prompt, still open, before quitting (one key).
+    case quitWithTransaction
     /// Whether to delete `rows` of `table` (one key: `y` deletes).
     case confirmDelete(table: String, rows: [RowRef])
     /// Whether to drop all `count` staged changes (one key: `y` reverts).
@@ -56,6 +58,7 @@ enum PromptKind: Hashable, Sendable {
         case .editCell(let column, let note): Sanitizer.sanitize(column) + (note.map { " (\($0))" } ?? "") + ": "
         case .resolveConflicts: "Rows changed meanwhile: t keep theirs, o overwrite, c cancel? "
         case .quitWithChanges: "Pending changes: c commit and quit, r revert and quit, Esc stay? "
+        case .quitWithTransaction: "A transaction is open: c commit and quit, r roll back and quit, Esc stay? "
         case .confirmDelete(_, let rows): "Delete \(rows.count == 1 ? "1 row" : "\(rows.count) rows")? y/n "
         case .confirmRevert(let count): "Revert \(count == 1 ? "the staged change" : "all \(count) staged changes")? y/n "
         case .confirmOverwrite(let path): "\(Sanitizer.sanitize(path)) exists: replace it? y/n "
@@ -73,7 +76,7 @@ enum PromptKind: Hashable, Sendable {
         case .export, .copyAs: .export
         case .editCell: .edit
         case .resolveConflicts: .conflict
-        case .quitWithChanges: .quit
+        case .quitWithChanges, .quitWithTransaction: .quit
         case .confirmDelete: .delete
         case .confirmRevert: .revert
         case .confirmOverwrite: .export
@@ -99,7 +102,7 @@ enum PromptKind: Hashable, Sendable {
     /// Whether one key answers it (a choice), rather than a line of text and Enter.
     var isChoice: Bool {
         switch self {
-        case .resolveConflicts, .quitWithChanges, .confirmDelete, .confirmRevert, .confirmOverwrite: true
+        case .resolveConflicts, .quitWithChanges, .quitWithTransaction, .confirmDelete, .confirmRevert, .confirmOverwrite: true
         default: false
         }
     }

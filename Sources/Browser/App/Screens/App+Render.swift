@@ -131,7 +131,7 @@ extension App {
         if case .main = state.top, state.focus == .tables {
             mode = .tables
         }
-        let message = pendingStatus ?? state.message ?? summaryProgress ?? clipboardCopyProgress ?? exportProgress ?? .info("? help")
+        let message = pendingStatus ?? state.message ?? fillingStatus ?? summaryProgress ?? clipboardCopyProgress ?? exportProgress ?? .info("? help")
         let messageWidth = max(StatusBar.minimumMessageWidth, TextWidth.of(message.text))
         let available = width - TextWidth.of(mode.label) - 3 - messageWidth - 2
         return StatusBar(mode: mode.label, message: message.text, isError: message.isError,
@@ -171,7 +171,7 @@ extension App {
         if let expression = source.filter {
             filter.append("filter " + TextLayout.truncate(Sanitizer.sanitize(expression), toWidth: 24))
         }
-        let staged = pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : []
+        let staged = (sessionTransactionOpen ? ["in transaction"] : []) + (pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : [])
         let node = serverNodeStatus.map { [$0] } ?? []
         let candidates = [
             staged + [title, position] + column + sort + filter + node,

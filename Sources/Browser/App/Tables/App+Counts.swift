@@ -14,7 +14,8 @@ extension App {
             }
         }
         // A summary (`I`) computes while it is open, in sight or not: Esc stops it.
-        for grid in grids where grid.source.isCounting && grid.summary == nil {
+        // Nor is a statement's: its rows arriving stop when Esc stops it or its grid closes.
+        for grid in grids where grid.source.isCounting && grid.summary == nil && !(grid.source is FillingSource) {
             guard grid === shown else {
                 let since = grid.outOfSightSince ?? now
                 grid.outOfSightSince = since

@@ -60,7 +60,9 @@ extension App {
             return
         }
         // Query results have no table of their own: a `.sql` export names the one it creates after the file.
-        let table = source is TableSource ? source.title : Self.baseName(of: expanded)
+        // A table keeps its name; a statement's results are named after the file.
+        let isTable = (source as? TableSource).map { $0.resultStore == nil } ?? false
+        let table = isTable ? source.title : Self.baseName(of: expanded)
         let exporter = Exporter(rows: rows, table: table, columns: shown.map { source.columns[$0].name }, format: format,
                                 path: expanded)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
@@ -71,6 +73,7 @@ extension App {
     /// and its file discarded (the file it would replace stays as it was). Returns what to tell
     /// the user, if anything.
     func finish() -> String? {
+        defer { removeResultFiles() }  // once an export reading them has stopped
         guard let export, export.stopAndWait() else {
             return nil
         }

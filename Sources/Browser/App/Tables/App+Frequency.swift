@@ -20,12 +20,12 @@ extension App {
         let query: FrequencyQuery
         do {
             query = try FrequencyQuery(relation: relation, column: column, kind: source.columns[index].kind, filter: source.filter,
-                                       dialect: database.dialect)
+                                       dialect: database(of: source).dialect)
         } catch {
             report(error, doing: "frequency")
             return
         }
-        let database = self.database
+        let database = database(of: source)
         let title = "\(column) in \(source.title)"
         let interruption = Interruption()
         let background = BackgroundResult(wakeup: wakeup) {
@@ -52,6 +52,12 @@ extension App {
                 report(error, doing: "frequency")
             }
         }, cancel: interruption.interrupt))
+    }
+
+    /// The database `source`'s rows are read from: a statement's results are read from reef's own
+    /// copy of them (``ResultStore``), never from the statement's database again.
+    func database(of source: RowSource) -> Database {
+        (source as? TableSource)?.table.database ?? database
     }
 
     /// What `source`'s rows come from, to count or summarise over: a table's or view's quoted

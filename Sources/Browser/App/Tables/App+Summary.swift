@@ -26,13 +26,14 @@ extension App {
         let query: SummaryQuery
         do {
             query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
-                                     dialect: database.dialect.kind, declaredTypes: declaredTypes)
+                                     dialect: database(of: source).dialect.kind, declaredTypes: declaredTypes,
+                                     decimalTexts: Set(shown.indices.filter { Self.holdsDecimalText(shown[$0], of: source) }))
         } catch {
             report(error, doing: "summary")
             return
         }
         let title = query.filter.map { "\(source.title) where \($0)" } ?? source.title
-        let summary = GridModel(source: SummarySource(database: database, query: query, declaredTypes: declaredTypes,
+        let summary = GridModel(source: SummarySource(database: database(of: source), query: query, declaredTypes: declaredTypes,
                                                       title: title, wakeup: wakeup),
                                 frozenColumns: 1)
         summary.summary = SummaryOrigin(grid: grid)
@@ -120,5 +121,15 @@ extension App {
             return nil
         }
         return index
+    }
+
+    /// Whether column `index` of `source` holds exact decimals as text: a PostgreSQL `numeric`
+    /// column of a statement's results, in reef's copy of them.
+    private static func holdsDecimalText(_ index: Int, of source: RowSource) -> Bool {
+        guard let store = (source as? TableSource)?.resultStore, store.typeNames.indices.contains(index),
+              let type = store.typeNames[index]?.lowercased() else {
+            return false
+        }
+        return store.isFromPostgres && (type.hasPrefix("numeric") || type.hasPrefix("decimal"))
     }
 }

@@ -115,6 +115,9 @@ struct TableRows: ExportRows {
     let hiddenKeys: Int
     /// The view's filter, for the note a `.sql` export starts with.
     let filter: String?
+    /// Whether the rows are a statement's results (reef's copy of them, ``ResultStore``): a `.sql`
+    /// export then creates an untyped table named after the file, as for any query's results.
+    let isResults: Bool
 
     /// The rows of a ``TableSource``'s view.
     init(_ source: TableSource) {
@@ -122,6 +125,7 @@ struct TableRows: ExportRows {
         query = source.query
         hiddenKeys = max(0, source.table.entity.columns.count - source.columns.count)
         filter = source.filter
+        isResults = source.resultStore != nil
     }
 
     func forEachPage(size: Int, _ body: ([[ExportValue]]) throws -> Bool) throws {
@@ -135,7 +139,10 @@ struct TableRows: ExportRows {
     }
 
     func tableSchema(name: String, columns: [String]) throws -> ExportSchema {
-        try ExportSchema.read(table, columns: columns, filter: filter)
+        if isResults {
+            return ExportSchema(untypedTable: name, columns: columns, note: "query results")
+        }
+        return try ExportSchema.read(table, columns: columns, filter: filter)
     }
 }
 

@@ -38,6 +38,11 @@ final class TableSource: RowSource, Sendable {
     private let stopReason = Mutex<String?>(nil)
     /// When the source was made, and its key snapshot started.
     let countingSince = ContinuousClock.now
+    /// The kinds the columns are shown by when not their declared types' (a statement's results,
+    /// stored without types: ``ResultStore``).
+    private let kinds: [ColumnKind]?
+    /// The store of a statement's results this source reads, kept while the source is.
+    let resultStore: ResultStore?
 
     /// Opens `table` with an optional sort and filter and reads the first window, under
     /// `interruption` when given (the key snapshot too: interrupting it later stops the count).
@@ -45,12 +50,18 @@ final class TableSource: RowSource, Sendable {
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression, the
     ///   database's error when the filter or the sort is not valid, or fails on the first rows (an
     ///   integer overflow, say).
-    init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil, interruption: Interruption? = nil) throws {
+    /// `kinds`, when given, are the shown columns' kinds instead of their declared types'; the
+    /// source keeps `store` (a statement's results, ``ResultStore``) as long as it lives.
+    init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil, interruption: Interruption? = nil,
+         kinds: [ColumnKind]? = nil, keeping store: ResultStore? = nil) throws {
         self.table = table
+        self.kinds = kinds
+        resultStore = store
         let shown = table.info.columns.filter { $0.generated != .hidden }
-        columns = shown.map { column in
-            GridColumn(name: column.name, kind: Self.kind(ofDeclaredType: column.declaredType, on: table.database.dialect.kind),
-                       isKey: table.info.primaryKey.contains(column.name))
+        columns = shown.enumerated().map { index, column in
+            let kind = kinds.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                ?? Self.kind(ofDeclaredType: column.declaredType, on: table.database.dialect.kind)
+            return GridColumn(name: column.name, kind: kind, isKey: table.info.primaryKey.contains(column.name))
         }
         self.sort = sort.flatMap { $0.keeping(shown.indices) }
         let trimmed = filter?.trimmedWhitespace
@@ -77,7 +88,7 @@ final class TableSource: RowSource, Sendable {
         }
     }
 
-    /// The table's name.
+    /// The table's name (`query` for a statement's results).
     var title: String {
         table.name
     }
@@ -269,7 +280,13 @@ final class TableSource: RowSource, Sendable {
 
     /// A new source over the same table with this order and filter.
     func applying(sort: GridSort?, filter: String?) throws -> RowSource {
-        try TableSource(table: table, sort: sort, filter: filter)
+        try changed(sort: sort, filter: filter)
+    }
+
+    /// A new source over the same table (the same column kinds, the same results kept) with this
+    /// order and filter, read under `interruption` when given (a sort in the background).
+    func changed(sort: GridSort?, filter: String?, interruption: Interruption? = nil) throws -> TableSource {
+        try TableSource(table: table, sort: sort, filter: filter, interruption: interruption, kinds: kinds, keeping: resultStore)
     }
 
     /// The same view read afresh (the table's schema too, which may have changed).
@@ -281,7 +298,7 @@ final class TableSource: RowSource, Sendable {
     func refreshed() throws -> TableSource {
         let fresh = try table.database.table(table.name)
         let sameColumns = fresh.info.columns.map(\.name) == table.info.columns.map(\.name)
-        return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter)
+        return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter, kinds: kinds, keeping: resultStore)
     }
 
     /// The grid column kind for a declared column type: on SQLite by its affinity rules (a column

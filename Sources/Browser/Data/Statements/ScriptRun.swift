@@ -6,13 +6,14 @@ struct ScriptRun {
     var changedRows = 0
     /// Whether the statements before a final query ran in one transaction (all or nothing).
     var wasAtomic: Bool
-    /// The rows of its last statement, when that is a query.
-    var rows: RowSource?
+    /// The rows of its last statement, when that returned rows.
+    var rows: StatementRows?
 
     /// The status-bar line: how many statements ran, how, and the rows they changed.
     var summary: String {
         let how = wasAtomic ? " in one transaction" : ""
         let changed = changedRows == 1 ? "1 row changed" : "\(changedRows) rows changed"
-        return "ran \(statements) statements\(how): \(changed)"
+        let stopped = rows?.wasStopped == true ? "; the last cancelled after \(StatementRows.rows(rows?.count ?? 0))" : ""
+        return "ran \(statements) statements\(how): \(changed)\(stopped)"
     }
 }

@@ -1,20 +1,25 @@
 /// What running a statement at the SQL prompt produced.
 enum StatementOutcome {
-    /// A query: its rows, to open in a grid.
-    case rows(RowSource)
-    /// A statement that changed this many rows (`INSERT`, `UPDATE`, `DELETE`, `REPLACE`).
+    /// A statement that returned rows (a query, `RETURNING`, a `PRAGMA`…): its rows, stored.
+    case rows(StatementRows)
+    /// A statement that changed this many rows (`INSERT`, `UPDATE`, `DELETE`, `REPLACE`, `MERGE`).
     case changed(Int)
-    /// Any other statement (DDL, `PRAGMA x = y`...), which ran without a result.
+    /// Any other statement (DDL, `BEGIN`, `PRAGMA x = y`...), which ran without a result.
     case done
     /// Several statements, run in order.
     case script(ScriptRun)
 
-    /// The rows to show, if any: a query's, or those of the query ending a script.
-    var source: RowSource? {
+    /// The rows to show, if any: a statement's, or those of the statement ending a script.
+    var rows: StatementRows? {
         switch self {
-        case .rows(let source): source
+        case .rows(let rows): rows
         case .script(let run): run.rows
         case .changed, .done: nil
         }
+    }
+
+    /// The grid's source over the rows to show, if any.
+    var source: RowSource? {
+        rows?.source
     }
 }

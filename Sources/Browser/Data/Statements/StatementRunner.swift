@@ -1,19 +1,16 @@
 import FoundationEssentials
 import ORMCore
 
-/// Runs what is typed at the SQL prompt: one statement, or several separated by `;` (split where
-/// SQLite sees a statement end, see ``SQLScript``).
+/// Runs what is typed at the SQL prompt: one statement, or several separated by `;` (split by the
+/// database's own rules: SQLite's trigger bodies, PostgreSQL's dollar quotes and `BEGIN ATOMIC`
+/// bodies, see ``SQLScript``).
 ///
-/// One statement is treated by its first keyword (after any comments):
-///
-/// | Starts with | Run as |
-/// | --- | --- |
-/// | `SELECT`, `WITH`, `VALUES` | a paged, sortable source (``PagedSource/query(_:in:)``) |
-/// | `PRAGMA`, `EXPLAIN` | read at once into a ``MaterializedSource`` |
-/// | `INSERT`, `UPDATE`, `DELETE`, `REPLACE` | executed; the rows changed are reported |
-/// | anything else | executed |
-///
-/// A `WITH` that turns out to be a write (`WITH x AS (...) DELETE ...`) is executed instead.
+/// Each statement runs exactly once, as written, in the session's own transaction state
+/// (``ORMCore/Database/runStatement(_:columns:row:)``: autocommit, or inside the transaction a
+/// `BEGIN` typed here opened). The rows it returns (a query's, `RETURNING`'s, a `PRAGMA`'s) stream
+/// into a ``ResultStore`` as they arrive, counted on ``progress``; the grid then reads that copy,
+/// never the statement again. `Esc` (``interruption``) stops the statement on the server and
+/// keeps the rows that arrived.
 ///
 /// Several statements run in order, as the `sqlite3` shell runs them; only the last may be a
 /// query, whose rows are shown. The statements before it run in one transaction (all or nothing)
@@ -22,24 +19,30 @@ import ORMCore
 struct StatementRunner: Sendable {
     /// The database statements run on.
     let database: Database
+    /// Counts the rows of the statement returning rows as they arrive.
+    var progress = ProgressCounter()
+    /// Stops the statement running (`Esc`).
+    var interruption = Interruption()
+    /// How far the rows of the statement returning rows have come into reef's copy, for a grid
+    /// that shows them while more arrive.
+    var fill = ResultFill()
 
-    /// Keywords of statements that return rows.
-    private static let queryKeywords: Set = ["SELECT", "VALUES", "WITH", "PRAGMA", "EXPLAIN"]
+    /// Keywords of statements that return rows, run apart after a script's others.
+    private static let queryKeywords: Set = ["SELECT", "VALUES", "WITH", "PRAGMA", "EXPLAIN", "TABLE", "SHOW"]
     /// Keywords of queries whose rows a script could not show before its last statement.
-    private static let pureQueryKeywords: Set = ["SELECT", "VALUES", "EXPLAIN"]
+    private static let pureQueryKeywords: Set = ["SELECT", "VALUES", "EXPLAIN", "TABLE", "SHOW"]
     /// Keywords of statements a script must not wrap in a transaction.
     private static let outsideTransactionKeywords: Set = [
-        "BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "VACUUM", "ATTACH", "DETACH", "PRAGMA",
+        "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "VACUUM", "ATTACH", "DETACH",
+        "PRAGMA", "CLUSTER", "REINDEX", "CHECKPOINT",
     ]
-    /// Keywords whose changed-row count is reported.
-    private static let countedKeywords: Set = ["INSERT", "UPDATE", "DELETE", "REPLACE", "WITH"]
 
     /// Runs `text`: one statement (a trailing `;` is ignored) or a script of several.
     ///
-    /// - Throws: SQLite's error, ORMCore's read-only error for a write on a read-only database, or
-    ///   ``ScriptFailure`` naming the statement of a script that failed.
+    /// - Throws: the database's error, ORMCore's read-only error for a write on a read-only
+    ///   database, or ``ScriptFailure`` naming the statement of a script that failed.
     func run(_ text: String) throws -> StatementOutcome {
-        let statements = SQLScript.statements(in: text)
+        let statements = SQLScript.statements(in: text, dialect: database.dialect.tokenDialect)
         guard statements.count > 1 else {
             return try runOne(statements.first ?? Self.trimmed(text))
         }
@@ -64,38 +67,70 @@ struct StatementRunner: Sendable {
     // MARK: - One statement
 
     private func runOne(_ statement: String) throws -> StatementOutcome {
-        let keyword = Self.firstKeyword(of: statement)
-        switch keyword {
-        case "SELECT", "VALUES":
-            return .rows(try PagedSource.query(statement, in: database))
-        case "WITH":
-            do {
-                return .rows(try PagedSource.query(statement, in: database))
-            } catch {
-                return try execute(statement, keyword: keyword)
+        defer { fill.finish() }
+        try checkWriteAccess(statement)
+        var writer: ResultStoreWriter?
+        let report: StatementRunReport
+        do {
+            report = try interruption.run {
+                try database.runStatement(SQL(statement), columns: { columns in
+                    let store = try ResultStore(columns: columns.map(\.name), kinds: kinds(of: columns), typeNames: columns.map(\.typeName),
+                                                isFromPostgres: database.dialect.kind == .postgres, statement: statement)
+                    writer = ResultStoreWriter(store: store, progress: progress, fill: fill)
+                }, row: { row in
+                    try writer?.append(row)
+                })
             }
-        case "PRAGMA", "EXPLAIN":
-            let table = try database.fetchRows(SQL(statement))
-            if table.columns.isEmpty {
-                return .done
+        } catch {
+            // Esc: the rows that arrived are kept, stored here, outside the interruption that
+            // stopped the statement (and would stop this write too).
+            guard let writer, interruption.isInterrupted else {
+                throw error
             }
-            return .rows(MaterializedSource(title: keyword.lowercased(), columns: table.columns.map { GridColumn(name: $0) },
-                                            rows: table.rows.map { $0.map { GridValue($0) } }))
-        default:
-            return try execute(statement, keyword: keyword)
+            try writer.flush()
+            return .rows(StatementRows(source: try writer.store.source(), count: writer.arrived, changedRows: nil, wasStopped: true))
+        }
+        guard let writer else {
+            return report.changedRows.map(StatementOutcome.changed) ?? .done
+        }
+        try writer.flush()
+        var rows = StatementRows(source: try writer.store.source(), count: writer.arrived,
+                                 changedRows: report.changedRows, wasStopped: false)
+        rows.changesUncounted = report.changedRows == nil && database.dialect.kind == .postgres
+            && !SQLScript.tablesWritten(by: statement, dialect: .postgres).isEmpty
+        return .rows(rows)
+    }
+
+    /// How the grid shows columns of these types: on PostgreSQL as a table's columns of the type
+    /// are shown (``TableSource/postgresKind(ofType:)``: a `boolean` read as 1 or 0 shows
+    /// `true`/`false`); on SQLite as they read, as before the results were stored.
+    private func kinds(of columns: [StatementColumn]) -> [ColumnKind] {
+        columns.map { column in
+            guard database.dialect.kind == .postgres, let type = column.typeName else {
+                return .other
+            }
+            return PostgresBoolean.isBoolean(type) ? .boolean : TableSource.postgresKind(ofType: type)
         }
     }
 
-    /// Executes a statement that returns no rows. A write is refused, for the reason cell edits
-    /// are, when the file or its folder cannot be written (with `--readonly` SQLite refuses it;
-    /// such a file is opened read-only too, so SQLite refuses what this check lets through).
-    private func execute(_ statement: String, keyword: String) throws -> StatementOutcome {
+    /// Refuses a write, for the reason cell edits are, when the file or its folder cannot be
+    /// written (with `--readonly` SQLite refuses it; such a file is opened read-only too, so
+    /// SQLite refuses what this check lets through).
+    private func checkWriteAccess(_ statement: String) throws {
         if database.dialect.kind == .sqlite, let reason = WriteAccess.fileRefusal(path: database.path),
            try !database.isReadOnly(SQL(statement)) {
             throw WriteAccess.Refusal(reason: reason)
         }
-        let changed = try database.execute(SQL(statement))
-        return Self.countedKeywords.contains(keyword) ? .changed(changed) : .done
+    }
+
+    /// Runs one statement of a script before its last, its rows (if any) dropped; the rows it
+    /// changed when the database counts them.
+    private func changedRows(by statement: String) throws -> Int {
+        try checkWriteAccess(statement)
+        let report = try interruption.run {
+            try database.runStatement(SQL(statement), columns: { _ in }, row: { _ in })
+        }
+        return report.changedRows ?? 0
     }
 
     // MARK: - Scripts
@@ -104,7 +139,7 @@ struct StatementRunner: Sendable {
         let keywords = statements.map(Self.firstKeyword(of:))
         let endsWithQuery = keywords.last.map(Self.queryKeywords.contains) ?? false
         let leading = endsWithQuery ? statements.count - 1 : statements.count
-        if let query = keywords[..<leading].firstIndex(where: Self.pureQueryKeywords.contains) {
+        if let query = keywords[..<(statements.count - 1)].firstIndex(where: Self.pureQueryKeywords.contains) {
             throw ScriptFailure(statement: query + 1, count: statements.count, applied: 0,
                                 reason: "only the last statement may be a query")
         }
@@ -113,7 +148,22 @@ struct StatementRunner: Sendable {
         var ran = 0
         let runLeading = {
             for index in 0..<leading {
-                run.changedRows += try self.changedRows(by: statements[index], keyword: keywords[index])
+                if index == statements.count - 1 {
+                    // The last statement's rows (`RETURNING`) are shown; stopped, it undoes the
+                    // transaction it is part of rather than let the rest commit.
+                    switch try self.runOne(statements[index]) {
+                    case .rows(let rows):
+                        if rows.wasStopped, run.wasAtomic {
+                            throw StatementStopped()
+                        }
+                        run.rows = rows
+                        run.changedRows += rows.changedRows ?? 0
+                    case .changed(let count): run.changedRows += count
+                    case .done, .script: break
+                    }
+                } else {
+                    run.changedRows += try self.changedRows(by: statements[index])
+                }
                 ran += 1
             }
         }
@@ -134,7 +184,9 @@ struct StatementRunner: Sendable {
         }
         do {
             switch try runOne(statements[leading]) {
-            case .rows(let source): run.rows = source
+            case .rows(let rows):
+                run.rows = rows
+                run.changedRows += rows.changedRows ?? 0
             case .changed(let count): run.changedRows += count
             case .done, .script: break
             }
@@ -145,11 +197,9 @@ struct StatementRunner: Sendable {
         return run
     }
 
-    /// Executes one statement of a script; the rows it changed when that is reported.
-    private func changedRows(by statement: String, keyword: String) throws -> Int {
-        guard case .changed(let count) = try execute(statement, keyword: keyword) else {
-            return 0
-        }
-        return count
+    /// The last statement of a script run in one transaction was stopped (`Esc`): the transaction
+    /// is rolled back.
+    private struct StatementStopped: Error, CustomStringConvertible {
+        var description: String { "stopped (Esc)" }
     }
 }

@@ -30,6 +30,9 @@ struct SummaryQuery: Sendable {
     private let postgresKinds: [PostgresKind]?
     /// Whether the columns' types are known (a table's), else asked of the server first.
     private let knowsTypes: Bool
+    /// The columns (by position in `columns`) holding exact decimals as text, summarised as reals:
+    /// PostgreSQL's `numeric` results in reef's SQLite copy of them (``ResultStore``).
+    private let decimalTexts: Set<Int>
 
     /// The summary statements of `columns` over `relation`, filtered by `filter`.
     ///
@@ -40,8 +43,11 @@ struct SummaryQuery: Sendable {
     /// which can be ordered and grouped. Dates and timestamps have their Julian days.
     ///
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression.
+    /// On SQLite, `decimalTexts` are the columns holding exact decimals as text, summarised as
+    /// reals (as a `numeric` is on PostgreSQL).
     init(relation: SQL, columns: [String], filter: String?, dialect: SQLDialect.Kind = .sqlite,
-         declaredTypes: [String] = []) throws {
+         declaredTypes: [String] = [], decimalTexts: Set<Int> = []) throws {
+        self.decimalTexts = dialect == .postgres ? [] : decimalTexts
         self.relation = relation
         self.columns = columns
         let trimmed = filter?.trimmedWhitespace ?? ""
@@ -90,7 +96,9 @@ struct SummaryQuery: Sendable {
                 // A column holds one type there: numbers, or none.
                 conditions.append(kinds[index] == .number || kinds[index] == .decimal ? "TRUE" : "FALSE")
             } else {
-                conditions.append("typeof(\(identifier: name)) IN ('integer', 'real')")
+                conditions.append("typeof(")
+                conditions[conditions.count - 1].append(value(of: index))
+                conditions[conditions.count - 1].append(") IN ('integer', 'real')")
             }
         }
         sql.append(from(where: conditions))
@@ -161,6 +169,9 @@ struct SummaryQuery: Sendable {
     /// Column `index` as it is summarised: itself on SQLite, on PostgreSQL as its kind says.
     private func value(of index: Int) -> SQL {
         let name = columns[index]
+        if decimalTexts.contains(index) {
+            return "CAST(\(identifier: name) AS REAL)"
+        }
         switch postgresKinds?[index] {
         case .boolean?: return "CAST(\(identifier: name) AS integer)"
         case .decimal?: return "CAST(\(identifier: name) AS double precision)"

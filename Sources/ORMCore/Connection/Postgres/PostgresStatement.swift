@@ -78,6 +78,10 @@ final class PostgresStatement: DriverStatement {
     @exclusivity(unchecked) private var firstValue: SQLValue?
     /// Whether the run in progress started inside a transaction (a cancel would abort it).
     @exclusivity(unchecked) private var runsInTransaction = false
+    /// The rows the last run that ended changed, by its command tag (`INSERT 0 3`, `UPDATE 2`,
+    /// `DELETE 1`, `MERGE 4`); nil when its tag names no row change (`SELECT 1`, a data-changing
+    /// `WITH` whose outer statement is a `SELECT`: PostgreSQL does not tell those rows).
+    @exclusivity(unchecked) private(set) var rowsChangedByLastRun: Int?
 
     init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection, listParameters: [Int] = []) {
         integerTimestamps = connection.integerTimestamps
@@ -199,6 +203,7 @@ final class PostgresStatement: DriverStatement {
                 let connection = self.connection
                 try connection?.willRun(sql)
                 runsInTransaction = connection?.wasInTransactionAtLastRun ?? true
+                rowsChangedByLastRun = nil
                 query = try client.startQuery(prepared, parameters, binaryResults: resultsInBinary)
             }
             guard let query, let row = try query.advance() else {
@@ -229,6 +234,12 @@ final class PostgresStatement: DriverStatement {
         ended = false
     }
 
+    /// Whether a command tag counts rows changed (not rows read).
+    private static func changesRows(commandTag: String?) -> Bool {
+        guard let tag = commandTag else { return false }
+        return tag.hasPrefix("INSERT ") || tag.hasPrefix("UPDATE ") || tag.hasPrefix("DELETE ") || tag.hasPrefix("MERGE ")
+    }
+
     func use<T>(_ body: (PostgresStatement) throws -> T) rethrows -> T {
         let wasInUse = isInUse
         isInUse = true
@@ -246,6 +257,7 @@ final class PostgresStatement: DriverStatement {
         if let query {
             connection?.didRun(self, commandTag: query.commandTag, affectedRows: query.affectedRows,
                                insertedKey: isInsert ? firstValue ?? .null : nil)
+            rowsChangedByLastRun = Self.changesRows(commandTag: query.commandTag) ? query.affectedRows ?? 0 : nil
         }
         query = nil
         firstValue = nil

@@ -1,0 +1,219 @@
+import ORMCore
+
+extension App {
+    /// Runs a statement (or a script of several) from the SQL prompt, once, in the session's own
+    /// transaction state: rows it returns are stored in reef's own copy as they arrive and open
+    /// in a grid reading that copy; other statements report the rows changed and refresh the
+    /// tables on screen.
+    ///
+    /// It runs in the background: past a moment the status bar shows a spinner and the rows so far;
+    /// once a batch of rows is stored they show in a grid while the rest arrive (sorting and
+    /// filtering wait for the last). Esc (or Ctrl-C) stops the statement on the server, keeping
+    /// the rows that arrived; so does running another statement, which needs the writer. An
+    /// interrupted write is rolled back (a script in one transaction as a whole); a statement that
+    /// had finished stays done.
+    func runStatement(_ text: String) {
+        guard SQLScript.hasTokens(text) else {
+            return
+        }
+        let runner = StatementRunner(database: database)
+        pending.runningStatements.removeAll { $0.fill.isFinished }
+        pending.runningStatements.append(runner)
+        let background = BackgroundResult(wakeup: wakeup) {
+            Handover(value: try runner.run(text))
+        }
+        let progress: () -> String? = {
+            let rows = runner.progress.value
+            return rows == 0 ? nil : "\(StatementRows.rows(rows)) so far"
+        }
+        pending.stoppedStatement = nil  // this statement's rows replace those of one stopped before
+        // One still sending rows holds the writer this one needs: it stops, keeping what came.
+        pending.fillingStatement?.stop()
+        // A result bigger than a batch opens once its first batch is stored, the rest coming in
+        // behind; a smaller one opens whole.
+        let firstBatchStored = { runner.fill.stored >= ResultStoreWriter.batchSize }
+        run(PendingWork(label: "running SQL", isReady: { background.result != nil || firstBatchStored() }, complete: { [unowned self] in
+            guard let result = background.result else {
+                showArriving(runner, background: background, of: text)
+                return
+            }
+            show(result.map(\.value), of: text)
+        }, cancel: { [unowned self] in
+            runner.interruption.interrupt()
+            // The rows that arrived are shown once the statement has stopped, without waiting for it.
+            pending.stoppedStatement = PendingWork(label: "stopping the statement", isReady: { background.result != nil },
+                                                   complete: { [unowned self] in
+                background.result.map { show($0.map(\.value), of: text) }
+            })
+        }, progress: progress))
+    }
+
+    /// Opens the rows of a statement still running in a grid that shows them as they are stored
+    /// (``FillingSource``), and has the next ticks put reef's whole copy in its place once the
+    /// statement has ended (``showFilledStatement()``).
+    private func showArriving(_ runner: StatementRunner, background: BackgroundResult<Handover<StatementOutcome>>, of text: String) {
+        guard let store = runner.fill.store else {
+            return
+        }
+        let grid = GridModel(source: FillingSource(store: store, fill: runner.fill, stop: runner.interruption.interrupt))
+        grid.countsWithoutLimit = true  // the user's statement: Esc stops it, not a time limit
+        showResults(grid)
+        state.message = nil
+        pending.fillingStatement = FillingStatement(grid: grid, progress: runner.progress, isReady: { background.result != nil },
+                                                    complete: { [unowned self, weak grid] in
+            background.result.map { show($0.map(\.value), of: text, arriving: grid) }
+        }, stop: runner.interruption.interrupt)
+    }
+
+    /// Shows what a statement from the SQL prompt did (see ``runStatement(_:)``); a statement that
+    /// failed is told with where in `text` the database found the error. Rows shown while they
+    /// arrived (in `arriving`) are replaced by reef's whole copy of them, the cursor kept, or not
+    /// shown at all when that grid was closed meanwhile.
+    private func show(_ outcome: Result<StatementOutcome, any Error>, of text: String, arriving: GridModel? = nil) {
+        defer { noteTransactionState() }
+        do {
+            switch try outcome.get() {
+            case .rows(let rows):
+                if rows.changedRows != nil {
+                    try refreshAfterWrite(schemaMayChange: false)
+                }
+                if rows.wasStopped && rows.count == 0 {
+                    state.message = .info("cancelled: running SQL (no row had arrived)")
+                    return
+                }
+                place(rows.source, arriving: arriving)
+                state.message = rows.summary.map(StatusMessage.info)
+            case .changed(let count):
+                try refreshAfterWrite(schemaMayChange: false)
+                state.message = .info(count == 1 ? "1 row changed" : "\(count) rows changed")
+            case .done:
+                try refreshAfterWrite(schemaMayChange: true)
+                state.message = .info("statement executed")
+            case .script(let run):
+                try refreshAfterWrite(schemaMayChange: true)
+                if let rows = run.rows {
+                    place(rows.source, arriving: arriving)
+                }
+                state.message = .info(run.summary)
+            }
+        } catch {
+            // The rows that arrived before the failure stay, read from reef's copy as a table.
+            if let arriving, let filling = arriving.source as? FillingSource, let source = try? filling.store.source() {
+                arriving.replaceSource(source, cursorRow: arriving.cursorRow)
+            }
+            state.message = .error("SQL: " + UserMessage.describe(error, in: text))
+        }
+    }
+
+    /// Shows `source` in the grid that showed its rows as they arrived, when given (and nowhere
+    /// when that grid was closed meanwhile), else in a new results grid.
+    private func place(_ source: RowSource, arriving: GridModel?) {
+        guard let arriving else {
+            showResults(GridModel(source: source))
+            return
+        }
+        let isShown = state.screens.contains { screen in
+            if case .results(let grid) = screen { return grid === arriving }
+            return false
+        }
+        if isShown {
+            arriving.replaceSource(source, cursorRow: arriving.cursorRow)
+        }
+    }
+
+    /// Opens a statement's results in `grid`, in place of the results shown before.
+    private func showResults(_ grid: GridModel) {
+        if case .results = state.top {
+            state.screens.removeLast()
+        }
+        state.screens.append(.results(grid))
+    }
+
+    /// Re-reads the table list and the open table grids after a statement that may have written.
+    ///
+    /// After a data change the open grids reload in place; after any other statement (which may
+    /// have changed the schema) they are dropped and reopen with their new columns, the columns
+    /// hidden before that are still there hidden again.
+    private func refreshAfterWrite(schemaMayChange: Bool) throws {
+        try refreshCatalog()
+        tables.unopened = [:]
+        let names = Set(catalog.names.map(\.name))
+        for (name, grid) in tables.grids {
+            if !schemaMayChange && names.contains(name) && (try? grid.reload()) != nil {
+                continue
+            }
+            tables.reopen(name)  // its hidden columns are hidden again, if still there
+        }
+    }
+}
+
+extension App {
+    /// Reads whether the statements typed at the prompt left a transaction open (after each one,
+    /// failed or not: a failed `COMMIT` may end it, a failed statement on PostgreSQL leaves it
+    /// open and aborted).
+    func noteTransactionState() {
+        sessionTransactionOpen = (try? database.hasOpenTransaction) ?? false
+    }
+}
+
+extension App {
+    /// Removes the files of the statements' results still open (reef is ending); results closed
+    /// before removed theirs as they went.
+    func removeResultFiles() {
+        // Statements still running (reef quits meanwhile) are stopped, their rows dropped.
+        for runner in pending.runningStatements where !runner.fill.isFinished {
+            runner.interruption.interrupt()
+            runner.fill.store?.removeFiles()
+        }
+        for screen in state.screens {
+            if case .results(let grid) = screen {
+                ((grid.source as? TableSource)?.resultStore ?? (grid.source as? FillingSource)?.store)?.removeFiles()
+            }
+        }
+    }
+}
+
+extension App {
+    /// Shows what a statement stopped with Esc returned, once it has ended, unless other work is
+    /// waited for by then; returns whether it showed anything.
+    func showStoppedStatement() -> Bool {
+        guard let stopped = pending.stoppedStatement, stopped.ready else {
+            return false
+        }
+        pending.stoppedStatement = nil
+        guard pending.work == nil, prompt.current == nil else {
+            return false
+        }
+        stopped.finish()
+        return true
+    }
+}
+
+extension App {
+    /// Once a statement whose rows were shown as they arrived has ended, puts reef's whole copy
+    /// of them in its grid and says what the statement did; a statement whose grid was closed is
+    /// stopped. Returns whether anything changed on screen.
+    func showFilledStatement() -> Bool {
+        guard let filling = pending.fillingStatement else {
+            return false
+        }
+        if filling.grid == nil {
+            filling.stop()  // its grid was closed or replaced: nobody waits for its rows
+        }
+        guard filling.ready else {
+            return false
+        }
+        pending.fillingStatement = nil
+        filling.finish()
+        return true
+    }
+
+    /// The status-bar text while a statement's rows arrive behind its grid.
+    var fillingStatus: StatusMessage? {
+        guard let filling = pending.fillingStatement else {
+            return nil
+        }
+        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        return .info("\(spinner) running SQL: \(StatementRows.rows(filling.progress.value)) so far…  (Esc stops it)")
+    }
+}

@@ -1,0 +1,132 @@
+import FoundationEssentials
+import ORMCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// reef's own copy of a statement's rows: a SQLite database in a temporary folder of its own, one
+/// table (`query`) with the statement's columns, filled once as the rows arrive
+/// (``ResultStoreWriter``) and read as any table after (``source()``), so the grid sorts, filters,
+/// searches, counts, copies and exports the rows without running the statement again.
+///
+/// The columns have no declared type, so SQLite keeps each value exactly as it came (NULL,
+/// integer, real, text, blob: no affinity converts `'007'` to 7); the kinds the grid shows them
+/// by are kept beside (``kinds``). The folder is removed when the store is dropped (the results
+/// closed) and when reef ends (``removeFiles()``).
+final class ResultStore: Sendable {
+    /// The table the rows are stored in, and the title the grid shows.
+    static let tableName = "query"
+
+    /// The store's database.
+    let database: Database
+    /// The folder the database file lives in.
+    let folder: String
+    /// The stored columns' names: the statement's, a repeated name numbered (`id`, `id:2`).
+    let columnNames: [String]
+    /// How the grid shows each column.
+    let kinds: [ColumnKind]
+    /// Each column's type as the statement's database names it, when it does
+    /// (``ORMCore/StatementColumn/typeName``).
+    let typeNames: [String?]
+    /// Whether the statement ran on PostgreSQL (whose `numeric` values are kept as exact text).
+    let isFromPostgres: Bool
+    /// The statement's text, for what re-runs it (`r`).
+    let statement: String
+
+    /// Makes an empty store for a statement's `columns` (of types `typeNames`, on PostgreSQL when
+    /// `isFromPostgres`), shown by `kinds`.
+    ///
+    /// - Throws: ``StoreError`` when no temporary folder can be made, SQLite's error when the file
+    ///   cannot be created.
+    init(columns: [String], kinds: [ColumnKind], typeNames: [String?] = [], isFromPostgres: Bool = false,
+         statement: String) throws {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/reef-result-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw StoreError(reason: "cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))")
+        }
+        folder = String(cString: made)
+        columnNames = Self.storedNames(columns)
+        self.kinds = kinds
+        self.typeNames = typeNames
+        self.isFromPostgres = isFromPostgres
+        self.statement = statement
+        do {
+            var configuration = Configuration()
+            configuration.createIfMissing = true
+            // As the user's database is read: a small cache (the system caches the file), and
+            // the functions filters and searches call.
+            configuration.pageCacheKiB = 512
+            configuration.maximumReaders = 2
+            configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function]
+            database = try Database(path: folder + "/result.db", configuration: configuration)
+            let list = columnNames.map(quoteIdentifier).joined(separator: ", ")
+            let create = "CREATE TABLE " + quoteIdentifier(Self.tableName) + " (" + list + ")"
+            try database.execute(SQL(create))
+        } catch {
+            Self.remove(folder)
+            throw error
+        }
+    }
+
+    deinit {
+        Self.remove(folder)
+    }
+
+    /// Removes the store's files now (reef is ending; the store may still be referenced).
+    func removeFiles() {
+        Self.remove(folder)
+    }
+
+    /// The grid's source over the stored rows, sortable and filterable as a table (with SQLite's
+    /// expressions, on the copy).
+    ///
+    /// - Throws: SQLite's error when the store cannot be read.
+    func source() throws -> TableSource {
+        try TableSource(table: database.table(Self.tableName), kinds: kinds, keeping: self)
+    }
+
+    /// The insert of one row, its values bound.
+    var insertSQL: String {
+        insertSQL(rawText: [])
+    }
+
+    /// The insert of one row whose columns `rawText` hold text that is not valid UTF-8, bound as
+    /// its bytes and stored as text (`CAST(? AS TEXT)` keeps the bytes as they are).
+    func insertSQL(rawText: Set<Int>) -> String {
+        let marks = columnNames.indices.map { rawText.contains($0) ? "CAST(? AS TEXT)" : "?" }.joined(separator: ", ")
+        return "INSERT INTO \(quoteIdentifier(Self.tableName)) VALUES (\(marks))"
+    }
+
+    /// Names SQLite takes as one table's columns: each name as the statement gave it, a name
+    /// already taken (compared as SQLite compares them, ignoring ASCII case) numbered from 2, an
+    /// empty one `column N`.
+    static func storedNames(_ names: [String]) -> [String] {
+        var taken: Set<String> = []
+        return names.enumerated().map { index, name in
+            let base = name.isEmpty ? "column \(index + 1)" : name
+            var candidate = base
+            var number = 2
+            while taken.contains(candidate.lowercased()) {
+                candidate = "\(base):\(number)"
+                number += 1
+            }
+            taken.insert(candidate.lowercased())
+            return candidate
+        }
+    }
+
+    /// Removes `folder` and what is in it (the database, its journal and WAL files).
+    private static func remove(_ folder: String) {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Why a store could not be made.
+    struct StoreError: Error, CustomStringConvertible {
+        /// What went wrong, in the user's words.
+        let reason: String
+
+        var description: String { reason }
+    }
+}

@@ -1,0 +1,79 @@
+import FoundationEssentials
+import ORMCore
+
+/// Fills a ``ResultStore`` with rows as a statement hands them over, in batches of
+/// ``batchSize`` rows, each batch one transaction: memory holds one batch, never the result.
+///
+/// A batch whose write fails (the work was interrupted while writing it) is kept, so
+/// ``flush()`` called again after the interruption (`Esc` keeps what arrived) stores it.
+final class ResultStoreWriter {
+    /// Rows written in one transaction.
+    static let batchSize = 1_000
+
+    /// The store filled.
+    let store: ResultStore
+    /// Told the number of rows that arrived, for the status bar.
+    private let progress: ProgressCounter
+    /// Rows arrived and not yet stored.
+    private var pending: [StatementRunRow] = []
+    /// Rows arrived so far.
+    private(set) var arrived = 0
+    /// Told the rows stored, for the grid that shows them while more arrive.
+    private let fill: ResultFill?
+
+    /// A writer into `store`, counting rows on `progress` and, when given, telling `fill` the
+    /// rows stored.
+    init(store: ResultStore, progress: ProgressCounter, fill: ResultFill? = nil) {
+        self.store = store
+        self.progress = progress
+        self.fill = fill
+        pending.reserveCapacity(Self.batchSize)
+        fill?.started(store)
+    }
+
+    /// Takes one row, storing the batch once it is full.
+    ///
+    /// - Throws: SQLite's error when the batch cannot be stored (the rows stay pending).
+    func append(_ row: StatementRunRow) throws {
+        pending.append(row)
+        arrived += 1
+        progress.set(arrived)
+        if pending.count >= Self.batchSize {
+            try flush()
+        }
+    }
+
+    /// Stores the rows pending, in one transaction.
+    ///
+    /// - Throws: SQLite's error; the rows then stay pending.
+    func flush() throws {
+        guard !pending.isEmpty else {
+            return
+        }
+        let database = store.database
+        let text = store.insertSQL
+        let width = store.columnNames.count
+        try database.transaction { _ in
+            // Rows in the order they came (their rowids): runs of plain rows inserted by one
+            // prepared statement, a row holding text that is not UTF-8 by its own insert.
+            var run: [[SQLValue]] = []
+            for row in pending {
+                // A row always has the statement's columns; padded or cut all the same, never misplaced.
+                var values = Array(row.values.prefix(width)) + Array(repeating: .null, count: max(0, width - row.values.count))
+                guard !row.invalidText.isEmpty else {
+                    run.append(values)
+                    continue
+                }
+                try database.executeBatch(text, argumentRows: run)
+                run.removeAll()
+                for (index, bytes) in row.invalidText where values.indices.contains(index) {
+                    values[index] = .blob(Data(bytes))
+                }
+                try database.executeBatch(store.insertSQL(rawText: Set(row.invalidText.keys)), argumentRows: [values])
+            }
+            try database.executeBatch(text, argumentRows: run)
+        }
+        pending.removeAll(keepingCapacity: true)
+        fill?.didStore(arrived)
+    }
+}

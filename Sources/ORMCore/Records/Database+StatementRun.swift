@@ -1,0 +1,184 @@
+import PostgresClient
+
+// One statement typed by a person, run once as written, its rows handed on as they come.
+
+/// A result column of a statement run with ``Database/runStatement(_:columns:row:)``.
+public struct StatementColumn: Sendable, Equatable {
+    /// The column's name as the database gives it (`count(*)`, `?column?`; names may repeat).
+    public let name: String
+    /// The column's type: on PostgreSQL as `format_type` writes it (`bigint`, `numeric(10,2)`,
+    /// `boolean`), on SQLite the declared type of the table column it comes straight from; nil
+    /// when the database does not say.
+    public let typeName: String?
+
+    /// A column named `name` of type `typeName`.
+    public init(name: String, typeName: String?) {
+        self.name = name
+        self.typeName = typeName
+    }
+}
+
+/// One row of a statement run with ``Database/runStatement(_:columns:row:)``.
+public struct StatementRunRow: Sendable {
+    /// The row's values, in column order.
+    public var values: [SQLValue]
+    /// The texts that are not valid UTF-8 (SQLite stores what it is given), by column, as their
+    /// bytes: ``values`` holds them decoded, each invalid sequence as U+FFFD, so whoever copies the
+    /// row exactly takes these bytes instead. Empty on PostgreSQL, whose texts are always valid.
+    public var invalidText: [Int: [UInt8]] = [:]
+
+    /// A row of `values`, with `invalidText`.
+    public init(values: [SQLValue], invalidText: [Int: [UInt8]] = [:]) {
+        self.values = values
+        self.invalidText = invalidText
+    }
+}
+
+/// What a statement run with ``Database/runStatement(_:columns:row:)`` did.
+public struct StatementRunReport: Sendable, Equatable {
+    /// The rows it changed, as the database counts them: SQLite's `sqlite3_changes` for a statement
+    /// that writes, PostgreSQL's command tag (`INSERT 0 3`); nil for a statement that changes no
+    /// rows (a query, DDL), and on PostgreSQL for a data-changing `WITH` whose outer statement is
+    /// a `SELECT`, whose tag counts the rows returned only.
+    public var changedRows: Int?
+    /// Whether a transaction is open on the connection once it ran (the statement was a `BEGIN`,
+    /// or ran inside one).
+    public var isInTransaction: Bool
+}
+
+extension Database {
+    /// Runs one statement exactly once, as written, in the session's own transaction state: on the
+    /// writer (autocommit, or inside a transaction a `BEGIN` run this way opened), so volatile
+    /// functions, sequences, `RETURNING` and data-changing `WITH` work; on a read-only database
+    /// (``Configuration/readOnly``) on a reader, which cannot write.
+    ///
+    /// `columns` is called once, before the first row, when the statement returns columns; `row`
+    /// with each row as the database hands it over (on PostgreSQL one at a time, libpq's single-row
+    /// mode): nothing is collected, so a result of any size takes the memory of one row.
+    ///
+    /// ```swift
+    /// let report = try db.runStatement("INSERT INTO t (x) VALUES (1) RETURNING id",
+    ///                                   columns: { print($0.map(\.name)) }, row: { print($0.values) })
+    /// print(report.changedRows ?? 0)  // 1
+    /// ```
+    ///
+    /// - Throws: the database's error; ``ORMError/readOnlyDatabase(path:)`` for transaction control
+    ///   on a read-only database (a reader's transaction would outlive the call).
+    public func runStatement(
+        _ sql: SQL, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+    ) throws -> StatementRunReport {
+        let keyword = SQLScript.leadingKeyword(of: sql.text)
+        guard !refusesWrites else {
+            if Self.transactionControlKeywords.contains(keyword) {
+                throw ORMError.readOnlyDatabase(path: core.path)
+            }
+            return try read { connection in
+                try self.refuseWrite(sql, on: connection)
+                return try Self.run(sql, on: connection, columns: columns, row: row)
+            }
+        }
+        return try write { connection in
+            let report = try Self.run(sql, on: connection, columns: columns, row: row)
+            if let recorded = writer.recordedChanges,
+               (report.changedRows ?? 0) > 0 || !Self.rowWritingKeywords.contains(keyword) {
+                recorded.recordStatements(of: sql.text)
+            }
+            if keyword == "INSERT", (report.changedRows ?? 0) > 0, case .postgres(let postgres) = connection {
+                try keysGivenByHand(in: sql.text, on: postgres)
+            }
+            return report
+        }
+    }
+
+    /// The leading keywords of transaction control, refused on a read-only database's readers.
+    private static let transactionControlKeywords: Set<String> = [
+        "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE", "PREPARE",
+    ]
+
+    /// The leading keywords of a statement that writes rows only: one that changed none changed nothing.
+    private static let rowWritingKeywords: Set<String> = ["INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE"]
+
+    /// Refuses a statement that would write, on a read-only database, with the error a write
+    /// there throws (``ORMError/readOnlyDatabase(path:)``), before it runs: judged by SQLite from the
+    /// prepared statement, on PostgreSQL from its words (the server refuses what they let through).
+    private func refuseWrite(_ sql: SQL, on connection: DatabaseConnection) throws {
+        let readOnly = switch connection {
+        case .sqlite(let sqlite): try sqlite.prepare(sql.text).isReadOnly
+        case .postgres(let postgres): try postgres.prepare(sql.text).isReadOnly
+        }
+        if !readOnly { throw ORMError.readOnlyDatabase(path: core.path) }
+    }
+
+    /// Runs `sql` on `connection`, whichever driver's.
+    private static func run(
+        _ sql: SQL, on connection: DatabaseConnection, columns: ([StatementColumn]) throws -> Void,
+        row: (StatementRunRow) throws -> Void
+    ) throws -> StatementRunReport {
+        switch connection {
+        case .sqlite(let sqlite):
+            let statement = try sqlite.prepare(sql.text)
+            try statement.bind(sql.arguments)
+            if statement.columnCount > 0 {
+                try columns((0..<statement.columnCount).map {
+                    StatementColumn(name: statement.columnName(at: $0), typeName: statement.declaredType(at: $0))
+                })
+            }
+            while try statement.step() { try row(sqliteRow(statement)) }
+            // `sqlite3_changes` keeps the last row write's count through later queries and DDL:
+            // only a row write (`WITH … INSERT` too) is told its count.
+            let writesRows = !statement.isReadOnly && rowWritingKeywords.union(["WITH"]).contains(SQLScript.leadingKeyword(of: sql.text))
+            return StatementRunReport(changedRows: writesRows ? sqlite.changedRowCount : nil,
+                                      isInTransaction: sqlite.isInTransaction)
+        case .postgres(let postgres):
+            let statement = try postgres.prepare(sql.text)
+            try statement.bind(sql.arguments)
+            if statement.columnCount > 0 {
+                // The types are named before the statement runs: a command sent while its rows
+                // come would read them all into memory first.
+                let names = typeNames(of: statement.prepared.columnTypes, on: postgres)
+                try columns((0..<statement.columnCount).map {
+                    StatementColumn(name: statement.columnName(at: $0), typeName: names[Int($0)])
+                })
+            }
+            while try statement.step() { try row(StatementRunRow(values: statement.row())) }
+            return StatementRunReport(changedRows: statement.rowsChangedByLastRun, isInTransaction: postgres.isInTransaction)
+        }
+    }
+
+    /// The current row of a SQLite statement, with the bytes of any text that is not valid UTF-8
+    /// (looked for only in a text whose decoding holds U+FFFD, which a repaired sequence becomes).
+    private static func sqliteRow(_ statement: Statement) -> StatementRunRow {
+        var row = StatementRunRow(values: statement.row())
+        for (index, value) in row.values.enumerated() {
+            guard case .text(let text) = value, text.utf8.contains(0xEF), text.contains("\u{FFFD}") else { continue }
+            let bytes = statement.column(at: Int32(index)).withTextBytes { Array($0) }
+            if String(validating: bytes, as: UTF8.self) == nil {
+                row.invalidText[index] = bytes
+            }
+        }
+        return row
+    }
+
+    /// The names of PostgreSQL types by identifier, as `format_type` writes them, one round trip a
+    /// distinct type; nil for a type the catalog does not name (or in an aborted transaction,
+    /// where nothing runs but `ROLLBACK`).
+    private static func typeNames(of types: [PGTypeOID], on connection: PostgresConnection) -> [String?] {
+        var names: [UInt32: String] = [:]
+        for type in Set(types.map(\.rawValue)) {
+            try? connection.forEachRow(SQL("SELECT format_type(CAST(? AS bigint)::oid, NULL)", arguments: [Int64(type)])) {
+                if case .text(let name) = $0.value(at: 0) { names[type] = name }
+            }
+        }
+        return types.map { names[$0.rawValue] }
+    }
+}
+
+extension Database {
+    /// Whether a transaction is open on the writer (a `BEGIN` run with
+    /// ``runStatement(_:columns:row:)`` and not yet ended). Waits for the writer when it is busy.
+    public var hasOpenTransaction: Bool {
+        get throws {
+            try withWriter { $0.isInTransaction }
+        }
+    }
+}
