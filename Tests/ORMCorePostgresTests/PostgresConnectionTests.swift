@@ -110,6 +110,14 @@ final class PostgresConnectionTests: XCTestCase {
             error in
             guard case ORMError.argumentCountMismatch = error else { return XCTFail("\(error)") }
         }
+        // A `BEGIN ATOMIC` body is one statement, as psql cuts it.
+        try connection.executeScript("""
+            CREATE FUNCTION thrice(x bigint) RETURNS bigint LANGUAGE sql BEGIN ATOMIC SELECT x; SELECT x * 3; END;
+            UPDATE t SET name = 'y' WHERE id = thrice(1)
+            """, stoppingOutsideTransaction: false)
+        var third: SQLValue = .null
+        try connection.forEachRow("SELECT name FROM t WHERE id = 3") { third = $0.value(at: 0) }
+        XCTAssertEqual(third, .text("y"))
         XCTAssertTrue(PostgresConnection.runsOutsideTransaction("create index concurrently i on t (name)"))
         XCTAssertTrue(PostgresConnection.runsOutsideTransaction("VACUUM t"))
         XCTAssertFalse(PostgresConnection.runsOutsideTransaction("CREATE INDEX i ON t (name)"))

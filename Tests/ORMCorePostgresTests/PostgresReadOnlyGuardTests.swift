@@ -138,7 +138,7 @@ final class PostgresReadOnlyGuardTests: XCTestCase {
                        "COPY to or from a server file or program")
         XCTAssertNil(PostgresReadOnlyGuard.refusal(of: "COPY t TO STDOUT"))
         XCTAssertEqual(PostgresReadOnlyGuard.refusal(of: "SET transaction_read_only = off"),
-                       "transaction_read_only keeps the session read-only")
+                       "setting transaction_read_only would make the session writable")
         XCTAssertNil(PostgresReadOnlyGuard.refusal(of: "SELECT '$$; DO' AS x"))
         XCTAssertNil(PostgresReadOnlyGuard.refusal(of: "SELECT $$ lo_create(0) $$"))
     }

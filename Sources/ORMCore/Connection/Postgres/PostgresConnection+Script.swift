@@ -7,27 +7,11 @@ extension PostgresConnection {
         "START", "ABORT", "VACUUM", "CLUSTER", "REINDEX", "CHECKPOINT",
     ]
 
-    /// The statements of `text`, split at PostgreSQL's `;` tokens (never inside a string, a quoted
-    /// name, a dollar-quoted body or a comment), each trimmed; pieces holding nothing else left out.
+    /// The statements of `text` as `psql` cuts them (``SQLScript/statements(in:dialect:)``: never
+    /// inside a string, a quoted name, a dollar-quoted body, a comment, parentheses or a `BEGIN
+    /// ATOMIC` body), each trimmed; pieces holding nothing else left out.
     static func statements(in text: String) -> [String] {
-        var statements: [String] = []
-        var start = text.startIndex
-        var hasTokens = false
-        for token in SQLToken.tokens(in: text, dialect: .postgres) {
-            if token.kind == .semicolon {
-                if hasTokens {
-                    statements.append(text[start..<token.range.lowerBound].trimmedWhitespace)
-                }
-                start = token.range.upperBound
-                hasTokens = false
-            } else if !token.isTrivia {
-                hasTokens = true
-            }
-        }
-        if hasTokens {
-            statements.append(text[start...].trimmedWhitespace)
-        }
-        return statements
+        SQLScript.statements(in: text, dialect: .postgres)
     }
 
     /// Whether `statement` manages transactions or cannot run inside one: its first keyword

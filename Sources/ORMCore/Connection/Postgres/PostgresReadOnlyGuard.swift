@@ -132,7 +132,7 @@ enum PostgresReadOnlyGuard {
             token.kind == .quotedName ? token.unquoted(in: sql) : sql[token.range].lowercased()
         }
         if let setting = names.first(where: readOnlySettings.contains) {
-            return "\(setting) keeps the session read-only"
+            return "setting \(setting) would make the session writable"
         }
         return nil
     }
