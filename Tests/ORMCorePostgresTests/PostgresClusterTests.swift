@@ -59,6 +59,14 @@ final class PostgresClusterTests: XCTestCase {
         let own = try PostgresDriver(string + "?target_session_attrs=any&connect_timeout=3")
         XCTAssertNil(own.connectionSettings(for: .writer)["target_session_attrs"], "the string's own choice stays")
         XCTAssertNil(own.connectionSettings(for: .writer)["connect_timeout"])
+        setenv("PGCONNECT_TIMEOUT", "4", 1)
+        setenv("PGTARGETSESSIONATTRS", "any", 1)
+        defer {
+            unsetenv("PGCONNECT_TIMEOUT")
+            unsetenv("PGTARGETSESSIONATTRS")
+        }
+        XCTAssertNil(driver.connectionSettings(for: .writer)["connect_timeout"], "the user's PGCONNECT_TIMEOUT stays")
+        XCTAssertNil(driver.connectionSettings(for: .writer)["target_session_attrs"], "the user's PGTARGETSESSIONATTRS stays")
         let single = try PostgresDriver("postgresql://ann@h1:5432/sales", configuration: configuration)
         XCTAssertNil(single.connectionSettings(for: .reader)["target_session_attrs"], "one server: taken as it is")
         XCTAssertFalse(single.readsOnStandby)

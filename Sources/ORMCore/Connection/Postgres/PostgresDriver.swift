@@ -1,5 +1,9 @@
 import PostgresClient
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// PostgreSQL's driver: a server reached through libpq from a `postgres://` URL or a libpq
 /// connection string, with a writer, readers beside it and a trial connection of its own.
 ///
@@ -120,13 +124,14 @@ struct PostgresDriver: DatabaseDriver {
             "connect_timeout": String(max(2, configuration.connectTimeoutSeconds)),
             "keepalives_idle": "5", "keepalives_interval": "2", "keepalives_count": "3",
         ]
-        for (keyword, value) in defaults where given[keyword] == nil {
+        for (keyword, value) in defaults where given[keyword] == nil && !Self.setInEnvironment(keyword) {
             settings[keyword] = value
         }
         guard namesSeveralHosts else {
             return settings
         }
-        let onPrimary = given["target_session_attrs"] == nil && !configuration.readOnly
+        let onPrimary = given["target_session_attrs"] == nil && !Self.setInEnvironment("target_session_attrs")
+            && !configuration.readOnly
         switch role {
         case .writer, .trial:
             if onPrimary { settings["target_session_attrs"] = "read-write" }
@@ -140,6 +145,20 @@ struct PostgresDriver: DatabaseDriver {
             settings["target_session_attrs"] = "read-write"
         }
         return settings
+    }
+
+    /// The `PG*` variables libpq reads for the parameters ORMCore may set: one the user set wins
+    /// over ORMCore's default, as the connection string's own does.
+    private static let environmentNames = [
+        "connect_timeout": "PGCONNECT_TIMEOUT", "target_session_attrs": "PGTARGETSESSIONATTRS",
+    ]
+
+    /// Whether the user set `keyword`'s `PG*` variable (libpq reads it when the string does not).
+    private static func setInEnvironment(_ keyword: String) -> Bool {
+        guard let name = environmentNames[keyword], let value = getenv(name) else {
+            return false
+        }
+        return value.pointee != 0
     }
 
     /// What a session of `role` sets when it connects, and again when it reconnects: read-only
