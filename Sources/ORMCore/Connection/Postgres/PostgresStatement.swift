@@ -182,15 +182,6 @@ final class PostgresStatement: DriverStatement {
         return Self.parameter(value, as: parameterTypes[position])
     }
 
-    /// `value` as the parameter of a place of type `type`: a real with no fraction where an
-    /// integer goes is that integer (the server refuses `3.0` for a `bigint`).
-    static func parameter(_ value: SQLValue, as type: StoredType?) -> PGParameter {
-        if type == .integer, case .real(let real) = value, let integer = Int64(exactly: real) {
-            return .int(integer)
-        }
-        return PGParameter(value, as: type)
-    }
-
     // MARK: - Running
 
     @discardableResult
@@ -400,21 +391,5 @@ final class PostgresStatement: DriverStatement {
     /// ``PostgresRowSource``).
     func column(at index: Int32) -> PostgresColumn {
         PostgresColumn(value: value(at: index))
-    }
-
-    // MARK: - Judging the text
-
-    /// Whether `sql` only reads: it starts with `SELECT`, `VALUES`, `TABLE`, `WITH`, `SHOW` or
-    /// `EXPLAIN`, and no word of it writes or locks (`INSERT`, `UPDATE`, `DELETE`, `MERGE`,
-    /// `INTO`, as in `SELECT … INTO`, and `FOR UPDATE`/`FOR SHARE`). A function that writes,
-    /// called from a `SELECT` (`nextval`), is not seen.
-    static func readsOnly(_ sql: String) -> Bool {
-        let words = SQLToken.tokens(in: sql, dialect: .postgres).filter { $0.kind == .word }
-            .map { sql[$0.range].uppercased() }
-        guard let first = words.first, ["SELECT", "VALUES", "TABLE", "WITH", "SHOW", "EXPLAIN"].contains(first) else {
-            return false
-        }
-        let writing: Set<String> = ["INSERT", "UPDATE", "DELETE", "MERGE", "INTO", "SHARE", "TRUNCATE", "COPY"]
-        return !words.contains(where: writing.contains)
     }
 }
