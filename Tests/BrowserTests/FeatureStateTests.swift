@@ -58,11 +58,10 @@ final class FeatureStateTests: XCTestCase {
 
     func testTheModeLabels() {
         XCTAssertEqual(Screen.main.mode, .browse)
-        XCTAssertEqual(Screen.help(HelpView()).mode.label, "HELP")
-        var page = TextScreen(title: "Pending changes", lines: [])
-        page.mode = .pending
-        XCTAssertTrue(Screen.schema(page).isPage(.pending))
-        XCTAssertFalse(Screen.schema(page).isPage(.conflicts))
+        XCTAssertEqual(Screen.controlled(HelpController()).mode.label, "HELP")
+        let page = TextPageController(title: "Pending changes", lines: [], mode: .pending)
+        XCTAssertTrue(Screen.controlled(page).isPage(.pending))
+        XCTAssertFalse(Screen.controlled(page).isPage(.conflicts))
         XCTAssertEqual(PromptKind.resolveConflicts(thenQuit: true).mode, .conflict)
     }
 }

@@ -54,7 +54,7 @@ extension App {
             }
             outcome.merge(handle(key))
             if outcome.quits {
-                if reopening != nil {
+                if outcome.reopening != nil {
                     keysForNextApp = Array(keys)  // typed for the schema switched to
                 }
                 break
@@ -81,16 +81,16 @@ extension App {
     /// order is found in the background too.
     func changeView(of grid: GridModel, sort: GridSort?, filter: String?, label: String, keepingRow: Bool = false,
                     done: @escaping (RowSource) -> Void) {
-        if grid.source is FillingSource {
+        if grid.source.isFilling {
             // A statement's rows still arriving: sorted or filtered once reef's whole copy of
             // them has taken their place (so a script does the same whenever its last row comes).
-            run(PendingWork(label: "waiting for the last row", isReady: { !(grid.source is FillingSource) }, complete: { [unowned self] in
+            run(PendingWork(label: "waiting for the last row", isReady: { !grid.source.isFilling }, complete: { [unowned self] in
                 changeView(of: grid, sort: sort, filter: filter, label: label, keepingRow: keepingRow, done: done)
             }))
             return
         }
         let anchor = keepingRow ? (try? grid.row(at: grid.cursorRow)) ?? nil : nil
-        guard let table = grid.source as? TableSource else {
+        guard let table = grid.source.keyedTable else {
             do {
                 let source = try grid.source.applying(sort: sort, filter: filter)
                 grid.replaceSource(source, cursorRow: try anchor.flatMap { try grid.position(of: $0, in: source) })

@@ -3,9 +3,6 @@
 struct PendingState {
     /// Work the browser waits for (a sort of a big table, say), with the keys typed meanwhile.
     var work: PendingWork?
-    /// Text that work done in the background (`gy`, `gY`) copies: sent with the outcome of the key
-    /// or tick that completes it.
-    var copy: String?
     /// A statement from the SQL prompt stopped with Esc and not yet ended: once it has, the rows
     /// that arrived are shown, unless other work is waited for by then (a statement run since
     /// replaces it).

@@ -124,6 +124,11 @@ extension App {
         } catch let error as any DatabaseError where error.isBusy {
             state.message = .error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry")
             return false
+        } catch let error as any DatabaseError where error.isRetryable {
+            // Nothing was written (a session lost before COMMIT, a lost COMMIT the server says did
+            // not commit, a serialization failure): the edits stay staged for w.
+            state.message = .error("not committed: \(Self.changes(pending)) kept; w commits again (\(UserMessage.describe(error)))")
+            return false
         } catch ORMError.unknownName(let name) {
             state.message = .error("nothing written: \(Sanitizer.sanitize(name)) no longer exists · p shows the edits, u undoes")
             return false
@@ -239,9 +244,7 @@ extension App {
             }
         }
         lines.append("t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the edits staged)   j k PgDn: scroll")
-        var screen = TextScreen(title: "Conflicts in \(names)", lines: lines)
-        screen.mode = .conflicts
-        state.screens.append(.schema(screen))
+        state.screens.append(.controlled(TextPageController(title: "Conflicts in \(names)", lines: lines, mode: .conflicts)))
         openPrompt(.resolveConflicts(thenQuit: thenQuit))
     }
 
@@ -282,8 +285,7 @@ extension App {
         if lines.isEmpty {
             lines = ["No pending changes."]
         }
-        var screen = TextScreen(title: "Pending changes (\(Self.changes(pendingEditCount)))", lines: lines)
-        screen.mode = .pending
-        state.screens.append(.schema(screen))
+        state.screens.append(.controlled(TextPageController(title: "Pending changes (\(Self.changes(pendingEditCount)))",
+                                                            lines: lines, mode: .pending)))
     }
 }

@@ -122,7 +122,7 @@ extension App {
     /// The table `name` as its open grid knows it, without reading the schema again (which could
     /// wait for another connection's lock); read now when no grid shows it.
     func knownTable(named name: String) throws -> DynamicTable {
-        if let source = tables.grids[name]?.source as? TableSource {
+        if let source = tables.grids[name]?.source.keyedTable {
             return source.table
         }
         return try database.table(name)

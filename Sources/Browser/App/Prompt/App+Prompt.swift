@@ -48,11 +48,18 @@ extension App {
         case .submitted(let text):
             prompt.current = nil
             let problem = prompt.remember(text, for: line.kind)
-            submit(text, kind: line.kind)
+            var outcome = Outcome.redraw
+            if case .switchSchema(let choices) = line.kind {
+                outcome = chooseSchema(text, among: choices)
+            } else if line.kind == .narrowTables {
+                outcome = acceptTableNarrowing(text)
+            } else {
+                submit(text, kind: line.kind)
+            }
             if let problem {
                 state.message = .error(problem)
             }
-            return reopening == nil ? .redraw : .quit
+            return outcome
         case .openEditor(let text):
             return openExternalEditor(onSQL: text)
         }
@@ -65,7 +72,7 @@ extension App {
         return CompletionSchema(
             tables: catalog.names.map { ($0.name, $0.kind == .view) },
             functions: completionCache.functions(in: database),
-            currentTable: grid.map { ($0.source as? TableSource)?.table.info.name ?? $0.source.title },
+            currentTable: grid.map { $0.source.keyedTable?.table.info.name ?? $0.source.title },
             currentColumns: grid?.source.columns.map(\.name) ?? [],
             columns: { [database, completionCache, grids = tables.grids] table in
                 // An open table's grid has its columns; another is read once.
@@ -83,16 +90,8 @@ extension App {
             startExport(to: text)
             return
         }
-        if kind == .narrowTables {
-            acceptTableNarrowing(text)
-            return
-        }
         if case .refused(let reason) = kind {
             state.message = .error(reason)
-            return
-        }
-        if case .switchSchema(let choices) = kind {
-            chooseSchema(text, among: choices)
             return
         }
         if case .editCell = kind {

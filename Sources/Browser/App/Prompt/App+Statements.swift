@@ -98,7 +98,7 @@ extension App {
             }
         } catch {
             // The rows that arrived before the failure stay, read from reef's copy as a table.
-            if let arriving, let filling = arriving.source as? FillingSource, let source = try? filling.store.source() {
+            if let arriving, arriving.source.isFilling, let store = arriving.source.resultStore, let source = try? store.source() {
                 arriving.replaceSource(source, cursorRow: arriving.cursorRow)
             }
             state.message = .error("SQL: " + UserMessage.describe(error, in: text))
@@ -167,7 +167,7 @@ extension App {
         }
         for screen in state.screens {
             if case .results(let grid) = screen {
-                ((grid.source as? TableSource)?.resultStore ?? (grid.source as? FillingSource)?.store)?.removeFiles()
+                grid.source.resultStore?.removeFiles()
             }
         }
     }

@@ -14,13 +14,16 @@ enum Effect: Equatable, Sendable {
     case runInBackground(label: String)
     /// End the program.
     case quit
+    /// End this app and open the database again on another schema (`gs`, Enter on another
+    /// schema's table): the runner makes the next app (``Reopening``), which plays the keys left.
+    case reopen(SchemaSwitch)
 
     /// Whether the screen is drawn after it: after all but a copy (the screen already says what was
     /// copied) and a quit.
     var redraws: Bool {
         switch self {
         case .redraw, .repaint, .editExternally, .runInBackground: true
-        case .copy, .quit: false
+        case .copy, .quit, .reopen: false
         }
     }
 }

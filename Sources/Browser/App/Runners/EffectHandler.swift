@@ -6,15 +6,17 @@ struct EffectHandler {
     struct Reaction: Equatable, Sendable {
         /// Whether the screen must be drawn again.
         var redraw = false
-        /// Whether the program ends.
+        /// Whether this app ends (the program, or this app only when ``reopen`` is set).
         var quit = false
+        /// The schema the next app browses (``Effect/reopen(_:)``): this app ends, the session goes on.
+        var reopen: SchemaSwitch?
     }
 
     /// The application whose outcomes are carried out (the editor's result goes back to it).
     let app: App
 
     /// Carries out `outcome`'s effects on `host`, in order, and says whether to draw and whether
-    /// to quit. After a quit nothing more is done.
+    /// to quit (or reopen). After a quit or a reopen nothing more is done.
     func apply(_ outcome: Outcome, on host: some EffectHost) -> Reaction {
         var reaction = Reaction()
         var queue = outcome.effects[...]
@@ -35,6 +37,10 @@ struct EffectHandler {
                 queue.append(contentsOf: edited.effects)
             case .quit:
                 reaction.quit = true
+                return reaction
+            case .reopen(let switched):
+                reaction.quit = true
+                reaction.reopen = switched
                 return reaction
             }
         }

@@ -18,12 +18,12 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
     /// Where keys come from.
     let input: KeyReader
 
-    /// Runs until the user quits or the input ends; returns the steps of `script` not played yet
-    /// (when the app ended to browse another schema, ``App/reopening``, the next one plays them).
+    /// Runs until the user quits or the input ends; says whether the app ended to browse another
+    /// schema (``Effect/reopen(_:)``), with the steps of `script` not played yet for the next one.
     ///
     /// - Parameter script: Steps to play before reading the terminal (`<dump>` is ignored here).
     @discardableResult
-    func run(script: [ScriptStep] = []) -> [ScriptStep] {
+    func run(script: [ScriptStep] = []) -> Reopening.Ended {
         let effects = EffectHandler(app: app)
         var dirty = true
         var pending = script[...]
@@ -38,8 +38,8 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
                 case .key(let key):
                     outcome = react(to: key)
                 case .wait(let milliseconds):
-                    if wait(milliseconds, effects: effects) {
-                        return app.stepsForNextApp(pending)
+                    if let ending = wait(milliseconds, effects: effects) {
+                        return ended(by: ending, leaving: pending)
                     }
                     dirty = true
                     continue
@@ -53,12 +53,12 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
                 case .timeout:
                     outcome = app.tick()
                 case .endOfInput:
-                    return []
+                    return Reopening.Ended()
                 }
             }
             let reaction = effects.apply(outcome, on: self)
             if reaction.quit {
-                return app.stepsForNextApp(pending)
+                return ended(by: reaction, leaving: pending)
             }
             dirty = dirty || reaction.redraw
         }
@@ -74,20 +74,29 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
         return outcome
     }
 
-    /// Sleeps `milliseconds`, redrawing as the spinner turns; returns true to quit.
-    private func wait(_ milliseconds: Int, effects: EffectHandler) -> Bool {
+    /// How the app ended by `reaction` (a quit or a reopen), with the steps `pending` left.
+    private func ended(by reaction: EffectHandler.Reaction, leaving pending: ArraySlice<ScriptStep>) -> Reopening.Ended {
+        guard let switched = reaction.reopen else {
+            return Reopening.Ended()
+        }
+        return Reopening.Ended(switched: switched, remaining: app.stepsForNextApp(pending))
+    }
+
+    /// Sleeps `milliseconds`, redrawing as the spinner turns; returns the reaction that ends the
+    /// app (a quit, a reopen) if one came meanwhile.
+    private func wait(_ milliseconds: Int, effects: EffectHandler) -> EffectHandler.Reaction? {
         let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
         while Date() < deadline {
             pause(seconds: min(Double(Self.tickMilliseconds) / 1000, max(0, deadline.timeIntervalSinceNow)))
             let reaction = effects.apply(app.tick(), on: self)
             if reaction.quit {
-                return true
+                return reaction
             }
             if reaction.redraw {
                 draw()
             }
         }
-        return false
+        return nil
     }
 
     /// Draws a frame.

@@ -34,9 +34,9 @@ struct HeadlessRunner: EffectHost {
         var screens: [[String]] = []
         /// Whether a key (or one that waited for background work) quit.
         var quit = false
-        /// The steps not played because the app ended to browse another schema
-        /// (``App/reopening``): the next app plays them.
-        var remaining: [ScriptStep] = []
+        /// Whether the app ended to browse another schema (``Effect/reopen(_:)``), with the steps
+        /// not played: the next app plays them.
+        var ended = Reopening.Ended()
     }
 
     /// Plays `script` and returns the dumped screens followed by the final one, each as lines with
@@ -55,14 +55,14 @@ struct HeadlessRunner: EffectHost {
         app.resize(columns: columns, rows: rows)
         var played = Played()
         var next = 0
-        func record(quitting: Bool = false) -> Played {
-            if quitting, app.reopening != nil {
+        func record(ending: EffectHandler.Reaction? = nil) -> Played {
+            if let switched = ending?.reopen {
                 // Not the end: the app on the other schema goes on with the rest.
-                played.remaining = app.stepsForNextApp(script[next...])
+                played.ended = Reopening.Ended(switched: switched, remaining: app.stepsForNextApp(script[next...]))
                 return played
             }
             played.screens.append(text(of: terminal))
-            played.quit = quitting
+            played.quit = ending?.quit ?? false
             emit(played.screens[played.screens.count - 1])
             return played
         }
@@ -74,46 +74,51 @@ struct HeadlessRunner: EffectHost {
                 var outcome = app.handle(key)
                 outcome.merge(app.tick())
                 // What the key's effects started (the editor's statement, say) is picked up at once.
-                if effects.apply(outcome, on: self).quit || effects.apply(app.tick(), on: self).quit {
-                    draw(terminal)
-                    return record(quitting: true)
+                var reaction = effects.apply(outcome, on: self)
+                if !reaction.quit {
+                    reaction = effects.apply(app.tick(), on: self)
                 }
                 draw(terminal)
+                if reaction.quit {
+                    return record(ending: reaction)
+                }
             case .wait(let milliseconds):
                 pause(seconds: Double(milliseconds) / 1000)
-                let quits = effects.apply(app.tick(), on: self).quit
+                let reaction = effects.apply(app.tick(), on: self)
                 draw(terminal)
-                if quits {
-                    return record(quitting: true)
+                if reaction.quit {
+                    return record(ending: reaction)
                 }
             case .dump:
-                let quits = settle(effects)
+                let reaction = settle(effects)
                 draw(terminal)
-                let dumped = record(quitting: quits)
-                if quits {
+                let dumped = record(ending: reaction)
+                if reaction.quit {
                     return dumped
                 }
             }
         }
-        let quits = settle(effects)
+        let reaction = settle(effects)
         draw(terminal)
-        return record(quitting: quits)
+        return record(ending: reaction)
     }
 
     /// Waits (up to ``settleLimit``) for background counts to finish, so screens are repeatable;
-    /// returns whether what completed meanwhile (keys that waited for pending work) quits.
-    private func settle(_ effects: EffectHandler) -> Bool {
+    /// returns the reaction to what completed meanwhile (keys that waited for pending work) when
+    /// it ends the app, else one that does not.
+    private func settle(_ effects: EffectHandler) -> EffectHandler.Reaction {
         let deadline = Date().addingTimeInterval(Self.settleLimit)
         // A tick can start new work (a refresh after committed changes recounts): settle again.
         repeat {
             while app.hasBackgroundWork && !app.hasWorkToCollect && Date() < deadline {
                 pause(seconds: 0.01)
             }
-            if effects.apply(app.tick(), on: self).quit {
-                return true
+            let reaction = effects.apply(app.tick(), on: self)
+            if reaction.quit {
+                return reaction
             }
         } while app.hasBackgroundWork && Date() < deadline
-        return false
+        return EffectHandler.Reaction()
     }
 
     /// Draws one frame.

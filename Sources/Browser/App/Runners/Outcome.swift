@@ -48,9 +48,17 @@ struct Outcome: Equatable, Sendable {
         effects.contains(where: \.redraws)
     }
 
-    /// Whether the program should end.
+    /// Whether this app ends: the program quits, or goes on in the app on another schema.
     var quits: Bool {
-        effects.contains(.quit)
+        effects.contains(.quit) || reopening != nil
+    }
+
+    /// The schema the app ends to browse instead (``Effect/reopen(_:)``), if any.
+    var reopening: SchemaSwitch? {
+        for case .reopen(let switched) in effects {
+            return switched
+        }
+        return nil
     }
 
     /// The text a yank asks to put on the clipboard, if any.

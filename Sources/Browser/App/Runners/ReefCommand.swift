@@ -160,7 +160,7 @@ public struct ReefCommand: ParsableCommand {
                     // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
                     HeadlessRunner(app: app, columns: size.columns, rows: size.rows).play(steps) { screen in
                         StandardStream.output.write(screen.map { $0 + "\n" }.joined())
-                    }.remaining
+                    }.ended
                 }
             } catch {
                 fail(String(describing: error))

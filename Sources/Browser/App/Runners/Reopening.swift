@@ -1,32 +1,41 @@
 /// Plays a session across the apps it goes through: when the user browses another schema (`gs`,
-/// ``App/reopening``), the app ends and ``reopen`` makes the next one, on that schema, which plays
+/// ``Effect/reopen(_:)``), the app ends and ``reopen`` makes the next one, on that schema, which plays
 /// the steps of the script left over. Both runners go through it, each with its own way of
 /// playing an app.
 ///
 /// ```swift
 /// let last = try Reopening { switched in try makeApp(on: switched.schema) }.run(app, steps: steps) { app, steps in
-///     HeadlessRunner(app: app, columns: 120, rows: 40).play(steps).remaining
+///     HeadlessRunner(app: app, columns: 120, rows: 40).play(steps).ended
 /// }
 /// ```
 struct Reopening {
+    /// How an app's part of the session ended: for good, or to browse another schema with the
+    /// steps it left.
+    struct Ended: Equatable {
+        /// The schema the next app browses; nil when the session ended (a quit, the input's end).
+        var switched: SchemaSwitch?
+        /// The steps left for the next app.
+        var remaining: [ScriptStep] = []
+    }
+
     /// Makes the app on the schema named (the database opened again with it), showing the table
     /// named if one is.
     let reopen: (_ switched: SchemaSwitch) throws -> App
 
-    /// Plays `steps` on `app` with `play` (which returns the steps it left), then on each app a
-    /// schema switch makes; returns the last app.
+    /// Plays `steps` on `app` with `play` (which says how the app ended and the steps it left),
+    /// then on each app a schema switch makes; returns the last app.
     ///
     /// - Throws: what ``reopen`` throws (the server unreachable meanwhile, say).
-    func run(_ app: App, steps: [ScriptStep], _ play: (App, [ScriptStep]) -> [ScriptStep]) throws -> App {
+    func run(_ app: App, steps: [ScriptStep], _ play: (App, [ScriptStep]) -> Ended) throws -> App {
         var app = app
         var steps = steps
         while true {
-            let left = play(app, steps)
-            guard let switched = app.reopening else {
+            let ended = play(app, steps)
+            guard let switched = ended.switched else {
                 return app
             }
             app = try reopen(switched)
-            steps = left
+            steps = ended.remaining
         }
     }
 

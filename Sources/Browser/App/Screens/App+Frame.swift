@@ -35,7 +35,7 @@ extension App {
             let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? "?"
             let title = grid.knownTotal == 0 ? "No rows" : "Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total)"
             frame.content = .record(title: "\(title) · \(grid.source.title)", view: recordView(of: record))
-        case .schema, .help:
+        case .controlled:
             break
         }
         preparedFrame = frame
@@ -47,7 +47,7 @@ extension App {
         switch screen {
         case .main:
             Layout.main(width: size.columns, height: size.rows, sidebarWidth: sidebarWidth, focus: state.focus)
-        case .results, .record, .schema, .help:
+        case .results, .record, .controlled:
             Layout.full(width: size.columns, height: size.rows)
         }
     }

@@ -17,12 +17,8 @@ extension App {
             renderContent(in: layout.content, into: &frame.buffer)
         case .record:
             renderContent(in: layout.content, into: &frame.buffer)
-        case .schema(let screen):
-            let (titleRow, body) = layout.content.splitTop(1)
-            renderTitle(screen.title, in: titleRow, into: &frame.buffer)
-            screen.view.render(in: body, into: &frame.buffer, theme: theme)
-        case .help(let help):
-            help.render(in: layout.content, into: &frame.buffer, theme: theme)
+        case .controlled(let controller):
+            controller.render(in: layout.content, into: &frame.buffer, theme: theme)
         }
         if let prompt = prompt.current {
             let cursor = prompt.widget.render(in: layout.status, into: &frame.buffer, theme: theme)
@@ -53,13 +49,6 @@ extension App {
         list.render(above: row, x: x, in: Rect(x: 0, y: 0, width: buffer.width, height: row), into: &buffer, theme: theme)
     }
 
-    /// Draws a title row.
-    private func renderTitle(_ title: String, in area: Rect, into buffer: inout ScreenBuffer) {
-        buffer.fill(area, style: theme[.background])
-        buffer.put(TextLayout.truncate(Sanitizer.sanitize(title), toWidth: area.width), x: area.x, y: area.y,
-                   style: theme[.title], maxWidth: area.width)
-    }
-
     /// Draws the table list, its title and the border beside it.
     private func renderSidebar(_ layout: Layout, into buffer: inout ScreenBuffer) {
         if let border = layout.border {
@@ -73,7 +62,7 @@ extension App {
         let (titleRow, listArea) = sidebar.splitTop(1)
         let focused = state.focus == .tables
         let listed = listedTables
-        renderTitle((focused ? "▸ " : "") + tableListTitle(listed: listed.count), in: titleRow, into: &buffer)
+        TitleLine(text: (focused ? "▸ " : "") + tableListTitle(listed: listed.count)).render(in: titleRow, into: &buffer, theme: theme)
         // Only the rows drawn: the list may hold ten thousand tables.
         let selected = listed.firstIndex(of: state.selectedTable)
         let first = ListWidget.firstVisible(keeping: selected ?? 0, visibleFrom: state.firstVisibleTable,
@@ -120,7 +109,7 @@ extension App {
             buffer.put(reason, x: area.x, y: area.y, style: theme[.statusError], maxWidth: area.width)
         case .record(let title, let view):
             let (titleRow, body) = area.splitTop(1)
-            renderTitle(title, in: titleRow, into: &buffer)
+            TitleLine(text: title).render(in: titleRow, into: &buffer, theme: theme)
             view.render(in: body, into: &buffer, theme: theme)
         }
     }
@@ -131,7 +120,7 @@ extension App {
         if case .main = state.top, state.focus == .tables {
             mode = .tables
         }
-        let message = pendingStatus ?? state.message ?? fillingStatus ?? summaryProgress ?? clipboardCopyProgress ?? exportProgress ?? .info("? help")
+        let message = pendingStatus ?? state.message ?? serverLostStatus ?? fillingStatus ?? summaryProgress ?? clipboardCopyProgress ?? exportProgress ?? .info("? help")
         let messageWidth = max(StatusBar.minimumMessageWidth, TextWidth.of(message.text))
         let available = width - TextWidth.of(mode.label) - 3 - messageWidth - 2
         return StatusBar(mode: mode.label, message: message.text, isError: message.isError,
@@ -143,7 +132,7 @@ extension App {
         let grid: GridModel?
         switch state.top {
         case .main, .results, .record: grid = visibleGrid
-        case .schema, .help: grid = nil
+        case .controlled: grid = nil
         }
         guard let grid else {
             return ""

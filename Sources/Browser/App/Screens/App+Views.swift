@@ -156,64 +156,11 @@ extension App {
         return max(record.scroll, rows.upperBound - height)
     }
 
-    /// Runs a command in the schema view (and the pending changes, the conflicts): scrolling,
-    /// searching and back.
-    func performOnText(_ command: Command, screen: TextScreen) -> Outcome {
-        var screen = screen
-        let height = max(1, contentHeight - 1)
-        switch command {
-        case .back:
-            state.screens.removeLast()
-            return .redraw
-        case .up: screen.scroll(by: -1, width: size.columns, height: height)
-        case .down: screen.scroll(by: 1, width: size.columns, height: height)
-        case .pageUp: screen.scroll(by: -height, width: size.columns, height: height)
-        case .pageDown: screen.scroll(by: height, width: size.columns, height: height)
-        case .top: screen.scroll(by: -Int(Int32.max), width: size.columns, height: height)
-        case .bottom: screen.scroll(by: Int(Int32.max), width: size.columns, height: height)
-        case .cancel:
-            state.screens.removeLast()
-            return .redraw
-        case .search, .nextMatch, .previousMatch:
-            return searchCommand(command)
-        default: return notAKeyHere()
-        }
-        state.replaceTop(.schema(screen))
-        return .redraw
-    }
-
-    /// Runs a command on the help screen: scrolling, searching and back.
-    func performOnHelp(_ command: Command, help: HelpView) -> Outcome {
-        var help = help
-        let height = max(1, contentHeight)
-        let maximum = HelpView.maximumScroll(width: size.columns, height: height)
-        switch command {
-        case .back:
-            state.screens.removeLast()
-            return .redraw
-        case .up: help.scroll -= 1
-        case .down: help.scroll += 1
-        case .pageUp: help.scroll -= height
-        case .pageDown: help.scroll += height
-        case .top: help.scroll = 0
-        case .bottom: help.scroll = maximum
-        case .cancel:
-            state.screens.removeLast()
-            return .redraw
-        case .search, .nextMatch, .previousMatch:
-            return searchCommand(command)
-        default: return notAKeyHere()
-        }
-        help.scroll = min(max(0, help.scroll), maximum)
-        state.replaceTop(.help(help))
-        return .redraw
-    }
-
     /// The values the record view shows: the grid's, with those it keeps only the start of read
     /// again with more of them (``GridValue/recordTextBytes``), once per row shown. A staged value
     /// stays as staged.
     func recordValues(_ values: [GridValue], of grid: GridModel) throws -> [GridValue] {
-        guard values.contains(where: \.isCut), let table = grid.source as? TableSource,
+        guard values.contains(where: \.isCut), let table = grid.source.keyedTable,
               case .stored(let stored)? = try grid.row(at: grid.cursorRow), let key = stored.key else {
             return values
         }
@@ -241,16 +188,6 @@ extension App {
         let fields = RecordView.fields(columns: columns, values: values, width: size.columns)
         recordCache.layout = (values, size.columns, columns, fields)
         return fields
-    }
-
-    /// `/`, `n` and `N` on a text screen: the search prompt, or the next or previous match.
-    private func searchCommand(_ command: Command) -> Outcome {
-        if command == .search {
-            openPrompt(.search)
-        } else {
-            searchTextScreen(for: nil, forward: command == .nextMatch, again: true)
-        }
-        return .redraw
     }
 
     /// The rows above the status bar.

@@ -6,10 +6,9 @@ enum Screen {
     case results(GridModel)
     /// One row of a grid, shown vertically.
     case record(RecordViewState)
-    /// A page of text: the schema of a table, the pending changes, conflicts.
-    case schema(TextScreen)
-    /// The key help.
-    case help(HelpView)
+    /// A screen that answers for itself (``ScreenController``): the help, a table's schema, the
+    /// pending changes, the conflicts.
+    case controlled(any ScreenController)
 
     /// What the screen is for (the main screen's grid: ``Mode/browse``).
     var mode: Mode {
@@ -17,16 +16,24 @@ enum Screen {
         case .main: .browse
         case .results(let grid): grid.summary != nil ? .summary : grid.frequency == nil ? .results : .frequency
         case .record: .record
-        case .schema(let screen): screen.mode
-        case .help: .help
+        case .controlled(let controller): controller.mode
         }
     }
 
-    /// Whether this is the text page of `mode` (the pending changes, the conflicts).
+    /// Whether this is the screen of `mode` that answers for itself (the help, the pending
+    /// changes, the conflicts).
     func isPage(_ mode: Mode) -> Bool {
-        if case .schema(let screen) = self {
-            return screen.mode == mode
+        if case .controlled(let controller) = self {
+            return controller.mode == mode
         }
         return false
+    }
+
+    /// The controller of a screen that answers for itself, nil for the others.
+    var controller: (any ScreenController)? {
+        if case .controlled(let controller) = self {
+            return controller
+        }
+        return nil
     }
 }

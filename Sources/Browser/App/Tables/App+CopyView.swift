@@ -5,7 +5,7 @@ extension App {
     /// `gy` (the cursor `column`) and `gY` (the view): asks the format (Enter alone: TSV).
     func openCopyPrompt(for grid: GridModel, column: Bool) {
         let source = grid.source
-        guard source is TableSource || source is PagedSource else {
+        guard source.rowsToExport() != nil else {
             state.message = .error("these results cannot be copied whole; run them as a SELECT")
             holdTextAfterRefusal()
             return
@@ -29,12 +29,7 @@ extension App {
             return
         }
         let source = grid.source
-        var rows: any ExportRows
-        if let table = source as? TableSource {
-            rows = TableRows(table)
-        } else if let results = source as? PagedSource {
-            rows = RelationRows(database: database, query: results.query)
-        } else {
+        guard var rows = source.rowsToExport() else {
             state.message = .error("these results cannot be copied whole; run them as a SELECT")
             return
         }
@@ -74,17 +69,18 @@ extension App {
         return .info("\(spinner) copying \(clipboardCopy.what): \(ListWidget.formatCount(clipboardCopy.rows))\(total) rows · Esc stops")
     }
 
-    /// Takes a copy that has ended: its text goes to the clipboard and the status bar says what
-    /// was copied; returns whether one ended.
-    func collectFinishedClipboardCopy() -> Bool {
+    /// Takes a copy that has ended: the status bar says what was copied, and the outcome returned
+    /// puts its text on the clipboard (``Effect/copy(_:)``); nil when no copy ended.
+    func collectFinishedClipboardCopy() -> Outcome? {
         guard let clipboardCopy, let outcome = clipboardCopy.outcome else {
-            return false
+            return nil
         }
         self.clipboardCopy = nil
         let what = clipboardCopy.what
+        var copied = Outcome.handled
         switch outcome {
         case .done(.text(let text, let count)):
-            pending.copy = text
+            copied = Outcome([.copy(text)])
             state.message = .info("copied \(what): \(Self.rowsText(count)) as \(clipboardCopy.formatName) "
                 + "(\(CellFormatter.formatByteCount(text.utf8.count)))")
         case .done(.tooLong(let bytes, let count)):
@@ -95,7 +91,7 @@ extension App {
         case .failed(let message):
             state.message = .error("copy: \(message)")
         }
-        return true
+        return copied
     }
 
     /// `1 row`, `3,503 rows`.

@@ -15,7 +15,7 @@ extension App {
         }
         // A summary (`I`) computes while it is open, in sight or not: Esc stops it.
         // Nor is a statement's: its rows arriving stop when Esc stops it or its grid closes.
-        for grid in grids where grid.source.isCounting && grid.summary == nil && !(grid.source is FillingSource) {
+        for grid in grids where grid.source.isCounting && grid.summary == nil && !grid.source.isFilling {
             guard grid === shown else {
                 let since = grid.outOfSightSince ?? now
                 grid.outOfSightSince = since
@@ -37,7 +37,7 @@ extension App {
     /// changes hands nothing over. Called on every tick.
     func shareGridCounts() {
         for (name, grid) in tables.grids where !tables.stale.contains(name) {
-            guard let source = grid.source as? TableSource, source.filter == nil, !source.isCounting,
+            guard let source = grid.source.keyedTable, source.filter == nil, !source.isCounting,
                   tables.countsShared[name] != ObjectIdentifier(source)
             else {
                 continue

@@ -8,7 +8,7 @@ extension App {
             state.message = .info("stopping the export…")
             return
         }
-        guard grid.source is TableSource || grid.source is PagedSource else {
+        guard grid.source.rowsToExport() != nil else {
             state.message = .error("these results cannot be exported; run them as a SELECT")
             return
         }
@@ -29,16 +29,8 @@ extension App {
         }
         let grid = currentGrid
         let source = grid?.source
-        var rows: any ExportRows
-        if let table = source as? TableSource {
-            rows = TableRows(table)
-        } else if let results = source as? PagedSource {
-            rows = RelationRows(database: database, query: results.query)
-        } else {
+        guard let grid, let source, var rows = source.rowsToExport() else {
             state.message = .error("export: nothing to export here")
-            return
-        }
-        guard let grid, let source else {
             return
         }
         rows = BooleanColumnRows.wrapping(rows, columns: source.columns)
@@ -61,8 +53,7 @@ extension App {
         }
         // Query results have no table of their own: a `.sql` export names the one it creates after the file.
         // A table keeps its name; a statement's results are named after the file.
-        let isTable = (source as? TableSource).map { $0.resultStore == nil } ?? false
-        let table = isTable ? source.title : Self.baseName(of: expanded)
+        let table = source.tableName ?? Self.baseName(of: expanded)
         let exporter = Exporter(rows: rows, table: table, columns: shown.map { source.columns[$0].name }, format: format,
                                 path: expanded)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)

@@ -13,7 +13,7 @@ extension App {
             return
         }
         let column = source.columns[index].name
-        guard let relation = relation(of: source) else {
+        guard let relation = source.relation else {
             state.message = .error("these results cannot be counted: run the query at the SQL prompt (e) again")
             return
         }
@@ -57,16 +57,7 @@ extension App {
     /// The database `source`'s rows are read from: a statement's results are read from reef's own
     /// copy of them (``ResultStore``), never from the statement's database again.
     func database(of source: RowSource) -> Database {
-        (source as? TableSource)?.table.database ?? database
-    }
-
-    /// What `source`'s rows come from, to count or summarise over: a table's or view's quoted
-    /// name, a query's parenthesised text; nil for results that cannot be read again (a `PRAGMA`).
-    func relation(of source: RowSource) -> SQL? {
-        if let table = source as? TableSource {
-            return "\(identifier: table.table.name)"
-        }
-        return (source as? PagedSource)?.query.relation
+        source.ownDatabase ?? database
     }
 
     /// `Enter` on a frequency table: back to the grid it counts, filtered (within its own filter)

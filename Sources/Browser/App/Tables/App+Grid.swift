@@ -135,7 +135,7 @@ extension App {
     /// cursor moves as soon as either is done: `G` on a big sorted table does not wait for every
     /// key to be sorted.
     func moveToLastRow(of grid: GridModel) {
-        guard let table = grid.source as? TableSource, table.isCounting else {
+        guard let table = grid.source.keyedTable, table.isCounting else {
             counted(grid) { try grid.moveToLastRow() }
             return
         }
@@ -185,7 +185,7 @@ extension App {
         // What messages name: the text of a plain `/` search, else the search as the status bar writes it.
         let text = wanted.kind == .text && wanted.column == nil ? wanted.pattern : wanted.label
         let search = MatchSearch(text: text, from: grid.cursorRow, forward: forward)
-        guard let table = grid.source as? TableSource else {
+        guard let table = grid.source.keyedTable else {
             let source = grid.source
             try show(try search.run { try source.find(wanted, in: $0, forward: $1) }, of: search, wanted, in: grid)
             return
@@ -252,7 +252,7 @@ extension App {
         }
         let name = grid.source.title
         let lines = try SchemaReport.lines(for: name, in: database)
-        state.screens.append(.schema(TextScreen(title: "Schema of \(name)", lines: lines)))
+        state.screens.append(.controlled(TextPageController(title: "Schema of \(name)", lines: lines, mode: .schema)))
     }
 
     /// Reloads a grid (and the table list for a table), keeping the cursor on its row.

@@ -26,12 +26,12 @@ extension App {
     }
 
     /// Takes the schema typed at `gs`'s prompt: one of `choices` by its name, else ignoring case,
-    /// else the one its name starts with; the runner then opens the database on it
-    /// (``reopening``).
-    func chooseSchema(_ text: String, among choices: [String]) {
+    /// else the one its name starts with; the outcome asks the runner to open the database on it
+    /// (``Effect/reopen(_:)``).
+    func chooseSchema(_ text: String, among choices: [String]) -> Outcome {
         let typed = text.trimmedWhitespace
         guard !typed.isEmpty else {
-            return
+            return .redraw
         }
         let folded = choices.filter { $0.equalsIgnoringCase(typed) }
         let started = choices.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
@@ -40,9 +40,9 @@ extension App {
         else {
             let why = started.count > 1 ? "more than one schema starts with" : "no schema named"
             state.message = .error("\(why) \(Sanitizer.sanitize(typed)): " + choices.map(Sanitizer.sanitize).joined(separator: ", "))
-            return
+            return .redraw
         }
-        reopening = SchemaSwitch(schema: chosen)
+        return Outcome([.reopen(SchemaSwitch(schema: chosen))])
     }
 
     /// Enter on another schema's table or view in the list: the database opened again on that
@@ -51,8 +51,7 @@ extension App {
         guard mayLeaveSchema() else {
             return .redraw
         }
-        reopening = SchemaSwitch(schema: object.schema, table: object.name)
-        return .quit
+        return Outcome([.reopen(SchemaSwitch(schema: object.schema, table: object.name))])
     }
 
     /// Says how to browse another schema's table or view (selected in the list: it has no grid
@@ -64,7 +63,7 @@ extension App {
         return .redraw
     }
 
-    /// The steps the next app plays after this one ended to switch schemas (``reopening``): the
+    /// The steps the next app plays after this one ended to switch schemas (``Effect/reopen(_:)``): the
     /// keys that waited for background work here, then `rest`.
     func stepsForNextApp(_ rest: some Sequence<ScriptStep>) -> [ScriptStep] {
         keysForNextApp.map(ScriptStep.key) + Array(rest)
@@ -86,7 +85,7 @@ extension App {
 }
 
 /// The schema to browse next, and the table to show there first (nil: the list's first).
-struct SchemaSwitch: Equatable {
+struct SchemaSwitch: Equatable, Sendable {
     /// The schema.
     var schema: String
     /// The table or view to show.

@@ -15,14 +15,12 @@ extension App {
             state.message = .info("no columns to summarise")
             return
         }
-        guard let relation = relation(of: source) else {
+        guard let relation = source.relation else {
             state.message = .error("these results cannot be summarised: run the query at the SQL prompt (e) again")
             return
         }
-        let declaredTypes = (source as? TableSource).map { table -> [String] in
-            let types = table.table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType)
-            return shown.map { types.indices.contains($0) ? types[$0] : "" }
-        } ?? []
+        let types = source.declaredColumnTypes
+        let declaredTypes = types.isEmpty ? [] : shown.map { types.indices.contains($0) ? types[$0] : "" }
         let query: SummaryQuery
         do {
             query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
@@ -126,7 +124,7 @@ extension App {
     /// Whether column `index` of `source` holds exact decimals as text: a PostgreSQL `numeric`
     /// column of a statement's results, in reef's copy of them.
     private static func holdsDecimalText(_ index: Int, of source: RowSource) -> Bool {
-        guard let store = (source as? TableSource)?.resultStore, store.typeNames.indices.contains(index),
+        guard let store = source.resultStore, !source.isFilling, store.typeNames.indices.contains(index),
               let type = store.typeNames[index]?.lowercased() else {
             return false
         }

@@ -57,14 +57,15 @@ extension App {
     }
 
     /// Enter at the narrowing line: keeps the list narrowed and opens the selected table (the grid
-    /// takes the keys); with no table listed, nothing opens.
-    func acceptTableNarrowing(_ text: String) {
+    /// takes the keys), or another schema's table, browsed there (``Effect/reopen(_:)``); with no
+    /// table listed, nothing opens.
+    func acceptTableNarrowing(_ text: String) -> Outcome {
         narrowTables(to: text)
         guard !listedTables.isEmpty else {
             state.message = .error("no table name contains \(Sanitizer.sanitize(text)); Esc in the list shows them all")
-            return
+            return .redraw
         }
-        _ = performOnMain(.open)
+        return performOnMain(.open)
     }
 
     /// Esc in the table list, or at its narrowing line: every table is listed again. Returns

@@ -54,7 +54,7 @@ extension App {
         if let text = value.plainText {
             return text
         }
-        guard let table = grid.source as? TableSource, case .stored(let row)? = try grid.row(at: grid.cursorRow),
+        guard let table = grid.source.keyedTable, case .stored(let row)? = try grid.row(at: grid.cursorRow),
               let key = row.key, table.columns.indices.contains(column) else {
             return nil
         }

@@ -137,4 +137,15 @@ final class FillingSource: RowSource {
             "the rows are still arriving: sort and filter once the last has come (Esc stops the statement)"
         }
     }
+
+    // MARK: - Capabilities (RowSource+Capabilities.swift)
+
+    var resultStore: ResultStore? {
+        store
+    }
+
+    var isFilling: Bool {
+        true
+    }
+
 }

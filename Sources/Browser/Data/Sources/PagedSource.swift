@@ -184,4 +184,15 @@ final class PagedSource: RowSource {
         }
         return page
     }
+
+    // MARK: - Capabilities (RowSource+Capabilities.swift)
+
+    var relation: SQL? {
+        query.relation
+    }
+
+    func rowsToExport() -> (any ExportRows)? {
+        RelationRows(database: database, query: query)
+    }
+
 }

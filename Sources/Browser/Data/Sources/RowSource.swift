@@ -1,3 +1,5 @@
+import ORMCore
+
 /// The narrow interface between the views and the database: rows by position, counted lazily.
 ///
 /// Views never see SQL. Sources are immutable in their options: sorting or filtering makes a new
@@ -55,6 +57,25 @@ protocol RowSource: AnyObject {
 
     /// A new source with the same options that reads the data afresh.
     func reloaded() throws -> RowSource
+
+    // What the source can do beyond showing rows (defaults in RowSource+Capabilities.swift).
+
+    /// The table these rows are read from by key (live refresh, edits, whole values), if any.
+    var keyedTable: TableSource? { get }
+    /// Reef's own copy of a statement's results these rows come from, if they do.
+    var resultStore: ResultStore? { get }
+    /// Whether the rows still arrive from a statement running at the SQL prompt.
+    var isFilling: Bool { get }
+    /// The table or view the rows are of; nil for a statement's results.
+    var tableName: String? { get }
+    /// What the rows come from, to count or summarise over; nil when they cannot be read again.
+    var relation: SQL? { get }
+    /// The database the rows are read from when it is not the one browsed.
+    var ownDatabase: Database? { get }
+    /// The declared SQL type of each column, in ``columns``' order; empty when unknown.
+    var declaredColumnTypes: [String] { get }
+    /// The rows read again whole, in this view's order and filter, for an export or a copy.
+    func rowsToExport() -> (any ExportRows)?
 }
 
 extension RowSource {

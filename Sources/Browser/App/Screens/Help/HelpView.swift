@@ -1,4 +1,5 @@
-/// The help screen, generated from ``KeyBindings`` so it lists every key.
+/// The help screen's page, generated from ``KeyBindings`` so it lists every key (its keys are
+/// ``HelpController``'s).
 ///
 /// Keys are drawn in `helpKey` style in a column of their own; descriptions wrap beside them.
 struct HelpView: Sendable {
@@ -16,8 +17,6 @@ struct HelpView: Sendable {
     var scroll = 0
     /// The text searched for last (`/`), marked where it occurs.
     var searchText: String?
-    /// The row the last search found, where `n` and `N` go on from.
-    var matchLine: Int?
 
     /// The entries: headings (nil keys) and key descriptions, in order.
     static let entries: [(keys: String?, text: String)] = {

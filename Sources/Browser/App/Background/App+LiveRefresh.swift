@@ -1,0 +1,182 @@
+import ORMCore
+
+/// Live refresh: the shown table read again after committed changes, this session's or another
+/// process's, with the cursor kept on its row by key.
+extension App {
+    /// Reloads the shown table when committed changes touched it (keeping the cursor on its row by
+    /// key) and the table list's counts, and says in the status bar what changed.
+    ///
+    /// A table is read again in the background, key snapshot included, and shown once ready: the
+    /// old rows stay on screen meanwhile and keys keep working.
+    func refreshAfterChanges() -> Bool {
+        let adopted = adoptRefreshedTable()
+        guard let taken = liveChanges.take() else { return adopted }
+        // A big table named only as part of "every table" is left for the change that names it
+        // (its statistics, 1 to 10 s later): counting it and reading it again each second while
+        // another session commits elsewhere in the database would load the server for nothing.
+        let changes = taken.leaving(taken.unconfirmed.filter(isCostlyToReadAgain))
+        guard !changes.tables.isEmpty else { return adopted }
+        recheckNewRows()
+        let shownBefore = selectedTableName
+        let namesBefore = Set(catalog.names.map(\.name))
+        // This session's changes name tables only: the views reading them are counted again too.
+        let views = changes.own ? catalog.names.filter { $0.kind == .view }.map(\.name) : []
+        try? refreshCatalog(changed: changes.tables.union(views))
+        if let shownBefore, !catalog.names.contains(where: { $0.name == shownBefore }) {
+            // The table on screen is gone: say so, rather than announce the table now in its place.
+            tableGone(shownBefore, renamedTo: Set(catalog.names.map(\.name)).subtracting(namesBefore), by: changes)
+            return true
+        }
+        // Grids of other tables catch up when they are shown again.
+        let shown = selectedTableName
+        for (name, grid) in tables.grids where name != shown && Self.isAffected(grid, by: changes) {
+            tables.stale.insert(name)
+        }
+        guard let grid = selectedTableGrid, Self.isAffected(grid, by: changes) else { return true }
+        guard let table = grid.source.keyedTable else {
+            do {
+                try grid.reload()
+            } catch {
+                state.message = .error("refresh failed: \(UserMessage.describe(error))")
+                return true
+            }
+            announce(changes, in: grid.source.title)
+            return true
+        }
+        if let running = live.running, running.grid === grid {
+            // One refresh of the whole table at a time: a writer committing faster than a big
+            // table reads again gets one more refresh once this one is shown, not a pile of them.
+            // The rows on screen are read again at once all the same.
+            live.deferChanges(changes)
+            live.running?.onScreen = readOnScreen(of: grid, table: table)
+            return true
+        }
+        startRefresh(of: grid, table: table, changes: changes)
+        return adoptRefreshedTable() || true
+    }
+
+    /// Whether reading table `name` again (counting it, reading the open grid's table whole) costs
+    /// at least ``CountLimits/unconfirmedRows`` rows, or an unknown number: by the table list's
+    /// count, else an unfiltered grid's.
+    private func isCostlyToReadAgain(_ name: String) -> Bool {
+        // The table's rows, not a filtered grid's: reading a filter again reads the table.
+        if case .done(let count) = catalog.count(of: name) {
+            return count >= countLimits.unconfirmedRows
+        }
+        if let grid = tables.grids[name], grid.source.filter == nil, let count = grid.source.knownCount {
+            return count >= countLimits.unconfirmedRows
+        }
+        return true
+    }
+
+    /// The table on screen, `name`, was dropped (or renamed, when the only name new to the list is
+    /// one of `renamedTo`): its grid and the record views over it close, the table now selected in
+    /// its place is shown, and the status bar says what happened. A renamed table is followed.
+    private func tableGone(_ name: String, renamedTo newNames: Set<String>, by changes: LiveChanges.Summary) {
+        let who = changes.external ? "another process" : "this session"
+        if let grid = tables.close(name) {
+            state.screens.removeAll { screen in
+                if case .record(let record) = screen { return record.grid === grid }
+                return false
+            }
+            if live.running?.grid === grid {
+                live.stop()
+            }
+        }
+        if newNames.count == 1, let renamed = newNames.first,
+           let index = catalog.names.firstIndex(where: { $0.name == renamed }) {
+            selectTable(index)
+            state.message = .error("\(Sanitizer.sanitize(name)) was renamed to \(Sanitizer.sanitize(renamed)) by \(who)")
+        } else {
+            state.message = .error("\(Sanitizer.sanitize(name)) was dropped by \(who)")
+        }
+    }
+
+    /// Starts reading `table` again in the background for `grid`: the rows on screen first, by
+    /// key, then the whole table with its key snapshot.
+    private func startRefresh(of grid: GridModel, table: TableSource, changes: LiveChanges.Summary) {
+        let fresh = BackgroundResult(wakeup: wakeup) { () throws -> TableSource in
+            let source = try table.refreshed()
+            _ = try source.count()
+            return source
+        }
+        live.running = LiveRefresh(grid: grid, base: table, changes: changes,
+                                  onScreen: readOnScreen(of: grid, table: table), fresh: fresh)
+    }
+
+    /// The rows on screen in `grid`, read again by key in the background (nil when they have no key).
+    private func readOnScreen(of grid: GridModel, table: TableSource) -> BackgroundResult<[RowKey: SourceRow]>? {
+        let keys = grid.keysOnScreen()
+        guard !keys.isEmpty else {
+            return nil
+        }
+        return BackgroundResult(wakeup: wakeup) { try table.rows(withKeys: keys) }
+    }
+
+    /// Whether `changes` touch what `grid` shows: its table, or, for a view, a table it may read
+    /// (another process's changes name the views themselves; this process's name only tables).
+    private static func isAffected(_ grid: GridModel, by changes: LiveChanges.Summary) -> Bool {
+        let source = grid.source
+        if changes.tables.contains(source.title) {
+            return true
+        }
+        return changes.own && source.keyedTable?.table.info.kind == .view
+    }
+
+    /// Shows the rows on screen read again, then the table read again in the background, as each
+    /// is ready; returns whether it showed anything.
+    private func adoptRefreshedTable() -> Bool {
+        let shownOnScreen = showRowsReadAgain()
+        guard let refresh = live.running, let result = refresh.fresh.result else { return shownOnScreen }
+        live.running = nil
+        // Changes that came meanwhile get one more refresh, from whatever the grid shows now.
+        defer {
+            if live.deferred != nil, let current = refresh.grid.source.keyedTable, let deferred = live.takeDeferred() {
+                startRefresh(of: refresh.grid, table: current, changes: deferred)
+            }
+        }
+        guard refresh.grid.source === refresh.base else {
+            return false  // sorted, filtered or reloaded meanwhile: already fresh
+        }
+        do {
+            // Rows read again by key after this refresh started are newer than it: kept until the
+            // next one is shown.
+            try refresh.grid.adopt(try result.get(), keepingFreshRows: live.deferred != nil)
+        } catch {
+            state.message = .error("refresh failed: \(UserMessage.describe(error))")
+            return true
+        }
+        announce(refresh.changes, in: refresh.grid.source.title)
+        return true
+    }
+
+    /// Shows the rows on screen read again by key, once they are in; returns whether it did.
+    private func showRowsReadAgain() -> Bool {
+        guard let refresh = live.running, let result = refresh.onScreen?.result else {
+            return false
+        }
+        live.running?.onScreen = nil
+        guard refresh.grid.source === refresh.base, let rows = try? result.get() else {
+            return false  // sorted or reloaded meanwhile, or the read failed: the whole refresh says
+        }
+        refresh.grid.showFresh(rows)
+        announce(refresh.changes, in: refresh.grid.source.title)
+        return true
+    }
+
+    /// Says in the status bar what changed, over nothing or an older notice of the same kind: a
+    /// message the user's last key produced (a commit's result, an error, a copy) stays until the
+    /// next key, as every message does, however late the refresh comes. The rows counted are this
+    /// session's own (another process's commits are known by table only).
+    private func announce(_ changes: LiveChanges.Summary, in table: String) {
+        guard state.message == nil || state.message?.isLive == true else { return }
+        let who = switch (changes.own, changes.external) {
+        case (true, true): "this session and another process"
+        case (false, _): "another process"
+        case (true, false): "this session"
+        }
+        let rows = changes.external ? 0 : changes.rows
+        let what = rows > 0 ? "\(rows) row\(rows == 1 ? "" : "s") changed" : "changed"
+        state.message = .live("\(table) \(what) by \(who): refreshed")
+    }
+}

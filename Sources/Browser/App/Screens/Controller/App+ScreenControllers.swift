@@ -1,0 +1,37 @@
+extension App {
+    /// Whether the screen on top searches its own text (the schema, the pending changes, the help)
+    /// with `/`, `n` and `N`, instead of a grid.
+    var isTextScreenOnTop: Bool {
+        state.top.controller?.searchesText ?? false
+    }
+
+    /// Searches the text screen on top for `text` (nil: the text searched for last), as `less` does
+    /// (``ScreenController/search(for:forward:again:in:)``).
+    func searchTextScreen(for text: String?, forward: Bool, again: Bool) {
+        guard let controller = state.top.controller, controller.searchesText else {
+            return
+        }
+        _ = carryOut(controller.search(for: text, forward: forward, again: again, in: layout(of: state.top).content),
+                     of: controller)
+    }
+
+    /// Does what `controller`'s reply asks: draws, says, closes the screen (when it is still on
+    /// top), opens a prompt, or says the key means nothing here.
+    func carryOut(_ reply: ScreenReply, of controller: any ScreenController) -> Outcome {
+        switch reply {
+        case .redraw:
+            break
+        case .say(let message):
+            state.message = message
+        case .close:
+            if state.top.controller === controller {
+                state.screens.removeLast()
+            }
+        case .notAKey:
+            return notAKeyHere()
+        case .openPrompt(let kind):
+            openPrompt(kind)
+        }
+        return .redraw
+    }
+}

@@ -1,0 +1,14 @@
+/// What a ``ScreenController`` asks of the ``App`` after a command: the controller has changed its
+/// own state; what touches the stack, the status bar or the prompt line is the app's to do.
+enum ScreenReply: Equatable, Sendable {
+    /// The screen changed: draw it again.
+    case redraw
+    /// Draw again, with `message` in the status bar.
+    case say(StatusMessage)
+    /// Close this screen (the one under it shows again).
+    case close
+    /// The command means nothing here: the status bar says so, with a hint.
+    case notAKey
+    /// Open the prompt of `kind` over the screen (`/` opens the search prompt).
+    case openPrompt(PromptKind)
+}

@@ -1,0 +1,74 @@
+/// A scrollable page of text under a title: a table's schema, the pending changes, the conflicts.
+/// Up and down scroll a line, the page keys a page, `g` and `G` go to the ends; `/`, `n` and `N`
+/// search; `q` or Esc closes it.
+final class TextPageController: ScreenController {
+    /// The title line.
+    let title: String
+    /// The text, one logical line each (wrapped to the screen's width when drawn).
+    let lines: [String]
+    /// What the page is (the schema, the pending changes, the conflicts), named in the status bar.
+    let mode: Mode
+    /// The first display line shown.
+    private(set) var scroll = 0
+    /// The text searched for last and the line it was found on.
+    private(set) var search = TextSearchState()
+
+    /// A page titled `title` showing `lines`, named `mode` in the status bar.
+    init(title: String, lines: [String], mode: Mode) {
+        self.title = title
+        self.lines = lines
+        self.mode = mode
+    }
+
+    var searchesText: Bool {
+        true
+    }
+
+    /// The text widget for the lines, scrolled, the text searched for marked.
+    var view: TextView {
+        var view = TextView(text: "", scroll: scroll, highlight: search.text)
+        view.lines = lines
+        return view
+    }
+
+    func perform(_ command: Command, in area: Rect) -> ScreenReply {
+        let height = Self.bodyHeight(of: area)
+        switch command {
+        case .back, .cancel: return .close
+        case .up: scroll(by: -1, in: area)
+        case .down: scroll(by: 1, in: area)
+        case .pageUp: scroll(by: -height, in: area)
+        case .pageDown: scroll(by: height, in: area)
+        case .top: scroll(by: -Int(Int32.max), in: area)
+        case .bottom: scroll(by: Int(Int32.max), in: area)
+        case .search: return .openPrompt(.search)
+        case .nextMatch, .previousMatch: return search(for: nil, forward: command == .nextMatch, again: true, in: area)
+        default: return .notAKey
+        }
+        return .redraw
+    }
+
+    func search(for text: String?, forward: Bool, again: Bool, in area: Rect) -> ScreenReply {
+        let found = search.find(text, in: view.displayLines(width: area.width), scroll: scroll, forward: forward, again: again)
+        if let line = found.line {
+            scroll = min(line, view.maximumScroll(width: area.width, height: Self.bodyHeight(of: area)))
+        }
+        return .say(found.message)
+    }
+
+    func render(in area: Rect, into buffer: inout ScreenBuffer, theme: Theme) {
+        let (titleRow, body) = area.splitTop(1)
+        TitleLine(text: title).render(in: titleRow, into: &buffer, theme: theme)
+        view.render(in: body, into: &buffer, theme: theme)
+    }
+
+    /// Scrolls by `delta` display lines, within the text.
+    private func scroll(by delta: Int, in area: Rect) {
+        scroll = min(max(0, scroll + delta), view.maximumScroll(width: area.width, height: Self.bodyHeight(of: area)))
+    }
+
+    /// The rows the text has in `area`: all but the title's.
+    private static func bodyHeight(of area: Rect) -> Int {
+        max(1, area.height - 1)
+    }
+}

@@ -1,0 +1,76 @@
+import ORMCore
+
+/// The grids on the screen stack and the selected table's, opened on first use.
+extension App {
+    /// The grid the visible screen is about: query results, the record's grid, or the selected table's.
+    var currentGrid: GridModel? {
+        stackedGrid ?? selectedTableGrid
+    }
+
+    /// The grid the visible screen is about, as ``currentGrid`` but only when it is open: looking
+    /// it up neither opens nor reloads a table (what drawing reads).
+    var visibleGrid: GridModel? {
+        stackedGrid ?? visibleTableGrid
+    }
+
+    /// The grid of the topmost results or record screen, nil when only the main screen's grid is left.
+    private var stackedGrid: GridModel? {
+        for screen in state.screens.reversed() {
+            switch screen {
+            case .results(let grid):
+                return grid
+            case .record(let record):
+                return record.grid
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// The grid of the selected table when it is open (nothing is opened to find it).
+    var visibleTableGrid: GridModel? {
+        selectedTableName.flatMap { tables.grids[$0] }
+    }
+
+    /// The name of the selected table, if there is one.
+    var selectedTableName: String? {
+        let names = catalog.names
+        return names.indices.contains(state.selectedTable) ? names[state.selectedTable].name : nil
+    }
+
+    /// The grid of the selected table, opened on first use (in the background: see
+    /// ``shownGrid(named:)``).
+    var selectedTableGrid: GridModel? {
+        guard let name = selectedTableName else {
+            return nil
+        }
+        return shownGrid(named: name)
+    }
+
+    /// The grid of table `name` (a name from the catalog), opened on first use.
+    func tableGrid(named name: String) -> GridModel? {
+        if let grid = tables.grids[name] {
+            if tables.takeStale(name) {
+                do {
+                    try grid.reload()
+                } catch {
+                    state.message = .error("\(name): refresh failed: \(UserMessage.describe(error))")
+                }
+            }
+            return grid
+        }
+        do {
+            let table: DynamicTable
+            do {
+                table = try database.table(name)
+            } catch ORMError.unknownName {
+                return nil
+            }
+            return installGrid(try TableSource(table: table), named: name)
+        } catch {
+            state.message = .error("\(name): \(UserMessage.describe(error))")
+            return nil
+        }
+    }
+}

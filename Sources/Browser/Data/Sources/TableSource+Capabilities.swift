@@ -1,0 +1,30 @@
+import ORMCore
+
+/// What a table's rows allow beyond showing them (``RowSource/keyedTable`` and the rest): they have
+/// keys, come from a table (or reef's copy of a statement's results) and can be read again.
+extension TableSource {
+    var keyedTable: TableSource? {
+        self
+    }
+
+    var tableName: String? {
+        resultStore == nil ? table.info.name : nil
+    }
+
+    var relation: SQL? {
+        "\(identifier: table.name)"
+    }
+
+    var ownDatabase: Database? {
+        table.database
+    }
+
+    var declaredColumnTypes: [String] {
+        table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType)
+    }
+
+    func rowsToExport() -> (any ExportRows)? {
+        TableRows(self)
+    }
+
+}
