@@ -22,4 +22,37 @@ final class ReefOnClusterTests: XCTestCase {
                                        columns: 100, rows: 6).run(try KeyScript.parse("")).last ?? []
         XCTAssertTrue(onStandby.last?.contains("standby 127.0.0.1:\(cluster.standby.port)") ?? false, onStandby.joined(separator: "\n"))
     }
+
+    func testOnAStandbyReefIsReadOnlyAndShowsTheReplayLagAndPreferStandbyReadsThere() throws {
+        let cluster = try TestPostgresCluster()
+        addTeardownBlock { cluster.stop() }
+        let primary = try DatabaseOpener.open(cluster.url(hosts: [cluster.primary]), readOnly: false)
+        try primary.execute("CREATE TABLE t (a int PRIMARY KEY, b text)")
+        try primary.execute("INSERT INTO t VALUES (1, 'one')")
+
+        let standby = try DatabaseOpener.open(cluster.url(hosts: [cluster.standby]), readOnly: false)
+        try waitUntil("the standby has the row") { (try? standby.fetchRows("SELECT b FROM t"))?.rows.count == 1 }
+        let app = try App(database: standby, theme: .builtinDefault, initialTable: "t")
+        let runner = HeadlessRunner(app: app, columns: 160, rows: 6)
+        let opened = runner.run(try KeyScript.parse("")).last ?? []
+        XCTAssertTrue(opened.last?.contains("a standby takes no writes: browsing read-only") ?? false,
+                      opened.joined(separator: "\n"))
+        try waitUntil("the watch looked at the replay lag") { app.serverWatch?.replayLag != nil }
+        let lagged = runner.run(try KeyScript.parse("")).last ?? []
+        XCTAssertTrue(lagged.last?.contains("standby 127.0.0.1:\(cluster.standby.port) lag 0 s") ?? false,
+                      "an idle standby has replayed everything: \(lagged.last ?? "")")
+        let refused = runner.run(try KeyScript.parse("lc")).last ?? []
+        XCTAssertTrue(refused.last?.contains("read-only: 127.0.0.1:\(cluster.standby.port) is a standby") ?? false,
+                      refused.last ?? "")
+        XCTAssertEqual(app.pendingEditCount, 0, "nothing staged on a standby")
+
+        let both = try DatabaseOpener.open(cluster.url(hosts: [cluster.standby, cluster.primary]), readOnly: false, preferStandby: true)
+        XCTAssertEqual(both.serverNode?.port, "\(cluster.primary.port)", "the writer on the primary")
+        let preferring = HeadlessRunner(app: try App(database: both, theme: .builtinDefault, initialTable: "t"),
+                                        columns: 160, rows: 6).run(try KeyScript.parse("")).last ?? []
+        XCTAssertTrue(preferring.last?.contains("primary 127.0.0.1:\(cluster.primary.port), reads on standby") ?? false,
+                      preferring.last ?? "")
+        let readers = try both.fetchRows("SELECT pg_catalog.pg_is_in_recovery()::text")
+        XCTAssertEqual(readers.rows.first?.first, .text("true"), "reads run on the standby")
+    }
 }

@@ -96,6 +96,9 @@ final class App {
         self.wakeup = wakeup
         liveChanges = LiveChanges(database: database, wakeup: wakeup)
         serverWatch = ServerWatch(database: database, wakeup: wakeup)
+        if let node = database.serverNode, node.isStandby, !database.configuration.readOnly {
+            state.message = .info("a standby takes no writes: browsing read-only")
+        }
         if let initialTable {
             let names = catalog.names.map(\.name)
             guard let index = names.firstIndex(of: initialTable)

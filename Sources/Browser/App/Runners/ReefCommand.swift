@@ -28,6 +28,10 @@ public struct ReefCommand: ParsableCommand {
     @Flag(help: "Open the database read-only.")
     var readonly = false
 
+    /// Read from a standby of a cluster, writes on the primary.
+    @Flag(help: ArgumentHelp("PostgreSQL cluster: read from a standby the URL lists; staged edits still commit on the primary, and a read right after reef's own commit waits for the standby to replay it (up to 1 s, else it reads on the primary)."))
+    var preferStandby = false
+
     /// The theme name or file.
     @Option(help: ArgumentHelp("A theme: a built-in name, a name from the themes folder, or a file path.", valueName: "NAME|PATH"))
     var theme: String?
@@ -136,7 +140,7 @@ public struct ReefCommand: ParsableCommand {
         let readOnly = readonly || (imported.map { !$0.isSaved } ?? false)
         let db: ORMDatabaseHandle
         do {
-            db = ORMDatabaseHandle(try DatabaseOpener.open(database, readOnly: readOnly, schema: schema))
+            db = ORMDatabaseHandle(try DatabaseOpener.open(database, readOnly: readOnly, schema: schema, preferStandby: preferStandby))
         } catch {
             imported?.removeTemporaryFiles()
             fail(error.description)
@@ -238,7 +242,7 @@ public struct ReefCommand: ParsableCommand {
     /// list) and makes its app, showing that table.
     private func reopening(_ database: String, readOnly: Bool, theme: Theme) -> Reopening {
         Reopening { switched in
-            let app = try Reopening.app(on: database, readOnly: readOnly, theme: theme, switched)
+            let app = try Reopening.app(on: database, readOnly: readOnly, preferStandby: preferStandby, theme: theme, switched)
             app.prompt.store = historyStore(for: app.database.path, imported: nil)
             return app
         }

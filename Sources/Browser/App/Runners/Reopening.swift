@@ -42,8 +42,9 @@ struct Reopening {
     /// The app on `database` (a file, URL or connection string) opened again on the schema
     /// switched to, showing the table named (the list's first when it has gone meanwhile), its
     /// status line saying which schema is browsed.
-    static func app(on database: String, readOnly: Bool, theme: Theme, _ switched: SchemaSwitch) throws -> App {
-        let opened = try DatabaseOpener.open(database, readOnly: readOnly, schema: switched.schema)
+    static func app(on database: String, readOnly: Bool, preferStandby: Bool = false, theme: Theme,
+                    _ switched: SchemaSwitch) throws -> App {
+        let opened = try DatabaseOpener.open(database, readOnly: readOnly, schema: switched.schema, preferStandby: preferStandby)
         let app = try (try? App(database: opened, theme: theme, initialTable: switched.table)) ?? App(database: opened, theme: theme)
         app.state.message = .info("browsing schema \(Sanitizer.sanitize(switched.schema))")
         return app

@@ -182,12 +182,27 @@ extension App {
     }
 
     /// On a server of a cluster (the URL lists several) or a standby, the server reached and its
-    /// role: `primary 127.0.0.1:5432`, `standby db2:5432`; nil elsewhere.
+    /// role: `primary 127.0.0.1:5432`, `standby db2:5432 lag 0.4 s` (its replay behind its
+    /// primary), `primary db1:5432, reads on standby` (`--prefer-standby`); nil elsewhere.
     private var serverNodeStatus: String? {
         guard let node = database.serverNode, node.isStandby || node.listedServers > 1 else {
             return nil
         }
-        return (node.isStandby ? "standby " : "primary ") + Sanitizer.sanitize(node.description)
+        let lag = node.isStandby ? serverWatch?.replayLag.map { " lag " + Self.lagText($0) } ?? "" : ""
+        let reads = node.isStandby || database.configuration.readPlacement == .primary ? "" : ", reads on standby"
+        return (node.isStandby ? "standby " : "primary ") + Sanitizer.sanitize(node.description) + lag + reads
+    }
+
+    /// A standby's replay lag as the status bar shows it: `0 s`, `0.4 s`, `12 s`, `3 min`.
+    static func lagText(_ seconds: Double) -> String {
+        if seconds < 0.05 {
+            return "0 s"
+        }
+        if seconds < 10 {
+            let tenths = Int((seconds * 10).rounded())
+            return "\(tenths / 10).\(tenths % 10) s"
+        }
+        return seconds < 120 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds / 60).rounded())) min"
     }
 
     /// What the content area says for another schema's table selected in the list: where it is

@@ -23,7 +23,7 @@ enum WriteAccess {
 
     /// The reason `database` cannot be written, nil when it can: a SQLite file's own reason first
     /// (see ``fileRefusal(path:)``), else `--readonly` (on PostgreSQL, every transaction is then
-    /// read-only). A server decides itself what a user may write: its refusal (a missing
+    /// read-only), else a standby as the writer's server (a URL naming only standbys). A server decides itself what a user may write: its refusal (a missing
     /// privilege) comes with the edit's check, in the server's words.
     static func refusal(for database: Database) -> String? {
         if database.dialect.kind == .sqlite, let refusal = fileRefusal(path: database.path) {
@@ -31,6 +31,10 @@ enum WriteAccess {
         }
         if database.configuration.readOnly {
             return "the database is open with --readonly"
+        }
+        if let node = database.serverNode, node.isStandby {
+            return "\(Sanitizer.sanitize(node.description)) is a standby (it replays its primary's log and takes no writes): "
+                + "open the primary, or a URL that lists it"
         }
         return nil
     }

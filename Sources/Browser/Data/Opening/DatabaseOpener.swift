@@ -23,9 +23,10 @@ enum DatabaseOpener {
     /// `search_path`'s first); a SQLite file has only `main`.
     ///
     /// - Throws: ``OpenError`` naming the file or the server and why it could not be opened.
-    static func open(_ argument: String, readOnly: Bool, schema: String? = nil) throws(OpenError) -> Database {
+    static func open(_ argument: String, readOnly: Bool, schema: String? = nil,
+                     preferStandby: Bool = false) throws(OpenError) -> Database {
         if Database.namesServer(argument), !FileManager.default.fileExists(atPath: argument) {
-            return try openServer(argument, readOnly: readOnly, schema: schema)
+            return try openServer(argument, readOnly: readOnly, schema: schema, preferStandby: preferStandby)
         }
         if let schema, schema != "main" {
             throw OpenError(
@@ -36,14 +37,21 @@ enum DatabaseOpener {
     }
 
     /// Opens the PostgreSQL server `url` names, read-only with `readOnly` (every transaction
-    /// `READ ONLY`), browsing `schema` (nil: the `search_path`'s first).
+    /// `READ ONLY`), browsing `schema` (nil: the `search_path`'s first); with `preferStandby`,
+    /// reads go to a standby the URL lists (``ReadPlacement/preferStandby(maximumWait:)``: a read
+    /// after reef's own commit waits for the standby to replay it, up to 1 s, else reads on the
+    /// primary) while the writer stays on the primary.
     ///
     /// - Throws: ``OpenError`` without a path, whose reason names the server (user, host, port,
     ///   database; never a password) and libpq's or the server's reason on one line; for a schema
     ///   the database does not have, the connection string (no password) and the schemas it has.
-    static func openServer(_ url: String, readOnly: Bool, schema: String? = nil) throws(OpenError) -> Database {
+    static func openServer(_ url: String, readOnly: Bool, schema: String? = nil,
+                           preferStandby: Bool = false) throws(OpenError) -> Database {
         var configuration = Configuration()
         configuration.readOnly = readOnly
+        if preferStandby {
+            configuration.readPlacement = .preferStandby()
+        }
         configuration.busyTimeoutMilliseconds = 2_000
         // pg_stat_activity shows reef's sessions as reef's (a name in the URL or PGAPPNAME wins).
         configuration.applicationName = "reef"
