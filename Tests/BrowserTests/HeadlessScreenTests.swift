@@ -158,11 +158,11 @@ final class HeadlessScreenTests: XCTestCase {
             "Foreign keys",
             "  (artist_id) → artists(id)  ON DELETE CASCADE",
             "",
-            "Triggers",
+            "Referenced by",
             "  none",
             "",
-            "CREATE statements",
-            "  CREATE TABLE albums (",
+            "Triggers",
+            "  none",
             " SCHEMA  ? help",
         ])
     }

@@ -44,7 +44,10 @@ final class ImportCommandLineTests: XCTestCase {
     func testTheImportIsReadOnlyUnlessSaved() throws {
         let refused = try ReefProcess.run([path("sales.csv"), "--headless", "100x6", "--keys", "x"])
         XCTAssertEqual(refused.status, 0, refused.error)
-        XCTAssertTrue(refused.output.contains("read-only"), refused.output)
+        XCTAssertTrue(refused.output.contains("read-only: imported files are browsed read-only; --save FILE imports"), refused.output)
+        XCTAssertFalse(refused.output.contains("--readonly"), "no flag was given: \(refused.output)")
+        let statement = try ReefProcess.run([path("sales.csv"), "--headless", "140x6", "--keys", "eDELETE FROM sales<Enter>"])
+        XCTAssertTrue(statement.output.contains("SQL: read-only: imported files are browsed read-only"), statement.output)
 
         let saved = path("kept.db")
         let result = try ReefProcess.run([path("sales.csv"), path("customers.jsonl"), "--save", saved, "--headless", "60x5",

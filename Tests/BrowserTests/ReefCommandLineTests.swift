@@ -31,6 +31,17 @@ final class ReefCommandLineTests: XCTestCase {
         XCTAssertFalse(result.error.contains("libpq"), "reef loaded libpq to open a SQLite file")
     }
 
+    /// A file name with escape sequences in it is printed with them shown, never sent: a name
+    /// does not retitle the terminal or ring its bell.
+    func testAFileNameOnStandardErrorHasItsControlCharactersShown() throws {
+        let path = fixture.directory.appendingPathComponent("miss\u{1B}]0;FN\u{07}.db").path
+        let result = try ReefProcess.run([path, "--headless", "40x10"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.error.hasSuffix("no such file\n"), result.error)
+        XCTAssertFalse(result.error.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" }, result.error)
+        XCTAssertEqual(result.error, "reef: " + Sanitizer.sanitize(path) + ": no such file\n")
+    }
+
     /// A missing file is one line on stderr, status 1, and is not created.
     func testMissingFileIsAnErrorAndIsNotCreated() throws {
         let path = fixture.directory.appendingPathComponent("missing.sqlite").path

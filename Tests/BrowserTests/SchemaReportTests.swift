@@ -60,4 +60,40 @@ final class SchemaReportTests: XCTestCase {
         let none = try report("log", schema: "CREATE TABLE log (v)")
         XCTAssertEqual(Array(none[try XCTUnwrap(none.firstIndex(of: "Triggers"))...].prefix(2)), ["Triggers", "  none"])
     }
+
+    /// The foreign keys of other tables (and the table's own) that point into it are listed, with
+    /// the columns on each side; a table nothing points to says so.
+    func testTheForeignKeysPointingIntoTheTableAreListed() throws {
+        let schema = """
+            CREATE TABLE artist (id INTEGER PRIMARY KEY, name TEXT, mentor INTEGER REFERENCES artist (id));
+            CREATE TABLE album (id INTEGER PRIMARY KEY, artist_id INTEGER REFERENCES Artist (id) ON DELETE CASCADE);
+            CREATE TABLE note (v);
+            """
+        let lines = try report("artist", schema: schema)
+        let section = try XCTUnwrap(lines.firstIndex(of: "Referenced by"), lines.joined(separator: "\n"))
+        XCTAssertEqual(Array(lines[section...].prefix(4)), [
+            "Referenced by", "  album (artist_id) → (id)  ON DELETE CASCADE", "  artist (mentor) → (id)", "",
+        ], "by table name; a name in another case is the same table on SQLite")
+        let none = try report("note", schema: schema)
+        let empty = try XCTUnwrap(none.firstIndex(of: "Referenced by"))
+        XCTAssertEqual(none[empty + 1], "  none")
+    }
+
+    /// Tabs in DDL are spaces to the next stop of four, not `⇥` marks; `y` copies the statements as
+    /// written, tabs and all.
+    func testTabsInDDLAreShownAsSpacesAndYCopiesTheStatements() throws {
+        let ddl = "CREATE TABLE t (\n\tid INTEGER PRIMARY KEY,\n\tv\tTEXT\n)"
+        let lines = try report("t", schema: ddl)
+        XCTAssertTrue(lines.contains("      id INTEGER PRIMARY KEY,"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains("      v   TEXT"), lines.joined(separator: "\n"))
+        XCTAssertEqual(SchemaReport.expandingTabs("ab\tc\t\td"), "ab  c       d")
+
+        let database = try Database.inMemory()
+        try database.executeScript(SQL(stringLiteral: ddl + "; CREATE INDEX t_v ON t (v)"))
+        let runner = HeadlessRunner(app: try App(database: database, theme: .builtinDefault, initialTable: "t"), columns: 80, rows: 6)
+        let screen = runner.run(try KeyScript.parse("Sy")).last ?? []
+        XCTAssertEqual(runner.backend.clipboard, [ddl + ";\nCREATE INDEX t_v ON t (v);"])
+        XCTAssertTrue(screen.last?.contains("copied the CREATE statements of t (") ?? false, screen.last ?? "")
+        XCTAssertTrue(screen.last?.contains("SCHEMA") ?? false, "the schema stays open: \(screen.last ?? "")")
+    }
 }

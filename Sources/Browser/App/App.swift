@@ -59,6 +59,9 @@ final class App {
     /// Whether a transaction typed at the SQL prompt (`BEGIN`) is open on the writer: the status
     /// bar says so, `w` waits for it to end, and quitting asks whether to commit or roll back.
     var sessionTransactionOpen = false
+    /// Why the database is read-only when reef itself chose it, said instead of `--readonly` when
+    /// an edit or a statement is refused (data files imported without `--save`).
+    var readOnlyReason: String?
     /// The keys that waited for background work behind the one that switched schemas
     /// (``Effect/reopen(_:)``): the next app plays them (``stepsForNextApp(_:)``).
     var keysForNextApp: [Key] = []

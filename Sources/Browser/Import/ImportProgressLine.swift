@@ -24,7 +24,7 @@ struct ImportProgressLine {
         shown = (index, percent)
         let name = Sanitizer.sanitize(paths[index])
         let counter = paths.count > 1 ? " (\(index + 1) of \(paths.count))" : ""
-        let text = "reef: importing \(name)\(counter): \(percent)%"
+        let text = "reef: importing \(Sanitizer.sanitize(name))\(counter): \(percent)%"
         let padding = String(repeating: " ", count: max(0, width - text.count))
         width = text.count
         StandardStream.error.write("\r" + text + padding)

@@ -285,7 +285,8 @@ extension App {
         if lines.isEmpty {
             lines = ["No pending changes."]
         }
+        let copy = pendingEditCount > 0 ? (text: lines.joined(separator: "\n"), what: "the pending changes as SQL") : nil
         state.screens.append(.controlled(TextPageController(title: "Pending changes (\(Self.changes(pendingEditCount)))",
-                                                            lines: lines, mode: .pending)))
+                                                            lines: lines, mode: .pending, copy: copy)))
     }
 }

@@ -49,7 +49,7 @@ extension App {
             state.message = .error("read-only: query results cannot be edited; open a table")
             return nil
         }
-        if let refusal = WriteAccess.refusal(for: database) {
+        if let refusal = readOnlyReason ?? WriteAccess.refusal(for: database) {
             state.message = .error("read-only: \(refusal)")
             return nil
         }

@@ -101,7 +101,11 @@ extension App {
             if let arriving, arriving.source.isFilling, let store = arriving.source.resultStore, let source = try? store.source() {
                 arriving.replaceSource(source, cursorRow: arriving.cursorRow)
             }
-            state.message = .error("SQL: " + UserMessage.describe(error, in: text))
+            if let reason = readOnlyReason, case ORMError.readOnlyDatabase? = error as? ORMError {
+                state.message = .error("SQL: read-only: " + reason)
+            } else {
+                state.message = .error("SQL: " + UserMessage.describe(error, in: text))
+            }
         }
     }
 

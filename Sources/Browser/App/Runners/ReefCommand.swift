@@ -155,7 +155,7 @@ public struct ReefCommand: ParsableCommand {
         }
         let importNote = imported.map { $0.report() } ?? []
         if let headless, let size = ScreenSize(parsing: headless) {
-            importNote.forEach { StandardStream.error.write($0 + "\n") }
+            importNote.forEach { StandardStream.error.write(Sanitizer.sanitize($0) + "\n") }
             let reopening = reopening(database, readOnly: readOnly, theme: chosenTheme)
             let opened = try makeApp(db, theme: chosenTheme, imported: imported, reopening: reopening)
             let app: App
@@ -170,7 +170,7 @@ public struct ReefCommand: ParsableCommand {
                 fail(String(describing: error))
             }
             if let note = app.finish() {
-                StandardStream.error.write(note + "\n")
+                StandardStream.error.write(Sanitizer.sanitize(note) + "\n")
             }
             return
         }
@@ -199,9 +199,9 @@ public struct ReefCommand: ParsableCommand {
         let note = app.finish()
         backend.close()
         if let note {
-            StandardStream.error.write(note + "\n")
+            StandardStream.error.write(Sanitizer.sanitize(note) + "\n")
         }
-        importNote.forEach { StandardStream.error.write($0 + "\n") }
+        importNote.forEach { StandardStream.error.write(Sanitizer.sanitize($0) + "\n") }
     }
 
     // MARK: - Private
@@ -258,6 +258,9 @@ public struct ReefCommand: ParsableCommand {
             app.prompt.store = historyStore(for: db.database.path, imported: imported)
             if let imported {
                 app.state.message = .info(imported.summary)
+                if !imported.isSaved && !readonly {
+                    app.readOnlyReason = "imported files are browsed read-only; --save FILE imports them into a database you can edit"
+                }
             }
             return app
         } catch let elsewhere as App.TableInOtherSchema {
@@ -284,9 +287,10 @@ public struct ReefCommand: ParsableCommand {
         return HistoryStore(folder: folder, databasePath: databasePath)
     }
 
-    /// Prints `message` on standard error and exits with status 1.
+    /// Prints `message` on standard error, its control characters shown as on the screens (a file
+    /// name may hold escapes), and exits with status 1.
     private func fail(_ message: String) -> Never {
-        StandardStream.error.write(message + "\n")
+        StandardStream.error.write(Sanitizer.sanitize(message) + "\n")
         Self.exit(withError: ExitCode.failure)
     }
 }

@@ -251,8 +251,9 @@ extension App {
             return
         }
         let name = grid.source.title
-        let lines = try SchemaReport.lines(for: name, in: database)
-        state.screens.append(.controlled(TextPageController(title: "Schema of \(name)", lines: lines, mode: .schema)))
+        let report = try SchemaReport.report(for: name, in: database)
+        let copy = (text: report.statements, what: "the CREATE statements of \(Sanitizer.sanitize(name))")
+        state.screens.append(.controlled(TextPageController(title: "Schema of \(name)", lines: report.lines, mode: .schema, copy: copy)))
     }
 
     /// Reloads a grid (and the table list for a table), keeping the cursor on its row.

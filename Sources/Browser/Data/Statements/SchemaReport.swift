@@ -11,12 +11,69 @@ import ORMCore
 ///   1  id           INTEGER  NOT NULL           PK 1 (rowid)
 /// ```
 enum SchemaReport {
+    /// What the schema view shows of a table: its lines, and the `CREATE` statements that `y`
+    /// copies.
+    struct Report: Equatable, Sendable {
+        /// The lines of the view.
+        var lines: [String]
+        /// The `CREATE` statements of the table, its indexes and triggers, each ending in `;`,
+        /// one after the other; empty for a table that is gone.
+        var statements: String
+    }
+
+    /// The report on the table or view `name`, or one line saying it is gone; the foreign keys of
+    /// the database's other tables that point into it are listed too ("Referenced by").
+    static func report(for name: String, in database: Database) throws -> Report {
+        guard let info = try database.tableInfo(name) else {
+            return Report(lines: ["No table or view named \(name)."], statements: "")
+        }
+        let triggers = try database.triggers(on: name)
+        let kind = database.dialect.kind
+        var report = Report(lines: lines(for: info, triggers: triggers, on: kind),
+                            statements: statements(for: info, triggers: triggers).joined(separator: "\n"))
+        if let created = report.lines.firstIndex(of: "Triggers") {
+            report.lines.insert(contentsOf: referencedBy(try referencingKeys(to: info.name, in: database)) + [""], at: created)
+        }
+        return report
+    }
+
     /// The lines describing the table or view `name`, or one line saying it is gone.
     static func lines(for name: String, in database: Database) throws -> [String] {
-        guard let info = try database.tableInfo(name) else {
-            return ["No table or view named \(name)."]
+        try report(for: name, in: database).lines
+    }
+
+    /// The foreign keys of the database's tables (this one's too) that point to table `name`.
+    static func referencingKeys(to name: String, in database: Database) throws -> [(table: String, key: ForeignKeyInfo)] {
+        let sameName: (String) -> Bool = database.dialect.kind == .sqlite ? { $0.equalsIgnoringCase(name) } : { $0 == name }
+        var found: [(table: String, key: ForeignKeyInfo)] = []
+        for object in try database.schemaObjects() where object.kind == .table {
+            guard let info = try database.tableInfo(object.name) else { continue }
+            for key in info.foreignKeys where sameName(key.table) {
+                found.append((object.name, key))
+            }
         }
-        return lines(for: info, triggers: try database.triggers(on: name), on: database.dialect.kind)
+        return found
+    }
+
+    /// The "Referenced by" section: each key as `orders (customer_id) → (id)`.
+    static func referencedBy(_ keys: [(table: String, key: ForeignKeyInfo)]) -> [String] {
+        var lines = ["Referenced by"]
+        if keys.isEmpty {
+            lines.append("  none")
+        }
+        for (table, key) in keys {
+            var text = "  " + table + " (" + key.columns.joined(separator: ", ") + ")"
+            if !key.referencedColumns.isEmpty { text += " → (" + key.referencedColumns.joined(separator: ", ") + ")" }
+            if key.onDelete != "NO ACTION" { text += "  ON DELETE " + key.onDelete }
+            lines.append(text)
+        }
+        return lines
+    }
+
+    /// The `CREATE` statements of `info`, its indexes and `triggers`, each ending in `;`.
+    static func statements(for info: TableInfo, triggers: [TriggerInfo]) -> [String] {
+        let statements = [info.sql].compactMap(\.self) + info.indexes.compactMap(\.sql) + triggers.map(\.sql)
+        return statements.map { $0.hasSuffix(";") ? $0 : $0 + ";" }
     }
 
     /// The lines describing `info` and the triggers on it, in a database of `kind`: SQLite's
@@ -82,14 +139,34 @@ enum SchemaReport {
         }
         lines.append("")
         lines.append("CREATE statements")
-        let statements = [info.sql ?? "(none)"] + info.indexes.compactMap(\.sql) + triggers.map(\.sql)
+        let statements = info.sql == nil ? ["(none)"] + statements(for: info, triggers: triggers) : statements(for: info, triggers: triggers)
         for statement in statements {
-            let text = statement == "(none)" || statement.hasSuffix(";") ? statement : statement + ";"
-            for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-                lines.append("  " + line)
+            for line in statement.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+                lines.append("  " + expandingTabs(String(line)))
             }
         }
         return lines
+    }
+
+    /// `line` with its tabs turned into spaces to the next stop of four columns, as an editor
+    /// shows DDL written with tabs (the view would otherwise show each as `⇥`).
+    static func expandingTabs(_ line: String) -> String {
+        guard line.contains("\t") else {
+            return line
+        }
+        var result = ""
+        var column = 0
+        for character in line {
+            if character == "\t" {
+                let spaces = 4 - column % 4
+                result += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                result.append(character)
+                column += TextWidth.of(String(character))
+            }
+        }
+        return result
     }
 
     /// The column that is the table's rowid under another name (`id INTEGER PRIMARY KEY`), if any.

@@ -16,7 +16,7 @@ extension App {
     }
 
     /// Does what `controller`'s reply asks: draws, says, closes the screen (when it is still on
-    /// top), opens a prompt, or says the key means nothing here.
+    /// top), opens a prompt, copies, or says the key means nothing here.
     func carryOut(_ reply: ScreenReply, of controller: any ScreenController) -> Outcome {
         switch reply {
         case .redraw:
@@ -31,6 +31,9 @@ extension App {
             return notAKeyHere()
         case .openPrompt(let kind):
             openPrompt(kind)
+        case .copy(let text, let message):
+            state.message = message
+            return Outcome([.redraw, .copy(text)])
         }
         return .redraw
     }

@@ -11,4 +11,6 @@ enum ScreenReply: Equatable, Sendable {
     case notAKey
     /// Open the prompt of `kind` over the screen (`/` opens the search prompt).
     case openPrompt(PromptKind)
+    /// Put `text` on the clipboard, the status bar saying `message`.
+    case copy(String, StatusMessage)
 }

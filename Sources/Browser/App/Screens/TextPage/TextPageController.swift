@@ -1,6 +1,7 @@
 /// A scrollable page of text under a title: a table's schema, the pending changes, the conflicts.
 /// Up and down scroll a line, the page keys a page, `g` and `G` go to the ends; `/`, `n` and `N`
-/// search; `q` or Esc closes it.
+/// search; `y` and `Y` copy what the page offers (the schema's `CREATE` statements, the pending
+/// changes' SQL); `q` or Esc closes it.
 final class TextPageController: ScreenController {
     /// The title line.
     let title: String
@@ -12,12 +13,16 @@ final class TextPageController: ScreenController {
     private(set) var scroll = 0
     /// The text searched for last and the line it was found on.
     private(set) var search = TextSearchState()
+    /// What `y` copies, and what the status bar calls it; nil when the page offers nothing.
+    let copy: (text: String, what: String)?
 
-    /// A page titled `title` showing `lines`, named `mode` in the status bar.
-    init(title: String, lines: [String], mode: Mode) {
+    /// A page titled `title` showing `lines`, named `mode` in the status bar; `y` copies
+    /// `copy`'s text, named by its `what` ("the CREATE statements of orders").
+    init(title: String, lines: [String], mode: Mode, copy: (text: String, what: String)? = nil) {
         self.title = title
         self.lines = lines
         self.mode = mode
+        self.copy = copy
     }
 
     var searchesText: Bool {
@@ -43,6 +48,9 @@ final class TextPageController: ScreenController {
         case .bottom: scroll(by: Int(Int32.max), in: area)
         case .search: return .openPrompt(.search)
         case .nextMatch, .previousMatch: return search(for: nil, forward: command == .nextMatch, again: true, in: area)
+        case .yankCell, .yankRow:
+            guard let copy, !copy.text.isEmpty else { return .notAKey }
+            return .copy(copy.text, .info("copied \(copy.what) (\(CellFormatter.formatByteCount(copy.text.utf8.count)))"))
         default: return .notAKey
         }
         return .redraw
