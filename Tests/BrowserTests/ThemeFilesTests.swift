@@ -12,6 +12,38 @@ final class ThemeFilesTests: XCTestCase {
         return files
     }
 
+    /// An installed reef, run from the `PATH` in any folder, finds the themes installed beside it
+    /// (`~/.local/bin/reef` and `~/.local/share/reef/themes`), the user's own in the XDG data home
+    /// first; the working folder's `themes` only after them.
+    func testThemesAreFoundBesideTheInstalledExecutableAndInTheXDGFolders() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("reef-themes-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        let installed = root.appendingPathComponent("prefix/share/reef/themes")
+        let own = root.appendingPathComponent("data/reef/themes")
+        let shared = root.appendingPathComponent("shared/reef/themes")
+        let working = root.appendingPathComponent("work/themes")
+        for folder in [installed, own, shared, working] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let environment = ["XDG_DATA_HOME": root.appendingPathComponent("data").path,
+                           "XDG_DATA_DIRS": root.appendingPathComponent("shared").path + ":" + root.appendingPathComponent("none").path]
+        let found = ThemeLoader.themesDirectories(environment: environment,
+                                                  executable: root.appendingPathComponent("prefix/bin/reef").path,
+                                                  currentDirectory: root.appendingPathComponent("work").path)
+        XCTAssertEqual(found, [own.path, installed.path, shared.path, working.path])
+
+        let home = ThemeLoader.themesDirectories(environment: ["HOME": root.appendingPathComponent("home").path], executable: nil,
+                                                 currentDirectory: root.path)
+        XCTAssertFalse(home.contains(own.path), "without XDG_DATA_HOME, ~/.local/share is the data home")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("home/.local/share/reef/themes"),
+                                                withIntermediateDirectories: true)
+        XCTAssertEqual(ThemeLoader.themesDirectories(environment: ["HOME": root.appendingPathComponent("home").path], executable: nil,
+                                                     currentDirectory: root.path).first,
+                       root.appendingPathComponent("home/.local/share/reef/themes").path)
+        XCTAssertEqual(ThemeLoader.executablePath().map { URL(fileURLWithPath: $0).lastPathComponent }, "ReefPackageTests.xctest",
+                       "the running executable, through /proc/self/exe")
+    }
+
     func testTheShippedThemesExist() throws {
         let names = Set(try themeFiles().map(\.lastPathComponent))
         XCTAssertTrue(names.isSuperset(of: ["default.theme", "high-contrast.theme", "light.theme", "monochrome.theme",

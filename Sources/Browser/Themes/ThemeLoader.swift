@@ -48,20 +48,36 @@ enum ThemeLoader {
         return themes
     }
 
-    /// Folders that may hold `.theme` files: `$REEF_THEMES`, a `themes` folder next to the
-    /// executable or above it (the source tree when run from `.build`), and `./themes`.
-    static func themesDirectories(environment: [String: String]) -> [String] {
+    /// Folders that may hold `.theme` files, in the order they are searched (the first file of a
+    /// name wins): `$REEF_THEMES`; the user's `$XDG_DATA_HOME/reef/themes` (default
+    /// `~/.local/share/reef/themes`); beside the executable, found through `/proc/self/exe` so an
+    /// installed `reef` run from the `PATH` finds its own (a `themes` or `share/reef/themes`
+    /// folder in its folder or up to four above: `~/.local/bin/reef` finds
+    /// `~/.local/share/reef/themes`, `.build/debug/reef` the source tree's); `reef/themes` in each
+    /// of `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`); then `./themes`.
+    static func themesDirectories(environment: [String: String], executable: String? = executablePath(),
+                                  currentDirectory: String = FileManager.default.currentDirectoryPath) -> [String] {
         var directories: [String] = []
         if let configured = environment["REEF_THEMES"], !configured.isEmpty {
             directories.append(configured)
         }
-        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            directories.append(folder.appendingPathComponent("themes").path)
-            directories.append(folder.appendingPathComponent("share/reef/themes").path)
-            folder = folder.deletingLastPathComponent()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        if let data = environment["XDG_DATA_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? home.map({ $0 + "/.local/share" }) {
+            directories.append(data + "/reef/themes")
         }
-        directories.append(FileManager.default.currentDirectoryPath + "/themes")
+        if let executable {
+            var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<5 {
+                directories.append(folder.appendingPathComponent("themes").path)
+                directories.append(folder.appendingPathComponent("share/reef/themes").path)
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        let shared = environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        for folder in shared.split(separator: ":") where !folder.isEmpty {
+            directories.append(folder + "/reef/themes")
+        }
+        directories.append(currentDirectory + "/themes")
         var seen: Set<String> = []
         return directories.filter { directory in
             var isDirectory = false
@@ -69,6 +85,16 @@ enum ThemeLoader {
                 return false
             }
             return seen.insert(URL(fileURLWithPath: directory).standardizedFileURL.path).inserted
-        }.prefix(1).map { $0 }
+        }
+    }
+
+    /// The running executable's path: `/proc/self/exe` where there is one (the `PATH` lookup's
+    /// result, not the name typed), else the first argument when it names a path.
+    static func executablePath() -> String? {
+        if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return resolved
+        }
+        let first = CommandLine.arguments.first ?? ""
+        return first.contains("/") ? first : nil
     }
 }

@@ -33,7 +33,7 @@ public struct ReefCommand: ParsableCommand {
     var preferStandby = false
 
     /// The theme name or file.
-    @Option(help: ArgumentHelp("A theme: a built-in name, a name from the themes folder, or a file path.", valueName: "NAME|PATH"))
+    @Option(help: ArgumentHelp("A theme: a built-in name, a name from a themes folder ($REEF_THEMES, ~/.local/share/reef/themes, share/reef/themes beside reef, ./themes; --list-themes shows them), or a file path.", valueName: "NAME|PATH"))
     var theme: String?
 
     /// The table to open first.
