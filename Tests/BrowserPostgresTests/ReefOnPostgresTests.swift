@@ -70,8 +70,8 @@ final class ReefOnPostgresTests: XCTestCase {
         let shop = try makeShop()
         let lines = try screen(shop, "j<Enter>llF", columns: 60)
         XCTAssertEqual(lines[0], " │quantity │count │percent │histogram           │")
-        XCTAssertEqual(lines[1], "1│        1│     3│30.00   │████████████████████│")
-        XCTAssertEqual(lines[3], "3│        0│     2│20.00   │█████████████▍      │")
+        XCTAssertEqual(lines[1], "1│        1│     3│   30.00│████████████████████│", "percentages right-aligned, as on SQLite")
+        XCTAssertEqual(lines[3], "3│        0│     2│   20.00│█████████████▍      │")
     }
 
     func testTheSQLPromptShowsAQuerysRowsAndAForeignKeyLeadsToItsRow() throws {
@@ -329,7 +329,7 @@ final class ReefOnPostgresTests: XCTestCase {
         XCTAssertTrue(filtered.last?.contains("orders  1/2") ?? false, filtered.last ?? "")
         let counted = try screen(shop, "j<Enter>fquantity::text <> '0'<Enter>lF", columns: 100)
         XCTAssertTrue(counted.last?.contains("customer_id in orders  1/3") ?? false, counted.last ?? "")
-        XCTAssertEqual(counted[1], "1│           1│     3│37.50   │████████████████████│", "8 orders of a quantity other than 0")
+        XCTAssertEqual(counted[1], "1│           1│     3│   37.50│████████████████████│", "8 orders of a quantity other than 0")
         let query = try screen(shop, "eSELECT balance::text AS b, '{1,2}'::int[] AS a FROM customers ORDER BY id<Enter>", columns: 60)
         XCTAssertEqual(query[1], "1│1234.50│{1,2}│")
     }

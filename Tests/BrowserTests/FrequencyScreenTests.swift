@@ -65,6 +65,15 @@ final class FrequencyScreenTests: XCTestCase {
         XCTAssertTrue(back.last?.hasPrefix(" RESULTS  filter: \"parity\" = 1") ?? false, back.joined(separator: "\n"))
     }
 
+    func testCountsAreGroupedByThousands() throws {
+        let keys = "eWITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500) SELECT i % 2 AS parity FROM n<Enter>F"
+        let screen = try XCTUnwrap(fixture.headless(keys, columns: 80, rows: 8, table: "albums").last)
+        XCTAssertEqual(Array(screen.prefix(2)), [
+            " │parity │count │percent │histogram           │",
+            "1│      0│ 1,250│   50.00│████████████████████│",
+        ], screen.joined(separator: "\n"))
+    }
+
     func testTheFrequencyTableSortsAndSearchesLikeAnyGrid() throws {
         let screen = try XCTUnwrap(fixture.headless("lFs", columns: 80, rows: 8, table: "albums").last)
         XCTAssertEqual(screen[1], "1│         1│     2│   50.00│████████████████████│")

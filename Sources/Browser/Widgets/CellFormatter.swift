@@ -42,10 +42,14 @@ enum CellFormatter {
     }
 
     /// The display form of `value` in `column`: as ``format(_:kind:)``, real numbers with the
-    /// column's fixed ``GridColumn/decimals`` when it has them.
+    /// column's fixed ``GridColumn/decimals`` when it has them, integers grouped by thousands in
+    /// a column that ``GridColumn/groupsDigits``.
     static func format(_ value: GridValue, in column: GridColumn) -> FormattedValue {
         if case .real(let real) = value, let decimals = column.decimals, real.isFinite {
             return FormattedValue(text: cFormat("%.\(max(0, min(decimals, 17)))f", real), element: .number, alignment: .right)
+        }
+        if case .integer(let integer) = value, column.groupsDigits {
+            return FormattedValue(text: ListWidget.formatCount(Int(integer)), element: .number, alignment: .right)
         }
         return format(value, kind: column.kind)
     }

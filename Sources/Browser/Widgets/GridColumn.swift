@@ -9,12 +9,15 @@ struct GridColumn: Hashable, Sendable {
     /// How many decimals its real numbers show (`16.67`, `0.20`, so they align), nil for as many
     /// as they need (``CellFormatter/formatReal(_:)``).
     var decimals: Int?
+    /// Whether its integers show their thousands grouped (`3,034`): counts reef makes, not data.
+    var groupsDigits: Bool
 
     /// Creates a column.
-    init(name: String, kind: ColumnKind = .other, isKey: Bool = false, decimals: Int? = nil) {
+    init(name: String, kind: ColumnKind = .other, isKey: Bool = false, decimals: Int? = nil, groupsDigits: Bool = false) {
         self.name = name
         self.kind = kind
         self.isKey = isKey
         self.decimals = decimals
+        self.groupsDigits = groupsDigits
     }
 }

@@ -94,7 +94,8 @@ struct FrequencyQuery: Sendable {
         let bar = BarFunction.sql("\(identifier: Self.countAlias)", of: "\(identifier: Self.mostAlias)", in: dialect)
         var sql: SQL = """
             (SELECT \(identifier: Self.valueAlias) AS \(identifier: column), \(identifier: Self.countAlias) AS \(identifier: countName), \
-            round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2) AS \(identifier: percentName), \
+            CAST(round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2) AS DOUBLE PRECISION) \
+            AS \(identifier: percentName), \
             \(sql: bar) AS \(identifier: histogramName) FROM (
             """
         sql.append(inner)
@@ -112,7 +113,8 @@ struct FrequencyQuery: Sendable {
     func source(in database: Database, title: String) throws -> PagedSource {
         let query = RelationQuery(relation: try table(in: database.dialect), columnNames: columnNames, dialect: database.dialect)
         let columns = columnNames.enumerated().map { index, name in
-            GridColumn(name: name, kind: index == 0 && kind == .boolean ? .boolean : .other, decimals: index == 2 ? 2 : nil)  // the percent
+            GridColumn(name: name, kind: index == 0 && kind == .boolean ? .boolean : .other, decimals: index == 2 ? 2 : nil,
+                       groupsDigits: index == 1)  // the percent
         }
         // The first page groups every row before it can order them by count: it counts the
         // groups in the same pass (a second grouped pass to count them took as long again).
