@@ -21,4 +21,33 @@ final class PostgresBuilderNameTests: XCTestCase {
         XCTAssertEqual(try twins.query().where("label = 'two'").ids(), [2], "no column label: \"Label\" as SQLite reads it")
         XCTAssertEqual(try twins.query().orderBy("Name").distinct("Name"), ["lower", "upper"], "a parameter is the column of that exact name")
     }
+
+    /// A table made on the server, opened at run time, reads literals by the types the catalog
+    /// gives its columns (`character varying(10)`, `timestamp with time zone`, `boolean`…), as a
+    /// model's query reads them by the model's.
+    func testATableFoundAtRunTimeReadsLiteralsByItsCatalogTypes() throws {
+        let db = try Database(url: try makePostgresDatabase("typed"))
+        try db.executeScript("""
+            CREATE TABLE typed (id bigint PRIMARY KEY, flag boolean, n integer, code character varying(10),
+                at timestamp with time zone);
+            INSERT INTO typed VALUES (1, true, 0, '7', to_timestamp(100)), (2, false, 2, '8', to_timestamp(200)),
+                (3, true, 3, 'x', to_timestamp(300));
+            """)
+        let typed = try db.table("typed").query().orderBy("id")
+        XCTAssertEqual(try typed.where("flag = 'YES'").ids(), [1, 3])
+        XCTAssertEqual(try typed.where("flag = 0").ids(), [2])
+        XCTAssertEqual(try typed.where("n AND flag").ids(), [3])
+        XCTAssertEqual(try typed.where("NOT n").ids(), [1])
+        XCTAssertEqual(try typed.where("code = 7").ids(), [1])
+        XCTAssertEqual(try typed.where("at > 150").ids(), [2, 3])
+        XCTAssertThrowsError(try typed.sum("code")) { error in
+            XCTAssertEqual(
+                error as? ORMError,
+                .invalidQuery("sum(code): code of typed stores text, not numbers; sum a column of numbers, or an expression that makes one (\"length(code)\")"))
+        }
+        XCTAssertThrowsError(try typed.where("flag = 'maybe'").count()) { error in
+            guard case ORMError.invalidQuery(let detail)? = error as? ORMError else { return XCTFail("\(error)") }
+            XCTAssertTrue(detail.hasPrefix("flag is a Bool, compared with the text 'maybe'"), detail)
+        }
+    }
 }

@@ -24,6 +24,9 @@ final class SQLiteBehaviourTests: XCTestCase {
         "BuilderNamesOfColumnsWithCapitalsMeanThoseColumns", "AWhereNamesTheQuerysTablesInAnyCase",
         "ABatchedQueryTheDatabaseRefusesThrows", "AnEmptyListMatchesNothingAndItsNegationEverything",
         "NumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers",
+        "ATextComparedWithABoolColumnIsReadAsATruthValue", "NumbersBesideConnectivesAndInListsGiveOneAnswer",
+        "TheSumOfATextColumnIsRefusedOnBoth", "ADateComparedWithANumberComparesItsSeconds",
+        "FetchWhereResolvesNamesAsTheBuilderDoes", "ATableFoundAtRunTimeReadsLiteralsByItsColumnTypes",
     ]
 
     func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
@@ -49,4 +52,10 @@ final class SQLiteBehaviourTests: XCTestCase {
     func testNumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers() throws {
         try behaviour.testNumbersAsTruthAndTextComparedWithNumbersGiveSQLitesAnswers()
     }
+    func testATextComparedWithABoolColumnIsReadAsATruthValue() throws { try behaviour.testATextComparedWithABoolColumnIsReadAsATruthValue() }
+    func testNumbersBesideConnectivesAndInListsGiveOneAnswer() throws { try behaviour.testNumbersBesideConnectivesAndInListsGiveOneAnswer() }
+    func testTheSumOfATextColumnIsRefusedOnBoth() throws { try behaviour.testTheSumOfATextColumnIsRefusedOnBoth() }
+    func testADateComparedWithANumberComparesItsSeconds() throws { try behaviour.testADateComparedWithANumberComparesItsSeconds() }
+    func testFetchWhereResolvesNamesAsTheBuilderDoes() throws { try behaviour.testFetchWhereResolvesNamesAsTheBuilderDoes() }
+    func testATableFoundAtRunTimeReadsLiteralsByItsColumnTypes() throws { try behaviour.testATableFoundAtRunTimeReadsLiteralsByItsColumnTypes() }
 }

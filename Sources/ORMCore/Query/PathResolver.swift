@@ -30,10 +30,16 @@ struct PathResolver {
     /// the type says.
     mutating func rewrite(_ text: String) throws -> String {
         let tokens = SQLToken.tokens(in: text, dialect: dialect)
+        let typing = try self.typing(of: tokens, in: text)
         var output = ""
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
+            if let literal = typing.literals[index] {
+                output += literal
+                index += 1
+                continue
+            }
             if token.kind == .openParenthesis, let end = SQLToken.longListEnd(at: index, in: tokens, text: text) {
                 output += text[token.range.lowerBound..<tokens[end - 1].range.upperBound]
                 index = end
@@ -52,13 +58,9 @@ struct PathResolver {
                 index = end
                 continue
             }
-            output += try resolve(segments, original: original, followedByParenthesis: next?.kind == .openParenthesis)
-            let start = index
+            let resolved = try resolve(segments, original: original, followedByParenthesis: next?.kind == .openParenthesis)
+            output += typing.truths.contains(index) ? "(\(resolved) <> 0)" : resolved
             index = end
-            if spellsNames, let compared = comparedLiteral(of: segments, from: start, to: end, tokens, in: text) {
-                output += text[tokens[end].range.lowerBound..<tokens[compared.literal].range.lowerBound] + compared.written
-                index = compared.literal + 1
-            }
         }
         return output
     }
@@ -165,51 +167,28 @@ struct PathResolver {
         return meant == name ? segment.written : quoteIdentifier(name)
     }
 
-    /// What the column a name (bare, or `Table.column` of the query's tables) stands for stores,
-    /// nil when it is no such column or its type is unknown.
-    private func storedType(of segments: [Segment]) -> StoredType? {
+    /// What the column a name (bare, `Table.column` of the query's tables, or a dot path through
+    /// relationships) stands for stores, nil when it is no such column or its type is unknown.
+    func storedType(of segments: [Segment]) -> StoredType? {
         if segments.count == 1 {
             for entity in [root] + joined {
                 if let column = self.column(of: entity, named: segments[0]) { return entity.storedType(of: column) }
             }
             return nil
         }
-        guard segments.count == 2, let table = table(named: segments[0].name),
-              let column = self.column(of: table, named: segments[1])
-        else { return nil }
-        return table.storedType(of: column)
-    }
-
-    /// A `Bool` or text column compared with an integer literal right after it (`active = 1`,
-    /// `code <> 7`), on its own between `AND`/`OR`/parentheses: the literal's token index and its
-    /// text as PostgreSQL compares it as SQLite does (`TRUE`/`FALSE` for a `Bool` column's 1 or 0;
-    /// the number's digits as text for a text column, whose affinity SQLite gives the number).
-    private func comparedLiteral(
-        of segments: [Segment], from start: Int, to end: Int, _ tokens: [SQLToken], in text: String
-    ) -> (literal: Int, written: String)? {
-        guard let type = storedType(of: segments), type == .boolean || type == .text else { return nil }
-        // Nothing binding tighter than the comparison before the name or after the number.
-        let before = tokens[..<start].last { !$0.isTrivia }
-        guard before == nil || before?.kind == .openParenthesis || before?.kind == .word else { return nil }
-        var index = end
-        while index < tokens.count, tokens[index].isTrivia { index += 1 }
-        var comparison = ""
-        while index < tokens.count, tokens[index].kind == .operator {
-            comparison += text[tokens[index].range]
-            index += 1
+        if let table = table(named: segments[0].name) {
+            guard segments.count == 2, let column = self.column(of: table, named: segments[1]) else { return nil }
+            return table.storedType(of: column)
         }
-        guard ["=", "==", "<>", "!="].contains(comparison) else { return nil }
-        while index < tokens.count, tokens[index].isTrivia { index += 1 }
-        guard index < tokens.count, tokens[index].kind == .number, let number = Int64(text[tokens[index].range]) else {
-            return nil
+        // A dot path: the type of the last column of the entity it leads to.
+        var entity = root
+        for segment in segments.dropLast() {
+            guard let relationship = entity.relationship(named: segment.name), let target = relationship.target() else {
+                return nil
+            }
+            entity = target
         }
-        let after = tokens[(index + 1)...].first { !$0.isTrivia }
-        guard after == nil || after?.kind == .closeParenthesis || after?.kind == .word else { return nil }
-        switch type {
-        case .boolean where number == 0 || number == 1: return (index, number == 1 ? "TRUE" : "FALSE")
-        case .text: return (index, "'\(number)'")
-        default: return nil
-        }
+        return self.column(of: entity, named: segments[segments.count - 1]).flatMap(entity.storedType(of:))
     }
 
     /// The column of `entity` a name in the text means: on PostgreSQL the one it reads (a bare name
@@ -248,7 +227,7 @@ struct PathResolver {
 
     /// The name a token gives as a path segment: a bare word, or a name in double quotes
     /// (unquoted); nil for any other token.
-    private static func segment(_ token: SQLToken, in text: String) -> Segment? {
+    static func segment(_ token: SQLToken, in text: String) -> Segment? {
         let piece = text[token.range]
         switch token.kind {
         case .word:
@@ -262,14 +241,14 @@ struct PathResolver {
 
     /// Whether a path right after `token` continues what it wrote (`x.`, a number, or PostgreSQL's
     /// `::` cast, with no blank between) rather than starting afresh.
-    private static func continuesPrevious(_ token: SQLToken, in text: String) -> Bool {
+    static func continuesPrevious(_ token: SQLToken, in text: String) -> Bool {
         guard token.kind == .operator else { return token.kind == .number || token.kind == .parameter }
         let piece = text[token.range]
         return piece == "." || piece == ":"
     }
 
     /// Reads `a.b."c d"` from `start` and returns its segments and the index of the token after it.
-    private static func readPath(_ tokens: [SQLToken], from start: Int, in text: String) -> ([Segment], Int) {
+    static func readPath(_ tokens: [SQLToken], from start: Int, in text: String) -> ([Segment], Int) {
         var segments: [Segment] = []
         var index = start
         while index < tokens.count, let segment = segment(tokens[index], in: text) {

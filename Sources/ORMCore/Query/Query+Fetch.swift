@@ -24,9 +24,14 @@ extension Query {
     }
 
     /// The sum of an expression over the matching records (NULL when none; integers stay exact).
+    ///
+    /// - Throws: ``ORMError/invalidQuery(_:)`` when `expression` is one column that stores no
+    ///   numbers (text, dates, bytes): SQLite would sum what it reads of each as a number,
+    ///   PostgreSQL refuses.
     public func sum(_ expression: String) throws -> SQLValue {
         let database = try target()
         try decoder.prepare(database)
+        try PathResolver.checkSummable(expression, among: [entity] + explicitJoins.map(\.entity))
         let parts = try parts(extras: [expression])
         var summed = parts.extras[0]
         // PostgreSQL sums no `boolean`; SQLite sums a Bool column's 0s and 1s.

@@ -78,9 +78,11 @@ public struct DynamicTable: Sendable {
                 target: { (try? database.table(target))?.entity },
                 targetColumn: targetColumn)
         }
-        return EntityDescription(
+        var description = EntityDescription(
             table: info.name, keyColumns: keyColumns, columns: columns, relationships: relationships,
             hasIntegerKey: integerKey)
+        description.storedTypes = storedTypes(of: columns, in: info, dialect: database.dialect.kind)
+        return description
     }
 }
 

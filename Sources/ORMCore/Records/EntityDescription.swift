@@ -10,10 +10,10 @@ public struct EntityDescription: Sendable {
     public let relationships: [String: Relationship]
     /// Whether the key is a single integer (the rowid or an alias of it): result sets keep it compactly.
     public let hasIntegerKey: Bool
-    /// What each of ``columns`` stores, where known (a model's; empty for a table found at run
-    /// time): PostgreSQL's builder text reads a `Bool` column and a text column compared with a
-    /// number as SQLite does.
-    var storedTypes: [StoredType] = []
+    /// What each of ``columns`` stores, where known (a model's; a table found at run time's from
+    /// its declared types, see `DynamicTable+StoredTypes.swift`): builder text's literals are read
+    /// as the column they are compared with stores, alike on SQLite and PostgreSQL.
+    var storedTypes: [StoredType?] = []
 
     /// A to-one relationship: this entity's `column` holds the target's key.
     public struct Relationship: Sendable {

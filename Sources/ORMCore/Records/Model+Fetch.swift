@@ -55,28 +55,20 @@ extension Model {
     /// Every object of the type, in key order.
     public static func fetchAll(in database: Database? = nil) throws -> [Self] {
         // Not `WHERE 1`: PostgreSQL wants a boolean.
-        try fetch(where: "1 = 1", orderedBy: quoteIdentifier(modelSchema.primaryKey.name), in: database)
+        try fetch(unresolved: "1 = 1", orderedBy: quoteIdentifier(modelSchema.primaryKey.name), in: database)
     }
 
     /// The object with this key, or nil.
     public static func find(_ key: some DatabaseValueConvertible, in database: Database? = nil) throws -> Self? {
-        try fetch(where: SQL("$PK = ?", arguments: [key.databaseValue]), in: database).first
+        try fetch(unresolved: SQL("$PK = ?", arguments: [key.databaseValue]), in: database).first
     }
 
-    /// Objects matching a WHERE clause (`$T` and `$PK` name the table and key). Values are interpolated
-    /// or passed for `?` placeholders, and always bound.
-    ///
-    /// ```swift
-    /// let adults = try Person.fetch(where: "age >= \(18) AND $PK != \(id)")
-    /// let named = try Person.fetch(where: "name IN ?", [["Ann", "Bo"]], orderedBy: "name")
-    /// ```
-    public static func fetch(
-        where condition: SQL, _ arguments: [any SQLExpressible] = [], orderedBy order: String? = nil,
-        in database: Database? = nil
-    ) throws -> [Self] {
+    /// Objects matching a WHERE clause written as the database reads it, `$T` and `$PK` expanded
+    /// (the key lookups ORMCore writes itself; `fetch(where:)` resolves a user's names first).
+    static func fetch(unresolved condition: SQL, orderedBy order: String? = nil, in database: Database?) throws -> [Self] {
         let schema = modelSchema
         var sql: SQL = "SELECT \(raw: schema.selectColumnsSQL) FROM \(identifier: schema.table) WHERE "
-        sql.append(try condition.binding(arguments))
+        sql.append(condition)
         if let order { sql.text += " ORDER BY \(order)" }
         return try fetchSQL(expandShortcuts(sql), in: database, mapsColumnsByName: false)
     }
@@ -102,8 +94,10 @@ extension Model {
     /// The objects of `type` whose relationship column `column` points at this object (a to-many
     /// relationship in one line: `try department.related(Person.self, by: "department")`).
     public func related<T: Model>(_ type: T.Type, by column: String) throws -> [T] {
-        try T.fetch(
-            where: "\(identifier: column) = \(_$primaryKey)", orderedBy: quoteIdentifier(T.modelSchema.primaryKey.name),
+        // The column as the model spells it, named in any case (as SQLite compares names).
+        let spelled = T.entityDescription.column(named: column) ?? column
+        return try T.fetch(
+            unresolved: "\(identifier: spelled) = \(_$primaryKey)", orderedBy: quoteIdentifier(T.modelSchema.primaryKey.name),
             in: stateDatabase)
     }
 
