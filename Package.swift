@@ -71,17 +71,22 @@ let package = Package(
         // ORMCore's behaviour through its public API, written once, run on SQLite (ORMCoreTests)
         // and on PostgreSQL (ORMCorePostgresTests).
         .target(name: "ORMCoreBehaviour", dependencies: ["ORMCore"], path: "Tests/ORMCoreBehaviour"),
-        .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresTestSupport"]),
+        .testTarget(
+            name: "ORMCoreTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresTestSupport", "TestSupport"]),
         .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ORMCore"]),
-        // The PostgreSQL server the tests start for themselves (one per test process), and waiting.
-        .target(name: "PostgresTestSupport", dependencies: ["PostgresClient"], path: "Tests/PostgresTestSupport"),
+        // What every test target shares: the one `waitUntil`.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The PostgreSQL server the tests start for themselves (one per test process); re-exports
+        // TestSupport.
+        .target(
+            name: "PostgresTestSupport", dependencies: ["PostgresClient", "TestSupport"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "PostgresTestSupport"]),
         .testTarget(
             name: "ORMCorePostgresTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresClient", "PostgresTestSupport"]),
         // The built reef run as a process, and in a real terminal (tmux), for the end-to-end tests.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "TerminalTestSupport"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "TerminalTestSupport", "TestSupport"]),
         .testTarget(
             name: "BrowserPostgresTests",
             dependencies: ["Browser", "ORMCore", "PostgresClient", "PostgresTestSupport", "TerminalTestSupport"]),
