@@ -38,13 +38,7 @@ struct FetchedObjects: ~Copyable {
 
     /// The references, moved into an array.
     consuming func array() -> [AnyObject] {
-        let result = [AnyObject](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if let start = buffer.baseAddress { start.moveInitialize(from: base, count: count) }
-            initialized = count
-        }
-        // Moved out: nothing left to release.
-        count = 0
-        return result
+        takeArray()
     }
 
     /// The references, moved into an array, leaving none here (for an owner that cannot give up
@@ -54,6 +48,7 @@ struct FetchedObjects: ~Copyable {
             if let start = buffer.baseAddress { start.moveInitialize(from: base, count: count) }
             initialized = count
         }
+        // Moved out: nothing left to release.
         count = 0
         return result
     }
