@@ -2,14 +2,28 @@
 import CompilerPluginSupport
 import PackageDescription
 
-// `REEF_PLAIN_WEAK=1 swift build` (or test) builds ORMCore's identity map with plain Swift `weak`
-// references instead of the runtime's `swift_tryRetain` (see Documentation/Architecture.md, "Unsafe
-// code and its invariants"); `scripts/test` runs the ORMCore tests once that way, in
-// `.build-plainweak`.
-let plainWeak = Context.environment["REEF_PLAIN_WEAK"] == "1"
+// Platforms: built and tested on Linux x86_64 only. ORMCore's one compile-time choice,
+// `ORMCORE_PORTABLE`, keeps it off what is Linux-only or private to the Swift runtime: with it the
+// one-word lock yields the processor where it would sleep on a futex (`Core/AtomicLock.swift`), and
+// the identity map holds plain Swift `weak` references instead of calling the runtime's
+// `swift_tryRetain` (Documentation/Architecture.md, "Unsafe code and its invariants"). It is the
+// default on every platform but Linux, where no build of it has been tried; on Linux
+// `REEF_PORTABLE=1 swift build` (or test; `REEF_PLAIN_WEAK=1`, its older name, too) builds it, and
+// `scripts/test` runs the ORMCore tests once that way, in `.build-portable`.
+let portableAsked = ["REEF_PORTABLE", "REEF_PLAIN_WEAK"].contains { Context.environment[$0] == "1" }
+let portable: SwiftSetting =
+    portableAsked
+    ? .define("ORMCORE_PORTABLE")
+    : .define(
+        "ORMCORE_PORTABLE",
+        .when(platforms: [
+            .macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS, .driverKit, .windows, .android, .wasi, .openbsd,
+        ]))
 
 let package = Package(
     name: "Reef",
+    // Synchronization's `Atomic` and `Mutex` need macOS 15 there (untested: see the note above).
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ORMCore", targets: ["ORMCore"]),
         .executable(name: "reef", targets: ["reef"]),
@@ -25,7 +39,8 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // libpq, PostgreSQL's client library (Debian's libpq-dev).
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ"),
-        // Declares the runtime's swift_tryRetain for the identity map's weak entries.
+        // Declares the runtime's swift_tryRetain for the identity map's weak entries, and Linux's
+        // futex for the one-word lock; neither is used with ORMCORE_PORTABLE.
         .systemLibrary(name: "CSwiftRuntime", path: "Sources/CSwiftRuntime"),
         .macro(
             name: "ORMCoreMacros",
@@ -39,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "ORMCore", dependencies: ["CSQLite", "CSwiftRuntime", "ORMCoreMacros", "PostgresClient"],
-            swiftSettings: plainWeak ? [.define("ORMCORE_PLAIN_WEAK")] : []
+            swiftSettings: [portable]
         ),
         // A PostgreSQL connection through libpq: statements, rows, cancelling, notifications.
         .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
@@ -56,17 +71,22 @@ let package = Package(
         // ORMCore's behaviour through its public API, written once, run on SQLite (ORMCoreTests)
         // and on PostgreSQL (ORMCorePostgresTests).
         .target(name: "ORMCoreBehaviour", dependencies: ["ORMCore"], path: "Tests/ORMCoreBehaviour"),
-        .testTarget(name: "ORMCoreTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresTestSupport"]),
+        .testTarget(
+            name: "ORMCoreTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresTestSupport", "TestSupport"]),
         .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
         .testTarget(name: "DocumentationTests", dependencies: ["ORMCore"]),
-        // The PostgreSQL server the tests start for themselves (one per test process), and waiting.
-        .target(name: "PostgresTestSupport", dependencies: ["PostgresClient"], path: "Tests/PostgresTestSupport"),
+        // What every test target shares: the one `waitUntil`.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The PostgreSQL server the tests start for themselves (one per test process); re-exports
+        // TestSupport.
+        .target(
+            name: "PostgresTestSupport", dependencies: ["PostgresClient", "TestSupport"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "PostgresTestSupport"]),
         .testTarget(
             name: "ORMCorePostgresTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresClient", "PostgresTestSupport"]),
         // The built reef run as a process, and in a real terminal (tmux), for the end-to-end tests.
         .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "TerminalTestSupport"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "TerminalTestSupport", "TestSupport"]),
         .testTarget(
             name: "BrowserPostgresTests",
             dependencies: ["Browser", "ORMCore", "PostgresClient", "PostgresTestSupport", "TerminalTestSupport"]),

@@ -4,6 +4,7 @@ import ORMCore
 import Synchronization
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// The table list takes the count a grid took of the same rows instead of counting them again: a
 /// view opened at start was counted twice at once, by the grid and by the list (a slow view ran
@@ -61,7 +62,7 @@ final class CatalogCountSharingTests: XCTestCase {
         counter.countedElsewhere("v")
         counter.adopt("v", count: 42)
         release.signal()
-        wait(until: { !counter.isCounting }, "the counts ended")
+        try waitUntil("the counts ended") { !counter.isCounting }
         XCTAssertEqual(counter.count(of: "v"), .done(42))
         XCTAssertEqual(counter.count(of: "a_held"), .done(100))
         XCTAssertEqual(tallies, 0, "v was never counted by the list")
@@ -74,7 +75,7 @@ final class CatalogCountSharingTests: XCTestCase {
         entered.wait()  // counting w
         counter.adopt("w", count: 7)
         release.signal()
-        wait(until: { !counter.isCounting }, "the count under way ended")
+        try waitUntil("the count under way ended") { !counter.isCounting }
         XCTAssertEqual(counter.count(of: "w"), .done(7), "the grid's count, not the stopped one's ?")
     }
 
@@ -84,17 +85,17 @@ final class CatalogCountSharingTests: XCTestCase {
         entered.wait()
         counter.countedElsewhere("v")
         release.signal()
-        wait(until: { !counter.isCounting }, "a_held counted, v left to its grid")
+        try waitUntil("a_held counted, v left to its grid") { !counter.isCounting }
         XCTAssertNil(counter.count(of: "v"))
         XCTAssertEqual(tallies, 0)
         counter.recount(["v"])
-        wait(until: { !counter.isCounting }, "a recount leaves it to its grid too")
+        try waitUntil("a recount leaves it to its grid too") { !counter.isCounting }
         XCTAssertEqual(tallies, 0)
 
         counter.gaveUp("v", reason: "stopped")
         XCTAssertEqual(counter.count(of: "v"), .stopped("stopped"))
         counter.countAgain("v")
-        wait(until: { counter.count(of: "v") == .done(100) }, "asked for, the list counts it")
+        try waitUntil("asked for, the list counts it") { counter.count(of: "v") == .done(100) }
         XCTAssertEqual(tallies, 100)
     }
 
@@ -111,12 +112,4 @@ final class CatalogCountSharingTests: XCTestCase {
         XCTAssertEqual(tallies, 200)
     }
 
-    /// Waits until `condition` holds (a generous limit only ends a test that would hang).
-    private func wait(until condition: () -> Bool, _ message: String) {
-        let deadline = Date().addingTimeInterval(60)
-        while !condition() && Date() < deadline {
-            pause(seconds: 0.002)
-        }
-        XCTAssertTrue(condition(), message)
-    }
 }

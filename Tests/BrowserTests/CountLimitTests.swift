@@ -4,6 +4,7 @@ import ORMCore
 import Synchronization
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// Counts nobody waits for give up: a count in the table list after its time limit or out of
 /// sight, a grid's count (its key snapshot) after its time limit or out of sight, and Esc stops
@@ -43,13 +44,8 @@ final class CountLimitTests: XCTestCase {
     }
 
     /// Ticks `app` until `condition` holds (a generous limit only ends a test that would hang).
-    private func tick(_ app: App, until condition: () -> Bool, _ message: String) {
-        let deadline = Date().addingTimeInterval(60)
-        while !condition() && Date() < deadline {
-            _ = app.tick()
-            pause(seconds: 0.005)
-        }
-        XCTAssertTrue(condition(), message)
+    private func tick(_ app: App, until condition: () -> Bool, _ message: String) throws {
+        try waitUntil(message, between: { _ = app.tick(); pause(seconds: 0.005) }, condition)
     }
 
     /// The table list's entry for `table`: its name and count, up to the border.
@@ -61,10 +57,10 @@ final class CountLimitTests: XCTestCase {
         var limits = Self.patient
         limits.catalogTime = .milliseconds(100)
         let app = try app(limits, table: "artists")
-        tick(app, until: { app.catalog.countStoppedOrFailed("aaa_endless") }, "the view's count gave up")
+        try tick(app, until: { app.catalog.countStoppedOrFailed("aaa_endless") }, "the view's count gave up")
         XCTAssertTrue(listLine("aaa_endless", in: screen(of: app)).hasSuffix("?"), screen(of: app).joined(separator: "\n"))
         XCTAssertTrue(listLine("artists", in: screen(of: app)).hasSuffix("3"), screen(of: app).joined(separator: "\n"))
-        tick(app, until: { !app.catalog.isCounting }, "no count is left running (the other view's gave up too)")
+        try tick(app, until: { !app.catalog.isCounting }, "no count is left running (the other view's gave up too)")
 
         _ = app.handle(.tab)
         _ = app.handle(.character("g"))
@@ -77,14 +73,14 @@ final class CountLimitTests: XCTestCase {
         XCTAssertFalse(listLine("aaa_endless", in: screen(of: app)).hasSuffix("?"), screen(of: app).joined(separator: "\n"))
         _ = app.handle(.escape)  // stops the opening
         XCTAssertNil(app.pending.work)
-        tick(app, until: { app.catalog.isRunningCount(of: "aaa_endless") }, "the count asked for runs")
+        try tick(app, until: { app.catalog.isRunningCount(of: "aaa_endless") }, "the count asked for runs")
         pause(seconds: 0.2)  // longer than the time limit: the count asked for goes on
         _ = app.tick()
         XCTAssertTrue(app.catalog.isRunningCount(of: "aaa_endless"), "a count asked for has no time limit")
         _ = app.handle(.escape)  // the count the screen waits for
         XCTAssertTrue(screen(of: app).last?.contains("stopped counting aaa_endless: r counts again") == true,
                       screen(of: app).joined(separator: "\n"))
-        tick(app, until: { app.catalog.countStoppedOrFailed("aaa_endless") }, "Esc stopped the count")
+        try tick(app, until: { app.catalog.countStoppedOrFailed("aaa_endless") }, "Esc stopped the count")
         XCTAssertTrue(listLine("aaa_endless", in: screen(of: app)).hasSuffix("?"), screen(of: app).joined(separator: "\n"))
     }
 
@@ -94,8 +90,8 @@ final class CountLimitTests: XCTestCase {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists", countLimits: limits)
         app.resize(columns: 80, rows: 4)  // two rows of the list: aaa_endless is out of sight once artists is selected
         XCTAssertFalse(app.tableNamesInSight.contains("aaa_endless"), "\(app.tableNamesInSight)")
-        tick(app, until: { app.catalog.countStoppedOrFailed("aaa_endless") }, "the count out of sight gave up")
-        tick(app, until: { !app.catalog.isCounting }, "no count is left running")
+        try tick(app, until: { app.catalog.countStoppedOrFailed("aaa_endless") }, "the count out of sight gave up")
+        try tick(app, until: { !app.catalog.isCounting }, "no count is left running")
     }
 
     func testAGridsCountStopsAtItsTimeLimitAndOutOfSightAndRCountsAgain() throws {
@@ -104,11 +100,11 @@ final class CountLimitTests: XCTestCase {
         limits.outOfSight = .milliseconds(50)
         let app = try app(limits, table: "zzz_forever")
         // The table opens in the background: on a busy machine it may not be open yet.
-        tick(app, until: { app.selectedTableGrid != nil }, "the table opened")
+        try tick(app, until: { app.selectedTableGrid != nil }, "the table opened")
         let grid = try XCTUnwrap(app.selectedTableGrid)
         XCTAssertTrue(screen(of: app).joined().contains("│  1│"), screen(of: app).joined(separator: "\n"))
-        tick(app, until: { grid.source.countStopped != nil }, "the grid's count gave up")
-        tick(app, until: { !grid.source.isCounting }, "its key snapshot stopped")
+        try tick(app, until: { grid.source.countStopped != nil }, "the grid's count gave up")
+        try tick(app, until: { !grid.source.isCounting }, "its key snapshot stopped")
         XCTAssertTrue(screen(of: app).last?.contains("zzz_forever  1/?  x") == true, screen(of: app).joined(separator: "\n"))
         for _ in 0..<40 {
             _ = app.handle(.pageDown)  // past the rows read before the count stopped
@@ -127,7 +123,7 @@ final class CountLimitTests: XCTestCase {
         _ = app.handle(.tab)
         _ = app.handle(.character("k"))  // another table shown: the forever view is out of sight
         XCTAssertNotEqual(app.selectedTableName, "zzz_forever")
-        tick(app, until: { counting.source.countStopped != nil || !counting.source.isCounting }, "out of sight, it stops")
+        try tick(app, until: { counting.source.countStopped != nil || !counting.source.isCounting }, "out of sight, it stops")
     }
 
     func testEscStopsTheShownGridsCountBeforeItQuits() throws {
@@ -138,7 +134,7 @@ final class CountLimitTests: XCTestCase {
         XCTAssertFalse(app.tick().quits)
         XCTAssertTrue(screen(of: app).last?.contains("stopped counting zzz_forever: r counts again") == true,
                       screen(of: app).joined(separator: "\n"))
-        tick(app, until: { !grid.source.isCounting }, "the snapshot stopped")
+        try tick(app, until: { !grid.source.isCounting }, "the snapshot stopped")
         XCTAssertTrue(screen(of: app).last?.contains("zzz_forever  1/?  x") == true, screen(of: app).joined(separator: "\n"))
     }
 
@@ -149,22 +145,14 @@ final class CountLimitTests: XCTestCase {
         configuration.maximumReaders = 1
         let database = try Database(path: fixture.path, configuration: configuration)
         var catalog: Catalog? = try Catalog(database: database, limits: Self.patient)
-        wait(until: { catalog?.isRunningCount(of: "aaa_endless") == true }, "the view is being counted")
+        try waitUntil("the view is being counted") { catalog?.isRunningCount(of: "aaa_endless") == true }
         catalog = nil
         let read = Mutex(false)
         DispatchQueue.global().async {
             _ = try? database.scalar("SELECT count(*) FROM artists")  // waits for the only reader
             read.withLock { $0 = true }
         }
-        wait(until: { read.withLock { $0 } }, "the count stopped with its catalog and let its reader go")
+        try waitUntil("the count stopped with its catalog and let its reader go") { read.withLock { $0 } }
     }
 
-    /// Waits until `condition` holds (a generous limit only ends a test that would hang).
-    private func wait(until condition: () -> Bool, _ message: String) {
-        let deadline = Date().addingTimeInterval(60)
-        while !condition() && Date() < deadline {
-            pause(seconds: 0.005)
-        }
-        XCTAssertTrue(condition(), message)
-    }
 }

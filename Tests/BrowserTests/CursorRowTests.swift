@@ -2,6 +2,7 @@ import Foundation
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// The cursor stays on its row: through another process's deletion (to the nearest row still
 /// there), through a commit (a new row included), and when a filter is cleared or a sort turned off.
@@ -35,10 +36,8 @@ final class CursorRowTests: XCTestCase {
 
     /// Ticks `runner` until `done` holds (the live refresh runs in the background).
     private func waitUntil(_ runner: HeadlessRunner, _ done: () throws -> Bool) throws {
-        let giveUp = Date().addingTimeInterval(20)
-        while try !done() && Date() < giveUp {
-            runner.run(try KeyScript.parse("<wait:10>"))
-        }
+        let wait = try KeyScript.parse("<wait:10>")
+        try TestSupport.waitUntil("the live refresh is done", between: { _ = runner.run(wait) }, done)
     }
 
     /// Issue #25: another process deleting the cursor's row (and the one before it) moved the

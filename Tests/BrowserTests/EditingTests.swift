@@ -2,6 +2,7 @@ import Foundation
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// Editing cells headless: the cell editor, checks by SQLite, staging, undo, pending SQL, commit,
 /// conflicts, a locked database and quitting with pending changes.
@@ -29,12 +30,8 @@ final class EditingTests: XCTestCase {
 
     /// Waits until `runner`'s app has noticed another connection's commit (not yet acted on: the
     /// next key's tick takes it). A generous limit only ends a test that would otherwise hang.
-    private func waitUntilSeen(by runner: HeadlessRunner) {
-        let deadline = Date().addingTimeInterval(60)
-        while !runner.app.liveChanges.hasPending && Date() < deadline {
-            pause(seconds: 0.005)
-        }
-        XCTAssertTrue(runner.app.liveChanges.hasPending, "the other connection's commit was seen")
+    private func waitUntilSeen(by runner: HeadlessRunner) throws {
+        try waitUntil("the other connection's commit was seen") { runner.app.liveChanges.hasPending }
     }
 
     /// A runner on `table` that keeps its app between scripts.
@@ -232,7 +229,7 @@ final class EditingTests: XCTestCase {
         _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>ji<C-u>Yours<Enter>"))
         try Database(path: fixture.path).execute("UPDATE artists SET name = 'Theirs' WHERE id = 1")
         // Seen by the app before `w`, refreshed after `c`: the refresh must not replace `c`'s message.
-        waitUntilSeen(by: runner)
+        try waitUntilSeen(by: runner)
         let cancelled = runner.run(try KeyScript.parse("wc")).last ?? []
         XCTAssertTrue(cancelled.last?.contains("commit cancelled: 2 changes still pending") == true,
                       cancelled.joined(separator: "\n"))
@@ -262,7 +259,7 @@ final class EditingTests: XCTestCase {
         _ = runner.run(try KeyScript.parse("lli<C-u>SE<Enter><Tab>jj<Enter>lli<C-u>z<Enter>"))
         // One commit, so one notice: two could be seen by two polls, the second after the wait.
         try Database(path: fixture.path).executeScript("ALTER TABLE artists DROP COLUMN country; DROP TABLE pairs")
-        waitUntilSeen(by: runner)
+        try waitUntilSeen(by: runner)
         runner.run([])
         let screens = runner.run(try KeyScript.parse("p<dump>w<dump>Uy"))
         // The status line may carry a live notice: the table shown in the dropped one's place is

@@ -3,6 +3,7 @@ import ORMCore
 import XCTest
 
 @testable import Browser
+import TestSupport
 
 /// The view follows committed changes: reef's own statements and other connections' commits.
 final class LiveRefreshTests: XCTestCase {
@@ -59,7 +60,7 @@ final class LiveRefreshTests: XCTestCase {
         let runner = HeadlessRunner(app: app, columns: 80, rows: 8)
         _ = runner.run(try KeyScript.parse("li<C-u>Mine<Enter>"))
         try Database(path: fixture.path).execute("UPDATE artists SET country = 'NO' WHERE id = 2")
-        try wait { app.liveChanges.hasPending }  // seen, not yet taken: the commit's tick takes both
+        try waitUntil("the commit is seen") { app.liveChanges.hasPending }  // seen, not yet taken: the commit's tick takes both
         let text = runner.run(try KeyScript.parse("w")).last?.joined(separator: "\n") ?? ""
         XCTAssertTrue(text.contains("BROWSE  committed 1 change"), text)
         XCTAssertTrue(text.contains("Mine") && text.contains("│NO"), text)
@@ -97,17 +98,6 @@ final class LiveRefreshTests: XCTestCase {
         XCTAssertEqual(try grid.shownValues(at: 1)?[1], .text("Read by key"))
         XCTAssertEqual(try grid.source.count(), 2)
         XCTAssertTrue(grid.freshRows.isEmpty)
-    }
-
-    /// Waits until `condition` holds (a generous limit only ends a test that would otherwise hang).
-    private func wait(until condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(60)
-        while !condition() {
-            guard Date() < deadline else {
-                return XCTFail("the condition never held")
-            }
-            pause(seconds: 0.005)
-        }
     }
 
     /// Plays `<wait:20>` on `runner` until its screen contains `text`.

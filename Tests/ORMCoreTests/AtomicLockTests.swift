@@ -40,7 +40,8 @@ final class AtomicLockTests: XCTestCase {
             done.signal()
         }
         started.wait()
-        // The waiter marks the word 2 once it has spun and is about to sleep on the futex.
+        // The waiter marks the word 2 once it has spun and is about to sleep on the futex (or, in
+        // the portable build, to yield between tries).
         while counter.lock.word.load(ordering: .relaxed) != 2 {
             sched_yield()
         }

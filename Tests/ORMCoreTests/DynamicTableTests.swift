@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import TestSupport
 
 /// Tables found at run time, with awkward names and a composite-key table (WITHOUT ROWID on SQLite).
 final class DynamicTableTests: XCTestCase {
@@ -100,7 +101,7 @@ final class DynamicTableTests: XCTestCase {
         let registration = pair.eventHandler().register { event in inbox.mutate { $0.append(event) } }
         defer { registration.cancel() }
         try db.execute("UPDATE pair SET score = 0 WHERE a = 'x'")
-        waitUntilItHolds("the update's event") { !inbox.value.isEmpty }
+        try waitUntil("the update's event") { !inbox.value.isEmpty }
         XCTAssertEqual(inbox.value.first?.entity, "pair")
         XCTAssertNil(inbox.value.first?.operation, "WITHOUT ROWID tables (and raw SQL on PostgreSQL) report the table, not rows")
     }

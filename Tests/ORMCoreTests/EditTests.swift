@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import TestSupport
 
 /// Edits to tables found at run time: checked in a trial that writes nothing, applied all or nothing,
 /// conflicts found.
@@ -102,7 +103,7 @@ final class EditTests: XCTestCase {
         XCTAssertEqual(try row(db, 10)["legs"], .integer(4), "…and still not written")
         // A real write after the trials: once its event has come, any event of theirs would have too.
         try db.execute("UPDATE pet SET legs = 5 WHERE id = 11")
-        waitUntilItHolds("the real write's event") { delivered.value > 0 }
+        try waitUntil("the real write's event") { delivered.value > 0 }
         XCTAssertEqual(delivered.value, 1, "the real write's event, and none for the trials")
     }
 

@@ -3,6 +3,7 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+import TestSupport
 
 @Model(table: "e_item")
 final class EItem {
@@ -16,10 +17,9 @@ final class EventTests: XCTestCase {
         let events = Locked<[RecordEvent]>([])
         func add(_ event: RecordEvent) { events.mutate { $0.append(event) } }
 
-        /// Waits until `count` events have come (a generous limit: the machine may be busy).
-        func wait(for count: Int, timeout: TimeInterval = 30) -> [RecordEvent] {
-            let deadline = Date().addingTimeInterval(timeout)
-            while events.value.count < count && Date() < deadline { usleep(5_000) }
+        /// Waits until `count` events have come; returns every event come.
+        func wait(for count: Int, file: StaticString = #filePath, line: UInt = #line) throws -> [RecordEvent] {
+            try waitUntil("\(count) events came", file: file, line: line) { events.value.count >= count }
             return events.value
         }
     }
@@ -28,9 +28,9 @@ final class EventTests: XCTestCase {
     /// (which sets what later ones compare with: a commit before it is not news). This database's
     /// own writes just before need no wait: a commit of another session's that lands beside them
     /// still arrives at the next look. Nothing to wait for on SQLite.
-    private func waitForTheWatchToStart(_ db: Database) {
+    private func waitForTheWatchToStart(_ db: Database) throws {
         guard TestDatabaseKind.current == .postgres else { return }
-        waitUntilItHolds("the watch looked once") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
+        try waitUntil("the watch looked once") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
     }
 
     func testClassEventsForObjectsRawSQLAndRemoveAllOnlyAfterCommit() throws {
@@ -87,7 +87,7 @@ final class EventTests: XCTestCase {
             item.name = name
             try item.commit(in: db)
         }
-        XCTAssertEqual(inbox.wait(for: 2).compactMap(\.key).count, 2)
+        XCTAssertEqual(try inbox.wait(for: 2).compactMap(\.key).count, 2)
     }
 
     func testObjectEventsMakeAnObjectLive() throws {
@@ -102,12 +102,12 @@ final class EventTests: XCTestCase {
         defer { registration.cancel() }
 
         let elsewhere = try openSameDatabase(db)  // another connection
-        waitForTheWatchToStart(db)
+        try waitForTheWatchToStart(db)
         try elsewhere.execute("UPDATE e_item SET stock = 3 WHERE id = ?", other.id)
         try elsewhere.execute("UPDATE e_item SET stock = 42 WHERE id = ?", item.id)
         // The two commits may come as one change or two (PostgreSQL tells another session's commits
         // as their tables): wait for the one that carries the value.
-        waitUntilItHolds("another connection's commit is seen, and the live object reflects the committed value") {
+        try waitUntil("another connection's commit is seen, and the live object reflects the committed value") {
             !inbox.events.value.isEmpty && item.stock == 42
         }
         XCTAssertEqual(item.stock, 42)
@@ -115,11 +115,11 @@ final class EventTests: XCTestCase {
         try db.execute("DELETE FROM e_item WHERE id = ?", item.id)
         switch TestDatabaseKind.current {
         case .sqlite:
-            waitUntilItHolds("the delete is heard") { inbox.events.value.contains { $0.operation == .delete } }
+            try waitUntil("the delete is heard") { inbox.events.value.contains { $0.operation == .delete } }
         case .postgres:
             // Raw SQL is told as its table there: the object hears a change of no named row, and
             // finds its row gone as it reads it again.
-            waitUntilItHolds("the change is heard") { inbox.events.value.count > heardBefore }
+            try waitUntil("the change is heard") { inbox.events.value.count > heardBefore }
             XCTAssertEqual(inbox.events.value.last?.key, .integer(item.id))
             XCTAssertNil(inbox.events.value.last?.operation)
             XCTAssertEqual(item.stock, 42, "the last values read stay")
@@ -136,7 +136,7 @@ final class EventTests: XCTestCase {
         let registration = try EItem.eventHandler(in: db).register { inbox.add($0) }
         defer { registration.cancel() }
 
-        waitForTheWatchToStart(db)
+        try waitForTheWatchToStart(db)
         // Each database's own command-line client is the other process.
         let insert = "INSERT INTO e_item(id, name, stock) VALUES (7, 'from outside', 1)"
         let process = Process()
@@ -153,7 +153,7 @@ final class EventTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        let events = inbox.wait(for: 1)
+        let events = try inbox.wait(for: 1)
         XCTAssertEqual(events.first?.entity, "e_item")
         XCTAssertEqual(events.first?.origin, .external)
         XCTAssertEqual(try EItem.find(Int64(7), in: db)?.name, "from outside")

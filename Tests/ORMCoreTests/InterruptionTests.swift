@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import TestSupport
 
 /// Work run under an ``Interruption`` has its SQL stopped from another thread, on a reader or on
 /// the writer; the connection it used works normally afterwards.
@@ -37,7 +38,7 @@ final class InterruptionTests: XCTestCase {
         }
         // Interrupted once the work holds its connection: its statement has started or is about
         // to (one not started yet is stopped too: testAnInterruptBeforeTheStatementStartsStopsIt).
-        waitUntilItHolds("the work holds its connection") { interruption.holdsConnection }
+        try waitUntil("the work holds its connection") { interruption.holdsConnection }
         XCTAssertEqual(done.wait(timeout: .now()), .timedOut, "an endless statement still running")
         interruption.interrupt()
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the statement stopped")

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import TestSupport
 
 @Model(table: "first_use")
 final class FirstUse {
@@ -23,11 +24,11 @@ final class SchemaFirstUseTests: XCTestCase {
                 let result = Result { try FirstUse.fetchAll(in: db).map(\.label) }
                 outcome.mutate { $0 = result }
             }
-            waitUntilItHolds("the reader finished or waits for the writer") {
+            try waitUntil("the reader finished or waits for the writer") {
                 outcome.value != nil || db.writer.lock.waitingThreadCount > 0
             }
         }
-        waitUntilItHolds("the reader finished") { outcome.value != nil }
+        try waitUntil("the reader finished") { outcome.value != nil }
         XCTAssertEqual(try outcome.value?.get(), ["made in the transaction"])
     }
 

@@ -48,21 +48,6 @@ struct SplitMix: RandomNumberGenerator {
     }
 }
 
-/// Waits until `condition` holds, yielding the processor between looks (no fixed sleeps). Fails the
-/// test instead of hanging when it never holds (a guard against a hang, not a speed check).
-func waitUntilItHolds(
-    _ description: String, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool
-) {
-    let deadline = Date().addingTimeInterval(60)
-    while !condition() {
-        if Date() > deadline {
-            XCTFail("never happened: \(description)", file: file, line: line)
-            return
-        }
-        sched_yield()
-    }
-}
-
 /// The database the tests that open theirs with ``makeTestDatabase(_:configuration:)`` run on:
 /// SQLite, or PostgreSQL when `ORMCORE_TEST_DATABASE=postgres` is set (`scripts/test` runs this
 /// target both ways, so those tests run on both databases from one source).

@@ -1,3 +1,5 @@
+import ORMCore
+
 /// A JSON value as written: object keys keep their order and numbers keep their digits, so an
 /// import loses nothing JSON said.
 indirect enum JSONValue: Equatable, Sendable {
@@ -29,29 +31,10 @@ indirect enum JSONValue: Equatable, Sendable {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
         case .number(let text): text
-        case .string(let text): Self.quoted(text)
+        case .string(let text): JSONText.quoted(text)
         case .array(let items): "[" + items.map(\.compactText).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.map { Self.quoted($0.key) + ":" + $0.value.compactText }.joined(separator: ",") + "}"
+        case .object(let members): "{" + members.map { JSONText.quoted($0.key) + ":" + $0.value.compactText }.joined(separator: ",") + "}"
         }
-    }
-
-    /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 

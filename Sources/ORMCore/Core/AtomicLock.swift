@@ -1,8 +1,19 @@
-import CSwiftRuntime
 import Synchronization
 
+#if ORMCORE_PORTABLE
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
+#else
+    import CSwiftRuntime
+#endif
+
 /// A lock in one 32-bit word: a compare-and-swap takes it, a thread that finds it taken sleeps on a
-/// futex until the holder wakes it.
+/// futex until the holder wakes it (Linux). Built with `ORMCORE_PORTABLE` (the default on every other
+/// platform, and `REEF_PORTABLE=1` on Linux), a waiter yields the processor between tries instead,
+/// with no system call beyond `sched_yield`: enough for what it guards, a few loads and stores.
 ///
 /// Every model object holds one inline (see ``ModelState``), so it costs no allocation, no
 /// initialisation call and no destruction call, where a `pthread_mutex_t` needs all three. Its
@@ -57,16 +68,33 @@ struct AtomicLock: ~Copyable, Sendable {
             }
         }
         while word.exchange(2, ordering: .acquiring) != 0 {
-            withUnsafePointer(to: word) { atomic in
-                reef_futex_wait(UnsafeMutableRawPointer(mutating: atomic).assumingMemoryBound(to: UInt32.self), 2)
-            }
+            #if ORMCORE_PORTABLE
+                sched_yield()
+            #else
+                withUnsafePointer(to: word) { atomic in
+                    reef_futex_wait(UnsafeMutableRawPointer(mutating: atomic).assumingMemoryBound(to: UInt32.self), 2)
+                }
+            #endif
         }
     }
 
+    /// Wakes a thread sleeping on the word (none sleeps on the portable path: it yields instead).
     @usableFromInline
     borrowing func wakeOne() {
-        withUnsafePointer(to: word) { atomic in
-            reef_futex_wake_one(UnsafeMutableRawPointer(mutating: atomic).assumingMemoryBound(to: UInt32.self))
-        }
+        #if !ORMCORE_PORTABLE
+            withUnsafePointer(to: word) { atomic in
+                reef_futex_wake_one(UnsafeMutableRawPointer(mutating: atomic).assumingMemoryBound(to: UInt32.self))
+            }
+        #endif
+    }
+
+    /// Whether a waiter sleeps on a futex (Linux, the default) rather than yielding the processor
+    /// (`ORMCORE_PORTABLE`).
+    static var sleepsOnFutex: Bool {
+        #if ORMCORE_PORTABLE
+            false
+        #else
+            true
+        #endif
     }
 }

@@ -32,6 +32,8 @@ final class Lock<Value>: @unchecked Sendable {
 
 /// A header value and a pthread mutex in one allocation (the mutex needs a stable address).
 /// Not `Sendable` itself (no `ManagedBuffer` is): its owners guarantee it is only used under its lock.
+/// ``ReentrantLock`` takes and releases a `LockStorage<Void>` by separate calls (``lock()``,
+/// ``tryLock()``, ``unlock()``), as its lock cannot be scoped to one closure.
 class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     /// Makes storage of the class it is called on, holding `value`, with an initialised mutex.
     static func make(_ value: Value) -> Self {
@@ -45,11 +47,19 @@ class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
         _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
     }
 
+    /// Waits for the mutex and takes it.
     @inline(__always)
     final func lock() {
         _ = withUnsafeMutablePointerToElements { pthread_mutex_lock($0) }
     }
 
+    /// Takes the mutex if it is free; returns whether it did.
+    @inline(__always)
+    final func tryLock() -> Bool {
+        withUnsafeMutablePointerToElements { pthread_mutex_trylock($0) } == 0
+    }
+
+    /// Releases the mutex.
     @inline(__always)
     final func unlock() {
         _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }

@@ -1,5 +1,4 @@
 import CSQLite
-import Synchronization
 
 /// How the SQLite library reef runs on reads a decimal number, asked of SQLite itself.
 ///
@@ -13,10 +12,10 @@ final class SQLiteDecimalReader: Sendable {
 
     /// The connection and its prepared `SELECT CAST(?1 AS REAL)`, nil when SQLite could not open
     /// one (every decimal is then taken as misread, so literals fall back to exact quotients).
-    private let handles: Mutex<Handles?>
+    private let handles: Lock<Handles?>
 
     private init() {
-        handles = Mutex(Handles())
+        handles = Lock(Handles())
     }
 
     /// The double SQLite reads `decimal` as, nil when it cannot be asked.

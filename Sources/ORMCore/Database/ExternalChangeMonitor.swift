@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import PostgresClient
+import Synchronization
 
 /// Notices commits made by other connections and processes to the same file and reports the tables
 /// they changed, as table-level changes (``ChangeOrigin/external``, no row detail).
@@ -33,6 +34,8 @@ final class ExternalChangeMonitor: Sendable {
     /// are taken for its own (kept also while no watch runs: a watch started just after a commit
     /// sees its statistics arrive later).
     private let ownWrites = Lock<[String: ContinuousClock.Instant]>([:])
+    /// How many polls of a SQLite file finished.
+    private let polls = Atomic<Int>(0)
 
     /// Starts polling `database`'s file (once; later calls do nothing), handing what other
     /// connections commit to `deliver`, on the monitor's queue with no lock held. Notes where the
@@ -102,6 +105,10 @@ final class ExternalChangeMonitor: Sendable {
     /// How many looks the running watch made (tests wait for looks, not for time); nil when none runs.
     var postgresLookCount: Int? { watch.withLock { $0 }?.lookCount }
 
+    /// How many polls of a SQLite file finished, each having delivered what it found (tests wait for
+    /// polls, not for time).
+    var sqlitePollCount: Int { polls.load(ordering: .acquiring) }
+
     /// Has the running watch call `gate` at the start of each look, on its queue (tests hold it
     /// there to make commits land between two looks); false when no watch runs.
     func holdPostgresLooks(_ gate: (@Sendable () -> Void)?) -> Bool {
@@ -145,6 +152,7 @@ final class ExternalChangeMonitor: Sendable {
     deinit { stop() }
 
     private func poll(_ database: DatabaseCore, deliver: (ChangeSet) -> Void) {
+        defer { polls.add(1, ordering: .releasing) }
         guard let tables = tracker.withLock({ $0.poll(database) }) else { return }
         if !tables.isEmpty {
             var changes = ChangeSet()

@@ -14,7 +14,7 @@ final class ReentrantLock: @unchecked Sendable {
     // `owner` is atomic so other threads may read it without taking the lock. A thread that finds
     // itself the owner already holds `lock`, so re-entering costs no lock operation at all (every
     // object committed inside a transaction re-enters).
-    private let lock = SystemMutex()
+    private let lock = LockStorage<Void>.make(())
     private let owner = Atomic<UInt>(0)
     private var depth = 0
     /// How many threads wait to take the lock (only a contended entry counts itself).

@@ -1,4 +1,4 @@
-#if !ORMCORE_PLAIN_WEAK
+#if !ORMCORE_PORTABLE
 import CSwiftRuntime
 #endif
 
@@ -7,9 +7,10 @@ extension IdentityMap {
     ///
     /// By default the object is unretained, and a lookup takes it with the runtime's
     /// `swift_tryRetain` (what loading a `weak` reference does, without the side table a `weak`
-    /// reference allocates per object). Built with `ORMCORE_PLAIN_WEAK` (`REEF_PLAIN_WEAK=1` when
-    /// the package is built), the entry holds a plain Swift `weak` reference instead, and the map
-    /// keeps integer keys in its dictionary, never reading an object back from a bare address: the
+    /// reference allocates per object). Built with `ORMCORE_PORTABLE` (the default off Linux;
+    /// `REEF_PORTABLE=1` when the package is built on Linux), the entry holds a plain Swift `weak`
+    /// reference instead, and the map keeps integer keys in its dictionary, never reading an object
+    /// back from a bare address: the
     /// tests run once that way, so the unsafe path is checked against the safe one. The invariants
     /// the default rests on are written down in `Documentation/Architecture.md`, "Unsafe code and
     /// its invariants".
@@ -17,7 +18,7 @@ extension IdentityMap {
         /// The object's address: what entries are compared by.
         let object: UnsafeMutableRawPointer
 
-        #if ORMCORE_PLAIN_WEAK
+        #if ORMCORE_PORTABLE
             private let reference: WeakReference
 
             /// An entry for the object at `object`, which the caller holds (alive): never made from
@@ -47,19 +48,19 @@ extension IdentityMap {
     /// addresses: not with plain `weak` entries, which cannot be remade from an address.
     @inline(__always)
     static var keepsIntegerKeysApart: Bool {
-        #if ORMCORE_PLAIN_WEAK
+        #if ORMCORE_PORTABLE
             false
         #else
             true
         #endif
     }
 
-    /// Whether the map holds plain Swift `weak` references (`ORMCORE_PLAIN_WEAK`) rather than
+    /// Whether the map holds plain Swift `weak` references (`ORMCORE_PORTABLE`) rather than
     /// unretained pointers taken with `swift_tryRetain`.
     static var holdsPlainWeakReferences: Bool { !keepsIntegerKeysApart }
 }
 
-#if ORMCORE_PLAIN_WEAK
+#if ORMCORE_PORTABLE
     /// A plain Swift `weak` reference, in a box: entries are copied in and out of the map's tables,
     /// and a box is retained where a `weak` field would be copied.
     final class WeakReference: @unchecked Sendable {

@@ -10,82 +10,6 @@
 /// What this rests on (and the build flag that swaps it for plain `weak` references) is written
 /// down in one place: `Documentation/Architecture.md`, "Unsafe code and its invariants".
 final class IdentityMap: @unchecked Sendable {
-    /// One model type's objects. A class, so it is mutated in place under the map's lock.
-    private final class Table {
-        // Only touched under the map's lock: no run-time exclusivity checks.
-        @exclusivity(unchecked) var integers = IntegerKeyTable()
-        @exclusivity(unchecked) var others: [SQLValue: Entry] = [:]
-        /// Turns a live object of the table's type into `any Model`, for the type-erased lookups.
-        let erased: (AnyObject) -> any Model
-
-        init<T: Model>(_ type: T.Type) {
-            erased = { unsafeDowncast($0, to: T.self) }
-        }
-
-        func erased(_ entry: Entry) -> (any Model)? {
-            entry.live.map(erased)
-        }
-
-        /// Removes the entry for `key` if it holds `object` (one probe for integer keys).
-        @inline(__always)
-        func remove(_ key: SQLValue, ifHolding object: UnsafeMutableRawPointer?) {
-            if IdentityMap.keepsIntegerKeysApart, case .integer(let int) = key {
-                integers.remove(int) { $0 == object }
-            } else if others[key]?.object == object {
-                others[key] = nil
-            }
-        }
-
-        /// Enters `entry` under `key` unless the key holds an entry already: that one is returned.
-        @inline(__always)
-        func insert(_ entry: Entry, for key: SQLValue) -> Entry? {
-            if IdentityMap.keepsIntegerKeysApart, case .integer(let int) = key {
-                return integers.insert(entry.object, for: int).map(Entry.init)
-            }
-            if let existing = others[key] { return existing }
-            others[key] = entry
-            return nil
-        }
-
-        subscript(key: SQLValue) -> Entry? {
-            get {
-                if IdentityMap.keepsIntegerKeysApart, case .integer(let int) = key { return integers[int].map(Entry.init) }
-                return others[key]
-            }
-            set {
-                switch (key, newValue) {
-                case (.integer(let int), let entry?) where IdentityMap.keepsIntegerKeysApart: integers.set(entry.object, for: int)
-                case (.integer(let int), nil) where IdentityMap.keepsIntegerKeysApart: integers.remove(int)
-                default: others[key] = newValue
-                }
-            }
-        }
-    }
-
-    private struct State {
-        /// Every table made; a table is never removed, so it outlives any use of ``lastTable``.
-        var tables: [ObjectIdentifier: Table] = [:]
-        /// The last table used: runs of rows of one type skip the lookup by type. Unretained (see
-        /// ``tables``), and so are the tables handed out: no reference counting per object.
-        var lastType: ObjectIdentifier?
-        var lastTable: Unmanaged<Table>?
-
-        mutating func table(for id: ObjectIdentifier, makeTable: () -> Table) -> Unmanaged<Table> {
-            if id == lastType, let lastTable { return lastTable }
-            let table = tables[id] ?? makeTable()
-            tables[id] = table
-            let unretained = Unmanaged.passUnretained(table)
-            lastType = id
-            lastTable = unretained
-            return unretained
-        }
-
-        func existingTable(_ id: ObjectIdentifier) -> Unmanaged<Table>? {
-            if id == lastType { return lastTable }
-            return tables[id].map { Unmanaged.passUnretained($0) }
-        }
-    }
-
     // The tables and their entries are only touched under `lock` (a one-word lock: the map is
     // locked once per object fetched, inserted or destroyed). No object is ever released while it
     // is held: a release may destroy an object, whose `deinit` then takes this lock.
@@ -93,7 +17,7 @@ final class IdentityMap: @unchecked Sendable {
     @exclusivity(unchecked) private var unlockedState = State()
 
     @inline(__always)
-    private func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
+    func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
         try lock.withLock { try body(&unlockedState) }
     }
 
@@ -140,81 +64,10 @@ final class IdentityMap: @unchecked Sendable {
         return live
     }
 
-    /// Enters `window`, objects just decoded that nothing else has seen yet, their integer keys `keys`
-    /// in order, each marked as its row and entered under `T` by its initialiser
-    /// (``ModelState/Fields/enterDecoded(from:key:)``): a window of a fetch, under one
-    /// acquisition of the map's lock instead of one per row. An object whose row has a live object
-    /// already is replaced in `window` by that object, refreshed with the decoded values (keeping its
-    /// unsaved changes), as ``Database/materialize(_:row:)`` does for one row.
-    ///
-    /// No object is released under the lock: a live object found is retained (its release after
-    /// the lock may run a `deinit`, which takes the lock), and the decoded objects stay in `window`.
-    func registerDecoded<T: Model>(
-        _ window: UnsafeMutableBufferPointer<AnyObject>, keys: UnsafeBufferPointer<Int64>, as _: T.Type
-    ) {
-        let type = ObjectIdentifier(T.self)
-        // The rows that have a live object already (or a dying one's entry, replaced): rare, so the
-        // array allocates only when one is found.
-        var found: [(index: Int, live: AnyObject)] = []
-        withState { state in
-            state.table(for: type, makeTable: { Table(T.self) })._withUnsafeGuaranteedRef { table in
-                for index in 0..<keys.count {
-                    let key = keys[index]
-                    let object = Unmanaged.passUnretained(window[index]).toOpaque()
-                    guard IdentityMap.keepsIntegerKeysApart else {
-                        // Plain `weak` entries: made from the decoded object itself (alive in `window`),
-                        // never from an address found in the map.
-                        let entry = Entry(object)
-                        guard let holder = table.insert(entry, for: .integer(key)), holder.object != object else { continue }
-                        if let live = holder.live {
-                            found.append((index, live))
-                        } else {
-                            table[.integer(key)] = entry
-                        }
-                        continue
-                    }
-                    // One probe in the common case: the key is free and the entry goes in.
-                    guard let holder = table.integers.insert(object, for: key), holder != object else { continue }
-                    if let live = Entry(holder).live {
-                        found.append((index, live))
-                    } else {
-                        // The object holding the key is being destroyed: the new one takes its place.
-                        table.integers.set(object, for: key)
-                    }
-                }
-            }
-        }
-        for (index, live) in found {
-            window[index] = refreshed(
-                unsafeDowncast(live, to: T.self), decoded: unsafeDowncast(window[index], to: T.self), type: type,
-                key: .integer(keys[index]))
-        }
-    }
-
-    /// The object a fetched row gives when `live` held its key as `decoded` (not entered, seen by no
-    /// other thread) was decoded from it: `decoded` when `live`'s row was deleted and `decoded` takes
-    /// its entry over; else `live`, its columns but the changed ones set to `decoded`'s values.
-    private func refreshed<T: Model>(_ live: T, decoded: T, type: ObjectIdentifier, key: SQLValue) -> T {
-        if live.persistenceStatus == .deleted, takeOver(from: live, by: decoded, type: type, key: key) { return decoded }
-        // `decoded` must not take the entry as it dies. No other thread can see it: no lock.
-        decoded._$stateFields.registration = .none
-        let columns = T.modelSchema.columns.count
-        live._$withStateFields { fields in
-            guard fields.meta.status != .deleted else { return }
-            let dirty = fields.dirty
-            for column in 0..<columns where !dirty.contains(column) {
-                // `decoded` is read without its lock: no other thread can see it.
-                _ = live._$columnValue(column, replacingWith: decoded._$columnValue(column, replacingWith: nil))
-            }
-            fields.meta.status = .persisted
-        }
-        return live
-    }
-
     /// Moves the entry for `key` from `stale`, an object whose row was deleted, to `object`, the
     /// object of the row that has the key now (SQLite gives the largest rowid again once its row is
     /// deleted). False when the entry no longer holds `stale`.
-    private func takeOver<T: Model>(from stale: T, by object: T, type: ObjectIdentifier, key: SQLValue) -> Bool {
+    func takeOver<T: Model>(from stale: T, by object: T, type: ObjectIdentifier, key: SQLValue) -> Bool {
         let stalePointer = Unmanaged.passUnretained(stale).toOpaque()
         let moved = withState { state in
             state.existingTable(type)?._withUnsafeGuaranteedRef { table -> Bool in

@@ -15,35 +15,18 @@ extension Model {
     ) throws -> [Self] {
         let row = _ValueRow(statement: statement, database: database, entity: modelSchema.table, columnMap: columnMap)
         let keyIndex = row.resolve(0)
-        var objects = FetchedObjects()
-        let keys = UnsafeMutableBufferPointer<Int64>.allocate(capacity: materializeWindow)
-        defer { keys.deallocate() }
-        var pending = 0
+        var window = FetchWindow(database.identityMap)
         while try statement.step() {
             if keyIndex < 0 { throw _ColumnCoding.missingColumn(row, modelSchema.primaryKey.name) }
             // The key as stored, read once: the object's key property is made from it, and the
             // initialiser marks the object as the row's, entered under `Self`.
             let key = statement.value(at: keyIndex)
             if case .integer(let integer) = key {
-                objects.append(try Self(_$values: row, key: key))
-                keys[pending] = integer
-                pending += 1
-                if pending < materializeWindow { continue }
-                database.identityMap.registerDecoded(objects.last(pending), keys: UnsafeBufferPointer(keys), as: Self.self)
+                window.append(decoded: try Self(_$values: row, key: key), integerKey: integer)
             } else {
-                if pending > 0 {
-                    database.identityMap.registerDecoded(
-                        objects.last(pending), keys: UnsafeBufferPointer(rebasing: keys[..<pending]), as: Self.self)
-                }
-                objects.append(try database.materialize(Self.self, row: row, keyIndex: keyIndex))
+                window.append(entered: try database.materialize(Self.self, row: row, keyIndex: keyIndex))
             }
-            pending = 0
         }
-        if pending > 0 {
-            database.identityMap.registerDecoded(
-                objects.last(pending), keys: UnsafeBufferPointer(rebasing: keys[..<pending]), as: Self.self)
-        }
-        // Every element is a `Self` (see the SQLite loop).
-        return unsafeBitCast(objects.array(), to: [Self].self)
+        return window.array(of: Self.self)
     }
 }

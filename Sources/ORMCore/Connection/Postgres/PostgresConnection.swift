@@ -1,5 +1,4 @@
 import PostgresClient
-import Synchronization
 
 /// A connection to a PostgreSQL server as ORMCore's shared layers use any database's
 /// (``DriverConnection``), over `PostgresClient`'s `PGConnection` (libpq).
@@ -42,7 +41,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     let listedServers: Int
     /// The server reached and its role, as of the last (re)connection: read without waiting for a
     /// running statement.
-    private let reachedNode: Mutex<ServerNode>
+    private let reachedNode: Lock<ServerNode>
     /// The server reached and its role, as of the last (re)connection.
     var node: ServerNode { reachedNode.withLock { $0 } }
 
@@ -114,7 +113,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     ) throws {
         self.fence = fence
         self.listedServers = listedServers
-        reachedNode = Mutex(Self.node(of: client, listedServers: listedServers))
+        reachedNode = Lock(Self.node(of: client, listedServers: listedServers))
         self.decidesLostCommits = decidesLostCommits
         self.client = client
         self.sessions = sessions

@@ -1,0 +1,52 @@
+import CSQLite
+
+// MARK: - Change recording
+
+extension Connection {
+    func willRun(_ statement: Statement) {
+        tracer?(statement.sql)
+        statementMark = pending.rowCount
+        totalChangesMark = sqlite3_total_changes64(handle)
+    }
+
+    func didRun(_ statement: Statement, succeeded: Bool) {
+        if succeeded {
+            // Tables that changed with no row reported by the hook (WITHOUT ROWID tables).
+            if !statement.writtenTables.isEmpty, pending.rowCount == statementMark, recordsChanges,
+                sqlite3_total_changes64(handle) > totalChangesMark
+            {
+                for table in statement.writtenTables { pending.appendTableOnly(table) }
+            }
+        } else {
+            pending.removeRows(from: statementMark)
+            pending.tables = pending.tablesWithRows.union(pending.tablesWithoutRowDetail)
+        }
+        if isAutocommit { flushPendingAsCommitted() }
+    }
+
+    private func flushPendingAsCommitted() {
+        guard !pending.isEmpty else { return }
+        // Tables that came with row detail from the hook do not need table-only treatment.
+        pending.tablesWithoutRowDetail.subtract(pending.tablesWithRows)
+        committed.merge(pending)
+        pending = ChangeSet()
+    }
+
+    /// Where the pending changes stand, to return to after rolling back to a savepoint.
+    typealias PendingMark = ChangeSet.Mark
+
+    /// The current mark.
+    var pendingMark: PendingMark { pending.mark }
+
+    /// Forgets the changes recorded since `mark` (a savepoint was rolled back).
+    func discardPendingChanges(after mark: PendingMark) {
+        pending.discard(after: mark)
+    }
+
+    /// Takes the changes committed since the last call.
+    func takeCommittedChanges() -> ChangeSet {
+        if isAutocommit { flushPendingAsCommitted() }
+        defer { committed = ChangeSet() }
+        return committed
+    }
+}
