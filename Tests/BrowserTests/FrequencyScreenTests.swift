@@ -1,6 +1,7 @@
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// `F`, the frequency table of a column, on the screen: what it shows, `Enter` filtering the grid
 /// to a value, the view's filter counted under, query results, and going back.
@@ -67,7 +68,14 @@ final class FrequencyScreenTests: XCTestCase {
 
     func testCountsAreGroupedByThousands() throws {
         let keys = "eWITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500) SELECT i % 2 AS parity FROM n<Enter>F"
-        let screen = try XCTUnwrap(fixture.headless(keys, columns: 80, rows: 8, table: "albums").last)
+        let runner = HeadlessRunner(app: try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums"),
+                                    columns: 80, rows: 8)
+        var screen = runner.run(try KeyScript.parse(keys)).last ?? []
+        // F waits for the statement's last row, then counts.
+        try waitUntil("the frequency table is shown") {
+            screen = runner.run(try KeyScript.parse("<wait:20>")).last ?? []
+            return screen.first?.hasPrefix(" │parity │count") == true
+        }
         XCTAssertEqual(Array(screen.prefix(2)), [
             " │parity │count │percent │histogram           │",
             "1│      0│ 1,250│   50.00│████████████████████│",

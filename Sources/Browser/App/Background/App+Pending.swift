@@ -76,17 +76,14 @@ extension App {
     /// the background for a table (a sort of a million unindexed rows takes a while), then calls
     /// `done` with the new source.
     ///
-    /// The cursor goes to the first row, or with `keepingRow` (a filter cleared, a sort turned
-    /// off) stays on the row it was on when that row is still shown: its position in the new
-    /// order is found in the background too.
+    /// The cursor goes to the first row, or with `keepingRow` (a sort, a filter) stays on the row
+    /// it was on when that row is still shown: its position in the new order is found in the
+    /// background too.
     func changeView(of grid: GridModel, sort: GridSort?, filter: String?, label: String, keepingRow: Bool = false,
                     done: @escaping (RowSource) -> Void) {
-        if grid.source.isFilling {
-            // A statement's rows still arriving: sorted or filtered once reef's whole copy of
-            // them has taken their place (so a script does the same whenever its last row comes).
-            run(PendingWork(label: "waiting for the last row", isReady: { !grid.source.isFilling }, complete: { [unowned self] in
-                changeView(of: grid, sort: sort, filter: filter, label: label, keepingRow: keepingRow, done: done)
-            }))
+        if waitsForLastRow(of: grid, then: { [unowned self] in
+            changeView(of: grid, sort: sort, filter: filter, label: label, keepingRow: keepingRow, done: done)
+        }) {
             return
         }
         let anchor = keepingRow ? (try? grid.row(at: grid.cursorRow)) ?? nil : nil
@@ -126,6 +123,19 @@ extension App {
                 break
             }
         }, cancel: interruption.interrupt))
+    }
+
+    /// While a statement at the SQL prompt still sends `grid`'s rows: runs `action` once reef's
+    /// whole copy of them has taken their place, with a spinner meanwhile, and returns true (the
+    /// caller stops there); returns false at once when every row is in. So a sort, a filter, a
+    /// frequency table, a summary, an export or a copy asked for early does the same whenever the
+    /// last row comes, in a script too.
+    func waitsForLastRow(of grid: GridModel, then action: @escaping () -> Void) -> Bool {
+        guard grid.source.isFilling else {
+            return false
+        }
+        run(PendingWork(label: "waiting for the last row", isReady: { !grid.source.isFilling }, complete: action))
+        return true
     }
 
     /// Runs `action` once the grid knows every row's position, at once when it does already, else

@@ -4,6 +4,9 @@ extension App {
 
     /// `gy` (the cursor `column`) and `gY` (the view): asks the format (Enter alone: TSV).
     func openCopyPrompt(for grid: GridModel, column: Bool) {
+        if waitsForLastRow(of: grid, then: { [unowned self] in openCopyPrompt(for: grid, column: column) }) {
+            return
+        }
         let source = grid.source
         guard source.rowsToExport() != nil else {
             state.message = .error("these results cannot be copied whole; run them as a SELECT")

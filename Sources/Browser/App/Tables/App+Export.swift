@@ -8,6 +8,9 @@ extension App {
             state.message = .info("stopping the export…")
             return
         }
+        if waitsForLastRow(of: grid, then: { [unowned self] in startExportPrompt(for: grid) }) {
+            return
+        }
         guard grid.source.rowsToExport() != nil else {
             state.message = .error("these results cannot be exported; run them as a SELECT")
             return

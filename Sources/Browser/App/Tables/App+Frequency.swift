@@ -6,6 +6,9 @@ extension App {
     /// background, with a spinner past a moment and `Esc` to stop it; the table opens in a grid of
     /// its own, where `Enter` on a value goes back to `grid` filtered to the rows holding it.
     func openFrequency(of grid: GridModel, column index: Int? = nil) {
+        if waitsForLastRow(of: grid, then: { [unowned self] in openFrequency(of: grid, column: index) }) {
+            return
+        }
         let source = grid.source
         let index = index ?? grid.cursorColumn
         guard source.columns.indices.contains(index) else {

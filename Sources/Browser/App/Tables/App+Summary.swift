@@ -5,6 +5,9 @@ extension App {
     /// describe sheet leaves them), over the rows its filter keeps: one row a column, filled in as
     /// SQLite computes it in the background. The cursor starts on the row of `grid`'s cursor column.
     func openSummary(of grid: GridModel) {
+        if waitsForLastRow(of: grid, then: { [unowned self] in openSummary(of: grid) }) {
+            return
+        }
         let source = grid.source
         guard grid.summary == nil else {
             state.message = .info("this is a summary already: I summarises a table, a view or query results")

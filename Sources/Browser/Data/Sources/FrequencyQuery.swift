@@ -92,10 +92,12 @@ struct FrequencyQuery: Sendable {
         }
         inner.append(" GROUP BY 1 ORDER BY 2 DESC, 1")
         let bar = BarFunction.sql("\(identifier: Self.countAlias)", of: "\(identifier: Self.mostAlias)", in: dialect)
+        // A number either way: SQLite's round gives a real, PostgreSQL's a numeric (read as text).
+        let share: SQL = "round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2)"
+        let percent: SQL = dialect.kind == .postgres ? "CAST(\(sql: share) AS double precision)" : share
         var sql: SQL = """
             (SELECT \(identifier: Self.valueAlias) AS \(identifier: column), \(identifier: Self.countAlias) AS \(identifier: countName), \
-            CAST(round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2) AS DOUBLE PRECISION) \
-            AS \(identifier: percentName), \
+            \(sql: percent) AS \(identifier: percentName), \
             \(sql: bar) AS \(identifier: histogramName) FROM (
             """
         sql.append(inner)
