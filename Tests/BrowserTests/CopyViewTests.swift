@@ -31,7 +31,7 @@ final class CopyViewTests: XCTestCase {
     func testColumnAsTSV() throws {
         let (clipboard, screen) = try run("ll$sllhgy<Enter>", table: "albums")
         XCTAssertEqual(clipboard, ["notes\n\"line one\nline two\"\nemoji 🎉 party\nA long note that goes on and on and on until it has to be cut somewhere\n\n"])
-        XCTAssertEqual(screen.last, " BROWSE  copied column notes: 4 rows as tsv (116 B)                 albums  1/4  notes  sort price▲")
+        XCTAssertEqual(screen.last, " BROWSE  copied column notes: 4 rows as tsv (116 B)                 albums  3/4  notes  sort price▲")
     }
 
     /// The prompt names the column and the formats.

@@ -71,7 +71,7 @@ final class CursorRowTests: XCTestCase {
 
     /// A commit keeps the cursor on an edited row that the sort moves (by key, as before).
     func testACommitKeepsTheCursorOnAnEditedRowThatMoves() throws {
-        let (app, runner) = try start("llsj")
+        let (app, runner) = try start("llsggj")
         XCTAssertEqual(try cursorKey(app), .integer(2))
         runner.run(try KeyScript.parse("i<C-u>zzz<Enter>w"))
         XCTAssertEqual(try cursorKey(app), .integer(2))

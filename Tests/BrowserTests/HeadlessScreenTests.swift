@@ -261,7 +261,7 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `lls<dump>s<dump>s` at 80x8: turning the sort off keeps the cursor on its row (album 3).
+    /// Keys `lls<dump>s<dump>s` at 80x8: each order keeps the cursor on its row (album 1, `First`).
     func testSortCyclesAscendingDescendingOff() throws {
         let screens = try fixture.headless("lls<dump>s<dump>s", columns: 80, rows: 8, table: "albums")
         XCTAssertEqual(screens.count, 3)
@@ -273,7 +273,7 @@ final class HeadlessScreenTests: XCTestCase {
             "my \"odd\" table   2│4│  3│         2│東京  │<2 B> 00ff             │line one↵lin…",
             "pairs            3│",
             "                  │",
-            " BROWSE  sorted by title ascending              albums  1/4  title  sort title▲",
+            " BROWSE  sorted by title ascending              albums  3/4  title  sort title▲",
         ])
         assertScreen(screens[1], [
             "Tables (5)        │ │id │artist_id │title▼│cover                  │notes",
@@ -283,7 +283,7 @@ final class HeadlessScreenTests: XCTestCase {
             "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 par…",
             "pairs            3│",
             "                  │",
-            " BROWSE  sorted by title descending             albums  1/4  title  sort title▼",
+            " BROWSE  sorted by title descending             albums  2/4  title  sort title▼",
         ])
         assertScreen(screens[2], [
             "Tables (5)        │ │id │artist_id │title │cover                  │notes",
@@ -293,7 +293,7 @@ final class HeadlessScreenTests: XCTestCase {
             "my \"odd\" table   2│4│  4│         3│∅     │∅                      │emoji 🎉 par…",
             "pairs            3│",
             "                  │",
-            " BROWSE  sort off                                            albums  3/4  title",
+            " BROWSE  sort off                                            albums  1/4  title",
         ])
     }
 

@@ -113,10 +113,9 @@ extension App {
             case .filter:
                 let source = grid.source
                 let label = "filtering \(Sanitizer.sanitize(source.title))"
-                // Clearing the filter keeps the cursor on its row; a new filter starts at its first row.
-                let clearing = text.trimmedWhitespace.isEmpty
+                // The cursor stays on its row when the filter keeps it, else goes to the first row.
                 changeView(of: grid, sort: source.sort, filter: text, label: label,
-                           keepingRow: clearing) { [unowned self] filtered in
+                           keepingRow: true) { [unowned self] filtered in
                     state.message = .info(filtered.filter.map { "filter: \($0)" } ?? "filter cleared")
                 }
             case .search:

@@ -91,8 +91,8 @@ extension App {
         }
         let name = source.columns[column].name
         let label = next.map { _ in "sorting \(Sanitizer.sanitize(source.title)) by \(Sanitizer.sanitize(name))" } ?? "unsorting"
-        // A new order starts at its first row; turning the sort off keeps the cursor on its row.
-        changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: next == nil) { [unowned self] _ in
+        // The cursor stays on its row, wherever the new order puts it (as after zs, q and r).
+        changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { [unowned self] _ in
             state.message = .info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" } ?? "sort off")
         }
     }
