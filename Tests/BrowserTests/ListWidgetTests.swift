@@ -36,6 +36,24 @@ final class ListWidgetTests: XCTestCase {
         XCTAssertEqual(buffer.cell(x: 0, y: 0)?.style, theme[.sidebar])
     }
 
+    func testAViewCutToFitKeepsItsMarkAndAMaterializedViewHasItsOwn() {
+        let marked = [
+            ListItem(title: "customers_by_country_and_year", mark: CatalogEntry.Kind.view.mark, count: 12),
+            ListItem(title: "sales_summary", mark: CatalogEntry.Kind.materializedView.mark, count: 3),
+            ListItem(title: "v", mark: CatalogEntry.Kind.view.mark, count: 1),
+        ]
+        assertLines(render(ListWidget(items: marked), width: 20, height: 3), [
+            "customers_by_c… ◇ 12",
+            "sales_summary ◆    3",
+            "v ◇                1",
+        ])
+        // Too narrow for a letter and the mark: the name goes first.
+        XCTAssertEqual(render(ListWidget(items: [marked[0]]), width: 2, height: 1).lines()[0], "c…")
+        XCTAssertEqual(CatalogEntry.Kind(.materializedView), .materializedView)
+        XCTAssertEqual(CatalogEntry.Kind(.partitionedTable), .table)
+        XCTAssertEqual(CatalogEntry.Kind.table.mark, "")
+    }
+
     func testSpinnerFramesCycle() {
         let list = [ListItem(title: "t")]
         let frames = (0..<11).map { frame in

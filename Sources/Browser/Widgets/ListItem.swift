@@ -2,6 +2,8 @@
 struct ListItem: Hashable, Sendable {
     /// The text shown on the left.
     var title: String
+    /// A sign after the title (`◇` for a view), kept whole when the title is cut.
+    var mark: String
     /// The number shown on the right; nil shows ``estimate`` as `~N`, else a spinner, or `?` when
     /// ``countFailed``.
     var count: Int?
@@ -14,8 +16,10 @@ struct ListItem: Hashable, Sendable {
     var isCounted: Bool
 
     /// Creates an item.
-    init(title: String, count: Int? = nil, countFailed: Bool = false, estimate: Int? = nil, isCounted: Bool = true) {
+    init(title: String, mark: String = "", count: Int? = nil, countFailed: Bool = false, estimate: Int? = nil,
+         isCounted: Bool = true) {
         self.title = title
+        self.mark = mark
         self.count = count
         self.countFailed = countFailed
         self.estimate = estimate

@@ -46,6 +46,20 @@ struct ListWidget: Sendable {
         return max(0, min(scrolled, count - height))
     }
 
+    /// The item's title in `width` columns with its mark after it: a long title is cut (`…`)
+    /// before the mark, so a view stays marked; the mark alone goes only when nothing else fits.
+    static func title(of item: ListItem, width: Int) -> String {
+        let title = Sanitizer.sanitize(item.title)
+        guard !item.mark.isEmpty else {
+            return TextLayout.truncate(title, toWidth: width)
+        }
+        let markWidth = 1 + TextWidth.of(item.mark)
+        guard width > markWidth else {
+            return TextLayout.truncate(title, toWidth: width)
+        }
+        return TextLayout.truncate(title, toWidth: width - markWidth) + " " + item.mark
+    }
+
     /// A count with thousands separators: `1,234,567`.
     static func formatCount(_ count: Int) -> String {
         let digits = String(count.magnitude)
@@ -84,13 +98,12 @@ struct ListWidget: Sendable {
                 Self.spinnerFrames[((spinnerFrame % Self.spinnerFrames.count) + Self.spinnerFrames.count) % Self.spinnerFrames.count]))
             let countWidth = TextWidth.of(count)
             let titleWidth = area.width - countWidth - 1
+            let style = theme[.sidebar].patched(with: overlay)
             if titleWidth >= 1 {
-                let title = TextLayout.truncate(Sanitizer.sanitize(item.title), toWidth: titleWidth)
-                buffer.put(title, x: area.x, y: y, style: theme[.sidebar].patched(with: overlay), maxWidth: titleWidth)
+                buffer.put(Self.title(of: item, width: titleWidth), x: area.x, y: y, style: style, maxWidth: titleWidth)
                 buffer.put(count, x: area.right - countWidth, y: y, style: theme[.sidebarCount].patched(with: overlay))
             } else {
-                let title = TextLayout.truncate(Sanitizer.sanitize(item.title), toWidth: area.width)
-                buffer.put(title, x: area.x, y: y, style: theme[.sidebar].patched(with: overlay), maxWidth: area.width)
+                buffer.put(Self.title(of: item, width: area.width), x: area.x, y: y, style: style, maxWidth: area.width)
             }
         }
     }

@@ -70,7 +70,7 @@ extension App {
         let shown = Array(listed[min(first, listed.count)..<min(listed.count, first + listArea.height)])
         let items = catalog.entries(at: shown).map { entry in
             let name = entry.schema.map { $0 + "." + entry.name } ?? entry.name
-            return ListItem(title: entry.kind == .view ? name + " ◇" : name, count: entry.count,
+            return ListItem(title: name, mark: entry.kind.mark, count: entry.count,
                             countFailed: entry.countFailed || entry.countStopped, estimate: entry.estimate,
                             isCounted: entry.schema == nil)
         }
@@ -160,7 +160,9 @@ extension App {
         if let expression = source.filter {
             filter.append("filter " + TextLayout.truncate(Sanitizer.sanitize(expression), toWidth: 24))
         }
-        let staged = (sessionTransactionOpen ? ["in transaction"] : []) + (pendingEditCount > 0 ? ["\(pendingEditCount) pending"] : [])
+        let gone = staging.edits.values.reduce(0) { $0 + $1.gone.count }
+        let pending = pendingEditCount == 0 ? [] : ["\(pendingEditCount) pending" + (gone > 0 ? " (\(gone) row\(gone == 1 ? "" : "s") gone)" : "")]
+        let staged = (sessionTransactionOpen ? ["in transaction"] : []) + pending
         let node = serverNodeStatus.map { [$0] } ?? []
         let candidates = [
             staged + [title, position] + column + sort + filter + node,

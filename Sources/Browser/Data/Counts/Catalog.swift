@@ -83,7 +83,7 @@ final class Catalog {
         return indexes.compactMap { index -> CatalogEntry? in
             guard names.indices.contains(index) else {
                 return elsewhere(at: index).map { object in
-                    CatalogEntry(name: object.name, kind: object.kind == .view ? .view : .table, estimate: object.estimatedRows,
+                    CatalogEntry(name: object.name, kind: CatalogEntry.Kind(object.kind), estimate: object.estimatedRows,
                                  schema: object.schema)
                 }
             }
@@ -140,13 +140,7 @@ final class Catalog {
     private func refresh(changed: Set<String>?, gridCounted: String?) throws {
         let previous = names.map(\.name)
         let listing = try database.schemaListing()
-        names = listing.objects.map { object in
-            switch object.kind {
-            case .view: (object.name, CatalogEntry.Kind.view)
-            case .virtual: (object.name, CatalogEntry.Kind.virtual)
-            default: (object.name, CatalogEntry.Kind.table)
-            }
-        }
+        names = listing.objects.map { object in (object.name, CatalogEntry.Kind(object.kind)) }
         estimates = listing.estimatedRowCounts
         elsewhere = listing.otherSchemas
         largestEstimate = max(estimates.values.max() ?? 0, elsewhere.compactMap(\.estimatedRows).max() ?? 0)
@@ -154,7 +148,7 @@ final class Catalog {
             counter.recount(changed)
             return
         }
-        widestName = max(names.map { TextWidth.of(Sanitizer.sanitize($0.name)) }.max() ?? 0,
+        widestName = max(names.map { TextWidth.of(Sanitizer.sanitize($0.name)) + Self.markWidth(of: $0.kind) }.max() ?? 0,
                          elsewhere.map { TextWidth.of(Sanitizer.sanitize($0.schema + "." + $0.name)) }.max() ?? 0)
         let views = names.filter { $0.kind == .view }.map(\.name)
         let leftToGrid = gridCounted.flatMap { wanted in
@@ -162,6 +156,11 @@ final class Catalog {
         }
         counter.start(tables: names.filter { $0.kind != .view }.map(\.name), views: views,
                       elsewhere: leftToGrid.map { [$0] } ?? [])
+    }
+
+    /// The columns the side list gives `kind`'s mark after a name (a space and the mark).
+    static func markWidth(of kind: CatalogEntry.Kind) -> Int {
+        kind.mark.isEmpty ? 0 : 1 + TextWidth.of(kind.mark)
     }
 
     /// Counts `tables` again (committed changes touched them), their old counts shown meanwhile.

@@ -1,3 +1,5 @@
+import ORMCore
+
 /// A table or view listed in the side panel.
 struct CatalogEntry: Hashable, Sendable {
     /// What kind of object it is.
@@ -6,8 +8,31 @@ struct CatalogEntry: Hashable, Sendable {
         case table
         /// A view.
         case view
+        /// A materialized view (PostgreSQL): a query's rows stored, read like a table, written
+        /// only by `REFRESH MATERIALIZED VIEW`.
+        case materializedView
         /// A virtual table.
         case virtual
+
+        /// The kind of `kind`, as the side list shows it.
+        init(_ kind: TableInfo.Kind) {
+            switch kind {
+            case .view: self = .view
+            case .materializedView: self = .materializedView
+            case .virtual: self = .virtual
+            case .table, .partitionedTable, .foreignTable: self = .table
+            }
+        }
+
+        /// The sign after the name in the side list: `◇` for a view, `◆` for a materialized view
+        /// (its rows are stored), none for a table. Kept whole when the name is cut.
+        var mark: String {
+            switch self {
+            case .view: "◇"
+            case .materializedView: "◆"
+            case .table, .virtual: ""
+            }
+        }
     }
 
     /// The name, as the schema spells it.

@@ -81,7 +81,7 @@ enum SchemaReport {
     /// PostgreSQL table as without a rowid, which it has no notion of).
     static func lines(for info: TableInfo, triggers: [TriggerInfo] = [], on kind: SQLDialect.Kind = .sqlite) -> [String] {
         var lines: [String] = []
-        var heading = (info.kind == .view ? "View " : info.kind == .virtual ? "Virtual table " : "Table ") + info.name
+        var heading = headingWord(of: info.kind) + " " + info.name
         var traits: [String] = []
         if info.isWithoutRowID, kind == .sqlite { traits.append("WITHOUT ROWID") }
         if info.isStrict, kind == .sqlite { traits.append("STRICT") }
@@ -179,6 +179,18 @@ enum SchemaReport {
         // `INTEGER PRIMARY KEY DESC` is SQLite's documented exception: an ordinary column.
         let sql = (info.sql ?? "").uppercased()
         return sql.contains("PRIMARY KEY DESC") ? nil : column.name
+    }
+
+    /// What the heading calls an object of `kind`: `Table`, `View`, `Materialized view`…
+    private static func headingWord(of kind: TableInfo.Kind) -> String {
+        switch kind {
+        case .table: "Table"
+        case .view: "View"
+        case .virtual: "Virtual table"
+        case .materializedView: "Materialized view"
+        case .partitionedTable: "Partitioned table"
+        case .foreignTable: "Foreign table"
+        }
     }
 
     private static func generatedText(_ generated: ColumnInfo.Generated) -> String {
