@@ -30,6 +30,9 @@ struct SummaryQuery: Sendable {
     private let postgresKinds: [PostgresKind]?
     /// Whether the columns' types are known (a table's), else asked of the server first.
     private let knowsTypes: Bool
+    /// The columns' catalog types as given (PostgreSQL), to ask the catalog about those their
+    /// name does not place (``typesToClassify()``).
+    private let declaredTypes: [String]
     /// The columns (by position in `columns`) holding exact decimals as text, summarised as reals:
     /// PostgreSQL's `numeric` results in reef's SQLite copy of them (``ResultStore``).
     private let decimalTexts: Set<Int>
@@ -38,15 +41,17 @@ struct SummaryQuery: Sendable {
     ///
     /// On PostgreSQL (`dialect`), each column is summarised by its catalog type (`declaredTypes`,
     /// as `format_type` writes them, in the order of `columns`): numbers, text, dates and times by
-    /// their own order (a `numeric` as a double), a `boolean` as 0 or 1, and any other type (`jsonb`, arrays, `uuid`, a
-    /// column of query results whose type is not known) by its text, which every type has and
-    /// which can be ordered and grouped. Dates and timestamps have their Julian days.
+    /// their own order (a `numeric` as a double; network addresses and enums too, an enum in the
+    /// order of its labels), a `boolean` as 0 or 1, a `bytea` as bytes, and any other type (`jsonb`,
+    /// arrays, `uuid`, a column of query results whose type is not known) by its text, which every
+    /// type has and which can be ordered and grouped. Dates and timestamps have their Julian days.
     ///
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression.
     /// On SQLite, `decimalTexts` are the columns holding exact decimals as text, summarised as
     /// reals (as a `numeric` is on PostgreSQL).
+    /// `typeClasses` are what the catalog says of types their name does not place (``PostgresKind/init(declaredType:typeClass:)``).
     init(relation: SQL, columns: [String], filter: String?, dialect: SQLDialect.Kind = .sqlite,
-         declaredTypes: [String] = [], decimalTexts: Set<Int> = []) throws {
+         declaredTypes: [String] = [], decimalTexts: Set<Int> = [], typeClasses: [String: String] = [:]) throws {
         self.decimalTexts = dialect == .postgres ? [] : decimalTexts
         self.relation = relation
         self.columns = columns
@@ -54,8 +59,12 @@ struct SummaryQuery: Sendable {
         self.filter = trimmed.isEmpty ? nil : trimmed
         condition = try self.filter.map { try SQL.userExpression($0, in: dialect == .postgres ? .postgres : .sqlite) }
         knowsTypes = declaredTypes.contains { !$0.isEmpty }
+        self.declaredTypes = declaredTypes
         postgresKinds = dialect == .postgres
-            ? columns.indices.map { PostgresKind(declaredType: declaredTypes.indices.contains($0) ? declaredTypes[$0] : "") }
+            ? columns.indices.map { index in
+                let type = declaredTypes.indices.contains(index) ? declaredTypes[index] : ""
+                return PostgresKind(declaredType: type, typeClass: typeClasses[type])
+            }
             : nil
     }
 
@@ -65,11 +74,16 @@ struct SummaryQuery: Sendable {
         var sql: SQL = "SELECT count(*)"
         for index in range {
             let value = self.value(of: index)
-            sql.append(", count(\(identifier: columns[index])), min(")
-            sql.append(value)
-            sql.append("), max(")
-            sql.append(value)
-            sql.append("), ")
+            if postgresKinds?[index] == .bytes {
+                // No min or max of bytea: its groups, in order, give them (SummaryWorker).
+                sql.append(", count(\(identifier: columns[index])), CAST(NULL AS bytea), CAST(NULL AS bytea), ")
+            } else {
+                sql.append(", count(\(identifier: columns[index])), min(")
+                sql.append(value)
+                sql.append("), max(")
+                sql.append(value)
+                sql.append("), ")
+            }
             sql.append(julianDay(of: index, "min(", value, ")"))
             sql.append(", ")
             sql.append(julianDay(of: index, "max(", value, ")"))
@@ -129,6 +143,35 @@ struct SummaryQuery: Sendable {
         try SummaryQuery(relation: relation, columns: columns, filter: filter, dialect: .postgres, declaredTypes: types)
     }
 
+    /// On PostgreSQL, the column types whose name does not say how to summarise them (an enum's
+    /// name is the user's), once each, for ``classified(_:)``; empty on SQLite.
+    func typesToClassify() -> [String] {
+        guard let kinds = postgresKinds else {
+            return []
+        }
+        var seen = Set<String>()
+        return columns.indices.compactMap { index in
+            let type = declaredTypes.indices.contains(index) ? declaredTypes[index] : ""
+            guard kinds[index] == .text, !type.isEmpty, !type.hasSuffix("]"), seen.insert(type).inserted else {
+                return nil
+            }
+            return type
+        }
+    }
+
+    /// The statement that reads what the catalog says of `type` (one row: `pg_type`'s `typtype`
+    /// and `typcategory`, none for a type it does not know).
+    static func typeClassQuery(_ type: String) -> SQL {
+        "SELECT CAST(typtype AS text) || CAST(typcategory AS text) FROM pg_catalog.pg_type WHERE oid = pg_catalog.to_regtype(\(type))"
+    }
+
+    /// These statements with what the catalog says of the types ``typesToClassify()`` named:
+    /// `typtype` then `typcategory`, `eE` for an enum.
+    func classified(_ classes: [String: String]) throws -> SummaryQuery {
+        try SummaryQuery(relation: relation, columns: columns, filter: filter, dialect: .postgres, declaredTypes: declaredTypes,
+                         typeClasses: classes)
+    }
+
     /// How a PostgreSQL column is summarised.
     enum PostgresKind: Equatable, Sendable {
         /// Ordered and grouped as it is: integers and floating-point numbers.
@@ -142,14 +185,23 @@ struct SummaryQuery: Sendable {
         case date
         /// A boolean: as 0 or 1.
         case boolean
+        /// A `bytea`: as bytes (BLOBs), grouped and ordered as they are; it has no `min` or `max`.
+        case bytes
         /// Anything else: its text.
         case text
 
-        /// The kind of a column whose catalog type is `declaredType` (empty when not known).
-        init(declaredType: String) {
+        /// The kind of a column whose catalog type is `declaredType` (empty when not known), with
+        /// what the catalog says of it when its name does not tell (`typeClass`: `typtype` then
+        /// `typcategory`): an enum (`e`) is ordered as it is, in the order of its labels.
+        init(declaredType: String, typeClass: String? = nil) {
             let type = declaredType.trimmedWhitespace.lowercased()
             if type.hasSuffix("]") {
                 self = .text
+            } else if type == "bytea" {
+                self = .bytes
+            } else if type == "inet" || type == "cidr" || typeClass?.first == "e" {
+                // In their own order, and as they are written: an address without its `/32`.
+                self = .ordered
             } else if ["smallint", "integer", "bigint", "real", "double precision"].contains(type) {
                 self = .number
             } else if type.hasPrefix("numeric") {

@@ -22,15 +22,26 @@ struct SummaryWorker {
     ///   what `publish` throws (to stop).
     @discardableResult
     func run(from start: [ColumnSummary], publish: (Int, ColumnSummary) throws -> Void) throws -> [ColumnSummary] {
+        var query = query
         // Query results on PostgreSQL: the server names each column's type first.
         if let sql = query.typesQuery() {
             var types: [String] = []
             try database.forEachRow(sql) { row in
                 types = row.map { if case .text(let type) = $0 { type } else { "" } }
             }
-            return try SummaryWorker(database: database, query: try query.typed(types)).summarise(from: start, publish: publish)
+            query = try query.typed(types)
         }
-        return try summarise(from: start, publish: publish)
+        // Types their name does not place (an enum's): the catalog says what they are.
+        var classes: [String: String] = [:]
+        for type in query.typesToClassify() {
+            try database.forEachRow(SummaryQuery.typeClassQuery(type)) { row in
+                if case .text(let typeClass)? = row.first { classes[type] = typeClass }
+            }
+        }
+        if !classes.isEmpty {
+            query = try query.classified(classes)
+        }
+        return try SummaryWorker(database: database, query: query).summarise(from: start, publish: publish)
     }
 
     /// ``run(from:publish:)`` once the statements are known.
@@ -88,7 +99,13 @@ struct SummaryWorker {
         }
         let datePlan = summary.dayRange.map { ValueDistribution.Plan(count: nonNull, range: $0, integers: false) }
         var values = ValueDistribution(numbers: numbersOnly ? numberPlan : nil, dates: datePlan)
-        try read(query.groups(of: index, julianDays: datePlan != nil), into: &values, julianDays: datePlan != nil)
+        let ends = try read(query.groups(of: index, julianDays: datePlan != nil), into: &values, julianDays: datePlan != nil,
+                            keepingEnds: summary.minimum == nil)
+        if summary.minimum == nil {
+            // Values the database has no min or max of (PostgreSQL's bytea): the first and last
+            // of its groups, which come in its order.
+            (summary.minimum, summary.maximum) = (ends.first, ends.last)
+        }
         guard values.needsNumberPass, let smallest, let plan = values.numberPlan(smallest: smallest) else {
             values.finish(into: &summary)
             return
@@ -98,12 +115,20 @@ struct SummaryWorker {
         values.finish(into: &summary, numberPass: numbers)
     }
 
-    /// Takes the rows of a ``SummaryQuery/groups(of:julianDays:numbersOnly:)`` statement into `values`.
-    private func read(_ sql: SQL, into values: inout ValueDistribution, julianDays: Bool) throws {
+    /// Takes the rows of a ``SummaryQuery/groups(of:julianDays:numbersOnly:)`` statement into
+    /// `values`; with `keepingEnds`, returns the first and the last value (else nils).
+    @discardableResult
+    private func read(_ sql: SQL, into values: inout ValueDistribution, julianDays: Bool,
+                      keepingEnds: Bool = false) throws -> (first: GridValue?, last: GridValue?) {
+        var ends: (first: GridValue?, last: GridValue?) = (nil, nil)
         try database.forEachRowCells(sql) { row in
             let value = row.column(at: 0)
             let count = Int(row.column(at: 1).int64)
             let make = { Self.gridValue(value) }
+            if keepingEnds {
+                ends.last = make()
+                ends.first = ends.first ?? ends.last
+            }
             if value.isInteger {
                 values.add(number: Double(value.int64), isInteger: true, count: count, value: make)
             } else if value.isReal {
@@ -116,6 +141,7 @@ struct SummaryWorker {
                 values.add(blob: count, value: make)
             }
         }
+        return ends
     }
 
     /// A value as the grid keeps it (long text and BLOBs cut, only the first bytes copied).
