@@ -55,4 +55,28 @@ final class ReefOnClusterTests: XCTestCase {
         let readers = try both.fetchRows("SELECT pg_catalog.pg_is_in_recovery()::text")
         XCTAssertEqual(readers.rows.first?.first, .text("true"), "reads run on the standby")
     }
+
+    /// With the server gone, `p` still writes the staged changes as SQL from the table reef has
+    /// open (it said the table no longer existed), and the status bar says what to do first.
+    func testWithTheServerGonePendingChangesAreStillWrittenAsSQL() throws {
+        let cluster = try TestPostgresCluster()
+        addTeardownBlock { cluster.stop() }
+        let database = try DatabaseOpener.open(cluster.url(hosts: [cluster.primary]), readOnly: false)
+        try database.execute("CREATE TABLE t (a int PRIMARY KEY, b text)")
+        try database.execute("INSERT INTO t VALUES (1, 'one')")
+        let app = try App(database: database, theme: .builtinDefault, initialTable: "t")
+        let runner = HeadlessRunner(app: app, columns: 140, rows: 8)
+        _ = runner.run(try KeyScript.parse("lx"))
+        XCTAssertEqual(app.pendingEditCount, 1)
+        let postmaster = try XCTUnwrap(cluster.primary.processID)
+        kill(postmaster, SIGKILL)
+        var lost: [String] = []
+        try waitUntil("reef says the server is lost") {
+            lost = runner.run(try KeyScript.parse("<wait:20>")).last ?? []
+            return lost.last?.contains("lost the server") == true
+        }
+        let pending = runner.run(try KeyScript.parse("p")).last ?? []
+        XCTAssertTrue(pending.contains { $0.hasPrefix(#"UPDATE "t" SET "b" = NULL WHERE "a" = 1"#) }, pending.joined(separator: "\n"))
+        XCTAssertFalse(pending.joined().contains("no longer exists"), pending.joined(separator: "\n"))
+    }
 }

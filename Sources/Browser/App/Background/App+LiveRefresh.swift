@@ -95,10 +95,13 @@ extension App {
     /// Starts reading `table` again in the background for `grid`: the rows on screen first, by
     /// key, then the whole table with its key snapshot.
     private func startRefresh(of grid: GridModel, table: TableSource, changes: LiveChanges.Summary) {
-        let fresh = BackgroundResult(wakeup: wakeup) { () throws -> TableSource in
+        let staged = table.tableName.map { staging.edits(of: $0).storedKeys } ?? []
+        let fresh = BackgroundResult(wakeup: wakeup) { () throws -> LiveRefresh.Refreshed in
             let source = try table.refreshed()
             _ = try source.count()
-            return source
+            let found = staged.isEmpty ? [:] : try source.rows(withKeys: staged)
+            return LiveRefresh.Refreshed(source: source, stagedRows: Set(staged),
+                                         missing: Set(staged.filter { found[$0] == nil }))
         }
         live.running = LiveRefresh(grid: grid, base: table, changes: changes,
                                   onScreen: readOnScreen(of: grid, table: table), fresh: fresh)
@@ -141,12 +144,34 @@ extension App {
         do {
             // Rows read again by key after this refresh started are newer than it: kept until the
             // next one is shown.
-            try refresh.grid.adopt(try result.get(), keepingFreshRows: live.deferred != nil)
+            let refreshed = try result.get()
+            try refresh.grid.adopt(refreshed.source, keepingFreshRows: live.deferred != nil)
+            if noteGoneRows(refreshed) {
+                return true
+            }
         } catch {
             state.message = .error("refresh failed: \(UserMessage.describe(error))")
             return true
         }
         announce(refresh.changes, in: refresh.grid.source.title)
+        return true
+    }
+
+    /// Notes the rows with staged changes that `refreshed` no longer has; when some are newly
+    /// gone, says so (over the refresh's notice) and returns true.
+    private func noteGoneRows(_ refreshed: LiveRefresh.Refreshed) -> Bool {
+        guard let name = refreshed.source.tableName, !refreshed.stagedRows.isEmpty, staging.edits[name] != nil else {
+            return false
+        }
+        let before = staging.edits(of: name).gone
+        staging.edits[name]?.noteRows(checked: refreshed.stagedRows, missing: refreshed.missing)
+        let newlyGone = staging.edits(of: name).gone.subtracting(before).count
+        guard newlyGone > 0 else {
+            return false
+        }
+        let rows = newlyGone == 1 ? "a row" : "\(newlyGone) rows"
+        state.message = .error("\(rows) of \(Sanitizer.sanitize(name)) with staged changes \(newlyGone == 1 ? "was" : "were") deleted"
+                               + " meanwhile: p shows \(newlyGone == 1 ? "it" : "them"), u undoes")
         return true
     }
 

@@ -10,6 +10,17 @@ struct LiveRefresh {
     let changes: LiveChanges.Summary
     /// The rows that were on screen, read again by key (nil for rows without a key: a view's).
     var onScreen: BackgroundResult<[RowKey: SourceRow]>?
-    /// The table read again, key snapshot included.
-    let fresh: BackgroundResult<TableSource>
+    /// The table read again, key snapshot included, and which of its rows with staged changes
+    /// it no longer has.
+    let fresh: BackgroundResult<Refreshed>
+
+    /// A table read again.
+    struct Refreshed {
+        /// Its rows now.
+        var source: TableSource
+        /// The keys of the rows with staged changes looked for.
+        var stagedRows: Set<RowKey>
+        /// Those the table no longer has: another session deleted them.
+        var missing: Set<RowKey>
+    }
 }

@@ -67,7 +67,7 @@ extension App {
         for name in names {
             do {
                 _ = try database.table(name)
-            } catch ORMError.unknownName {
+            } catch ORMError.unknownName(_) {
                 state.message = .error("nothing written: table \(Sanitizer.sanitize(name)) no longer exists; U reverts")
                 return false
             } catch {
@@ -248,6 +248,23 @@ extension App {
         openPrompt(.resolveConflicts(thenQuit: thenQuit))
     }
 
+    /// The table `name` to write the statements of its staged changes with, as the schema has it
+    /// now; when the schema cannot be read (the server is away), as its open grid last read it,
+    /// so `p` still shows the SQL. Nil with the reason when neither is there (nil alone when the
+    /// table no longer exists).
+    private func tableForPreview(_ name: String) -> (table: DynamicTable?, unreadable: String?) {
+        do {
+            return (try database.table(name), nil)
+        } catch ORMError.unknownName(_) {
+            return (nil, nil)
+        } catch {
+            if let known = tables.grids[name]?.source.keyedTable?.table {
+                return (known, nil)
+            }
+            return (nil, UserMessage.describe(error))
+        }
+    }
+
     /// Shows the staged changes as the SQL a commit would run, in its order, arguments written as
     /// literals.
     func showPending() {
@@ -260,11 +277,16 @@ extension App {
                 continue
             }
             let name = run.table
-            let table = try? database.table(name)
+            let (table, unreadable) = tableForPreview(name)
             lines.append("-- \(Sanitizer.sanitize(name)): \(Self.changes(run.edits.count))")
             for edit in run.edits {
-                let statement = SQLPreview.statement(for: edit, in: table)
+                let statement = table == nil && unreadable != nil
+                    ? "-- cannot be written now (\(unreadable ?? "")): " + SQLPreview.words(edit)
+                    : SQLPreview.statement(for: edit, in: table)
                 lines.append(statement.hasPrefix("--") ? statement : statement + ";")
+                if let key = edit.key, edits.gone.contains(RowKey(values: key)) {
+                    lines.append("-- its row was deleted meanwhile: w lists it as a conflict")
+                }
             }
             guard !runs[(index + 1)...].contains(where: { $0.table == name }) else {
                 lines.append("")

@@ -37,6 +37,9 @@ struct StagedEdits: Sendable {
     private var storedRowCount = 0
     /// The number the next new row gets: numbers are not reused, so marks on new rows stay right.
     private(set) var nextNewRowNumber = 1
+    /// The stored rows with staged changes that the table no longer has (another session deleted
+    /// them), as live refresh last found: the status bar and `p` say so before `w` meets them.
+    private(set) var gone: Set<RowKey> = []
 
     /// Whether nothing is staged.
     var isEmpty: Bool {
@@ -81,6 +84,17 @@ struct StagedEdits: Sendable {
         }
         rebuild(from: remaining)
         return true
+    }
+
+    /// The keys of the stored rows with staged changes, in the order of their first change.
+    var storedKeys: [RowKey] {
+        order.compactMap { if case .stored(let key) = $0 { key } else { nil } }
+    }
+
+    /// Notes which stored rows of `checked` the table no longer has (`missing`): those are
+    /// ``gone`` now, the others of `checked` no longer are; rows without staged changes are left out.
+    mutating func noteRows(checked: Set<RowKey>, missing: Set<RowKey>) {
+        gone = gone.subtracting(checked).union(missing).filter { ordered.contains(.stored($0)) }
     }
 
     /// Drops every change, returning how many there were.
@@ -189,12 +203,13 @@ struct StagedEdits: Sendable {
 
     /// Stages `changes` anew with their stamps, keeping the numbering of new rows.
     private mutating func rebuild(from changes: [(StagedEdit, Int)]) {
-        let next = nextNewRowNumber
+        let (next, wasGone) = (nextNewRowNumber, gone)
         self = StagedEdits()
         nextNewRowNumber = next
         for (change, stamp) in changes {
             stage(change, stamp: stamp)
         }
+        gone = wasGone.filter { ordered.contains(.stored($0)) }
     }
 
     /// `change` with the new row it holds (if any) checked again by `check`.
