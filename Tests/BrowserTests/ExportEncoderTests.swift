@@ -11,15 +11,17 @@ final class ExportEncoderTests: XCTestCase {
         XCTAssertEqual(encoder.header(), "id,\"a,b\",\"say \"\"x\"\"\"\r\n")
         XCTAssertEqual(encoder.encode([.integer(1), .text("plain"), .null]), "1,plain,\r\n")
         XCTAssertEqual(encoder.encode([.real(12), .text("two\nlines"), .text("cr\r")]), "12.0,\"two\nlines\",\"cr\r\"\r\n")
-        XCTAssertEqual(encoder.encode([.blob(Data([0, 255])), .text(""), .text("Zoë 😀")]), "AP8=,\"\",Zoë 😀\r\n", "empty text is quoted, NULL is not")
+        XCTAssertEqual(encoder.encode([.blob(Data([0, 255])), .text(""), .text("Zoë 😀")]), "\\x00ff,\"\",Zoë 😀\r\n", "empty text is quoted, NULL is not")
         XCTAssertEqual(encoder.encode([.text("\"\u{301}"), .real(.infinity), .real(-0.0)]), "\"\"\"\u{301}\",1e999,-0.0\r\n",
                        "a quote before a combining mark is doubled")
         XCTAssertEqual(encoder.footer(), "")
     }
 
-    /// An empty BLOB is a quoted empty field, apart from NULL (it was written as NULL is, `,,`).
-    func testCSVKeepsAnEmptyBlobApartFromNull() {
-        XCTAssertEqual(CSVEncoder(columns: ["a", "b", "c"]).encode([.null, .blob(Data()), .null]), ",\"\",\r\n")
+    /// A BLOB is `\x` and its bytes in hex, as PostgreSQL writes a bytea (it was base64, read back
+    /// as text); an empty one is `\x`, apart from NULL and from empty text (`""`).
+    func testCSVWritesBlobsInHexAndKeepsAnEmptyBlobApartFromNullAndEmptyText() {
+        XCTAssertEqual(CSVEncoder(columns: ["a", "b", "c", "d"]).encode([.null, .blob(Data()), .text(""), .blob(Data([0x89, 0x50, 0x0A]))]),
+                       ",\\x,\"\",\\x89500a\r\n")
     }
 
     /// Text that is not UTF-8 is `\x` and its bytes in hex (it became U+FFFD), and so is text
@@ -38,7 +40,7 @@ final class ExportEncoderTests: XCTestCase {
         let encoder = CSVEncoder.tabSeparated(columns: ["id", "tab\there", "a,b"])
         XCTAssertEqual(encoder.header(), "id\t\"tab\there\"\ta,b\n")
         XCTAssertEqual(encoder.encode([.integer(-1), .text("a\tb \"q\"\r\nc"), .null]), "-1\t\"a\tb \"\"q\"\"\r\nc\"\t\n")
-        XCTAssertEqual(encoder.encode([.undecodableText([0x61, 0xFF]), .text(""), .blob(Data())]), "\\x61ff\t\"\"\t\"\"\n")
+        XCTAssertEqual(encoder.encode([.undecodableText([0x61, 0xFF]), .text(""), .blob(Data())]), "\\x61ff\t\"\"\t\\x\n")
     }
 
     /// JSON lines: numbers as numbers, NULL as null, BLOBs as base64 in an object, strings escaped,

@@ -135,7 +135,10 @@ enum ExportReaders {
             return try ["true": true, "false": false][field.text].map(ExportValue.boolean)
                 ?? { throw Failure(description: "not a boolean: \(field.text)") }()
         case .blob:
-            return try Data(base64Encoded: field.text).map(ExportValue.blob) ?? { throw Failure(description: "not base64: \(field.text)") }()
+            guard field.text.hasPrefix("\\x"), let bytes = Hex.decode(field.text.dropFirst(2)) else {
+                throw Failure(description: "not \\x and hex: \(field.text)")
+            }
+            return .blob(Data(bytes))
         case .null, .text, .undecodableText:
             let bytes = Array(field.text.utf8)
             if bytes.starts(with: Array("\\x".utf8)) {

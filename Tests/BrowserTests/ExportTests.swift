@@ -31,7 +31,7 @@ final class ExportTests: XCTestCase {
         XCTAssertTrue(screen.last?.hasPrefix(" BROWSE  exported 2 rows to \(file) ") ?? false, screen.last ?? "")
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), """
             id,artist_id,title,cover,notes,price\r
-            1,1,First,iVBORw0KGgoA,A long note that goes on and on and on until it has to be cut somewhere,9.5\r
+            1,1,First,\\x89504e470d0a1a0a00,A long note that goes on and on and on until it has to be cut somewhere,9.5\r
             2,1,"",,,12.0\r
 
             """)

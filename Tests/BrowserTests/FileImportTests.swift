@@ -210,6 +210,29 @@ final class FileImportTests: XCTestCase {
         ])
     }
 
+    /// A blob exported to CSV (`\x` and hex, as PostgreSQL writes a bytea) comes back a blob: a
+    /// column of nothing but such fields is a BLOB column (it came back as base64 text).
+    func testBlobsExportedToCSVComeBackAsBlobs() throws {
+        try database.executeScript("""
+            CREATE TABLE pictures (id INTEGER PRIMARY KEY, photo BLOB, note TEXT);
+            INSERT INTO pictures VALUES (1, X'89504E470D0A1A0A', 'png'), (2, X'', NULL), (3, NULL, 'none'), (4, X'0A', '\\x0a');
+            """)
+        let file = folder.appendingPathComponent("pictures.csv").path
+        let source = try TableSource(table: database.table("pictures"))
+        _ = try Exporter(rows: TableRows(source), table: "pictures", columns: source.columns.map(\.name), format: .csv,
+                         path: file).run { _ in }
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8),
+                       "id,photo,note\r\n1,\\x89504e470d0a1a0a,png\r\n2,\\x,\r\n3,,none\r\n4,\\x0a,\\\\x0a\r\n")
+        let table = try importBytes(Array(try Data(contentsOf: URL(fileURLWithPath: file))), as: "pictures again.csv")
+        XCTAssertEqual(table.kinds, [.integer, .blob, .text])
+        XCTAssertEqual(try database.fetchAll("SELECT typeof(photo), hex(photo), note FROM \"pictures again\" ORDER BY id"), [
+            [.text("blob"), .text("89504E470D0A1A0A"), .text("png")],
+            [.text("blob"), .text(""), .null],
+            [.text("null"), .text(""), .text("none")],
+            [.text("blob"), .text("0A"), .text("\\x0a")],
+        ])
+    }
+
     // MARK: - JSON
 
     func testJSONLinesKeepKeyOrderTypesAndBlobs() throws {

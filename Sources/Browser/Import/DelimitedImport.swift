@@ -144,14 +144,15 @@ struct DelimitedImport: TableFileReader {
 
     // MARK: - Values
 
-    /// The shape of a field: an empty bare field is NULL, an empty quoted one empty text, and one
-    /// starting with backslashes and an `x` text (see ``escapedText(_:)``).
+    /// The shape of a field: an empty bare field is NULL, an empty quoted one empty text, `\x` and
+    /// hex digits bytes (a column of nothing else is a BLOB column: how reef and PostgreSQL write
+    /// blobs), and one starting with more backslashes and an `x` text (see ``escapedText(_:)``).
     static func shape(_ field: [UInt8], quoted: Bool) -> ValueShape {
         if field.isEmpty {
             return quoted ? .text : .null
         }
         if field.first == UInt8(ascii: "\\") {
-            return .text
+            return hexBytes(field) != nil ? .blob : .text
         }
         return ValueShape.of(field: field)
     }
@@ -170,7 +171,11 @@ struct DelimitedImport: TableFileReader {
             if let real = NumberText.real(field) {
                 return .value(.real(real))
             }
-        case .text, .blob:
+        case .blob:
+            if let bytes = hexBytes(field) {
+                return .value(.blob(Data(bytes)))
+            }
+        case .text:
             break
         }
         if field.first == UInt8(ascii: "\\"), let escaped = escapedText(field) {
@@ -190,7 +195,7 @@ struct DelimitedImport: TableFileReader {
         if backslashes > 1 {
             return .value(.text(String(decoding: field.dropFirst(), as: UTF8.self)))
         }
-        guard let bytes = Hex.decode(String(decoding: field.dropFirst(2), as: UTF8.self)) else {
+        guard let bytes = hexBytes(field) else {
             return nil
         }
         if let text = String(validating: bytes, as: UTF8.self) {
@@ -199,7 +204,16 @@ struct DelimitedImport: TableFileReader {
         return .textBytes(Data(bytes))
     }
 
-    /// Whether the first record is a header: text over columns whose other values are numbers, or,
+    /// The bytes a field of `\x` and hex digits spells (`\x0aff`), nil for any other field.
+    static func hexBytes(_ field: [UInt8]) -> [UInt8]? {
+        guard field.count >= 2, field[0] == UInt8(ascii: "\\"), field[1] == UInt8(ascii: "x") else {
+            return nil
+        }
+        return Hex.decode(String(decoding: field.dropFirst(2), as: UTF8.self))
+    }
+
+    /// Whether the first record is a header: text over columns whose other values are numbers or
+    /// bytes, or,
     /// where every column is text, no number in it (most files have a header, and an empty name,
     /// as pandas writes over its index, is still a header).
     static func isHeader(_ first: [ValueShape], rest: [ColumnProfile], restCount: Int) -> Bool {
@@ -208,7 +222,9 @@ struct DelimitedImport: TableFileReader {
             switch rest[index].kind {
             case .integer, .real:
                 score += shape == .text ? 1 : (shape == .null ? 0 : -1)
-            case .text, .blob:
+            case .blob:
+                score += shape == .text ? 1 : (shape == .blob ? -1 : 0)
+            case .text:
                 break
             }
         }

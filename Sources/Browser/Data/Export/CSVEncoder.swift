@@ -7,15 +7,17 @@ import ORMCore
 /// dialect and reef's own import read it (``tabSeparated(columns:)``).
 ///
 /// Every value reads back exactly, by these rules:
-/// - NULL is an empty field; empty text and an empty BLOB a quoted empty field (`""`), as
-///   PostgreSQL's CSV tells them apart.
-/// - BLOBs are base64; reals have a `.` or an exponent (`2.0`, `1e-05`), infinities are `1e999`
-///   and `-1e999`.
+/// - NULL is an empty field; empty text a quoted empty field (`""`), as PostgreSQL's CSV tells
+///   them apart; an empty BLOB is `\x`.
+/// - BLOBs are `\x` and their bytes in hex (`\x89504e47`), as PostgreSQL writes a `bytea` and its
+///   `COPY … CSV` reads one back; reals have a `.` or an exponent (`2.0`, `1e-05`), infinities are
+///   `1e999` and `-1e999`.
 /// - Text is written as it is, except text whose bytes are not valid UTF-8 or that holds a NUL
 ///   (which CSV readers refuse), written `\x` and the bytes in hex (`\xc328`), and text that itself
 ///   starts with backslashes and an `x`, which gets one more backslash (`\x41` is written
-///   `\\x41`). A reader undoes it: a field starting `\x` is bytes in hex; one starting with two or
-///   more backslashes and an `x` loses one backslash.
+///   `\\x41`). A reader undoes it: a field starting `\x` is bytes in hex (a column of nothing
+///   else is a BLOB column, as a column of blobs was; elsewhere they are text); one starting with
+///   two or more backslashes and an `x` loses one backslash.
 ///
 /// ```
 /// id,name,note,nickname
@@ -61,8 +63,7 @@ struct CSVEncoder: ExportEncoder {
         case .text(let text) where text.utf8.contains(0): "\\x" + Hex.encode(text.utf8)
         case .text(let text): quoted(Self.escapingBackslashX(text))
         case .undecodableText(let bytes): "\\x" + Hex.encode(bytes)
-        case .blob(let data) where data.isEmpty: "\"\""
-        case .blob(let data): data.base64EncodedString()
+        case .blob(let data): "\\x" + Hex.encode(data)
         }
     }
 
