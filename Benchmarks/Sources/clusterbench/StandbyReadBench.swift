@@ -25,6 +25,7 @@ enum StandbyReadBench {
         var extra: [Double] = []
         var commitTimes: [Double] = []
         var ranOnStandby = 0
+        var fellBack: [Double] = []
         let start = wallClock()
         for id in 0..<(warmUp + commits) {
             let beforeCommit = wallClock()
@@ -42,7 +43,7 @@ enum StandbyReadBench {
                 standbyReads.append(readOnStandby - committed)
                 primaryReads.append(readOnPrimary - readOnStandby)
                 extra.append((readOnStandby - committed) - (readOnPrimary - readOnStandby))
-                if standbyRow.first?.last == .integer(1) { ranOnStandby += 1 }
+                if standbyRow.first?.last == .integer(1) { ranOnStandby += 1 } else { fellBack.append(committed - start) }
             }
             let next = start + Double(id + 1) * interval
             let now = wallClock()
@@ -60,5 +61,9 @@ enum StandbyReadBench {
         line("extra wait (standby - primary, by commit):", extra)
         print(String(format: "  %d of %d reads ran on the standby (the rest on the primary); %.1f commits a second kept",
                      ranOnStandby, commits, Double(warmUp + commits) / elapsed))
+        if !fellBack.isEmpty {
+            print("  reads that ran on the primary, at (s into the run): "
+                + fellBack.map { String(format: "%.1f", $0) }.joined(separator: ", "))
+        }
     }
 }
