@@ -175,7 +175,7 @@ public final class TestPatroniCluster: Sendable {
         }
         guard missing.isEmpty else {
             throw ServerError("""
-                the Patroni tests need \(missing.joined(separator: " and ")), which are not installed: \
+                \(missing.joined(separator: ", ")) not found: the Patroni tests need patroni, etcd and curl; \
                 run scripts/setup (it installs the packages patroni and etcd-server; scripts/test does too)
                 """)
         }
