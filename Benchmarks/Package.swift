@@ -6,7 +6,7 @@ import PackageDescription
 let rootIdentity = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
 
 // Benchmarks live in their own package so the main one does not depend on GRDB.
-// Run: swift run -c release ormbench   (from this folder)
+// Run: swift run -c release ormbench   (from this folder); clusterbench likewise.
 let package = Package(
     name: "ReefBenchmarks",
     platforms: [.macOS(.v15)],
@@ -31,6 +31,12 @@ let package = Package(
                 .unsafeFlags(
                     ["-Ounchecked", "-Xfrontend", "-disable-llvm-merge-functions-pass"], .when(configuration: .release))
             ]
+        ),
+        // Failover and standby reads on real clusters (scripts/pg-patroni, scripts/pg-cluster):
+        // the time Patroni takes, the time ORMCore adds, the wait of a read on a standby.
+        .executableTarget(
+            name: "clusterbench",
+            dependencies: [.product(name: "ORMCore", package: rootIdentity)]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -224,33 +224,10 @@ public final class TestPostgresServer: Sendable {
     }
 
     /// Runs `program`, as `user` when given (through runuser), and fails with its output unless it
-    /// exits with 0. (posix_spawn and waitpid, not Foundation's Process: its wait never returned
-    /// once `pg_ctl start` had left the server running.)
+    /// exits with 0.
     static func run(_ program: String, _ arguments: [String], as user: (uid: uid_t, gid: gid_t)?) throws {
         let command = user == nil ? [program] + arguments : ["/usr/sbin/runuser", "-u", "postgres", "--", program] + arguments
-        let outputPath = "/tmp/reef-pg-output-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var arguments = command.map { strdup($0) }
-        arguments.append(nil)
-        defer { arguments.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, command[0], &actions, nil, arguments, environ)
-        guard spawned == 0 else {
-            throw ServerError("could not start \(command[0]): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}
-        let exitedWithZero = status & 0x7f == 0 && (status >> 8) & 0xff == 0
-        guard exitedWithZero else {
-            let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-            throw ServerError("\(command.joined(separator: " ")) failed (status \(status)):\n\(output)")
-        }
+        _ = try ProgramRun(command).checkedOutput()
     }
 }
 
