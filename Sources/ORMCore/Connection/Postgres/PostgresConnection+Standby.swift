@@ -9,16 +9,24 @@ import PostgresClient
 
 extension PostgresConnection {
     /// After a statement of the writer that may have committed: the fence moved to where the
-    /// primary's log ends now (at or past the commit's end). Left where it was when the server
-    /// does not answer: a read then waits for the commit before, never less.
+    /// primary's log ends now (at or past the commit's end; a commit that filled its page ends at
+    /// the next page's start, ``ReplayFence/commitEnd(insert:fileOffset:blockSize:)``). Left where
+    /// it was when the server does not answer: a read then waits for the commit before, never less.
     func moveFence() {
-        guard let fence, client.transactionStatus == .idle,
-              let text = try? client.execute("SELECT pg_catalog.pg_current_wal_insert_lsn()::text").first?.text(at: 0),
-              let position = ReplayFence.position(text)
+        let sql = """
+            SELECT p.lsn::text, (pg_catalog.pg_walfile_name_offset(p.lsn)).file_offset::text,
+              pg_catalog.current_setting('wal_block_size') FROM (SELECT pg_catalog.pg_current_wal_insert_lsn() AS lsn) AS p
+            """
+        guard let fence, client.transactionStatus == .idle, let row = try? client.execute(sql).first,
+              let text = row.text(at: 0), let position = ReplayFence.position(text)
         else {
             return
         }
-        fence.committed(at: position)
+        guard let offset = row.text(at: 1).flatMap({ UInt64($0) }), let blockSize = row.text(at: 2).flatMap({ UInt64($0) }) else {
+            fence.committed(at: position)
+            return
+        }
+        fence.committed(at: ReplayFence.commitEnd(insert: position, fileOffset: offset, blockSize: blockSize))
     }
 
     /// Whether the server is a standby (hot standby: it replays a primary's log and only reads),

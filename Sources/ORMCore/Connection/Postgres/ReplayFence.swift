@@ -29,6 +29,28 @@ final class ReplayFence: Sendable {
         }
     }
 
+    /// Where a commit's record ends, from the primary's insert position just after it (`insert`),
+    /// that position's offset in its log file (`fileOffset`) and the log's page size
+    /// (`blockSize`). When the record ended exactly at a page's end, the insert position is already
+    /// past the next page's header (24 bytes into a page, 40 into a file's first), which no
+    /// standby reports as replayed until more log comes: the commit ends at that page's start. A
+    /// position further into a page is a record's end as it is.
+    static func commitEnd(insert: UInt64, fileOffset: UInt64, blockSize: UInt64) -> UInt64 {
+        guard blockSize > 0 else {
+            return insert
+        }
+        let intoPage = fileOffset % blockSize
+        let header = fileOffset < blockSize ? longPageHeader : shortPageHeader
+        guard intoPage == header, insert >= intoPage else {
+            return insert
+        }
+        return insert - intoPage
+    }
+
+    /// The size of a log page's header (`SizeOfXLogShortPHD`), and of a log file's first page's
+    /// (`SizeOfXLogLongPHD`).
+    static let shortPageHeader: UInt64 = 24, longPageHeader: UInt64 = 40
+
     /// An LSN as PostgreSQL writes it (`16/B374D848`: two hexadecimal halves), nil for other text.
     static func position(_ text: String) -> UInt64? {
         let halves = text.split(separator: "/")
