@@ -65,8 +65,41 @@ final class GridSearchTests: XCTestCase {
         XCTAssertTrue(sql.text.hasSuffix(#"AND ("select" REGEXP ?) ORDER BY 1 LIMIT 1"#), sql.text)
         XCTAssertEqual(sql.arguments.last, .text("(?i)^a'b"))
         XCTAssertEqual(search.tests(columns: ["a col", "select"]).map(\.text), ["0", #""select" REGEXP ?"#])
-        let text = GridSearch(pattern: "Ab", kind: .text, column: nil)
-        XCTAssertEqual(text.condition(columns: ["x"]).text, #"instr(reef_fold(CAST("x" AS TEXT)), ?) > 0"#)
+        // Text of ASCII characters: SQLite's LIKE (no call into Swift a value), wildcards escaped;
+        // any other text: the folding function.
+        let text = GridSearch(pattern: "Ab%_\\", kind: .text, column: nil)
+        XCTAssertEqual(text.condition(columns: ["x"]).text, #"CAST("x" AS TEXT) LIKE ? ESCAPE '\'"#)
+        XCTAssertEqual(text.condition(columns: ["x"]).arguments, [.text(#"%ab\%\_\\%"#)])
+        let unicode = GridSearch(pattern: "Ørs", kind: .text, column: nil)
+        XCTAssertEqual(unicode.condition(columns: ["x"]).text, #"instr(reef_fold(CAST("x" AS TEXT)), ?) > 0"#)
+        XCTAssertEqual(unicode.condition(columns: ["x"]).arguments, [.text("ørs")])
+    }
+
+    /// A search for text finds what it found before the LIKE path: any case of ASCII letters, the
+    /// wildcards and the backslash as themselves, numbers and blobs by their text.
+    func testATextSearchFindsTheTextAsItIsInAnyCase() throws {
+        var configuration = Configuration()
+        configuration.functions = [TextFold.function]
+        let database = try Database(path: ":memory:", configuration: configuration)
+        try database.executeScript("""
+            CREATE TABLE t (id INTEGER PRIMARY KEY, v);
+            INSERT INTO t VALUES (1, 'Zoë ØRSTED'), (2, '50% off'), (3, 'a_b'), (4, 'back\\slash'), (5, 12345), (6, X'414243');
+            """)
+        func found(_ pattern: String) throws -> [SQLValue] {
+            let condition = GridSearch(pattern: pattern, kind: .text, column: nil).condition(columns: ["v"])
+            var sql: SQL = "SELECT id FROM t WHERE "
+            sql.append(condition)
+            sql.append(" ORDER BY id")
+            return try database.fetchAll(sql).map { $0[0] }
+        }
+        XCTAssertEqual(try found("rsted"), [.integer(1)])
+        XCTAssertEqual(try found("ørsted"), [.integer(1)])
+        XCTAssertEqual(try found("0%"), [.integer(2)])
+        XCTAssertEqual(try found("%"), [.integer(2)])
+        XCTAssertEqual(try found("_"), [.integer(3)])
+        XCTAssertEqual(try found("k\\s"), [.integer(4)])
+        XCTAssertEqual(try found("234"), [.integer(5)])
+        XCTAssertEqual(try found("abc"), [.integer(6)])
     }
 
     /// In memory (a PRAGMA's rows) a pattern and a column are honoured as in SQL.
