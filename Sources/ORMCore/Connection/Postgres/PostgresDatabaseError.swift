@@ -49,6 +49,16 @@ public struct PostgresDatabaseError: DatabaseError, Equatable {
     /// transaction).
     public var isConnectionLost: Bool { underlying.isConnectionLost }
 
+    /// No server the connection string lists takes writes: each refused the connection or is a
+    /// standby (a failover under way, or the primary down and no standby promoted). The message
+    /// names them (`no server accepting writes: tried db1:5432, db2:5432`), ``serversTried`` lists
+    /// them, and the detail holds libpq's reason for each. ``isConnectionLost`` too, so
+    /// ``Database/transaction(retryingFor:_:)`` waits for a server that takes writes.
+    public var isNoServerAcceptingWrites: Bool { underlying.isNoServerAcceptingWrites }
+
+    /// The servers tried, as `host:port`, when ``isNoServerAcceptingWrites``; empty otherwise.
+    public var serversTried: [String] { underlying.serversTriedForWrites ?? [] }
+
     /// A unique violation on the table's primary key: the constraint the server names is the one
     /// PostgreSQL makes for an unnamed `PRIMARY KEY` (`<table>_pkey`, clipped to 63 bytes as the
     /// server clips it), which is how ORMCore's `CREATE TABLE` declares every key.
