@@ -32,7 +32,8 @@ enum PostgresReadRetry: Equatable, Sendable {
     ///   - onlyReads: the statement only reads, on a session that refuses writes.
     ///   - inTransaction: a transaction was open when it started (it died with it or is aborted:
     ///     the caller must know).
-    ///   - onStandby: the session is on a standby (hot standby).
+    ///   - onStandby: the session is on a standby (hot standby), as the server reports it
+    ///     (`in_hot_standby`, since PostgreSQL 14: an older standby's `40001` is not retried).
     static func after(
         _ error: PostgresDatabaseError, onlyReads: Bool, inTransaction: Bool, onStandby: Bool
     ) -> PostgresReadRetry? {
