@@ -77,6 +77,12 @@ final class PostgresReadRetryDecisionTests: XCTestCase {
         XCTAssertEqual(try rows(reader, "SELECT count(*) FROM t"), [[.integer(2)]])
     }
 
+    func testACatalogReadWhoseSessionWasLostRunsOnceMoreOnANewSession() throws {
+        let (reader, _) = try readerWhoseSessionEnded("read_retry_catalog")
+        let info = try DatabaseConnection.postgres(reader).introspecting { try $0.tableInfo("t") }
+        XCTAssertEqual(info?.columns.map(\.name), ["a"])
+    }
+
     func testAReadInsideATransactionWhoseSessionWasLostFails() throws {
         let conninfo = try makePostgresDatabase("read_retry_transaction")
         try PGConnection(conninfo).executeScript("CREATE TABLE t (a int)")

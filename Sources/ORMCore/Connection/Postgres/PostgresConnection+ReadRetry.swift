@@ -30,3 +30,25 @@ extension PostgresConnection {
         }
     }
 }
+
+extension PostgresConnection {
+    /// Runs `body`, a read of the catalog (through ``introspector``, whose answer is handed out
+    /// only at its end); when it found the session lost, outside a transaction, on a session that
+    /// refuses writes, connects again and runs it once more there (``PostgresReadRetry``).
+    ///
+    /// - Throws: what `body` throws, or the reconnection's ``PostgresDatabaseError``.
+    func readingCatalog<T>(_ body: () throws -> T) throws -> T {
+        // Asked before: a lost session knows no transaction state.
+        let inTransaction = isInTransaction
+        do {
+            return try body()
+        } catch {
+            let failure = (error as? PostgresDatabaseError) ?? (error as? PGError).map { PostgresDatabaseError($0) }
+            guard let failure, readRetry(after: failure, readsOnly: true, inTransaction: inTransaction) == .reconnect else {
+                throw error
+            }
+            try reconnect()
+            return try body()
+        }
+    }
+}
