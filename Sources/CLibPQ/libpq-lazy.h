@@ -23,6 +23,7 @@
     X(PQcmdStatus) \
     X(PQcmdTuples) \
     X(PQconnectdbParams) \
+    X(PQconninfo) \
     X(PQconninfoFree) \
     X(PQconninfoParse) \
     X(PQconsumeInput) \
@@ -132,6 +133,7 @@ static inline void PQclear(PGresult *res) { clibpq_library()->PQclear(res); }
 static inline char * PQcmdStatus(PGresult *res) { return clibpq_library()->PQcmdStatus(res); }
 static inline char * PQcmdTuples(PGresult *res) { return clibpq_library()->PQcmdTuples(res); }
 static inline PGconn * PQconnectdbParams(const char *const *keywords, const char *const *values, int expand_dbname) { return clibpq_library()->PQconnectdbParams(keywords, values, expand_dbname); }
+static inline PQconninfoOption * PQconninfo(PGconn *conn) { return clibpq_library()->PQconninfo(conn); }
 static inline void PQconninfoFree(PQconninfoOption *connOptions) { clibpq_library()->PQconninfoFree(connOptions); }
 static inline PQconninfoOption * PQconninfoParse(const char *conninfo, char **errmsg) { return clibpq_library()->PQconninfoParse(conninfo, errmsg); }
 static inline int PQconsumeInput(PGconn *conn) { return clibpq_library()->PQconsumeInput(conn); }

@@ -12,6 +12,7 @@
 #define PQcmdStatus clibpq_extern_PQcmdStatus
 #define PQcmdTuples clibpq_extern_PQcmdTuples
 #define PQconnectdbParams clibpq_extern_PQconnectdbParams
+#define PQconninfo clibpq_extern_PQconninfo
 #define PQconninfoFree clibpq_extern_PQconninfoFree
 #define PQconninfoParse clibpq_extern_PQconninfoParse
 #define PQconsumeInput clibpq_extern_PQconsumeInput
@@ -72,6 +73,7 @@
 #undef PQcmdStatus
 #undef PQcmdTuples
 #undef PQconnectdbParams
+#undef PQconninfo
 #undef PQconninfoFree
 #undef PQconninfoParse
 #undef PQconsumeInput

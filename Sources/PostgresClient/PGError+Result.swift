@@ -36,6 +36,14 @@ extension PGError {
     ///   tried to go (``target``).
     static func connection(_ handle: OpaquePointer?, sql: String? = nil, failedToConnect: Bool = false) -> PGError {
         let message = handle.flatMap { PQerrorMessage($0) }.map { String(cString: $0).trimmingTrailingNewlines() }
+        if failedToConnect, let handle, let tried = PGConnection.serversTriedForWrites(handle) {
+            // libpq's message says what each server answered, one after the other: the summary
+            // names them all first.
+            return PGError(
+                kind: .connection, message: "no server accepting writes: tried " + tried.joined(separator: ", "),
+                detail: message.flatMap { $0.isEmpty ? nil : $0 }, sql: sql, target: PGConnectionTarget(handle),
+                serversTriedForWrites: tried)
+        }
         return PGError(
             kind: .connection, message: message.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed", sql: sql,
             target: failedToConnect ? handle.map(PGConnectionTarget.init) : nil)

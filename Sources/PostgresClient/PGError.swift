@@ -40,12 +40,17 @@ public struct PGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// For a connection that could not be made: where it tried to connect (nil for a connection
     /// lost later, and for other errors).
     public let target: PGConnectionTarget?
+    /// For a connection that had to reach a server taking writes (`target_session_attrs` of
+    /// `read-write` or `primary`) and found none: every server it tried, as `host:port`, in the
+    /// order the connection string lists them (``isNoServerAcceptingWrites``). Nil otherwise.
+    public let serversTriedForWrites: [String]?
 
     /// Makes an error from its parts.
     public init(
         kind: Kind, message: String, sqlState: String? = nil, severity: String? = nil, detail: String? = nil,
         hint: String? = nil, position: Int? = nil, schema: String? = nil, table: String? = nil,
-        column: String? = nil, constraint: String? = nil, sql: String? = nil, target: PGConnectionTarget? = nil
+        column: String? = nil, constraint: String? = nil, sql: String? = nil, target: PGConnectionTarget? = nil,
+        serversTriedForWrites: [String]? = nil
     ) {
         self.kind = kind
         self.message = message
@@ -60,6 +65,7 @@ public struct PGError: Error, Sendable, Equatable, CustomStringConvertible {
         self.constraint = constraint
         self.sql = sql
         self.target = target
+        self.serversTriedForWrites = serversTriedForWrites
     }
 
     /// A UNIQUE or PRIMARY KEY constraint was violated (SQLSTATE 23505).
@@ -70,6 +76,9 @@ public struct PGError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isNotNullViolation: Bool { sqlState == "23502" }
     /// Any integrity constraint was violated (SQLSTATE class 23).
     public var isConstraintViolation: Bool { sqlState?.hasPrefix("23") ?? false }
+    /// No server the connection string lists took writes: each refused the connection, or was a
+    /// standby (``serversTriedForWrites`` names them). A failover may still be under way.
+    public var isNoServerAcceptingWrites: Bool { serversTriedForWrites != nil }
     /// The statement was stopped by a cancel request.
     public var isCancelled: Bool { kind == .cancelled }
     /// The transaction lost a serialization or deadlock race and may be retried (class 40).
@@ -77,13 +86,14 @@ public struct PGError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The error on one line, for a status bar or a command line's last word: a connection
     /// error names its target (`cannot connect to ann@db:5432/sales: password authentication
-    /// failed for user "ann"`), libpq's further lines joined with `; `. No password is ever in it.
+    /// failed for user "ann"`), libpq's further lines joined with `; `; one that found no server
+    /// taking writes names every server it tried instead. No password is ever in it.
     public var oneLine: String {
         let lines = description.split(whereSeparator: \.isNewline)
             .map { $0.trimmingPrefix(while: { $0 == " " || $0 == "\t" }) }
             .filter { !$0.isEmpty }
         let text = lines.joined(separator: "; ")
-        guard kind == .connection, let target else {
+        guard kind == .connection, let target, serversTriedForWrites == nil else {
             return text
         }
         return "cannot connect to \(target): \(text)"

@@ -43,6 +43,27 @@ public final class TestPostgresCluster: Sendable {
         }
     }
 
+    /// Whether `node`'s port refuses a TCP connection: its server and every process that held
+    /// its listening socket have exited (a crashed postmaster's children may hold it a moment,
+    /// and libpq takes a connection closed there for a failure that ends its tour of the hosts).
+    public func refusesConnections(_ node: Node) -> Bool {
+        let socketHandle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketHandle >= 0 else {
+            return false
+        }
+        defer { close(socketHandle) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(node.port).bigEndian)
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socketHandle, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return connected != 0 && errno == ECONNREFUSED
+    }
+
     /// The node made first, which takes writes until a standby is promoted.
     public let primary: Node
     /// The streaming standby of ``primary``.

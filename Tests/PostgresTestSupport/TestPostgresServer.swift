@@ -201,7 +201,7 @@ public final class TestPostgresServer: Sendable {
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on now.
-    static func freePort() throws -> Int {
+    public static func freePort() throws -> Int {
         let socketHandle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketHandle >= 0 else {
             throw ServerError("no socket: \(String(cString: strerror(errno)))")

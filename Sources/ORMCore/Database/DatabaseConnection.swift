@@ -188,6 +188,16 @@ enum DatabaseConnection: @unchecked Sendable {
         }
     }
 
+    /// Runs `body`, a read of the schema through the connection's ``introspector``: on
+    /// PostgreSQL, one that found its session lost outside a transaction, on a reader, runs once
+    /// more on a new session (``PostgresConnection/readingCatalog(_:)``).
+    func introspecting<T>(_ body: (any SchemaIntrospector) throws -> T) throws -> T {
+        switch self {
+        case .sqlite(let connection): try body(connection.introspector)
+        case .postgres(let connection): try connection.readingCatalog { try body(connection.introspector) }
+        }
+    }
+
     /// The connection's view of the schema.
     var introspector: any SchemaIntrospector {
         switch self {

@@ -137,7 +137,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         try checkText(sql)
         deallocateRetired()
         let text = SQLToken.postgresText(for: sql)
-        let prepared = try Self.wrapping { try client.prepare(text.text) }
+        let prepared = try preparedOnServer(text.text, readsOnly: PostgresStatement.readsOnly(sql))
         return PostgresStatement(sql: sql, prepared: prepared, connection: self, listParameters: text.listParameters)
     }
 
@@ -353,6 +353,15 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         guard !client.isStillConnected() else {
             return false
         }
+        try reconnect()
+        return true
+    }
+
+    /// Connects again through the same connection string, to whichever server its role takes
+    /// now, as ``reconnectIfLost()`` does once it found the session lost.
+    ///
+    /// - Throws: ``PostgresDatabaseError`` when no server can be reached.
+    func reconnect() throws {
         try Self.wrapping {
             try client.reconnect()
             try sessionSetup(client)
@@ -367,7 +376,6 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         modelStatements.removeAll()
         retired.removeAll()
         wasInTransactionAtLastRun = false
-        return true
     }
 
     /// The server `client` reached and its role (`in_hot_standby`, which servers report since

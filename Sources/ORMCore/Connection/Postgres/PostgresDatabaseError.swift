@@ -8,6 +8,8 @@ import PostgresClient
 /// | `23505` unique_violation | ``isUniqueViolation``, with the table and columns (``uniqueViolation``) |
 /// | `57014` query_canceled | ``isInterrupted`` (a cancel request: reef's `Esc`, ``InterruptHandle``) |
 /// | `40001` serialization_failure, `40P01` deadlock_detected, `55P03` lock_not_available | ``isBusy``: run the transaction again |
+/// | libpq's connection errors, `57P01`-`57P03`, class `08` | ``isConnectionLost`` (a plain read outside a transaction was already run once more on a new session) |
+/// | no server of the URL took writes | ``isNoServerAcceptingWrites``, naming each server tried (``serversTried``) |
 ///
 /// ```swift
 /// catch let error as PGError { throw PostgresDatabaseError(error) }
@@ -48,6 +50,16 @@ public struct PostgresDatabaseError: DatabaseError, Equatable {
     /// ORMCore connects again on the next use of the database (a reader, or the writer outside a
     /// transaction).
     public var isConnectionLost: Bool { underlying.isConnectionLost }
+
+    /// No server the connection string lists takes writes: each refused the connection or is a
+    /// standby (a failover under way, or the primary down and no standby promoted). The message
+    /// names them (`no server accepting writes: tried db1:5432, db2:5432`), ``serversTried`` lists
+    /// them, and the detail holds libpq's reason for each. ``isConnectionLost`` too, so
+    /// ``Database/transaction(retryingFor:_:)`` waits for a server that takes writes.
+    public var isNoServerAcceptingWrites: Bool { underlying.isNoServerAcceptingWrites }
+
+    /// The servers tried, as `host:port`, when ``isNoServerAcceptingWrites``; empty otherwise.
+    public var serversTried: [String] { underlying.serversTriedForWrites ?? [] }
 
     /// A unique violation on the table's primary key: the constraint the server names is the one
     /// PostgreSQL makes for an unnamed `PRIMARY KEY` (`<table>_pkey`, clipped to 63 bytes as the

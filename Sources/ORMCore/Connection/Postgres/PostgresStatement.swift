@@ -31,8 +31,9 @@ import PostgresClient
 final class PostgresStatement: DriverStatement {
     /// The statement's text, with ORMCore's `?` placeholders.
     let sql: String
-    /// The statement the server prepared (its text has `$1`, `$2`…).
-    let prepared: PGPreparedStatement
+    /// The statement the server prepared (its text has `$1`, `$2`…): prepared again on the new
+    /// session when a plain read is run again after its session was lost (``PostgresReadRetry``).
+    @exclusivity(unchecked) private(set) var prepared: PGPreparedStatement
     /// Whether the statement only reads (judged from its words: see ``readsOnly(_:)``).
     let isReadOnly: Bool
     /// Whether it is an `INSERT`: its first returned column is the key the insert made.
@@ -78,6 +79,9 @@ final class PostgresStatement: DriverStatement {
     @exclusivity(unchecked) private var firstValue: SQLValue?
     /// Whether the run in progress started inside a transaction (a cancel would abort it).
     @exclusivity(unchecked) private var runsInTransaction = false
+    /// Whether the run in progress handed out a row: a read that fails after is never run again
+    /// (its rows would come twice).
+    @exclusivity(unchecked) private var handedOutRow = false
     /// The rows the last run that ended changed, by its command tag (`INSERT 0 3`, `UPDATE 2`,
     /// `DELETE 1`, `MERGE 4`); nil when its tag names no row change (`SELECT 1`, a data-changing
     /// `WITH` whose outer statement is a `SELECT`: PostgreSQL does not tell those rows).
@@ -184,33 +188,78 @@ final class PostgresStatement: DriverStatement {
 
     // MARK: - Running
 
+    /// Moves to the next row (the first step sends the statement); false once the run ended.
+    ///
+    /// A plain read that fails before its first row (the session lost in a failover, a standby
+    /// canceling it for a conflict with recovery) is run once more as ``PostgresReadRetry`` says:
+    /// on a new session through the same connection string, or on the same one.
+    ///
+    /// - Throws: ``PostgresDatabaseError``.
     @discardableResult
     func step() throws -> Bool {
         if ended {
             return false
         }
         do {
-            if query == nil {
-                let connection = self.connection
-                try connection?.willRun(sql)
-                runsInTransaction = connection?.wasInTransactionAtLastRun ?? true
-                rowsChangedByLastRun = nil
-                query = try client.startQuery(prepared, parameters, binaryResults: resultsInBinary)
-            }
-            guard let query, let row = try query.advance() else {
-                end()
-                return false
-            }
-            current = row
-            if firstValue == nil, isInsert {
-                firstValue = value(at: 0)
-            }
-            return true
+            return try advance()
         } catch let error as PGError {
             current = nil
             query = nil
+            let failure = PostgresDatabaseError(error)
+            guard !handedOutRow, let connection,
+                  let retry = connection.readRetry(after: failure, readsOnly: isReadOnly, inTransaction: runsInTransaction)
+            else {
+                ended = true
+                throw failure
+            }
+            return try runAgain(retry, on: connection)
+        }
+    }
+
+    /// The run's next row, the statement sent first when the run has not started.
+    @inline(__always)
+    private func advance() throws -> Bool {
+        if query == nil {
+            let connection = self.connection
+            try connection?.willRun(sql)
+            runsInTransaction = connection?.wasInTransactionAtLastRun ?? true
+            rowsChangedByLastRun = nil
+            handedOutRow = false
+            query = try client.startQuery(prepared, parameters, binaryResults: resultsInBinary)
+        }
+        guard let query, let row = try query.advance() else {
+            end()
+            return false
+        }
+        current = row
+        handedOutRow = true
+        if firstValue == nil, isInsert {
+            firstValue = value(at: 0)
+        }
+        return true
+    }
+
+    /// Runs the failed read once more as `retry` says (after connecting again, the statement
+    /// prepared again on the new session) and steps to its first row; its failure is thrown.
+    private func runAgain(_ retry: PostgresReadRetry, on connection: PostgresConnection) throws -> Bool {
+        do {
+            if retry == .reconnect {
+                try connection.reconnect()
+                let again = try PostgresConnection.wrapping { try client.prepare(prepared.sql) }
+                guard again.columnTypes == prepared.columnTypes, again.parameterTypes == prepared.parameterTypes else {
+                    throw PostgresDatabaseError(PGError(
+                        kind: .server, message: "the statement's columns changed on the server it was run again on",
+                        sql: sql))
+                }
+                prepared = again
+            }
+            return try advance()
+        } catch {
+            current = nil
+            query = nil
             ended = true
-            throw PostgresDatabaseError(error)
+            if let error = error as? PGError { throw PostgresDatabaseError(error) }
+            throw error
         }
     }
 
@@ -297,93 +346,6 @@ final class PostgresStatement: DriverStatement {
                 return row.text(at: column).map(SQLValue.text) ?? .null
             }
         } ?? .null
-    }
-
-    /// How a column's value is read, decided once a statement (and again when a model names its
-    /// stored types) rather than a value.
-    enum ColumnReader: Equatable {
-        /// In place from libpq's text: a decimal integer, a float, `t`/`f`, or text as it is.
-        case integer, double, boolean, text
-        /// Through `SQLValue(row, at:, as:)`.
-        case general
-        /// From the binary form (the statement takes binary results).
-        case binary(PostgresBinaryReader)
-
-        /// The readers of columns of catalog types `types` read as `stored`: binary ones when
-        /// every column has one (``PostgresBinaryReader``), and whether they are.
-        static func readers(
-            types: [PGTypeOID], as stored: [StoredType?], integerTimestamps: Bool
-        ) -> (readers: [ColumnReader], binary: Bool) {
-            if let binary = PostgresBinaryReader.readers(types: types, as: stored, integerTimestamps: integerTimestamps) {
-                return (binary.map(ColumnReader.binary), true)
-            }
-            return (zip(types, stored).map(ColumnReader.init(type:as:)), false)
-        }
-
-        /// The text reader for a column of catalog type `type` read as `stored` (nil: by its
-        /// catalog type). A model's column of another catalog type (a `numeric` holding an
-        /// integer) reads as the general path reads it.
-        init(type: PGTypeOID, as stored: StoredType?) {
-            let isText = type == .text || type == .varchar || type == .bpchar || type == .name
-            switch stored {
-            case nil, .any?:
-                self = type.isInteger ? .integer : type.isFloatingPoint ? .double : type == .bool ? .boolean
-                    : isText ? .text : .general
-            case .integer?, .double?, .boolean?, .text?:
-                guard type.isInteger || type.isFloatingPoint || type == .bool || type == .text || type == .varchar else {
-                    self = .general
-                    return
-                }
-                self = stored == .integer ? .integer : stored == .double ? .double : stored == .boolean ? .boolean : .text
-            default:
-                self = .general
-            }
-        }
-    }
-
-    /// The value of the common types read in place from libpq's text, without the copies the
-    /// general path makes: integers, floats, booleans and text as a model or the catalog reads
-    /// them. Nil for text not of its reader's form, which then takes `SQLValue(row, at:, as:)`.
-    private static func fastValue(_ pointer: UnsafePointer<CChar>, _ length: Int, _ reader: ColumnReader) -> SQLValue? {
-        switch reader {
-        case .integer:
-            return Self.integer(pointer, length).map(SQLValue.integer)
-        case .double:
-            var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(pointer, &end)
-            guard let end, end == UnsafeMutablePointer(mutating: pointer) + length, length > 0 else { return nil }
-            return .real(value)
-        case .boolean:
-            guard length == 1 else { return nil }
-            return pointer.pointee == CChar(UInt8(ascii: "t")) ? .integer(1)
-                : pointer.pointee == CChar(UInt8(ascii: "f")) ? .integer(0) : nil
-        case .text:
-            return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-                SQLValue.text(String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self))
-            }
-        case .general, .binary:
-            return nil
-        }
-    }
-
-    /// The decimal integer of `length` bytes at `pointer` (an optional `-`), nil when it is not
-    /// one or does not fit.
-    private static func integer(_ pointer: UnsafePointer<CChar>, _ length: Int) -> Int64? {
-        var index = 0
-        let negative = length > 0 && pointer[0] == CChar(UInt8(ascii: "-"))
-        if negative { index = 1 }
-        guard index < length else { return nil }
-        var value: Int64 = 0
-        while index < length {
-            let digit = Int64(pointer[index]) - 48
-            guard digit >= 0, digit <= 9 else { return nil }
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
-            guard !overflow, !overflow2 else { return nil }
-            value = next
-            index += 1
-        }
-        return value
     }
 
     /// Column `index` of the current row: its value, read by the column's reader (what the
