@@ -13,14 +13,7 @@ extension PGConnection {
             return nil
         }
         defer { PQconninfoFree(options) }
-        var found: [String: String] = [:]
-        var option = options
-        while let keyword = option.pointee.keyword {
-            if let value = option.pointee.val {
-                found[String(cString: keyword)] = String(cString: value)
-            }
-            option += 1
-        }
+        let found = values(of: options)
         guard let attributes = found["target_session_attrs"], attributes == "read-write" || attributes == "primary" else {
             return nil
         }

@@ -79,6 +79,19 @@ public final class PGConnection: Sendable {
         _ = try parameters(of: connectionString)
     }
 
+    /// The values libpq's option list `options` holds, by keyword (options without a value left out).
+    static func values(of options: UnsafeMutablePointer<PQconninfoOption>) -> [String: String] {
+        var found: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val {
+                found[String(cString: keyword)] = String(cString: value)
+            }
+            option += 1
+        }
+        return found
+    }
+
     /// The parameters `connectionString` itself sets, by libpq keyword (`host`, `port`,
     /// `target_session_attrs`…), as libpq reads it: a URL's hosts as one comma-separated `host`.
     /// What the environment or a service file would add is not included.
@@ -95,15 +108,7 @@ public final class PGConnection: Sendable {
             throw PGError(kind: .badConnectionString, message: reason)
         }
         defer { PQconninfoFree(options) }
-        var found: [String: String] = [:]
-        var option = options
-        while let keyword = option.pointee.keyword {
-            if let value = option.pointee.val {
-                found[String(cString: keyword)] = String(cString: value)
-            }
-            option += 1
-        }
-        return found
+        return values(of: options)
     }
 
     // MARK: - Statements

@@ -145,9 +145,7 @@ public final class TestPatroniCluster: Sendable {
         _ = try? ProgramRun([script, "stop", folder])
     }
 
-    /// The file naming the test process that owns a cluster's folder (the script writes
-    /// `REEF_OWNER_PID` there).
-    static let ownerFile = "owner.pid"
+    // The script writes `REEF_OWNER_PID` into the folder's `owner.pid`, TestPostgresServer.ownerFile.
 
     /// Stops and removes the clusters of test processes that died without stopping theirs (a
     /// crash, a kill): a folder whose owner is gone is stale. Folders naming no owner (started by
@@ -156,10 +154,7 @@ public final class TestPatroniCluster: Sendable {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
         for name in folders where name.hasPrefix("reef-patroni-") {
             let folder = "/tmp/" + name
-            guard let owner = (try? String(contentsOfFile: folder + "/" + ownerFile, encoding: .utf8))
-                    .flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
-                  kill(owner, 0) != 0, errno == ESRCH
-            else {
+            guard TestPostgresServer.ownerIsGone(of: folder) else {
                 continue
             }
             stop(folder)

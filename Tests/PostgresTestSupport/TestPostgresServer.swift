@@ -126,6 +126,17 @@ public final class TestPostgresServer: Sendable {
     /// The file naming the test process that owns a server's folder.
     static let ownerFile = "owner.pid"
 
+    /// Whether the test process that made `folder` (its ``ownerFile``) has died; false for a
+    /// folder naming no owner (made by hand), which is left alone.
+    static func ownerIsGone(of folder: String) -> Bool {
+        guard let owner = (try? String(contentsOfFile: folder + "/" + ownerFile, encoding: .utf8))
+            .flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        else {
+            return false
+        }
+        return kill(owner, 0) != 0 && errno == ESRCH
+    }
+
     /// Stops and removes the servers of test processes that died without stopping theirs (a crash,
     /// a kill): each folder names its owner, and a folder whose owner is gone is stale. Output
     /// files of commands such a process ran go too.
@@ -140,10 +151,7 @@ public final class TestPostgresServer: Sendable {
         }
         for name in folders where name.hasPrefix("reef-pg-") && !name.hasPrefix("reef-pg-output-") {
             let folder = "/tmp/" + name
-            guard let owner = (try? String(contentsOfFile: folder + "/" + ownerFile, encoding: .utf8))
-                    .flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }),
-                  kill(owner, 0) != 0, errno == ESRCH
-            else {
+            guard Self.ownerIsGone(of: folder) else {
                 continue
             }
             let serverPID = (try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8))
