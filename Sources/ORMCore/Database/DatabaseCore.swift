@@ -10,6 +10,10 @@ final class DatabaseCore: Sendable {
     /// For a server, the connection string as given, password included: what the watch of other
     /// sessions' commits connects with. Never shown.
     let serverConnectionString: String?
+    /// For a server, the settings the writer connects with beside the string (bounds, and on a
+    /// cluster `target_session_attrs=read-write`): the watch connects with them too, so it watches
+    /// the primary, where commits happen, and follows it through a failover.
+    let serverSettings: [String: String]
     /// The configuration it was opened with.
     let configuration: Configuration
     /// What the database can do, as its driver reported it.
@@ -53,6 +57,7 @@ final class DatabaseCore: Sendable {
     init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws {
         self.path = path
         self.serverConnectionString = (driver as? PostgresDriver)?.connectionString
+        self.serverSettings = (driver as? PostgresDriver)?.connectionSettings(for: .writer) ?? [:]
         self.configuration = configuration
         let capabilities = driver.capabilities
         self.capabilities = capabilities

@@ -124,7 +124,8 @@ final class ExternalChangeMonitor: Sendable {
         let started = watch.withLock { slot -> PostgresChangeWatch? in
             guard slot == nil else { return nil }
             let new = PostgresChangeWatch(
-                connectionString: database.serverConnectionString ?? database.path, schema: schema, activity: activity, ownWrites: ownWrites, queue: queue)
+                connectionString: database.serverConnectionString ?? database.path, settings: database.serverSettings, schema: schema,
+                activity: activity, ownWrites: ownWrites, queue: queue)
             slot = new
             return new
         }

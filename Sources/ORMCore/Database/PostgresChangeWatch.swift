@@ -75,6 +75,8 @@ final class PostgresChangeWatch: @unchecked Sendable {
     static let maximumRetryDelay: Duration = .seconds(5)
 
     private let connectionString: String
+    /// The settings it connects with beside ``connectionString``: the writer's.
+    private let settings: [String: String]
     /// The schema named by the database's configuration; nil for the search path's first.
     private let configuredSchema: String?
     let activity: WriterActivity
@@ -119,12 +121,14 @@ final class PostgresChangeWatch: @unchecked Sendable {
     var lastLookStart: ContinuousClock.Instant?
     var everyTableDeferred = false
 
-    /// A watch of the database `connectionString` names, not yet started.
+    /// A watch of the database `connectionString` names (connected with `settings` beside it, as
+    /// the writer is), not yet started.
     init(
-        connectionString: String, schema: String?, activity: WriterActivity,
+        connectionString: String, settings: [String: String] = [:], schema: String?, activity: WriterActivity,
         ownWrites: Lock<[String: ContinuousClock.Instant]>, queue: DispatchQueue
     ) {
         self.connectionString = connectionString
+        self.settings = settings
         self.configuredSchema = schema
         self.activity = activity
         self.ownWrites = ownWrites
@@ -208,7 +212,7 @@ final class PostgresChangeWatch: @unchecked Sendable {
     /// Opens the connection, listens, reads the schema's tables and sets the baseline. After a
     /// lost connection, every table is delivered: what was committed meanwhile is not known.
     private func connect(_ database: DatabaseCore, deliver: (ChangeSet) -> Void) throws {
-        let client = try PGConnection(connectionString, applicationName: database.configuration.applicationName)
+        let client = try PGConnection(connectionString, applicationName: database.configuration.applicationName, settings: settings)
         // It reads the socket while idle: a session ended by the server must not print on a screen.
         client.discardNotices()
         do {
