@@ -45,9 +45,11 @@ final class PostgresLostCommitTests: XCTestCase {
             try note.commit(in: setup.database)
         }
         XCTAssertEqual(setup.proxy.cutCount, 1, "the COMMIT's answer was cut")
+        XCTAssertTrue(setup.database.lastCommitWasConfirmedAfterLoss, "the commit says it was confirmed after the loss")
         XCTAssertEqual(try rows(setup), ["1"])
         XCTAssertFalse(note.isNew, "the object stays committed")
         try setup.database.execute("INSERT INTO log VALUES (2)")
+        XCTAssertFalse(setup.database.lastCommitWasConfirmedAfterLoss, "a commit answered as usual")
         XCTAssertEqual(try rows(setup), ["1", "2"], "the writer goes on on a new session")
     }
 

@@ -59,6 +59,15 @@ extension Database {
         return connection.node
     }
 
+    /// Whether the writer's last commit lost its answer with the connection (the primary failed,
+    /// the network broke while `COMMIT` was on its way back) and was confirmed afterwards by the
+    /// server that takes writes now: it committed, once. False after a commit answered as usual,
+    /// after one that failed, and on SQLite. Read it after the commit, on the thread that made it.
+    public var lastCommitWasConfirmedAfterLoss: Bool {
+        guard case .postgres(let connection) = core.writer.connection else { return false }
+        return connection.lastCommitConfirmedAfterLoss.load(ordering: .relaxed)
+    }
+
     /// Whether `url` names a PostgreSQL server: a `postgres://` or `postgresql://` URL, or a
     /// libpq `key=value` string whose first key is one libpq knows (`host=db dbname=sales`).
     public static func namesServer(_ url: String) -> Bool {

@@ -156,7 +156,9 @@ extension App {
             }
         }
         try? refreshCatalog()
-        state.message = .info(Self.commitSummary(applied, staged: pending))
+        let summary = Self.commitSummary(applied, staged: pending)
+        state.message = .info(database.lastCommitWasConfirmedAfterLoss
+            ? summary + " before the connection was lost (the server that takes writes now confirms it, once)" : summary)
         return true
     }
 

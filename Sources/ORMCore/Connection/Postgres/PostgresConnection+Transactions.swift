@@ -50,12 +50,14 @@ extension PostgresConnection {
         let aborted = client.transactionStatus == .inFailedTransaction
         let noted = transactionID
         transactionID = nil
+        lastCommitConfirmedAfterLoss.store(false, ordering: .relaxed)
         do {
             try run("COMMIT")
         } catch let error as PostgresDatabaseError where error.isConnectionLost && !aborted {
             // The answer was lost with the connection: whether it committed is asked, not guessed.
             guard let noted else { throw error }
             try decideLostCommit(of: noted, lost: error)
+            lastCommitConfirmedAfterLoss.store(true, ordering: .relaxed)
             return
         }
         if aborted {

@@ -1,4 +1,5 @@
 import PostgresClient
+import Synchronization
 
 /// A connection to a PostgreSQL server as ORMCore's shared layers use any database's
 /// (``DriverConnection``), over `PostgresClient`'s `PGConnection` (libpq).
@@ -50,6 +51,9 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     let decidesLostCommits: Bool
     /// The id of the open transaction (`txid_current()` at `BEGIN`), when ``decidesLostCommits``.
     @exclusivity(unchecked) var transactionID: Int64?
+    /// Whether the last `COMMIT` lost its answer with the connection and the server asked
+    /// afterwards said it committed (``Database/lastCommitWasConfirmedAfterLoss``).
+    let lastCommitConfirmedAfterLoss = Atomic<Bool>(false)
     /// Whether the statement running may commit and the fence is to be moved when it ends.
     @exclusivity(unchecked) private var commitPending = false
     /// The standby's replay position last read by ``waitForReplay()``.
@@ -279,6 +283,9 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         if activity != nil || fence != nil {
             let mayCommit = WriterActivity.mayCommit(sql, insideTransaction: wasInTransactionAtLastRun)
             activity?.statementWillRun(mayCommit: mayCommit)
+            if mayCommit {
+                lastCommitConfirmedAfterLoss.store(false, ordering: .relaxed)
+            }
             commitPending = mayCommit && fence != nil && !refusesWrites
         }
         tracer?(sql)
@@ -384,16 +391,5 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         let target = client.target
         return ServerNode(host: target.host, port: target.port, isStandby: client.parameterStatus("in_hot_standby") == "on",
                           listedServers: listedServers)
-    }
-
-    // MARK: - Errors
-
-    /// Runs `body`, throwing a `PGError` as ``PostgresDatabaseError``.
-    static func wrapping<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as PGError {
-            throw PostgresDatabaseError(error)
-        }
     }
 }
