@@ -65,25 +65,26 @@ final class GridSearchTests: XCTestCase {
         XCTAssertTrue(sql.text.hasSuffix(#"AND ("select" REGEXP ?) ORDER BY 1 LIMIT 1"#), sql.text)
         XCTAssertEqual(sql.arguments.last, .text("(?i)^a'b"))
         XCTAssertEqual(search.tests(columns: ["a col", "select"]).map(\.text), ["0", #""select" REGEXP ?"#])
-        // Text of ASCII characters: SQLite's LIKE (no call into Swift a value), wildcards escaped;
-        // any other text: the folding function.
-        let text = GridSearch(pattern: "Ab%_\\", kind: .text, column: nil)
-        XCTAssertEqual(text.condition(columns: ["x"]).text, #"CAST("x" AS TEXT) LIKE ? ESCAPE '\'"#)
-        XCTAssertEqual(text.condition(columns: ["x"]).arguments, [.text(#"%ab\%\_\\%"#)])
+        // Text of ASCII characters: SQLite's lower (no call into Swift a value); any other text:
+        // the folding function.
+        let text = GridSearch(pattern: "Ab%_", kind: .text, column: nil)
+        XCTAssertEqual(text.condition(columns: ["x"]).text, #"instr(lower(CAST("x" AS TEXT)), ?) > 0"#)
+        XCTAssertEqual(text.condition(columns: ["x"]).arguments, [.text("ab%_")])
         let unicode = GridSearch(pattern: "Ørs", kind: .text, column: nil)
         XCTAssertEqual(unicode.condition(columns: ["x"]).text, #"instr(reef_fold(CAST("x" AS TEXT)), ?) > 0"#)
         XCTAssertEqual(unicode.condition(columns: ["x"]).arguments, [.text("ørs")])
     }
 
-    /// A search for text finds what it found before the LIKE path: any case of ASCII letters, the
-    /// wildcards and the backslash as themselves, numbers and blobs by their text.
+    /// A search for text finds what it found before SQLite's lower took ASCII text: any case of
+    /// ASCII letters, `%`, `_` and the backslash as themselves, numbers and blobs by their text,
+    /// past a NUL too.
     func testATextSearchFindsTheTextAsItIsInAnyCase() throws {
         var configuration = Configuration()
         configuration.functions = [TextFold.function]
         let database = try Database(path: ":memory:", configuration: configuration)
         try database.executeScript("""
             CREATE TABLE t (id INTEGER PRIMARY KEY, v);
-            INSERT INTO t VALUES (1, 'Zoë ØRSTED'), (2, '50% off'), (3, 'a_b'), (4, 'back\\slash'), (5, 12345), (6, X'414243');
+            INSERT INTO t VALUES (1, 'Zoë ØRSTED'), (2, '50% off'), (3, 'a_b'), (4, 'back\\slash'), (5, 12345), (6, X'414243'), (7, X'00006E6565646C65');
             """)
         func found(_ pattern: String) throws -> [SQLValue] {
             let condition = GridSearch(pattern: pattern, kind: .text, column: nil).condition(columns: ["v"])
@@ -100,6 +101,7 @@ final class GridSearchTests: XCTestCase {
         XCTAssertEqual(try found("k\\s"), [.integer(4)])
         XCTAssertEqual(try found("234"), [.integer(5)])
         XCTAssertEqual(try found("abc"), [.integer(6)])
+        XCTAssertEqual(try found("NEEDLE"), [.integer(7)], "a blob's bytes after a NUL")
     }
 
     /// In memory (a PRAGMA's rows) a pattern and a column are honoured as in SQL.
