@@ -47,10 +47,10 @@ final class ScreenBufferTests: XCTestCase {
         assertLines(buffer, ["a漢b  "])
     }
 
-    func testZeroWidthJoinerFamilyTakesSixCells() {
+    func testAZeroWidthJoinerFamilyIsDrawnAsItsEmojiSideBySide() {
         var buffer = ScreenBuffer(width: 8, height: 1)
         XCTAssertEqual(buffer.put("👨\u{200D}👩\u{200D}👧|", x: 0, y: 0, style: .plain), 7)
-        XCTAssertEqual((1...5).compactMap { buffer.cell(x: $0, y: 0)?.isContinuation }, [true, true, true, true, true])
+        XCTAssertEqual((0...5).compactMap { buffer.cell(x: $0, y: 0)?.symbol }, ["👨", "", "👩", "", "👧", ""])
         XCTAssertEqual(buffer.cell(x: 6, y: 0)?.symbol, "|")
         assertEveryLineFillsWidth(buffer)
     }

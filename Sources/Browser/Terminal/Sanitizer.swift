@@ -11,6 +11,13 @@
 /// | other C0 (U+0000-U+001F), DEL | `^@`..`^_`, `^?` |
 /// | C1 (U+0080-U+009F) | `<U+0085>` |
 /// | bidi controls U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C | `<U+202E>` |
+/// | ZERO WIDTH JOINER U+200D | nothing: `👨‍👩‍👧` is drawn `👨👩👧` |
+///
+/// The joiner is dropped because terminals disagree on what it joins: tmux draws an emoji ZWJ
+/// sequence in the first emoji's cell (🏳️‍🌈 one column, 👨‍👩‍👧 two), ncurses and glibc count
+/// each emoji (three and six), so the columns after it would land elsewhere than drawn, and the
+/// screen's next update leaves characters of the old one. Without it every terminal and
+/// ``TextWidth`` agree. (The value itself keeps it: only what is drawn changes.)
 ///
 /// The result is printable, so sanitising twice gives the same text.
 ///
@@ -38,7 +45,7 @@ enum Sanitizer {
     /// Whether `scalar` must not reach the terminal as it is.
     static func needsReplacement(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
-        if value < 0x20 || (value >= 0x7F && value <= 0x9F) {
+        if value < 0x20 || (value >= 0x7F && value <= 0x9F) || value == 0x200D {
             return true
         }
         return isBidiControl(value)
@@ -62,6 +69,8 @@ enum Sanitizer {
             return "^?"
         case 0x80...0x9F:
             return codePointNotation(value)
+        case 0x200D:
+            return ""
         default:
             return isBidiControl(value) ? codePointNotation(value) : nil
         }
