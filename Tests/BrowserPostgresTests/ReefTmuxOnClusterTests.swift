@@ -7,7 +7,8 @@ import XCTest
 /// The real reef (the debug binary, ncurses) in a real terminal (tmux) on a replicated cluster the
 /// test starts, through the failover of its primary: reef says within its next check that the
 /// server is lost and which servers it tries, goes on by itself on the promoted standby with no
-/// key pressed, keeps the edit staged before the failover, and `w` commits it once, there.
+/// key pressed, keeps the edit staged before the failover, `w` commits it once, there, and live
+/// refresh shows another session's commit on the new primary.
 ///
 /// The test waits for what the screen shows, never for a fixed time.
 final class ReefTmuxOnClusterTests: XCTestCase {
@@ -52,5 +53,9 @@ final class ReefTmuxOnClusterTests: XCTestCase {
         let rows = try PGConnection(standby).execute("SELECT id, name FROM customers ORDER BY id")
             .map { "\($0.text(at: 0) ?? "NULL") \($0.text(at: 1) ?? "NULL")" }
         XCTAssertEqual(rows, ["1 Ada King", "2 Zoë Ørsted", "3 山田 太郎"], "every row once, the edit committed once")
+
+        // Live refresh goes on against the new primary: another session's commit there is shown.
+        try PGConnection(standby).execute("UPDATE customers SET name = 'Grace Hopper' WHERE id = 2")
+        try terminal.waitFor("│  2│Grace Hopper│")
     }
 }
