@@ -152,6 +152,9 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         if case .positions = snapshot {
             return try positionalMatch(condition, in: bounded, forward: forward)
         }
+        if searchesByKeyRange(snapshot) {
+            return try keyOrderMatch(condition, in: bounded, snapshot: snapshot, forward: forward, isCancelled: isCancelled)
+        }
         var remaining = bounded
         var size = chunkSize
         while !remaining.isEmpty {
