@@ -20,7 +20,8 @@ final class WidthsOnTmuxTests: XCTestCase {
         for sample in Self.samples {
             let drawn = Sanitizer.sanitize(sample)
             let terminal = try TmuxTerminal(name: "widths")
-            try terminal.start("printf '%s|' \(TmuxTerminal.shellQuoted(drawn)); sleep 60", columns: 60, rows: 3, for: self)
+            // `cat` keeps the pane open, reading nothing, until the terminal is killed.
+            try terminal.start("printf '%s|' \(TmuxTerminal.shellQuoted(drawn)); cat", columns: 60, rows: 3, for: self)
             try terminal.waitFor("|")
             let cursor = try terminal.tmux(["display-message", "-p", "-t", terminal.session, "#{cursor_x}"])
             XCTAssertEqual(Int(cursor.trimmingCharacters(in: .whitespacesAndNewlines)), TextWidth.of(drawn) + 1,
@@ -39,7 +40,7 @@ final class WidthsOnTmuxTests: XCTestCase {
         }
         let terminal = try TmuxTerminal(name: "record")
         let reef = try ReefProcess.executable().path
-        try terminal.start("'\(reef)' --table emoji '\(fixture.path)'; sleep 60", columns: 60, rows: 12, for: self)
+        try terminal.start("'\(reef)' --table emoji '\(fixture.path)'; cat", columns: 60, rows: 12, for: self)
         try terminal.waitFor("emoji  1/\(Self.samples.count)")
         try terminal.send("Enter")
         for record in 1...Self.samples.count {
