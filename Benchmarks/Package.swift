@@ -17,10 +17,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CSQLiteRaw", path: "Sources/CSQLiteRaw"),
         .systemLibrary(name: "CLibPQRaw", path: "Sources/CLibPQRaw"),
+        // What both benchmarks share: running the repository's scripts, the error they stop with.
+        .target(name: "BenchSupport"),
         .executableTarget(
             name: "ormbench",
             dependencies: [
-                "CSQLiteRaw", "CLibPQRaw",
+                "CSQLiteRaw", "CLibPQRaw", "BenchSupport",
                 .product(name: "ORMCore", package: rootIdentity),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -36,7 +38,7 @@ let package = Package(
         // the time Patroni takes, the time ORMCore adds, the wait of a read on a standby.
         .executableTarget(
             name: "clusterbench",
-            dependencies: [.product(name: "ORMCore", package: rootIdentity)]
+            dependencies: ["BenchSupport", .product(name: "ORMCore", package: rootIdentity)]
         ),
     ],
     swiftLanguageModes: [.v6]

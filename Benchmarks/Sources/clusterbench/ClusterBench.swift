@@ -37,12 +37,6 @@ enum ClusterBench {
     }
 }
 
-/// Why a benchmark could not go on.
-struct BenchmarkError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// Prints a line at once, unbuffered, also into a pipe (`clusterbench | tee`).
 func print(_ line: String = "") {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -69,23 +63,3 @@ func quantile(_ values: [Double], _ fraction: Double) -> Double {
     return sorted[min(max(rank, 0), sorted.count - 1)]
 }
 
-/// Runs `scripts/<name>` of this repository with `arguments` and returns what it printed. Through
-/// `popen`: Foundation's `Process` never saw the script end once it had started a server.
-func runScript(_ name: String, _ arguments: [String]) throws -> String {
-    let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/" + name).path
-    let command = ([script] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        .joined(separator: " ")
-    guard let pipe = popen(command, "r") else { throw BenchmarkError("cannot run \(command)") }
-    var output = [UInt8]()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, pipe)
-        if count <= 0 { break }
-        output += buffer[0..<count]
-    }
-    let status = pclose(pipe)
-    guard status == 0 else { throw BenchmarkError("\(command) failed (\(status))") }
-    return String(decoding: output, as: UTF8.self)
-}

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// A Patroni cluster of the benchmark's own (`scripts/pg-patroni start`: one etcd and two nodes on

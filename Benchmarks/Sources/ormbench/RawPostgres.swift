@@ -1,3 +1,4 @@
+import BenchSupport
 import CLibPQRaw
 import Foundation
 

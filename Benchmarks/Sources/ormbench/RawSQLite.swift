@@ -1,3 +1,4 @@
+import BenchSupport
 import CSQLiteRaw
 import Foundation
 
@@ -120,11 +121,6 @@ final class RawSQLite {
         guard let bytes = sqlite3_column_text(statement, index) else { return "" }
         return String(cString: bytes)
     }
-}
-
-struct BenchmarkError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// ``RawItem`` as a plain Swift class: no lock, no state, no identity map. Open only for

@@ -1,3 +1,4 @@
+import BenchSupport
 import CSQLiteRaw
 import Foundation
 import GRDB

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// A PostgreSQL server of the benchmark's own, started with `scripts/pg-cluster start` (initdb into
@@ -8,11 +9,6 @@ final class ThrowawayPostgres {
     let folder: String
     /// A libpq connection string to its database `reef`.
     let conninfo: String
-
-    /// The repository's `scripts/pg-cluster`, found from this source file's place.
-    private static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/pg-cluster").path
 
     /// Starts a server; throws with the script's own message when it cannot.
     init() throws {
@@ -27,21 +23,8 @@ final class ThrowawayPostgres {
         _ = try? Self.run(["stop", folder])
     }
 
-    /// Runs the script and returns what it printed. Through `popen`: Foundation's `Process`
-    /// never saw the script end here once it had started a server.
+    /// Runs `scripts/pg-cluster` with `arguments` and returns what it printed.
     private static func run(_ arguments: [String]) throws -> String {
-        let command = ([script] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-            .joined(separator: " ")
-        guard let pipe = popen(command, "r") else { throw BenchmarkError("cannot run \(command)") }
-        var output = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, pipe)
-            if count <= 0 { break }
-            output += buffer[0..<count]
-        }
-        let status = pclose(pipe)
-        guard status == 0 else { throw BenchmarkError("\(command) failed (\(status))") }
-        return String(decoding: output, as: UTF8.self)
+        try runScript("pg-cluster", arguments)
     }
 }
