@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "ORMCoreTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresTestSupport", "TestSupport"]),
         .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["ORMCore"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["ORMCore", "TestSupport"]),
         // What every test target shares: the one `waitUntil`.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The PostgreSQL server the tests start for themselves (one per test process); re-exports

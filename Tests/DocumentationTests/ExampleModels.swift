@@ -1,3 +1,4 @@
+import Foundation
 import ORMCore
 
 // The models of the README and the ORMCore guides, exactly as the docs show them.
@@ -23,4 +24,10 @@ final class Person {
     var tags: [String] = []              // Codable: stored as JSON text
     var manager: Person?                 // to-one: stored as the key, loaded lazily
     @Transient var scratch: Int = 0      // not persisted (guarded by the lock)
+}
+
+@Model
+final class Order {
+    var status: String = "open"
+    var placedAt: Date = Date()
 }

@@ -105,6 +105,35 @@ final class ExampleTests: XCTestCase {
                        "rows come back in insertion order")
     }
 
+    /// The errors guide: one catch for both databases, by what happened.
+    private func commitSayingWhy(_ person: Person) throws {
+        do {
+            try person.commit()
+        } catch let error as any DatabaseError where error.isUniqueViolation {
+            print("taken:", error.uniqueViolation?.columns ?? [])
+        } catch let error as any DatabaseError where error.isBusy {
+            print("locked by another writer:", error.message)
+        }
+    }
+
+    func testErrorsGuide() throws {
+        let db = try Database(path: folder.appendingPathComponent("errors.sqlite").path)
+        Database.setDefault(db)
+        let first = Person()
+        first.email = "ada@example.com"
+        try first.commit()
+        let second = Person()
+        second.email = "ada@example.com"
+        // The guide's catch takes the clash, so nothing is thrown past it, and nothing was written.
+        try commitSayingWhy(second)
+        XCTAssertEqual(try Person.query().count(), 1)
+        XCTAssertThrowsError(try second.commit()) { error in
+            let error = error as? any DatabaseError
+            XCTAssertEqual(error?.isUniqueViolation, true)
+            XCTAssertEqual(error?.uniqueViolation?.columns, ["email"])
+        }
+    }
+
     /// The transactions guide: `fail` rolls back.
     func testTransactionGuide() throws {
         let db = try Database(path: ":memory:")

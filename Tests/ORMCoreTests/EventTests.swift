@@ -248,6 +248,31 @@ final class EventTests: XCTestCase {
         XCTAssertEqual(heard.value.map(\.operation), [.delete])
     }
 
+    /// An object observed inside the transaction that inserted it, then changed there, hears the
+    /// commit: the insert its changes net out to (it heard nothing: its observer took updates and
+    /// deletes only).
+    func testAnObjectObservedInTheTransactionThatInsertedItHearsTheCommit() throws {
+        let db = try makeTestDatabase(self)
+        let inbox = Inbox()
+        let queue = DispatchQueue(label: "events")
+        let item = EItem()
+        var observation: EventRegistration?
+        try db.transaction { _ in
+            try item.commit(in: db)
+            observation = try item.observe(queue: queue) { inbox.add($0) }
+            item.stock = 7
+            try item.commit(in: db)
+        }
+        defer { observation?.cancel() }
+        let heard = try inbox.wait(for: 1)
+        XCTAssertEqual(heard.map(\.operation), [.insert])
+        XCTAssertEqual(heard.first?.key, .integer(item.id))
+        // After it, the object's own updates still come one by one.
+        item.stock = 8
+        try item.commit(in: db)
+        XCTAssertEqual(try inbox.wait(for: 2).map(\.operation), [.insert, .update])
+    }
+
     func testAsyncStreamOfEvents() async throws {
         let db = try makeTestDatabase(self)
         let stream = try EItem.eventHandler(in: db).events([.insert])

@@ -4,8 +4,8 @@
 /// A driver is a value; what it opens is used by one thread at a time. ``SQLiteDriver`` and
 /// ``PostgresDriver`` conform; `Database(url:)` picks one from the string. The core holds what a
 /// driver opens as a `DatabaseConnection`, an enum with a case per driver, so a new driver adds
-/// its case there; the design of the rest of the boundary (statements, values, dialect,
-/// introspection, migrations) is in Documentation/Architecture.md, "Adding a database".
+/// its case there; the rest of the boundary (statements, values, dialect, introspection,
+/// migrations) is in Documentation/Architecture.md, "Where each database lives" and "Recipes".
 protocol DatabaseDriver: Sendable {
     /// The connections it opens.
     associatedtype OpenedConnection: DriverConnection

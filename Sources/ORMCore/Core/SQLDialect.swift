@@ -42,7 +42,7 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
 
     /// The text to prepare for ORMCore's `sql` (written with `?` placeholders) and the number of
     /// parameters it takes: SQLite's text is `sql` itself; PostgreSQL's has every bare `?` numbered
-    /// `$1`, `$2`… in order (``SQLToken/numberingParameters(in:)``: a `?` in a string, a name or a
+    /// `$1`, `$2`… in order (`SQLToken.numberingParameters(in:)`: a `?` in a string, a name or a
     /// comment stays as it is), and a long list bound as one value (``SQL``'s `IN (SELECT value FROM
     /// json_each(?))`) written `= ANY ($n)`, its parameter an array.
     public func preparedText(_ sql: String) -> (text: String, parameterCount: Int) {

@@ -96,16 +96,21 @@ public struct EventHandler: Sendable {
 /// An active event registration. Keep it and call ``cancel()`` to stop; it is never dropped silently.
 public final class EventRegistration: Sendable {
     private let database: Database
-    private let token: UInt64
+    private let token: UInt64?
+    private let onCancel: (@Sendable () -> Void)?
 
-    init(database: Database, token: UInt64) {
+    /// A registration of the observer `token` (if any) of `database`'s change center; `onCancel`
+    /// also runs when it is cancelled (a live query's observer stopping).
+    init(database: Database, token: UInt64?, onCancel: (@Sendable () -> Void)? = nil) {
         self.database = database
         self.token = token
+        self.onCancel = onCancel
     }
 
     /// Stops delivery.
     public func cancel() {
-        database.changeCenter.removeObserver(token)
+        if let token { database.changeCenter.removeObserver(token) }
+        onCancel?()
     }
 }
 
@@ -121,7 +126,8 @@ extension Model {
     /// Makes this object live: `handler` is told when its row is updated or deleted, by anyone (this
     /// process or another), and the object's properties reload the committed values on next access.
     /// One event per commit by default (updates then a delete are one delete; see
-    /// ``EventGranularity``).
+    /// ``EventGranularity``). An object observed inside the transaction that inserts it hears that
+    /// commit as the insert its changes net out to.
     public func observe(
         queue: DispatchQueue? = nil, granularity: EventGranularity = .coalesced,
         _ handler: @escaping @Sendable (RecordEvent) -> Void
@@ -131,7 +137,7 @@ extension Model {
         let handlerForRow = EventHandler(
             table: Self.modelSchema.table, database: target, integerKey: Self.modelSchema.primaryKey.type == .integer,
             key: key.isNull ? _$primaryKey : key)
-        return handlerForRow.register(events: [.update, .delete], queue: queue, granularity: granularity, handler)
+        return handlerForRow.register(events: [.insert, .update, .delete], queue: queue, granularity: granularity, handler)
     }
 }
 

@@ -9,7 +9,7 @@ extension Database {
     /// The check reads the session's socket and sends nothing while the session is up. The writer
     /// is left alone while another thread uses it, as in an ORMCore transaction
     /// (``ServerCheck/busy``: the transaction reports its own loss). A transaction begun by SQL
-    /// text (`BEGIN` through ``runStatement(_:arguments:)``) is gone with a lost session: after
+    /// text (`BEGIN` through ``runStatement(_:columns:row:)``) is gone with a lost session: after
     /// `.reconnected` none is open. On SQLite it answers `.connected(nil)`.
     public func checkServer() -> ServerCheck {
         let writer = core.writer

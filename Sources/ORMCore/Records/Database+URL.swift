@@ -20,7 +20,7 @@ extension Database {
     /// (``DynamicTable/check(_:after:waitingForLock:)``, judged with the server's own errors),
     /// ``valuePrefix(table:column:rowID:count:)`` (the row by its integer key) and
     /// `forEachRowCells` (rows read where they are). Not on PostgreSQL, throwing
-    /// ``ORMError/notSupported(feature:database:)``: ``forEachStatementRow(_:_:body:)``, which
+    /// ``ORMError/notSupported(feature:database:)``: `forEachStatementRow(_:_:body:)`, which
     /// hands out SQLite's statement. Other sessions' commits are not told yet.
     ///
     /// ``path`` is the connection string with any password left out. Every session the database

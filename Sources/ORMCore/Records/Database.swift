@@ -2,7 +2,7 @@ import FoundationEssentials
 
 
 /// A database: one serialised writer connection and, for SQLite files and PostgreSQL servers, a
-/// pool of readers. ``init(path:configuration:)`` opens a SQLite file, ``init(url:configuration:)``
+/// pool of readers. ``init(path:configuration:)`` opens a SQLite file, ``init(url:schema:configuration:)``
 /// a file or a PostgreSQL server (what works there is listed with it).
 ///
 /// `Database` is `Sendable`: use it from any thread or task. Writes are serialised; reads on file
@@ -49,7 +49,7 @@ public final class Database: Sendable {
         self.refusesWrites = configuration.readOnly
     }
 
-    /// The file path, or `":memory:"`; for a server opened with ``init(url:configuration:)``, its
+    /// The file path, or `":memory:"`; for a server opened with ``init(url:schema:configuration:)``, its
     /// connection string without the password.
     public var path: String { core.path }
     /// The configuration it was opened with.

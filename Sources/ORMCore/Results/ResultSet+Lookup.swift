@@ -48,7 +48,7 @@ extension ResultSet {
 
     /// The error reading the first window of a batched set failed with (a run-time error such as
     /// an integer overflow in a condition, which preparing the statement cannot catch), if any.
-    /// ``Query/fetch()`` throws it, so a set it returned has none.
+    /// `Query.fetch()` throws it, so a set it returned has none.
     public var firstWindowError: (any Error)? {
         switch storage {
         case .loaded: nil

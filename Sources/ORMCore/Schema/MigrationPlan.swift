@@ -12,7 +12,7 @@ public struct MigrationPlan: Sendable, Equatable {
         case addColumn(String)
         /// Rebuild the table (copy into a new one) for removed columns or changed types, nullability
         /// or foreign keys; on PostgreSQL the table is altered in place instead
-        /// (``PostgresMigrator``).
+        /// (`PostgresMigrator`).
         case rebuild(reasons: [String])
         /// Drop an index ORMCore made that the model no longer declares.
         case dropIndex(String)

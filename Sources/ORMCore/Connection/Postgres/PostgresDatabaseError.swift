@@ -6,7 +6,7 @@ import PostgresClient
 /// | SQLSTATE | reads as |
 /// | --- | --- |
 /// | `23505` unique_violation | ``isUniqueViolation``, with the table and columns (``uniqueViolation``) |
-/// | `57014` query_canceled | ``isInterrupted`` (a cancel request: reef's `Esc`, ``InterruptHandle``) |
+/// | `57014` query_canceled | ``isInterrupted`` (a cancel request: reef's `Esc`, `InterruptHandle`) |
 /// | `40001` serialization_failure, `40P01` deadlock_detected, `55P03` lock_not_available | ``isBusy``: run the transaction again |
 /// | libpq's connection errors, `57P01`-`57P03`, class `08` | ``isConnectionLost`` (a plain read outside a transaction was already run once more on a new session) |
 /// | no server of the URL took writes | ``isNoServerAcceptingWrites``, naming each server tried (``serversTried``) |

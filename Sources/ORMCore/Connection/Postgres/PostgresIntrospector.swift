@@ -1,7 +1,7 @@
 import PostgresClient
 
 /// Describes what a PostgreSQL schema holds, as the migration plan and reef read any database
-/// (``SchemaIntrospector``): its tables, partitioned tables, views, materialized views and foreign
+/// (`SchemaIntrospector`): its tables, partitioned tables, views, materialized views and foreign
 /// tables, and each one's columns, key, indexes and foreign keys, from `pg_catalog` through
 /// `PGCatalog`. Every name and value is bound.
 ///
@@ -26,7 +26,7 @@ public struct PostgresIntrospector: Sendable {
     /// An introspector of `schema`, or, when nil, of the first schema of the connection's
     /// `search_path` that exists (`current_schema()`, `public` by default).
     ///
-    /// - Throws: ``PGError`` when the server cannot be asked, or of kind `.misuse` when there is
+    /// - Throws: `PGError` when the server cannot be asked, or of kind `.misuse` when there is
     ///   no schema `schema` (the message lists those there are), or the `search_path` names none
     ///   that exists.
     public init(_ connection: PGConnection, schema: String? = nil) throws {

@@ -15,7 +15,7 @@ extension SQLValue {
     /// user types) is its text as the server writes it, `psql`'s form, which Swift has no better
     /// type for and which loses no digit.
     ///
-    /// - Throws: ``PGError`` of kind `.misuse` when the server's text is not the form its type
+    /// - Throws: `PGError` of kind `.misuse` when the server's text is not the form its type
     ///   promises (a session with a `DateStyle` other than ISO for a model's `Date`, `bytea_output`
     ///   set to `escape`).
     public init(_ row: PGRow, at column: Int, as type: StoredType? = nil) throws {
