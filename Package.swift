@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -28,6 +28,10 @@ let package = Package(
         .library(name: "ORMCore", targets: ["ORMCore"]),
         .executable(name: "reef", targets: ["reef"]),
     ],
+    // `Macros` (on by default): ORMCore declares `@Model`, whose macro is built with swift-syntax.
+    // reef uses no macro, so `swift build -c release --product reef --disable-default-traits`
+    // builds it without compiling swift-syntax (scripts/setup and scripts/install do).
+    traits: [.default(enabledTraits: ["Macros"]), .trait(name: "Macros")],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -53,7 +57,11 @@ let package = Package(
             ]
         ),
         .target(
-            name: "ORMCore", dependencies: ["CSQLite", "CSwiftRuntime", "ORMCoreMacros", "PostgresClient"],
+            name: "ORMCore",
+            dependencies: [
+                "CSQLite", "CSwiftRuntime", "PostgresClient",
+                .target(name: "ORMCoreMacros", condition: .when(traits: ["Macros"])),
+            ],
             swiftSettings: [portable]
         ),
         // A PostgreSQL connection through libpq: statements, rows, cancelling, notifications.

@@ -34,6 +34,16 @@ let package = Package(
                     ["-Ounchecked", "-Xfrontend", "-disable-llvm-merge-functions-pass"], .when(configuration: .release))
             ]
         ),
+        // From a commit to a live query's new value: ORMCore on SQLite (another process, this one)
+        // and PostgreSQL (another session), GRDB's ValueObservation beside it.
+        .executableTarget(
+            name: "livebench",
+            dependencies: [
+                "CSQLiteRaw", "CLibPQRaw", "BenchSupport",
+                .product(name: "ORMCore", package: rootIdentity),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // Failover and standby reads on real clusters (scripts/pg-patroni, scripts/pg-cluster):
         // the time Patroni takes, the time ORMCore adds, the wait of a read on a standby.
         .executableTarget(

@@ -1,3 +1,4 @@
+#if Macros
 /// Makes a class a persisted model: every stored `var` with a type annotation becomes a column of a
 /// table named after the class, created and migrated on first use.
 ///
@@ -86,3 +87,4 @@ public macro Key() = #externalMacro(module: "ORMCoreMacros", type: "MarkerMacro"
 /// model, never run, so that the compiler refuses a value that is not `Sendable`.
 @inlinable
 public func _modelPropertyMustBeSendable<Value: Sendable>(_ value: Value) {}
+#endif
