@@ -30,7 +30,7 @@ final class RenderPurityTests: XCTestCase {
         if let grid = app.currentGrid {
             lines.append("grid \(grid.cursorRow),\(grid.cursorColumn) from \(grid.firstRow),\(grid.firstColumn) widths \(grid.widths)")
         }
-        if case .record(let record) = app.state.top {
+        if let record = app.state.top.controller as? RecordController {
             lines.append("record scroll \(record.scroll)")
         }
         return lines

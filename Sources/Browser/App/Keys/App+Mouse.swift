@@ -45,11 +45,12 @@ extension App {
                 select(x: x, y: y, in: grid)
             }
             return .redraw
-        case .results(let grid):
+        case .controlled(let controller):
+            guard state.top.showsResults, let grid = controller.grid else {
+                return .handled
+            }
             select(x: x, y: y, in: grid)
             return .redraw
-        default:
-            return .handled
         }
     }
 

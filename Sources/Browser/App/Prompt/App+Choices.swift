@@ -72,7 +72,7 @@ extension App {
         case "o": committed = commitEdits(policy: .overwrite)
         default:
             committed = false
-            state.message = .info("commit cancelled: \(Self.changes(pendingEditCount)) still pending")
+            say(.info("commit cancelled: \(Self.changes(pendingEditCount)) still pending"))
         }
         if committed {
             closePendingScreen()
@@ -96,7 +96,7 @@ extension App {
             staging.edits = [:]
             return .quit
         default:
-            state.message = .info("\(Self.changes(pendingEditCount)) pending: w commits, U reverts")
+            say(.info("\(Self.changes(pendingEditCount)) pending: w commits, U reverts"))
             return .redraw
         }
     }
@@ -106,14 +106,14 @@ extension App {
     private func answerQuitWithTransaction(_ answer: Character) -> Outcome {
         prompt.current = nil
         guard answer == "c" || answer == "r" else {
-            state.message = .info("the transaction stays open: COMMIT or ROLLBACK at the SQL prompt (e)")
+            say(.info("the transaction stays open: COMMIT or ROLLBACK at the SQL prompt (e)"))
             return .redraw
         }
         do {
             _ = try database.runStatement(answer == "c" ? "COMMIT" : "ROLLBACK", columns: { _ in }, row: { _ in })
         } catch {
             noteTransactionState()
-            state.message = .error((answer == "c" ? "COMMIT" : "ROLLBACK") + " failed: " + UserMessage.describe(error))
+            say(.error((answer == "c" ? "COMMIT" : "ROLLBACK") + " failed: " + UserMessage.describe(error)))
             return .redraw
         }
         noteTransactionState()

@@ -2,7 +2,7 @@ extension App {
     /// Makes what the next frame shows (``PreparedFrame``) from the state, at the screen's
     /// ``size``: keeps the selected table in sight in the list, opens the selected table's grid,
     /// reads the grid's rows on screen, and scrolls the record view to its field when the grid's
-    /// cursor moved under it. Called after every key and tick and on resize, so that
+    /// cursor moved under it (``ScreenController/prepare(in:)``). Called after every key and tick and on resize, so that
     /// ``render(_:)`` only draws.
     func prepareFrame() {
         var frame = PreparedFrame(columns: size.columns, rows: size.rows)
@@ -22,21 +22,13 @@ extension App {
         }
         switch state.top {
         case .main:
-            if let grid = selectedTableGrid, !layout.content.isEmpty {
-                (frame.content, frame.picture) = prepared(grid, in: layout.content)
+            if let grid = selectedTableGrid, !layout.content.isEmpty, let error = frame.grid.prepare(grid, in: layout.content) {
+                report(error)
             }
-        case .results(let grid):
-            (frame.content, frame.picture) = prepared(grid, in: layout.content)
-        case .record(var record):
-            let height = max(1, layout.content.height - 1)
-            record.scroll = scrollRevealingField(of: record, height: height)
-            state.replaceTop(.record(record))
-            let grid = record.grid
-            let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? "?"
-            let title = grid.knownTotal == 0 ? "No rows" : "Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total)"
-            frame.content = .record(title: "\(title) · \(grid.source.title)", view: recordView(of: record))
-        case .controlled:
-            break
+        case .controlled(let controller):
+            if let message = controller.prepare(in: layout.content) {
+                say(message)
+            }
         }
         preparedFrame = frame
     }
@@ -47,7 +39,7 @@ extension App {
         switch screen {
         case .main:
             Layout.main(width: size.columns, height: size.rows, sidebarWidth: sidebarWidth, focus: state.focus)
-        case .results, .record, .controlled:
+        case .controlled:
             Layout.full(width: size.columns, height: size.rows)
         }
     }
@@ -56,24 +48,6 @@ extension App {
     /// (updated by ``prepareFrame()``).
     var sidebarWidth: Int {
         tables.sidebarWidthMark
-    }
-
-    /// The rows of `grid` to draw in `area`, read now, and the picture of its cursor column on the
-    /// area's last line when it shows one (`zp`); an error goes to the status bar too.
-    private func prepared(_ grid: GridModel, in area: Rect) -> (PreparedFrame.Content, ColumnPicture?) {
-        let pictured = grid.showsPicture && area.height >= 3
-        do {
-            let viewport = try grid.viewport(for: pictured ? area.splitBottom(1).rest : area)
-            guard pictured, viewport.columns.indices.contains(viewport.cursorColumn) else {
-                return (.grid(viewport), nil)
-            }
-            let column = viewport.cursorColumn
-            let values = viewport.rows.map { $0.indices.contains(column) ? $0[column] : .null }
-            return (.grid(viewport), ColumnPicture(name: viewport.columns[column].name, values: values, firstRow: viewport.firstRow))
-        } catch {
-            report(error)
-            return (.failed(UserMessage.describe(error)), nil)
-        }
     }
 
     /// Changes the screen size and prepares the frame for it (the runners call it when the

@@ -13,10 +13,6 @@ extension App {
             if !layout.content.isEmpty {
                 renderContent(in: layout.content, into: &frame.buffer)
             }
-        case .results:
-            renderContent(in: layout.content, into: &frame.buffer)
-        case .record:
-            renderContent(in: layout.content, into: &frame.buffer)
         case .controlled(let controller):
             controller.render(in: layout.content, into: &frame.buffer, theme: theme)
         }
@@ -79,39 +75,19 @@ extension App {
         list.render(in: listArea, into: &buffer, theme: theme)
     }
 
-    /// Draws what the content area shows: the prepared grid or record view, or a line saying why
+    /// Draws what the content area shows: the prepared grid, or a line saying why
     /// there is none.
     private func renderContent(in area: Rect, into buffer: inout ScreenBuffer) {
-        switch preparedFrame.content {
-        case .none:
-            if let object = catalog.elsewhere(at: state.selectedTable) {
-                renderElsewhere(object, in: area, into: &buffer)
-                return
-            }
-            buffer.put(catalog.listCount == 0 ? "This database has no tables." : "", x: area.x, y: area.y,
-                       style: theme[.text], maxWidth: area.width)
-        case .grid(let viewport):
-            var area = area
-            if let picture = preparedFrame.picture {
-                let (rest, line) = area.splitBottom(1)
-                picture.render(in: line, into: &buffer, theme: theme)
-                area = rest
-            }
-            GridWidget.render(viewport, in: area, into: &buffer, theme: theme)
-            if viewport.rows.isEmpty {
-                let filtered = if case .results(let grid) = state.top { grid.source.filter != nil } else {
-                    visibleTableGrid?.source.filter != nil
-                }
-                let text = filtered ? "(no rows match the filter)" : "(no rows)"
-                buffer.put(text, x: area.x + 1, y: area.y + 1, style: theme[.null], maxWidth: area.width - 1)
-            }
-        case .failed(let reason):
-            buffer.put(reason, x: area.x, y: area.y, style: theme[.statusError], maxWidth: area.width)
-        case .record(let title, let view):
-            let (titleRow, body) = area.splitTop(1)
-            TitleLine(text: title).render(in: titleRow, into: &buffer, theme: theme)
-            view.render(in: body, into: &buffer, theme: theme)
+        guard case .none = preparedFrame.grid.content else {
+            preparedFrame.grid.render(in: area, into: &buffer, theme: theme, filtered: visibleTableGrid?.source.filter != nil)
+            return
         }
+        if let object = catalog.elsewhere(at: state.selectedTable) {
+            renderElsewhere(object, in: area, into: &buffer)
+            return
+        }
+        buffer.put(catalog.listCount == 0 ? "This database has no tables." : "", x: area.x, y: area.y,
+                   style: theme[.text], maxWidth: area.width)
     }
 
     /// The status bar for the visible screen.
@@ -120,7 +96,9 @@ extension App {
         if case .main = state.top, state.focus == .tables {
             mode = .tables
         }
-        let message = pendingStatus ?? state.message ?? serverLostStatus ?? fillingStatus ?? summaryProgress ?? clipboardCopyProgress ?? exportProgress ?? .info("? help")
+        let progress = state.top.controller?.status(spinnerFrame: state.spinnerFrame)
+        let message = pendingStatus ?? state.message ?? serverLostStatus ?? fillingStatus ?? progress ?? clipboardCopyProgress ?? exportProgress
+            ?? .info("? help")
         let messageWidth = max(StatusBar.minimumMessageWidth, TextWidth.of(message.text))
         let available = width - TextWidth.of(mode.label) - 3 - messageWidth - 2
         return StatusBar(mode: mode.label, message: message.text, isError: message.isError,
@@ -131,8 +109,8 @@ extension App {
     private func statusRight(fitting width: Int) -> String {
         let grid: GridModel?
         switch state.top {
-        case .main, .results, .record: grid = visibleGrid
-        case .controlled: grid = nil
+        case .main: grid = visibleGrid
+        case .controlled(let controller): grid = controller.grid
         }
         guard let grid else {
             return ""

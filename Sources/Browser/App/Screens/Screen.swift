@@ -2,22 +2,22 @@
 enum Screen {
     /// The table list and the grid of the selected table.
     case main
-    /// The results of a query, a column's frequency table or the column summary, in a grid of their own.
-    case results(GridModel)
-    /// One row of a grid, shown vertically.
-    case record(RecordViewState)
-    /// A screen that answers for itself (``ScreenController``): the help, a table's schema, the
-    /// pending changes, the conflicts.
+    /// A screen that answers for itself (``ScreenController``): the record view, the help, a
+    /// table's schema, the pending changes, the conflicts.
     case controlled(any ScreenController)
 
     /// What the screen is for (the main screen's grid: ``Mode/browse``).
     var mode: Mode {
         switch self {
         case .main: .browse
-        case .results(let grid): grid.summary != nil ? .summary : grid.frequency == nil ? .results : .frequency
-        case .record: .record
         case .controlled(let controller): controller.mode
         }
+    }
+
+    /// Whether this is a grid of its own (query results, a frequency table, a column summary),
+    /// which the next statement's results replace.
+    var showsResults: Bool {
+        [.results, .frequency, .summary].contains(mode)
     }
 
     /// Whether this is the screen of `mode` that answers for itself (the help, the pending

@@ -24,7 +24,7 @@ extension App {
                 return back()
             case .cancel:
                 if clearTableNarrowing() {
-                    state.message = .info("every table listed again")
+                    say(.info("every table listed again"))
                     return .redraw
                 }
                 return stopCountsOnScreen() ? .redraw : cancelOnMain()
@@ -51,9 +51,9 @@ extension App {
                     return saySchemaElsewhere(object)
                 }
                 if let name = selectedTableName, let reason = tables.unopened[name] {
-                    state.message = .info("\(Sanitizer.sanitize(name)) is not open (\(reason)): Enter in the table list opens it")
+                    say(.info("\(Sanitizer.sanitize(name)) is not open (\(reason)): Enter in the table list opens it"))
                 } else {
-                    state.message = state.message ?? .info("no table to show")
+                    say(state.message ?? .info("no table to show"))
                 }
                 return .redraw
             }
@@ -77,12 +77,12 @@ extension App {
         let said = cleared.count > 1 ? cleared.dropLast().joined(separator: ", ") + " and " + (cleared.last ?? "") : cleared.joined()
         grid.showAllColumns()
         guard grid.source.filter != nil || grid.source.sort != nil else {
-            state.message = .info("\(said) shown again · q again quits")
+            say(.info("\(said) shown again · q again quits"))
             return .redraw
         }
         changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(said) of \(Sanitizer.sanitize(name))",
                    keepingRow: true) { [unowned self] _ in
-            state.message = .info("\(said) cleared · q again quits")
+            say(.info("\(said) cleared · q again quits"))
         }
         return .redraw
     }
@@ -92,7 +92,7 @@ extension App {
     private func cancelOnMain() -> Outcome {
         let grid = selectedTableName.flatMap { tables.grids[$0] }
         let onView = grid.map { $0.source.filter != nil || $0.source.sort != nil || $0.hiddenCount > 0 } ?? false
-        state.message = .info("Esc: nothing to cancel; q " + (onView ? "clears the filter, sort and hidden columns" : "quits"))
+        say(.info("Esc: nothing to cancel; q " + (onView ? "clears the filter, sort and hidden columns" : "quits")))
         return .redraw
     }
 

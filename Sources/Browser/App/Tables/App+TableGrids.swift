@@ -16,13 +16,8 @@ extension App {
     /// The grid of the topmost results or record screen, nil when only the main screen's grid is left.
     private var stackedGrid: GridModel? {
         for screen in state.screens.reversed() {
-            switch screen {
-            case .results(let grid):
+            if let grid = screen.controller?.grid {
                 return grid
-            case .record(let record):
-                return record.grid
-            default:
-                continue
             }
         }
         return nil
@@ -55,7 +50,7 @@ extension App {
                 do {
                     try grid.reload()
                 } catch {
-                    state.message = .error("\(name): refresh failed: \(UserMessage.describe(error))")
+                    say(.error("\(name): refresh failed: \(UserMessage.describe(error))"))
                 }
             }
             return grid
@@ -69,7 +64,7 @@ extension App {
             }
             return installGrid(try TableSource(table: table), named: name)
         } catch {
-            state.message = .error("\(name): \(UserMessage.describe(error))")
+            say(.error("\(name): \(UserMessage.describe(error))"))
             return nil
         }
     }

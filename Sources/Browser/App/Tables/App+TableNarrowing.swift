@@ -62,7 +62,7 @@ extension App {
     func acceptTableNarrowing(_ text: String) -> Outcome {
         narrowTables(to: text)
         guard !listedTables.isEmpty else {
-            state.message = .error("no table name contains \(Sanitizer.sanitize(text)); Esc in the list shows them all")
+            say(.error("no table name contains \(Sanitizer.sanitize(text)); Esc in the list shows them all"))
             return .redraw
         }
         return performOnMain(.open)

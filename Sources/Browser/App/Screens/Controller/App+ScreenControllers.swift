@@ -22,7 +22,7 @@ extension App {
         case .redraw:
             break
         case .say(let message):
-            state.message = message
+            say(message)
         case .close:
             if state.top.controller === controller {
                 state.screens.removeLast()
@@ -32,8 +32,10 @@ extension App {
         case .openPrompt(let kind):
             openPrompt(kind)
         case .copy(let text, let message):
-            state.message = message
+            say(message)
             return Outcome([.redraw, .copy(text)])
+        case .carriedOut(let outcome):
+            return outcome
         }
         return .redraw
     }
