@@ -41,7 +41,7 @@ final class LongValueTests: XCTestCase {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums")
         let runner = HeadlessRunner(app: app, columns: 110, rows: 12)
         _ = runner.run(try KeyScript.parse("jjjj<Enter>"))
-        guard let record = app.state.top.controller as? RecordController else {
+        guard let record = app.state.top as? RecordController else {
             return XCTFail("\(app.state.top)")
         }
         let lines = record.view(width: app.size.columns).lines

@@ -12,7 +12,8 @@ final class App {
     let theme: Theme
     /// The tables and views with their counts.
     let catalog: Catalog
-    /// What is shown: the screens, the table list's selection, the message.
+    /// What is shown: the screens (the main screen, with the table list's selection, at the
+    /// bottom), the message.
     var state = AppState()
     /// The input line: the open prompt, the prompts' history, the cell being edited.
     var prompt = PromptLine()
@@ -24,8 +25,8 @@ final class App {
     var tables = OpenTables()
     /// The screen size, updated by the loop before each key and frame (``resize(columns:rows:)``).
     var size = (columns: 80, rows: 24)
-    /// What the next frame shows, read and laid out after the last key or tick.
-    var preparedFrame = PreparedFrame()
+    /// The screen size the visible screen last prepared its frame for (none yet: 0 by 0).
+    var preparedSize = (columns: 0, rows: 0)
     /// The work the screen waits for, and whether background work ran at the last tick.
     var pending = PendingState()
     /// The export running in the background, if any.
@@ -110,9 +111,10 @@ final class App {
                 }
                 throw UnknownTable(name: initialTable)
             }
-            state.selectedTable = index
-            state.focus = .grid
+            state.main.selectedTable = index
+            state.main.focus = .grid
         }
+        state.main.host = self
     }
 
     // MARK: - Keys
@@ -185,7 +187,7 @@ final class App {
                 state.screens.removeLast()  // ? again closes it
                 return .redraw
             }
-            state.screens.append(.controlled(HelpController()))
+            state.screens.append(HelpController())
             return .redraw
         case .redraw:
             return Outcome.redraw.with(.repaint)
@@ -202,11 +204,7 @@ final class App {
         default:
             break
         }
-        switch state.top {
-        case .main:
-            return performOnMain(command)
-        case .controlled(let controller):
-            return carryOut(controller.perform(command, in: layout(of: state.top).content), of: controller)
-        }
+        let screen = state.top
+        return carryOut(screen.perform(command, in: screenLayout.content), of: screen)
     }
 }

@@ -75,7 +75,7 @@ extension App {
     private func tableGone(_ name: String, renamedTo newNames: Set<String>, by changes: LiveChanges.Summary) {
         let who = changes.external ? "another process" : "this session"
         if let grid = tables.close(name) {
-            state.screens.removeAll { $0.controller?.grid === grid }
+            state.screens.removeAll { $0.grid === grid }
             if live.running?.grid === grid {
                 live.stop()
             }

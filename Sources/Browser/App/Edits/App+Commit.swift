@@ -213,10 +213,10 @@ extension App {
         guard let grid = tableGrid(named: name), let position = try? grid.position(ofNewRow: number) else {
             return
         }
-        if case .main = state.top, selectedTableName != name,
+        if state.isMainOnTop, selectedTableName != name,
            let index = catalog.names.firstIndex(where: { $0.name == name }) {
             selectTable(index)
-            state.focus = .grid
+            state.main.focus = .grid
         }
         grid.cursorRow = position
     }
@@ -246,7 +246,7 @@ extension App {
             }
         }
         lines.append("t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the edits staged)   j k PgDn: scroll")
-        state.screens.append(.controlled(TextPageController(title: "Conflicts in \(names)", lines: lines, mode: .conflicts)))
+        state.screens.append(TextPageController(title: "Conflicts in \(names)", lines: lines, mode: .conflicts))
         openPrompt(.resolveConflicts(thenQuit: thenQuit))
     }
 
@@ -310,7 +310,7 @@ extension App {
             lines = ["No pending changes."]
         }
         let copy = pendingEditCount > 0 ? (text: lines.joined(separator: "\n"), what: "the pending changes as SQL") : nil
-        state.screens.append(.controlled(TextPageController(title: "Pending changes (\(Self.changes(pendingEditCount)))",
-                                                            lines: lines, mode: .pending, copy: copy)))
+        state.screens.append(TextPageController(title: "Pending changes (\(Self.changes(pendingEditCount)))",
+                                                            lines: lines, mode: .pending, copy: copy))
     }
 }

@@ -32,9 +32,10 @@ extension App {
             }
             return .redraw
         case .resolveConflicts(let thenQuit):
-            if let scroll = Self.scrollCommand(for: key), let conflicts = state.top.controller, conflicts.mode == .conflicts {
+            if let scroll = Self.scrollCommand(for: key), state.top.isPage(.conflicts) {
                 // The list may be longer than the screen.
-                return carryOut(conflicts.perform(scroll, in: layout(of: state.top).content), of: conflicts)
+                let conflicts = state.top
+                return carryOut(conflicts.perform(scroll, in: screenLayout.content), of: conflicts)
             }
             guard let answer, ["t", "o", "c", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer t, o or c; j k scroll")

@@ -120,7 +120,7 @@ extension App {
             showResults(GridModel(source: source))
             return
         }
-        let isShown = state.screens.contains { $0.showsResults && $0.controller?.grid === arriving }
+        let isShown = state.screens.contains { $0.showsResults && $0.grid === arriving }
         if isShown {
             arriving.replaceSource(source, cursorRow: arriving.cursorRow)
         }
@@ -131,7 +131,7 @@ extension App {
         if state.top.showsResults {
             state.screens.removeLast()
         }
-        state.screens.append(.controlled(QueryResultsController(grid: grid, host: self)))
+        state.screens.append(QueryResultsController(grid: grid, host: self))
     }
 
     /// Re-reads the table list and the open table grids after a statement that may have written.
@@ -171,7 +171,7 @@ extension App {
             runner.fill.store?.removeFiles()
         }
         for screen in state.screens where screen.showsResults {
-            screen.controller?.grid?.source.resultStore?.removeFiles()
+            screen.grid?.source.resultStore?.removeFiles()
         }
     }
 }

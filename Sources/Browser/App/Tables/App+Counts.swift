@@ -9,11 +9,11 @@ extension App {
         let shown = currentGrid
         var grids = Array(tables.grids.values)
         for screen in state.screens where screen.showsResults {
-            if let grid = screen.controller?.grid {
+            if let grid = screen.grid {
                 grids.append(grid)
             }
         }
-        let summaries = state.screens.filter { $0.mode == .summary }.compactMap { $0.controller?.grid }
+        let summaries = state.screens.filter { $0.mode == .summary }.compactMap { $0.grid }
         // A summary (`I`) computes while it is open, in sight or not: Esc stops it.
         // Nor is a statement's: its rows arriving stop when Esc stops it or its grid closes.
         for grid in grids where grid.source.isCounting && !summaries.contains(where: { $0 === grid }) && !grid.source.isFilling {

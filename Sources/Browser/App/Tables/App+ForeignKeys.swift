@@ -4,7 +4,7 @@ extension App {
     /// Follows the foreign key of the cursor cell: opens the referenced table, unsorted and
     /// unfiltered, with the cursor on the referenced row, and remembers where it came from.
     func followReference(from grid: GridModel, isTable: Bool) throws {
-        guard isTable, case .main = state.top, let tableName = selectedTableName else {
+        guard isTable, state.isMainOnTop, let tableName = selectedTableName else {
             say(.error("foreign keys are followed from a table's grid"))
             return
         }
@@ -61,7 +61,7 @@ extension App {
         }
         state.jumps.append(origin)
         selectTable(targetIndex)
-        state.focus = .grid
+        state.main.focus = .grid
         target.cursorRow = position
         if let referenced = target.source.columns.firstIndex(where: {
             $0.name.equalsIgnoringCase(reference.referencedColumn)
@@ -83,7 +83,7 @@ extension App {
             return
         }
         selectTable(index)
-        state.focus = .grid
+        state.main.focus = .grid
         if grid.source.sort != origin.sort || grid.source.filter != origin.filter {
             grid.replaceSource(try grid.source.applying(sort: origin.sort, filter: origin.filter))
         }

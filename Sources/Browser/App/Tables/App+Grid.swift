@@ -241,7 +241,7 @@ extension App {
             say(.info("no row to show"))
             return
         }
-        state.screens.append(.controlled(RecordController(grid: grid, host: self)))
+        state.screens.append(RecordController(grid: grid, host: self))
     }
 
     /// Opens the schema view of the table the grid shows.
@@ -253,7 +253,7 @@ extension App {
         let name = grid.source.title
         let report = try SchemaReport.report(for: name, in: database)
         let copy = (text: report.statements, what: "the CREATE statements of \(Sanitizer.sanitize(name))")
-        state.screens.append(.controlled(TextPageController(title: "Schema of \(name)", lines: report.lines, mode: .schema, copy: copy)))
+        state.screens.append(TextPageController(title: "Schema of \(name)", lines: report.lines, mode: .schema, copy: copy))
     }
 
     /// Reloads a grid (and the table list for a table), keeping the cursor on its row.

@@ -16,7 +16,7 @@ extension App {
     /// The grid of the topmost results or record screen, nil when only the main screen's grid is left.
     private var stackedGrid: GridModel? {
         for screen in state.screens.reversed() {
-            if let grid = screen.controller?.grid {
+            if let grid = screen.grid {
                 return grid
             }
         }
@@ -31,7 +31,7 @@ extension App {
     /// The name of the selected table, if there is one.
     var selectedTableName: String? {
         let names = catalog.names
-        return names.indices.contains(state.selectedTable) ? names[state.selectedTable].name : nil
+        return names.indices.contains(state.main.selectedTable) ? names[state.main.selectedTable].name : nil
     }
 
     /// The grid of the selected table, opened on first use (in the background: see

@@ -2,16 +2,17 @@ extension App {
     /// Whether the screen on top searches its own text (the schema, the pending changes, the help)
     /// with `/`, `n` and `N`, instead of a grid.
     var isTextScreenOnTop: Bool {
-        state.top.controller?.searchesText ?? false
+        state.top.searchesText
     }
 
     /// Searches the text screen on top for `text` (nil: the text searched for last), as `less` does
     /// (``ScreenController/search(for:forward:again:in:)``).
     func searchTextScreen(for text: String?, forward: Bool, again: Bool) {
-        guard let controller = state.top.controller, controller.searchesText else {
+        let controller = state.top
+        guard controller.searchesText else {
             return
         }
-        _ = carryOut(controller.search(for: text, forward: forward, again: again, in: layout(of: state.top).content),
+        _ = carryOut(controller.search(for: text, forward: forward, again: again, in: screenLayout.content),
                      of: controller)
     }
 
@@ -24,7 +25,7 @@ extension App {
         case .say(let message):
             say(message)
         case .close:
-            if state.top.controller === controller {
+            if state.top === controller {
                 state.screens.removeLast()
             }
         case .notAKey:

@@ -1,16 +1,17 @@
-/// A screen that answers for itself: it keeps its own state, runs the commands typed on it, reads
-/// what it shows before the frame, draws itself and searches its text. The ``App`` keeps the screen
-/// stack and the services every screen shares (the database, the status bar, the prompts), and
-/// carries out the ``ScreenReply`` a controller gives. A screen showing a grid hands the grid's
-/// own commands to the app through a protocol the app implements (``GridScreenHost``,
-/// ``RecordHost``) and replies with their ``Outcome`` (``ScreenReply/carriedOut(_:)``).
+/// A screen: it keeps its own state, runs the commands typed on it, reads what it shows before the
+/// frame, draws itself and searches its text. The ``App`` keeps the screen stack (``AppState``, the
+/// ``MainController`` at the bottom) and the services every screen shares (the database, the
+/// status bar, the prompts), and carries out the ``ScreenReply`` a controller gives. A screen
+/// showing a grid hands the grid's own commands to the app through a protocol the app implements
+/// (``GridScreenHost``, ``RecordHost``, ``MainHost``) and replies with their ``Outcome``
+/// (``ScreenReply/carriedOut(_:)``).
 ///
 /// Adding a screen takes a folder of its own under `App/Screens` holding its controller (a grid of
 /// its own conforms to ``GridScreenController``), and the one place that opens it:
 ///
 /// ```swift
-/// state.screens.append(.controlled(TextPageController(title: "Schema of t", lines: lines, mode: .schema)))
-/// state.screens.append(.controlled(QueryResultsController(grid: grid, host: self)))
+/// state.screens.append(TextPageController(title: "Schema of t", lines: lines, mode: .schema))
+/// state.screens.append(QueryResultsController(grid: grid, host: self))
 /// ```
 protocol ScreenController: AnyObject {
     /// What the screen is, named in the status bar's mode label.

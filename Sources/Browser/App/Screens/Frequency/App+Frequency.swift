@@ -48,8 +48,8 @@ extension App {
                 if state.top.mode == .frequency {
                     state.screens.removeLast()  // F on a frequency table replaces it
                 }
-                state.screens.append(.controlled(FrequencyController(grid: table, origin: FrequencyOrigin(query: query, grid: grid),
-                                                                     host: self)))
+                state.screens.append(FrequencyController(grid: table, origin: FrequencyOrigin(query: query, grid: grid),
+                                                                     host: self))
                 say(.info("Enter: \(Sanitizer.sanitize(source.title)) where \(Sanitizer.sanitize(column)) is the value"))
             } catch {
                 report(error, doing: "frequency")
@@ -86,7 +86,7 @@ extension App {
         }
         let filter = origin.query.filter(keeping: value)
         state.screens.removeLast()
-        if let summary = state.top.controller as? SummaryController, summary.origin.grid === origin.grid {
+        if let summary = state.top as? SummaryController, summary.origin.grid === origin.grid {
             state.screens.removeLast()  // F from a summary: the summary no longer matches the view
         }
         let grid = origin.grid

@@ -33,12 +33,12 @@ extension App: RecordHost {
         }
         let moved = command == .followReference ? state.jumps.count > before : state.jumps.count < before
         if let shown = moved ? selectedTableGrid : grid, (try? shown.row(at: shown.cursorRow)) != nil {
-            state.screens.append(.controlled(RecordController(grid: shown, host: self)))
+            state.screens.append(RecordController(grid: shown, host: self))
         }
         return .redraw
     }
 
     func isOnTop(_ controller: any ScreenController) -> Bool {
-        state.top.controller === controller
+        state.top === controller
     }
 }

@@ -9,7 +9,7 @@ extension App {
             return
         }
         let source = grid.source
-        guard !state.screens.contains(where: { $0.mode == .summary && $0.controller?.grid === grid }) else {
+        guard !state.screens.contains(where: { $0.mode == .summary && $0.grid === grid }) else {
             say(.info("this is a summary already: I summarises a table, a view or query results"))
             return
         }
@@ -39,8 +39,8 @@ extension App {
         let summary = GridModel(source: rows, frozenColumns: 1)
         summary.countsWithoutLimit = true  // asked for: Esc stops it, not a time limit
         summary.cursorRow = shown.firstIndex(of: grid.cursorColumn) ?? 0
-        state.screens.append(.controlled(SummaryController(grid: summary, source: rows, origin: SummaryOrigin(grid: grid),
-                                                           host: self)))
+        state.screens.append(SummaryController(grid: summary, source: rows, origin: SummaryOrigin(grid: grid),
+                                                           host: self))
     }
 
     /// Whether column `index` of `source` holds exact decimals as text: a PostgreSQL `numeric`
