@@ -104,7 +104,7 @@ final class AppBehaviourTests: XCTestCase {
         _ = runner.run([.key(.mouse(MouseEvent(x: 2, y: 3, button: .left)))])
         XCTAssertEqual(app.selectedTableName, "artists")
         _ = runner.run([.key(.mouse(MouseEvent(x: 30, y: 2, button: .left)))])
-        XCTAssertEqual(app.state.focus, .grid)
+        XCTAssertEqual(app.state.main.focus, .grid)
         XCTAssertEqual(app.currentGrid?.cursorRow, 1)
         _ = runner.run([.key(.mouse(MouseEvent(x: 30, y: 3, button: .wheelDown)))])
         XCTAssertEqual(app.currentGrid?.cursorRow, 2)

@@ -42,9 +42,7 @@ final class BackAndQuitTests: XCTestCase {
         XCTAssertFalse(try play("s<Esc>", on: app, runner))
         XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" BROWSE  Esc: nothing to cancel; q clears the filter, sort and hidden columns"), true)
         XCTAssertFalse(try play("<Enter>S?<Esc><Esc><Esc><Esc><Esc><Tab><Esc><Esc>", on: app, runner))
-        guard case .main = app.state.top else {
-            return XCTFail("Esc stops at the main screen")
-        }
+        XCTAssertTrue(app.state.isMainOnTop, "Esc stops at the main screen")
         XCTAssertEqual(app.state.screens.count, 1)
         XCTAssertEqual(runner.run([]).last?.last?.hasPrefix(" TABLES  Esc: nothing to cancel; q clears the filter, sort and hidden columns"), true)
         XCTAssertFalse(try play("eSELECT 1<Enter><Esc><Esc>", on: app, runner), "results closed, then nothing")
@@ -95,9 +93,7 @@ final class BackAndQuitTests: XCTestCase {
     func testQGoesBackThenQuitsFromTheTableList() throws {
         let (app, runner) = try app(table: nil)
         XCTAssertFalse(try play("<Enter><Enter>Sq", on: app, runner))
-        guard case .record = app.state.top else {
-            return XCTFail("q closed the schema only")
-        }
+        XCTAssertEqual(app.state.top.mode, .record, "q closed the schema only")
         XCTAssertFalse(try play("q<Tab>", on: app, runner))
         XCTAssertTrue(try play("q", on: app, runner))
     }

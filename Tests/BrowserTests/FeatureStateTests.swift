@@ -57,11 +57,14 @@ final class FeatureStateTests: XCTestCase {
     }
 
     func testTheModeLabels() {
-        XCTAssertEqual(Screen.main.mode, .browse)
-        XCTAssertEqual(Screen.controlled(HelpController()).mode.label, "HELP")
+        let main = MainController()
+        XCTAssertEqual(main.mode, .tables, "the table list has the keys first")
+        main.focus = .grid
+        XCTAssertEqual(main.mode, .browse)
+        XCTAssertEqual(HelpController().mode.label, "HELP")
         let page = TextPageController(title: "Pending changes", lines: [], mode: .pending)
-        XCTAssertTrue(Screen.controlled(page).isPage(.pending))
-        XCTAssertFalse(Screen.controlled(page).isPage(.conflicts))
+        XCTAssertTrue(page.isPage(.pending))
+        XCTAssertFalse(page.isPage(.conflicts))
         XCTAssertEqual(PromptKind.resolveConflicts(thenQuit: true).mode, .conflict)
     }
 }

@@ -41,10 +41,10 @@ final class LongValueTests: XCTestCase {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums")
         let runner = HeadlessRunner(app: app, columns: 110, rows: 12)
         _ = runner.run(try KeyScript.parse("jjjj<Enter>"))
-        guard case .record(let record) = app.state.top else {
+        guard let record = app.state.top as? RecordController else {
             return XCTFail("\(app.state.top)")
         }
-        let lines = app.recordView(of: record).lines
+        let lines = record.view(width: app.size.columns).lines
         XCTAssertLessThan(lines.count, 400, "16 KiB of 100-character lines, not 20,000 lines")
         XCTAssertTrue(lines.contains { $0.contains("… the first 16.0 KiB of 1.9 MiB: E opens it all, y copies it") },
                       lines.suffix(3).joined(separator: "\n"))

@@ -39,7 +39,7 @@ final class RefusedPromptTests: XCTestCase {
         let screens = runner.run(try KeyScript.parse("Ifdd<dump><Esc>"))
         XCTAssertEqual(screens[0].last, "these results cannot be filtered · Esc: dd")
         XCTAssertNil(app.prompt.current)
-        guard case .results = app.state.top else {
+        guard app.state.top.showsResults else {
             return XCTFail("the results stay on screen")
         }
     }

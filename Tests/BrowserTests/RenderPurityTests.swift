@@ -22,7 +22,7 @@ final class RenderPurityTests: XCTestCase {
     private func fingerprint(of app: App) -> [String] {
         var lines = [
             app.state.screens.map(\.mode.label).joined(separator: " "),
-            "focus \(app.state.focus) table \(app.state.selectedTable) first \(app.state.firstVisibleTable)",
+            "focus \(app.state.main.focus) table \(app.state.main.selectedTable) first \(app.state.main.firstVisibleTable)",
             "message \(app.state.message?.text ?? "-") spinner \(app.state.spinnerFrame)",
             "prompt \(app.prompt.current?.text ?? "-") sidebar \(app.tables.sidebarWidthMark) size \(app.size.columns)x\(app.size.rows)",
             "open \(app.tables.grids.keys.sorted()) pending \(app.pending.work?.label ?? "-") staged \(app.pendingEditCount)",
@@ -30,7 +30,7 @@ final class RenderPurityTests: XCTestCase {
         if let grid = app.currentGrid {
             lines.append("grid \(grid.cursorRow),\(grid.cursorColumn) from \(grid.firstRow),\(grid.firstColumn) widths \(grid.widths)")
         }
-        if case .record(let record) = app.state.top {
+        if let record = app.state.top as? RecordController {
             lines.append("record scroll \(record.scroll)")
         }
         return lines

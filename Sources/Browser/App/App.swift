@@ -12,7 +12,8 @@ final class App {
     let theme: Theme
     /// The tables and views with their counts.
     let catalog: Catalog
-    /// What is shown: the screens, the table list's selection, the message.
+    /// What is shown: the screens (the main screen, with the table list's selection, at the
+    /// bottom), the message.
     var state = AppState()
     /// The input line: the open prompt, the prompts' history, the cell being edited.
     var prompt = PromptLine()
@@ -24,8 +25,8 @@ final class App {
     var tables = OpenTables()
     /// The screen size, updated by the loop before each key and frame (``resize(columns:rows:)``).
     var size = (columns: 80, rows: 24)
-    /// What the next frame shows, read and laid out after the last key or tick.
-    var preparedFrame = PreparedFrame()
+    /// The screen size the visible screen last prepared its frame for (none yet: 0 by 0).
+    var preparedSize = (columns: 0, rows: 0)
     /// The work the screen waits for, and whether background work ran at the last tick.
     var pending = PendingState()
     /// The export running in the background, if any.
@@ -50,8 +51,6 @@ final class App {
     /// The watch of the PostgreSQL server's session (nil on SQLite): a lost primary is said
     /// within a second, and the view read again once a server takes writes.
     let serverWatch: ServerWatch?
-    /// What the record view read and laid out last.
-    var recordCache = RecordCache()
     /// The shown table being read again after committed changes, and changes that came meanwhile.
     var live = LiveRefreshState()
     /// When background counts give up.
@@ -100,7 +99,7 @@ final class App {
         liveChanges = LiveChanges(database: database, wakeup: wakeup)
         serverWatch = ServerWatch(database: database, wakeup: wakeup)
         if let node = database.serverNode, node.isStandby, !database.configuration.readOnly {
-            state.message = .info("a standby takes no writes: browsing read-only")
+            say(.info("a standby takes no writes: browsing read-only"))
         }
         if let initialTable {
             let names = catalog.names.map(\.name)
@@ -112,9 +111,10 @@ final class App {
                 }
                 throw UnknownTable(name: initialTable)
             }
-            state.selectedTable = index
-            state.focus = .grid
+            state.main.selectedTable = index
+            state.main.focus = .grid
         }
+        state.main.host = self
     }
 
     // MARK: - Keys
@@ -148,7 +148,7 @@ final class App {
         if let work = pending.work {
             return handleKeyWhilePending(key, work: work)
         }
-        state.message = nil
+        clearMessage()
         if prompt.current != nil {
             return handlePromptKey(key)
         }
@@ -160,7 +160,7 @@ final class App {
             return perform(command)
         case .pending:
             let typed = dispatcher.pending.map(\.description).joined()
-            state.message = .info("\(typed)… (Esc cancels)")
+            say(.info("\(typed)… (Esc cancels)"))
             return .redraw
         case .cancelled:
             return .redraw
@@ -173,7 +173,7 @@ final class App {
     /// hint of where to look: `s is not a key here; ? for help`.
     func notAKeyHere() -> Outcome {
         let hint = state.top.isPage(.help) ? "q closes the help" : "? for help"
-        state.message = .info("\(dispatcher.lastSequenceText) is not a key here; \(hint)")
+        say(.info("\(dispatcher.lastSequenceText) is not a key here; \(hint)"))
         return .redraw
     }
 
@@ -187,7 +187,7 @@ final class App {
                 state.screens.removeLast()  // ? again closes it
                 return .redraw
             }
-            state.screens.append(.controlled(HelpController()))
+            state.screens.append(HelpController())
             return .redraw
         case .redraw:
             return Outcome.redraw.with(.repaint)
@@ -204,93 +204,7 @@ final class App {
         default:
             break
         }
-        switch state.top {
-        case .main:
-            return performOnMain(command)
-        case .results(let grid):
-            if let origin = grid.summary {
-                return performOnSummary(command, grid: grid, origin: origin)
-            }
-            switch command {
-            case .cancel where grid.source.isFilling && grid.source.isCounting:
-                grid.source.stopCounting("stopped")  // the statement stops; the rows that came stay
-                state.message = .info("cancelled: running SQL")
-                return .redraw
-            case .back, .cancel:
-                if grid.source.isFilling {
-                    grid.source.stopCounting("closed")  // closed before its last row: it stops
-                }
-                state.screens.removeLast()
-                return .redraw
-            case .open:
-                guard let origin = grid.frequency else {
-                    return performOnGrid(command, grid: grid, isTable: false)
-                }
-                do {
-                    try filterToFrequencyValue(in: grid, origin: origin)
-                } catch {
-                    report(error, doing: "filter")
-                }
-                return .redraw
-            case .switchFocus:
-                return notAKeyHere()
-            default:
-                return performOnGrid(command, grid: grid, isTable: false)
-            }
-        case .record(let record):
-            return performOnRecord(command, record: record)
-        case .controlled(let controller):
-            return carryOut(controller.perform(command, in: layout(of: state.top).content), of: controller)
-        }
-    }
-
-    // MARK: - Background work
-
-    /// Whether counts, an export or pending work are still running (the spinner turns).
-    var hasBackgroundWork: Bool {
-        catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (export?.isRunning ?? false)
-            || pending.stoppedStatement != nil || pending.fillingStatement != nil
-            || pending.work != nil || live.running != nil || clipboardCopy != nil
-    }
-
-    /// Whether background work has finished and waits for a ``tick()`` to be shown.
-    var hasWorkToCollect: Bool {
-        (pending.work?.ready ?? false) || live.running?.fresh.result != nil || live.running?.onScreen?.result != nil
-            || clipboardCopy?.outcome != nil || (pending.stoppedStatement?.ready ?? false)
-            || (pending.fillingStatement?.ready ?? false)
-    }
-
-    /// Completes pending work that is ready, advances the spinner and refreshes the view after
-    /// committed changes; returns what the runner is to do: draw when anything changed, and the
-    /// effects of the keys that waited for pending work, which are played here (a copy, a quit…).
-    func tick() -> Outcome {
-        stopCountsNobodyWaitsFor()
-        shareGridCounts()
-        let played = completePendingWork()
-        let stopped = showStoppedStatement() || showFilledStatement()
-        let checked = checkUncheckedChanges() || followServer()
-        let refreshed = refreshAfterChanges() || played != nil || checked
-        let copied = collectFinishedClipboardCopy()
-        let exported = collectFinishedExport()
-        let finished = exported || copied != nil || refreshed || stopped
-        let busy = hasBackgroundWork
-        if busy {
-            state.spinnerFrame += 1
-        }
-        var outcome = played ?? .handled
-        if let copied {
-            outcome.merge(copied)
-        }
-        if pending.tick(busy: busy) || finished {
-            outcome.add(.redraw)
-            prepareFrame()
-        }
-        return outcome
-    }
-
-    /// Shows `error` in the status bar, prefixed with what was being done.
-    func report(_ error: any Error, doing action: String? = nil) {
-        let text = UserMessage.describe(error)
-        state.message = .error(action.map { "\($0): \(text)" } ?? text)
+        let screen = state.top
+        return carryOut(screen.perform(command, in: screenLayout.content), of: screen)
     }
 }

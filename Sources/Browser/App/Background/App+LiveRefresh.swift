@@ -37,7 +37,7 @@ extension App {
             do {
                 try grid.reload()
             } catch {
-                state.message = .error("refresh failed: \(UserMessage.describe(error))")
+                say(.error("refresh failed: \(UserMessage.describe(error))"))
                 return true
             }
             announce(changes, in: grid.source.title)
@@ -75,10 +75,7 @@ extension App {
     private func tableGone(_ name: String, renamedTo newNames: Set<String>, by changes: LiveChanges.Summary) {
         let who = changes.external ? "another process" : "this session"
         if let grid = tables.close(name) {
-            state.screens.removeAll { screen in
-                if case .record(let record) = screen { return record.grid === grid }
-                return false
-            }
+            state.screens.removeAll { $0.grid === grid }
             if live.running?.grid === grid {
                 live.stop()
             }
@@ -86,9 +83,9 @@ extension App {
         if newNames.count == 1, let renamed = newNames.first,
            let index = catalog.names.firstIndex(where: { $0.name == renamed }) {
             selectTable(index)
-            state.message = .error("\(Sanitizer.sanitize(name)) was renamed to \(Sanitizer.sanitize(renamed)) by \(who)")
+            say(.error("\(Sanitizer.sanitize(name)) was renamed to \(Sanitizer.sanitize(renamed)) by \(who)"))
         } else {
-            state.message = .error("\(Sanitizer.sanitize(name)) was dropped by \(who)")
+            say(.error("\(Sanitizer.sanitize(name)) was dropped by \(who)"))
         }
     }
 
@@ -150,7 +147,7 @@ extension App {
                 return true
             }
         } catch {
-            state.message = .error("refresh failed: \(UserMessage.describe(error))")
+            say(.error("refresh failed: \(UserMessage.describe(error))"))
             return true
         }
         announce(refresh.changes, in: refresh.grid.source.title)
@@ -170,8 +167,8 @@ extension App {
             return false
         }
         let rows = newlyGone == 1 ? "a row" : "\(newlyGone) rows"
-        state.message = .error("\(rows) of \(Sanitizer.sanitize(name)) with staged changes \(newlyGone == 1 ? "was" : "were") deleted"
-                               + " meanwhile: p shows \(newlyGone == 1 ? "it" : "them"), u undoes")
+        say(.error("\(rows) of \(Sanitizer.sanitize(name)) with staged changes \(newlyGone == 1 ? "was" : "were") deleted"
+                   + " meanwhile: p shows \(newlyGone == 1 ? "it" : "them"), u undoes"))
         return true
     }
 
@@ -202,6 +199,6 @@ extension App {
         }
         let rows = changes.external ? 0 : changes.rows
         let what = rows > 0 ? "\(rows) row\(rows == 1 ? "" : "s") changed" : "changed"
-        state.message = .live("\(table) \(what) by \(who): refreshed")
+        say(.live("\(table) \(what) by \(who): refreshed"))
     }
 }

@@ -33,7 +33,7 @@ extension App {
         pending.work = nil
         work.cancel()
         let dropped = work.queuedKeys.count
-        state.message = .info("cancelled: \(work.label)" + (dropped == 0 ? "" : " (\(dropped == 1 ? "1 key" : "\(dropped) keys") typed meanwhile dropped)"))
+        say(.info("cancelled: \(work.label)" + (dropped == 0 ? "" : " (\(dropped == 1 ? "1 key" : "\(dropped) keys") typed meanwhile dropped)")))
         return .redraw
     }
 

@@ -13,9 +13,9 @@ extension App {
         case .lost(let reason, let trying):
             let servers = trying.isEmpty ? "trying again" : "trying " + trying.map(Sanitizer.sanitize).joined(separator: ", ")
             let firstLine = reason.split(whereSeparator: \.isNewline).first.map(String.init) ?? reason
-            state.message = .error("lost the server: \(servers); staged changes are kept (\(Sanitizer.sanitize(firstLine)))")
+            say(.error("lost the server: \(servers); staged changes are kept (\(Sanitizer.sanitize(firstLine)))"))
         case .back(let node):
-            state.message = .info(resumed(on: node))
+            say(.info(resumed(on: node)))
         }
         return true
     }

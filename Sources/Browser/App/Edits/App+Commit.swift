@@ -38,7 +38,7 @@ extension App {
     /// commit its answer makes quits.
     func commitEdits(policy: ConflictPolicy, thenQuit: Bool = false) -> Bool {
         guard pendingEditCount > 0 else {
-            state.message = .info("nothing to commit")
+            say(.info("nothing to commit"))
             return true
         }
         // The staged edits would join the transaction typed at the prompt, and its COMMIT or
@@ -46,11 +46,11 @@ extension App {
         // The statement whose rows still arrive holds the writer: the commit would freeze the
         // screen until its last row.
         guard pending.fillingStatement == nil else {
-            state.message = .error("nothing written: a statement's rows are still arriving; wait for the last, or Esc stops it")
+            say(.error("nothing written: a statement's rows are still arriving; wait for the last, or Esc stops it"))
             return false
         }
         guard !sessionTransactionOpen else {
-            state.message = .error("nothing written: a transaction typed at the SQL prompt is open; end it with COMMIT or ROLLBACK (e), then w")
+            say(.error("nothing written: a transaction typed at the SQL prompt is open; end it with COMMIT or ROLLBACK (e), then w"))
             return false
         }
         // A refusal may be stale (a row refused while the database was locked, or before the row
@@ -60,7 +60,7 @@ extension App {
         for name in names {
             if let row = staging.edits[name]?.refusedNewRows.first, let refusal = row.refusal {
                 showNewRow(row.number, of: name)
-                state.message = .error("nothing written: new row \(row.number) of \(name): \(refusal) · fix it or dd it")
+                say(.error("nothing written: new row \(row.number) of \(name): \(refusal) · fix it or dd it"))
                 return false
             }
         }
@@ -68,7 +68,7 @@ extension App {
             do {
                 _ = try database.table(name)
             } catch ORMError.unknownName(_) {
-                state.message = .error("nothing written: table \(Sanitizer.sanitize(name)) no longer exists; U reverts")
+                say(.error("nothing written: table \(Sanitizer.sanitize(name)) no longer exists; U reverts"))
                 return false
             } catch {
                 break  // the commit reports it
@@ -122,15 +122,15 @@ extension App {
             showConflicts(conflicts.sorted { $0.table < $1.table }, thenQuit: thenQuit)
             return false
         } catch let error as any DatabaseError where error.isBusy {
-            state.message = .error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry")
+            say(.error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry"))
             return false
         } catch let error as any DatabaseError where error.isRetryable {
             // Nothing was written (a session lost before COMMIT, a lost COMMIT the server says did
             // not commit, a serialization failure): the edits stay staged for w.
-            state.message = .error("not committed: \(Self.changes(pending)) kept; w commits again (\(UserMessage.describe(error)))")
+            say(.error("not committed: \(Self.changes(pending)) kept; w commits again (\(UserMessage.describe(error)))"))
             return false
         } catch ORMError.unknownName(let name) {
-            state.message = .error("nothing written: \(Sanitizer.sanitize(name)) no longer exists · p shows the edits, u undoes")
+            say(.error("nothing written: \(Sanitizer.sanitize(name)) no longer exists · p shows the edits, u undoes"))
             return false
         } catch {
             report(error, doing: "commit \(current)")
@@ -157,8 +157,8 @@ extension App {
         }
         try? refreshCatalog()
         let summary = Self.commitSummary(applied, staged: pending)
-        state.message = .info(database.lastCommitWasConfirmedAfterLoss
-            ? summary + " before the connection was lost (the server that takes writes now confirms it, once)" : summary)
+        say(.info(database.lastCommitWasConfirmedAfterLoss
+            ? summary + " before the connection was lost (the server that takes writes now confirms it, once)" : summary))
         return true
     }
 
@@ -213,10 +213,10 @@ extension App {
         guard let grid = tableGrid(named: name), let position = try? grid.position(ofNewRow: number) else {
             return
         }
-        if case .main = state.top, selectedTableName != name,
+        if state.isMainOnTop, selectedTableName != name,
            let index = catalog.names.firstIndex(where: { $0.name == name }) {
             selectTable(index)
-            state.focus = .grid
+            state.main.focus = .grid
         }
         grid.cursorRow = position
     }
@@ -246,7 +246,7 @@ extension App {
             }
         }
         lines.append("t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the edits staged)   j k PgDn: scroll")
-        state.screens.append(.controlled(TextPageController(title: "Conflicts in \(names)", lines: lines, mode: .conflicts)))
+        state.screens.append(TextPageController(title: "Conflicts in \(names)", lines: lines, mode: .conflicts))
         openPrompt(.resolveConflicts(thenQuit: thenQuit))
     }
 
@@ -310,7 +310,7 @@ extension App {
             lines = ["No pending changes."]
         }
         let copy = pendingEditCount > 0 ? (text: lines.joined(separator: "\n"), what: "the pending changes as SQL") : nil
-        state.screens.append(.controlled(TextPageController(title: "Pending changes (\(Self.changes(pendingEditCount)))",
-                                                            lines: lines, mode: .pending, copy: copy)))
+        state.screens.append(TextPageController(title: "Pending changes (\(Self.changes(pendingEditCount)))",
+                                                            lines: lines, mode: .pending, copy: copy))
     }
 }

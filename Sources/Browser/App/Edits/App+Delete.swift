@@ -4,20 +4,20 @@ extension App {
     /// Marks the cursor row, or unmarks it, and moves down (so `mmm` marks three rows).
     func toggleMark(in grid: GridModel) throws {
         guard let row = try grid.row(at: grid.cursorRow)?.reference else {
-            state.message = .info("no row to mark")
+            say(.info("no row to mark"))
             return
         }
         grid.overlay.marks.toggle(row)
         try grid.moveCursor(byRows: 1)
         let count = grid.overlay.marks.count
-        state.message = .info(count == 0 ? "no rows marked" : "\(Self.rows(count)) marked · dd deletes them, M clears the marks")
+        say(.info(count == 0 ? "no rows marked" : "\(Self.rows(count)) marked · dd deletes them, M clears the marks"))
     }
 
     /// Unmarks every row of the grid.
     func clearMarks(in grid: GridModel) {
         let count = grid.overlay.marks.count
         grid.overlay.marks.clear()
-        state.message = .info(count == 0 ? "no rows marked" : "marks cleared")
+        say(.info(count == 0 ? "no rows marked" : "marks cleared"))
     }
 
     /// Asks to delete the marked rows, or the cursor row when none is marked (or when
@@ -33,20 +33,20 @@ extension App {
                 return true
             }
             guard !targets.isEmpty else {
-                state.message = .info("the marked rows are marked for deletion already; u undoes")
+                say(.info("the marked rows are marked for deletion already; u undoes"))
                 return
             }
         } else {
             guard let row = try grid.row(at: grid.cursorRow) else {
-                state.message = .info("no row to delete")
+                say(.info("no row to delete"))
                 return
             }
             guard let reference = row.reference else {
-                state.message = .error("read-only: \(table.name) has no key to find rows by")
+                say(.error("read-only: \(table.name) has no key to find rows by"))
                 return
             }
             if case .stored(let key) = reference, staged?.isDeleted(key) == true {
-                state.message = .info("the row is marked for deletion already; u undoes")
+                say(.info("the row is marked for deletion already; u undoes"))
                 return
             }
             targets = [reference]
@@ -57,7 +57,7 @@ extension App {
     /// Answers `Delete N rows? y/n`: `y` stages the deletions, any other key keeps the rows.
     func answerDelete(_ key: Key, table name: String, rows: [RowRef]) {
         guard key == .character("y") || key == .character("Y") else {
-            state.message = .info("nothing deleted")
+            say(.info("nothing deleted"))
             return
         }
         do {
@@ -140,8 +140,8 @@ extension App {
         }
         let deleted = Self.rows(changes.count)
         guard !check.isUnchecked else {
-            state.message = .info("staged unchecked (the database is locked by another connection): deletion of \(deleted)"
-                                  + " · checked once the lock is free; w commits")
+            say(.info("staged unchecked (the database is locked by another connection): deletion of \(deleted)"
+                      + " · checked once the lock is free; w commits"))
             return
         }
         var notes: [String] = []
@@ -153,6 +153,6 @@ extension App {
         }
         let staging = changes.isEmpty ? "nothing deleted" : "staged: deletion of \(deleted)"
         let text = ([staging] + notes).joined(separator: "; ") + (changes.isEmpty ? "" : " · w commits, u undoes")
-        state.message = notes.isEmpty ? .info(text) : .error(text)
+        say(notes.isEmpty ? .info(text) : .error(text))
     }
 }

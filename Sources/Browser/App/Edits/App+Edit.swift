@@ -46,17 +46,17 @@ extension App {
     /// status bar (query results, a view, a table without a usable key, a read-only database).
     func writableTable(of grid: GridModel, isTable: Bool) throws -> DynamicTable? {
         guard isTable else {
-            state.message = .error("read-only: query results cannot be edited; open a table")
+            say(.error("read-only: query results cannot be edited; open a table"))
             return nil
         }
         if let refusal = readOnlyReason ?? WriteAccess.refusal(for: database) {
-            state.message = .error("read-only: \(refusal)")
+            say(.error("read-only: \(refusal)"))
             return nil
         }
         let table = try knownTable(named: grid.source.title)
         guard table.isWritable else {
             let reason = table.info.kind == .view ? "\(table.name) is a view" : "\(table.name) has no key to find rows by"
-            state.message = .error("read-only: \(reason)")
+            say(.error("read-only: \(reason)"))
             return nil
         }
         return table
@@ -67,17 +67,17 @@ extension App {
     private func editableRow(of grid: GridModel, in table: DynamicTable) throws -> EditableRow? {
         switch try grid.row(at: grid.cursorRow) {
         case nil:
-            state.message = .info("no row to edit")
+            say(.info("no row to edit"))
             return nil
         case .new(let row):
             return .new(number: row.number)
         case .stored(let row):
             guard let key = row.key else {
-                state.message = .error("read-only: \(table.name) has no key to find rows by")
+                say(.error("read-only: \(table.name) has no key to find rows by"))
                 return nil
             }
             if staging.edits[table.name]?.isDeleted(key) == true {
-                state.message = .error("the row is marked for deletion; u to undo that")
+                say(.error("the row is marked for deletion; u to undo that"))
                 return nil
             }
             guard let original = try originalValues(of: key, in: table, shown: row, columns: grid.source.columns) else {
@@ -101,7 +101,7 @@ extension App {
         }
         do {
             guard let row = try table.storedRows(keys: [key.values], waitingForLock: false).first ?? nil else {
-                state.message = .error("the row is gone; r to reload")
+                say(.error("the row is gone; r to reload"))
                 return nil
             }
             return row
@@ -136,7 +136,7 @@ extension App {
         }
         let column = columns[grid.cursorColumn].name
         if let info = table.info.column(named: column), info.generated != .no {
-            state.message = .error("read-only: \(column) is a generated column (the database computes it)")
+            say(.error("read-only: \(column) is a generated column (the database computes it)"))
             return nil
         }
         let current: SQLValue
@@ -144,8 +144,8 @@ extension App {
         case .stored(let key, let original):
             // Missing only when the grid shows the value cut short and the file could not be read.
             guard let value = staging.edits[table.name]?.value(key: key, column: column) ?? original[column] else {
-                state.message = .error("\(column) is shown cut short and another connection locks the file: its whole"
-                                       + " value cannot be read now; try again once the lock is free")
+                say(.error("\(column) is shown cut short and another connection locks the file: its whole"
+                           + " value cannot be read now; try again once the lock is free"))
                 return nil
             }
             current = value
@@ -191,13 +191,13 @@ extension App {
     /// or the editor's text left as it was (Enter on a NULL cell keeps NULL, not empty text).
     func stageText(_ text: String, for target: EditTarget) {
         guard text != editText(for: target) else {
-            state.message = .info("unchanged")
+            say(.info("unchanged"))
             return
         }
         do {
             let value = try CellValueParser.parse(text, declaredType: target.declaredType, on: database.dialect.kind)
             guard value != target.current else {
-                state.message = .info("unchanged")
+                say(.info("unchanged"))
                 return
             }
             stageCell(value, target: target, in: try knownTable(named: target.table))
@@ -223,22 +223,22 @@ extension App {
             }
         case .new(let number):
             guard let row = staging.edits[table.name]?.newRow(number) else {
-                state.message = .error("new row \(number) is gone")
+                say(.error("new row \(number) is gone"))
                 return
             }
             var changed = row
             changed.values[column] = value
             changed = changed.checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
             if row.refusal == nil, let refusal = changed.refusal {
-                state.message = .error(refusal)
+                say(.error(refusal))
                 return
             }
             let change = StagedEdit.newCell(column: column, value: value, row: changed)
             staging.stage(change, in: table.name)
             if let refusal = changed.refusal {
-                state.message = .error("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number); the database still refuses the row: \(refusal)")
+                say(.error("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number); the database still refuses the row: \(refusal)"))
             } else {
-                state.message = .info("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number) · w commits, u undoes")
+                say(.info("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number) · w commits, u undoes"))
             }
         }
     }
@@ -253,12 +253,12 @@ extension App {
         } catch let error as any DatabaseError where error.isBusy {
             staging.stage(change, in: table.name)
             staging.unchecked.append(UncheckedChange(table: table.name, change: change))
-            state.message = .info("staged unchecked (the database is locked by another connection): \(change.summary(booleans: booleanColumns(of: table)))"
-                                  + " · checked once the lock is free; w commits")
+            say(.info("staged unchecked (the database is locked by another connection): \(change.summary(booleans: booleanColumns(of: table)))"
+                      + " · checked once the lock is free; w commits"))
             return
         }
         staging.stage(change, in: table.name)
-        state.message = .info("staged: \(change.summary(booleans: booleanColumns(of: table))) · w commits, u undoes")
+        say(.info("staged: \(change.summary(booleans: booleanColumns(of: table))) · w commits, u undoes"))
     }
 
     /// The changes staged in the tables linked to `table` by a foreign key (either way), in the
@@ -302,7 +302,7 @@ extension App {
     /// Takes back the last staged change of `table`.
     private func undoEdit(in table: String) {
         guard let change = staging.edits[table]?.undo() else {
-            state.message = .info("nothing to undo in \(table)")
+            say(.info("nothing to undo in \(table)"))
             return
         }
         if staging.edits[table]?.isEmpty == true {
@@ -311,14 +311,14 @@ extension App {
         if let grid = tables.grids[table] {
             grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
         }
-        state.message = .info("undone: \(change.summary)")
+        say(.info("undone: \(change.summary)"))
     }
 
     /// `U`: asks whether to drop every staged change (`y` does).
     func askToRevert() {
         let count = pendingEditCount
         guard count > 0 else {
-            state.message = .info("nothing to revert")
+            say(.info("nothing to revert"))
             return
         }
         openPrompt(.confirmRevert(count: count))
@@ -327,7 +327,7 @@ extension App {
     /// Answers the revert question: `y` drops every staged change, any other key keeps them.
     func answerRevert(_ key: Key) {
         guard key == .character("y") || key == .character("Y") else {
-            state.message = .info("nothing reverted: \(Self.changes(pendingEditCount)) still pending")
+            say(.info("nothing reverted: \(Self.changes(pendingEditCount)) still pending"))
             return
         }
         revertEdits()
@@ -341,7 +341,7 @@ extension App {
         for grid in tables.grids.values {
             grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
         }
-        state.message = .info(count == 0 ? "nothing to revert" : "reverted \(Self.changes(count))")
+        say(.info(count == 0 ? "nothing to revert" : "reverted \(Self.changes(count))"))
     }
 
     /// How many changes are staged, over all tables.

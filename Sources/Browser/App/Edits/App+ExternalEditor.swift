@@ -59,7 +59,7 @@ extension App {
             let problem = prompt.remember(edited, for: .sql)
             runStatement(edited)
             if let problem {
-                state.message = .error(problem)
+                say(.error(problem))
             }
         }
     }
@@ -69,9 +69,9 @@ extension App {
         let text = editText(for: target)
         switch externalEditor.edit(text, name: "\(target.table)-\(target.column)", attachedToTerminal: attachedToTerminal) {
         case .unchanged:
-            state.message = .info("unchanged")
+            say(.info("unchanged"))
         case .failed(let reason):
-            state.message = .error(reason + "; nothing staged")
+            say(.error(reason + "; nothing staged"))
         case .changed(let edited):
             stageText(edited, for: target)
         }

@@ -12,9 +12,9 @@ extension App {
             .checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
         try stageNewRow(row, in: table, grid: grid)
         if let refusal = row.refusal {
-            state.message = .error("new row \(row.number) staged, but \(refusal) · fill it in before w")
+            say(.error("new row \(row.number) staged, but \(refusal) · fill it in before w"))
         } else {
-            state.message = .info("staged: new row \(row.number) · w commits, u undoes")
+            say(.info("staged: new row \(row.number) · w commits, u undoes"))
         }
     }
 
@@ -30,14 +30,14 @@ extension App {
         let source: String
         switch try grid.row(at: grid.cursorRow) {
         case nil:
-            state.message = .info("no row to duplicate")
+            say(.info("no row to duplicate"))
             return
         case .new(let row):
             values = row.values
             source = "new row \(row.number)"
         case .stored(let row):
             guard let key = row.key else {
-                state.message = .error("read-only: \(table.name) has no key to find rows by")
+                say(.error("read-only: \(table.name) has no key to find rows by"))
                 return
             }
             guard let original = try originalValues(of: key, in: table) else {
@@ -52,12 +52,12 @@ extension App {
             .checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
         try stageNewRow(row, in: table, grid: grid)
         guard let refusal = row.refusal else {
-            state.message = .info("\(source) duplicated as new row \(row.number) · w commits, u undoes")
+            say(.info("\(source) duplicated as new row \(row.number) · w commits, u undoes"))
             return
         }
         let fix = table.generatedKeyColumn == nil && !table.info.primaryKey.isEmpty
             ? "change its key (\(table.info.primaryKey.joined(separator: ", "))) before w" : "edit it before w"
-        state.message = .error("\(source) duplicated as new row \(row.number), but \(refusal) · \(fix)")
+        say(.error("\(source) duplicated as new row \(row.number), but \(refusal) · \(fix)"))
     }
 
     /// Tries every staged new row again after the data changed: the key SQLite would choose, the

@@ -32,7 +32,7 @@ extension App {
                 let message = try recheck(entry, in: table)
                 staging.unchecked.removeFirst()
                 if state.message?.isError != true || message.isError {
-                    state.message = message
+                    say(message)
                 }
             } catch let error as any DatabaseError where error.isBusy {
                 staging.nextUncheckedCheck = Date().addingTimeInterval(Double(Self.recheckMilliseconds) / 1000)

@@ -28,29 +28,28 @@ extension App {
 
     /// Selects the table or cell under a click on the main screen or a results grid.
     private func click(x: Int, y: Int) -> Outcome {
-        switch state.top {
-        case .main:
-            let layout = Layout.main(width: size.columns, height: size.rows, sidebarWidth: sidebarWidth, focus: state.focus)
-            if let sidebar = layout.sidebar, sidebar.contains(x: x, y: y) {
-                let listed = listedTables
-                let position = state.firstVisibleTable + (y - sidebar.y - 1)
-                if y > sidebar.y && listed.indices.contains(position) {
-                    selectTable(listed[position])
-                    state.focus = .tables
-                }
-                return .redraw
+        guard state.isMainOnTop else {
+            guard state.top.showsResults, let grid = state.top.grid else {
+                return .handled
             }
-            if let grid = selectedTableGrid, layout.content.contains(x: x, y: y) {
-                state.focus = .grid
-                select(x: x, y: y, in: grid)
-            }
-            return .redraw
-        case .results(let grid):
             select(x: x, y: y, in: grid)
             return .redraw
-        default:
-            return .handled
         }
+        let layout = state.main.layout(of: screenLayout.content, sidebarWidth: sidebarWidth)
+        if let sidebar = layout.sidebar, sidebar.contains(x: x, y: y) {
+            let listed = listedTables
+            let position = state.main.firstVisibleTable + (y - sidebar.y - 1)
+            if y > sidebar.y && listed.indices.contains(position) {
+                selectTable(listed[position])
+                state.main.focus = .tables
+            }
+            return .redraw
+        }
+        if let grid = selectedTableGrid, layout.content.contains(x: x, y: y) {
+            state.main.focus = .grid
+            select(x: x, y: y, in: grid)
+        }
+        return .redraw
     }
 
     /// Moves the grid cursor to the cell drawn at (`x`, `y`).

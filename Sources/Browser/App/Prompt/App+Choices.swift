@@ -32,9 +32,10 @@ extension App {
             }
             return .redraw
         case .resolveConflicts(let thenQuit):
-            if let scroll = Self.scrollCommand(for: key), let conflicts = state.top.controller, conflicts.mode == .conflicts {
+            if let scroll = Self.scrollCommand(for: key), state.top.isPage(.conflicts) {
                 // The list may be longer than the screen.
-                return carryOut(conflicts.perform(scroll, in: layout(of: state.top).content), of: conflicts)
+                let conflicts = state.top
+                return carryOut(conflicts.perform(scroll, in: screenLayout.content), of: conflicts)
             }
             guard let answer, ["t", "o", "c", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer t, o or c; j k scroll")
@@ -72,7 +73,7 @@ extension App {
         case "o": committed = commitEdits(policy: .overwrite)
         default:
             committed = false
-            state.message = .info("commit cancelled: \(Self.changes(pendingEditCount)) still pending")
+            say(.info("commit cancelled: \(Self.changes(pendingEditCount)) still pending"))
         }
         if committed {
             closePendingScreen()
@@ -96,7 +97,7 @@ extension App {
             staging.edits = [:]
             return .quit
         default:
-            state.message = .info("\(Self.changes(pendingEditCount)) pending: w commits, U reverts")
+            say(.info("\(Self.changes(pendingEditCount)) pending: w commits, U reverts"))
             return .redraw
         }
     }
@@ -106,14 +107,14 @@ extension App {
     private func answerQuitWithTransaction(_ answer: Character) -> Outcome {
         prompt.current = nil
         guard answer == "c" || answer == "r" else {
-            state.message = .info("the transaction stays open: COMMIT or ROLLBACK at the SQL prompt (e)")
+            say(.info("the transaction stays open: COMMIT or ROLLBACK at the SQL prompt (e)"))
             return .redraw
         }
         do {
             _ = try database.runStatement(answer == "c" ? "COMMIT" : "ROLLBACK", columns: { _ in }, row: { _ in })
         } catch {
             noteTransactionState()
-            state.message = .error((answer == "c" ? "COMMIT" : "ROLLBACK") + " failed: " + UserMessage.describe(error))
+            say(.error((answer == "c" ? "COMMIT" : "ROLLBACK") + " failed: " + UserMessage.describe(error)))
             return .redraw
         }
         noteTransactionState()

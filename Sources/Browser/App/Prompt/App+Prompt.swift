@@ -57,7 +57,7 @@ extension App {
                 submit(text, kind: line.kind)
             }
             if let problem {
-                state.message = .error(problem)
+                say(.error(problem))
             }
             return outcome
         case .openEditor(let text):
@@ -91,7 +91,7 @@ extension App {
             return
         }
         if case .refused(let reason) = kind {
-            state.message = .error(reason)
+            say(.error(reason))
             return
         }
         if case .editCell = kind {
@@ -105,7 +105,7 @@ extension App {
             return
         }
         guard let grid = currentGrid else {
-            state.message = .error("no table open")
+            say(.error("no table open"))
             return
         }
         do {
@@ -116,7 +116,7 @@ extension App {
                 // The cursor stays on its row when the filter keeps it, else goes to the first row.
                 changeView(of: grid, sort: source.sort, filter: text, label: label,
                            keepingRow: true) { [unowned self] filtered in
-                    state.message = .info(filtered.filter.map { "filter: \($0)" } ?? "filter cleared")
+                    say(.info(filtered.filter.map { "filter: \($0)" } ?? "filter cleared"))
                 }
             case .search:
                 guard !text.isEmpty else {
@@ -132,7 +132,7 @@ extension App {
                 try goToColumn(in: grid, named: text)
             case .goToRow:
                 guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
-                    state.message = .error("not a row number: \(text)")
+                    say(.error("not a row number: \(text)"))
                     return
                 }
                 try move(grid, toRow: number - 1)

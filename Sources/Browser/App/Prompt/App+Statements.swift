@@ -58,7 +58,7 @@ extension App {
         let grid = GridModel(source: FillingSource(store: store, fill: runner.fill, stop: runner.interruption.interrupt))
         grid.countsWithoutLimit = true  // the user's statement: Esc stops it, not a time limit
         showResults(grid)
-        state.message = nil
+        clearMessage()
         pending.fillingStatement = FillingStatement(grid: grid, progress: runner.progress, isReady: { background.result != nil },
                                                     complete: { [unowned self, weak grid] in
             background.result.map { show($0.map(\.value), of: text, arriving: grid) }
@@ -78,23 +78,27 @@ extension App {
                     try refreshAfterWrite(schemaMayChange: false)
                 }
                 if rows.wasStopped && rows.count == 0 {
-                    state.message = .info("cancelled: running SQL (no row had arrived)")
+                    say(.info("cancelled: running SQL (no row had arrived)"))
                     return
                 }
                 place(rows.source, arriving: arriving)
-                state.message = rows.summary.map(StatusMessage.info)
+                if let summary = rows.summary {
+                    say(.info(summary))
+                } else {
+                    clearMessage()
+                }
             case .changed(let count):
                 try refreshAfterWrite(schemaMayChange: false)
-                state.message = .info(count == 1 ? "1 row changed" : "\(count) rows changed")
+                say(.info(count == 1 ? "1 row changed" : "\(count) rows changed"))
             case .done:
                 try refreshAfterWrite(schemaMayChange: true)
-                state.message = .info("statement executed")
+                say(.info("statement executed"))
             case .script(let run):
                 try refreshAfterWrite(schemaMayChange: true)
                 if let rows = run.rows {
                     place(rows.source, arriving: arriving)
                 }
-                state.message = .info(run.summary)
+                say(.info(run.summary))
             }
         } catch {
             // The rows that arrived before the failure stay, read from reef's copy as a table.
@@ -102,9 +106,9 @@ extension App {
                 arriving.replaceSource(source, cursorRow: arriving.cursorRow)
             }
             if let reason = readOnlyReason, case ORMError.readOnlyDatabase? = error as? ORMError {
-                state.message = .error("SQL: read-only: " + reason)
+                say(.error("SQL: read-only: " + reason))
             } else {
-                state.message = .error("SQL: " + UserMessage.describe(error, in: text))
+                say(.error("SQL: " + UserMessage.describe(error, in: text)))
             }
         }
     }
@@ -116,10 +120,7 @@ extension App {
             showResults(GridModel(source: source))
             return
         }
-        let isShown = state.screens.contains { screen in
-            if case .results(let grid) = screen { return grid === arriving }
-            return false
-        }
+        let isShown = state.screens.contains { $0.showsResults && $0.grid === arriving }
         if isShown {
             arriving.replaceSource(source, cursorRow: arriving.cursorRow)
         }
@@ -127,10 +128,10 @@ extension App {
 
     /// Opens a statement's results in `grid`, in place of the results shown before.
     private func showResults(_ grid: GridModel) {
-        if case .results = state.top {
+        if state.top.showsResults {
             state.screens.removeLast()
         }
-        state.screens.append(.results(grid))
+        state.screens.append(QueryResultsController(grid: grid, host: self))
     }
 
     /// Re-reads the table list and the open table grids after a statement that may have written.
@@ -169,10 +170,8 @@ extension App {
             runner.interruption.interrupt()
             runner.fill.store?.removeFiles()
         }
-        for screen in state.screens {
-            if case .results(let grid) = screen {
-                grid.source.resultStore?.removeFiles()
-            }
+        for screen in state.screens where screen.showsResults {
+            screen.grid?.source.resultStore?.removeFiles()
         }
     }
 }

@@ -257,7 +257,7 @@ public struct ReefCommand: ParsableCommand {
             let app = try App(database: db.database, theme: theme, initialTable: table ?? imported?.tables.first?.name)
             app.prompt.store = historyStore(for: db.database.path, imported: imported)
             if let imported {
-                app.state.message = .info(imported.summary)
+                app.say(.info(imported.summary))
                 if !imported.isSaved && !readonly {
                     app.readOnlyReason = "imported files are browsed read-only; --save FILE imports them into a database you can edit"
                 }

@@ -46,7 +46,7 @@ struct Reopening {
                     _ switched: SchemaSwitch) throws -> App {
         let opened = try DatabaseOpener.open(database, readOnly: readOnly, schema: switched.schema, preferStandby: preferStandby)
         let app = try (try? App(database: opened, theme: theme, initialTable: switched.table)) ?? App(database: opened, theme: theme)
-        app.state.message = .info("browsing schema \(Sanitizer.sanitize(switched.schema))")
+        app.say(.info("browsing schema \(Sanitizer.sanitize(switched.schema))"))
         return app
     }
 }

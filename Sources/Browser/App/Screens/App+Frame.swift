@@ -1,55 +1,27 @@
 extension App {
-    /// Makes what the next frame shows (``PreparedFrame``) from the state, at the screen's
-    /// ``size``: keeps the selected table in sight in the list, opens the selected table's grid,
-    /// reads the grid's rows on screen, and scrolls the record view to its field when the grid's
-    /// cursor moved under it. Called after every key and tick and on resize, so that
-    /// ``render(_:)`` only draws.
+    /// Makes what the next frame shows from the state, at the screen's ``size``: widens the
+    /// table list to its names and counts, and has the visible screen read and lay out what it
+    /// draws (``ScreenController/prepare(in:)``: the main screen keeps the selected table in sight
+    /// and reads its grid's rows; the record view scrolls to its field when the grid's cursor
+    /// moved under it). Called after every key and tick and on resize, so that ``render(_:)``
+    /// only draws.
     func prepareFrame() {
-        var frame = PreparedFrame(columns: size.columns, rows: size.rows)
+        preparedSize = size
         let names = catalog.listCount == 0 ? 6 : catalog.widestName
         let counts = max(TextWidth.of(ListWidget.formatCount(catalog.largestCount)),
                          catalog.largestEstimate > 0 ? 1 + TextWidth.of(ListWidget.formatCount(catalog.largestEstimate)) : 0)
         // A schema's name (PostgreSQL) is in the title: wide enough to read it, focused or not.
         let title = catalog.schema == nil ? 0 : 2 + TextWidth.of(tableListTitle(listed: catalog.names.count))
         tables.widenSidebar(to: min(32, max(title, names + 1 + max(3, counts))))
-        let layout = layout(of: state.top)
-        if let sidebar = layout.sidebar {
-            let listHeight = max(1, sidebar.height - 1)
-            let listed = listedTables
-            state.firstVisibleTable = ListWidget.firstVisible(keeping: listed.firstIndex(of: state.selectedTable) ?? 0,
-                                                              visibleFrom: state.firstVisibleTable, height: listHeight,
-                                                              count: listed.count)
+        if let message = state.top.prepare(in: screenLayout.content) {
+            say(message)
         }
-        switch state.top {
-        case .main:
-            if let grid = selectedTableGrid, !layout.content.isEmpty {
-                (frame.content, frame.picture) = prepared(grid, in: layout.content)
-            }
-        case .results(let grid):
-            (frame.content, frame.picture) = prepared(grid, in: layout.content)
-        case .record(var record):
-            let height = max(1, layout.content.height - 1)
-            record.scroll = scrollRevealingField(of: record, height: height)
-            state.replaceTop(.record(record))
-            let grid = record.grid
-            let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? "?"
-            let title = grid.knownTotal == 0 ? "No rows" : "Record \(ListWidget.formatCount(grid.cursorRow + 1)) of \(total)"
-            frame.content = .record(title: "\(title) · \(grid.source.title)", view: recordView(of: record))
-        case .controlled:
-            break
-        }
-        preparedFrame = frame
     }
 
-    /// Where the parts of `screen` go at the screen's size (the table list's width only grows,
-    /// so the list does not jump while counts arrive).
-    func layout(of screen: Screen) -> Layout {
-        switch screen {
-        case .main:
-            Layout.main(width: size.columns, height: size.rows, sidebarWidth: sidebarWidth, focus: state.focus)
-        case .results, .record, .controlled:
-            Layout.full(width: size.columns, height: size.rows)
-        }
+    /// Where the screen and the status bar go at the screen's size; the main screen splits its
+    /// part between the table list and the grid (``MainController/layout(of:sidebarWidth:)``).
+    var screenLayout: Layout {
+        Layout.full(width: size.columns, height: size.rows)
     }
 
     /// The width the table list would like: its longest name and count, never less than it was
@@ -58,29 +30,11 @@ extension App {
         tables.sidebarWidthMark
     }
 
-    /// The rows of `grid` to draw in `area`, read now, and the picture of its cursor column on the
-    /// area's last line when it shows one (`zp`); an error goes to the status bar too.
-    private func prepared(_ grid: GridModel, in area: Rect) -> (PreparedFrame.Content, ColumnPicture?) {
-        let pictured = grid.showsPicture && area.height >= 3
-        do {
-            let viewport = try grid.viewport(for: pictured ? area.splitBottom(1).rest : area)
-            guard pictured, viewport.columns.indices.contains(viewport.cursorColumn) else {
-                return (.grid(viewport), nil)
-            }
-            let column = viewport.cursorColumn
-            let values = viewport.rows.map { $0.indices.contains(column) ? $0[column] : .null }
-            return (.grid(viewport), ColumnPicture(name: viewport.columns[column].name, values: values, firstRow: viewport.firstRow))
-        } catch {
-            report(error)
-            return (.failed(UserMessage.describe(error)), nil)
-        }
-    }
-
     /// Changes the screen size and prepares the frame for it (the runners call it when the
     /// terminal's size is known or changes).
     func resize(columns: Int, rows: Int) {
         size = (columns, rows)
-        if preparedFrame.columns != columns || preparedFrame.rows != rows {
+        if preparedSize.columns != columns || preparedSize.rows != rows {
             prepareFrame()
         }
     }

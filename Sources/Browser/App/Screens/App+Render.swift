@@ -1,25 +1,13 @@
 import ORMCore
 
 extension App {
-    /// Draws the visible screen into `frame`: the state and the ``PreparedFrame`` made after the
-    /// last key or tick, read only. It neither reads the database nor changes state, so drawing
-    /// the same state twice draws the same cells.
+    /// Draws the visible screen into `frame`: the state and what the screen prepared after the
+    /// last key or tick (``prepareFrame()``), read only. It neither reads the database nor changes
+    /// state, so drawing the same state twice draws the same cells.
     func render(_ frame: inout Frame) {
         frame.buffer.fill(frame.area, style: theme[.background])
-        let layout = layout(of: state.top)
-        switch state.top {
-        case .main:
-            renderSidebar(layout, into: &frame.buffer)
-            if !layout.content.isEmpty {
-                renderContent(in: layout.content, into: &frame.buffer)
-            }
-        case .results:
-            renderContent(in: layout.content, into: &frame.buffer)
-        case .record:
-            renderContent(in: layout.content, into: &frame.buffer)
-        case .controlled(let controller):
-            controller.render(in: layout.content, into: &frame.buffer, theme: theme)
-        }
+        let layout = screenLayout
+        state.top.render(in: layout.content, into: &frame.buffer, theme: theme)
         if let prompt = prompt.current {
             let cursor = prompt.widget.render(in: layout.status, into: &frame.buffer, theme: theme)
             frame.cursor = cursor
@@ -49,78 +37,12 @@ extension App {
         list.render(above: row, x: x, in: Rect(x: 0, y: 0, width: buffer.width, height: row), into: &buffer, theme: theme)
     }
 
-    /// Draws the table list, its title and the border beside it.
-    private func renderSidebar(_ layout: Layout, into buffer: inout ScreenBuffer) {
-        if let border = layout.border {
-            for y in border.y..<border.bottom {
-                buffer.put(GridWidget.separator, x: border.x, y: y, style: theme[.border], maxWidth: 1)
-            }
-        }
-        guard let sidebar = layout.sidebar else {
-            return
-        }
-        let (titleRow, listArea) = sidebar.splitTop(1)
-        let focused = state.focus == .tables
-        let listed = listedTables
-        TitleLine(text: (focused ? "▸ " : "") + tableListTitle(listed: listed.count)).render(in: titleRow, into: &buffer, theme: theme)
-        // Only the rows drawn: the list may hold ten thousand tables.
-        let selected = listed.firstIndex(of: state.selectedTable)
-        let first = ListWidget.firstVisible(keeping: selected ?? 0, visibleFrom: state.firstVisibleTable,
-                                            height: max(1, listArea.height), count: listed.count)
-        let shown = Array(listed[min(first, listed.count)..<min(listed.count, first + listArea.height)])
-        let items = catalog.entries(at: shown).map { entry in
-            let name = entry.schema.map { $0 + "." + entry.name } ?? entry.name
-            return ListItem(title: name, mark: entry.kind.mark, count: entry.count,
-                            countFailed: entry.countFailed || entry.countStopped, estimate: entry.estimate,
-                            isCounted: entry.schema == nil)
-        }
-        let list = ListWidget(items: items, selected: selected.map { $0 - first },
-                              firstVisible: 0, spinnerFrame: state.spinnerFrame)
-        list.render(in: listArea, into: &buffer, theme: theme)
-    }
-
-    /// Draws what the content area shows: the prepared grid or record view, or a line saying why
-    /// there is none.
-    private func renderContent(in area: Rect, into buffer: inout ScreenBuffer) {
-        switch preparedFrame.content {
-        case .none:
-            if let object = catalog.elsewhere(at: state.selectedTable) {
-                renderElsewhere(object, in: area, into: &buffer)
-                return
-            }
-            buffer.put(catalog.listCount == 0 ? "This database has no tables." : "", x: area.x, y: area.y,
-                       style: theme[.text], maxWidth: area.width)
-        case .grid(let viewport):
-            var area = area
-            if let picture = preparedFrame.picture {
-                let (rest, line) = area.splitBottom(1)
-                picture.render(in: line, into: &buffer, theme: theme)
-                area = rest
-            }
-            GridWidget.render(viewport, in: area, into: &buffer, theme: theme)
-            if viewport.rows.isEmpty {
-                let filtered = if case .results(let grid) = state.top { grid.source.filter != nil } else {
-                    visibleTableGrid?.source.filter != nil
-                }
-                let text = filtered ? "(no rows match the filter)" : "(no rows)"
-                buffer.put(text, x: area.x + 1, y: area.y + 1, style: theme[.null], maxWidth: area.width - 1)
-            }
-        case .failed(let reason):
-            buffer.put(reason, x: area.x, y: area.y, style: theme[.statusError], maxWidth: area.width)
-        case .record(let title, let view):
-            let (titleRow, body) = area.splitTop(1)
-            TitleLine(text: title).render(in: titleRow, into: &buffer, theme: theme)
-            view.render(in: body, into: &buffer, theme: theme)
-        }
-    }
-
     /// The status bar for the visible screen.
     func statusBar(width: Int) -> StatusBar {
-        var mode = state.top.mode
-        if case .main = state.top, state.focus == .tables {
-            mode = .tables
-        }
-        let message = pendingStatus ?? state.message ?? serverLostStatus ?? fillingStatus ?? summaryProgress ?? clipboardCopyProgress ?? exportProgress ?? .info("? help")
+        let mode = state.top.mode
+        let progress = state.top.status(spinnerFrame: state.spinnerFrame)
+        let message = pendingStatus ?? state.message ?? serverLostStatus ?? fillingStatus ?? progress ?? clipboardCopyProgress ?? exportProgress
+            ?? .info("? help")
         let messageWidth = max(StatusBar.minimumMessageWidth, TextWidth.of(message.text))
         let available = width - TextWidth.of(mode.label) - 3 - messageWidth - 2
         return StatusBar(mode: mode.label, message: message.text, isError: message.isError,
@@ -129,12 +51,7 @@ extension App {
 
     /// The right-hand status text, dropping the least important parts until it fits in `width`.
     private func statusRight(fitting width: Int) -> String {
-        let grid: GridModel?
-        switch state.top {
-        case .main, .results, .record: grid = visibleGrid
-        case .controlled: grid = nil
-        }
-        guard let grid else {
+        guard let grid = state.isMainOnTop ? visibleGrid : state.top.grid else {
             return ""
         }
         let source = grid.source
@@ -205,17 +122,5 @@ extension App {
             return "\(tenths / 10).\(tenths % 10) s"
         }
         return seconds < 120 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds / 60).rounded())) min"
-    }
-
-    /// What the content area says for another schema's table selected in the list: where it is
-    /// and how to browse it.
-    private func renderElsewhere(_ object: SchemaListing.QualifiedObject, in area: Rect, into buffer: inout ScreenBuffer) {
-        let lines = [
-            "\(Sanitizer.sanitize(object.schema + "." + object.name)): a \(object.kind.rawValue) of schema \(Sanitizer.sanitize(object.schema))",
-            "Enter browses that schema, showing it (gs switches schemas too).",
-        ]
-        for (offset, line) in lines.enumerated() where offset < area.height {
-            buffer.put(line, x: area.x + 1, y: area.y + offset, style: theme[.text], maxWidth: max(0, area.width - 1))
-        }
     }
 }

@@ -9,12 +9,12 @@ extension App {
         }
         let source = grid.source
         guard source.rowsToExport() != nil else {
-            state.message = .error("these results cannot be copied whole; run them as a SELECT")
+            say(.error("these results cannot be copied whole; run them as a SELECT"))
             holdTextAfterRefusal()
             return
         }
         guard !column || source.columns.indices.contains(grid.cursorColumn) else {
-            state.message = .info("no column to copy")
+            say(.info("no column to copy"))
             return
         }
         openPrompt(.copyAs(column: column ? source.columns[grid.cursorColumn].name : nil))
@@ -28,18 +28,18 @@ extension App {
     func copyView(of grid: GridModel, format name: String, column: String?) {
         let typed = name.trimmedWhitespace.lowercased()
         guard let format = Self.copyFormats[typed.isEmpty ? "tsv" : typed] else {
-            state.message = .error("copy as csv, tsv, json or jsonl, not \(Sanitizer.sanitize(name))")
+            say(.error("copy as csv, tsv, json or jsonl, not \(Sanitizer.sanitize(name))"))
             return
         }
         let source = grid.source
         guard var rows = source.rowsToExport() else {
-            state.message = .error("these results cannot be copied whole; run them as a SELECT")
+            say(.error("these results cannot be copied whole; run them as a SELECT"))
             return
         }
         rows = BooleanColumnRows.wrapping(rows, columns: source.columns)
         let indexes = column.map { name in source.columns.indices.filter { source.columns[$0].name == name } } ?? grid.shownIndexes
         guard !indexes.isEmpty else {
-            state.message = .error("no column to copy")
+            say(.error("no column to copy"))
             return
         }
         let what = column.map { "column " + Sanitizer.sanitize($0) } ?? "the view of " + Sanitizer.sanitize(source.title)
@@ -48,7 +48,7 @@ extension App {
         clipboardCopy?.stop()  // the copy asked for last is the one that lands
         clipboardCopy = ClipboardCopyTask(copy, what: what, formatName: typed.isEmpty ? "tsv" : typed,
                                           expectedRows: source.knownCount, wakeup: wakeup)
-        state.message = nil
+        clearMessage()
     }
 
     /// Esc while a copy runs: stops it (nothing is copied); returns whether one ran.
@@ -58,7 +58,7 @@ extension App {
         }
         clipboardCopy.stop()
         self.clipboardCopy = nil
-        state.message = .info("copy stopped: nothing copied")
+        say(.info("copy stopped: nothing copied"))
         return true
     }
 
@@ -84,15 +84,15 @@ extension App {
         switch outcome {
         case .done(.text(let text, let count)):
             copied = Outcome([.copy(text)])
-            state.message = .info("copied \(what): \(Self.rowsText(count)) as \(clipboardCopy.formatName) "
-                + "(\(CellFormatter.formatByteCount(text.utf8.count)))")
+            say(.info("copied \(what): \(Self.rowsText(count)) as \(clipboardCopy.formatName) "
+                + "(\(CellFormatter.formatByteCount(text.utf8.count)))"))
         case .done(.tooLong(let bytes, let count)):
-            state.message = .error("\(what) is \(CellFormatter.formatByteCount(bytes)) (\(Self.rowsText(count))); "
-                + "OSC 52 copies at most \(CellFormatter.formatByteCount(Self.clipboardLimit)): nothing copied, X exports it")
+            say(.error("\(what) is \(CellFormatter.formatByteCount(bytes)) (\(Self.rowsText(count))); "
+                + "OSC 52 copies at most \(CellFormatter.formatByteCount(Self.clipboardLimit)): nothing copied, X exports it"))
         case .stopped:
-            state.message = .info("copy stopped: nothing copied")
+            say(.info("copy stopped: nothing copied"))
         case .failed(let message):
-            state.message = .error("copy: \(message)")
+            say(.error("copy: \(message)"))
         }
         return copied
     }

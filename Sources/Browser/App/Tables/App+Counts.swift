@@ -8,14 +8,15 @@ extension App {
         let now = ContinuousClock.now
         let shown = currentGrid
         var grids = Array(tables.grids.values)
-        for screen in state.screens {
-            if case .results(let grid) = screen {
+        for screen in state.screens where screen.showsResults {
+            if let grid = screen.grid {
                 grids.append(grid)
             }
         }
+        let summaries = state.screens.filter { $0.mode == .summary }.compactMap { $0.grid }
         // A summary (`I`) computes while it is open, in sight or not: Esc stops it.
         // Nor is a statement's: its rows arriving stop when Esc stops it or its grid closes.
-        for grid in grids where grid.source.isCounting && grid.summary == nil && !grid.source.isFilling {
+        for grid in grids where grid.source.isCounting && !summaries.contains(where: { $0 === grid }) && !grid.source.isFilling {
             guard grid === shown else {
                 let since = grid.outOfSightSince ?? now
                 grid.outOfSightSince = since
@@ -66,7 +67,7 @@ extension App {
             stopped = true
         }
         if stopped {
-            state.message = .info("stopped counting \(Sanitizer.sanitize(name)): r counts again")
+            say(.info("stopped counting \(Sanitizer.sanitize(name)): r counts again"))
         }
         return stopped
     }

@@ -5,14 +5,14 @@ extension App {
     func startExportPrompt(for grid: GridModel) {
         if let export, export.isRunning {
             export.cancel()
-            state.message = .info("stopping the export…")
+            say(.info("stopping the export…"))
             return
         }
         if waitsForLastRow(of: grid, then: { [unowned self] in startExportPrompt(for: grid) }) {
             return
         }
         guard grid.source.rowsToExport() != nil else {
-            state.message = .error("these results cannot be exported; run them as a SELECT")
+            say(.error("these results cannot be exported; run them as a SELECT"))
             return
         }
         openPrompt(.export)
@@ -27,13 +27,13 @@ extension App {
             return
         }
         guard let format = ExportFormat(path: trimmed) else {
-            state.message = .error("export: name the file \(ExportFormat.extensions)")
+            say(.error("export: name the file \(ExportFormat.extensions)"))
             return
         }
         let grid = currentGrid
         let source = grid?.source
         guard let grid, let source, var rows = source.rowsToExport() else {
-            state.message = .error("export: nothing to export here")
+            say(.error("export: nothing to export here"))
             return
         }
         rows = BooleanColumnRows.wrapping(rows, columns: source.columns)
@@ -43,11 +43,11 @@ extension App {
         }
         let expanded = expandingTilde(in: trimmed)
         if ExportFile.isSameFile(expanded, asAnyOf: ["", "-wal", "-shm", "-journal"].map { database.path + $0 }) {
-            state.message = .error("export: \(Sanitizer.sanitize(expanded)) is the database itself (or its journal)")
+            say(.error("export: \(Sanitizer.sanitize(expanded)) is the database itself (or its journal)"))
             return
         }
         if ExportFile.isFolder(expanded) {
-            state.message = .error("export: \(Sanitizer.sanitize(expanded)) is a folder; name a file in it")
+            say(.error("export: \(Sanitizer.sanitize(expanded)) is a folder; name a file in it"))
             return
         }
         if !replacing && ExportFile.exists(expanded) {
@@ -60,7 +60,7 @@ extension App {
         let exporter = Exporter(rows: rows, table: table, columns: shown.map { source.columns[$0].name }, format: format,
                                 path: expanded)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
-        state.message = nil
+        clearMessage()
     }
 
     /// Stops work that must not outlive reef, as it quits: an export still running is stopped
@@ -77,7 +77,7 @@ extension App {
     /// Answers whether to replace the file at `path`: `y` exports over it, any other key keeps it.
     func answerOverwrite(_ key: Key, path: String) {
         guard key == .character("y") || key == .character("Y") else {
-            state.message = .info("nothing exported: \(path) kept")
+            say(.info("nothing exported: \(path) kept"))
             return
         }
         startExport(to: path, replacing: true)
@@ -103,11 +103,11 @@ extension App {
         let path = export.exporter.path
         switch export.state {
         case .cancelled:
-            state.message = .info("export stopped: nothing written to \(path)")
+            say(.info("export stopped: nothing written to \(path)"))
         case .finished(let rows):
-            state.message = .info("exported \(Self.rowCount(rows)) to \(path)")
+            say(.info("exported \(Self.rowCount(rows)) to \(path)"))
         case .failed(let message, _):
-            state.message = .error("export failed: \(message)")
+            say(.error("export failed: \(message)"))
         case .running:
             break
         }

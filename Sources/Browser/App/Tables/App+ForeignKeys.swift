@@ -4,8 +4,8 @@ extension App {
     /// Follows the foreign key of the cursor cell: opens the referenced table, unsorted and
     /// unfiltered, with the cursor on the referenced row, and remembers where it came from.
     func followReference(from grid: GridModel, isTable: Bool) throws {
-        guard isTable, case .main = state.top, let tableName = selectedTableName else {
-            state.message = .error("foreign keys are followed from a table's grid")
+        guard isTable, state.isMainOnTop, let tableName = selectedTableName else {
+            say(.error("foreign keys are followed from a table's grid"))
             return
         }
         let columns = grid.source.columns
@@ -18,72 +18,72 @@ extension App {
         do {
             found = try lookup.reference(from: tableName, column: column)
         } catch let failure as ForeignKeyLookup.Failure {
-            state.message = .error(Self.describe(failure))
+            say(.error(Self.describe(failure)))
             return
         }
         guard let reference = found else {
-            state.message = .info("\(column) is not a foreign key")
+            say(.info("\(column) is not a foreign key"))
             return
         }
         guard let row = try grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).first,
               row.values.indices.contains(grid.cursorColumn) else {
-            state.message = .info("no row here")
+            say(.info("no row here"))
             return
         }
         let value = row.values[grid.cursorColumn]
         if case .null = value {
-            state.message = .info("\(column) is NULL: it refers to no \(reference.table) row")
+            say(.info("\(column) is NULL: it refers to no \(reference.table) row"))
             return
         }
         guard let key = value.sqlValue else {
-            state.message = .error("\(column): a long BLOB cannot be followed")
+            say(.error("\(column): a long BLOB cannot be followed"))
             return
         }
         guard let targetIndex = catalog.names.firstIndex(where: {
             $0.name.equalsIgnoringCase(reference.table)
         }), let target = tableGrid(named: catalog.names[targetIndex].name) else {
-            state.message = .error("\(column) refers to \(reference.table), which does not exist")
+            say(.error("\(column) refers to \(reference.table), which does not exist"))
             return
         }
         let origin = JumpOrigin(table: tableName, key: row.key, row: grid.cursorRow, column: grid.cursorColumn,
                                 firstRow: grid.firstRow, sort: grid.source.sort, filter: grid.source.filter)
         let description = "\(reference.table).\(reference.referencedColumn) = \(key)"
         guard let targetKey = try lookup.key(of: reference, value: key) else {
-            state.message = .error("no \(reference.table) row with \(reference.referencedColumn) = \(key)")
+            say(.error("no \(reference.table) row with \(reference.referencedColumn) = \(key)"))
             return
         }
         if target.source.sort != nil || target.source.filter != nil {
             target.replaceSource(try target.source.applying(sort: nil, filter: nil))
         }
         guard let position = try target.source.index(ofKey: targetKey) else {
-            state.message = .error("no row \(description)")
+            say(.error("no row \(description)"))
             return
         }
         state.jumps.append(origin)
         selectTable(targetIndex)
-        state.focus = .grid
+        state.main.focus = .grid
         target.cursorRow = position
         if let referenced = target.source.columns.firstIndex(where: {
             $0.name.equalsIgnoringCase(reference.referencedColumn)
         }) {
             target.moveCursor(toColumn: referenced)
         }
-        state.message = .info("\(description)  ([ back)")
+        say(.info("\(description)  ([ back)"))
     }
 
     /// Returns to where the last foreign-key jump started: its table, sort, filter and cursor.
     func jumpBack() throws {
         guard let origin = state.jumps.popLast() else {
-            state.message = .info("no foreign-key jump to go back from")
+            say(.info("no foreign-key jump to go back from"))
             return
         }
         guard let index = catalog.names.firstIndex(where: { $0.name == origin.table }),
               let grid = tableGrid(named: origin.table) else {
-            state.message = .error("\(origin.table) is gone")
+            say(.error("\(origin.table) is gone"))
             return
         }
         selectTable(index)
-        state.focus = .grid
+        state.main.focus = .grid
         if grid.source.sort != origin.sort || grid.source.filter != origin.filter {
             grid.replaceSource(try grid.source.applying(sort: origin.sort, filter: origin.filter))
         }
@@ -94,7 +94,7 @@ extension App {
         }
         grid.firstRow = min(origin.firstRow, grid.cursorRow)
         grid.moveCursor(toColumn: origin.column)
-        state.message = .info("back to \(origin.table)")
+        say(.info("back to \(origin.table)"))
     }
 
     /// The status-bar text for a foreign key that cannot be followed.

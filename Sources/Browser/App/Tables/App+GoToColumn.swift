@@ -9,12 +9,12 @@ extension App {
         }
         let names = grid.source.columns.map(\.name)
         guard let found = try ColumnNameMatch(pattern).next(in: names, after: grid.cursorColumn) else {
-            state.message = .error("no column matches \(Sanitizer.sanitize(pattern))")
+            say(.error("no column matches \(Sanitizer.sanitize(pattern))"))
             return
         }
         let name = names[found]
         let wasHidden = grid.hiddenColumns.remove(name) != nil
         grid.moveCursor(toColumn: found)
-        state.message = .info("column \(Sanitizer.sanitize(name)) (\(found + 1) of \(names.count))" + (wasHidden ? ", shown again" : ""))
+        say(.info("column \(Sanitizer.sanitize(name)) (\(found + 1) of \(names.count))" + (wasHidden ? ", shown again" : "")))
     }
 }

@@ -23,7 +23,7 @@ extension App {
             case .addSort: addToSort(of: grid)
             case .filter:
                 guard grid.source.supportsSortAndFilter else {
-                    state.message = .error("these results cannot be filtered")
+                    say(.error("these results cannot be filtered"))
                     holdTextAfterRefusal()
                     return outcome
                 }
@@ -46,7 +46,7 @@ extension App {
             case .summary: openSummary(of: grid)
             case .columnPicture:
                 grid.showsPicture.toggle()
-                state.message = .info(grid.showsPicture ? "picture of the cursor column over the rows shown; zp hides it" : "picture hidden")
+                say(.info(grid.showsPicture ? "picture of the cursor column over the rows shown; zp hides it" : "picture hidden"))
             case .yankCell: outcome.merge(try yankCell(of: grid))
             case .yankRow: outcome.merge(try yankRow(of: grid))
             case .yankColumn, .yankView: openCopyPrompt(for: grid, column: command == .yankColumn)
@@ -76,7 +76,7 @@ extension App {
     func cycleSort(of grid: GridModel) {
         let source = grid.source
         guard source.supportsSortAndFilter, !source.columns.isEmpty else {
-            state.message = .error("these results cannot be sorted")
+            say(.error("these results cannot be sorted"))
             return
         }
         let column = grid.cursorColumn
@@ -93,7 +93,7 @@ extension App {
         let label = next.map { _ in "sorting \(Sanitizer.sanitize(source.title)) by \(Sanitizer.sanitize(name))" } ?? "unsorting"
         // The cursor stays on its row, wherever the new order puts it (as after zs, q and r).
         changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { [unowned self] _ in
-            state.message = .info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" } ?? "sort off")
+            say(.info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" } ?? "sort off"))
         }
     }
 
@@ -103,13 +103,13 @@ extension App {
     func addToSort(of grid: GridModel) {
         let source = grid.source
         guard source.supportsSortAndFilter, source.columns.indices.contains(grid.cursorColumn) else {
-            state.message = .error("these results cannot be sorted")
+            say(.error("these results cannot be sorted"))
             return
         }
         let next = GridSort.adding(column: grid.cursorColumn, to: source.sort)
         let label = "sorting \(Sanitizer.sanitize(source.title))"
         changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { [unowned self] sorted in
-            state.message = .info(sorted.sort.map { "sorted by " + Self.describe($0, columns: sorted.columns) } ?? "sort off")
+            say(.info(sorted.sort.map { "sorted by " + Self.describe($0, columns: sorted.columns) } ?? "sort off"))
         }
     }
 
@@ -177,7 +177,7 @@ extension App {
     /// Moves to the next or previous row the grid's last search matches, wrapping around the ends.
     func findMatch(in grid: GridModel, forward: Bool) throws {
         guard var last = grid.search, !last.pattern.isEmpty else {
-            state.message = .error("no search yet: press / to search")
+            say(.error("no search yet: press / to search"))
             return
         }
         last.excluded = grid.hiddenColumns  // the columns shown now are searched
@@ -218,11 +218,11 @@ extension App {
     private func show(_ match: MatchSearch.Match?, of search: MatchSearch, _ wanted: GridSearch, in grid: GridModel) throws {
         let text = search.text
         guard let match else {
-            state.message = .error("not found: \(Sanitizer.sanitize(text))")
+            say(.error("not found: \(Sanitizer.sanitize(text))"))
             return
         }
         if match.wrapped {
-            state.message = .info(search.forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM")
+            say(.info(search.forward ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"))
         }
         let row = match.row
         grid.cursorRow = row
@@ -231,29 +231,29 @@ extension App {
             grid.cursorColumn = grid.nearestShownColumn(to: found)
         }
         if state.message == nil {
-            state.message = .info("\(Sanitizer.sanitize(wanted.label))  row \(row + 1)")
+            say(.info("\(Sanitizer.sanitize(wanted.label))  row \(row + 1)"))
         }
     }
 
     /// Opens the record view of the cursor row.
     func openRecord(of grid: GridModel) throws {
         guard try grid.row(at: grid.cursorRow) != nil else {
-            state.message = .info("no row to show")
+            say(.info("no row to show"))
             return
         }
-        state.screens.append(.record(RecordViewState(grid: grid)))
+        state.screens.append(RecordController(grid: grid, host: self))
     }
 
     /// Opens the schema view of the table the grid shows.
     func openSchema(isTable: Bool, grid: GridModel) throws {
         guard isTable else {
-            state.message = .error("query results have no schema; open a table")
+            say(.error("query results have no schema; open a table"))
             return
         }
         let name = grid.source.title
         let report = try SchemaReport.report(for: name, in: database)
         let copy = (text: report.statements, what: "the CREATE statements of \(Sanitizer.sanitize(name))")
-        state.screens.append(.controlled(TextPageController(title: "Schema of \(name)", lines: report.lines, mode: .schema, copy: copy)))
+        state.screens.append(TextPageController(title: "Schema of \(name)", lines: report.lines, mode: .schema, copy: copy))
     }
 
     /// Reloads a grid (and the table list for a table), keeping the cursor on its row.
@@ -265,6 +265,6 @@ extension App {
             catalog.countAgain(grid.source.title)  // asked for: no time limit
             tables.unopened = [:]
         }
-        state.message = .info("reloaded")
+        say(.info("reloaded"))
     }
 }

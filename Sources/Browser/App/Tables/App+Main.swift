@@ -1,71 +1,15 @@
 extension App {
-    /// Runs a command on the main screen: the table list when it has the focus, else the grid.
+    /// Runs a command on the main screen (``MainController``), whatever screen is on top (Enter
+    /// at the table list's narrowing line opens the table selected).
     func performOnMain(_ command: Command) -> Outcome {
-        if state.focus == .tables {
-            switch command {
-            case .up, .down, .pageUp, .pageDown, .top, .bottom:
-                moveTableSelection(command)
-                return .redraw
-            case .open, .switchFocus, .right:
-                if let object = catalog.elsewhere(at: state.selectedTable) {
-                    return command == .open ? browseElsewhere(object) : saySchemaElsewhere(object)
-                }
-                if command == .open, let name = selectedTableName, tables.unopened[name] != nil {
-                    tables.unopened[name] = nil  // asked again: try again
-                }
-                if command == .open, let name = selectedTableName, catalog.countStoppedOrFailed(name) {
-                    catalog.countAgain(name)
-                }
-                if selectedTableGrid != nil {
-                    state.focus = .grid
-                }
-                return .redraw
-            case .back:
-                return back()
-            case .cancel:
-                if clearTableNarrowing() {
-                    state.message = .info("every table listed again")
-                    return .redraw
-                }
-                return stopCountsOnScreen() ? .redraw : cancelOnMain()
-            case .search:
-                openTableNarrowing()
-                return .redraw
-            case .left:
-                return notAKeyHere()
-            default:
-                state.focus = .grid
-            }
-        }
-        switch command {
-        case .back:
-            return back()
-        case .cancel:
-            return stopCountsOnScreen() ? .redraw : cancelOnMain()
-        case .switchFocus:
-            state.focus = .tables
-            return .redraw
-        default:
-            guard let grid = selectedTableGrid else {
-                if let object = catalog.elsewhere(at: state.selectedTable) {
-                    return saySchemaElsewhere(object)
-                }
-                if let name = selectedTableName, let reason = tables.unopened[name] {
-                    state.message = .info("\(Sanitizer.sanitize(name)) is not open (\(reason)): Enter in the table list opens it")
-                } else {
-                    state.message = state.message ?? .info("no table to show")
-                }
-                return .redraw
-            }
-            return performOnGrid(command, grid: grid, isTable: true)
-        }
+        carryOut(state.main.perform(command, in: screenLayout.content), of: state.main)
     }
 
     /// `q` on the main screen: puts the table shown back as it opens (the cursor stays on its
     /// row) when its view is shaped (a filter, a sort, hidden columns: VisiData's `q` closes such a
     /// sheet, and the table opens again with every column), else quits (asking first when changes
     /// are pending).
-    private func back() -> Outcome {
+    func backOnMain() -> Outcome {
         guard let name = selectedTableName, let grid = tables.grids[name],
               grid.source.filter != nil || grid.source.sort != nil || grid.hiddenCount > 0 else {
             return quitOrAsk()
@@ -77,22 +21,26 @@ extension App {
         let said = cleared.count > 1 ? cleared.dropLast().joined(separator: ", ") + " and " + (cleared.last ?? "") : cleared.joined()
         grid.showAllColumns()
         guard grid.source.filter != nil || grid.source.sort != nil else {
-            state.message = .info("\(said) shown again · q again quits")
+            say(.info("\(said) shown again · q again quits"))
             return .redraw
         }
         changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(said) of \(Sanitizer.sanitize(name))",
                    keepingRow: true) { [unowned self] _ in
-            state.message = .info("\(said) cleared · q again quits")
+            say(.info("\(said) cleared · q again quits"))
         }
         return .redraw
     }
 
-    /// Esc on the main screen, once no count the screen waits for is left to stop: there is
-    /// nothing to close, and Esc never quits; it says what does.
-    private func cancelOnMain() -> Outcome {
+    /// Esc on the main screen first stops the counts the screen waits for
+    /// (``stopCountsOnScreen()``); with none left to stop, there is nothing to close, and Esc
+    /// never quits: it says what does.
+    func cancelOnMain() -> Outcome {
+        if stopCountsOnScreen() {
+            return .redraw
+        }
         let grid = selectedTableName.flatMap { tables.grids[$0] }
         let onView = grid.map { $0.source.filter != nil || $0.source.sort != nil || $0.hiddenCount > 0 } ?? false
-        state.message = .info("Esc: nothing to cancel; q " + (onView ? "clears the filter, sort and hidden columns" : "quits"))
+        say(.info("Esc: nothing to cancel; q " + (onView ? "clears the filter, sort and hidden columns" : "quits")))
         return .redraw
     }
 
@@ -104,7 +52,7 @@ extension App {
             return
         }
         let page = max(1, sidebarListHeight)
-        let current = listed.firstIndex(of: state.selectedTable) ?? 0
+        let current = listed.firstIndex(of: state.main.selectedTable) ?? 0
         let target: Int
         switch command {
         case .up: target = current - 1
@@ -121,7 +69,7 @@ extension App {
     /// or added above it moves it in the list); when it is gone, the one now at its place.
     func refreshCatalog(changed: Set<String>? = nil) throws {
         let selected = selectedTableName
-        let selectedElsewhere = catalog.elsewhere(at: state.selectedTable)
+        let selectedElsewhere = catalog.elsewhere(at: state.main.selectedTable)
         try catalog.refresh(changed: changed)
         completionCache.reset()
         if let selected, let index = catalog.names.firstIndex(where: { $0.name == selected }) {
@@ -131,7 +79,7 @@ extension App {
         }) {
             selectTable(catalog.names.count + index)
         } else {
-            selectTable(min(state.selectedTable, max(0, catalog.listCount - 1)))
+            selectTable(min(state.main.selectedTable, max(0, catalog.listCount - 1)))
         }
     }
 
@@ -140,7 +88,7 @@ extension App {
     var tableNamesInSight: [String] {
         let names = catalog.names
         let listed = listedTables
-        let first = min(max(0, state.firstVisibleTable), listed.count)
+        let first = min(max(0, state.main.firstVisibleTable), listed.count)
         var shown = listed[first..<min(listed.count, first + max(1, sidebarListHeight))].filter(names.indices.contains)
             .map { names[$0].name }
         if let selected = selectedTableName, !shown.contains(selected) {
@@ -151,9 +99,9 @@ extension App {
 
     /// Selects table `index`, keeping it visible in the list.
     func selectTable(_ index: Int) {
-        state.selectedTable = index
+        state.main.selectedTable = index
         let listed = listedTables
-        state.firstVisibleTable = ListWidget.firstVisible(keeping: listed.firstIndex(of: index) ?? 0, visibleFrom: state.firstVisibleTable,
+        state.main.firstVisibleTable = ListWidget.firstVisible(keeping: listed.firstIndex(of: index) ?? 0, visibleFrom: state.main.firstVisibleTable,
                                                           height: max(1, sidebarListHeight), count: listed.count)
     }
 

@@ -56,7 +56,7 @@ extension App {
                 tables.unopened[name] = "no table or view named \(name)"
             case .failure(let error):
                 tables.unopened[name] = UserMessage.describe(error)
-                state.message = .error("\(name): \(UserMessage.describe(error))")
+                say(.error("\(name): \(UserMessage.describe(error))"))
             case nil:
                 break
             }

@@ -6,7 +6,7 @@ extension App {
     /// belong to this schema's tables.
     func askForSchema() {
         guard database.dialect != .sqlite else {
-            state.message = .error("a SQLite file has one schema, main")
+            say(.error("a SQLite file has one schema, main"))
             return
         }
         guard mayLeaveSchema() else {
@@ -16,7 +16,7 @@ extension App {
             let current = catalog.schema
             let others = try database.schemas().filter { $0 != current }
             guard !others.isEmpty else {
-                state.message = .info("the database has no other schema than \(Sanitizer.sanitize(current ?? "this one"))")
+                say(.info("the database has no other schema than \(Sanitizer.sanitize(current ?? "this one"))"))
                 return
             }
             openPrompt(.switchSchema(choices: others))
@@ -39,7 +39,7 @@ extension App {
                 ?? (started.count == 1 ? started.first : nil)
         else {
             let why = started.count > 1 ? "more than one schema starts with" : "no schema named"
-            state.message = .error("\(why) \(Sanitizer.sanitize(typed)): " + choices.map(Sanitizer.sanitize).joined(separator: ", "))
+            say(.error("\(why) \(Sanitizer.sanitize(typed)): " + choices.map(Sanitizer.sanitize).joined(separator: ", ")))
             return .redraw
         }
         return Outcome([.reopen(SchemaSwitch(schema: chosen))])
@@ -57,9 +57,9 @@ extension App {
     /// Says how to browse another schema's table or view (selected in the list: it has no grid
     /// here).
     func saySchemaElsewhere(_ object: SchemaListing.QualifiedObject) -> Outcome {
-        state.message = .info(
+        say(.info(
             "\(Sanitizer.sanitize(object.schema + "." + object.name)) is in schema \(Sanitizer.sanitize(object.schema)): "
-                + "Enter in the table list browses that schema")
+                + "Enter in the table list browses that schema"))
         return .redraw
     }
 
@@ -73,11 +73,11 @@ extension App {
     /// tables) nor while an export runs; says why not.
     private func mayLeaveSchema() -> Bool {
         guard staging.pendingCount == 0, staging.unchecked.isEmpty else {
-            state.message = .error("commit (w) or revert (U) the staged changes before browsing another schema")
+            say(.error("commit (w) or revert (U) the staged changes before browsing another schema"))
             return false
         }
         guard !(export?.isRunning ?? false) else {
-            state.message = .error("an export is running: let it finish (or stop it with X) before browsing another schema")
+            say(.error("an export is running: let it finish (or stop it with X) before browsing another schema"))
             return false
         }
         return true

@@ -16,13 +16,8 @@ extension App {
     /// The grid of the topmost results or record screen, nil when only the main screen's grid is left.
     private var stackedGrid: GridModel? {
         for screen in state.screens.reversed() {
-            switch screen {
-            case .results(let grid):
+            if let grid = screen.grid {
                 return grid
-            case .record(let record):
-                return record.grid
-            default:
-                continue
             }
         }
         return nil
@@ -36,7 +31,7 @@ extension App {
     /// The name of the selected table, if there is one.
     var selectedTableName: String? {
         let names = catalog.names
-        return names.indices.contains(state.selectedTable) ? names[state.selectedTable].name : nil
+        return names.indices.contains(state.main.selectedTable) ? names[state.main.selectedTable].name : nil
     }
 
     /// The grid of the selected table, opened on first use (in the background: see
@@ -55,7 +50,7 @@ extension App {
                 do {
                     try grid.reload()
                 } catch {
-                    state.message = .error("\(name): refresh failed: \(UserMessage.describe(error))")
+                    say(.error("\(name): refresh failed: \(UserMessage.describe(error))"))
                 }
             }
             return grid
@@ -69,7 +64,7 @@ extension App {
             }
             return installGrid(try TableSource(table: table), named: name)
         } catch {
-            state.message = .error("\(name): \(UserMessage.describe(error))")
+            say(.error("\(name): \(UserMessage.describe(error))"))
             return nil
         }
     }

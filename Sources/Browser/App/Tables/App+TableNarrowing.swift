@@ -3,7 +3,7 @@ extension App {
     /// schema's qualified, `audit.log`) contains the narrowing text, ignoring case; every table
     /// when it is empty.
     var listedTables: [Int] {
-        let wanted = TextFold.fold(state.tableNarrowing)
+        let wanted = TextFold.fold(state.main.tableNarrowing)
         guard !wanted.isEmpty else {
             return Array(0..<catalog.listCount)
         }
@@ -15,27 +15,27 @@ extension App {
     /// The table list's title: `Tables (11)`, or on PostgreSQL the schema listed, `public (11)`;
     /// narrowed, the text first (the list is narrow): `/inv (2/11)`.
     func tableListTitle(listed: Int) -> String {
-        guard !state.tableNarrowing.isEmpty else {
+        guard !state.main.tableNarrowing.isEmpty else {
             return (catalog.schema.map(Sanitizer.sanitize) ?? "Tables") + " (\(ListWidget.formatCount(catalog.names.count)))"
         }
         let total = ListWidget.formatCount(catalog.listCount)
-        return "/" + Sanitizer.sanitize(state.tableNarrowing) + " (\(ListWidget.formatCount(listed))/\(total))"
+        return "/" + Sanitizer.sanitize(state.main.tableNarrowing) + " (\(ListWidget.formatCount(listed))/\(total))"
     }
 
     /// `/` in the table list: opens the line that narrows it as it is typed.
     func openTableNarrowing() {
-        openPrompt(.narrowTables, text: state.tableNarrowing)
+        openPrompt(.narrowTables, text: state.main.tableNarrowing)
     }
 
     /// Narrows the table list to the names containing `text`, selecting the first one listed when
     /// the selected table is not (its grid is shown as the selection moves).
     func narrowTables(to text: String) {
-        state.tableNarrowing = text
+        state.main.tableNarrowing = text
         let listed = listedTables
-        if !listed.contains(state.selectedTable), let first = listed.first {
+        if !listed.contains(state.main.selectedTable), let first = listed.first {
             selectTable(first)
         } else {
-            selectTable(state.selectedTable)
+            selectTable(state.main.selectedTable)
         }
     }
 
@@ -62,7 +62,7 @@ extension App {
     func acceptTableNarrowing(_ text: String) -> Outcome {
         narrowTables(to: text)
         guard !listedTables.isEmpty else {
-            state.message = .error("no table name contains \(Sanitizer.sanitize(text)); Esc in the list shows them all")
+            say(.error("no table name contains \(Sanitizer.sanitize(text)); Esc in the list shows them all"))
             return .redraw
         }
         return performOnMain(.open)
@@ -72,7 +72,7 @@ extension App {
     /// whether the list was narrowed.
     @discardableResult
     func clearTableNarrowing() -> Bool {
-        guard !state.tableNarrowing.isEmpty else {
+        guard !state.main.tableNarrowing.isEmpty else {
             return false
         }
         narrowTables(to: "")

@@ -7,17 +7,17 @@ extension App {
         let columns = grid.source.columns
         guard let values = try cursorValues(of: grid), values.indices.contains(grid.cursorColumn),
               columns.indices.contains(grid.cursorColumn) else {
-            state.message = .info("no cell to copy")
+            say(.info("no cell to copy"))
             return .redraw
         }
         let name = columns[grid.cursorColumn].name
         guard let text = try wholeText(of: values[grid.cursorColumn], column: grid.cursorColumn, in: grid) else {
-            state.message = .error("\(name): the value is gone or too long to copy (over "
-                + "\(CellFormatter.formatByteCount(Self.clipboardLimit)) for the terminal's clipboard); E opens it")
+            say(.error("\(name): the value is gone or too long to copy (over "
+                + "\(CellFormatter.formatByteCount(Self.clipboardLimit)) for the terminal's clipboard); E opens it"))
             return .redraw
         }
         let preview = TextLayout.truncate(Sanitizer.sanitize(text), toWidth: 30)
-        state.message = .info(text.isEmpty ? "copied \(name): (empty)" : "copied \(name): \(preview)")
+        say(.info(text.isEmpty ? "copied \(name): (empty)" : "copied \(name): \(preview)"))
         return Outcome.redraw.with(.copy(text))
     }
 
@@ -26,7 +26,7 @@ extension App {
     /// spaces so the row stays one line. The outcome carries the text (``Effect/copy(_:)``).
     func yankRow(of grid: GridModel) throws -> Outcome {
         guard let values = try cursorValues(of: grid) else {
-            state.message = .info("no row to copy")
+            say(.info("no row to copy"))
             return .redraw
         }
         let texts = try grid.shownIndexes.filter(values.indices.contains).map {
@@ -36,7 +36,7 @@ extension App {
             String((text ?? "").map { $0.isNewline || $0 == "\t" ? " " : $0 })
         }
         let skipped = texts.contains(nil) ? " (values too long for the clipboard left empty)" : ""
-        state.message = .info("copied row \(ListWidget.formatCount(grid.cursorRow + 1)): \(fields.count) values\(skipped)")
+        say(.info("copied row \(ListWidget.formatCount(grid.cursorRow + 1)): \(fields.count) values\(skipped)"))
         return Outcome.redraw.with(.copy(fields.joined(separator: "\t")))
     }
 

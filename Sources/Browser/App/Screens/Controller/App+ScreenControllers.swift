@@ -2,16 +2,17 @@ extension App {
     /// Whether the screen on top searches its own text (the schema, the pending changes, the help)
     /// with `/`, `n` and `N`, instead of a grid.
     var isTextScreenOnTop: Bool {
-        state.top.controller?.searchesText ?? false
+        state.top.searchesText
     }
 
     /// Searches the text screen on top for `text` (nil: the text searched for last), as `less` does
     /// (``ScreenController/search(for:forward:again:in:)``).
     func searchTextScreen(for text: String?, forward: Bool, again: Bool) {
-        guard let controller = state.top.controller, controller.searchesText else {
+        let controller = state.top
+        guard controller.searchesText else {
             return
         }
-        _ = carryOut(controller.search(for: text, forward: forward, again: again, in: layout(of: state.top).content),
+        _ = carryOut(controller.search(for: text, forward: forward, again: again, in: screenLayout.content),
                      of: controller)
     }
 
@@ -22,9 +23,9 @@ extension App {
         case .redraw:
             break
         case .say(let message):
-            state.message = message
+            say(message)
         case .close:
-            if state.top.controller === controller {
+            if state.top === controller {
                 state.screens.removeLast()
             }
         case .notAKey:
@@ -32,8 +33,10 @@ extension App {
         case .openPrompt(let kind):
             openPrompt(kind)
         case .copy(let text, let message):
-            state.message = message
+            say(message)
             return Outcome([.redraw, .copy(text)])
+        case .carriedOut(let outcome):
+            return outcome
         }
         return .redraw
     }

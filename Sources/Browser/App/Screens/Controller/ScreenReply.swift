@@ -13,4 +13,8 @@ enum ScreenReply: Equatable, Sendable {
     case openPrompt(PromptKind)
     /// Put `text` on the clipboard, the status bar saying `message`.
     case copy(String, StatusMessage)
+    /// The command went to the app's own services (the grid's commands run from a screen over
+    /// the grid, such as the record view's sort or edit), which did it: the runner acts on the
+    /// outcome's effects (draw, copy, run the editor…).
+    case carriedOut(Outcome)
 }

@@ -1,5 +1,6 @@
-/// What the record view read and laid out last, kept because a key there lays it out several
-/// times (scrolling, the field, the frame): the row with more of its long values, and its lines.
+/// What a record view (``RecordController``) read and laid out last, kept because a key there
+/// lays it out several times (scrolling, the field, the frame): the row with more of its long
+/// values, and its lines.
 struct RecordCache {
     /// The row the record view shows, read with more of its long values than the grid keeps.
     var row: RecordRow?

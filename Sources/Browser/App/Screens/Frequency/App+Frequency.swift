@@ -12,12 +12,12 @@ extension App {
         let source = grid.source
         let index = index ?? grid.cursorColumn
         guard source.columns.indices.contains(index) else {
-            state.message = .info("no column to count")
+            say(.info("no column to count"))
             return
         }
         let column = source.columns[index].name
         guard let relation = source.relation else {
-            state.message = .error("these results cannot be counted: run the query at the SQL prompt (e) again")
+            say(.error("these results cannot be counted: run the query at the SQL prompt (e) again"))
             return
         }
         let query: FrequencyQuery
@@ -45,12 +45,12 @@ extension App {
             }
             do {
                 let table = GridModel(source: try result.get().value)
-                table.frequency = FrequencyOrigin(query: query, grid: grid)
-                if case .results(let shown) = state.top, shown.frequency != nil {
+                if state.top.mode == .frequency {
                     state.screens.removeLast()  // F on a frequency table replaces it
                 }
-                state.screens.append(.results(table))
-                state.message = .info("Enter: \(Sanitizer.sanitize(source.title)) where \(Sanitizer.sanitize(column)) is the value")
+                state.screens.append(FrequencyController(grid: table, origin: FrequencyOrigin(query: query, grid: grid),
+                                                                     host: self))
+                say(.info("Enter: \(Sanitizer.sanitize(source.title)) where \(Sanitizer.sanitize(column)) is the value"))
             } catch {
                 report(error, doing: "frequency")
             }
@@ -64,24 +64,35 @@ extension App {
     }
 
     /// `Enter` on a frequency table: back to the grid it counts, filtered (within its own filter)
-    /// to the rows holding the value under the cursor.
-    func filterToFrequencyValue(in table: GridModel, origin: FrequencyOrigin) throws {
+    /// to the rows holding the value under the cursor; an error goes to the status bar.
+    func filterToFrequencyValue(in table: GridModel, origin: FrequencyOrigin) -> Outcome {
+        do {
+            try filter(origin, toValueIn: table)
+        } catch {
+            report(error, doing: "filter")
+        }
+        return .redraw
+    }
+
+    /// Filters `origin`'s grid to the value under `table`'s cursor, closing the frequency table
+    /// (and the summary it was opened from).
+    private func filter(_ origin: FrequencyOrigin, toValueIn table: GridModel) throws {
         guard case .stored(let row)? = try table.row(at: table.cursorRow), let shown = row.values.first else {
             return
         }
         guard let value = shown.sqlValue else {
-            state.message = .error("the value is too long to filter by here: filter with f and a condition of your own")
+            say(.error("the value is too long to filter by here: filter with f and a condition of your own"))
             return
         }
         let filter = origin.query.filter(keeping: value)
         state.screens.removeLast()
-        if case .results(let shown) = state.top, shown.summary?.grid === origin.grid {
+        if let summary = state.top as? SummaryController, summary.origin.grid === origin.grid {
             state.screens.removeLast()  // F from a summary: the summary no longer matches the view
         }
         let grid = origin.grid
         changeView(of: grid, sort: grid.source.sort, filter: filter, label: "filtering \(Sanitizer.sanitize(grid.source.title))") {
             [unowned self] source in
-            state.message = .info("filter: \(Sanitizer.sanitize(source.filter ?? filter))")
+            say(.info("filter: \(Sanitizer.sanitize(source.filter ?? filter))"))
         }
     }
 }

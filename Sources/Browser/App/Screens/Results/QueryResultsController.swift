@@ -1,0 +1,25 @@
+/// The results of a statement typed at the SQL prompt, in a grid of their own (filled as the rows
+/// arrive): `Esc` stops the statement while it runs, `q` or `Esc` goes back; the rest moves,
+/// searches, sorts, filters and copies as in any grid.
+final class QueryResultsController: GridScreenController {
+    let gridShown: GridModel
+    var pane = GridPane()
+    unowned let host: any GridScreenHost
+
+    /// The results in `grid`, the grid's commands going to `host`.
+    init(grid: GridModel, host: any GridScreenHost) {
+        gridShown = grid
+        self.host = host
+    }
+
+    var mode: Mode {
+        .results
+    }
+
+    func perform(_ command: Command, in area: Rect) -> ScreenReply {
+        if let reply = stopOrClose(command) {
+            return reply
+        }
+        return command == .switchFocus ? .notAKey : performOnGrid(command)
+    }
+}

@@ -1,0 +1,55 @@
+import ORMCore
+
+extension App {
+    /// `I`: the summary of every column `grid` shows (those hidden with `-` left out, as VisiData's
+    /// describe sheet leaves them), over the rows its filter keeps: one row a column, filled in as
+    /// SQLite computes it in the background. The cursor starts on the row of `grid`'s cursor column.
+    func openSummary(of grid: GridModel) {
+        if waitsForLastRow(of: grid, then: { [unowned self] in openSummary(of: grid) }) {
+            return
+        }
+        let source = grid.source
+        guard !state.screens.contains(where: { $0.mode == .summary && $0.grid === grid }) else {
+            say(.info("this is a summary already: I summarises a table, a view or query results"))
+            return
+        }
+        let shown = source.columns.indices.filter { !grid.isHidden($0) }
+        guard !shown.isEmpty else {
+            say(.info("no columns to summarise"))
+            return
+        }
+        guard let relation = source.relation else {
+            say(.error("these results cannot be summarised: run the query at the SQL prompt (e) again"))
+            return
+        }
+        let types = source.declaredColumnTypes
+        let declaredTypes = types.isEmpty ? [] : shown.map { types.indices.contains($0) ? types[$0] : "" }
+        let query: SummaryQuery
+        do {
+            query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
+                                     dialect: database(of: source).dialect.kind, declaredTypes: declaredTypes,
+                                     decimalTexts: Set(shown.indices.filter { Self.holdsDecimalText(shown[$0], of: source) }))
+        } catch {
+            report(error, doing: "summary")
+            return
+        }
+        let title = query.filter.map { "\(source.title) where \($0)" } ?? source.title
+        let rows = SummarySource(database: database(of: source), query: query, declaredTypes: declaredTypes, title: title,
+                                 wakeup: wakeup)
+        let summary = GridModel(source: rows, frozenColumns: 1)
+        summary.countsWithoutLimit = true  // asked for: Esc stops it, not a time limit
+        summary.cursorRow = shown.firstIndex(of: grid.cursorColumn) ?? 0
+        state.screens.append(SummaryController(grid: summary, source: rows, origin: SummaryOrigin(grid: grid),
+                                                           host: self))
+    }
+
+    /// Whether column `index` of `source` holds exact decimals as text: a PostgreSQL `numeric`
+    /// column of a statement's results, in reef's copy of them.
+    private static func holdsDecimalText(_ index: Int, of source: RowSource) -> Bool {
+        guard let store = source.resultStore, !source.isFilling, store.typeNames.indices.contains(index),
+              let type = store.typeNames[index]?.lowercased() else {
+            return false
+        }
+        return store.isFromPostgres && (type.hasPrefix("numeric") || type.hasPrefix("decimal"))
+    }
+}
