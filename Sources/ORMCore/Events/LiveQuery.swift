@@ -64,23 +64,24 @@ public struct LiveQuery<Value: Sendable>: AsyncSequence, Sendable {
         return stream.makeAsyncIterator()
     }
 
-    /// Starts observing: `onChange` gets the first value, then each new one, on `queue` (a private
-    /// serial queue by default, so values keep their order); `onError` gets the error that ends the
-    /// observation. Keep the registration and cancel it to stop.
+    /// Starts observing: `onChange` gets the first value, then each new one, on `queue` (by default
+    /// the observation's own serial queue, where it reads, so values keep their order and none
+    /// waits for another hop); `onError` gets the error that ends the observation. Keep the
+    /// registration and cancel it to stop.
     ///
     /// - Throws: ``ORMError/noDefaultDatabase`` when the query names no database and none is set.
     public func start(
         queue: DispatchQueue? = nil, onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable (Value) -> Void
     ) throws -> EventRegistration {
-        let queue = queue ?? DispatchQueue(label: "ormcore.live-query.values")
         let observer = try makeObserver { result in
-            queue.async {
+            let hand: @Sendable () -> Void = {
                 switch result {
                 case .success(let value): onChange(value)
                 case .failure(let error): onError(error)
                 }
             }
+            if let queue { queue.async(execute: hand) } else { hand() }
         }
         let database = try database()
         observer.start()
