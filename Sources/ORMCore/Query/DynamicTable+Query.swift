@@ -41,7 +41,8 @@ extension DynamicTable {
                         // Read by rowid, its start only (see ``ValueCut``).
                         let rowID = row.statement.column(at: Int32(rowIDPosition)).int64
                         let (value, size) = try row.statement.onConnection {
-                            try $0.cutValue(table: table, column: selected[index], rowID: rowID, marked: marked, limit: limit)
+                            try $0.cutValue(table: table, column: selected[index], rowID: rowID,
+                                            rowIDColumn: selected[rowIDPosition], marked: marked, limit: limit)
                         }
                         if let size { fullSizes[index] = size }
                         return value
