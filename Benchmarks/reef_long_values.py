@@ -11,11 +11,19 @@ rows 5 and 6 in the grid (the status bar's position), Enter into the record view
 100"), and `j`/`k` between its fields (the status bar's column name). Resident memory (VmRSS)
 after the grid keys and after the record keys, and the peak (VmHWM), from /proc.
 
+With `--paths`, runs reef headless (120x40) once per path instead, on the same file, and reports
+each run's peak resident memory (the process's VmHWM, by GNU time's `%M`) and wall time:
+opening the table, a search (`/`) that finds nothing, `F` on `body`, `I`, exports to CSV, JSON and
+`.sql`, and `select * from t` at the SQL prompt. Headless keys wait for background work, so each
+run ends once its path is done; the final screen is checked for the path's result.
+
 Standard library only (uses reef_speed.py's tmux driver).
 """
 
 import argparse
 import os
+import tempfile
+import time
 import statistics
 import subprocess
 import sys
@@ -38,15 +46,57 @@ UPDATE t SET body = replace(hex(zeroblob(25 * 1024 * 1024)), '0', 'x'), data = z
     subprocess.run(["sqlite3", path], input=script, text=True, check=True, stdout=subprocess.DEVNULL)
 
 
+# Each path: its name, the keys after opening `t` (cursor on row 1, column id), and a text the final
+# screen shows once it is done ({out} is a file in a temporary directory).
+PATHS = [
+    ("open", "<wait:10>", "t  1/100"),
+    ("search, not found", "/zzzq<Enter><wait:10>", "not found"),
+    ("F on body", "llF<wait:10>", "count"),
+    ("I", "I<wait:10>", "body"),
+    ("export .csv", "X{out}.csv<Enter><wait:20000>", "exported"),
+    ("export .json", "X{out}.json<Enter><wait:20000>", "exported"),
+    ("export .sql", "X{out}.sql<Enter><wait:20000>", "exported"),
+    ("select * at the prompt", "eselect * from t<Enter><wait:10>", "query"),
+]
+
+
+def measure_paths(reef, db, only=None):
+    """Runs reef headless once per path; prints each one's peak resident memory and time."""
+    with tempfile.TemporaryDirectory() as directory:
+        for name, keys, expected in PATHS:
+            if only and not any(word in name for word in only):
+                continue
+            keys = keys.replace("{out}", os.path.join(directory, "out"))
+            start = time.monotonic()
+            peak_file = os.path.join(directory, "peak")
+            # GNU time's %M is the child's largest resident set (its VmHWM when it ends), in KB.
+            process = subprocess.run(
+                ["/usr/bin/time", "-f", "%M", "-o", peak_file,
+                 reef, db, "--table", "t", "--headless", "120x40", "--keys", keys],
+                capture_output=True, text=True, timeout=900)
+            elapsed = time.monotonic() - start
+            with open(peak_file) as file:
+                peak_kb = int(file.read().split()[-1])
+            ok = expected in process.stdout and process.returncode == 0
+            print(f"{name}: peak {peak_kb / 1024:.1f} MB, {elapsed:.2f} s"
+                  + ("" if ok else f"  (UNEXPECTED: exit {process.returncode}, "
+                                   f"{process.stderr.strip()[-200:]!r}, {process.stdout.strip()[-300:]!r})"),
+                  flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reef", required=True)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--data-dir", default=os.environ.get("REEF_SPEED_DIR", "/tmp/reef-speed"))
+    parser.add_argument("--paths", nargs="*", help="measure each path headless (or those whose names hold these words)")
     args = parser.parse_args()
     os.makedirs(args.data_dir, exist_ok=True)
     db = os.path.join(args.data_dir, "long-values.db")
     generate(db)
+    if args.paths is not None:
+        measure_paths(args.reef, db, args.paths)
+        return
     tmux = Tmux(120, 40, poll_ms=2, socket=f"reef-long-{os.getpid()}")
     try:
         pane, t0 = tmux.start([args.reef, db, "--table", "t"])

@@ -34,6 +34,23 @@ final class FillingSourceTests: XCTestCase {
         XCTAssertEqual(stopped, 1, "a statement that has ended is not stopped")
     }
 
+    /// Rows of long values are stored once their values pass ``ResultStoreWriter/batchBytes``,
+    /// not held until a thousand rows have come (before: a thousand rows of 1 MB, 1 GB).
+    func testRowsOfLongValuesAreStoredBeforeTheBatchIsFull() throws {
+        let store = try ResultStore(columns: ["v"], kinds: [.text], statement: "SELECT v FROM t")
+        let fill = ResultFill()
+        let writer = ResultStoreWriter(store: store, progress: ProgressCounter(), fill: fill)
+        let source = FillingSource(store: store, fill: fill, stop: {})
+        let megabyte = String(repeating: "m", count: 1 << 20)
+        for _ in 1...10 {
+            try writer.append(StatementRunRow(values: [.text(megabyte)]))
+        }
+        XCTAssertEqual(try source.count(), 8, "two batches of four megabytes stored")
+        try writer.flush()
+        fill.finish()
+        XCTAssertEqual(try source.count(), 10)
+    }
+
     /// A result bigger than a batch, sorted and scrolled to its end as its rows arrive: the keys
     /// wait for the last row, so the screen is the same however fast they come.
     func testKeysTypedWhileRowsArriveActOnTheWholeResult() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import ORMCore
 import Synchronization
 import XCTest
@@ -131,9 +132,36 @@ final class FrequencyQueryTests: XCTestCase {
         let query = try FrequencyQuery(relation: "\(identifier: "odd \"t\"")", column: "count", filter: "level > 0")
         let expected = "(SELECT \"reef value\" AS \"count\", \"reef count\" AS \"count:1\", "
             + "round(100.0 * \"reef count\" / \"reef total\", 2) AS \"percent\", reef_bar(\"reef count\", \"reef most\") AS \"histogram\" "
-            + "FROM (SELECT \"count\" AS \"reef value\", count(*) AS \"reef count\", sum(count(*)) OVER () AS \"reef total\", "
-            + "max(count(*)) OVER () AS \"reef most\" FROM \"odd \"\"t\"\"\" WHERE (level > 0\n) GROUP BY 1 ORDER BY 2 DESC, 1) AS \"reef groups\") AS \"reef frequency\""
+            + "FROM (SELECT \"reef value\" AS \"reef value\", count(*) AS \"reef count\", sum(count(*)) OVER () AS \"reef total\", "
+            + "max(count(*)) OVER () AS \"reef most\" FROM (SELECT orm_value_key(\"count\", 1024) AS \"reef value\" "
+            + "FROM \"odd \"\"t\"\"\" WHERE (level > 0\n) LIMIT -1) AS \"reef keys\" "
+            + "GROUP BY 1 ORDER BY 2 DESC, 1) AS \"reef groups\") AS \"reef frequency\""
         XCTAssertEqual(try query.table().text, expected)
+    }
+
+    /// Long values are grouped by a key of a kilobyte (``ORMCore/ValueKey``): equal ones
+    /// together, ones that differ only past their start apart; SQLite's heap never holds one
+    /// whole beyond the row read; the table shows their start and size.
+    func testLongValuesAreGroupedByKeysNotWhole() throws {
+        let size = 4 << 20
+        let long = String(repeating: "é", count: size / 2)
+        try database.execute("CREATE TABLE long (v)")
+        try database.execute("INSERT INTO long VALUES (?), (?), (?), (?), ('short'), (?)", long, long, long + "x",
+                             Data(count: size), Data(count: size))
+        let source = try FrequencyQuery(relation: "\(identifier: "long")", column: "v", filter: nil)
+            .source(in: database, title: "v")
+        SQLiteMemory.resetPeak()
+        let before = SQLiteMemory.used
+        let rows = try source.rows(0..<10)
+        XCTAssertLessThan(SQLiteMemory.peak - before, size * 3 / 2, "more than one long value held at once")
+        XCTAssertEqual(rows.map { $0.values[1] }, [.integer(2), .integer(2), .integer(1), .integer(1)])
+        let prefix = String(repeating: "é", count: 512)
+        XCTAssertEqual(rows.map { $0.values[0] }, [
+            .longText(prefix: prefix, byteCount: size),
+            GridValue(.blob(Data(count: 1_024)), fullSize: size),
+            .text("short"),
+            .longText(prefix: prefix, byteCount: size + 1),
+        ])
     }
 
     func testThePercentShowsTwoDecimalsAligned() throws {

@@ -68,8 +68,9 @@ final class GridSearchTests: XCTestCase {
         // Text of ASCII characters: SQLite's lower (no call into Swift a value); any other text:
         // the folding function.
         let text = GridSearch(pattern: "Ab%_", kind: .text, column: nil)
-        XCTAssertEqual(text.condition(columns: ["x"]).text, #"instr(lower(CAST("x" AS TEXT)), ?) > 0"#)
-        XCTAssertEqual(text.condition(columns: ["x"]).arguments, [.text("ab%_")])
+        XCTAssertEqual(text.condition(columns: ["x"]).text, #"CASE typeof("x") WHEN 'text' THEN "x" LIKE ? ESCAPE '\' "#
+            + #"WHEN 'blob' THEN instr(lower(CAST("x" AS TEXT)), ?) > 0 ELSE instr(lower(CAST("x" AS TEXT)), ?) > 0 END"#)
+        XCTAssertEqual(text.condition(columns: ["x"]).arguments, [.text(#"%ab\%\_%"#), .text("ab%_"), .text("ab%_")])
         let unicode = GridSearch(pattern: "Ørs", kind: .text, column: nil)
         XCTAssertEqual(unicode.condition(columns: ["x"]).text, #"instr(reef_fold(CAST("x" AS TEXT)), ?) > 0"#)
         XCTAssertEqual(unicode.condition(columns: ["x"]).arguments, [.text("ørs")])

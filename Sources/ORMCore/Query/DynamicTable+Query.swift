@@ -17,11 +17,14 @@ extension DynamicTable {
     /// let rows = try db.table("documents").query(cuttingValuesAt: 1_024).batch(256).fetch()
     /// ```
     public func query(cuttingValuesAt limit: Int?) -> Query<DynamicRecord> {
-        let entity = self.entity
+        var entity = self.entity
         let selected = entity.columns
         let keyPositions = entity.keyColumns.compactMap { selected.firstIndex(of: $0) }
         let table = info.name
         let cut = limit.map { limit in (limit, Set(0..<selected.count).subtracting(keyPositions)) }
+        entity.valueCut = limit.flatMap { cutReading(limit: $0, cutting: Set(selected.indices).subtracting(keyPositions)) }
+        let valueCut = entity.valueCut
+        let rowIDPosition = keyPositions.first
         let decoder = RecordDecoder<DynamicRecord>(
             decode: { row in
                 guard let (limit, cutColumns) = cut else {
@@ -30,9 +33,20 @@ extension DynamicTable {
                         table: table, columns: selected, values: values, key: keyPositions.map { values[$0] })
                 }
                 var fullSizes: [Int: Int] = [:]
-                let values = (0..<selected.count).map { index -> SQLValue in
+                let values = try (0..<selected.count).map { index -> SQLValue in
                     let column = row.statement.column(at: Int32(index))
                     guard cutColumns.contains(index) else { return column.value }
+                    if let valueCut, column.isBlob, let rowIDPosition,
+                       let marked = valueCut.marked(blobOfBytes: column.byteCount) {
+                        // Read by rowid, its start only (see ``ValueCut``).
+                        let rowID = row.statement.column(at: Int32(rowIDPosition)).int64
+                        let (value, size) = try row.statement.onConnection {
+                            try $0.cutValue(table: table, column: selected[index], rowID: rowID,
+                                            rowIDColumn: selected[rowIDPosition], marked: marked, limit: limit)
+                        }
+                        if let size { fullSizes[index] = size }
+                        return value
+                    }
                     let (value, size) = column.value(cutAt: limit)
                     if let size { fullSizes[index] = size }
                     return value
@@ -70,6 +84,19 @@ extension DynamicTable {
             attachJoined: { record, values in record.setJoined(values) },
             gone: { _, key in DynamicRecord(table: table, columns: selected, values: [], key: key, isDeleted: true) })
         return Query(entity: entity, decoder: decoder, database: database)
+    }
+
+    /// How a cut query reads the columns at `positions` in this table, nil when it reads them
+    /// whole and cuts them after: only a SQLite table with a rowid that stores UTF-8 reads values
+    /// by rowid (``ValueCut``); generated columns cannot be read so.
+    private func cutReading(limit: Int, cutting positions: Set<Int>) -> ValueCut? {
+        guard database.dialect.kind == .sqlite, info.kind == .table, info.hasRowID, entity.hasIntegerKey,
+              (try? database.storesUTF8()) == true else {
+            return nil
+        }
+        let stored = Set(info.columns.filter { $0.generated == .no }.map(\.name))
+        let names = positions.map { entity.columns[$0] }.filter { stored.contains($0) }
+        return names.isEmpty ? nil : ValueCut(limit: max(0, limit), columns: Set(names))
     }
 
     /// The row with this key, or nil.

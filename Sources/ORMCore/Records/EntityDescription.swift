@@ -14,6 +14,9 @@ public struct EntityDescription: Sendable {
     /// its declared types, see `DynamicTable+StoredTypes.swift`): builder text's literals are read
     /// as the column they are compared with stores, alike on SQLite and PostgreSQL.
     var storedTypes: [StoredType?] = []
+    /// The columns read as markers to be read by rowid instead of whole (``ValueCut``), when a
+    /// query cuts long values in a SQLite rowid table.
+    var valueCut: ValueCut?
 
     /// A to-one relationship: this entity's `column` holds the target's key.
     public struct Relationship: Sendable {
@@ -39,7 +42,11 @@ public struct EntityDescription: Sendable {
 
     /// `"t"."a", "t"."b", …` for every fetched column, qualified by `alias`.
     func selectList(alias: String) -> String {
-        columns.map { "\(quoteIdentifier(alias)).\(quoteIdentifier($0))" }.joined(separator: ", ")
+        columns.map { column in
+            let qualified = "\(quoteIdentifier(alias)).\(quoteIdentifier(column))"
+            guard let valueCut, valueCut.columns.contains(column) else { return qualified }
+            return valueCut.select(qualified)
+        }.joined(separator: ", ")
     }
 
     /// The key columns qualified by `alias`.

@@ -122,7 +122,7 @@ struct TableRows: ExportRows {
     /// The rows of a ``TableSource``'s view.
     init(_ source: TableSource) {
         table = source.table
-        query = source.query
+        query = source.wholeQuery
         hiddenKeys = max(0, source.table.entity.columns.count - source.columns.count)
         filter = source.filter
         isResults = source.resultStore != nil

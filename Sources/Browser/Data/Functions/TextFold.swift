@@ -27,23 +27,58 @@ enum TextFold {
 
     /// `instr(reef_fold(CAST("column" AS TEXT)), ?) > 0` for each column, ORed (on PostgreSQL
     /// `strpos(lower(CAST("column" AS text)), lower(?)) > 0`): whether a row has `text` in any of them,
-    /// ignoring case. On SQLite a text of ASCII characters only is found with SQLite's own `lower`
-    /// (`instr(lower(CAST("column" AS TEXT)), ?) > 0`, which folds ASCII letters), without a call
-    /// into Swift for each value: several times faster on a million rows. Other characters of the
-    /// values cannot match the text's, except the few whose lower case is ASCII (the Kelvin sign),
-    /// which only the folding function finds. (`LIKE` would be faster still, but stops at a NUL: a
-    /// blob's bytes after one would not be searched.)
-    static func condition(columns: [String], containing text: String, in dialect: SQLDialect = .sqlite) -> SQL {
+    /// ignoring case. On SQLite a text of ASCII characters only is found with SQLite's own case
+    /// folding, without a call into Swift for each value: several times faster on a million rows.
+    /// Other characters of the values cannot match the text's, except the few whose lower case is
+    /// ASCII (the Kelvin sign), which only the folding function finds. There a text cell is tested
+    /// with `LIKE`, which reads it in place (`lower()` would copy it: 50 MB more for a 50 MB value;
+    /// like SQLite's own shell, it reads a text up to a NUL character), and any other value with
+    /// `instr(lower(CAST(… AS TEXT)), ?)`, which also sees a blob's bytes after a NUL. In a table
+    /// with a rowid (`rowIDs`: its name and the rowid's), a blob longer than
+    /// ``longBlobBytes`` is searched by ``ORMCore/ValueContains`` 64 KiB at a time instead,
+    /// never loaded whole (`length()` of a blob does not load it).
+    static func condition(
+        columns: [String], containing text: String, in dialect: SQLDialect = .sqlite,
+        rowIDs: (table: String, rowID: String)? = nil
+    ) -> SQL {
         let needle = fold(text)
         let plain = needle.utf8.allSatisfy { $0 < 0x80 }
         let tests: [SQL] = columns.map {
             switch dialect.kind {
-            case .sqlite where plain: "instr(lower(CAST(\(identifier: $0) AS TEXT)), \(needle)) > 0"
+            case .sqlite where plain: plainTest(column: $0, needle: needle, rowIDs: rowIDs)
             case .sqlite: "instr(\(raw: functionName)(CAST(\(identifier: $0) AS TEXT)), \(needle)) > 0"
             case .postgres: "strpos(lower(CAST(\(identifier: $0) AS text)), lower(\(text))) > 0"
             }
         }
         return SQL.joined(tests.isEmpty ? [never(in: dialect)] : tests, separator: " OR ")
+    }
+
+    /// The blobs longer than this are searched by incremental I/O in a table with a rowid.
+    static let longBlobBytes = 65_536
+
+    /// The SQLite test of one column for an ASCII `needle` (folded), see ``condition(columns:containing:in:rowIDs:)``.
+    private static func plainTest(column: String, needle: String, rowIDs: (table: String, rowID: String)?) -> SQL {
+        var pattern = "%"
+        for character in needle {
+            pattern += "%_\\".contains(character) ? "\\\(character)" : String(character)
+        }
+        pattern += "%"
+        let folded: SQL = "instr(lower(CAST(\(identifier: column) AS TEXT)), \(needle)) > 0"
+        var blob = folded
+        if let rowIDs {
+            blob = "CASE WHEN length(\(identifier: column)) > \(raw: String(longBlobBytes)) THEN "
+            blob.append("\(raw: ValueContains.functionName)(\(rowIDs.table), \(column), \(identifier: rowIDs.rowID), \(needle))")
+            blob.append(" ELSE ")
+            blob.append(folded)
+            blob.append(" END")
+        }
+        var test: SQL = "CASE typeof(\(identifier: column)) WHEN 'text' THEN \(identifier: column) LIKE \(pattern) ESCAPE '\\' "
+        test.append("WHEN 'blob' THEN ")
+        test.append(blob)
+        test.append(" ELSE ")
+        test.append(folded)
+        test.append(" END")
+        return test
     }
 
     /// A condition no row meets: `0` in SQLite, `FALSE` on PostgreSQL (whose `WHERE` takes only a

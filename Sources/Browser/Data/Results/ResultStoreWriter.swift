@@ -2,13 +2,17 @@ import FoundationEssentials
 import ORMCore
 
 /// Fills a ``ResultStore`` with rows as a statement hands them over, in batches of
-/// ``batchSize`` rows, each batch one transaction: memory holds one batch, never the result.
+/// ``batchSize`` rows, or fewer once their texts and blobs pass ``batchBytes``, each batch one
+/// transaction: memory holds one batch, never the result (a thousand rows of 1 MB values would
+/// hold 1 GB).
 ///
 /// A batch whose write fails (the work was interrupted while writing it) is kept, so
 /// ``flush()`` called again after the interruption (`Esc` keeps what arrived) stores it.
 final class ResultStoreWriter {
     /// Rows written in one transaction.
     static let batchSize = 1_000
+    /// The bytes of text and blobs a batch holds at most, beyond its last row.
+    static let batchBytes = 4 << 20
 
     /// The store filled.
     let store: ResultStore
@@ -16,6 +20,8 @@ final class ResultStoreWriter {
     private let progress: ProgressCounter
     /// Rows arrived and not yet stored.
     private var pending: [StatementRunRow] = []
+    /// The bytes of the texts and blobs pending.
+    private var pendingBytes = 0
     /// Rows arrived so far.
     private(set) var arrived = 0
     /// Told the rows stored, for the grid that shows them while more arrive.
@@ -36,9 +42,16 @@ final class ResultStoreWriter {
     /// - Throws: SQLite's error when the batch cannot be stored (the rows stay pending).
     func append(_ row: StatementRunRow) throws {
         pending.append(row)
+        pendingBytes += row.values.reduce(0) { total, value in
+            switch value {
+            case .text(let text): total + text.utf8.count
+            case .blob(let data): total + data.count
+            default: total
+            }
+        }
         arrived += 1
         progress.set(arrived)
-        if pending.count >= Self.batchSize {
+        if pending.count >= Self.batchSize || pendingBytes >= Self.batchBytes {
             try flush()
         }
     }
@@ -74,6 +87,7 @@ final class ResultStoreWriter {
             try database.executeBatch(text, argumentRows: run)
         }
         pending.removeAll(keepingCapacity: true)
+        pendingBytes = 0
         fill?.didStore(arrived)
     }
 }

@@ -69,11 +69,15 @@ struct GridSearch: Hashable, Sendable {
     /// Whether a row matches, over columns `names` (those not searched are left out), ORed. On
     /// PostgreSQL a pattern is matched by the server's `~*` (its own regular expressions, which
     /// agree with ``RegularExpression`` on the common syntax), against the value as text.
-    func condition(columns names: [String], in dialect: SQLDialect = .sqlite) -> SQL {
+    /// `rowIDs`, for a SQLite table with a rowid, names it and its rowid: long blobs are then
+    /// searched without being loaded whole (``TextFold/condition(columns:containing:in:rowIDs:)``).
+    func condition(
+        columns names: [String], in dialect: SQLDialect = .sqlite, rowIDs: (table: String, rowID: String)? = nil
+    ) -> SQL {
         let columns = searched(names)
         switch kind {
         case .text:
-            return TextFold.condition(columns: columns, containing: pattern, in: dialect)
+            return TextFold.condition(columns: columns, containing: pattern, in: dialect, rowIDs: rowIDs)
         case .regex:
             let tests: [SQL] = columns.map {
                 switch dialect.kind {
@@ -87,9 +91,11 @@ struct GridSearch: Hashable, Sendable {
 
     /// One test per column of `names`: whether that column matches (false for a column not
     /// searched).
-    func tests(columns names: [String], in dialect: SQLDialect = .sqlite) -> [SQL] {
+    func tests(
+        columns names: [String], in dialect: SQLDialect = .sqlite, rowIDs: (table: String, rowID: String)? = nil
+    ) -> [SQL] {
         names.map { name in
-            searched([name]).isEmpty ? TextFold.never(in: dialect) : condition(columns: [name], in: dialect)
+            searched([name]).isEmpty ? TextFold.never(in: dialect) : condition(columns: [name], in: dialect, rowIDs: rowIDs)
         }
     }
 

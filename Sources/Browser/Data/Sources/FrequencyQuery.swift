@@ -80,15 +80,30 @@ struct FrequencyQuery: Sendable {
     /// beside each, from one window over the groups); the share and the bar are made outside, so
     /// only for the rows read (a page), not for each of the groups SQLite sorts.
     func table(in dialect: SQLDialect = .sqlite) throws -> SQL {
+        // On SQLite a long value is grouped and sorted by a key of a kilobyte (``ORMCore/ValueKey``),
+        // made in a subquery that `LIMIT -1` keeps SQLite from flattening (it would put the whole
+        // values in its sorter, every copy of a 50 MB value, and make the keys after).
+        let isSQLite = dialect.kind == .sqlite
+        let value: SQL = isSQLite ? "\(identifier: Self.valueAlias)" : "\(identifier: column)"
         var inner: SQL = """
-            SELECT \(identifier: column) AS \(identifier: Self.valueAlias), count(*) AS \(identifier: Self.countAlias), \
+            SELECT \(sql: value) AS \(identifier: Self.valueAlias), count(*) AS \(identifier: Self.countAlias), \
             sum(count(*)) OVER () AS \(identifier: Self.totalAlias), max(count(*)) OVER () AS \(identifier: Self.mostAlias)
             """
         inner.append(" FROM ")
+        if isSQLite {
+            inner.append("""
+                (SELECT \(raw: ValueKey.functionName)(\(identifier: column), \(raw: String(Self.keptBytes))) \
+                AS \(identifier: Self.valueAlias) FROM
+                """)
+            inner.append(" ")
+        }
         inner.append(relation)
         if let filter {
             inner.append(" WHERE ")
             inner.append(try SQL.userExpression(filter, in: dialect))
+        }
+        if isSQLite {
+            inner.append(" LIMIT -1) AS \(identifier: "reef keys")")
         }
         inner.append(" GROUP BY 1 ORDER BY 2 DESC, 1")
         let bar = BarFunction.sql("\(identifier: Self.countAlias)", of: "\(identifier: Self.mostAlias)", in: dialect)
@@ -105,6 +120,9 @@ struct FrequencyQuery: Sendable {
         return sql
     }
 
+    /// The bytes of a long value a frequency table keeps (the grid's).
+    static let keptBytes = GridValue.keptTextBytes
+
     // The inner query's column names, apart from any name a counted column may have.
     private static let valueAlias = "reef value"
     private static let countAlias = "reef count"
@@ -120,7 +138,8 @@ struct FrequencyQuery: Sendable {
         }
         // The first page groups every row before it can order them by count: it counts the
         // groups in the same pass (a second grouped pass to count them took as long again).
-        return PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: true)
+        return PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: true,
+                           valueKeyLimit: database.dialect.kind == .sqlite ? Self.keptBytes : nil)
     }
 
     /// The filter that keeps the rows holding `value` in the counted column, added to the view's

@@ -27,11 +27,18 @@ final class PagedSource: RowSource {
     let countsWithFirstPage: Bool
     /// The count learnt from a short page, before the background count ends.
     private var countFromPages: Int?
+    /// The `limit` of the ``ORMCore/ValueKey`` keys the first column holds (a frequency table's
+    /// values): a key is shown as the start of its long value with its size. Nil: no keys.
+    let valueKeyLimit: Int?
 
     /// Creates a source and starts counting in the background, unless `countsWithFirstPage`:
     /// then the first page, when read, counts too. Nothing is read until rows are asked for.
-    init(database: Database, query: RelationQuery, title: String, columns: [GridColumn], countsWithFirstPage: Bool = false) {
+    /// `valueKeyLimit`, when given, says the first column holds ``ORMCore/ValueKey`` keys made
+    /// with that limit.
+    init(database: Database, query: RelationQuery, title: String, columns: [GridColumn], countsWithFirstPage: Bool = false,
+         valueKeyLimit: Int? = nil) {
         self.database = database
+        self.valueKeyLimit = valueKeyLimit
         self.query = query
         self.title = title
         self.columns = columns
@@ -150,12 +157,14 @@ final class PagedSource: RowSource {
         var changed = try query.filtered(by: filter)
         changed.sort = sort
         _ = try database.fetchRows(changed.validation())
-        return PagedSource(database: database, query: changed, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage)
+        return PagedSource(database: database, query: changed, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage,
+                    valueKeyLimit: valueKeyLimit)
     }
 
     /// The same source with an empty cache and a new count.
     func reloaded() throws -> RowSource {
-        PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage)
+        PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage,
+                    valueKeyLimit: valueKeyLimit)
     }
 
     // MARK: - Private
@@ -169,7 +178,11 @@ final class PagedSource: RowSource {
         let sql = counting ? query.firstWindowCounting(limit: cache.pageSize) : query.window(offset: number * cache.pageSize, limit: cache.pageSize)
         let table = try database.fetchRows(sql)
         let page = table.rows.map { values in
-            SourceRow(values: (counting ? values.dropLast() : values[...]).map { GridValue($0) }, key: nil)
+            var shown = (counting ? values.dropLast() : values[...]).map { GridValue($0) }
+            if let valueKeyLimit, let first = values.first, let (start, size) = ValueKey.decode(first, limit: valueKeyLimit) {
+                shown[0] = GridValue(start, fullSize: size)
+            }
+            return SourceRow(values: shown, key: nil)
         }
         cache.store(page, page: number)
         if counting {

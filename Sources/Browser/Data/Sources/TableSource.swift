@@ -26,8 +26,11 @@ final class TableSource: RowSource, Sendable {
     let sort: GridSort?
     /// The filter expression.
     let filter: String?
-    /// The query the rows come from, with the filter and sort.
+    /// The query the rows come from, with the filter and sort; its records keep the start of
+    /// long values only, and on SQLite its statement reads marks in their place (``ORMCore/ValueCut``).
     let query: Query<DynamicRecord>
+    /// The same query reading every value whole (an export's).
+    let wholeQuery: Query<DynamicRecord>
     /// The rows.
     private let results: ResultSet<DynamicRecord>
     /// Where the shown columns start in a record's values (key columns not shown come first).
@@ -68,16 +71,12 @@ final class TableSource: RowSource, Sendable {
         self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         firstShownValue = max(0, table.entity.columns.count - shown.count)
         // Records keep the first bytes of long values: what is drawn costs what is shown.
-        var query = table.query(cuttingValuesAt: GridValue.keptTextBytes)
-        if let condition = self.filter {
-            query = query.where(try SQL.userExpression(condition, in: table.database.dialect))
-        }
-        // ORMCore puts the row key after these keys: rows that tie keep one order.
-        for key in self.sort?.keys ?? [] {
-            query = query.orderBy(quoteIdentifier(shown[key.column].name), descending: key.descending)
-        }
+        let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes), filter: self.filter,
+                                  sort: self.sort, shown: shown, dialect: table.database.dialect)
         try query.validate()
         self.query = query
+        wholeQuery = try Self.view(of: table.query(), filter: self.filter, sort: self.sort, shown: shown,
+                                   dialect: table.database.dialect)
         // The source is read under `interruption` (an opening's, a sort's: it stops the first
         // window too), or one of its own; either stops the key snapshot later (``stopCounting(_:)``).
         let counting = interruption ?? Interruption()
@@ -86,6 +85,20 @@ final class TableSource: RowSource, Sendable {
         if let error = results.firstWindowError {
             throw error
         }
+    }
+
+    /// `base` with `filter` and `sort` (over the `shown` columns).
+    private static func view(of base: Query<DynamicRecord>, filter: String?, sort: GridSort?, shown: [ColumnInfo],
+                             dialect: SQLDialect) throws -> Query<DynamicRecord> {
+        var query = base
+        if let filter {
+            query = query.where(try SQL.userExpression(filter, in: dialect))
+        }
+        // ORMCore puts the row key after these keys: rows that tie keep one order.
+        for key in sort?.keys ?? [] {
+            query = query.orderBy(quoteIdentifier(shown[key.column].name), descending: key.descending)
+        }
+        return query
     }
 
     /// The table's name (`query` for a statement's results).
@@ -181,7 +194,7 @@ final class TableSource: RowSource, Sendable {
         guard !columns.isEmpty else {
             return nil
         }
-        let condition = search.condition(columns: columns.map(\.name), in: table.database.dialect)
+        let condition = search.condition(columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs())
         return try results.firstIndex(matching: condition, in: rows, forward: forward, isCancelled: isCancelled)
     }
 
@@ -190,22 +203,36 @@ final class TableSource: RowSource, Sendable {
     /// its bytes, a number as SQLite writes it), in order; empty when the row is gone.
     func columns(matching search: GridSearch, inRow row: Int) throws -> [Int] {
         guard !columns.isEmpty, let key = try rows(row..<(row + 1)).first?.key,
-              let row = try table.evaluate(search.tests(columns: columns.map(\.name), in: table.database.dialect), onRowWithKey: key.values)
+              let row = try table.evaluate(
+                search.tests(columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs()),
+                onRowWithKey: key.values)
         else {
             return []
         }
         return row.indices.filter { row[$0] == .integer(1) }
     }
 
+    /// The table's name and its rowid's for a search that reads long values by rowid (a SQLite
+    /// table with a rowid, storing UTF-8); nil otherwise.
+    private func rowIDs() throws -> (table: String, rowID: String)? {
+        guard table.database.dialect.kind == .sqlite, table.info.kind == .table, table.info.hasRowID,
+              table.entity.hasIntegerKey, let rowID = table.entity.keyColumns.first, try table.database.storesUTF8()
+        else {
+            return nil
+        }
+        return (table.name, rowID)
+    }
+
     /// The rows with `keys` as they are now, read by key (a row gone is left out): the rows on
-    /// screen, read again first after committed changes.
+    /// screen, read again first after committed changes. Their long values are cut as the grid's
+    /// (a 50 MB value is not read whole to show its first line).
     func rows(withKeys keys: [RowKey]) throws -> [RowKey: SourceRow] {
         var found: [RowKey: SourceRow] = [:]
         for key in keys {
-            guard let record = try table.record(key: key.values), !record.isDeleted else {
+            guard let row = try row(withKey: key, cuttingValuesAt: GridValue.keptTextBytes) else {
                 continue
             }
-            found[key] = row(of: record)
+            found[key] = row
         }
         return found
     }
@@ -299,47 +326,6 @@ final class TableSource: RowSource, Sendable {
         let fresh = try table.database.table(table.name)
         let sameColumns = fresh.info.columns.map(\.name) == table.info.columns.map(\.name)
         return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter, kinds: kinds, keeping: resultStore)
-    }
-
-    /// The grid column kind for a declared column type: on SQLite by its affinity rules (a column
-    /// declared `BOOLEAN` holds numbers there), on PostgreSQL by the type's name
-    /// (``postgresKind(ofType:)``).
-    static func kind(ofDeclaredType declared: String, on database: SQLDialect.Kind = .sqlite) -> ColumnKind {
-        if database == .postgres {
-            return postgresKind(ofType: declared)
-        }
-        if declared.isEmpty {
-            return .other
-        }
-        switch ColumnType(affinityOf: declared) {
-        case .integer: return .integer
-        case .real: return .real
-        case .text: return .text
-        case .blob: return .blob
-        case .numeric: return .other
-        }
-    }
-
-    /// The grid column kind of a PostgreSQL column of type `type` (as `format_type` writes it):
-    /// integers, floating-point numbers, `boolean`, `bytea`, and text for every other type, whose
-    /// values reef reads as the server's text (`numeric` too: exact digits, not a `Double`). SQLite's
-    /// affinity rule would read `interval` and `point` as integers (they hold "INT") and
-    /// `integer[]` too.
-    static func postgresKind(ofType type: String) -> ColumnKind {
-        switch type.lowercased() {
-        case "smallint", "integer", "bigint", "int2", "int4", "int8", "oid", "xid", "cid":
-            .integer
-        case "real", "double precision", "float4", "float8":
-            .real
-        case "boolean", "bool":
-            .boolean
-        case "bytea":
-            .blob
-        case let name where name.hasPrefix("numeric") || name.hasPrefix("decimal"):
-            .other
-        default:
-            .text
-        }
     }
 
     // MARK: - Private

@@ -88,7 +88,7 @@ struct SummaryQuery: Sendable {
             sql.append(", ")
             sql.append(julianDay(of: index, "max(", value, ")"))
         }
-        sql.append(from(where: []))
+        sql.append(from(where: [], reading: Array(range)))
         return sql
     }
 
@@ -115,7 +115,7 @@ struct SummaryQuery: Sendable {
                 conditions[conditions.count - 1].append(") IN ('integer', 'real')")
             }
         }
-        sql.append(from(where: conditions))
+        sql.append(from(where: conditions, reading: [index]))
         sql.append(" GROUP BY 1 ORDER BY 1")
         return sql
     }
@@ -133,7 +133,7 @@ struct SummaryQuery: Sendable {
             sql.append(index == 0 ? "" : ", ")
             sql.append("CAST(pg_typeof(\(identifier: name)) AS text)")
         }
-        sql.append(from(where: []))
+        sql.append(from(where: [], reading: []))
         sql.append(" LIMIT 1")
         return sql
     }
@@ -219,6 +219,16 @@ struct SummaryQuery: Sendable {
     }
 
     /// Column `index` as it is summarised: itself on SQLite, on PostgreSQL as its kind says.
+    /// The bytes of a long value the summary keeps (the grid's): on SQLite a longer value is
+    /// read as its ``ORMCore/ValueKey``.
+    static let keptBytes = GridValue.keptTextBytes
+
+    /// Whether the statements read long values as keys (SQLite): the values they give are never
+    /// longer than a key.
+    var readsValueKeys: Bool {
+        postgresKinds == nil
+    }
+
     private func value(of index: Int) -> SQL {
         let name = columns[index]
         if decimalTexts.contains(index) {
@@ -252,10 +262,35 @@ struct SummaryQuery: Sendable {
     }
 
     /// ` FROM relation WHERE filter AND conditions…`.
-    private func from(where conditions: [SQL]) -> SQL {
+    ///
+    /// On SQLite the columns at `indexes` are read from a subquery that hands a long text or blob
+    /// on as its key (``ORMCore/ValueKey``) under the column's own name, so that `min`, `max` and
+    /// the sorted groups hold a kilobyte of it. `LIMIT -1` keeps SQLite from flattening it: it
+    /// would put the whole values in its sorter and compute the keys after.
+    private func from(where conditions: [SQL], reading indexes: [Int]) -> SQL {
         var sql: SQL = " FROM "
-        sql.append(relation)
-        let all = (condition.map { [$0] } ?? []) + conditions
+        var all = conditions
+        if readsValueKeys {
+            sql.append("(SELECT ")
+            sql.append(SQL.joined(indexes.map { index -> SQL in
+                let name = columns[index]
+                return """
+                    CASE WHEN typeof(\(identifier: name)) IN ('text', 'blob') \
+                    THEN \(raw: ValueKey.functionName)(\(identifier: name), \(raw: String(Self.keptBytes))) \
+                    ELSE \(identifier: name) END AS \(identifier: name)
+                    """
+            }, separator: ", "))
+            sql.append(" FROM ")
+            sql.append(relation)
+            if let condition {
+                sql.append(" WHERE ")
+                sql.append(condition)
+            }
+            sql.append(" LIMIT -1) AS \(identifier: "reef keys")")
+        } else {
+            sql.append(relation)
+            all = (condition.map { [$0] } ?? []) + conditions
+        }
         for (index, condition) in all.enumerated() {
             sql.append(index == 0 ? " WHERE " : " AND ")
             sql.append(condition)

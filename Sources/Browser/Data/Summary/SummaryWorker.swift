@@ -72,8 +72,8 @@ struct SummaryWorker {
                 summaries[index].rows = rows
                 summaries[index].nonNull = Int(row.column(at: base).int64)
                 let (smallest, largest) = (row.column(at: base + 1), row.column(at: base + 2))
-                summaries[index].minimum = smallest.isNull ? nil : Self.gridValue(smallest)
-                summaries[index].maximum = largest.isNull ? nil : Self.gridValue(largest)
+                summaries[index].minimum = smallest.isNull ? nil : Self.gridValue(smallest, keys: query.readsValueKeys)
+                summaries[index].maximum = largest.isNull ? nil : Self.gridValue(largest, keys: query.readsValueKeys)
                 let (low, high) = (row.column(at: base + 3), row.column(at: base + 4))
                 if !low.isNull, !high.isNull, low.double <= high.double,
                    Self.isDateShaped(smallest), Self.isDateShaped(largest) {
@@ -124,7 +124,8 @@ struct SummaryWorker {
         try database.forEachRowCells(sql) { row in
             let value = row.column(at: 0)
             let count = Int(row.column(at: 1).int64)
-            let make = { Self.gridValue(value) }
+            let keys = query.readsValueKeys
+            let make = { Self.gridValue(value, keys: keys) }
             if keepingEnds {
                 ends.last = make()
                 ends.first = ends.first ?? ends.last
@@ -145,9 +146,17 @@ struct SummaryWorker {
     }
 
     /// A value as the grid keeps it (long text and BLOBs cut, only the first bytes copied).
-    private static func gridValue(_ value: RowCell) -> GridValue {
-        let (cut, fullSize) = value.value(cutAt: GridValue.keptTextBytes)
-        return GridValue(cut, fullSize: fullSize)
+    private static func gridValue(_ value: RowCell, keys: Bool) -> GridValue {
+        guard keys else {
+            let (cut, fullSize) = value.value(cutAt: GridValue.keptTextBytes)
+            return GridValue(cut, fullSize: fullSize)
+        }
+        // SQLite's values come as keys when long (``SummaryQuery/readsValueKeys``): short anyway.
+        let (cut, _) = value.value(cutAt: GridValue.keptTextBytes + ValueKey.longestTail)
+        if let (start, size) = ValueKey.decode(cut, limit: SummaryQuery.keptBytes) {
+            return GridValue(start, fullSize: size)
+        }
+        return GridValue(cut)
     }
 
     /// Whether a value is text with the shape of a date.

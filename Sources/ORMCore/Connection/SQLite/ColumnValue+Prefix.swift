@@ -27,3 +27,12 @@ extension _ColumnValue {
         }
     }
 }
+
+extension _ColumnValue {
+    /// The value's size in bytes (`sqlite3_value_bytes`), without reading a text or blob out: a
+    /// `zeroblob` stays unexpanded.
+    var byteCount: Int {
+        guard let handle else { return 0 }
+        return Int(sqlite3_value_bytes(handle))
+    }
+}

@@ -55,6 +55,8 @@ struct SQLiteDriver: DatabaseDriver {
             // PRAGMA takes no bound parameters; the value is an integer, never text.
             try connection.execute("PRAGMA cache_size = \(raw: String(-max(1, kibibytes)))")
         }
+        try connection.registerValueContains()
+        try connection.registerValueKey()
         for function in configuration.functions {
             try connection.register(function)
         }

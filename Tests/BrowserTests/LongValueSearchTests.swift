@@ -1,0 +1,70 @@
+import Foundation
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// A search (`/`) through long values holds no long value more than once: a long blob in a table
+/// with a rowid is read 64 KiB at a time (``ORMCore/ValueContains``), a text in place (`LIKE`),
+/// never copied by `lower()`.
+final class LongValueSearchTests: XCTestCase {
+    /// The bytes of each long value.
+    private let size = 4 << 20
+
+    /// A file database whose table `t` holds a long blob with `NeEdLe` across the first 64 KiB
+    /// boundary (row 1), a long blob without it (row 2) and a long text ending with it (row 3).
+    private func database() throws -> Database {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reef-long-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let database = try Database(path: directory.appendingPathComponent("long.db").path)
+        try database.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v)")
+        var found = Data(count: size)
+        found.replaceSubrange(65_533..<65_539, with: Data("NeEdLe".utf8))
+        try database.execute("INSERT INTO t VALUES (1, ?), (2, ?), (3, ?)", found, Data(count: size),
+                             String(repeating: "x", count: size - 6) + "NEEDLE")
+        return database
+    }
+
+    /// The ids of the rows of `t` among `ids` that hold `text`, and the most SQLite's heap held
+    /// beyond what it held before, in bytes.
+    private func search(_ text: String, in database: Database, ids: String) throws -> (found: [SQLValue], peak: Int) {
+        var sql: SQL = "SELECT id FROM t WHERE id IN (\(raw: ids)) AND ("
+        sql.append(GridSearch(text: text).condition(columns: ["v"], rowIDs: ("t", "id")))
+        sql.append(") ORDER BY id")
+        _ = try database.fetchAll(sql)  // the schema and the statement read once
+        SQLiteMemory.resetPeak()
+        let before = SQLiteMemory.used
+        let found = try database.fetchAll(sql).map { $0[0] }
+        return (found, SQLiteMemory.peak - before)
+    }
+
+    /// Long blobs are searched in chunks, the text across a chunk boundary found, in any case.
+    func testALongBlobIsSearchedWithoutLoadingIt() throws {
+        let database = try database()
+        let (found, peak) = try search("needle", in: database, ids: "1, 2")
+        XCTAssertEqual(found, [.integer(1)])
+        XCTAssertLessThan(peak, 1 << 20, "a long blob was loaded")
+        XCTAssertEqual(try search("nope", in: database, ids: "1, 2").found, [])
+    }
+
+    /// A long text is read once, in place: never copied as `lower()` copies it.
+    func testALongTextIsSearchedInPlace() throws {
+        let database = try database()
+        let (found, peak) = try search("needle", in: database, ids: "3")
+        XCTAssertEqual(found, [.integer(3)])
+        XCTAssertLessThan(peak, size * 3 / 2, "the text was copied")
+    }
+
+    /// A table's search finds a row by a long blob's bytes without loading it.
+    func testATableSearchReadsLongBlobsInChunks() throws {
+        let database = try database()
+        try database.execute("UPDATE t SET v = 'short' WHERE id = 3")
+        let source = try TableSource(table: try database.table("t"))
+        _ = try source.find(GridSearch(text: "nothing"), in: 0..<3, forward: true)
+        SQLiteMemory.resetPeak()
+        let before = SQLiteMemory.used
+        XCTAssertEqual(try source.find(GridSearch(text: "needle"), in: 1..<3, forward: true), nil)
+        XCTAssertEqual(try source.find(GridSearch(text: "needle"), in: 0..<3, forward: true), 0)
+        XCTAssertLessThan(SQLiteMemory.peak - before, 1 << 20, "a long blob was loaded")
+    }
+}
