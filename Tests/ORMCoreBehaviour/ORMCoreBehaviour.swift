@@ -38,6 +38,11 @@ public struct ORMCoreBehaviour {
         "ATextComparedWithABoolColumnIsReadAsATruthValue", "NumbersBesideConnectivesAndInListsGiveOneAnswer",
         "TheSumOfATextColumnIsRefusedOnBoth", "ADateComparedWithANumberComparesItsSeconds",
         "FetchWhereResolvesNamesAsTheBuilderDoes", "ATableFoundAtRunTimeReadsLiteralsByItsColumnTypes",
+        "BoundValuesAreReadByTheColumnTheyAreComparedWith",
+        "ExpressionsBesideATypedColumnGiveOneAnswerOrOneError",
+        "SumsGiveOneValueTypeOnBoth",
+        "GroupByKeysAreTheSameValuesOnBoth",
+        "ALaterWindowThatFailsThrows",
     ]
 
     func fresh() throws -> Database { try open(Configuration()) }
