@@ -15,7 +15,7 @@ final class PathResolverTypingTests: XCTestCase {
 
     private func written(_ text: String, on dialect: SQLDialect) throws -> String {
         var resolver = PathResolver(root: entity, joined: [], qualifies: false, dialect: dialect)
-        return resolver.truth(of: text, rewritten: try resolver.rewrite(text))
+        return try resolver.truth(of: text, rewritten: try resolver.rewrite(text))
     }
 
     func testPostgreSQLIsWrittenSQLitesMeaning() throws {
@@ -58,6 +58,54 @@ final class PathResolverTypingTests: XCTestCase {
                     XCTAssertTrue(message.hasPrefix(detail), message)
                 }
             }
+        }
+    }
+
+    /// The arguments bound to `text`, converted by the columns they are compared with.
+    private func bound(_ text: String, _ arguments: [any SQLExpressible], on dialect: SQLDialect) throws -> [SQLValue] {
+        var resolver = PathResolver(root: entity, joined: [], qualifies: false, dialect: dialect)
+        return try resolver.rewrite(condition: SQL(text, arguments: arguments)).arguments
+    }
+
+    func testBoundValuesAreConvertedOnceByTheColumnTheyAreComparedWith() throws {
+        for dialect in [SQLDialect.sqlite, .postgres] {
+            XCTAssertEqual(
+                try bound("active = ? AND code = ? AND stock IN (?, ?) AND ? < added", ["yes", 7, "1", " 2.5 ", 10], on: dialect),
+                [.integer(1), .text("7"), .integer(1), .real(2.5), .integer(10)], "\(dialect)")
+            XCTAssertEqual(
+                try bound("stock BETWEEN ? AND ? OR abs(stock) = ? OR code || ? = 'x'", ["1", "2", "3", "4"], on: dialect),
+                [.text("1"), .text("2"), .text("3"), .text("4")], "\(dialect): no comparison with a column, as bound")
+            for (text, value, detail) in [
+                ("active = ?", SQLValue.integer(2), "active is a Bool, compared with the bound value 2"),
+                ("active <> ?", .text("maybe"), "active is a Bool, compared with the bound text 'maybe'"),
+                ("added > ?", .text("2024-01-01"), "added is a Date, compared with the bound text '2024-01-01'"),
+                ("stock = ?", .text("one"), "stock stores numbers, compared with the bound text 'one'"),
+            ] {
+                XCTAssertThrowsError(try bound(text, [value], on: dialect), text) { error in
+                    guard case ORMError.invalidQuery(let message)? = error as? ORMError else { return XCTFail("\(error)") }
+                    XCTAssertTrue(message.hasPrefix(detail), message)
+                }
+            }
+        }
+    }
+
+    func testConditionsAndArithmeticTheDatabasesCannotReadAlikeAreRefusedOnBoth() {
+        for dialect in [SQLDialect.sqlite, .postgres] {
+            for (text, detail) in [
+                ("code", "code stores text, used as a condition"),
+                ("(added)", "added stores dates, used as a condition"),
+                ("stock AND NOT code", "code stores text, used as a condition"),
+                ("active = 1 + 0", "active stores truth values, compared with arithmetic"),
+                ("code = stock * 2", "code stores text, compared with arithmetic"),
+                ("2 - 1 < added", "added stores dates, compared with arithmetic"),
+                ("stock = 'many'", "stock stores numbers, compared with the text 'many'"),
+            ] {
+                XCTAssertThrowsError(try written(text, on: dialect), text) { error in
+                    guard case ORMError.invalidQuery(let message)? = error as? ORMError else { return XCTFail("\(error)") }
+                    XCTAssertTrue(message.hasPrefix(detail), message)
+                }
+            }
+            XCTAssertEqual(try written("stock = 1 + 1 AND code IS NOT NULL", on: dialect), "stock = 1 + 1 AND code IS NOT NULL")
         }
     }
 }

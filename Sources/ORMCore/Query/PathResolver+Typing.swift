@@ -13,10 +13,13 @@ extension PathResolver {
         /// Where a number column used as a condition beside `AND`, `OR` or `NOT` starts: written
         /// `(… <> 0)` on PostgreSQL, which wants a boolean there.
         var truths: Set<Int> = []
+        /// The columns the values bound to `?` placeholders are compared with, by the
+        /// placeholder's place among the text's `?`s (its argument's index).
+        var bound: [Int: BoundColumn] = [:]
     }
 
     /// One piece of the text as typing reads it.
-    private struct Piece {
+    struct Piece {
         enum Kind: Equatable {
             /// A name of a column (or a dot path), with what it stores when known.
             case column(StoredType?)
@@ -29,7 +32,9 @@ extension PathResolver {
             case symbol(String)
             case open
             case close
-            /// Anything else: a function's name, a parameter, a blob.
+            /// A `?` placeholder, with its place among the text's `?`s.
+            case parameter(Int)
+            /// Anything else: a function's name, a named parameter, a blob.
             case other
         }
 
@@ -41,7 +46,7 @@ extension PathResolver {
     }
 
     /// The comparisons whose literal is read as the column's type.
-    private static let comparisons: Set<String> = ["=", "==", "<>", "!=", "<", "<=", ">", ">="]
+    static let comparisons: Set<String> = ["=", "==", "<>", "!=", "<", "<=", ">", ">="]
 
     /// How `tokens` of `text` are to be written so that both databases read them as SQLite does.
     ///
@@ -61,7 +66,6 @@ extension PathResolver {
                 break
             }
         }
-        guard spellsNames else { return typing }
         let betweenAnds = Self.betweenAnds(in: pieces)
         func isConnective(_ position: Int, before: Bool) -> Bool {
             guard pieces.indices.contains(position), case .keyword(let word) = pieces[position].kind else { return false }
@@ -70,6 +74,7 @@ extension PathResolver {
         for (position, piece) in pieces.enumerated() {
             switch piece.kind {
             case .number, .column(.integer), .column(.double): break
+            case .column(let type?) where !Self.isTruth(type): break
             default: continue
             }
             let connectiveBefore = isConnective(position - 1, before: true)
@@ -78,6 +83,10 @@ extension PathResolver {
                   position == 0 || connectiveBefore || pieces[position - 1].kind == .open,
                   position == pieces.count - 1 || connectiveAfter || pieces[position + 1].kind == .close
             else { continue }
+            if case .column(let type?) = piece.kind, !Self.isTruth(type) {
+                throw Self.usedAsCondition(piece.text, storing: type)
+            }
+            guard spellsNames else { continue }
             if piece.kind == .number {
                 typing.literals[piece.start] = "(\(piece.text) <> 0)"
             } else {
@@ -93,10 +102,15 @@ extension PathResolver {
         guard position >= 1, position + 1 < pieces.count else { return }
         let outerBefore = position >= 2 ? pieces[position - 2].kind : nil
         let outerAfter = position + 2 < pieces.count ? pieces[position + 2].kind : nil
-        guard Self.bounds(before: outerBefore), Self.bounds(after: outerAfter) else { return }
         let left = pieces[position - 1]
         let right = pieces[position + 1]
-        if case .column(let type?) = left.kind {
+        try Self.checkArithmetic(beside: left, right, before: outerBefore, after: outerAfter)
+        guard Self.bounds(before: outerBefore), Self.bounds(after: outerAfter) else { return }
+        if case .column(let type?) = left.kind, case .parameter(let place) = right.kind {
+            typing.bound[place] = BoundColumn(name: left.text, type: type)
+        } else if case .column(let type?) = right.kind, case .parameter(let place) = left.kind {
+            typing.bound[place] = BoundColumn(name: right.text, type: type)
+        } else if case .column(let type?) = left.kind {
             typing.literals[right.start] = try typed(right, comparedWith: left, storing: type)
         } else if case .column(let type?) = right.kind {
             typing.literals[left.start] = try typed(left, comparedWith: right, storing: type)
@@ -112,11 +126,13 @@ extension PathResolver {
               position + 1 < pieces.count, pieces[position + 1].kind == .open
         else { return }
         var literals: [Piece] = []
+        var places: [Int] = []
         var index = position + 2
         while index < pieces.count {
             let piece = pieces[index]
             switch piece.kind {
             case .number, .string: literals.append(piece)
+            case .parameter(let place): places.append(place)
             default: return
             }
             index += 1
@@ -127,6 +143,9 @@ extension PathResolver {
         }
         for literal in literals {
             typing.literals[literal.start] = try typed(literal, comparedWith: pieces[columnPosition], storing: type)
+        }
+        for place in places {
+            typing.bound[place] = BoundColumn(name: pieces[columnPosition].text, type: type)
         }
     }
 
@@ -156,6 +175,11 @@ extension PathResolver {
             // SQLite keeps a Date as its seconds since 1970.
             guard spellsNames, Double(literal.text) != nil, !literal.text.lowercased().hasPrefix("0x") else { return nil }
             return "to_timestamp(\(literal.text))"
+        case (.integer, .string(let value)), (.double, .string(let value)):
+            guard Self.number(in: value) != nil else {
+                throw Self.notANumber(literal.text, comparedWith: column.text)
+            }
+            return nil
         case (.date, .string):
             throw ORMError.invalidQuery(
                 "\(column.text) is a Date, compared with the text \(literal.text): compare it with a bound Date "
@@ -176,7 +200,7 @@ extension PathResolver {
     }
 
     /// Whether a piece before an operand leaves the operand to the comparison after it.
-    private static func bounds(before kind: Piece.Kind?) -> Bool {
+    static func bounds(before kind: Piece.Kind?) -> Bool {
         switch kind {
         case nil, .open, .keyword: true
         default: false
@@ -184,7 +208,7 @@ extension PathResolver {
     }
 
     /// Whether a piece after an operand leaves the operand to the comparison before it.
-    private static func bounds(after kind: Piece.Kind?) -> Bool {
+    static func bounds(after kind: Piece.Kind?) -> Bool {
         switch kind {
         case nil, .close, .keyword: true
         default: false
@@ -221,6 +245,7 @@ extension PathResolver {
     private static func pieces(of tokens: [SQLToken], in text: String, resolver: PathResolver) -> [Piece] {
         var pieces: [Piece] = []
         var index = 0
+        var places = 0
         while index < tokens.count {
             let token = tokens[index]
             let written = String(text[token.range])
@@ -231,6 +256,9 @@ extension PathResolver {
                 index += 1
                 continue
             case .number: kind = .number
+            case .parameter where written == "?":
+                kind = .parameter(places)
+                places += 1
             case .string: kind = token.isClosed ? .string(token.unquoted(in: text)) : .other
             case .openParenthesis: kind = .open
             case .closeParenthesis: kind = .close
@@ -264,8 +292,11 @@ extension PathResolver {
     }
 
     /// What a column of `type` holds, in words.
-    private static func holding(_ type: StoredType) -> String {
+    static func holding(_ type: StoredType) -> String {
         switch type {
+        case .integer, .double: "numbers"
+        case .boolean: "truth values"
+        case .decimal: "decimal numbers"
         case .date: "dates"
         case .bytes: "bytes"
         case .uuid: "UUIDs"

@@ -29,6 +29,11 @@ struct PathResolver {
     /// The text with every relationship path replaced by `"alias"."column"` and names resolved as
     /// the type says.
     mutating func rewrite(_ text: String) throws -> String {
+        try rewriteTyped(text).text
+    }
+
+    /// The text rewritten as ``rewrite(_:)-(String)`` writes it, and what typing read in it.
+    mutating func rewriteTyped(_ text: String) throws -> (text: String, typing: Typing) {
         let tokens = SQLToken.tokens(in: text, dialect: dialect)
         let typing = try self.typing(of: tokens, in: text)
         var output = ""
@@ -62,13 +67,16 @@ struct PathResolver {
             output += typing.truths.contains(index) ? "(\(resolved) <> 0)" : resolved
             index = end
         }
-        return output
+        return (output, typing)
     }
 
     /// On PostgreSQL, `condition` whole when it is a number or one column that stores numbers
     /// (SQLite takes any value but 0 for true, PostgreSQL wants a boolean): `(… <> 0)`.
-    func truth(of condition: String, rewritten: String) -> String {
-        guard spellsNames else { return rewritten }
+    ///
+    /// - Throws: ``ORMError/invalidQuery(_:)``, on both databases, when the condition is one
+    ///   column that stores neither numbers nor truth values (text, dates…): SQLite would read it
+    ///   as a number, PostgreSQL refuses it.
+    func truth(of condition: String, rewritten: String) throws -> String {
         let all = SQLToken.tokens(in: condition, dialect: dialect)
         var tokens = all.filter { !$0.isTrivia }[...]
         // `(stock)`, as a typed filter comes: parentheses that do not match leave no single name.
@@ -78,13 +86,15 @@ struct PathResolver {
         // A line comment at the end would swallow what follows on its line.
         let compared = all.contains { $0.kind == .comment } ? "(\(rewritten)\n<> 0)" : "(\(rewritten) <> 0)"
         if tokens.count == 1, tokens.first?.kind == .number {
-            return compared
+            return spellsNames ? compared : rewritten
         }
         guard let first = tokens.first, Self.segment(first, in: condition) != nil else { return rewritten }
         let (segments, end) = Self.readPath(Array(tokens), from: 0, in: condition)
-        guard end == tokens.count, let type = storedType(of: segments), type == .integer || type == .double else {
-            return rewritten
+        guard end == tokens.count, let type = storedType(of: segments) else { return rewritten }
+        if !Self.isTruth(type) {
+            throw Self.usedAsCondition(segments.map(\.written).joined(separator: "."), storing: type)
         }
+        guard spellsNames, type == .integer || type == .double else { return rewritten }
         return compared
     }
 

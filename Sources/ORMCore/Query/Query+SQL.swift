@@ -25,9 +25,7 @@ extension Query {
         }
 
         var whereClause = SQL(stringLiteral: "")
-        for (index, condition) in conditions.enumerated() {
-            var resolved = condition
-            resolved.text = rewritten.conditions[index]
+        for (index, resolved) in rewritten.conditions.enumerated() {
             whereClause.text += index == 0 ? "WHERE (" : " AND ("
             whereClause.append(resolved)
             whereClause.text += ")"
@@ -62,14 +60,14 @@ extension Query {
             joinedColumns: joinedColumns, extras: rewritten.extras)
     }
 
-    /// The conditions, sort keys and `extras` with their names resolved by `resolver`. A sort key
-    /// or an extra that is one column's name is that column, quoted, on every database.
+    /// The conditions (their bound values converted by the columns they are compared with), sort
+    /// keys and `extras` with their names resolved by `resolver`. A sort key or an extra that is
+    /// one column's name is that column, quoted, on every database.
     private func rewrite(extras: [String], with resolver: inout PathResolver) throws
-        -> (conditions: [String], orderings: [String], extras: [String])
+        -> (conditions: [SQL], orderings: [String], extras: [String])
     {
-        let conditions = try conditions.map { condition in
-            let rewritten = try resolver.rewrite(condition.text)
-            return resolver.truth(of: condition.text, rewritten: rewritten)
+        let conditions = try conditions.enumerated().map { place, condition in
+            try resolver.rewrite(condition: condition, convertingBoundValues: !keyConditions.contains(place))
         }
         let orderings = try orderings.map { try resolver.column($0.expression) ?? resolver.rewrite($0.expression) }
         let extras = try extras.map { try resolver.column($0) ?? resolver.rewrite($0) }
