@@ -91,6 +91,31 @@ extension ORMCoreBehaviour {
         price.amount = Decimal(string: "1.10") ?? 0
         try price.commit(in: db)
         XCTAssertEqual(Array(try BPrice.query(in: db).groupBy("amount").keys), [.text("1.1")], name)
+        XCTAssertEqual(try BItem.query(in: db).distinct("added"), [.real(1_700_000_000.5)], name)
+    }
+
+    /// `joinTo` from a `Bool` column, or a `Date` one, to a number column compares the truth's 0
+    /// or 1, or the date's seconds, with the number on both databases, as SQLite stores them.
+    public func testAJoinFromABoolOrDateColumnToANumberComparesAsStored() throws {
+        let db = try flagged()
+        try db.transaction { _ in
+            for number in 0...1 {
+                let level = BLevel()
+                level.number = number
+                level.title = "level \(number)"
+                try level.commit(in: db)
+            }
+            try BItem.make(name: "epoch", stock: 1, price: 0, added: Date(timeIntervalSince1970: 0)).commit(in: db)
+            try BItem.make(name: "later", stock: 2, price: 0, added: Date(timeIntervalSince1970: 5)).commit(in: db)
+        }
+        let flags = BFlag.query(in: db).joinTo(BLevel.self, leftParameter: "active", targetParameter: "number")
+        XCTAssertEqual(
+            try flags.orderBy("label").fetch().map { $0.joinedValues["BLevel.title"] ?? .null },
+            ["level 0", "level 1", "level 0", "level 1", "level 0", "level 1"].map { SQLValue.text($0) }, name)
+        XCTAssertEqual(try flags.where("BLevel.title = 'level 1'").count(), 3, name)
+        let items = BItem.query(in: db).joinTo(BLevel.self, leftParameter: "added", targetParameter: "number")
+        XCTAssertEqual(
+            try items.orderBy("stock").fetch().map { $0.joinedValues["BLevel.title"] ?? .null }, [.text("level 0"), .null], name)
     }
 }
 

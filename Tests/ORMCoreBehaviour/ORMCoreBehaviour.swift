@@ -43,6 +43,7 @@ public struct ORMCoreBehaviour {
         "SumsGiveOneValueTypeOnBoth",
         "GroupByKeysAreTheSameValuesOnBoth",
         "ALaterWindowThatFailsThrows",
+        "AJoinFromABoolOrDateColumnToANumberComparesAsStored",
     ]
 
     func fresh() throws -> Database { try open(Configuration()) }

@@ -32,6 +32,7 @@ final class SQLiteBehaviourTests: XCTestCase {
         "SumsGiveOneValueTypeOnBoth",
         "GroupByKeysAreTheSameValuesOnBoth",
         "ALaterWindowThatFailsThrows",
+        "AJoinFromABoolOrDateColumnToANumberComparesAsStored",
     ]
 
     func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
@@ -68,4 +69,5 @@ final class SQLiteBehaviourTests: XCTestCase {
     func testSumsGiveOneValueTypeOnBoth() throws { try behaviour.testSumsGiveOneValueTypeOnBoth() }
     func testGroupByKeysAreTheSameValuesOnBoth() throws { try behaviour.testGroupByKeysAreTheSameValuesOnBoth() }
     func testALaterWindowThatFailsThrows() throws { try behaviour.testALaterWindowThatFailsThrows() }
+    func testAJoinFromABoolOrDateColumnToANumberComparesAsStored() throws { try behaviour.testAJoinFromABoolOrDateColumnToANumberComparesAsStored() }
 }

@@ -23,7 +23,7 @@ extension Query {
         try PathResolver.checkSummable(expression, among: [entity] + explicitJoins.map(\.entity))
         let parts = try parts(extras: [expression])
         var summed = parts.extras[0]
-        let type = summedType(expression)
+        let type = columnStoredType(expression)
         // PostgreSQL sums no `boolean`; SQLite sums a Bool column's 0s and 1s.
         if database.dialect.kind == .postgres, type == .boolean {
             summed = "CAST(\(summed) AS integer)"
@@ -47,7 +47,7 @@ extension Query {
     /// canonical upper-case text. Chosen once, when the statement is built.
     func storedValueSQL(of expression: String, rewritten: String, in database: Database) -> String {
         guard database.dialect.kind == .postgres else { return rewritten }
-        switch summedType(expression) {
+        switch columnStoredType(expression) {
         case .date: return "CAST(EXTRACT(EPOCH FROM \(rewritten)) AS double precision)"
         case .uuid: return "upper(CAST(\(rewritten) AS text))"
         default: return rewritten
@@ -56,7 +56,7 @@ extension Query {
 
     /// What the column `expression` names stores (of the root entity or a joined one), nil for
     /// anything else.
-    func summedType(_ expression: String) -> StoredType? {
+    func columnStoredType(_ expression: String) -> StoredType? {
         let name = expression.trimmedWhitespace
         for entity in [entity] + explicitJoins.map(\.entity) {
             if let column = entity.column(named: name) { return entity.storedType(of: column) }

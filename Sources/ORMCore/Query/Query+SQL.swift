@@ -108,12 +108,19 @@ extension Query {
         let sql: String
         let type: StoredType?
 
-        /// The column as compared with `other`: on PostgreSQL a number compared with text is
-        /// compared as its text, as SQLite compares a text column with a number column whose text
-        /// it reads (PostgreSQL has no `text = bigint`).
+        /// The column as compared with `other`, as SQLite compares what it stores. On PostgreSQL,
+        /// which has no `text = bigint`, `boolean = bigint` or `timestamptz = bigint`: a number
+        /// compared with text is compared as its text (SQLite reads the text column's number); a
+        /// `Bool` compared with a number as its 0 or 1, a `Date` as its seconds since 1970.
         func comparable(with other: JoinColumn, in dialect: SQLDialect) -> String {
-            guard dialect.kind == .postgres, type == .integer || type == .double, other.type == .text else { return sql }
-            return "CAST(\(sql) AS text)"
+            guard dialect.kind == .postgres else { return sql }
+            let otherIsNumber = other.type == .integer || other.type == .double
+            switch type {
+            case .integer?, .double?: return other.type == .text ? "CAST(\(sql) AS text)" : sql
+            case .boolean?: return otherIsNumber ? "CAST(\(sql) AS integer)" : sql
+            case .date?: return otherIsNumber ? "EXTRACT(EPOCH FROM \(sql))" : sql
+            default: return sql
+            }
         }
     }
 
