@@ -10,6 +10,7 @@ final class PathResolverTypingTests: XCTestCase {
             table: "t", keyColumns: ["id"], columns: ["id", "active", "stock", "code", "added"], relationships: [:],
             hasIntegerKey: true)
         entity.storedTypes = [.integer, .boolean, .integer, .text, .date]
+        entity.storedTypesAreExact = true
         return entity
     }
 
@@ -107,5 +108,20 @@ final class PathResolverTypingTests: XCTestCase {
             }
             XCTAssertEqual(try written("stock = 1 + 1 AND code IS NOT NULL", on: dialect), "stock = 1 + 1 AND code IS NOT NULL")
         }
+    }
+}
+
+extension PathResolverTypingTests {
+    /// A table found at run time on SQLite has only its declared affinities, which its values may
+    /// defy (text in an INTEGER column): its text is SQLite's to read, nothing refused or converted.
+    func testASQLiteTableFoundAtRunTimeIsSQLitesToRead() throws {
+        var entity = EntityDescription(
+            table: "t", keyColumns: ["id"], columns: ["id", "stock", "code"], relationships: [:], hasIntegerKey: true)
+        entity.storedTypes = [.integer, .integer, .text]
+        var resolver = PathResolver(root: entity, joined: [], qualifies: false, dialect: .sqlite)
+        for text in ["code", "NOT code AND stock", "code = stock + 1", "stock = 'many'"] {
+            XCTAssertEqual(try resolver.truth(of: text, rewritten: try resolver.rewrite(text)), text)
+        }
+        XCTAssertEqual(try resolver.rewrite(condition: SQL("stock = ? OR code = ?", arguments: ["many", 7])).arguments, [.text("many"), .integer(7)])
     }
 }

@@ -178,19 +178,29 @@ struct PathResolver {
     }
 
     /// What the column a name (bare, `Table.column` of the query's tables, or a dot path through
-    /// relationships) stands for stores, nil when it is no such column or its type is unknown.
+    /// relationships) stands for stores, nil when it is no such column or its type is unknown (as
+    /// on SQLite for a table found at run time, whose declared affinity any value may defy: its
+    /// text is SQLite's to read).
     func storedType(of segments: [Segment]) -> StoredType? {
+        guard let (entity, column) = storedColumn(of: segments),
+              spellsNames || entity.storedTypesAreExact
+        else { return nil }
+        return entity.storedType(of: column)
+    }
+
+    /// The entity and the column (as the entity spells it) a name stands for.
+    private func storedColumn(of segments: [Segment]) -> (EntityDescription, String)? {
         if segments.count == 1 {
             for entity in [root] + joined {
-                if let column = self.column(of: entity, named: segments[0]) { return entity.storedType(of: column) }
+                if let column = self.column(of: entity, named: segments[0]) { return (entity, column) }
             }
             return nil
         }
         if let table = table(named: segments[0].name) {
             guard segments.count == 2, let column = self.column(of: table, named: segments[1]) else { return nil }
-            return table.storedType(of: column)
+            return (table, column)
         }
-        // A dot path: the type of the last column of the entity it leads to.
+        // A dot path: the last column of the entity it leads to.
         var entity = root
         for segment in segments.dropLast() {
             guard let relationship = entity.relationship(named: segment.name), let target = relationship.target() else {
@@ -198,7 +208,7 @@ struct PathResolver {
             }
             entity = target
         }
-        return self.column(of: entity, named: segments[segments.count - 1]).flatMap(entity.storedType(of:))
+        return self.column(of: entity, named: segments[segments.count - 1]).map { (entity, $0) }
     }
 
     /// The column of `entity` a name in the text means: on PostgreSQL the one it reads (a bare name

@@ -14,6 +14,11 @@ public struct EntityDescription: Sendable {
     /// its declared types, see `DynamicTable+StoredTypes.swift`): builder text's literals are read
     /// as the column they are compared with stores, alike on SQLite and PostgreSQL.
     var storedTypes: [StoredType?] = []
+    /// Whether ``storedTypes`` say what every row holds (a model's, whose rows ORMCore writes),
+    /// not just a declaration's affinity on SQLite, which a table found at run time's values may
+    /// defy. On SQLite, builder text is read by the types (refusing what PostgreSQL would read
+    /// otherwise) only then; PostgreSQL's declared types are exact in any case.
+    var storedTypesAreExact = false
 
     /// A to-one relationship: this entity's `column` holds the target's key.
     public struct Relationship: Sendable {
@@ -64,6 +69,7 @@ extension Model {
             columns: [schema.primaryKey.name] + schema.columns.map(\.name), relationships: relationships,
             hasIntegerKey: schema.primaryKey.type == .integer)
         description.storedTypes = [schema.primaryKey.storedType] + schema.columns.map(\.storedType)
+        description.storedTypesAreExact = true
         return description
     }
 }
