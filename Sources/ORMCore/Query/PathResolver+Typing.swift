@@ -46,13 +46,15 @@ extension PathResolver {
     }
 
     /// The comparisons whose literal is read as the column's type.
-    static let comparisons: Set<String> = ["=", "==", "<>", "!=", "<", "<=", ">", ">="]
+    private static let comparisons: Set<String> = ["=", "==", "<>", "!=", "<", "<=", ">", ">="]
 
     /// How `tokens` of `text` are to be written so that both databases read them as SQLite does.
     ///
-    /// - Throws: ``ORMError/invalidQuery(_:)`` for a comparison the two databases cannot read
-    ///   alike: a `Bool` column with a number but 0 and 1 or a text that names no truth value, a
-    ///   `Date` column with a text.
+    /// - Throws: ``ORMError/invalidQuery(_:)`` for text the two databases cannot read alike: a
+    ///   `Bool` column compared with a number but 0 and 1 or a text that names no truth value, a
+    ///   `Date` column with a text, a number column with a text that is no number, a `Bool`, text
+    ///   or `Date` column with arithmetic, a column storing neither numbers nor truth values used
+    ///   as a condition beside `AND`, `OR` or `NOT`.
     func typing(of tokens: [SQLToken], in text: String) throws -> Typing {
         let pieces = Self.pieces(of: tokens, in: text, resolver: self)
         var typing = Typing()
@@ -200,7 +202,7 @@ extension PathResolver {
     }
 
     /// Whether a piece before an operand leaves the operand to the comparison after it.
-    static func bounds(before kind: Piece.Kind?) -> Bool {
+    private static func bounds(before kind: Piece.Kind?) -> Bool {
         switch kind {
         case nil, .open, .keyword: true
         default: false
@@ -208,7 +210,7 @@ extension PathResolver {
     }
 
     /// Whether a piece after an operand leaves the operand to the comparison before it.
-    static func bounds(after kind: Piece.Kind?) -> Bool {
+    private static func bounds(after kind: Piece.Kind?) -> Bool {
         switch kind {
         case nil, .close, .keyword: true
         default: false

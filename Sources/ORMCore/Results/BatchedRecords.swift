@@ -116,7 +116,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     }
 
     /// The record at `position` if its window is in memory (marking the window recently used).
-    func residentRecord(at position: Int) -> Record? {
+    private func residentRecord(at position: Int) -> Record? {
         let window = position / windowSize
         let records: [Record]? = state.withLock { state in
             guard let records = state.windows[window] else { return nil }
