@@ -77,6 +77,28 @@ extension ORMCoreBehaviour {
         XCTAssertEqual(try prices.where("units > 100").sum("amount"), .null, name)
     }
 
+    /// A `Decimal` column (text on SQLite, `numeric` on PostgreSQL) compares and sorts by size on
+    /// both databases: `10.5` after `9`, with a literal, a numeric text or a bound `Decimal`.
+    public func testADecimalColumnComparesAndSortsBySizeOnBoth() throws {
+        let db = try fresh()
+        try db.transaction { _ in
+            for amount in ["9", "10.5", "1.25"] {
+                let price = BPrice()
+                price.amount = Decimal(string: amount) ?? 0
+                try price.commit(in: db)
+            }
+        }
+        let prices = BPrice.query(in: db)
+        let ordered = { (query: Query<BPrice>) in try query.fetch().map { "\($0.amount)" } }
+        XCTAssertEqual(try ordered(prices.orderBy("amount")), ["1.25", "9", "10.5"], name)
+        XCTAssertEqual(try ordered(prices.orderBy("AMOUNT", descending: true)), ["10.5", "9", "1.25"], name)
+        XCTAssertEqual(try ordered(prices.where("amount > 2").orderBy("amount")), ["9", "10.5"], name)
+        XCTAssertEqual(try ordered(prices.where("amount < '10'").orderBy("amount")), ["1.25", "9"], name)
+        XCTAssertEqual(try ordered(prices.where("amount >= ?", Decimal(string: "9.5") ?? 0).orderBy("amount")), ["10.5"], name)
+        XCTAssertEqual(try prices.where("amount = ?", Decimal(string: "10.50") ?? 0).count(), 1, name)
+        XCTAssertEqual(try BPrice.fetch(where: "amount > 5", orderedBy: "amount DESC", in: db).map { "\($0.amount)" }, ["10.5", "9"], name)
+    }
+
     /// `groupBy` keys its groups by the same values on both databases: a `Bool` column's 0 and 1,
     /// a `Date` column's seconds, a `Decimal` column's text.
     public func testGroupByKeysAreTheSameValuesOnBoth() throws {

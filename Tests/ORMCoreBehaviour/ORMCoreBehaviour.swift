@@ -44,6 +44,7 @@ public struct ORMCoreBehaviour {
         "GroupByKeysAreTheSameValuesOnBoth",
         "ALaterWindowThatFailsThrows",
         "AJoinFromABoolOrDateColumnToANumberComparesAsStored",
+        "ADecimalColumnComparesAndSortsBySizeOnBoth",
     ]
 
     func fresh() throws -> Database { try open(Configuration()) }

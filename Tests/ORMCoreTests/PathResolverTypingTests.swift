@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import ORMCore
@@ -123,5 +124,25 @@ extension PathResolverTypingTests {
             XCTAssertEqual(try resolver.truth(of: text, rewritten: try resolver.rewrite(text)), text)
         }
         XCTAssertEqual(try resolver.rewrite(condition: SQL("stock = ? OR code = ?", arguments: ["many", 7])).arguments, [.text("many"), .integer(7)])
+    }
+}
+
+extension PathResolverTypingTests {
+    /// SQLite keeps a `Decimal` as text: compared by size or sorted, it is read as a real there
+    /// (a numeric text literal beside it as its number); PostgreSQL's `numeric` is left as written.
+    func testADecimalColumnIsComparedAndSortedAsARealOnSQLite() throws {
+        var entity = EntityDescription(
+            table: "t", keyColumns: ["id"], columns: ["id", "amount"], relationships: [:], hasIntegerKey: true)
+        entity.storedTypes = [.integer, .decimal]
+        entity.storedTypesAreExact = true
+        let text = "amount > 2 AND '10' >= amount AND amount = '1.50'"
+        var sqlite = PathResolver(root: entity, joined: [], qualifies: false, dialect: .sqlite)
+        XCTAssertEqual(
+            try sqlite.rewrite(text), "CAST(amount AS REAL) > 2 AND 10 >= CAST(amount AS REAL) AND amount = '1.50'")
+        XCTAssertEqual(sqlite.sortColumn("AMOUNT desc"), "CAST(\"amount\" AS REAL) desc")
+        XCTAssertEqual(try sqlite.rewrite(condition: SQL("amount < ?", arguments: [Decimal(string: "9.5") ?? 0])).arguments, [.real(9.5)])
+        var postgres = PathResolver(root: entity, joined: [], qualifies: false, dialect: .postgres)
+        XCTAssertEqual(try postgres.rewrite(text), text)
+        XCTAssertEqual(postgres.sortColumn("amount"), "\"amount\"")
     }
 }

@@ -33,6 +33,7 @@ final class SQLiteBehaviourTests: XCTestCase {
         "GroupByKeysAreTheSameValuesOnBoth",
         "ALaterWindowThatFailsThrows",
         "AJoinFromABoolOrDateColumnToANumberComparesAsStored",
+        "ADecimalColumnComparesAndSortsBySizeOnBoth",
     ]
 
     func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
@@ -70,4 +71,5 @@ final class SQLiteBehaviourTests: XCTestCase {
     func testGroupByKeysAreTheSameValuesOnBoth() throws { try behaviour.testGroupByKeysAreTheSameValuesOnBoth() }
     func testALaterWindowThatFailsThrows() throws { try behaviour.testALaterWindowThatFailsThrows() }
     func testAJoinFromABoolOrDateColumnToANumberComparesAsStored() throws { try behaviour.testAJoinFromABoolOrDateColumnToANumberComparesAsStored() }
+    func testADecimalColumnComparesAndSortsBySizeOnBoth() throws { try behaviour.testADecimalColumnComparesAndSortsBySizeOnBoth() }
 }

@@ -52,7 +52,7 @@ extension Model {
         -> (condition: SQL, order: String?)
     {
         let rewritten = try resolver.rewrite(condition: condition)
-        let order = try order.map { try resolver.column($0) ?? resolver.rewrite($0) }
+        let order = try order.map { try resolver.sortColumn($0) ?? resolver.rewrite($0) }
         return (rewritten, order)
     }
 }

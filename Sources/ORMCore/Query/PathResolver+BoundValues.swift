@@ -8,6 +8,8 @@ extension PathResolver {
     struct BoundColumn {
         let name: String
         let type: StoredType
+        /// Whether it is a `Decimal` compared by size on SQLite (as a real, ``Typing/reals``).
+        var bySize = false
     }
 
     /// `condition` with its names and literals resolved, as ``rewrite(_:)-(String)`` writes them,
@@ -62,9 +64,39 @@ extension PathResolver {
             return number
         case (.text, .integer(let number)):
             return .text(String(number))
+        case (.decimal, .text(let text)) where column.bySize:
+            return number(in: text) ?? value
         default:
             return value
         }
+    }
+
+    /// On SQLite, a `Decimal` column compared by size with the other side, `left` or `right`, is
+    /// compared as a real (SQLite keeps a `Decimal` as text, which compares as text: `'10' < '9'`),
+    /// and a numeric text literal on the other side as its number.
+    static func compareDecimalsBySize(_ left: Piece, _ right: Piece, into typing: inout Typing) {
+        for (column, other) in [(left, right), (right, left)] {
+            guard case .column(.decimal?) = column.kind else { continue }
+            typing.reals.insert(column.start)
+            if case .string(let value) = other.kind, let number = number(in: value) {
+                typing.literals[other.start] = number.description
+            }
+        }
+    }
+
+    /// A sort key that is one column's name (``column(_:)``), alone or before `ASC` or `DESC`, as
+    /// both databases order it: on SQLite a `Decimal` column as a real, not as the text it keeps.
+    /// Nil for anything else.
+    func sortColumn(_ parameter: String) -> String? {
+        let words = parameter.split(whereSeparator: \.isWhitespace)
+        if words.count == 2, ["ASC", "DESC"].contains(words[1].uppercased()), column(parameter) == nil {
+            return sortColumn(String(words[0])).map { "\($0) \(words[1])" }
+        }
+        guard let column = column(parameter) else { return nil }
+        guard !spellsNames, storedType(of: [Segment(written: parameter, name: parameter.trimmedWhitespace)]) == .decimal else {
+            return column
+        }
+        return "CAST(\(column) AS REAL)"
     }
 
     /// The number a text compared with a number column stands for, as both databases read it (an

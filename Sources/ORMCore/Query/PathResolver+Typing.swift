@@ -16,6 +16,9 @@ extension PathResolver {
         /// The columns the values bound to `?` placeholders are compared with, by the
         /// placeholder's place among the text's `?`s (its argument's index).
         var bound: [Int: BoundColumn] = [:]
+        /// Where a `Decimal` column compared by size (`<`, `>`…) starts: written
+        /// `CAST(… AS REAL)` on SQLite, which keeps a `Decimal` as text and would compare text.
+        var reals: Set<Int> = []
     }
 
     /// One piece of the text as typing reads it.
@@ -108,14 +111,17 @@ extension PathResolver {
         let right = pieces[position + 1]
         try Self.checkArithmetic(beside: left, right, before: outerBefore, after: outerAfter)
         guard Self.bounds(before: outerBefore), Self.bounds(after: outerAfter) else { return }
+        if !spellsNames, case .symbol(let symbol) = pieces[position].kind, ["<", "<=", ">", ">="].contains(symbol) {
+            Self.compareDecimalsBySize(left, right, into: &typing)
+        }
         if case .column(let type?) = left.kind, case .parameter(let place) = right.kind {
-            typing.bound[place] = BoundColumn(name: left.text, type: type)
+            typing.bound[place] = BoundColumn(name: left.text, type: type, bySize: typing.reals.contains(left.start))
         } else if case .column(let type?) = right.kind, case .parameter(let place) = left.kind {
-            typing.bound[place] = BoundColumn(name: right.text, type: type)
-        } else if case .column(let type?) = left.kind {
-            typing.literals[right.start] = try typed(right, comparedWith: left, storing: type)
-        } else if case .column(let type?) = right.kind {
-            typing.literals[left.start] = try typed(left, comparedWith: right, storing: type)
+            typing.bound[place] = BoundColumn(name: right.text, type: type, bySize: typing.reals.contains(right.start))
+        } else if case .column(let type?) = left.kind, let literal = try typed(right, comparedWith: left, storing: type) {
+            typing.literals[right.start] = literal
+        } else if case .column(let type?) = right.kind, let literal = try typed(left, comparedWith: right, storing: type) {
+            typing.literals[left.start] = literal
         }
     }
 

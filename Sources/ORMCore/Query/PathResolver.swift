@@ -64,7 +64,11 @@ struct PathResolver {
                 continue
             }
             let resolved = try resolve(segments, original: original, followedByParenthesis: next?.kind == .openParenthesis)
-            output += typing.truths.contains(index) ? "(\(resolved) <> 0)" : resolved
+            if typing.truths.contains(index) {
+                output += "(\(resolved) <> 0)"
+            } else {
+                output += typing.reals.contains(index) ? "CAST(\(resolved) AS REAL)" : resolved
+            }
             index = end
         }
         return (output, typing)

@@ -69,7 +69,7 @@ extension Query {
         let conditions = try conditions.enumerated().map { place, condition in
             try resolver.rewrite(condition: condition, convertingBoundValues: !keyConditions.contains(place))
         }
-        let orderings = try orderings.map { try resolver.column($0.expression) ?? resolver.rewrite($0.expression) }
+        let orderings = try orderings.map { try resolver.sortColumn($0.expression) ?? resolver.rewrite($0.expression) }
         let extras = try extras.map { try resolver.column($0) ?? resolver.rewrite($0) }
         return (conditions, orderings, extras)
     }
