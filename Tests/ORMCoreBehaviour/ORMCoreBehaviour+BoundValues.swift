@@ -96,6 +96,8 @@ extension ORMCoreBehaviour {
         XCTAssertEqual(try ordered(prices.where("amount < '10'").orderBy("amount")), ["1.25", "9"], name)
         XCTAssertEqual(try ordered(prices.where("amount >= ?", Decimal(string: "9.5") ?? 0).orderBy("amount")), ["10.5"], name)
         XCTAssertEqual(try prices.where("amount = ?", Decimal(string: "10.50") ?? 0).count(), 1, name)
+        XCTAssertEqual(try prices.where("amount = '10.50'").count(), 1, "\(name): an equal text spelt otherwise")
+        XCTAssertEqual(try prices.where("amount IN ?", ["1.250", "9.0"]).count(), 2, "\(name): bound text spelt otherwise")
         XCTAssertEqual(try BPrice.fetch(where: "amount > 5", orderedBy: "amount DESC", in: db).map { "\($0.amount)" }, ["10.5", "9"], name)
     }
 

@@ -138,7 +138,7 @@ extension PathResolverTypingTests {
         let text = "amount > 2 AND '10' >= amount AND amount = '1.50'"
         var sqlite = PathResolver(root: entity, joined: [], qualifies: false, dialect: .sqlite)
         XCTAssertEqual(
-            try sqlite.rewrite(text), "CAST(amount AS REAL) > 2 AND 10 >= CAST(amount AS REAL) AND amount = '1.50'")
+            try sqlite.rewrite(text), "CAST(amount AS REAL) > 2 AND 10 >= CAST(amount AS REAL) AND amount = '1.5'")
         XCTAssertEqual(sqlite.sortColumn("AMOUNT desc"), "CAST(\"amount\" AS REAL) desc")
         XCTAssertEqual(try sqlite.rewrite(condition: SQL("amount < ?", arguments: [Decimal(string: "9.5") ?? 0])).arguments, [.real(9.5)])
         var postgres = PathResolver(root: entity, joined: [], qualifies: false, dialect: .postgres)

@@ -3,12 +3,15 @@
 // the statement is built, as a literal written in its place is read; what the two databases
 // cannot read alike is refused on both, naming the column.
 
+import FoundationEssentials
+
 extension PathResolver {
     /// A column a bound value is compared with: its name as written, and what it stores.
     struct BoundColumn {
         let name: String
         let type: StoredType
-        /// Whether it is a `Decimal` compared by size on SQLite (as a real, ``Typing/reals``).
+        /// Whether it is compared by size (`<`, `>`…) on SQLite: a `Decimal` then as a real
+        /// (``Typing/reals``).
         var bySize = false
     }
 
@@ -66,6 +69,9 @@ extension PathResolver {
             return .text(String(number))
         case (.decimal, .text(let text)) where column.bySize:
             return number(in: text) ?? value
+        case (.decimal, .text(let text)):
+            // As SQLite keeps a Decimal: its text, spelt as `Decimal` writes it ('1.50' is '1.5').
+            return decimalText(text).map { .text($0) } ?? value
         default:
             return value
         }
@@ -97,6 +103,15 @@ extension PathResolver {
             return column
         }
         return "CAST(\(column) AS REAL)"
+    }
+
+    /// A decimal number's text as ORMCore stores a `Decimal` (`1.50` as `1.5`); nil for a text
+    /// that is no number.
+    static func decimalText(_ text: String) -> String? {
+        guard number(in: text) != nil,
+              let decimal = Decimal(string: text.trimmedWhitespace, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
+        else { return nil }
+        return decimal.description
     }
 
     /// The number a text compared with a number column stands for, as both databases read it (an

@@ -111,18 +111,21 @@ extension PathResolver {
         let right = pieces[position + 1]
         try Self.checkArithmetic(beside: left, right, before: outerBefore, after: outerAfter)
         guard Self.bounds(before: outerBefore), Self.bounds(after: outerAfter) else { return }
-        if !spellsNames, case .symbol(let symbol) = pieces[position].kind, ["<", "<=", ">", ">="].contains(symbol) {
-            Self.compareDecimalsBySize(left, right, into: &typing)
+        var bySize = false
+        if !spellsNames, case .symbol(let symbol) = pieces[position].kind {
+            bySize = ["<", "<=", ">", ">="].contains(symbol)
         }
         if case .column(let type?) = left.kind, case .parameter(let place) = right.kind {
-            typing.bound[place] = BoundColumn(name: left.text, type: type, bySize: typing.reals.contains(left.start))
+            typing.bound[place] = BoundColumn(name: left.text, type: type, bySize: bySize)
         } else if case .column(let type?) = right.kind, case .parameter(let place) = left.kind {
-            typing.bound[place] = BoundColumn(name: right.text, type: type, bySize: typing.reals.contains(right.start))
+            typing.bound[place] = BoundColumn(name: right.text, type: type, bySize: bySize)
         } else if case .column(let type?) = left.kind, let literal = try typed(right, comparedWith: left, storing: type) {
             typing.literals[right.start] = literal
         } else if case .column(let type?) = right.kind, let literal = try typed(left, comparedWith: right, storing: type) {
             typing.literals[left.start] = literal
         }
+        // After the literal typing above: compared by size, a literal beside a Decimal is a number.
+        if bySize { Self.compareDecimalsBySize(left, right, into: &typing) }
     }
 
     /// Types the literals of `column IN (…)` or `column NOT IN (…)` for the `IN` at `position`.
@@ -179,6 +182,10 @@ extension PathResolver {
         case (.text, .number):
             guard spellsNames, let number = Int64(literal.text) else { return nil }
             return "'\(number)'"
+        case (.decimal, .string(let value)):
+            // SQLite keeps a Decimal as its text, which an equal text must spell alike.
+            guard !spellsNames, let decimal = Self.decimalText(value) else { return nil }
+            return SQLLiteral.text(decimal)
         case (.date, .number):
             // SQLite keeps a Date as its seconds since 1970.
             guard spellsNames, Double(literal.text) != nil, !literal.text.lowercased().hasPrefix("0x") else { return nil }
