@@ -38,6 +38,13 @@ public struct ORMCoreBehaviour {
         "ATextComparedWithABoolColumnIsReadAsATruthValue", "NumbersBesideConnectivesAndInListsGiveOneAnswer",
         "TheSumOfATextColumnIsRefusedOnBoth", "ADateComparedWithANumberComparesItsSeconds",
         "FetchWhereResolvesNamesAsTheBuilderDoes", "ATableFoundAtRunTimeReadsLiteralsByItsColumnTypes",
+        "BoundValuesAreReadByTheColumnTheyAreComparedWith",
+        "ExpressionsBesideATypedColumnGiveOneAnswerOrOneError",
+        "SumsGiveOneValueTypeOnBoth",
+        "GroupByKeysAreTheSameValuesOnBoth",
+        "ALaterWindowThatFailsThrows",
+        "AJoinFromABoolOrDateColumnToANumberComparesAsStored",
+        "ADecimalColumnComparesAndSortsBySizeOnBoth",
     ]
 
     func fresh() throws -> Database { try open(Configuration()) }

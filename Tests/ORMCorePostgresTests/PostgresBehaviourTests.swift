@@ -27,6 +27,13 @@ final class PostgresBehaviourTests: XCTestCase {
         "ATextComparedWithABoolColumnIsReadAsATruthValue", "NumbersBesideConnectivesAndInListsGiveOneAnswer",
         "TheSumOfATextColumnIsRefusedOnBoth", "ADateComparedWithANumberComparesItsSeconds",
         "FetchWhereResolvesNamesAsTheBuilderDoes", "ATableFoundAtRunTimeReadsLiteralsByItsColumnTypes",
+        "BoundValuesAreReadByTheColumnTheyAreComparedWith",
+        "ExpressionsBesideATypedColumnGiveOneAnswerOrOneError",
+        "SumsGiveOneValueTypeOnBoth",
+        "GroupByKeysAreTheSameValuesOnBoth",
+        "ALaterWindowThatFailsThrows",
+        "AJoinFromABoolOrDateColumnToANumberComparesAsStored",
+        "ADecimalColumnComparesAndSortsBySizeOnBoth",
     ]
 
     func testModelsCommitFindAndRemove() throws { try behaviour.testModelsCommitFindAndRemove() }
@@ -58,4 +65,11 @@ final class PostgresBehaviourTests: XCTestCase {
     func testADateComparedWithANumberComparesItsSeconds() throws { try behaviour.testADateComparedWithANumberComparesItsSeconds() }
     func testFetchWhereResolvesNamesAsTheBuilderDoes() throws { try behaviour.testFetchWhereResolvesNamesAsTheBuilderDoes() }
     func testATableFoundAtRunTimeReadsLiteralsByItsColumnTypes() throws { try behaviour.testATableFoundAtRunTimeReadsLiteralsByItsColumnTypes() }
+    func testBoundValuesAreReadByTheColumnTheyAreComparedWith() throws { try behaviour.testBoundValuesAreReadByTheColumnTheyAreComparedWith() }
+    func testExpressionsBesideATypedColumnGiveOneAnswerOrOneError() throws { try behaviour.testExpressionsBesideATypedColumnGiveOneAnswerOrOneError() }
+    func testSumsGiveOneValueTypeOnBoth() throws { try behaviour.testSumsGiveOneValueTypeOnBoth() }
+    func testGroupByKeysAreTheSameValuesOnBoth() throws { try behaviour.testGroupByKeysAreTheSameValuesOnBoth() }
+    func testALaterWindowThatFailsThrows() throws { try behaviour.testALaterWindowThatFailsThrows() }
+    func testAJoinFromABoolOrDateColumnToANumberComparesAsStored() throws { try behaviour.testAJoinFromABoolOrDateColumnToANumberComparesAsStored() }
+    func testADecimalColumnComparesAndSortsBySizeOnBoth() throws { try behaviour.testADecimalColumnComparesAndSortsBySizeOnBoth() }
 }

@@ -109,6 +109,7 @@ extension DynamicTable {
             condition.arguments.append(key[index])
         }
         query.conditions = [condition]
+        query.keyConditions = [0]
         return try query.first()
     }
 }

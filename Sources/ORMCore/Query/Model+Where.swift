@@ -31,27 +31,28 @@ extension Model {
         let expandedOrder = order.map { expandShortcuts($0) }
         let entity = entityDescription
         var resolver = PathResolver(root: entity, joined: [], qualifies: false, dialect: target.dialect)
-        var resolved = try resolveWhere(bound.text, expandedOrder, with: &resolver)
+        var resolved = try resolveWhere(bound, expandedOrder, with: &resolver)
         if !resolver.joins.isEmpty {
             // A dot path joins a table: the model's own columns are qualified, so none is ambiguous.
             resolver = PathResolver(root: entity, joined: [], qualifies: true, dialect: target.dialect)
-            resolved = try resolveWhere(bound.text, expandedOrder, with: &resolver)
+            resolved = try resolveWhere(bound, expandedOrder, with: &resolver)
         }
         let schema = modelSchema
         var sql: SQL = "SELECT \(raw: schema.selectColumnsSQL) FROM \(identifier: schema.table)"
         for join in resolver.joins { sql.text += " " + join }
         sql.text += " WHERE "
-        sql.append(SQL(resolved.condition, arguments: bound.arguments))
+        sql.append(resolved.condition)
         if let order = resolved.order { sql.text += " ORDER BY " + order }
         return try fetchSQL(sql, in: target, mapsColumnsByName: false)
     }
 
-    /// The condition and the order with their names and literals resolved by `resolver`.
-    private static func resolveWhere(_ condition: String, _ order: String?, with resolver: inout PathResolver) throws
-        -> (condition: String, order: String?)
+    /// The condition (its bound values converted by the columns they are compared with) and the
+    /// order with their names and literals resolved by `resolver`.
+    private static func resolveWhere(_ condition: SQL, _ order: String?, with resolver: inout PathResolver) throws
+        -> (condition: SQL, order: String?)
     {
-        let rewritten = resolver.truth(of: condition, rewritten: try resolver.rewrite(condition))
-        let order = try order.map { try resolver.column($0) ?? resolver.rewrite($0) }
+        let rewritten = try resolver.rewrite(condition: condition)
+        let order = try order.map { try resolver.sortColumn($0) ?? resolver.rewrite($0) }
         return (rewritten, order)
     }
 }

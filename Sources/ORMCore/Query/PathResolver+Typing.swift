@@ -13,10 +13,16 @@ extension PathResolver {
         /// Where a number column used as a condition beside `AND`, `OR` or `NOT` starts: written
         /// `(… <> 0)` on PostgreSQL, which wants a boolean there.
         var truths: Set<Int> = []
+        /// The columns the values bound to `?` placeholders are compared with, by the
+        /// placeholder's place among the text's `?`s (its argument's index).
+        var bound: [Int: BoundColumn] = [:]
+        /// Where a `Decimal` column compared by size (`<`, `>`…) starts: written
+        /// `CAST(… AS REAL)` on SQLite, which keeps a `Decimal` as text and would compare text.
+        var reals: Set<Int> = []
     }
 
     /// One piece of the text as typing reads it.
-    private struct Piece {
+    struct Piece {
         enum Kind: Equatable {
             /// A name of a column (or a dot path), with what it stores when known.
             case column(StoredType?)
@@ -29,7 +35,9 @@ extension PathResolver {
             case symbol(String)
             case open
             case close
-            /// Anything else: a function's name, a parameter, a blob.
+            /// A `?` placeholder, with its place among the text's `?`s.
+            case parameter(Int)
+            /// Anything else: a function's name, a named parameter, a blob.
             case other
         }
 
@@ -45,9 +53,11 @@ extension PathResolver {
 
     /// How `tokens` of `text` are to be written so that both databases read them as SQLite does.
     ///
-    /// - Throws: ``ORMError/invalidQuery(_:)`` for a comparison the two databases cannot read
-    ///   alike: a `Bool` column with a number but 0 and 1 or a text that names no truth value, a
-    ///   `Date` column with a text.
+    /// - Throws: ``ORMError/invalidQuery(_:)`` for text the two databases cannot read alike: a
+    ///   `Bool` column compared with a number but 0 and 1 or a text that names no truth value, a
+    ///   `Date` column with a text, a number column with a text that is no number, a `Bool`, text
+    ///   or `Date` column with arithmetic, a column storing neither numbers nor truth values used
+    ///   as a condition beside `AND`, `OR` or `NOT`.
     func typing(of tokens: [SQLToken], in text: String) throws -> Typing {
         let pieces = Self.pieces(of: tokens, in: text, resolver: self)
         var typing = Typing()
@@ -61,7 +71,6 @@ extension PathResolver {
                 break
             }
         }
-        guard spellsNames else { return typing }
         let betweenAnds = Self.betweenAnds(in: pieces)
         func isConnective(_ position: Int, before: Bool) -> Bool {
             guard pieces.indices.contains(position), case .keyword(let word) = pieces[position].kind else { return false }
@@ -70,6 +79,7 @@ extension PathResolver {
         for (position, piece) in pieces.enumerated() {
             switch piece.kind {
             case .number, .column(.integer), .column(.double): break
+            case .column(let type?) where !Self.isTruth(type): break
             default: continue
             }
             let connectiveBefore = isConnective(position - 1, before: true)
@@ -78,6 +88,10 @@ extension PathResolver {
                   position == 0 || connectiveBefore || pieces[position - 1].kind == .open,
                   position == pieces.count - 1 || connectiveAfter || pieces[position + 1].kind == .close
             else { continue }
+            if case .column(let type?) = piece.kind, !Self.isTruth(type) {
+                throw Self.usedAsCondition(piece.text, storing: type)
+            }
+            guard spellsNames else { continue }
             if piece.kind == .number {
                 typing.literals[piece.start] = "(\(piece.text) <> 0)"
             } else {
@@ -93,14 +107,25 @@ extension PathResolver {
         guard position >= 1, position + 1 < pieces.count else { return }
         let outerBefore = position >= 2 ? pieces[position - 2].kind : nil
         let outerAfter = position + 2 < pieces.count ? pieces[position + 2].kind : nil
-        guard Self.bounds(before: outerBefore), Self.bounds(after: outerAfter) else { return }
         let left = pieces[position - 1]
         let right = pieces[position + 1]
-        if case .column(let type?) = left.kind {
-            typing.literals[right.start] = try typed(right, comparedWith: left, storing: type)
-        } else if case .column(let type?) = right.kind {
-            typing.literals[left.start] = try typed(left, comparedWith: right, storing: type)
+        try Self.checkArithmetic(beside: left, right, before: outerBefore, after: outerAfter)
+        guard Self.bounds(before: outerBefore), Self.bounds(after: outerAfter) else { return }
+        var bySize = false
+        if !spellsNames, case .symbol(let symbol) = pieces[position].kind {
+            bySize = ["<", "<=", ">", ">="].contains(symbol)
         }
+        if case .column(let type?) = left.kind, case .parameter(let place) = right.kind {
+            typing.bound[place] = BoundColumn(name: left.text, type: type, bySize: bySize)
+        } else if case .column(let type?) = right.kind, case .parameter(let place) = left.kind {
+            typing.bound[place] = BoundColumn(name: right.text, type: type, bySize: bySize)
+        } else if case .column(let type?) = left.kind, let literal = try typed(right, comparedWith: left, storing: type) {
+            typing.literals[right.start] = literal
+        } else if case .column(let type?) = right.kind, let literal = try typed(left, comparedWith: right, storing: type) {
+            typing.literals[left.start] = literal
+        }
+        // After the literal typing above: compared by size, a literal beside a Decimal is a number.
+        if bySize { Self.compareDecimalsBySize(left, right, into: &typing) }
     }
 
     /// Types the literals of `column IN (…)` or `column NOT IN (…)` for the `IN` at `position`.
@@ -112,11 +137,13 @@ extension PathResolver {
               position + 1 < pieces.count, pieces[position + 1].kind == .open
         else { return }
         var literals: [Piece] = []
+        var places: [Int] = []
         var index = position + 2
         while index < pieces.count {
             let piece = pieces[index]
             switch piece.kind {
             case .number, .string: literals.append(piece)
+            case .parameter(let place): places.append(place)
             default: return
             }
             index += 1
@@ -127,6 +154,9 @@ extension PathResolver {
         }
         for literal in literals {
             typing.literals[literal.start] = try typed(literal, comparedWith: pieces[columnPosition], storing: type)
+        }
+        for place in places {
+            typing.bound[place] = BoundColumn(name: pieces[columnPosition].text, type: type)
         }
     }
 
@@ -152,10 +182,19 @@ extension PathResolver {
         case (.text, .number):
             guard spellsNames, let number = Int64(literal.text) else { return nil }
             return "'\(number)'"
+        case (.decimal, .string(let value)):
+            // SQLite keeps a Decimal as its text, which an equal text must spell alike.
+            guard !spellsNames, let decimal = Self.decimalText(value) else { return nil }
+            return SQLLiteral.text(decimal)
         case (.date, .number):
             // SQLite keeps a Date as its seconds since 1970.
             guard spellsNames, Double(literal.text) != nil, !literal.text.lowercased().hasPrefix("0x") else { return nil }
             return "to_timestamp(\(literal.text))"
+        case (.integer, .string(let value)), (.double, .string(let value)):
+            guard Self.number(in: value) != nil else {
+                throw Self.notANumber(literal.text, comparedWith: column.text)
+            }
+            return nil
         case (.date, .string):
             throw ORMError.invalidQuery(
                 "\(column.text) is a Date, compared with the text \(literal.text): compare it with a bound Date "
@@ -221,6 +260,7 @@ extension PathResolver {
     private static func pieces(of tokens: [SQLToken], in text: String, resolver: PathResolver) -> [Piece] {
         var pieces: [Piece] = []
         var index = 0
+        var places = 0
         while index < tokens.count {
             let token = tokens[index]
             let written = String(text[token.range])
@@ -231,6 +271,9 @@ extension PathResolver {
                 index += 1
                 continue
             case .number: kind = .number
+            case .parameter where written == "?":
+                kind = .parameter(places)
+                places += 1
             case .string: kind = token.isClosed ? .string(token.unquoted(in: text)) : .other
             case .openParenthesis: kind = .open
             case .closeParenthesis: kind = .close
@@ -264,8 +307,11 @@ extension PathResolver {
     }
 
     /// What a column of `type` holds, in words.
-    private static func holding(_ type: StoredType) -> String {
+    static func holding(_ type: StoredType) -> String {
         switch type {
+        case .integer, .double: "numbers"
+        case .boolean: "truth values"
+        case .decimal: "decimal numbers"
         case .date: "dates"
         case .bytes: "bytes"
         case .uuid: "UUIDs"

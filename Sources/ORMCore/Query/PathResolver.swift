@@ -29,6 +29,11 @@ struct PathResolver {
     /// The text with every relationship path replaced by `"alias"."column"` and names resolved as
     /// the type says.
     mutating func rewrite(_ text: String) throws -> String {
+        try rewriteTyped(text).text
+    }
+
+    /// The text rewritten as ``rewrite(_:)-(String)`` writes it, and what typing read in it.
+    mutating func rewriteTyped(_ text: String) throws -> (text: String, typing: Typing) {
         let tokens = SQLToken.tokens(in: text, dialect: dialect)
         let typing = try self.typing(of: tokens, in: text)
         var output = ""
@@ -59,16 +64,23 @@ struct PathResolver {
                 continue
             }
             let resolved = try resolve(segments, original: original, followedByParenthesis: next?.kind == .openParenthesis)
-            output += typing.truths.contains(index) ? "(\(resolved) <> 0)" : resolved
+            if typing.truths.contains(index) {
+                output += "(\(resolved) <> 0)"
+            } else {
+                output += typing.reals.contains(index) ? "CAST(\(resolved) AS REAL)" : resolved
+            }
             index = end
         }
-        return output
+        return (output, typing)
     }
 
     /// On PostgreSQL, `condition` whole when it is a number or one column that stores numbers
     /// (SQLite takes any value but 0 for true, PostgreSQL wants a boolean): `(… <> 0)`.
-    func truth(of condition: String, rewritten: String) -> String {
-        guard spellsNames else { return rewritten }
+    ///
+    /// - Throws: ``ORMError/invalidQuery(_:)``, on both databases, when the condition is one
+    ///   column that stores neither numbers nor truth values (text, dates…): SQLite would read it
+    ///   as a number, PostgreSQL refuses it.
+    func truth(of condition: String, rewritten: String) throws -> String {
         let all = SQLToken.tokens(in: condition, dialect: dialect)
         var tokens = all.filter { !$0.isTrivia }[...]
         // `(stock)`, as a typed filter comes: parentheses that do not match leave no single name.
@@ -78,13 +90,15 @@ struct PathResolver {
         // A line comment at the end would swallow what follows on its line.
         let compared = all.contains { $0.kind == .comment } ? "(\(rewritten)\n<> 0)" : "(\(rewritten) <> 0)"
         if tokens.count == 1, tokens.first?.kind == .number {
-            return compared
+            return spellsNames ? compared : rewritten
         }
         guard let first = tokens.first, Self.segment(first, in: condition) != nil else { return rewritten }
         let (segments, end) = Self.readPath(Array(tokens), from: 0, in: condition)
-        guard end == tokens.count, let type = storedType(of: segments), type == .integer || type == .double else {
-            return rewritten
+        guard end == tokens.count, let type = storedType(of: segments) else { return rewritten }
+        if !Self.isTruth(type) {
+            throw Self.usedAsCondition(segments.map(\.written).joined(separator: "."), storing: type)
         }
+        guard spellsNames, type == .integer || type == .double else { return rewritten }
         return compared
     }
 
@@ -168,19 +182,29 @@ struct PathResolver {
     }
 
     /// What the column a name (bare, `Table.column` of the query's tables, or a dot path through
-    /// relationships) stands for stores, nil when it is no such column or its type is unknown.
+    /// relationships) stands for stores, nil when it is no such column or its type is unknown (as
+    /// on SQLite for a table found at run time, whose declared affinity any value may defy: its
+    /// text is SQLite's to read).
     func storedType(of segments: [Segment]) -> StoredType? {
+        guard let (entity, column) = storedColumn(of: segments),
+              spellsNames || entity.storedTypesAreExact
+        else { return nil }
+        return entity.storedType(of: column)
+    }
+
+    /// The entity and the column (as the entity spells it) a name stands for.
+    private func storedColumn(of segments: [Segment]) -> (EntityDescription, String)? {
         if segments.count == 1 {
             for entity in [root] + joined {
-                if let column = self.column(of: entity, named: segments[0]) { return entity.storedType(of: column) }
+                if let column = self.column(of: entity, named: segments[0]) { return (entity, column) }
             }
             return nil
         }
         if let table = table(named: segments[0].name) {
             guard segments.count == 2, let column = self.column(of: table, named: segments[1]) else { return nil }
-            return table.storedType(of: column)
+            return (table, column)
         }
-        // A dot path: the type of the last column of the entity it leads to.
+        // A dot path: the last column of the entity it leads to.
         var entity = root
         for segment in segments.dropLast() {
             guard let relationship = entity.relationship(named: segment.name), let target = relationship.target() else {
@@ -188,7 +212,7 @@ struct PathResolver {
             }
             entity = target
         }
-        return self.column(of: entity, named: segments[segments.count - 1]).flatMap(entity.storedType(of:))
+        return self.column(of: entity, named: segments[segments.count - 1]).map { (entity, $0) }
     }
 
     /// The column of `entity` a name in the text means: on PostgreSQL the one it reads (a bare name

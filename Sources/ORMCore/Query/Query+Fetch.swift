@@ -23,40 +23,13 @@ extension Query {
         return Int(try database.scalarInteger(sql))
     }
 
-    /// The sum of an expression over the matching records (NULL when none; integers stay exact).
-    ///
-    /// - Throws: ``ORMError/invalidQuery(_:)`` when `expression` is one column that stores no
-    ///   numbers (text, dates, bytes): SQLite would sum what it reads of each as a number,
-    ///   PostgreSQL refuses.
-    public func sum(_ expression: String) throws -> SQLValue {
-        let database = try target()
-        try decoder.prepare(database)
-        try PathResolver.checkSummable(expression, among: [entity] + explicitJoins.map(\.entity))
-        let parts = try parts(extras: [expression])
-        var summed = parts.extras[0]
-        // PostgreSQL sums no `boolean`; SQLite sums a Bool column's 0s and 1s.
-        if database.dialect.kind == .postgres, let column = entity.column(named: expression.trimmedWhitespace),
-           entity.storedType(of: column) == .boolean
-        {
-            summed = "CAST(\(summed) AS integer)"
-        }
-        var inner = statement(select: "\(summed) AS orm_value", parts: parts)
-        inner.text = "SELECT sum(orm_value) FROM (" + inner.text + ") AS orm_summed"
-        let sum = try database.scalar(inner) ?? .null
-        // PostgreSQL sums integers as `numeric`, which reads as its exact text: an integral one
-        // that fits comes back an integer, as on SQLite.
-        if database.dialect.kind == .postgres, case .text(let text) = sum, let integer = Int64(text) {
-            return .integer(integer)
-        }
-        return sum
-    }
-
-    /// The distinct values of a column (or dot path) among the matching records, in query order.
+    /// The distinct values of a column (or dot path) among the matching records, in query order:
+    /// the same values on every database (a `Date` column's seconds, a `UUID`'s canonical text).
     public func distinct(_ column: String) throws -> [SQLValue] {
         let database = try target()
         try decoder.prepare(database)
         let parts = try parts(extras: [column])
-        let expression = parts.extras[0]
+        let expression = storedValueSQL(of: column, rewritten: parts.extras[0], in: database)
         var seen: Set<SQLValue> = []
         return try database.fetchAll(statement(select: expression, parts: parts)).compactMap { row in
             let value = row.first ?? .null
@@ -64,12 +37,13 @@ extension Query {
         }
     }
 
-    /// The matching records grouped by a column's value (each group in query order).
+    /// The matching records grouped by a column's value (each group in query order), keyed by the
+    /// same values on every database (a `Date` column's seconds, a `UUID`'s canonical text).
     public func groupBy(_ column: String) throws -> [SQLValue: [Record]] {
         let database = try target()
         try decoder.prepare(database)
         let parts = try parts(extras: [column])
-        let expression = parts.extras[0]
+        let expression = storedValueSQL(of: column, rewritten: parts.extras[0], in: database)
         var groups: [SQLValue: [Record]] = [:]
         try run(statement(select: recordSelect(parts) + ", \(expression) AS orm_group", parts: parts), database, parts)
         { record, statement in

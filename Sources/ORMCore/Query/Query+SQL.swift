@@ -25,9 +25,7 @@ extension Query {
         }
 
         var whereClause = SQL(stringLiteral: "")
-        for (index, condition) in conditions.enumerated() {
-            var resolved = condition
-            resolved.text = rewritten.conditions[index]
+        for (index, resolved) in rewritten.conditions.enumerated() {
             whereClause.text += index == 0 ? "WHERE (" : " AND ("
             whereClause.append(resolved)
             whereClause.text += ")"
@@ -62,16 +60,16 @@ extension Query {
             joinedColumns: joinedColumns, extras: rewritten.extras)
     }
 
-    /// The conditions, sort keys and `extras` with their names resolved by `resolver`. A sort key
-    /// or an extra that is one column's name is that column, quoted, on every database.
+    /// The conditions (their bound values converted by the columns they are compared with), sort
+    /// keys and `extras` with their names resolved by `resolver`. A sort key or an extra that is
+    /// one column's name is that column, quoted, on every database.
     private func rewrite(extras: [String], with resolver: inout PathResolver) throws
-        -> (conditions: [String], orderings: [String], extras: [String])
+        -> (conditions: [SQL], orderings: [String], extras: [String])
     {
-        let conditions = try conditions.map { condition in
-            let rewritten = try resolver.rewrite(condition.text)
-            return resolver.truth(of: condition.text, rewritten: rewritten)
+        let conditions = try conditions.enumerated().map { place, condition in
+            try resolver.rewrite(condition: condition, convertingBoundValues: !keyConditions.contains(place))
         }
-        let orderings = try orderings.map { try resolver.column($0.expression) ?? resolver.rewrite($0.expression) }
+        let orderings = try orderings.map { try resolver.sortColumn($0.expression) ?? resolver.rewrite($0.expression) }
         let extras = try extras.map { try resolver.column($0) ?? resolver.rewrite($0) }
         return (conditions, orderings, extras)
     }
@@ -110,12 +108,19 @@ extension Query {
         let sql: String
         let type: StoredType?
 
-        /// The column as compared with `other`: on PostgreSQL a number compared with text is
-        /// compared as its text, as SQLite compares a text column with a number column whose text
-        /// it reads (PostgreSQL has no `text = bigint`).
+        /// The column as compared with `other`, as SQLite compares what it stores. On PostgreSQL,
+        /// which has no `text = bigint`, `boolean = bigint` or `timestamptz = bigint`: a number
+        /// compared with text is compared as its text (SQLite reads the text column's number); a
+        /// `Bool` compared with a number as its 0 or 1, a `Date` as its seconds since 1970.
         func comparable(with other: JoinColumn, in dialect: SQLDialect) -> String {
-            guard dialect.kind == .postgres, type == .integer || type == .double, other.type == .text else { return sql }
-            return "CAST(\(sql) AS text)"
+            guard dialect.kind == .postgres else { return sql }
+            let otherIsNumber = other.type == .integer || other.type == .double
+            switch type {
+            case .integer?, .double?: return other.type == .text ? "CAST(\(sql) AS text)" : sql
+            case .boolean?: return otherIsNumber ? "CAST(\(sql) AS integer)" : sql
+            case .date?: return otherIsNumber ? "EXTRACT(EPOCH FROM \(sql))" : sql
+            default: return sql
+            }
         }
     }
 

@@ -13,6 +13,10 @@ public struct Query<Record: Sendable>: Sendable {
     let decoder: RecordDecoder<Record>
     var database: Database?
     var conditions: [SQL] = []
+    /// The places in `conditions` of those whose values are keys read from the database (a
+    /// window's keys): bound as read, not converted by the columns they are compared with, since
+    /// a SQLite column may hold a value of any type.
+    var keyConditions: Set<Int> = []
     var orderings: [Ordering] = []
     var limitCount: Int?
     var offsetCount: Int?

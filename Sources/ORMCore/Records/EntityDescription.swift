@@ -17,6 +17,11 @@ public struct EntityDescription: Sendable {
     /// The columns read as markers to be read by rowid instead of whole (``ValueCut``), when a
     /// query cuts long values in a SQLite rowid table.
     var valueCut: ValueCut?
+    /// Whether ``storedTypes`` say what every row holds (a model's, whose rows ORMCore writes),
+    /// not just a declaration's affinity on SQLite, which a table found at run time's values may
+    /// defy. On SQLite, builder text is read by the types (refusing what PostgreSQL would read
+    /// otherwise) only then; PostgreSQL's declared types are exact in any case.
+    var storedTypesAreExact = false
 
     /// A to-one relationship: this entity's `column` holds the target's key.
     public struct Relationship: Sendable {
@@ -71,6 +76,7 @@ extension Model {
             columns: [schema.primaryKey.name] + schema.columns.map(\.name), relationships: relationships,
             hasIntegerKey: schema.primaryKey.type == .integer)
         description.storedTypes = [schema.primaryKey.storedType] + schema.columns.map(\.storedType)
+        description.storedTypesAreExact = true
         return description
     }
 }

@@ -55,6 +55,7 @@ extension BatchedRecords {
                 arguments: [low, high]),
             condition,
         ]
+        keyQuery.keyConditions = query.keyConditions.union([query.conditions.count])
         keyQuery.reversesOrder = !forward
         keyQuery.limitCount = nil
         keyQuery.offsetCount = nil

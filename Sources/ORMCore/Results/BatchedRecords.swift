@@ -178,7 +178,8 @@ final class BatchedRecords<Record: Sendable>: Sendable {
 
     var residentWindowCount: Int { state.withLock { $0.windows.count } }
 
-    private func keys() -> KeySnapshot? {
+    /// The snapshot, waiting for it; nil when it could not be read (``snapshotError``).
+    func keys() -> KeySnapshot? {
         snapshotReady.wait()
         return state.withLock { $0.keys }
     }
@@ -218,46 +219,54 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         }
     }
 
-    /// Loads window `index` by its keys, in snapshot order; missing rows become records marked gone.
+    /// Loads window `index` by its keys, in snapshot order; missing rows become records marked
+    /// gone. A window that cannot load now (a busy database, a server gone) comes back as faults
+    /// that load on access, and is not cached; its error is kept (``windowError``) so that a
+    /// reader can tell rows not read from rows deleted (``readWindow(_:in:)`` throws it).
     private func loadWindow(_ index: Int) -> [Record] {
         guard let snapshot = keys() else { return [] }
-        let start = index * windowSize
-        let range = start..<min(start + windowSize, snapshot.count)
-        guard !range.isEmpty else { return [] }
-        if case .positions = snapshot {
-            do {
-                let records = try positionalWindow(range)
-                noteWindowRead(error: nil)
-                if records.count == range.count { cache(records, as: index) }
-                return records
-            } catch {
-                noteWindowRead(error: error)
-                return []
-            }
-        }
-        let keys = snapshot.keys(range)
-        let records: [Record]
         do {
-            let found = try fetch(keys: keys)
-            records = keys.map { key in found[key] ?? query.decoder.gone(database, key) }
+            return try readWindow(index, in: snapshot)
         } catch {
-            // A window that cannot load now (a busy database, a server gone) comes back as faults
-            // that load on access, and is not cached; its error is kept (``windowError``) so that a
-            // reader can tell rows not read from rows deleted.
-            noteWindowRead(error: error)
+            if case .positions = snapshot { return [] }
+            let start = index * windowSize
             // A fault of a table found at run time reads its row at once: once one fails (the
             // server gone), the rest are not tried, so a failed window costs one more statement,
             // not one a row.
             var faultsFail = false
-            return keys.map { key in
+            return snapshot.keys(start..<min(start + windowSize, snapshot.count)).map { key in
                 if !faultsFail, let fault = try? query.decoder.fault(database, key) { return fault }
                 faultsFail = true
                 return query.decoder.gone(database, key)
             }
         }
-        noteWindowRead(error: nil)
-        cache(records, as: index)
-        return records
+    }
+
+    /// Reads window `index` of `snapshot` now, and caches it: by its keys, in snapshot order
+    /// (missing rows become records marked gone), or by position for a set without keys.
+    ///
+    /// - Throws: the database's error, also kept as ``windowError``; nothing is cached then.
+    func readWindow(_ index: Int, in snapshot: KeySnapshot) throws -> [Record] {
+        let start = index * windowSize
+        let range = start..<min(start + windowSize, snapshot.count)
+        guard !range.isEmpty else { return [] }
+        do {
+            if case .positions = snapshot {
+                let records = try positionalWindow(range)
+                noteWindowRead(error: nil)
+                if records.count == range.count { cache(records, as: index) }
+                return records
+            }
+            let keys = snapshot.keys(range)
+            let found = try fetch(keys: keys)
+            let records = keys.map { key in found[key] ?? query.decoder.gone(database, key) }
+            noteWindowRead(error: nil)
+            cache(records, as: index)
+            return records
+        } catch {
+            noteWindowRead(error: error)
+            throw error
+        }
     }
 
     private func noteWindowRead(error: (any Error)?) {
@@ -281,6 +290,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     private func matchingKeys(_ keys: [[SQLValue]], condition: SQL) throws -> Set<[SQLValue]> {
         var keyQuery = query
         keyQuery.conditions = [keyCondition(keys), condition]
+        keyQuery.keyConditions = [0]
         keyQuery.orderings = []
         keyQuery.limitCount = nil
         keyQuery.offsetCount = nil
@@ -359,6 +369,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         windowQuery.batchSize = nil
         let entity = query.entity
         windowQuery.conditions = [keyCondition(keys)]
+        windowQuery.keyConditions = [0]
         let parts = try windowQuery.parts()
         let positions = entity.keyColumns.compactMap { entity.columns.firstIndex(of: $0) }
         var found: [[SQLValue]: Record] = [:]

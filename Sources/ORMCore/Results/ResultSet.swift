@@ -33,7 +33,8 @@ public final class ResultSet<Record: Sendable>: RandomAccessCollection, Sendable
     /// Always 0.
     public var startIndex: Int { 0 }
 
-    /// The number of records (for a batched set, the size of its key snapshot; waits for it).
+    /// The number of records (for a batched set, the size of its key snapshot; waits for it, and
+    /// is 0 when it failed: ``checkedCount()`` throws the error).
     public var endIndex: Int {
         switch storage {
         case .loaded(let records): records.count
@@ -42,6 +43,10 @@ public final class ResultSet<Record: Sendable>: RandomAccessCollection, Sendable
     }
 
     /// The record at `position`, loading its window if needed.
+    ///
+    /// It never throws: when a batched set's window cannot be read, the records given are not the
+    /// database's (faults, or records marked deleted) and ``windowError`` says why. Read with
+    /// ``record(at:)``, ``records(in:)`` or ``forEachRecord(_:)`` to have the error thrown.
     public subscript(position: Int) -> Record {
         switch storage {
         case .loaded(let records): records[position]
@@ -63,7 +68,4 @@ public final class ResultSet<Record: Sendable>: RandomAccessCollection, Sendable
         if case .batched(let batched) = storage { return batched.residentWindowCount }
         return 0
     }
-
-    /// The loaded records as an array (a batched set loads every window).
-    public var array: [Record] { Array(self) }
 }
