@@ -75,6 +75,14 @@ extension ORMCoreBehaviour {
         XCTAssertEqual(try prices.sum("cost"), .real(1.75), name)
         XCTAssertEqual(try prices.sum("units"), .integer(10), name)
         XCTAssertEqual(try prices.where("units > 100").sum("amount"), .null, name)
+        // Integers past the 64-bit range: SQLite's overflow, PostgreSQL's numeric, one error on both.
+        let huge = BPrice()
+        huge.units = Int.max
+        try huge.commit(in: db)
+        XCTAssertThrowsError(try prices.sum("units"), name) { error in
+            guard case ORMError.invalidQuery(let reason) = error else { return XCTFail("\(name): \(error)") }
+            XCTAssertTrue(reason.contains("units"), "\(name): \(reason)")
+        }
     }
 
     /// A `Decimal` column (text on SQLite, `numeric` on PostgreSQL) compares and sorts by size on

@@ -16,7 +16,8 @@ extension Query {
     /// - Parameter expression: A column (in any case), a dot path, or an expression of numbers.
     /// - Throws: ``ORMError/invalidQuery(_:)`` when `expression` is one column that stores no
     ///   numbers (text, dates, bytes): SQLite would sum what it reads of each as a number,
-    ///   PostgreSQL refuses.
+    ///   PostgreSQL refuses; and when a sum of integers passes the 64-bit range (SQLite's
+    ///   `integer overflow`; PostgreSQL would give the exact numeric).
     public func sum(_ expression: String) throws -> SQLValue {
         let database = try target()
         try decoder.prepare(database)
@@ -33,10 +34,19 @@ extension Query {
             return try decimalSum(of: inner, in: database)
         }
         inner.text = "SELECT sum(orm_value) FROM (" + inner.text + ") AS orm_summed"
-        let sum = try database.scalar(inner) ?? .null
+        let overflow = ORMError.invalidQuery("the sum of \(expression) does not fit in a 64-bit integer")
+        let sum: SQLValue
+        do {
+            sum = try database.scalar(inner) ?? .null
+        } catch let error as any DatabaseError where database.dialect.kind == .sqlite && error.message == "integer overflow" {
+            throw overflow
+        }
         // PostgreSQL sums integers as `numeric`, which reads as its exact text: an integral one
-        // that fits comes back an integer, as on SQLite.
-        if database.dialect.kind == .postgres, case .text(let text) = sum, let integer = Int64(text) {
+        // that fits comes back an integer, as on SQLite; one that does not is SQLite's overflow.
+        if database.dialect.kind == .postgres, case .text(let text) = sum, !text.isEmpty,
+            text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        {
+            guard let integer = Int64(text) else { throw overflow }
             return .integer(integer)
         }
         return sum
