@@ -40,7 +40,7 @@ extension App {
                 say(.error("refresh failed: \(UserMessage.describe(error))"))
                 return true
             }
-            announce(changes, in: grid.source.title)
+            announce(changes, in: grid)
             return true
         }
         if let running = live.running, running.grid === grid {
@@ -150,7 +150,7 @@ extension App {
             say(.error("refresh failed: \(UserMessage.describe(error))"))
             return true
         }
-        announce(refresh.changes, in: refresh.grid.source.title)
+        announce(refresh.changes, in: refresh.grid)
         return true
     }
 
@@ -182,7 +182,7 @@ extension App {
             return false  // sorted or reloaded meanwhile, or the read failed: the whole refresh says
         }
         refresh.grid.showFresh(rows)
-        announce(refresh.changes, in: refresh.grid.source.title)
+        announce(refresh.changes, in: refresh.grid)
         return true
     }
 
@@ -190,8 +190,13 @@ extension App {
     /// message the user's last key produced (a commit's result, an error, a copy) stays until the
     /// next key, as every message does, however late the refresh comes. The rows counted are this
     /// session's own (another process's commits are known by table only).
-    private func announce(_ changes: LiveChanges.Summary, in table: String) {
-        guard state.message == nil || state.message?.isLive == true else { return }
+    ///
+    /// Only a grid on screen is announced: one hidden under another screen (the main screen's
+    /// table under the results of the statement that changed it) is refreshed silently, else its
+    /// notice would come whenever the read ends, keys after the screen the user looks at.
+    private func announce(_ changes: LiveChanges.Summary, in grid: GridModel) {
+        guard state.message == nil || state.message?.isLive == true, isOnScreen(grid) else { return }
+        let table = grid.source.title
         let who = switch (changes.own, changes.external) {
         case (true, true): "this session and another process"
         case (false, _): "another process"
@@ -200,5 +205,11 @@ extension App {
         let rows = changes.external ? 0 : changes.rows
         let what = rows > 0 ? "\(rows) row\(rows == 1 ? "" : "s") changed" : "changed"
         say(.live("\(table) \(what) by \(who): refreshed"))
+    }
+
+    /// Whether `grid` is on the visible screen: the top screen's grid, or the selected table's
+    /// grid beside the table list.
+    func isOnScreen(_ grid: GridModel) -> Bool {
+        state.top.grid === grid || (state.isMainOnTop && selectedTableGrid === grid)
     }
 }

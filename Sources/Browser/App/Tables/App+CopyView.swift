@@ -72,13 +72,10 @@ extension App {
         return .info("\(spinner) copying \(clipboardCopy.what): \(ListWidget.formatCount(clipboardCopy.rows))\(total) rows · Esc stops")
     }
 
-    /// Takes a copy that has ended: the status bar says what was copied, and the outcome returned
-    /// puts its text on the clipboard (``Effect/copy(_:)``); nil when no copy ended.
-    func collectFinishedClipboardCopy() -> Outcome? {
-        guard let clipboardCopy, let outcome = clipboardCopy.outcome else {
-            return nil
-        }
-        self.clipboardCopy = nil
+    /// Shows `clipboardCopy`, a copy that has ended as `outcome` (``BackgroundEvent/clipboardCopyEnded(_:_:)``):
+    /// the status bar says what was copied, and the outcome returned puts its text on the
+    /// clipboard (``Effect/copy(_:)``).
+    func showEnded(_ clipboardCopy: ClipboardCopyTask, ending outcome: ClipboardCopyTask.Outcome) -> Outcome {
         let what = clipboardCopy.what
         var copied = Outcome.handled
         switch outcome {

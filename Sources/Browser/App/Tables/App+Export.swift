@@ -94,12 +94,8 @@ extension App {
         return .info("\(spinner) exporting \(name): \(ListWidget.formatCount(rows))\(total) rows")
     }
 
-    /// Reports an export that has ended and forgets it; returns whether one did.
-    func collectFinishedExport() -> Bool {
-        guard let export, !export.isRunning else {
-            return false
-        }
-        self.export = nil
+    /// Reports `export`, which has ended (``BackgroundEvent/exportEnded(_:)``).
+    func showEnded(_ export: ExportTask) {
         let path = export.exporter.path
         switch export.state {
         case .cancelled:
@@ -111,7 +107,6 @@ extension App {
         case .running:
             break
         }
-        return true
     }
 
     /// The file name in `path` without its folder and extension: `top tracks` for `/tmp/top tracks.sql`.

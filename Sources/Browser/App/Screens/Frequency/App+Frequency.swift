@@ -86,7 +86,7 @@ extension App {
         }
         let filter = origin.query.filter(keeping: value)
         state.screens.removeLast()
-        if let summary = state.top as? SummaryController, summary.origin.grid === origin.grid {
+        if state.top.describedGrid === origin.grid {
             state.screens.removeLast()  // F from a summary: the summary no longer matches the view
         }
         let grid = origin.grid
