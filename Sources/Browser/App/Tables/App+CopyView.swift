@@ -1,4 +1,7 @@
 extension App {
+    /// The most text a yank sends to the terminal's clipboard (OSC 52 carries it base64-encoded).
+    static let clipboardLimit = 8 * 1_048_576
+
     /// The formats `gy` and `gY` copy in, by the name typed at their prompt.
     static let copyFormats: [String: ExportFormat] = ["csv": .csv, "tsv": .tsv, "json": .json, "jsonl": .jsonLines]
 

@@ -22,11 +22,12 @@ extension App: RecordHost {
     func follow(_ command: Command, fromRecordOf grid: GridModel) -> Outcome {
         let before = state.jumps.count
         state.screens.removeLast()
+        let commands = GridCommands(app: self, grid: grid, isTable: true)
         do {
             if command == .followReference {
-                try followReference(from: grid, isTable: true)
+                try commands.followReference()
             } else {
-                try jumpBack()
+                try commands.jumpBack()
             }
         } catch {
             report(error)
