@@ -73,7 +73,7 @@ struct GridCommands {
                 }
             case .editCell, .setNull, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark, .clearMarks,
                  .editInEditor:
-                outcome.merge(try app.performEdit(command, grid: grid, isTable: isTable))
+                outcome.merge(try performEdit(command))
                 if command == .editCell || command == .editInEditor {
                     app.holdTextAfterRefusal(unless: outcome)
                 }
