@@ -97,7 +97,7 @@ extension App {
             follow(change)
             return .handled
         case .tableChanged:
-            return refreshAfterChanges() ? .handled : nil
+            return LiveRefresher(app: self).refreshAfterChanges() ? .handled : nil
         case .clipboardCopyEnded(let copy, let ending):
             return showEnded(copy, ending: ending)
         case .exportEnded(let export):
