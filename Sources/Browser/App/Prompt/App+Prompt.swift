@@ -128,7 +128,7 @@ extension App {
             case .gridSearch(let regex, let column):
                 try commands.search(for: text, regex: regex, column: column)
             case .copyAs(let column):
-                copyView(of: grid, format: text, column: column)
+                commands.copyView(format: text, column: column)
             case .goToColumn:
                 try commands.goToColumn(named: text)
             case .goToRow:

@@ -46,7 +46,7 @@ extension GridCommands {
     }
 
     /// The table the grid shows, when its rows may be changed; else nil, with the reason in the
-    /// status bar (query results, a view, a table without a usable key, a read-only app.database).
+    /// status bar (query results, a view, a table without a usable key, a read-only database).
     func writableTable() throws -> DynamicTable? {
         guard isTable else {
             app.say(.error("read-only: query results cannot be edited; open a table"))

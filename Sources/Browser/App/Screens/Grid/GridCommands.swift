@@ -58,16 +58,16 @@ struct GridCommands {
             case .frequency: app.openFrequency(of: grid)
             case .hideColumn: hideColumn()
             case .showAllColumns: showAllColumns()
-            case .summary: app.openSummary(of: grid)
+            case .summary: openSummary()
             case .columnPicture:
                 grid.showsPicture.toggle()
                 app.say(.info(grid.showsPicture ? "picture of the cursor column over the rows shown; zp hides it" : "picture hidden"))
             case .yankCell: outcome.merge(try yankCell())
             case .yankRow: outcome.merge(try yankRow())
-            case .yankColumn, .yankView: app.openCopyPrompt(for: grid, column: command == .yankColumn)
+            case .yankColumn, .yankView: openCopyPrompt(column: command == .yankColumn)
             case .export:
                 let stopping = app.export?.isRunning ?? false
-                app.startExportPrompt(for: grid)
+                startExportPrompt()
                 if !stopping {
                     app.holdTextAfterRefusal()
                 }
