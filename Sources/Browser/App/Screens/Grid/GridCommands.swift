@@ -55,7 +55,7 @@ struct GridCommands {
             case .reload: try reload()
             case .followReference: try followReference()
             case .jumpBack: try jumpBack()
-            case .frequency: app.openFrequency(of: grid)
+            case .frequency: openFrequency()
             case .hideColumn: hideColumn()
             case .showAllColumns: showAllColumns()
             case .summary: openSummary()

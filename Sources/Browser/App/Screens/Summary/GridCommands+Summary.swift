@@ -28,14 +28,14 @@ extension GridCommands {
         let query: SummaryQuery
         do {
             query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
-                                     dialect: app.database(of: source).dialect.kind, declaredTypes: declaredTypes,
+                                     dialect: sourceDatabase.dialect.kind, declaredTypes: declaredTypes,
                                      decimalTexts: Set(shown.indices.filter { Self.holdsDecimalText(shown[$0], of: source) }))
         } catch {
             app.report(error, doing: "summary")
             return
         }
         let title = query.filter.map { "\(source.title) where \($0)" } ?? source.title
-        let rows = SummarySource(database: app.database(of: source), query: query, declaredTypes: declaredTypes, title: title,
+        let rows = SummarySource(database: sourceDatabase, query: query, declaredTypes: declaredTypes, title: title,
                                  wakeup: app.wakeup)
         let summary = GridModel(source: rows, frozenColumns: 1)
         summary.countsWithoutLimit = true  // asked for: Esc stops it, not a time limit
