@@ -53,6 +53,26 @@ final class LiveRefreshTests: XCTestCase {
         XCTAssertFalse(text.contains("another process"), text)
     }
 
+    /// A grid hidden under another screen (the help here) is refreshed without a word: its notice
+    /// would come whenever the read ends, over the screen the user looks at.
+    func testARefreshUnderAnotherScreenSaysNothing() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        let runner = HeadlessRunner(app: app, columns: 80, rows: 8)
+        _ = runner.run(try KeyScript.parse("?"))
+        try Database(path: fixture.path).execute("UPDATE artists SET name = 'Renamed elsewhere' WHERE id = 2")
+        var screen: [String] = []
+        try play(runner) { lines in
+            screen = lines
+            guard let grid = app.selectedTableGrid, case .stored(let row)? = try? grid.row(at: 1) else {
+                return false
+            }
+            return row.values.contains { $0.plainText == "Renamed elsewhere" }
+        }
+        XCTAssertTrue(app.state.top.isPage(.help))
+        XCTAssertTrue(screen.last?.contains("HELP") == true, screen.joined(separator: "\n"))
+        XCTAssertFalse(screen.joined(separator: "\n").contains("another process"), screen.joined(separator: "\n"))
+    }
+
     /// Reef's own commit, picked up together with another process's earlier one, is not reported
     /// as the other process's: the commit's message stays.
     func testOwnCommitIsNotReportedAsAnotherProcesss() throws {

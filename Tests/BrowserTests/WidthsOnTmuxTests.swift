@@ -45,10 +45,12 @@ final class WidthsOnTmuxTests: XCTestCase {
         try terminal.send("Enter")
         for record in 1...Self.samples.count {
             let title = "Record \(record) of \(Self.samples.count)"
-            let shown = try terminal.waitFor(title)
             let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "emoji")
             let keys = "<Enter>" + String(repeating: "l", count: record - 1)
             let expected = HeadlessRunner(app: app, columns: 60, rows: 12).run(try KeyScript.parse(keys)).last ?? []
+            // The whole frame, not its title alone: tmux may be captured while reef is still writing it.
+            let shown = try terminal.waitFor({ Self.trimmed($0.components(separatedBy: "\n")) == Self.trimmed(expected) },
+                                             description: "the frame of \(title), as the buffer holds it", within: 10)
             XCTAssertEqual(Self.trimmed(shown.components(separatedBy: "\n")), Self.trimmed(expected), title)
             try terminal.send("l")
         }

@@ -37,13 +37,10 @@ extension App {
         return .redraw
     }
 
-    /// Completes the pending work if it is ready and plays the keys that waited for it; returns
-    /// their outcomes together (nil when nothing was ready). Keys after one that quits are not played.
-    func completePendingWork() -> Outcome? {
-        guard let work = pending.work, work.ready else {
-            return nil
-        }
-        pending.work = nil
+    /// Completes `work`, done and taken off ``PendingState/work`` (``BackgroundEvent/workDone(_:)``),
+    /// and plays the keys that waited for it; returns their outcomes together. Keys after one that
+    /// quits are not played.
+    func play(_ work: PendingWork) -> Outcome {
         work.finish()
         var outcome = Outcome.redraw
         var keys = work.queuedKeys[...]

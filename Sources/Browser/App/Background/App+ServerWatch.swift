@@ -4,11 +4,9 @@ import ORMCore
 /// and, once a server takes writes again, the view read again where it was (cursor, sort, filter;
 /// staged changes are kept, they were never sent).
 extension App {
-    /// Shows what the server watch found since the last tick; returns whether anything changed.
-    func followServer() -> Bool {
-        guard let change = serverWatch?.take() else {
-            return false
-        }
+    /// Shows `change`, what the server watch found since the last tick
+    /// (``BackgroundEvent/serverChanged(_:)``).
+    func follow(_ change: ServerWatch.Change) {
         switch change {
         case .lost(let reason, let trying):
             let servers = trying.isEmpty ? "trying again" : "trying " + trying.map(Sanitizer.sanitize).joined(separator: ", ")
@@ -17,7 +15,6 @@ extension App {
         case .back(let node):
             say(.info(resumed(on: node)))
         }
-        return true
     }
 
     /// What the status bar says while the session is lost, under the messages of keys.

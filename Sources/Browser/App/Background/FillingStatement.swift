@@ -1,6 +1,6 @@
 /// A statement from the SQL prompt whose first rows are shown (in ``grid``) while the rest still
 /// arrive: the ticks count its rows in the status bar and, once it has ended, put reef's whole
-/// copy of them in the grid (``App/showFilledStatement()``).
+/// copy of them in the grid (``BackgroundEvent/statementFilled(_:)``).
 final class FillingStatement {
     /// The grid showing the rows as they arrive; nil once closed.
     weak var grid: GridModel?

@@ -1,24 +1,7 @@
 import ORMCore
 
 extension App {
-    /// Marks the cursor row, or unmarks it, and moves down (so `mmm` marks three rows).
-    func toggleMark(in grid: GridModel) throws {
-        guard let row = try grid.row(at: grid.cursorRow)?.reference else {
-            say(.info("no row to mark"))
-            return
-        }
-        grid.overlay.marks.toggle(row)
-        try grid.moveCursor(byRows: 1)
-        let count = grid.overlay.marks.count
-        say(.info(count == 0 ? "no rows marked" : "\(Self.rows(count)) marked · dd deletes them, M clears the marks"))
-    }
 
-    /// Unmarks every row of the grid.
-    func clearMarks(in grid: GridModel) {
-        let count = grid.overlay.marks.count
-        grid.overlay.marks.clear()
-        say(.info(count == 0 ? "no rows marked" : "marks cleared"))
-    }
 
     /// Asks to delete the marked rows, or the cursor row when none is marked (or when
     /// `ignoringMarks`, from the record view, which shows one row): `Delete 3 rows? y/n`.

@@ -1,91 +1,8 @@
 import ORMCore
 
 extension App {
-    /// Runs an editing command on a grid: only a table's grid can be edited. From the record view
-    /// (`oneRow`), `dd` deletes the row shown, not the marked rows. The outcome asks for the
-    /// user's editor when `E` opens it.
-    func performEdit(_ command: Command, grid: GridModel, isTable: Bool, oneRow: Bool = false) throws -> Outcome {
-        switch command {
-        case .undoEdit:
-            undoEdit(in: grid.source.title)
-            return .redraw
-        case .clearMarks:
-            clearMarks(in: grid)
-            return .redraw
-        default:
-            break
-        }
-        guard let table = try writableTable(of: grid, isTable: isTable) else {
-            return .redraw
-        }
-        switch command {
-        case .insertRow:
-            try insertRow(into: table, grid: grid)
-        case .duplicateRow:
-            try duplicateRow(of: grid, in: table)
-        case .toggleMark:
-            try toggleMark(in: grid)
-        case .deleteRow:
-            try askToDelete(in: grid, table: table, ignoringMarks: oneRow)
-        case .editCell, .setNull, .editInEditor:
-            guard let row = try editableRow(of: grid, in: table), let target = editTarget(row, grid: grid, table: table) else {
-                return .redraw
-            }
-            switch command {
-            case .editCell: openCellEditor(on: target)
-            case .setNull: stageCell(.null, target: target, in: table)
-            default: return openExternalEditor(on: target)
-            }
-        default:
-            break
-        }
-        return .redraw
-    }
 
-    /// The table the grid shows, when its rows may be changed; else nil, with the reason in the
-    /// status bar (query results, a view, a table without a usable key, a read-only database).
-    func writableTable(of grid: GridModel, isTable: Bool) throws -> DynamicTable? {
-        guard isTable else {
-            say(.error("read-only: query results cannot be edited; open a table"))
-            return nil
-        }
-        if let refusal = readOnlyReason ?? WriteAccess.refusal(for: database) {
-            say(.error("read-only: \(refusal)"))
-            return nil
-        }
-        let table = try knownTable(named: grid.source.title)
-        guard table.isWritable else {
-            let reason = table.info.kind == .view ? "\(table.name) is a view" : "\(table.name) has no key to find rows by"
-            say(.error("read-only: \(reason)"))
-            return nil
-        }
-        return table
-    }
 
-    /// The grid's cursor row as an edit finds it, or nil (with the reason in the status bar) when
-    /// it cannot be edited.
-    private func editableRow(of grid: GridModel, in table: DynamicTable) throws -> EditableRow? {
-        switch try grid.row(at: grid.cursorRow) {
-        case nil:
-            say(.info("no row to edit"))
-            return nil
-        case .new(let row):
-            return .new(number: row.number)
-        case .stored(let row):
-            guard let key = row.key else {
-                say(.error("read-only: \(table.name) has no key to find rows by"))
-                return nil
-            }
-            if staging.edits[table.name]?.isDeleted(key) == true {
-                say(.error("the row is marked for deletion; u to undo that"))
-                return nil
-            }
-            guard let original = try originalValues(of: key, in: table, shown: row, columns: grid.source.columns) else {
-                return nil
-            }
-            return .stored(key: key, original: original)
-        }
-    }
 
     /// The values the row with `key` was first read with: when its first change was staged, or
     /// now. Nil, with a message, when the row is gone.
@@ -128,35 +45,6 @@ extension App {
         return try database.table(name)
     }
 
-    /// The cursor cell of `row` as an edit target, with the value shown there now.
-    private func editTarget(_ row: EditableRow, grid: GridModel, table: DynamicTable) -> EditTarget? {
-        let columns = grid.source.columns
-        guard columns.indices.contains(grid.cursorColumn) else {
-            return nil
-        }
-        let column = columns[grid.cursorColumn].name
-        if let info = table.info.column(named: column), info.generated != .no {
-            say(.error("read-only: \(column) is a generated column (the database computes it)"))
-            return nil
-        }
-        let current: SQLValue
-        switch row {
-        case .stored(let key, let original):
-            // Missing only when the grid shows the value cut short and the file could not be read.
-            guard let value = staging.edits[table.name]?.value(key: key, column: column) ?? original[column] else {
-                say(.error("\(column) is shown cut short and another connection locks the file: its whole"
-                           + " value cannot be read now; try again once the lock is free"))
-                return nil
-            }
-            current = value
-        case .new(let number):
-            let newRows = grid.overlay.edits.newRows
-            current = newRows.first { $0.number == number }
-                .map { grid.overlay.value(of: $0, column: column, among: newRows) } ?? .null
-        }
-        let declaredType = table.info.column(named: column)?.declaredType ?? ""
-        return EditTarget(table: table.name, row: row, column: column, declaredType: declaredType, current: current)
-    }
 
     /// Opens the cell editor on `target`, prefilled with its value; `note` says why in its label.
     func openCellEditor(on target: EditTarget, note: String? = nil) {
@@ -211,7 +99,7 @@ extension App {
     /// A cell of a new row changes the staged insert: SQLite tries the row with the new value. A
     /// row it took is kept from an edit it would refuse; a row it refused already takes the
     /// edit either way, so a row needing two changes (a duplicate's key) can be fixed step by step.
-    private func stageCell(_ value: SQLValue, target: EditTarget, in table: DynamicTable) {
+    func stageCell(_ value: SQLValue, target: EditTarget, in table: DynamicTable) {
         let column = target.column
         switch target.row {
         case .stored(let key, let original):
@@ -300,7 +188,7 @@ extension App {
     }
 
     /// Takes back the last staged change of `table`.
-    private func undoEdit(in table: String) {
+    func undoEdit(in table: String) {
         guard let change = staging.edits[table]?.undo() else {
             say(.info("nothing to undo in \(table)"))
             return

@@ -108,6 +108,7 @@ extension App {
             say(.error("no table open"))
             return
         }
+        let commands = GridCommands(app: self, grid: grid, isTable: isTableGrid(grid))
         do {
             switch kind {
             case .filter:
@@ -123,19 +124,19 @@ extension App {
                     return
                 }
                 grid.searchText = text
-                counted(grid) { try self.findMatch(in: grid, forward: true) }
+                commands.counted { try commands.findMatch(forward: true) }
             case .gridSearch(let regex, let column):
-                try searchGrid(grid, for: text, regex: regex, column: column)
+                try commands.search(for: text, regex: regex, column: column)
             case .copyAs(let column):
-                copyView(of: grid, format: text, column: column)
+                commands.copyView(format: text, column: column)
             case .goToColumn:
-                try goToColumn(in: grid, named: text)
+                try commands.goToColumn(named: text)
             case .goToRow:
                 guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
                     say(.error("not a row number: \(text)"))
                     return
                 }
-                try move(grid, toRow: number - 1)
+                try commands.move(toRow: number - 1)
             case .narrowTables, .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .quitWithTransaction, .confirmDelete, .confirmRevert,
                  .confirmOverwrite, .refused, .switchSchema:
                 break

@@ -50,7 +50,7 @@ extension App {
 
     /// Opens the rows of a statement still running in a grid that shows them as they are stored
     /// (``FillingSource``), and has the next ticks put reef's whole copy in its place once the
-    /// statement has ended (``showFilledStatement()``).
+    /// statement has ended (``BackgroundEvent/statementFilled(_:)``).
     private func showArriving(_ runner: StatementRunner, background: BackgroundResult<Handover<StatementOutcome>>, of text: String) {
         guard let store = runner.fill.store else {
             return
@@ -177,13 +177,10 @@ extension App {
 }
 
 extension App {
-    /// Shows what a statement stopped with Esc returned, once it has ended, unless other work is
-    /// waited for by then; returns whether it showed anything.
-    func showStoppedStatement() -> Bool {
-        guard let stopped = pending.stoppedStatement, stopped.ready else {
-            return false
-        }
-        pending.stoppedStatement = nil
+    /// Shows what `stopped`, a statement stopped with Esc, returned now that it has ended
+    /// (``BackgroundEvent/statementStopped(_:)``), unless other work is waited for by then;
+    /// returns whether it showed anything.
+    func showStopped(_ stopped: PendingWork) -> Bool {
         guard pending.work == nil, prompt.current == nil else {
             return false
         }
@@ -193,24 +190,6 @@ extension App {
 }
 
 extension App {
-    /// Once a statement whose rows were shown as they arrived has ended, puts reef's whole copy
-    /// of them in its grid and says what the statement did; a statement whose grid was closed is
-    /// stopped. Returns whether anything changed on screen.
-    func showFilledStatement() -> Bool {
-        guard let filling = pending.fillingStatement else {
-            return false
-        }
-        if filling.grid == nil {
-            filling.stop()  // its grid was closed or replaced: nobody waits for its rows
-        }
-        guard filling.ready else {
-            return false
-        }
-        pending.fillingStatement = nil
-        filling.finish()
-        return true
-    }
-
     /// The status-bar text while a statement's rows arrive behind its grid.
     var fillingStatus: StatusMessage? {
         guard let filling = pending.fillingStatement else {

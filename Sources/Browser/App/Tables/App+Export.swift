@@ -1,22 +1,6 @@
 import FoundationEssentials
 
 extension App {
-    /// Opens the export prompt for the grid's view, or stops the export that is running.
-    func startExportPrompt(for grid: GridModel) {
-        if let export, export.isRunning {
-            export.cancel()
-            say(.info("stopping the export…"))
-            return
-        }
-        if waitsForLastRow(of: grid, then: { [unowned self] in startExportPrompt(for: grid) }) {
-            return
-        }
-        guard grid.source.rowsToExport() != nil else {
-            say(.error("these results cannot be exported; run them as a SELECT"))
-            return
-        }
-        openPrompt(.export)
-    }
 
     /// Starts exporting the current grid's view (with its filter and sort, the columns it shows) to `path`, in the
     /// background; the format comes from the path's extension. A file already there is replaced
@@ -94,12 +78,8 @@ extension App {
         return .info("\(spinner) exporting \(name): \(ListWidget.formatCount(rows))\(total) rows")
     }
 
-    /// Reports an export that has ended and forgets it; returns whether one did.
-    func collectFinishedExport() -> Bool {
-        guard let export, !export.isRunning else {
-            return false
-        }
-        self.export = nil
+    /// Reports `export`, which has ended (``BackgroundEvent/exportEnded(_:)``).
+    func showEnded(_ export: ExportTask) {
         let path = export.exporter.path
         switch export.state {
         case .cancelled:
@@ -111,7 +91,6 @@ extension App {
         case .running:
             break
         }
-        return true
     }
 
     /// The file name in `path` without its folder and extension: `top tracks` for `/tmp/top tracks.sql`.

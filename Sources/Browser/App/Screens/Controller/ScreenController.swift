@@ -22,6 +22,11 @@ protocol ScreenController: AnyObject {
     /// it. Nil for a screen of text (the default).
     var grid: GridModel? { get }
 
+    /// The grid whose view this screen describes as it was when the screen opened (a summary of
+    /// it), so that filtering that grid leaves the screen out of date: it closes then. Nil for a
+    /// screen that stays true whatever the grid shows (the default).
+    var describedGrid: GridModel? { get }
+
     /// Whether `/`, `n` and `N` search this screen's text (``search(for:forward:again:in:)``)
     /// rather than a grid.
     var searchesText: Bool { get }
@@ -51,6 +56,10 @@ protocol ScreenController: AnyObject {
 
 extension ScreenController {
     var grid: GridModel? {
+        nil
+    }
+
+    var describedGrid: GridModel? {
         nil
     }
 

@@ -8,7 +8,7 @@ extension App: RecordHost {
     func performEditOnRecord(_ command: Command, grid: GridModel, isTable: Bool) -> Outcome {
         var outcome = Outcome.redraw
         do {
-            outcome.merge(try performEdit(command, grid: grid, isTable: isTable, oneRow: true))
+            outcome.merge(try GridCommands(app: self, grid: grid, isTable: isTable).performEdit(command, oneRow: true))
         } catch {
             report(error)
             return outcome
@@ -22,11 +22,12 @@ extension App: RecordHost {
     func follow(_ command: Command, fromRecordOf grid: GridModel) -> Outcome {
         let before = state.jumps.count
         state.screens.removeLast()
+        let commands = GridCommands(app: self, grid: grid, isTable: true)
         do {
             if command == .followReference {
-                try followReference(from: grid, isTable: true)
+                try commands.followReference()
             } else {
-                try jumpBack()
+                try commands.jumpBack()
             }
         } catch {
             report(error)

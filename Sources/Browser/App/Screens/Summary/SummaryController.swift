@@ -24,6 +24,11 @@ final class SummaryController: GridScreenController {
         .summary
     }
 
+    /// The grid summarised: filtered from the summary's frequency table, it no longer matches.
+    var describedGrid: GridModel? {
+        origin.grid
+    }
+
     func perform(_ command: Command, in area: Rect) -> ScreenReply {
         switch command {
         case .cancel where gridShown.source.isCounting:

@@ -1,11 +1,12 @@
 import ORMCore
 
-extension App {
+/// Foreign keys: `Enter` on a key (`gf`) follows it to the referenced row, `[` goes back.
+extension GridCommands {
     /// Follows the foreign key of the cursor cell: opens the referenced table, unsorted and
     /// unfiltered, with the cursor on the referenced row, and remembers where it came from.
-    func followReference(from grid: GridModel, isTable: Bool) throws {
-        guard isTable, state.isMainOnTop, let tableName = selectedTableName else {
-            say(.error("foreign keys are followed from a table's grid"))
+    func followReference() throws {
+        guard isTable, app.state.isMainOnTop, let tableName = app.selectedTableName else {
+            app.say(.error("foreign keys are followed from a table's grid"))
             return
         }
         let columns = grid.source.columns
@@ -13,77 +14,77 @@ extension App {
             return
         }
         let column = columns[grid.cursorColumn].name
-        let lookup = ForeignKeyLookup(database: database)
+        let lookup = ForeignKeyLookup(database: app.database)
         let found: ForeignKeyReference?
         do {
             found = try lookup.reference(from: tableName, column: column)
         } catch let failure as ForeignKeyLookup.Failure {
-            say(.error(Self.describe(failure)))
+            app.say(.error(Self.describe(failure)))
             return
         }
         guard let reference = found else {
-            say(.info("\(column) is not a foreign key"))
+            app.say(.info("\(column) is not a foreign key"))
             return
         }
         guard let row = try grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).first,
               row.values.indices.contains(grid.cursorColumn) else {
-            say(.info("no row here"))
+            app.say(.info("no row here"))
             return
         }
         let value = row.values[grid.cursorColumn]
         if case .null = value {
-            say(.info("\(column) is NULL: it refers to no \(reference.table) row"))
+            app.say(.info("\(column) is NULL: it refers to no \(reference.table) row"))
             return
         }
         guard let key = value.sqlValue else {
-            say(.error("\(column): a long BLOB cannot be followed"))
+            app.say(.error("\(column): a long BLOB cannot be followed"))
             return
         }
-        guard let targetIndex = catalog.names.firstIndex(where: {
+        guard let targetIndex = app.catalog.names.firstIndex(where: {
             $0.name.equalsIgnoringCase(reference.table)
-        }), let target = tableGrid(named: catalog.names[targetIndex].name) else {
-            say(.error("\(column) refers to \(reference.table), which does not exist"))
+        }), let target = app.tableGrid(named: app.catalog.names[targetIndex].name) else {
+            app.say(.error("\(column) refers to \(reference.table), which does not exist"))
             return
         }
         let origin = JumpOrigin(table: tableName, key: row.key, row: grid.cursorRow, column: grid.cursorColumn,
                                 firstRow: grid.firstRow, sort: grid.source.sort, filter: grid.source.filter)
         let description = "\(reference.table).\(reference.referencedColumn) = \(key)"
         guard let targetKey = try lookup.key(of: reference, value: key) else {
-            say(.error("no \(reference.table) row with \(reference.referencedColumn) = \(key)"))
+            app.say(.error("no \(reference.table) row with \(reference.referencedColumn) = \(key)"))
             return
         }
         if target.source.sort != nil || target.source.filter != nil {
             target.replaceSource(try target.source.applying(sort: nil, filter: nil))
         }
         guard let position = try target.source.index(ofKey: targetKey) else {
-            say(.error("no row \(description)"))
+            app.say(.error("no row \(description)"))
             return
         }
-        state.jumps.append(origin)
-        selectTable(targetIndex)
-        state.main.focus = .grid
+        app.state.jumps.append(origin)
+        app.selectTable(targetIndex)
+        app.state.main.focus = .grid
         target.cursorRow = position
         if let referenced = target.source.columns.firstIndex(where: {
             $0.name.equalsIgnoringCase(reference.referencedColumn)
         }) {
             target.moveCursor(toColumn: referenced)
         }
-        say(.info("\(description)  ([ back)"))
+        app.say(.info("\(description)  ([ back)"))
     }
 
     /// Returns to where the last foreign-key jump started: its table, sort, filter and cursor.
     func jumpBack() throws {
-        guard let origin = state.jumps.popLast() else {
-            say(.info("no foreign-key jump to go back from"))
+        guard let origin = app.state.jumps.popLast() else {
+            app.say(.info("no foreign-key jump to go back from"))
             return
         }
-        guard let index = catalog.names.firstIndex(where: { $0.name == origin.table }),
-              let grid = tableGrid(named: origin.table) else {
-            say(.error("\(origin.table) is gone"))
+        guard let index = app.catalog.names.firstIndex(where: { $0.name == origin.table }),
+              let grid = app.tableGrid(named: origin.table) else {
+            app.say(.error("\(origin.table) is gone"))
             return
         }
-        selectTable(index)
-        state.main.focus = .grid
+        app.selectTable(index)
+        app.state.main.focus = .grid
         if grid.source.sort != origin.sort || grid.source.filter != origin.filter {
             grid.replaceSource(try grid.source.applying(sort: origin.sort, filter: origin.filter))
         }
@@ -94,7 +95,7 @@ extension App {
         }
         grid.firstRow = min(origin.firstRow, grid.cursorRow)
         grid.moveCursor(toColumn: origin.column)
-        say(.info("back to \(origin.table)"))
+        app.say(.info("back to \(origin.table)"))
     }
 
     /// The status-bar text for a foreign key that cannot be followed.

@@ -1,25 +1,26 @@
 import ORMCore
 
-extension App {
-    /// `I`: the summary of every column `grid` shows (those hidden with `-` left out, as VisiData's
+/// `I` on a grid: its column summary.
+extension GridCommands {
+    /// `I`: the summary of every column the grid shows (those hidden with `-` left out, as VisiData's
     /// describe sheet leaves them), over the rows its filter keeps: one row a column, filled in as
-    /// SQLite computes it in the background. The cursor starts on the row of `grid`'s cursor column.
-    func openSummary(of grid: GridModel) {
-        if waitsForLastRow(of: grid, then: { [unowned self] in openSummary(of: grid) }) {
+    /// SQLite computes it in the background. The cursor starts on the row of the grid's cursor column.
+    func openSummary() {
+        if app.waitsForLastRow(of: grid, then: { openSummary() }) {
             return
         }
         let source = grid.source
-        guard !state.screens.contains(where: { $0.mode == .summary && $0.grid === grid }) else {
-            say(.info("this is a summary already: I summarises a table, a view or query results"))
+        guard !app.state.screens.contains(where: { $0.mode == .summary && $0.grid === grid }) else {
+            app.say(.info("this is a summary already: I summarises a table, a view or query results"))
             return
         }
         let shown = source.columns.indices.filter { !grid.isHidden($0) }
         guard !shown.isEmpty else {
-            say(.info("no columns to summarise"))
+            app.say(.info("no columns to summarise"))
             return
         }
         guard let relation = source.relation else {
-            say(.error("these results cannot be summarised: run the query at the SQL prompt (e) again"))
+            app.say(.error("these results cannot be summarised: run the query at the SQL prompt (e) again"))
             return
         }
         let types = source.declaredColumnTypes
@@ -27,20 +28,20 @@ extension App {
         let query: SummaryQuery
         do {
             query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
-                                     dialect: database(of: source).dialect.kind, declaredTypes: declaredTypes,
+                                     dialect: sourceDatabase.dialect.kind, declaredTypes: declaredTypes,
                                      decimalTexts: Set(shown.indices.filter { Self.holdsDecimalText(shown[$0], of: source) }))
         } catch {
-            report(error, doing: "summary")
+            app.report(error, doing: "summary")
             return
         }
         let title = query.filter.map { "\(source.title) where \($0)" } ?? source.title
-        let rows = SummarySource(database: database(of: source), query: query, declaredTypes: declaredTypes, title: title,
-                                 wakeup: wakeup)
+        let rows = SummarySource(database: sourceDatabase, query: query, declaredTypes: declaredTypes, title: title,
+                                 wakeup: app.wakeup)
         let summary = GridModel(source: rows, frozenColumns: 1)
         summary.countsWithoutLimit = true  // asked for: Esc stops it, not a time limit
         summary.cursorRow = shown.firstIndex(of: grid.cursorColumn) ?? 0
-        state.screens.append(SummaryController(grid: summary, source: rows, origin: SummaryOrigin(grid: grid),
-                                                           host: self))
+        app.state.screens.append(SummaryController(grid: summary, source: rows, origin: SummaryOrigin(grid: grid),
+                                                           host: app))
     }
 
     /// Whether column `index` of `source` holds exact decimals as text: a PostgreSQL `numeric`

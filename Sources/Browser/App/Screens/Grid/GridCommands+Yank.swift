@@ -1,52 +1,50 @@
 import ORMCore
 
-extension App {
+/// Copying the cursor cell (`y`) or row (`Y`) to the terminal's clipboard.
+extension GridCommands {
     /// Copies the cursor cell, as plain text, to the terminal's clipboard: the outcome carries the
     /// text (``Effect/copy(_:)``).
-    func yankCell(of grid: GridModel) throws -> Outcome {
+    func yankCell() throws -> Outcome {
         let columns = grid.source.columns
-        guard let values = try cursorValues(of: grid), values.indices.contains(grid.cursorColumn),
+        guard let values = try cursorValues(), values.indices.contains(grid.cursorColumn),
               columns.indices.contains(grid.cursorColumn) else {
-            say(.info("no cell to copy"))
+            app.say(.info("no cell to copy"))
             return .redraw
         }
         let name = columns[grid.cursorColumn].name
-        guard let text = try wholeText(of: values[grid.cursorColumn], column: grid.cursorColumn, in: grid) else {
-            say(.error("\(name): the value is gone or too long to copy (over "
-                + "\(CellFormatter.formatByteCount(Self.clipboardLimit)) for the terminal's clipboard); E opens it"))
+        guard let text = try wholeText(of: values[grid.cursorColumn], column: grid.cursorColumn) else {
+            app.say(.error("\(name): the value is gone or too long to copy (over "
+                + "\(CellFormatter.formatByteCount(App.clipboardLimit)) for the terminal's clipboard); E opens it"))
             return .redraw
         }
         let preview = TextLayout.truncate(Sanitizer.sanitize(text), toWidth: 30)
-        say(.info(text.isEmpty ? "copied \(name): (empty)" : "copied \(name): \(preview)"))
+        app.say(.info(text.isEmpty ? "copied \(name): (empty)" : "copied \(name): \(preview)"))
         return Outcome.redraw.with(.copy(text))
     }
 
     /// Copies the cursor row to the terminal's clipboard: the values of the columns shown (hidden
     /// columns are left out) separated by tabs, with tabs and line breaks inside values turned into
     /// spaces so the row stays one line. The outcome carries the text (``Effect/copy(_:)``).
-    func yankRow(of grid: GridModel) throws -> Outcome {
-        guard let values = try cursorValues(of: grid) else {
-            say(.info("no row to copy"))
+    func yankRow() throws -> Outcome {
+        guard let values = try cursorValues() else {
+            app.say(.info("no row to copy"))
             return .redraw
         }
         let texts = try grid.shownIndexes.filter(values.indices.contains).map {
-            try wholeText(of: values[$0], column: $0, in: grid)
+            try wholeText(of: values[$0], column: $0)
         }
         let fields = texts.map { text in
             String((text ?? "").map { $0.isNewline || $0 == "\t" ? " " : $0 })
         }
         let skipped = texts.contains(nil) ? " (values too long for the clipboard left empty)" : ""
-        say(.info("copied row \(ListWidget.formatCount(grid.cursorRow + 1)): \(fields.count) values\(skipped)"))
+        app.say(.info("copied row \(ListWidget.formatCount(grid.cursorRow + 1)): \(fields.count) values\(skipped)"))
         return Outcome.redraw.with(.copy(fields.joined(separator: "\t")))
     }
 
-    /// The most text a yank sends to the terminal's clipboard (OSC 52 carries it base64-encoded).
-    static let clipboardLimit = 8 * 1_048_576
-
     /// The whole value of a cell as plain text: as the grid keeps it, or, for a value it keeps the
     /// start of, the staged value or the value read again by the row's key. Nil when the row is
-    /// gone or the text is longer than ``clipboardLimit``.
-    private func wholeText(of value: GridValue, column: Int, in grid: GridModel) throws -> String? {
+    /// gone or the text is longer than ``App/clipboardLimit``.
+    private func wholeText(of value: GridValue, column: Int) throws -> String? {
         let columns = grid.source.columns
         if columns.indices.contains(column), columns[column].kind == .boolean, case .integer(let integer) = value {
             return CellFormatter.booleanText(integer)
@@ -58,7 +56,7 @@ extension App {
               let key = row.key, table.columns.indices.contains(column) else {
             return nil
         }
-        let staged = staging.edits[table.title]?.value(key: key, column: table.columns[column].name)
+        let staged = app.staging.edits[table.title]?.value(key: key, column: table.columns[column].name)
         guard let whole = try staged ?? table.wholeValue(ofColumn: column, key: key) else {
             return nil
         }
@@ -67,7 +65,7 @@ extension App {
         case .blob(let data): data.count * 2
         default: 0
         }
-        return size > Self.clipboardLimit ? nil : GridValue(whole, textLimit: Int.max).plainText ?? hexText(whole)
+        return size > App.clipboardLimit ? nil : GridValue(whole, textLimit: Int.max).plainText ?? hexText(whole)
     }
 
     /// A blob's bytes in hexadecimal, as SQLite's `hex()` writes them in lower case.
@@ -82,7 +80,7 @@ extension App {
     }
 
     /// The values of the cursor row as shown (staged values included), nil when there is none.
-    private func cursorValues(of grid: GridModel) throws -> [GridValue]? {
+    private func cursorValues() throws -> [GridValue]? {
         try grid.shownValues(at: grid.cursorRow)
     }
 }
