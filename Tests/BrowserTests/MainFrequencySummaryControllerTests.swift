@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ORMCore
+import TestSupport
 import XCTest
 @testable import Browser
 
@@ -196,11 +197,7 @@ final class MainFrequencySummaryControllerTests: XCTestCase {
         let summary = SummaryController(grid: shown, source: source, origin: SummaryOrigin(grid: summarised), host: host)
         XCTAssertEqual(summary.mode, .summary)
         XCTAssertTrue(summary.describedGrid === summarised, "filtering the grid summarised leaves the summary out of date")
-        let deadline = Date().addingTimeInterval(10)
-        while source.task.isRunning && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        XCTAssertFalse(source.task.isRunning)
+        try waitUntil("the summary's statistics are in") { !source.task.isRunning }
         XCTAssertEqual(summary.status(spinnerFrame: 0), .info("Enter: go to the column  F: its values  q: back"))
         XCTAssertEqual(summary.perform(.down, in: area), .carriedOut(.redraw))
         XCTAssertEqual(host.ran, [.down], "moving is the grid's, asked of the host")
