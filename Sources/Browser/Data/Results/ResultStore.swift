@@ -1,10 +1,6 @@
 import FoundationEssentials
 import ORMCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// reef's own copy of a statement's rows: a SQLite database in a temporary folder of its own, one
 /// table (`query`) with the statement's columns, filled once as the rows arrive
 /// (``ResultStoreWriter``) and read as any table after (``source()``), so the grid sorts, filters,
@@ -13,7 +9,8 @@ import ORMCore
 /// The columns have no declared type, so SQLite keeps each value exactly as it came (NULL,
 /// integer, real, text, blob: no affinity converts `'007'` to 7); the kinds the grid shows them
 /// by are kept beside (``kinds``). The folder is removed when the store is dropped (the results
-/// closed) and when reef ends (``removeFiles()``).
+/// closed) and when reef ends (``removeFiles()``); one a reef killed by a signal left is removed by
+/// the next reef that stores results (``ResultFolders``).
 final class ResultStore: Sendable {
     /// The table the rows are stored in, and the title the grid shows.
     static let tableName = "query"
@@ -41,12 +38,7 @@ final class ResultStore: Sendable {
     ///   cannot be created.
     init(columns: [String], kinds: [ColumnKind], typeNames: [String?] = [], isFromPostgres: Bool = false,
          statement: String) throws {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(base)/reef-result-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw StoreError(reason: "cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))")
-        }
-        folder = String(cString: made)
+        folder = try ResultFolders.make()
         columnNames = Self.storedNames(columns)
         self.kinds = kinds
         self.typeNames = typeNames
