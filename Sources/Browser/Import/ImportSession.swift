@@ -46,13 +46,14 @@ final class ImportSession {
             folder = nil
             databasePath = savePath
         } else {
-            let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            var template = Array("\(base)/reef-import-XXXXXX".utf8CString)
-            guard let made = mkdtemp(&template) else {
-                throw ImportError(path: base, reason: "cannot make a temporary folder: \(String(cString: strerror(errno)))")
+            let made: String
+            do {
+                made = try TemporaryFolders.make("import")
+            } catch let failure as FileFailure {
+                throw ImportError(path: failure.path, reason: "cannot make a temporary folder: \(failure.reason)")
             }
-            folder = String(cString: made)
-            databasePath = (folder ?? base) + "/import.db"
+            folder = made
+            databasePath = made + "/import.db"
         }
         var tables: [ImportedTable] = []
         do {

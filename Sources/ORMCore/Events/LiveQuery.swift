@@ -50,7 +50,7 @@ public struct LiveQuery<Value: Sendable>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncIterator {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Value.self, bufferingPolicy: .bufferingNewest(1))
         do {
-            let observer = try makeObserver { result in
+            let observer = makeObserver(on: try self.database()) { result in
                 switch result {
                 case .success(let value): continuation.yield(value)
                 case .failure(let error): continuation.finish(throwing: error)
@@ -74,7 +74,8 @@ public struct LiveQuery<Value: Sendable>: AsyncSequence, Sendable {
         queue: DispatchQueue? = nil, onError: @escaping @Sendable (any Error) -> Void = { _ in },
         onChange: @escaping @Sendable (Value) -> Void
     ) throws -> EventRegistration {
-        let observer = try makeObserver { result in
+        let target = try self.database()
+        let observer = makeObserver(on: target) { result in
             let hand: @Sendable () -> Void = {
                 switch result {
                 case .success(let value): onChange(value)
@@ -83,15 +84,14 @@ public struct LiveQuery<Value: Sendable>: AsyncSequence, Sendable {
             }
             if let queue { queue.async(execute: hand) } else { hand() }
         }
-        let database = try database()
         observer.start()
-        return EventRegistration(database: database, token: nil) { observer.cancel() }
+        return EventRegistration(database: target, token: nil) { observer.cancel() }
     }
 
     private func makeObserver(
-        _ deliver: @escaping @Sendable (Result<Value, any Error>) -> Void
-    ) throws -> LiveQueryObserver<Value> {
-        LiveQueryObserver(database: try database(), region: region, read: read, isSame: isSame, deliver: deliver)
+        on database: Database, _ deliver: @escaping @Sendable (Result<Value, any Error>) -> Void
+    ) -> LiveQueryObserver<Value> {
+        LiveQueryObserver(database: database, region: region, read: read, isSame: isSame, deliver: deliver)
     }
 }
 

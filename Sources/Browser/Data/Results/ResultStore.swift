@@ -10,7 +10,7 @@ import ORMCore
 /// integer, real, text, blob: no affinity converts `'007'` to 7); the kinds the grid shows them
 /// by are kept beside (``kinds``). The folder is removed when the store is dropped (the results
 /// closed) and when reef ends (``removeFiles()``); one a reef killed by a signal left is removed by
-/// the next reef that stores results (``ResultFolders``).
+/// the next reef that makes a temporary folder (``TemporaryFolders``).
 final class ResultStore: Sendable {
     /// The table the rows are stored in, and the title the grid shows.
     static let tableName = "query"
@@ -38,7 +38,11 @@ final class ResultStore: Sendable {
     ///   cannot be created.
     init(columns: [String], kinds: [ColumnKind], typeNames: [String?] = [], isFromPostgres: Bool = false,
          statement: String) throws {
-        folder = try ResultFolders.make()
+        do {
+            folder = try TemporaryFolders.make("result")
+        } catch let failure as FileFailure {
+            throw StoreError(reason: "cannot make a temporary folder in \(failure.path): \(failure.reason)")
+        }
         columnNames = Self.storedNames(columns)
         self.kinds = kinds
         self.typeNames = typeNames

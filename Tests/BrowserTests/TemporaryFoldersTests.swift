@@ -3,10 +3,10 @@ import XCTest
 
 @testable import Browser
 
-/// The result stores' temporary folders carry their process's number, and the folders of a reef
-/// that is gone (killed by a signal, which leaves them) are removed by the next; a running
-/// process's are left.
-final class ResultFoldersTests: XCTestCase {
+/// reef's temporary folders (result stores, imports) carry their process's number, and the folders
+/// of a reef that is gone (killed by a signal, which leaves them) are removed by the next; a
+/// running process's are left.
+final class TemporaryFoldersTests: XCTestCase {
     private var base: URL!
 
     override func setUpWithError() throws {
@@ -36,19 +36,20 @@ final class ResultFoldersTests: XCTestCase {
     func testTheFoldersOfAnEndedProcessGoAndARunningOnesStay() throws {
         let ended = try endedProcess()
         try folder("reef-result-\(ended)-a1b2c3")
+        try folder("reef-import-\(ended)-g7h8i9")
         try folder("reef-result-\(getpid())-d4e5f6")
         try folder("reef-result-x1y2z3")  // an older reef's name, with no number: not ours to judge
         try folder("someone-else")
-        let removed = ResultFolders.removeAbandoned(in: base.path)
-        XCTAssertEqual(removed, ["reef-result-\(ended)-a1b2c3"])
+        let removed = TemporaryFolders.removeAbandoned(in: base.path)
+        XCTAssertEqual(removed, ["reef-import-\(ended)-g7h8i9", "reef-result-\(ended)-a1b2c3"])
         let left = try FileManager.default.contentsOfDirectory(atPath: base.path).sorted()
         XCTAssertEqual(left, ["reef-result-\(getpid())-d4e5f6", "reef-result-x1y2z3", "someone-else"])
     }
 
     func testANewFolderCarriesThisProcesssNumber() throws {
-        let made = try ResultFolders.make(in: base.path)
+        let made = try TemporaryFolders.make("result", in: base.path)
         let name = URL(fileURLWithPath: made).lastPathComponent
-        XCTAssertEqual(ResultFolders.owner(ofFolderNamed: name), getpid())
+        XCTAssertEqual(TemporaryFolders.owner(ofFolderNamed: name), getpid())
         XCTAssertTrue(FileManager.default.fileExists(atPath: made))
     }
 }
