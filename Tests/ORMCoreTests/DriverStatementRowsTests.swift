@@ -161,6 +161,9 @@ final class PlainDriverConnection: DriverConnection {
     var changedRowCount: Int { base.changedRowCount }
     var interruptHandle: any InterruptHandle { base.interruptHandle }
     var introspector: any SchemaIntrospector { base.introspector }
+    func deferForeignKeyChecks() throws { try base.deferForeignKeyChecks() }
+    func setLockWait(milliseconds: Int32) throws { try base.setLockWait(milliseconds: milliseconds) }
+    func prepareTrialTransaction() throws { try base.prepareTrialTransaction() }
 }
 
 final class DriverConnectionDefaultsTests: XCTestCase {

@@ -25,6 +25,14 @@ protocol DatabaseDriver: Sendable {
     /// Whether readers run on a standby of a replicated server: the core then keeps readers of
     /// role ``ConnectionRole/primaryReader`` for reads the standby has not caught up with.
     var readsOnStandby: Bool { get }
+
+    /// The server's connection string, as given (nil for a file): what a new session of the same
+    /// server is opened with.
+    var serverConnectionString: String? { get }
+
+    /// The settings the writer's session is opened with (libpq parameters), for sessions opened
+    /// beside the driver's; empty for a file.
+    var serverSettings: [String: String] { get }
 }
 
 extension DatabaseDriver {
@@ -33,6 +41,12 @@ extension DatabaseDriver {
 
     /// No standby, unless the driver says otherwise.
     var readsOnStandby: Bool { false }
+
+    /// None: a file.
+    var serverConnectionString: String? { nil }
+
+    /// None: a file.
+    var serverSettings: [String: String] { [:] }
 }
 
 /// What a driver opens a connection for.

@@ -98,9 +98,55 @@ protocol DriverConnection: AnyObject {
     /// The connection's view of the schema: tables, views, columns, keys, indexes, foreign keys,
     /// triggers and how text is stored.
     var introspector: any SchemaIntrospector { get }
+
+    // MARK: - What each database does its own way
+
+    /// Checks foreign keys when the open transaction commits rather than after each statement
+    /// (SQLite: `PRAGMA defer_foreign_keys`; PostgreSQL: `SET CONSTRAINTS ALL DEFERRED`, which
+    /// defers only constraints declared `DEFERRABLE`). The transaction's end turns it off.
+    func deferForeignKeyChecks() throws
+
+    /// The changes the connection's own hooks recorded, committed since the last call (a driver
+    /// whose ``DriverCapabilities/changeSource`` is ``ChangeSource/connectionHooks``); none
+    /// elsewhere, where ORMCore records the writes itself.
+    func takeCommittedChanges() -> ChangeSet
+
+    /// Where the hooks' pending changes stand, to return to after rolling back to a savepoint.
+    var pendingMark: ChangeSet.Mark { get }
+
+    /// Forgets the hooks' changes recorded since `mark` (a savepoint was rolled back).
+    func discardPendingChanges(after mark: ChangeSet.Mark)
+
+    /// Counts the statements this connection runs that may commit, as the writer, for a database
+    /// whose watch of other sessions' commits must tell its own apart (PostgreSQL); nil where no
+    /// count is needed (SQLite's watch reads the file).
+    func countWriterActivity() -> WriterActivity?
+
+    /// Sets a freshly opened connection up as the trial connection, where staged changes are
+    /// tried and never kept (SQLite: commits refused by a hook, temporary data in memory; a
+    /// PostgreSQL trial session was opened refusing commits already).
+    func becomeTrialConnection() throws
+
+    /// Waits no longer than `milliseconds` for another connection's lock (SQLite's busy timeout;
+    /// PostgreSQL's `lock_timeout`, at least 1 ms, as 0 there waits forever).
+    func setLockWait(milliseconds: Int32) throws
+
+    /// Sets the trial connection's open transaction up for a trial: foreign keys checked at the
+    /// end, and on SQLite a rollback journal kept in memory (a WAL file is left as it is).
+    func prepareTrialTransaction() throws
 }
 
 extension DriverConnection {
+    func takeCommittedChanges() -> ChangeSet { ChangeSet() }
+
+    var pendingMark: ChangeSet.Mark { ChangeSet().mark }
+
+    func discardPendingChanges(after mark: ChangeSet.Mark) {}
+
+    func countWriterActivity() -> WriterActivity? { nil }
+
+    func becomeTrialConnection() throws {}
+
     func forEachRow(_ sql: SQL, _ body: (PreparedStatement) throws -> Void) throws {
         try cachedStatement(sql.text).use { statement in
             try statement.bind(sql.arguments)

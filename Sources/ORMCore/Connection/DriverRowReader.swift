@@ -3,9 +3,9 @@
 ///
 /// SQLite's rows are not read through it: its statements take the concrete path
 /// (``_StatementRow``), where every read is inlined.
-struct DriverRowReader<Statement: DriverStatement>: _RowReader {
+struct DriverRowReader<Positioned: DriverStatement>: _RowReader {
     /// The statement positioned on the row.
-    let statement: Statement
+    let statement: Positioned
 
     var columnCount: Int32 { statement.columnCount }
 

@@ -30,6 +30,9 @@ public protocol DatabaseError: Error, Sendable, CustomStringConvertible {
     /// serialization failures and deadlocks, a lost `COMMIT` found not to have committed);
     /// ``Database/transaction(retryingFor:_:)`` runs it again on such an error.
     var isRetryable: Bool { get }
+    /// The session with the server was lost or could not be made (a server restarted, a network
+    /// gone); never for a file.
+    var isConnectionLost: Bool { get }
 }
 
 extension DatabaseError {
@@ -38,4 +41,7 @@ extension DatabaseError {
 
     /// Not known to be safe to run again.
     public var isRetryable: Bool { false }
+
+    /// No session to lose: a file.
+    public var isConnectionLost: Bool { false }
 }

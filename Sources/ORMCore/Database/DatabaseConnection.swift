@@ -38,13 +38,17 @@ enum DatabaseConnection: @unchecked Sendable {
         }
     }
 
-    /// The connection object itself (its identity).
-    var object: AnyObject {
+    /// The connection as the driver protocol sees it, for what is not hot: what each database does
+    /// its own way is a requirement of ``DriverConnection``, called through this.
+    var driverConnection: any DriverConnection {
         switch self {
         case .sqlite(let connection): connection
         case .postgres(let connection): connection
         }
     }
+
+    /// The connection object itself (its identity).
+    var object: AnyObject { driverConnection }
 
     /// The database's name, as errors name it.
     var databaseName: String {

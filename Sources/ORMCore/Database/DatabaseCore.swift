@@ -29,14 +29,6 @@ final class DatabaseCore: Sendable {
     /// driver can tell them).
     let externalChanges = ExternalChangeMonitor()
 
-    /// Opens the writer (at once) through SQLite's driver, and prepares the readers and the trial
-    /// connection (opened on first use).
-    ///
-    /// - Throws: ``SQLiteError`` with `.cannotOpen`, `.notADatabase`, `.readOnly` or `.busy`.
-    convenience init(path: String, configuration: Configuration) throws {
-        try self.init(driver: SQLiteDriver(path: path, configuration: configuration), path: path, configuration: configuration)
-    }
-
     /// Opens the writer through `driver` (at once), and the readers and the trial connection on
     /// first use where the driver reports the database has them.
     ///
@@ -56,8 +48,8 @@ final class DatabaseCore: Sendable {
     /// - Throws: the driver's ``DatabaseError`` when the writer cannot be opened.
     init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws {
         self.path = path
-        self.serverConnectionString = (driver as? PostgresDriver)?.connectionString
-        self.serverSettings = (driver as? PostgresDriver)?.connectionSettings(for: .writer) ?? [:]
+        self.serverConnectionString = driver.serverConnectionString
+        self.serverSettings = driver.serverSettings
         self.configuration = configuration
         let capabilities = driver.capabilities
         self.capabilities = capabilities
@@ -128,13 +120,6 @@ final class DatabaseCore: Sendable {
     /// other processes' commits).
     func read<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         try read(body) { _ in }
-    }
-
-    /// ``read(_:)`` for what only SQLite's connections do (the WAL watch, page maps).
-    ///
-    /// - Throws: ``ORMError/notSupported(feature:database:)`` naming `feature` on another database.
-    func readSQLite<T>(_ feature: @autoclosure () -> String, _ body: (Connection) throws -> T) throws -> T {
-        try read { try body($0.sqlite(feature())) }
     }
 
     /// Interrupts whatever statement the writer is running (from any thread).

@@ -67,17 +67,10 @@ public final class Interruption: Sendable {
     @inline(__always)
     static func using<T>(_ connection: DatabaseConnection, _ body: (DatabaseConnection) throws -> T) throws -> T {
         guard let current else { return try body(connection) }
-        switch connection {
-        case .sqlite(let sqlite):
-            try current.enter(sqlite)
-            defer { current.leave(sqlite) }
-            return try body(connection)
-        case .postgres(let postgres):
-            let handle = postgres.interruptHandle
-            try current.enter(handle)
-            defer { current.leave(handle) }
-            return try body(connection)
-        }
+        let handle = connection.interruptHandle
+        try current.enter(handle)
+        defer { current.leave(handle) }
+        return try body(connection)
     }
 
     private func enter(_ connection: any InterruptHandle) throws {

@@ -46,17 +46,7 @@ final class TrialConnection: @unchecked Sendable {
             defer {
                 if connection.isInTransaction { try? connection.rollback() }
             }
-            switch connection {
-            case .sqlite(let sqlite):
-                // The file's journal mode is known now (the lock read its header): only a rollback
-                // journal is moved to memory; asking a WAL file would try to convert it.
-                if try !sqlite.isInWALMode() {
-                    try sqlite.execute("PRAGMA journal_mode = MEMORY")
-                }
-                try sqlite.execute("PRAGMA defer_foreign_keys = ON")
-            case .postgres(let postgres):
-                try postgres.execute("SET CONSTRAINTS ALL DEFERRED")
-            }
+            try connection.driverConnection.prepareTrialTransaction()
             return try body(connection)
         }
     }
@@ -76,14 +66,7 @@ final class TrialConnection: @unchecked Sendable {
             if let kept = slot, kept.isLost { slot = nil }
             let connection = try slot ?? Self.prepare(try open(busyTimeoutMilliseconds))
             slot = connection
-            switch connection {
-            case .sqlite(let sqlite): sqlite.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-            case .postgres(let postgres):
-                // An integer made here, never text from outside. PostgreSQL reads 0 as "wait
-                // forever": not waiting is the shortest wait it has, 1 ms.
-                let setting: SQL = "SET lock_timeout = \(raw: String(max(1, busyTimeoutMilliseconds)))"
-                try postgres.execute(setting)
-            }
+            try connection.driverConnection.setLockWait(milliseconds: busyTimeoutMilliseconds)
             return try Interruption.using(connection, body)
         }
         guard busyTimeoutMilliseconds == 0 else { return try lock.withLock(use) }
@@ -95,11 +78,7 @@ final class TrialConnection: @unchecked Sendable {
 
     /// Makes a fresh connection a trial connection.
     private static func prepare(_ connection: DatabaseConnection) throws -> DatabaseConnection {
-        // PostgreSQL's driver opened its trial connection refusing commits already.
-        guard case .sqlite(let sqlite) = connection else { return connection }
-        try sqlite.execute("PRAGMA cache_spill = OFF")
-        try sqlite.execute("PRAGMA temp_store = MEMORY")
-        sqlite.refuseCommits()
+        try connection.driverConnection.becomeTrialConnection()
         return connection
     }
 }

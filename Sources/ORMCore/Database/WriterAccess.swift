@@ -23,13 +23,10 @@ final class WriterAccess: @unchecked Sendable {
         self.connection = connection
         if case .sqlite(let sqlite) = connection {
             unretainedSQLite = .passUnretained(sqlite)
-            activity = nil
         } else {
             unretainedSQLite = nil
-            let activity = WriterActivity()
-            if case .postgres(let postgres) = connection { postgres.activity = activity }
-            self.activity = activity
         }
+        activity = connection.driverConnection.countWriterActivity()
         self.recordedChanges = recordedChanges
     }
 
@@ -55,28 +52,21 @@ final class WriterAccess: @unchecked Sendable {
     /// The changes committed since the last call, from the connection's hooks or the writes
     /// recorded.
     func takeCommittedChanges() -> ChangeSet {
-        switch connection {
-        case .sqlite(let connection):
-            if let recordedChanges { return recordedChanges.takeCommitted(inTransaction: connection.isInTransaction) }
-            return connection.takeCommittedChanges()
-        case .postgres(let connection):
-            return recordedChanges?.takeCommitted(inTransaction: connection.isInTransaction) ?? ChangeSet()
-        }
+        if let recordedChanges { return recordedChanges.takeCommitted(inTransaction: connection.isInTransaction) }
+        return connection.driverConnection.takeCommittedChanges()
     }
 
     /// Where the pending changes stand (a transaction or savepoint begins).
     var changeMark: ChangeSet.Mark {
-        if let recordedChanges { return recordedChanges.mark }
-        if case .sqlite(let connection) = connection { return connection.pendingMark }
-        return ChangeSet().mark
+        recordedChanges?.mark ?? connection.driverConnection.pendingMark
     }
 
     /// Forgets the pending changes since `mark` (a savepoint was rolled back).
     func discardChanges(after mark: ChangeSet.Mark) {
         if let recordedChanges {
             recordedChanges.discard(after: mark)
-        } else if case .sqlite(let connection) = connection {
-            connection.discardPendingChanges(after: mark)
+        } else {
+            connection.driverConnection.discardPendingChanges(after: mark)
         }
     }
 

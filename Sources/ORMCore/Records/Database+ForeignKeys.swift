@@ -13,12 +13,6 @@ extension Database {
     /// }
     /// ```
     public func deferForeignKeyChecks() throws {
-        try write { connection in
-            switch connection {
-            case .sqlite(let sqlite): try sqlite.deferForeignKeyChecks()
-            // Only constraints declared DEFERRABLE can wait for the commit on PostgreSQL.
-            case .postgres(let postgres): try postgres.execute("SET CONSTRAINTS ALL DEFERRED")
-            }
-        }
+        try write { connection in try connection.driverConnection.deferForeignKeyChecks() }
     }
 }

@@ -32,13 +32,8 @@ extension Database {
         try write { connection in
             if isSchemaReady(type) { return }
             try migrateTable(T.modelSchema)
-            if case .postgres(let postgres) = connection {
-                // A table of a cycle made before this one that it references: its foreign key now.
-                let migrator = PostgresMigrator(connection: postgres.client)
-                for schema in earlier where schema.columns.contains(where: { $0.reference?.table == T.modelSchema.table }) {
-                    try PostgresConnection.wrapping { try migrator.addMissingForeignKeys(schema) }
-                }
-            }
+            // A table of a cycle made before this one that it references: its foreign key now.
+            try connection.records.addForeignKeys(of: earlier, referencing: T.modelSchema.table)
             if let frame = currentFrame {
                 frame.preparedModels.append(type)
             } else {

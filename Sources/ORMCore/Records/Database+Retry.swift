@@ -40,7 +40,7 @@ extension Database {
                     return result
                 }
             } catch let error as any DatabaseError {
-                let lostBeforeCommit = !reachedCommit && Self.isConnectionLoss(error)
+                let lostBeforeCommit = !reachedCommit && error.isConnectionLost
                 guard error.isRetryable || lostBeforeCommit, ContinuousClock.now < deadline else {
                     throw error
                 }
@@ -62,10 +62,5 @@ extension Database {
     public static func retryPause(afterAttempt attempt: Int) -> Duration {
         let doublings = min(max(attempt, 1) - 1, 8)
         return min(.milliseconds(50 << doublings), longestRetryPause)
-    }
-
-    /// Whether `error` says the session with the server was lost or could not be made.
-    private static func isConnectionLoss(_ error: any DatabaseError) -> Bool {
-        (error as? PostgresDatabaseError)?.isConnectionLost ?? false
     }
 }

@@ -99,20 +99,6 @@ public final class Database: Sendable {
         try core.read(body) { deliver($0) }
     }
 
-    /// ``read(_:)`` for what only SQLite's connections do.
-    ///
-    /// - Throws: ``ORMError/notSupported(feature:database:)`` naming `feature` on another database.
-    func readSQLite<T>(_ feature: @autoclosure () -> String, _ body: (Connection) throws -> T) throws -> T {
-        try read { try body($0.sqlite(feature())) }
-    }
-
-    /// ``write(_:)`` for what only SQLite's connections do.
-    ///
-    /// - Throws: ``ORMError/notSupported(feature:database:)`` naming `feature` on another database.
-    func writeSQLite<T>(_ feature: @autoclosure () -> String, _ body: (Connection) throws -> T) throws -> T {
-        try write { try body($0.sqlite(feature())) }
-    }
-
     /// Hands committed changes to the live objects, then to the observers. Called with no lock held.
     func deliver(_ changes: ChangeSet) {
         refreshLiveObjects(after: changes)

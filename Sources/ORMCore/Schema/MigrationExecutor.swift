@@ -5,4 +5,3 @@ protocol MigrationExecutor {
     func apply(_ plan: MigrationPlan, schema: ModelSchema) throws
 }
 
-extension AutoMigrator: MigrationExecutor {}

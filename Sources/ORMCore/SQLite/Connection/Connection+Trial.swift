@@ -3,6 +3,25 @@ import CSQLite
 // What the trial connection (`TrialConnection`) asks of SQLite.
 
 extension Connection {
+    func becomeTrialConnection() throws {
+        try execute("PRAGMA cache_spill = OFF")
+        try execute("PRAGMA temp_store = MEMORY")
+        refuseCommits()
+    }
+
+    func setLockWait(milliseconds: Int32) throws {
+        setBusyTimeout(milliseconds: milliseconds)
+    }
+
+    func prepareTrialTransaction() throws {
+        // The file's journal mode is known now (the lock read its header): only a rollback
+        // journal is moved to memory; asking a WAL file would try to convert it.
+        if try !isInWALMode() {
+            try execute("PRAGMA journal_mode = MEMORY")
+        }
+        try execute("PRAGMA defer_foreign_keys = ON")
+    }
+
     /// Installs a commit hook that turns every commit into a rollback: the connection can change
     /// nothing for good.
     func refuseCommits() {

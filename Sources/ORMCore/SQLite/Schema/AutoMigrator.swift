@@ -4,7 +4,7 @@
 ///
 /// It runs the statements only: the caller holds the writer, opens the transaction and turns
 /// foreign keys off for a rebuild (``Database/migrateTable(_:)``).
-struct AutoMigrator {
+struct AutoMigrator: MigrationExecutor {
     /// The writer connection, inside the migration's transaction.
     let connection: Connection
 

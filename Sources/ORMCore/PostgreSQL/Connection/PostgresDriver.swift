@@ -200,3 +200,9 @@ struct PostgresDriver: DatabaseDriver {
         }
     }
 }
+
+extension PostgresDriver {
+    var serverConnectionString: String? { connectionString }
+
+    var serverSettings: [String: String] { connectionSettings(for: .writer) }
+}

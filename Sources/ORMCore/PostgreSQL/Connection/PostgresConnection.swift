@@ -239,7 +239,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         let statements = Self.statements(in: sql.text)
         for (position, statement) in statements.enumerated() {
             if stoppingOutsideTransaction && Self.runsOutsideTransaction(statement) {
-                throw Connection.StatementRunsOutsideTransaction()
+                throw StatementRunsOutsideTransaction()
             }
             let count = dialect.preparedText(statement).parameterCount
             placeholders += count

@@ -1,0 +1,154 @@
+import Foundation
+import XCTest
+
+/// ORMCore's shared folders reach each database only through the driver protocols: no file there
+/// names a type of `SQLite/` or `PostgreSQL/`, imports `CSQLite` or `PostgresClient`, or picks a
+/// driver's case of the core's connection enum; and neither driver's folder names the other's
+/// types. The step before each database becomes a target of its own (issue #36), when the compiler
+/// keeps this instead.
+final class DriverBoundaryTests: XCTestCase {
+    /// Where the shared layers still reach one database, by file, each with why. An entry whose file
+    /// no longer does fails the test too, so the list only shrinks.
+    static let knownExceptions: [String: String] = [
+        "Connection/Configuration.swift":
+            "SQLite's functions registered on every connection; becomes the SQLite driver's option",
+        "Core/SQLDialect.swift":
+            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
+        "Core/SQLLiteral.swift":
+            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives (SQLite's own decimal reading checks a literal)",
+        "Core/SQLScript.swift":
+            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives (SQLite's scripts are cut where sqlite3_complete says)",
+        "Database/DatabaseConnection.swift":
+            "the enum of the drivers' connections, one of the two places that name both until drivers are modules",
+        "Database/ExternalChangeMonitor.swift":
+            "holds SQLite's file poll and PostgreSQL's watch side by side; becomes one watch protocol each driver implements",
+        "Database/WriterAccess.swift":
+            "hot: keeps SQLite's writer unretained for per-object writes",
+        "Query/DynamicTable+Query.swift":
+            "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
+        "Query/Query+Fetch.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Query/Query+Stream.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Query/RecordDecoder.swift":
+            "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
+        "Records/ColumnCoding+ValueRow.swift":
+            "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
+        "Records/ColumnCoding.swift":
+            "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
+        "Records/Database+Batch.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/Database+Insert.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/Database+Models.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/Database+SQL.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/Database+StatementRun.swift":
+            "the SQL prompt's statement run: SQLite's read-only check and PostgreSQL's RETURNING rows; becomes a requirement of RecordDriverConnection",
+        "Records/Database+Transaction.swift":
+            "PostgreSQL's key sequences caught up at commit; becomes a requirement of RecordDriverConnection",
+        "Records/Database+Trial.swift":
+            "foreign keys deferred each database's way with what was set before; becomes a requirement of RecordDriverConnection",
+        "Records/Database+URL.swift":
+            "Database(url:) chooses the driver from the string; moves to the module that links both",
+        "Records/Database+Upsert.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/Database+Writes.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/DatabaseConnection+Records.swift":
+            "the record layer's driver protocol reached from the enum, the other place that names both",
+        "Records/DynamicTable+Check.swift":
+            "PostgreSQL's trial keys (TrialKeys) beside SQLite's rowids; becomes a requirement of RecordDriverConnection",
+        "Records/DynamicTable+Edits.swift":
+            "PostgreSQL's key sequences caught up after edits; becomes a requirement of RecordDriverConnection",
+        "Records/DynamicTable+StoredRows.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/DynamicTable+StoredTypes.swift":
+            "a found column's stored type read each database's way; becomes a requirement of the introspector",
+        "Records/EditTrial.swift":
+            "counts unresolved foreign keys each database's way; becomes a requirement of RecordDriverConnection",
+        "Records/EntityDescription.swift":
+            "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
+        "Records/Model+Fetch.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/Model+Refresh.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/Model.swift":
+            "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
+        "Records/RowCells.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Records/StatementRow.swift":
+            "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
+        "Records/ValueRow.swift":
+            "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
+        "Results/BatchedRecords+KeyOrderSearch.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Results/BatchedRecords.swift":
+            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+        "Schema/MigrationPlan.swift":
+            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
+        "Schema/ModelSchema+DDL.swift":
+            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
+        "Schema/ModelSchema+StoredColumnTypes.swift":
+            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
+        "Schema/SQLDialect+ColumnTypes.swift":
+            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
+    ]
+
+    func testSharedFoldersReachADatabaseOnlyThroughTheDriverProtocols() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ORMCore")
+        let files = try LayerDirectionTests.swiftFiles(under: sources)
+        XCTAssertGreaterThan(files.keys.filter { $0.hasPrefix("SQLite/") }.count, 10, "read \(sources.path)")
+        XCTAssertGreaterThan(files.keys.filter { $0.hasPrefix("PostgreSQL/") }.count, 10, "read \(sources.path)")
+        let violations = Self.checker.violations(in: files)
+        let unexplained = violations.filter { Self.knownExceptions[$0.file] == nil }
+        XCTAssert(unexplained.isEmpty, "reaches a database:\n" + unexplained.map(\.description).joined(separator: "\n"))
+        let matched = Set(violations.map(\.file))
+        let stale = Self.knownExceptions.keys.filter { !matched.contains($0) }.sorted()
+        XCTAssert(stale.isEmpty, "known exceptions that no longer reach a database, to remove: \(stale)")
+    }
+
+    /// The checker names a shared file's reference to a driver's type, its import and its pick of
+    /// a driver's case, and a driver's reference to the other driver's type; it ignores comments,
+    /// strings, members and a driver's own types.
+    func testTheCheckerNamesEachWayAcross() {
+        let files = [
+            "SQLite/Connection.swift": """
+                import CSQLite
+                final class Connection {
+                    let other: Session?
+                }
+                """,
+            "PostgreSQL/Session.swift": "final class Session { let mine: Session? }",
+            "Records/Fetch.swift": """
+                import PostgresClient
+                /// A `Connection` in a comment.
+                struct Fetch {
+                    let name = "Connection"
+                    let index = Other.Connection.self
+                    func run(_ c: Connection) {
+                        switch c { case .sqlite(let s): s; case .postgres: 0 }
+                        if case .sqliteish = c {}
+                    }
+                }
+                """,
+        ]
+        let checker = DriverBoundaryChecker(
+            sharedFolders: ["Records"], drivers: ["SQLite": ["CSQLite"], "PostgreSQL": ["PostgresClient"]])
+        XCTAssertEqual(
+            checker.violations(in: files).map(\.description),
+            [
+                "Records/Fetch.swift:1: refers to import PostgresClient, one database's",
+                "Records/Fetch.swift:6: refers to Connection, one database's",
+                "Records/Fetch.swift:7: refers to case .postgres, one database's",
+                "Records/Fetch.swift:7: refers to case .sqlite, one database's",
+                "SQLite/Connection.swift:3: refers to Session, one database's",
+            ])
+    }
+
+    static let checker = DriverBoundaryChecker(
+        sharedFolders: LayerDirectionTests.layers,
+        drivers: ["SQLite": ["CSQLite"], "PostgreSQL": ["PostgresClient"]])
+}
