@@ -131,7 +131,7 @@ final class ReefLiveRefreshOnPostgresTests: XCTestCase {
     /// Waits until the app's watch of the server has set its baseline.
     private func waitForTheWatch(_ runner: HeadlessRunner) throws {
         guard let app = apps.last else { return XCTFail("no app") }
-        try waitUntil("the watch looked") { (app.database.core.externalChanges.postgresLookCount ?? 0) >= 1 }
+        try waitUntil("the watch looked") { (app.database.core.externalChanges.lookCount ?? 0) >= 1 }
     }
 
     /// Plays `<wait:20>` (no key) until the screen contains `text`.

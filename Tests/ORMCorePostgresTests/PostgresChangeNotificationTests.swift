@@ -32,7 +32,7 @@ final class PostgresChangeNotificationTests: XCTestCase {
         let sets = Shared<[ChangeSet]>([])
         let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
         defer { registration.cancel() }
-        try waitUntil("the watch looked") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
+        try waitUntil("the watch looked") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
 
         try other.execute("INSERT INTO pn_orders VALUES (1, 10)")
         try waitUntil("the insert arrives naming its table and the view showing it") {

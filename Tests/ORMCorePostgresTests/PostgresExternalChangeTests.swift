@@ -150,7 +150,7 @@ final class PostgresExternalChangeTests: XCTestCase {
         let elsewhere = try PGConnection(makePostgresDatabase("elsewhere"))
         try elsewhere.execute("CREATE TABLE t (x bigint)")
         for value in 1...5 { try elsewhere.execute("INSERT INTO t VALUES ($1)", [.int(Int64(value))]) }
-        let looked = db.core.externalChanges.postgresLookCount ?? 0
+        let looked = db.core.externalChanges.lookCount ?? 0
         try waitForLooks(3, more: true)
         XCTAssertEqual(sets.value.filter(\.isExternal).map(\.tables), [], "moved snapshots, \(looked) looks before")
 
@@ -197,7 +197,7 @@ final class PostgresExternalChangeTests: XCTestCase {
         let registration = overTCP.observeChanges { changes in sets.mutate { $0.append(changes) } }
         defer { registration.cancel() }
         try waitUntil("the watch connected with the password and looked") {
-            (overTCP.core.externalChanges.postgresLookCount ?? 0) >= 1
+            (overTCP.core.externalChanges.lookCount ?? 0) >= 1
         }
         try other.execute("INSERT INTO pl_other VALUES (7)")
         try waitUntil("the commit arrives") { sets.value.contains(where: \.isExternal) }
@@ -238,9 +238,9 @@ final class PostgresExternalChangeTests: XCTestCase {
 
     /// Waits until the watch has made `count` looks (from now, with `more`).
     private func waitForLooks(_ count: Int, more: Bool = false) throws {
-        let start = more ? (db.core.externalChanges.postgresLookCount ?? 0) : 0
+        let start = more ? (db.core.externalChanges.lookCount ?? 0) : 0
         try waitUntil("the watch looked \(count) times") {
-            (db.core.externalChanges.postgresLookCount ?? 0) >= start + count
+            (db.core.externalChanges.lookCount ?? 0) >= start + count
         }
     }
 
@@ -265,9 +265,9 @@ final class PostgresExternalChangeTests: XCTestCase {
     private func betweenTwoLooks(_ writes: () throws -> Void) throws {
         let arrived = Shared(0)
         let release = DispatchSemaphore(value: 0)
-        XCTAssertTrue(db.core.externalChanges.holdPostgresLooks { arrived.mutate { $0 += 1 }; release.wait() })
+        XCTAssertTrue(db.core.externalChanges.holdLooks { arrived.mutate { $0 += 1 }; release.wait() })
         defer {
-            _ = db.core.externalChanges.holdPostgresLooks(nil)
+            _ = db.core.externalChanges.holdLooks(nil)
             release.signal()
         }
         try waitUntil("the watch is held before a look") { arrived.value >= 1 }

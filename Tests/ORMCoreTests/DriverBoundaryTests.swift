@@ -20,8 +20,6 @@ final class DriverBoundaryTests: XCTestCase {
             "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives (SQLite's scripts are cut where sqlite3_complete says)",
         "Database/DatabaseConnection.swift":
             "the enum of the drivers' connections, one of the two places that name both until drivers are modules",
-        "Database/ExternalChangeMonitor.swift":
-            "holds SQLite's file poll and PostgreSQL's watch side by side; becomes one watch protocol each driver implements",
         "Database/WriterAccess.swift":
             "hot: keeps SQLite's writer unretained for per-object writes",
         "Query/DynamicTable+Query.swift":

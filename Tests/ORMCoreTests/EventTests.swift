@@ -30,7 +30,7 @@ final class EventTests: XCTestCase {
     /// still arrives at the next look. Nothing to wait for on SQLite.
     private func waitForTheWatchToStart(_ db: Database) throws {
         guard TestDatabaseKind.current == .postgres else { return }
-        try waitUntil("the watch looked once") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
+        try waitUntil("the watch looked once") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
     }
 
     func testClassEventsForObjectsRawSQLAndRemoveAllOnlyAfterCommit() throws {

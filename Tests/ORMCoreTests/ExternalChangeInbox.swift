@@ -32,7 +32,7 @@ final class ExternalChangeInbox: Sendable {
     /// Waits until the watch has looked `count` more times from now: whatever it found before is
     /// delivered by then.
     func waitForLooks(_ count: Int = 2, file: StaticString = #filePath, line: UInt = #line) throws {
-        let looks = { [monitor] in monitor.postgresLookCount ?? monitor.sqlitePollCount }
+        let looks = { [monitor] in monitor.lookCount ?? 0 }
         let start = looks()
         try waitUntil("the watch looked \(count) more times", file: file, line: line) { looks() >= start + count }
     }

@@ -9,7 +9,7 @@ import XCTest
 /// PostgreSQL tests through `PostgresTestSupport`, which re-exports it).
 ///
 /// ```swift
-/// try waitUntil("the watch looked") { (db.core.externalChanges.postgresLookCount ?? 0) >= 1 }
+/// try waitUntil("the watch looked") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
 /// try waitUntil("the screen shows it", between: { runner.run(wait) }) { runner.screen.contains("it") }
 /// ```
 ///

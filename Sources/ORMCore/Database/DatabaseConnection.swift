@@ -230,3 +230,13 @@ extension DatabaseConnection {
         throw ORMError.notSupported(feature: "a database core over \(type(of: opened))", database: "this driver")
     }
 }
+
+extension DatabaseConnection {
+    /// This database's way of noticing other connections' commits, made for its writer.
+    func makeExternalChangeWatch() -> any ExternalChangeWatch {
+        switch self {
+        case .sqlite: SQLiteFileWatch()
+        case .postgres(let connection): PostgresServerWatch(writer: connection)
+        }
+    }
+}

@@ -27,7 +27,7 @@ final class DatabaseCore: Sendable {
     let trials: TrialConnection?
     /// Other connections' and processes' commits to the same database (watched only where the
     /// driver can tell them).
-    let externalChanges = ExternalChangeMonitor()
+    let externalChanges: ExternalChangeMonitor
 
     /// Opens the writer through `driver` (at once), and the readers and the trial connection on
     /// first use where the driver reports the database has them.
@@ -67,6 +67,7 @@ final class DatabaseCore: Sendable {
                         try DatabaseConnection.wrapping(driver.openConnection(for: .primaryReader))
                     } : nil)
             : nil
+        self.externalChanges = ExternalChangeMonitor(writer: writer.connection, capabilities: capabilities)
         self.trials =
             capabilities.trialConnection
             ? TrialConnection { busyTimeout in
