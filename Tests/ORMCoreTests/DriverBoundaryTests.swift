@@ -44,10 +44,6 @@ final class DriverBoundaryTests: XCTestCase {
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/Database+StatementRun.swift":
             "the SQL prompt's statement run: SQLite's read-only check and PostgreSQL's RETURNING rows; becomes a requirement of RecordDriverConnection",
-        "Records/Database+Transaction.swift":
-            "PostgreSQL's key sequences caught up at commit; becomes a requirement of RecordDriverConnection",
-        "Records/Database+Trial.swift":
-            "foreign keys deferred each database's way with what was set before; becomes a requirement of RecordDriverConnection",
         "Records/Database+URL.swift":
             "Database(url:) chooses the driver from the string; moves to the module that links both",
         "Records/Database+Upsert.swift":
@@ -56,16 +52,10 @@ final class DriverBoundaryTests: XCTestCase {
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/DatabaseConnection+Records.swift":
             "the record layer's driver protocol reached from the enum, the other place that names both",
-        "Records/DynamicTable+Check.swift":
-            "PostgreSQL's trial keys (TrialKeys) beside SQLite's rowids; becomes a requirement of RecordDriverConnection",
-        "Records/DynamicTable+Edits.swift":
-            "PostgreSQL's key sequences caught up after edits; becomes a requirement of RecordDriverConnection",
         "Records/DynamicTable+StoredRows.swift":
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/DynamicTable+StoredTypes.swift":
             "a found column's stored type read each database's way; becomes a requirement of the introspector",
-        "Records/EditTrial.swift":
-            "counts unresolved foreign keys each database's way; becomes a requirement of RecordDriverConnection",
         "Records/EntityDescription.swift":
             "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
         "Records/Model+Fetch.swift":

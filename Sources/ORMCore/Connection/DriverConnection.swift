@@ -106,6 +106,11 @@ protocol DriverConnection: AnyObject {
     /// defers only constraints declared `DEFERRABLE`). The transaction's end turns it off.
     func deferForeignKeyChecks() throws
 
+    /// ``deferForeignKeyChecks()`` inside a savepoint that will be rolled back, returning what to
+    /// do after that rollback to leave the checks as they were (nil when the rollback does it, as
+    /// PostgreSQL's undoes `SET CONSTRAINTS`).
+    func deferForeignKeyChecksUntilRollback() throws -> (() -> Void)?
+
     /// The changes the connection's own hooks recorded, committed since the last call (a driver
     /// whose ``DriverCapabilities/changeSource`` is ``ChangeSource/connectionHooks``); none
     /// elsewhere, where ORMCore records the writes itself.
@@ -144,6 +149,11 @@ extension DriverConnection {
     func discardPendingChanges(after mark: ChangeSet.Mark) {}
 
     func countWriterActivity() -> WriterActivity? { nil }
+
+    func deferForeignKeyChecksUntilRollback() throws -> (() -> Void)? {
+        try deferForeignKeyChecks()
+        return nil
+    }
 
     func becomeTrialConnection() throws {}
 

@@ -33,6 +33,10 @@ public protocol DatabaseError: Error, Sendable, CustomStringConvertible {
     /// The session with the server was lost or could not be made (a server restarted, a network
     /// gone); never for a file.
     var isConnectionLost: Bool { get }
+    /// The error says nothing of the statement that met it: the database or the session failed
+    /// it (a lock not had, an interruption, a lost connection, an I/O error, a full disk, a
+    /// database that is read-only or is not one), and the next statement would meet it too.
+    var isSessionFailure: Bool { get }
 }
 
 extension DatabaseError {
@@ -44,4 +48,7 @@ extension DatabaseError {
 
     /// No session to lose: a file.
     public var isConnectionLost: Bool { false }
+
+    /// A busy database or an interruption; each database adds its own.
+    public var isSessionFailure: Bool { isBusy || isInterrupted }
 }

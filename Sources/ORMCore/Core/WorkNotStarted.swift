@@ -39,6 +39,9 @@ public struct WorkNotStarted: DatabaseError, Equatable {
     public var isBusy: Bool { reason == .busy }
     /// Whether the work's interruption came first.
     public var isInterrupted: Bool { reason == .interrupted }
+
+    /// Always: the work was not run at all.
+    public var isSessionFailure: Bool { true }
     /// The message.
     public var description: String { message }
 }

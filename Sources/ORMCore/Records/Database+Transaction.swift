@@ -51,8 +51,8 @@ extension Database {
             writerState.frames.removeLast()
             if let parent = writerState.frames.last { frame.merge(into: parent) }
         } else {
-            if !writerState.keySequencesBehind.isEmpty, case .postgres(let postgres) = connection {
-                for schema in writerState.keySequencesBehind.values { try Self.catchUpKeySequence(schema, on: postgres) }
+            if !writerState.keySequencesBehind.isEmpty {
+                try connection.records.catchUpKeySequences(Array(writerState.keySequencesBehind.values))
                 writerState.keySequencesBehind = [:]
             }
             try connection.commit()

@@ -24,14 +24,9 @@ extension Database {
             let mark = writer.changeMark
             let savepoint = "orm_trial"
             if outermost { try connection.begin(.immediate) } else { try connection.savepoint(savepoint) }
-            let deferredBefore: Bool
-            switch connection {
-            case .sqlite(let sqlite): deferredBefore = try sqlite.deferForeignKeys()
-            case .postgres(let postgres):
-                // Ends with the savepoint's rollback (SET CONSTRAINTS is undone with it).
-                try postgres.execute("SET CONSTRAINTS ALL DEFERRED")
-                deferredBefore = true
-            }
+            // Ends with the transaction's or the savepoint's rollback, and whatever else it set
+            // with the undo it returns.
+            let undoDeferral = try connection.driverConnection.deferForeignKeyChecksUntilRollback()
             defer {
                 if outermost {
                     // ROLLBACK, never RELEASE: a release would commit the (rolled back) transaction
@@ -39,7 +34,7 @@ extension Database {
                     if connection.isInTransaction { try? connection.rollback() }
                 } else {
                     try? connection.rollback(toSavepoint: savepoint)
-                    if !deferredBefore { try? connection.execute("PRAGMA defer_foreign_keys = OFF") }
+                    undoDeferral?()
                     // Before RELEASE, which would otherwise deliver the trial's rows with the
                     // enclosing transaction's.
                     writer.discardChanges(after: mark)

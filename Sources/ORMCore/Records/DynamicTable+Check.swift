@@ -116,10 +116,7 @@ extension DynamicTable {
                     }
                 }
             }
-            switch connection {
-            case .sqlite(let sqlite): try read(sqlite)
-            case .postgres(let postgres): try read(postgres)
-            }
+            try read(connection.driverConnection)
         }
         if let refusal = try judge([step], after: staged, waitingForLock: waitingForLock).first ?? nil {
             throw refusal
@@ -134,31 +131,6 @@ extension DynamicTable {
             step.insert = (self, values)
         }
         return step
-    }
-
-    /// `step` as a PostgreSQL trial runs it: an insert that leaves out the generated key is given
-    /// the key the sequence would give next (``TrialKeys``), so the trial draws nothing from it.
-    private static func takingTrialKey(_ step: EditTrial.Step, from keys: TrialKeys) -> EditTrial.Step {
-        guard let (table, values) = step.insert, let column = table.generatedKeyColumn, values[column] == nil else {
-            return step
-        }
-        var keyed = step
-        let run = step.run
-        keyed.run = { connection, sql in
-            var statement = sql
-            if case .postgres(let postgres) = connection,
-               let key = try keys.take(for: table, column: column, on: postgres) {
-                var given = values
-                given[column] = .integer(key.value)
-                statement = try table.insertSQL(given, overridingSystemValue: key.always)
-            }
-            if let run {
-                try run(connection, statement)
-            } else {
-                try connection.execute(statement)
-            }
-        }
-        return keyed
     }
 
     /// Runs `staged` (those SQLite takes), then judges `steps`, in one trial. A step that rolls the
@@ -179,10 +151,9 @@ extension DynamicTable {
                 let verdicts = try database.trial(waitingForLock: waitingForLock) { connection in
                     var company = company
                     var steps = steps
-                    if case .postgres = connection {
-                        let keys = TrialKeys()
-                        company = company.map { Self.takingTrialKey($0, from: keys) }
-                        steps = steps.map { Self.takingTrialKey($0, from: keys) }
+                    if let keying = connection.records.keyingTrialSteps() {
+                        company = company.map(keying)
+                        steps = steps.map(keying)
                     }
                     let trial = try EditTrial(connection: connection)
                     _ = try trial.judge(companyIndices.map { company[$0] })

@@ -78,16 +78,8 @@ extension DynamicTable {
                     keysGivenByHand = true
                 }
                 let changed = try database.write { connection -> Int in
-                    let insertedRowID: Int64?
-                    let changed: Int
-                    switch connection {
-                    case .sqlite(let sqlite):
-                        try sqlite.execute(try sql(for: edit))
-                        insertedRowID = sqlite.lastInsertedRowID
-                        changed = sqlite.changedRowCount
-                    case .postgres(let postgres):
-                        (insertedRowID, changed) = try run(edit, on: postgres)
-                    }
+                    let (insertedRowID, changed) = try connection.records.writeRow(
+                        try sql(for: edit), returningKey: returnedKeyColumn(for: edit))
                     if case .insert = edit, let insertedRowID { result.inserted.append(insertedRowID) }
                     if changed > 0, let recorded = database.writer.recordedChanges {
                         record(edit, insertedRowID: insertedRowID, in: recorded)
@@ -104,26 +96,11 @@ extension DynamicTable {
         }
     }
 
-    /// On PostgreSQL, after inserts that gave the integer key by hand: the key's identity (or
-    /// serial) sequence moves past the largest key, never back, as SQLite's rowid goes past the
-    /// largest (the sequence gave those keys again later, and those inserts failed on them). In a
-    /// savepoint of its own: a role that may not move the sequence keeps PostgreSQL's behaviour,
-    /// and the edits stand.
+    /// After inserts that gave the integer key by hand: the key's sequence moves past the largest
+    /// key (``RecordDriverConnection/catchUpKeySequence(ofTable:column:)``).
     private func catchUpKeySequence() throws {
         guard let column = generatedKeyColumn else { return }
-        try database.write { connection in
-            guard case .postgres(let postgres) = connection else { return }
-            let sql = SQL(
-                ModelSchema.keySequenceCatchUpSQL(table: name, key: column),
-                arguments: [SQLValue.text(quoteIdentifier(name)), SQLValue.text(column)])
-            try postgres.savepoint("orm_key_catch_up")
-            do {
-                try postgres.execute(sql)
-            } catch {
-                try postgres.rollback(toSavepoint: "orm_key_catch_up")
-            }
-            try postgres.releaseSavepoint("orm_key_catch_up")
-        }
+        try database.write { connection in try connection.records.catchUpKeySequence(ofTable: name, column: column) }
     }
 
     /// The conflict an edit meets now, if any: its row differs from what the editor saw in a
@@ -150,20 +127,11 @@ extension DynamicTable {
 
     // MARK: - Helpers
 
-    /// Runs `edit` on PostgreSQL: an insert into a table whose key is one integer hands the key
-    /// back with `RETURNING` (there is no rowid); returns it and the rows changed.
-    private func run(_ edit: RowEdit, on connection: PostgresConnection) throws -> (insertedKey: Int64?, changed: Int) {
-        var statement = try sql(for: edit)
-        guard case .insert = edit, entity.hasIntegerKey, entity.keyColumns.count == 1 else {
-            try connection.execute(statement)
-            return (nil, connection.changedRowCount)
-        }
-        statement.text += " RETURNING " + quoteIdentifier(entity.keyColumns[0])
-        var key: Int64?
-        try connection.forEachRow(statement) { row in
-            if key == nil, case .integer(let value) = row.value(at: 0) { key = value }
-        }
-        return (key, connection.changedRowCount)
+    /// The key column an insert hands back where the database gives no rowid: the table's one
+    /// integer key; nil for an update or a delete.
+    private func returnedKeyColumn(for edit: RowEdit) -> String? {
+        guard case .insert = edit, entity.hasIntegerKey, entity.keyColumns.count == 1 else { return nil }
+        return entity.keyColumns[0]
     }
 
     /// Records an applied edit where the database reports no changes itself

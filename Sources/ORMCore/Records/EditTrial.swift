@@ -37,26 +37,15 @@ struct EditTrial {
     }
 
     private let connection: DatabaseConnection
-    private let foreignKeys: Bool
-    /// Whether unresolved keys are counted with `pragma_foreign_key_check` (when the transaction
-    /// had some before the trial: its own changes, in a caller's transaction) rather than read
-    /// from SQLite's deferred-constraint counter, which only says whether there are any.
-    private let countsViolations: Bool
-    /// The error of the last deferred-constraint check that failed (PostgreSQL's own words).
+    /// The database's count of the foreign keys left unresolved.
+    private let unresolved: any UnresolvedForeignKeys
+    /// The error of the last count that named one (PostgreSQL's own words).
     private let lastUnresolved = Lock<(any Error)?>(nil)
 
     /// A judge on `connection`, in a transaction with foreign keys deferred.
     init(connection: DatabaseConnection) throws {
         self.connection = connection
-        switch connection {
-        case .sqlite(let sqlite):
-            foreignKeys = try sqlite.foreignKeysEnabled()
-            countsViolations = foreignKeys && sqlite.hasUnresolvedForeignKeys
-        case .postgres:
-            // Constraints are always enforced; the check says only whether any is unresolved.
-            foreignKeys = true
-            countsViolations = false
-        }
+        unresolved = try connection.records.unresolvedForeignKeys()
     }
 
     /// Runs `steps` in order and leaves those the database takes applied; returns, for each, nil
@@ -101,8 +90,7 @@ struct EditTrial {
             waiting = still
         }
         for index in waiting {
-            verdicts[index] = unresolvedErrors[index] ?? SQLiteError(
-                code: ResultCode(rawValue: 787), message: "FOREIGN KEY constraint failed", sql: steps[index].sql.text)
+            verdicts[index] = unresolvedErrors[index] ?? unresolved.error(refusing: steps[index].sql.text)
         }
         try connection.releaseSavepoint("orm_trial_run")
         return verdicts
@@ -132,7 +120,7 @@ struct EditTrial {
             } else if let limit, try unresolvedKeys() > limit {
                 refusal = UnresolvedForeignKey(error: lastUnresolved.withLock { $0 })
             }
-        } catch where Self.stopsTheTrial(error) {
+        } catch let error as any DatabaseError where error.isSessionFailure {
             throw error
         } catch {
             if !connection.isInTransaction { throw Aborted(index: index, error: error) }
@@ -145,60 +133,11 @@ struct EditTrial {
         return refusal
     }
 
-    /// How many foreign keys are unresolved: SQLite's counter (0 or 1), or a count; on PostgreSQL
-    /// whether a deferred constraint is unresolved (0 or 1), its error kept in ``lastUnresolved``.
+    /// How many foreign keys are unresolved (see ``UnresolvedForeignKeys/count()``), the error
+    /// that names one kept in ``lastUnresolved``.
     private func unresolvedKeys() throws -> Int {
-        guard foreignKeys else { return 0 }
-        switch connection {
-        case .sqlite(let sqlite):
-            guard countsViolations else { return sqlite.hasUnresolvedForeignKeys ? 1 : 0 }
-            var count = 0
-            try sqlite.forEachRow("SELECT count(*) FROM pragma_foreign_key_check") { count = Int($0.int64(at: 0)) }
-            return count
-        case .postgres(let postgres):
-            return try Self.deferredConstraintError(on: postgres).map { error in
-                lastUnresolved.withLock { $0 = error }
-                return 1
-            } ?? 0
-        }
-    }
-
-    /// The error a commit would meet now from the constraints waiting for it (`DEFERRABLE` ones
-    /// deferred by `SET CONSTRAINTS ALL DEFERRED`), nil when there is none: they are checked at
-    /// once by `SET CONSTRAINTS ALL IMMEDIATE` in a savepoint, rolled back whatever happens (which
-    /// also undoes the setting and marks the checked events pending again).
-    private static func deferredConstraintError(on connection: PostgresConnection) throws -> (any Error)? {
-        try connection.savepoint("orm_trial_deferred")
-        var failure: (any Error)?
-        do {
-            try connection.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        } catch where stopsTheTrial(error) {
-            throw error
-        } catch {
-            failure = error
-        }
-        try connection.rollback(toSavepoint: "orm_trial_deferred")
-        try connection.releaseSavepoint("orm_trial_deferred")
-        return failure
-    }
-
-    /// Whether `error` says nothing about the edit but stops the whole trial: a lock not had, an
-    /// interruption, a connection lost, the database or server failing.
-    private static func stopsTheTrial(_ error: any Error) -> Bool {
-        switch error {
-        case is WorkNotStarted:
-            return true
-        case let error as SQLiteError:
-            return [.busy, .locked, .interrupt, .ioError, .noMemory, .full, .corrupt, .notADatabase, .cannotOpen, .readOnly]
-                .contains(error.code)
-        case let error as PostgresDatabaseError:
-            if error.isBusy || error.isInterrupted || error.underlying.kind != .server { return true }
-            let state = error.underlying.sqlState ?? ""
-            // 08 connection, 53 resources, 57 operator intervention, 58 system, XX internal;
-            // 25006: a read-only transaction.
-            return ["08", "53", "57", "58", "XX"].contains(String(state.prefix(2))) || state == "25006"
-        default:
-            return false
-        }
+        let (count, error) = try unresolved.count()
+        if let error { lastUnresolved.withLock { $0 = error } }
+        return count
     }
 }

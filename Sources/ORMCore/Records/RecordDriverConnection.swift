@@ -13,8 +13,37 @@ protocol RecordDriverConnection: DriverConnection {
     /// Adds the foreign keys of `schemas`, tables made earlier in a cycle of references, that
     /// reference `table`, made now (a database that declares them with the table: nothing).
     func addForeignKeys(of schemas: [ModelSchema], referencing table: String) throws
+
+    /// The count of unresolved foreign keys a trial of staged edits asks after each edit, as the
+    /// open transaction stands now.
+    func unresolvedForeignKeys() throws -> any UnresolvedForeignKeys
+
+    /// Brings the key sequences of `schemas`' tables past the keys given by hand in the
+    /// transaction about to commit (a database whose keys come from sequences: PostgreSQL).
+    func catchUpKeySequences(_ schemas: [ModelSchema]) throws
+
+    /// How this database's trial of staged edits runs each step, made once per trial: PostgreSQL's
+    /// gives an insert that leaves out a generated key the key the sequence would give next,
+    /// without drawing it; nil where steps run as written (SQLite's trial sees the next rowid).
+    func keyingTrialSteps() -> ((EditTrial.Step) -> EditTrial.Step)?
+
+    /// Runs one edit of a found table's row (an insert, update or delete) and returns the rowid
+    /// or key an insert made (SQLite's rowid; where there is none, the value of `column` handed
+    /// back with `RETURNING`, when given) and how many rows it changed.
+    func writeRow(_ statement: SQL, returningKey column: String?) throws -> (insertedKey: Int64?, changed: Int)
+
+    /// After inserts into `table` that gave its generated integer key `column` by hand: the key's
+    /// sequence moves past the largest key, never back, as SQLite's rowid goes past the largest
+    /// (nothing where keys come from no sequence).
+    func catchUpKeySequence(ofTable table: String, column: String) throws
 }
 
 extension RecordDriverConnection {
     func addForeignKeys(of schemas: [ModelSchema], referencing table: String) throws {}
+
+    func catchUpKeySequences(_ schemas: [ModelSchema]) throws {}
+
+    func keyingTrialSteps() -> ((EditTrial.Step) -> EditTrial.Step)? { nil }
+
+    func catchUpKeySequence(ofTable table: String, column: String) throws {}
 }

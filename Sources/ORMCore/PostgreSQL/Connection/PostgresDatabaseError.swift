@@ -98,6 +98,15 @@ public struct PostgresDatabaseError: DatabaseError, Equatable {
     /// SQLSTATE `57014`: stopped by a cancel request (or `statement_timeout`).
     public var isInterrupted: Bool { underlying.isCancelled || underlying.sqlState == "57014" }
 
+    /// A lock not had, a cancel, anything but the server's verdict on the statement (a lost
+    /// connection, a client error), and the server's classes 08 (connection), 53 (resources), 57
+    /// (operator intervention), 58 (system) and XX (internal), and 25006 (a read-only transaction).
+    public var isSessionFailure: Bool {
+        if isBusy || isInterrupted || underlying.kind != .server { return true }
+        let state = underlying.sqlState ?? ""
+        return ["08", "53", "57", "58", "XX"].contains(String(state.prefix(2))) || state == "25006"
+    }
+
     /// The server's error as `PGError` writes it: SQLSTATE, message, detail, hint, statement.
     public var description: String { underlying.description }
 

@@ -6,4 +6,11 @@ extension Connection {
     func deferForeignKeyChecks() throws {
         try execute("PRAGMA defer_foreign_keys = ON")
     }
+
+    /// `PRAGMA defer_foreign_keys` outlives a savepoint's rollback: when it was off before, the
+    /// undo turns it off again.
+    func deferForeignKeyChecksUntilRollback() throws -> (() -> Void)? {
+        let deferredBefore = try deferForeignKeys()
+        return deferredBefore ? nil : { [self] in try? execute("PRAGMA defer_foreign_keys = OFF") }
+    }
 }

@@ -46,6 +46,13 @@ public struct SQLiteError: DatabaseError, Equatable {
     public var isInterrupted: Bool { code == .interrupt }
     /// Another connection holds a lock the statement needs.
     public var isBusy: Bool { code == .busy || code == .locked }
+
+    /// A lock not had, an interruption, an I/O error, no memory, a full disk, a corrupt file, a
+    /// file that is not a database or cannot be opened, a read-only database.
+    public var isSessionFailure: Bool {
+        [.busy, .locked, .interrupt, .ioError, .noMemory, .full, .corrupt, .notADatabase, .cannotOpen, .readOnly]
+            .contains(code)
+    }
     /// The database or its file cannot be written.
     public var isReadOnly: Bool { code == .readOnly }
     /// The file is not a database, or is damaged.

@@ -1,4 +1,4 @@
-// A model's table migrated on SQLite.
+// What the record layer asks of a SQLite connection (RecordDriverConnection).
 
 extension Connection: RecordDriverConnection {
     /// Runs the ``MigrationPlan`` in one transaction (``AutoMigrator``), with foreign keys off for a
@@ -25,5 +25,10 @@ extension Connection: RecordDriverConnection {
         clearStatementCache()
         let observers = database.migrationObservers
         database.writer.scheduleAfterCommit([{ observers.notify(.didMigrate(plan)) }])
+    }
+
+    func writeRow(_ statement: SQL, returningKey column: String?) throws -> (insertedKey: Int64?, changed: Int) {
+        try execute(statement)
+        return (lastInsertedRowID, changedRowCount)
     }
 }
