@@ -42,8 +42,6 @@ final class DriverBoundaryTests: XCTestCase {
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/Database+SQL.swift":
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Records/Database+StatementRun.swift":
-            "the SQL prompt's statement run: SQLite's read-only check and PostgreSQL's RETURNING rows; becomes a requirement of RecordDriverConnection",
         "Records/Database+URL.swift":
             "Database(url:) chooses the driver from the string; moves to the module that links both",
         "Records/Database+Upsert.swift":

@@ -19,19 +19,15 @@ extension Database {
             let keyword = SQLScript.leadingKeyword(of: bound.text)
             // A row write that changed no row changed nothing: told as nothing, as SQLite's hooks
             // tell it (it used to be told as a change of its table on PostgreSQL).
-            if changed > 0 || !Self.rowWriteKeywords.contains(keyword) {
+            if changed > 0 || !Self.rowWritingKeywords.contains(keyword) {
                 recorded.recordStatements(of: bound.text)
             }
-            if keyword == "INSERT", changed > 0, case .postgres(let postgres) = connection {
-                try keysGivenByHand(in: bound.text, on: postgres)
+            if keyword == "INSERT", changed > 0 {
+                try connection.records.noteKeysGivenByHand(in: bound.text, database: self)
             }
             return changed
         }
     }
-
-    /// The leading keywords of a statement that writes rows and nothing else, whose count of rows
-    /// changed says whether it changed anything.
-    private static let rowWriteKeywords: Set<String> = ["INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE"]
 
     /// Runs several statements separated by semicolons (a schema script, say), all or nothing.
     ///

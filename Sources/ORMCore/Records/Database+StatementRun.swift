@@ -1,5 +1,3 @@
-import PostgresClient
-
 // One statement typed by a person, run once as written, its rows handed on as they come.
 
 /// A result column of a statement run with ``Database/runStatement(_:columns:row:)``.
@@ -74,17 +72,17 @@ extension Database {
             }
             return try read { connection in
                 try self.refuseWrite(sql, on: connection)
-                return try Self.run(sql, on: connection, columns: columns, row: row)
+                return try connection.records.runStatement(sql, columns: columns, row: row)
             }
         }
         return try write { connection in
-            let report = try Self.run(sql, on: connection, columns: columns, row: row)
+            let report = try connection.records.runStatement(sql, columns: columns, row: row)
             if let recorded = writer.recordedChanges,
                (report.changedRows ?? 0) > 0 || !Self.rowWritingKeywords.contains(keyword) {
                 recorded.recordStatements(of: sql.text)
             }
-            if keyword == "INSERT", (report.changedRows ?? 0) > 0, case .postgres(let postgres) = connection {
-                try keysGivenByHand(in: sql.text, on: postgres)
+            if keyword == "INSERT", (report.changedRows ?? 0) > 0 {
+                try connection.records.noteKeysGivenByHand(in: sql.text, database: self)
             }
             return report
         }
@@ -96,80 +94,13 @@ extension Database {
     ]
 
     /// The leading keywords of a statement that writes rows only: one that changed none changed nothing.
-    private static let rowWritingKeywords: Set<String> = ["INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE"]
+    static let rowWritingKeywords: Set<String> = ["INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE"]
 
     /// Refuses a statement that would write, on a read-only database, with the error a write
     /// there throws (``ORMError/readOnlyDatabase(path:)``), before it runs: judged by SQLite from the
     /// prepared statement, on PostgreSQL from its words (the server refuses what they let through).
     private func refuseWrite(_ sql: SQL, on connection: DatabaseConnection) throws {
-        let readOnly = switch connection {
-        case .sqlite(let sqlite): try sqlite.prepare(sql.text).isReadOnly
-        case .postgres(let postgres): try postgres.prepare(sql.text).isReadOnly
-        }
-        if !readOnly { throw ORMError.readOnlyDatabase(path: core.path) }
-    }
-
-    /// Runs `sql` on `connection`, whichever driver's.
-    private static func run(
-        _ sql: SQL, on connection: DatabaseConnection, columns: ([StatementColumn]) throws -> Void,
-        row: (StatementRunRow) throws -> Void
-    ) throws -> StatementRunReport {
-        switch connection {
-        case .sqlite(let sqlite):
-            let statement = try sqlite.prepare(sql.text)
-            try statement.bind(sql.arguments)
-            if statement.columnCount > 0 {
-                try columns((0..<statement.columnCount).map {
-                    StatementColumn(name: statement.columnName(at: $0), typeName: statement.declaredType(at: $0))
-                })
-            }
-            while try statement.step() { try row(sqliteRow(statement)) }
-            // `sqlite3_changes` keeps the last row write's count through later queries and DDL:
-            // only a row write (`WITH … INSERT` too) is told its count.
-            let writesRows = !statement.isReadOnly && rowWritingKeywords.union(["WITH"]).contains(SQLScript.leadingKeyword(of: sql.text))
-            return StatementRunReport(changedRows: writesRows ? sqlite.changedRowCount : nil,
-                                      isInTransaction: sqlite.isInTransaction)
-        case .postgres(let postgres):
-            let statement = try postgres.prepare(sql.text)
-            try statement.bind(sql.arguments)
-            if statement.columnCount > 0 {
-                // The types are named before the statement runs: a command sent while its rows
-                // come would read them all into memory first.
-                let names = typeNames(of: statement.prepared.columnTypes, on: postgres)
-                try columns((0..<statement.columnCount).map {
-                    StatementColumn(name: statement.columnName(at: $0), typeName: names[Int($0)])
-                })
-            }
-            while try statement.step() { try row(StatementRunRow(values: statement.row())) }
-            return StatementRunReport(changedRows: statement.rowsChangedByLastRun, isInTransaction: postgres.isInTransaction)
-        }
-    }
-
-    /// The current row of a SQLite statement, with the bytes of any text that is not valid UTF-8
-    /// (looked for only in a text whose decoding holds U+FFFD, which a repaired sequence becomes).
-    private static func sqliteRow(_ statement: Statement) -> StatementRunRow {
-        var row = StatementRunRow(values: statement.row())
-        for (index, value) in row.values.enumerated() {
-            guard case .text(let text) = value, text.utf8.contains(0xEF), text.contains("\u{FFFD}") else { continue }
-            let bytes = statement.column(at: Int32(index)).withTextBytes { Array($0) }
-            if String(validating: bytes, as: UTF8.self) == nil {
-                row.invalidText[index] = bytes
-            }
-        }
-        return row
-    }
-
-    /// The names of PostgreSQL types by identifier, as `format_type` writes them, one round trip a
-    /// distinct type; nil for a type the catalog does not name (or in an aborted transaction,
-    /// where nothing runs but `ROLLBACK`).
-    private static func typeNames(of types: [PGTypeOID], on connection: PostgresConnection) -> [String?] {
-        var names: [UInt32: String] = [:]
-        for type in Set(types.map(\.rawValue)) {
-            try? connection.forEachRow(SQL("SELECT format_type(CAST(? AS bigint)::oid, NULL)", arguments: [Int64(type)])) {
-                if case .text(let name) = $0.value(at: 0) { names[type] = name }
-            }
-        }
-        return types.map { names[$0.rawValue] }
+        if try !connection.driverConnection.prepare(sql.text).isReadOnly { throw ORMError.readOnlyDatabase(path: core.path) }
     }
 }
 

@@ -36,6 +36,16 @@ protocol RecordDriverConnection: DriverConnection {
     /// sequence moves past the largest key, never back, as SQLite's rowid goes past the largest
     /// (nothing where keys come from no sequence).
     func catchUpKeySequence(ofTable table: String, column: String) throws
+
+    /// Runs one statement as written (``Database/runStatement(_:columns:row:)``): its columns
+    /// named before the first row, each row handed over as the database hands it, and what it did.
+    func runStatement(
+        _ sql: SQL, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+    ) throws -> StatementRunReport
+
+    /// After raw SQL `insert` inserted rows in `database`: where keys come from sequences, those of
+    /// model tables given keys by hand are moved past the largest key.
+    func noteKeysGivenByHand(in insert: String, database: Database) throws
 }
 
 extension RecordDriverConnection {
@@ -46,4 +56,6 @@ extension RecordDriverConnection {
     func keyingTrialSteps() -> ((EditTrial.Step) -> EditTrial.Step)? { nil }
 
     func catchUpKeySequence(ofTable table: String, column: String) throws {}
+
+    func noteKeysGivenByHand(in insert: String, database: Database) throws {}
 }

@@ -1,0 +1,36 @@
+// A statement run as written on SQLite (Database.runStatement(_:columns:row:)).
+
+extension Connection {
+    func runStatement(
+        _ sql: SQL, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+    ) throws -> StatementRunReport {
+        let statement = try prepare(sql.text)
+        try statement.bind(sql.arguments)
+        if statement.columnCount > 0 {
+            try columns((0..<statement.columnCount).map {
+                StatementColumn(name: statement.columnName(at: $0), typeName: statement.declaredType(at: $0))
+            })
+        }
+        while try statement.step() { try row(Self.runRow(statement)) }
+        // `sqlite3_changes` keeps the last row write's count through later queries and DDL: only
+        // a row write (`WITH … INSERT` too) is told its count.
+        let writesRows =
+            !statement.isReadOnly
+            && Database.rowWritingKeywords.union(["WITH"]).contains(SQLScript.leadingKeyword(of: sql.text))
+        return StatementRunReport(changedRows: writesRows ? changedRowCount : nil, isInTransaction: isInTransaction)
+    }
+
+    /// The current row of a statement, with the bytes of any text that is not valid UTF-8 (looked
+    /// for only in a text whose decoding holds U+FFFD, which a repaired sequence becomes).
+    private static func runRow(_ statement: Statement) -> StatementRunRow {
+        var row = StatementRunRow(values: statement.row())
+        for (index, value) in row.values.enumerated() {
+            guard case .text(let text) = value, text.utf8.contains(0xEF), text.contains("\u{FFFD}") else { continue }
+            let bytes = statement.column(at: Int32(index)).withTextBytes { Array($0) }
+            if String(validating: bytes, as: UTF8.self) == nil {
+                row.invalidText[index] = bytes
+            }
+        }
+        return row
+    }
+}
