@@ -32,7 +32,7 @@ final class FrequencyScreenTests: XCTestCase {
 
     func testEnterFiltersTheGridToTheValueAndEscGoesBack() throws {
         let filtered = try XCTUnwrap(fixture.headless("lFj<Enter>", columns: 80, rows: 8, table: "albums").last)
-        XCTAssertTrue(filtered.last?.hasPrefix(" BROWSE  filter: \"artist_id\" = 2") ?? false, filtered.joined(separator: "\n"))
+        XCTAssertTrue(filtered.last?.hasPrefix(" RESULTS  filter: \"artist_id\" = 2") ?? false, filtered.joined(separator: "\n"))
         XCTAssertTrue(filtered.last?.contains("albums  1/1") ?? false, filtered.joined(separator: "\n"))
         XCTAssertTrue(filtered.joined().contains("東京"))
 
