@@ -102,7 +102,7 @@ final class FrequencyAggregateScreenTests: XCTestCase {
     func testTheHelpListsTheAggregateAndKeyColumnKeys() throws {
         let help = try fixture.screen("?", columns: 120, rows: 100, table: "sales")
         for (keys, text) in [("+s", "aggregate: sum"), ("+m", "median (PostgreSQL; SQLite has none)"), ("+-", "remove the cursor column's aggregates"),
-                             ("!", "make the cursor column a key column"), ("gF", "frequency table grouped by the key columns")] {
+                             ("!", "make the cursor column a key column"), ("gF", "frequency table grouped by the key columns (!)")] {
             XCTAssertTrue(help.contains { $0.hasPrefix("  \(keys) ") && $0.contains(text) }, "\(keys): \(help.joined(separator: "\n"))")
         }
     }
