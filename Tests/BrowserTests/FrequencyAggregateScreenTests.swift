@@ -106,4 +106,16 @@ final class FrequencyAggregateScreenTests: XCTestCase {
             XCTAssertTrue(help.contains { $0.hasPrefix("  \(keys) ") && $0.contains(text) }, "\(keys): \(help.joined(separator: "\n"))")
         }
     }
+
+    func testAFrequencyTableWithAggregatesExportsInItsOrder() throws {
+        let file = fixture.directory.appendingPathComponent("groups.csv").path
+        let lines = try screen("l!l!l+s+agF$hsX\(file)<Enter>", columns: 160)
+        XCTAssertTrue(lines.last?.contains("exported 5 rows to \(file)") ?? false, lines.last ?? "")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertEqual(text.split(separator: "\r\n").prefix(3), [
+            "region,year,count,percent,histogram,amount_sum,amount_mean",
+            ",2024,1,16.67,██████████,1.0,1.0",
+            "south,2023,1,16.67,██████████,5.0,5.0",
+        ])
+    }
 }
