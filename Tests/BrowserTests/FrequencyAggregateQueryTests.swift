@@ -56,10 +56,32 @@ final class FrequencyAggregateQueryTests: XCTestCase {
         XCTAssertEqual(query.filter(keeping: [.text("it's"), .integer(1)]), "(year > 2000) AND \"region\" = 'it''s' AND \"year\" = 1")
     }
 
-    func testTheMedianIsPostgreSQLsAndSQLiteRefusesIt() throws {
-        XCTAssertThrowsError(try query([.median])) { error in
+    func testSQLiteTakesEachGroupsMiddleValueAsItsMedian() throws {
+        try database.executeScript("""
+            CREATE TABLE m (g TEXT, h INTEGER, x REAL);
+            INSERT INTO m VALUES ('odd', 1, 3), ('odd', 1, 1), ('odd', 1, 2), ('even', 1, 4), ('even', 1, 1), ('even', 1, NULL),
+              ('even', 1, 2), ('even', 1, 10), (NULL, 2, 7), ('nulls', 2, NULL), ('odd', 2, 8);
+            """)
+        let query = try FrequencyQuery(relation: "\(identifier: "m")", columns: ["g", "h"], kinds: [.other, .other],
+                                       aggregates: [ColumnAggregate(column: "x", aggregate: .sum), ColumnAggregate(column: "x", aggregate: .median),
+                                                    ColumnAggregate(column: "x", aggregate: .max)],
+                                       filter: "x IS NULL OR x < 9", dialect: .sqlite)
+        XCTAssertEqual(query.columnNames.suffix(3), ["x_sum", "x_median", "x_max"])
+        var sql: SQL = "SELECT g, h, count, x_sum, x_median, x_max FROM "
+        sql.append(try query.table())
+        XCTAssertEqual(try database.fetchRows(sql).rows, [
+            [.text("even"), .integer(1), .integer(4), .real(7), .real(2), .real(4)],  // 1 2 4 (10 filtered out, NULL skipped)
+            [.text("odd"), .integer(1), .integer(3), .real(6), .real(2), .real(3)],
+            [.null, .integer(2), .integer(1), .real(7), .real(7), .real(7)],
+            [.text("nulls"), .integer(2), .integer(1), .null, .null, .null],
+            [.text("odd"), .integer(2), .integer(1), .real(8), .real(8), .real(8)],
+        ])
+        XCTAssertThrowsError(try Aggregate.median.sql(of: "x", in: .sqlite)) { error in
             XCTAssertEqual(String(describing: error), "SQLite has no median built in; on PostgreSQL it is percentile_cont(0.5)")
         }
+    }
+
+    func testPostgreSQLsMedianAndStandardDeviationAreItsOwn() throws {
         let postgres = try query([.median, .stddev, .sum], dialect: .postgres)
         let text = try postgres.table(in: .postgres).text
         XCTAssertTrue(text.contains(#"percentile_cont(0.5) WITHIN GROUP (ORDER BY "the amount") AS "reef aggregate 0""#), text)

@@ -237,7 +237,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  +a                 aggregate: mean (average)",
             "  +<lt>              aggregate: minimum",
             "  +>                 aggregate: maximum",
-            "  +m                 aggregate: median (PostgreSQL; SQLite has none)",
+            "  +m                 aggregate: median",
             "  +d                 aggregate: sample standard deviation",
             "  +-                 remove the cursor column's aggregates",
             "  I                  summary of every column (stats, histogram); Enter: go to it",

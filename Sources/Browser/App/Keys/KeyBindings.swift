@@ -63,7 +63,7 @@ enum KeyBindings {
         bind("Data", [.character("+"), .character("a")], to: .aggregateMean, "aggregate: mean (average)"),
         bind("Data", [.character("+"), .character("<")], to: .aggregateMin, "aggregate: minimum"),
         bind("Data", [.character("+"), .character(">")], to: .aggregateMax, "aggregate: maximum"),
-        bind("Data", [.character("+"), .character("m")], to: .aggregateMedian, "aggregate: median (PostgreSQL; SQLite has none)"),
+        bind("Data", [.character("+"), .character("m")], to: .aggregateMedian, "aggregate: median"),
         bind("Data", [.character("+"), .character("d")], to: .aggregateStddev, "aggregate: sample standard deviation"),
         bind("Data", [.character("+"), .character("-")], to: .removeAggregates, "remove the cursor column's aggregates"),
         bind("Data", [.character("I")], to: .summary, "summary of every column (stats, histogram); Enter: go to it"),

@@ -9,7 +9,7 @@ import ORMCore
 /// | count | `count(x)` (values not NULL) | the same |
 /// | distinct | `count(DISTINCT x)` | the same |
 /// | sum, mean, min, max | `sum`, `avg`, `min`, `max` | the same, sums and means as `double precision` (an integer column's sum as `bigint`) |
-/// | median | not built in: refused | `percentile_cont(0.5) WITHIN GROUP (ORDER BY x)` |
+/// | median | no aggregate: a frequency table numbers each group's values in order and takes the middle (``FrequencyQuery/joiningMedians(at:to:)``) | `percentile_cont(0.5) WITHIN GROUP (ORDER BY x)` |
 /// | stddev | from the sums of `x` and `x*x` (the sample's, n − 1), `sqrt` of SQLite's math functions | `stddev_samp(x)` |
 enum Aggregate: String, CaseIterable, Sendable, Hashable {
     case count, distinct, sum, mean, min, max, median, stddev
@@ -37,7 +37,7 @@ enum Aggregate: String, CaseIterable, Sendable, Hashable {
         case .mean: "mean (average)"
         case .min: "minimum"
         case .max: "maximum"
-        case .median: "median (PostgreSQL)"
+        case .median: "median"
         case .stddev: "sample standard deviation"
         }
     }
@@ -51,7 +51,8 @@ enum Aggregate: String, CaseIterable, Sendable, Hashable {
     /// The SQL computing it over `argument` (a column of the rows grouped) in `dialect`; `integers`
     /// says the column holds integers (its sum stays an integer on PostgreSQL).
     ///
-    /// - Throws: ``AggregateUnavailable`` when the database has no such aggregate (median on SQLite).
+    /// - Throws: ``AggregateUnavailable`` when the database has no such aggregate (median on
+    ///   SQLite, which a frequency table computes otherwise).
     func sql(of argument: SQL, integers: Bool = false, in dialect: SQLDialect) throws -> SQL {
         let postgres = dialect.kind == .postgres
         switch self {

@@ -67,7 +67,8 @@ struct FrequencyQuery: Sendable {
         if let filter = self.filter {
             _ = try SQL.userExpression(filter, in: dialect)
         }
-        for aggregate in aggregates {
+        // SQLite's median is no aggregate but a pass of its own (FrequencyQuery+Median.swift).
+        for aggregate in aggregates where !(aggregate.aggregate == .median && dialect.kind == .sqlite) {
             _ = try aggregate.aggregate.sql(of: "x", in: dialect)
         }
     }
@@ -125,34 +126,32 @@ struct FrequencyQuery: Sendable {
             count(*) AS \(identifier: Self.countAlias), sum(count(*)) OVER () AS \(identifier: Self.totalAlias), \
             max(count(*)) OVER () AS \(identifier: Self.mostAlias)
             """)
+        // SQLite has no median: each is computed in a grouped pass of its own and joined to the
+        // groups (FrequencyQuery+Median.swift); NULL stands in its place meanwhile.
+        let medians = isSQLite ? aggregates.indices.filter { aggregates[$0].aggregate == .median } : []
         for (index, aggregate) in aggregates.enumerated() {
-            let computed = try aggregate.aggregate.sql(of: arguments[index], integers: integerColumns.contains(aggregate.column), in: dialect)
+            let computed = medians.contains(index)
+                ? "NULL" : try aggregate.aggregate.sql(of: arguments[index], integers: integerColumns.contains(aggregate.column), in: dialect)
             selected.append("\(sql: computed) AS \(identifier: Self.aggregateAlias(index))")
         }
         var inner: SQL = "SELECT "
         inner.append(SQL.joined(selected, separator: ", "))
         inner.append(" FROM ")
         if isSQLite {
-            var read: [SQL] = groups.map {
-                "\(raw: ValueKey.functionName)(\(identifier: columns[$0]), \(raw: String(Self.keptBytes))) AS \(identifier: Self.valueAlias($0))"
+            inner.append(try keyedRows(reading: aggregates.indices.map { (aggregates[$0].column, Self.argumentAlias($0)) }))
+        } else {
+            inner.append(relation)
+            if let filter {
+                inner.append(" WHERE ")
+                inner.append(try SQL.userExpression(filter, in: dialect))
             }
-            read += aggregates.indices.map { (index: Int) -> SQL in
-                "\(identifier: aggregates[index].column) AS \(identifier: Self.argumentAlias(index))"
-            }
-            inner.append("(SELECT ")
-            inner.append(SQL.joined(read, separator: ", "))
-            inner.append(" FROM ")
-        }
-        inner.append(relation)
-        if let filter {
-            inner.append(" WHERE ")
-            inner.append(try SQL.userExpression(filter, in: dialect))
-        }
-        if isSQLite {
-            inner.append(" LIMIT -1) AS \(identifier: "reef keys")")
         }
         let positions = groups.map { String($0 + 1) }.joined(separator: ", ")
-        inner.append(" GROUP BY \(raw: positions) ORDER BY \(raw: String(columns.count + 1)) DESC, \(raw: positions)")
+        inner.append(" GROUP BY \(raw: positions)")
+        if !medians.isEmpty {
+            inner = try joiningMedians(at: medians, to: inner)
+        }
+        inner.append(" ORDER BY \(raw: String(columns.count + 1)) DESC, \(raw: positions)")
         let bar = BarFunction.sql("\(identifier: Self.countAlias)", of: "\(identifier: Self.mostAlias)", in: dialect)
         // A number either way: SQLite's round gives a real, PostgreSQL's a numeric (read as text).
         let share: SQL = "round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2)"
@@ -177,12 +176,12 @@ struct FrequencyQuery: Sendable {
     static let keptBytes = GridValue.keptTextBytes
 
     // The inner query's column names, apart from any name a counted column may have.
-    private static func valueAlias(_ index: Int) -> String { index == 0 ? "reef value" : "reef value \(index)" }
-    private static func argumentAlias(_ index: Int) -> String { "reef argument \(index)" }
-    private static func aggregateAlias(_ index: Int) -> String { "reef aggregate \(index)" }
-    private static let countAlias = "reef count"
-    private static let totalAlias = "reef total"
-    private static let mostAlias = "reef most"
+    static func valueAlias(_ index: Int) -> String { index == 0 ? "reef value" : "reef value \(index)" }
+    static func argumentAlias(_ index: Int) -> String { "reef argument \(index)" }
+    static func aggregateAlias(_ index: Int) -> String { "reef aggregate \(index)" }
+    static let countAlias = "reef count"
+    static let totalAlias = "reef total"
+    static let mostAlias = "reef most"
 
     /// A row source over the frequency table, counted by its first page (one grouped pass).
     /// The count and the aggregates' numbers group their thousands (`3,034`, `1,234.50`).

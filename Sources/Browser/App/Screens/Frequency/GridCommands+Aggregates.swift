@@ -12,10 +12,6 @@ extension GridCommands {
             return
         }
         let name = Sanitizer.sanitize(grid.source.columns[index].name)
-        if aggregate == .median && sourceDatabase.dialect.kind == .sqlite {
-            app.say(.error("SQLite has no median built in; the other aggregates work (+c +u +s +a +< +> +d)"))
-            return
-        }
         guard grid.addAggregate(aggregate, toColumn: index) else {
             app.say(.info("\(aggregate.rawValue) of \(name) is set already; +- removes the column's aggregates"))
             return
