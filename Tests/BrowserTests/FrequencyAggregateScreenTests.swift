@@ -122,4 +122,20 @@ final class FrequencyAggregateScreenTests: XCTestCase {
             "south,2023,1,16.67,██████████,5.0,5.0",
         ])
     }
+
+    func testEscStopsAFrequencyTableStillAggregating() throws {
+        try Database(path: fixture.path).executeScript("""
+            CREATE VIEW endless_rows AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x, x % 3 AS k FROM c;
+            """)
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "endless_rows")
+        app.resize(columns: 80, rows: 6)  // the first frame: the view opened, its first rows read
+        for case .key(let key) in try KeyScript.parse("+slF") {
+            _ = app.handle(key)
+        }
+        XCTAssertNotNil(app.pending.work, "the groups of endless rows are still being counted")
+        XCTAssertEqual(app.handle(.escape), .redraw, "Esc stops it")
+        XCTAssertNil(app.pending.work)
+        XCTAssertNotEqual(app.state.top.mode, .frequency)
+        XCTAssertEqual(app.currentGrid?.aggregates, [ColumnAggregate(column: "x", aggregate: .sum)], "the aggregate stays with the view")
+    }
 }
