@@ -57,4 +57,14 @@ final class ReefFrequencyAggregatesOnPostgresTests: XCTestCase {
         let back = try screen(sales, "l!l!gFjjjj<Enter>q")
         XCTAssertTrue(back.last?.hasPrefix(" FREQUENCY ") ?? false, back.last ?? "")
     }
+
+    func testAnAggregateTheServerRefusesSaysSoAndPlusMinusTakesItBack() throws {
+        let sales = try makeSales()
+        let refused = try screen(sales, "l+slF")
+        XCTAssertTrue(refused.last?.contains("frequency with aggregates (+- on a column removes its own): function sum(text) does not exist") ?? false,
+                      refused.last ?? "")
+        XCTAssertTrue(refused.last?.hasPrefix(" BROWSE ") ?? false, refused.last ?? "")
+        let counted = try screen(sales, "l+slFh+-lF")
+        XCTAssertEqual(counted[0], " │year │count │percent │histogram           │")
+    }
 }

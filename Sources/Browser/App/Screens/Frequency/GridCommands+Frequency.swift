@@ -68,7 +68,8 @@ extension GridCommands {
                                                                      host: app))
                 app.say(.info("Enter: \(Sanitizer.sanitize(source.title)) where \(column) \(names.count > 1 ? "are the values" : "is the value")"))
             } catch {
-                app.report(error, doing: "frequency")
+                // An aggregate the database refuses (a sum of text on PostgreSQL) fails every F until removed.
+                app.report(error, doing: query.aggregates.isEmpty ? "frequency" : "frequency with aggregates (+- on a column removes its own)")
             }
         }, cancel: interruption.interrupt))
     }
