@@ -114,7 +114,7 @@ final class ReefBooleansOnPostgresTests: XCTestCase {
         XCTAssertEqual(counted[1], "1│true   │     2│   66.67│████████████████████│")
         XCTAssertEqual(counted[2], "2│false  │     1│   33.33│██████████          │")
         let filtered = try play(reef, "j<Enter>")
-        XCTAssertTrue(filtered.last?.contains("flags  1/1") ?? false, filtered.last ?? "")
+        XCTAssertTrue(filtered.last?.contains("flags where active = false  1/1") ?? false, filtered.last ?? "")
         XCTAssertEqual(filtered[1], "1│  2│two  │false  │∅       │", "the rows of false, over the frequency table")
         let back = try play(reef, "q")
         XCTAssertTrue(back.last?.hasPrefix(" FREQUENCY ") ?? false, back.last ?? "")

@@ -56,6 +56,19 @@ final class FrequencyAggregateQueryTests: XCTestCase {
         XCTAssertEqual(query.filter(keeping: [.text("it's"), .integer(1)]), "(year > 2000) AND \"region\" = 'it''s' AND \"year\" = 1")
     }
 
+    func testAGroupsRowsAreFoundByItsValuesBound() throws {
+        let query = try query([.sum], groups: ["region", "year"], filter: "year > 2000")
+        let group = query.group(keeping: [.text("n'); DROP TABLE x; --"), .null])
+        XCTAssertEqual(group.condition.text, #""region" = ? AND "year" IS NULL"#)
+        XCTAssertEqual(group.condition.arguments, [.text("n'); DROP TABLE x; --")])
+        XCTAssertEqual(group.label, "region = 'n''); DROP TABLE x; --' AND year IS NULL")
+        let north = query.group(keeping: [.text("n"), .integer(2023)])
+        var sql: SQL = "SELECT count(*), sum(\"the amount\") FROM "
+        sql.append(north.restricting("\(identifier: "sa\"les")"))
+        XCTAssertEqual(sql.arguments, [.text("n"), .integer(2023)])
+        XCTAssertEqual(try database.fetchRows(sql).rows, [[.integer(2), .real(30)]])
+    }
+
     func testSQLiteTakesEachGroupsMiddleValueAsItsMedian() throws {
         try database.executeScript("""
             CREATE TABLE m (g TEXT, h INTEGER, x REAL);

@@ -101,8 +101,8 @@ final class SummaryScreenTests: XCTestCase {
         ])
         XCTAssertTrue(counted.last?.hasPrefix(" FREQUENCY ") ?? false, counted.joined(separator: "\n"))
         let filtered = try fixture.screen("IjjjFj<Enter>", columns: 80, rows: 8, table: "readings")
-        XCTAssertTrue(filtered.last?.hasPrefix(" RESULTS  filter: \"day\" = '2024-01-01'") ?? false, filtered.joined(separator: "\n"))
-        XCTAssertTrue(filtered.last?.contains("readings  1/1") ?? false, filtered.joined(separator: "\n"))
+        XCTAssertTrue(filtered.last?.hasPrefix(" RESULTS  q: back to the frequency table") ?? false, filtered.joined(separator: "\n"))
+        XCTAssertTrue(filtered.last?.contains("readings where day = '2024-01-01'  1/1") ?? false, filtered.joined(separator: "\n"))
     }
 
     func testTheViewsFilterIsSummarisedAndQueryResultsToo() throws {

@@ -212,6 +212,25 @@ struct FrequencyQuery: Sendable {
         filter(keeping: [value])
     }
 
+    /// The rows of one group, `values` in the grouped columns' order: each value bound (`"region"
+    /// = ?`; a NULL as `IS NULL`), the label as ``filter(keeping:)-([SQLValue])`` writes it.
+    func group(keeping values: [SQLValue]) -> RowGroup {
+        let tests = zip(columns.indices, values).map { (index: Int, value: SQLValue) -> SQL in
+            var bound = value
+            if kinds[index] == .boolean, case .integer(let integer) = value {
+                bound = .text(CellFormatter.booleanText(integer))  // PostgreSQL has no boolean = integer
+            }
+            return value == .null ? "\(identifier: columns[index]) IS NULL" : "\(identifier: columns[index]) = \(bound)"
+        }
+        let label = zip(columns.indices, values).map { index, value in
+            if kinds[index] == .boolean, case .integer(let integer) = value {
+                return "\(columns[index]) = \(CellFormatter.booleanText(integer))"
+            }
+            return value == .null ? "\(columns[index]) IS NULL" : "\(columns[index]) = \(value.sqlLiteral)"
+        }
+        return RowGroup(condition: SQL.joined(tests, separator: " AND "), label: label.joined(separator: " AND "))
+    }
+
     /// The filter that keeps the rows of one group, `values` in the grouped columns' order, added
     /// to the view's own filter with `AND`: `"country" = 'UK' AND "year" IS NULL`.
     func filter(keeping values: [SQLValue]) -> String {

@@ -215,4 +215,14 @@ final class PagedSource: RowSource {
         RelationRows(database: database, query: query)
     }
 
+    /// The rows of `group` in this view: the relation restricted to it (values bound), the same
+    /// filter and order, checked as ``applying(sort:filter:)`` checks.
+    func restricted(to group: RowGroup) throws -> RowSource? {
+        var changed = query
+        changed.relation = group.restricting(query.relation)
+        _ = try database.fetchRows(changed.validation())
+        return PagedSource(database: database, query: changed, title: "\(title) where \(group.label)", columns: columns,
+                           countsWithFirstPage: countsWithFirstPage, valueKeyLimit: valueKeyLimit, valueKeyColumns: valueKeyColumns)
+    }
+
 }

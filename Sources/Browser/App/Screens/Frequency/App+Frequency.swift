@@ -8,7 +8,7 @@ extension App {
     }
 
     /// `Enter` on a frequency table: the rows of the grid it counts that the row under the cursor
-    /// stands for (the grid's own filter, and the group's values; NULL as `IS NULL`), in a grid of
+    /// stands for (the grid's own filter, and the group's values bound; NULL as `IS NULL`), in a grid of
     /// their own over the frequency table, which `q` or `Esc` goes back to. An error goes to the
     /// status bar.
     func filterToFrequencyValue(in table: GridModel, origin: FrequencyOrigin) -> Outcome {
@@ -31,25 +31,28 @@ extension App {
             say(.error("the value is too long to filter by here: filter with f and a condition of your own"))
             return
         }
-        let filter = origin.query.filter(keeping: Array(values))
+        let group = origin.query.group(keeping: Array(values))
         let grid = origin.grid
-        let sort = grid.source.sort
         let shown = { [unowned self] (source: RowSource) in
             let rows = GridModel(source: source, frozenColumns: grid.frozenColumns)
             rows.hiddenColumns = grid.hiddenColumns
             rows.aggregates = grid.aggregates
             rows.groupKeys = grid.groupKeys
             state.screens.append(QueryResultsController(grid: rows, host: self))
-            say(.info("filter: \(Sanitizer.sanitize(filter))"))
+            say(.info("q: back to the frequency table"))  // the title names the group, the status the filter
         }
         guard let keyed = grid.source.keyedTable else {
-            shown(try grid.source.applying(sort: sort, filter: filter))
+            guard let restricted = try grid.source.restricted(to: group) else {
+                say(.error("these rows cannot be read again: run the query at the SQL prompt (e) again"))
+                return
+            }
+            shown(restricted)
             return
         }
         // A table's rows are found through its key snapshot: read in the background, Esc stops it.
         let interruption = Interruption()
         let background = BackgroundResult(wakeup: wakeup) {
-            try interruption.run { Handover(value: try keyed.changed(sort: sort, filter: filter, interruption: interruption)) }
+            try interruption.run { Handover(value: try keyed.restricted(to: group, interruption: interruption)) }
         }
         run(PendingWork(label: "filtering \(Sanitizer.sanitize(grid.source.title))", isReady: { background.result != nil },
                         complete: { [unowned self] in
