@@ -107,14 +107,16 @@ final class ReefBooleansOnPostgresTests: XCTestCase {
         XCTAssertEqual(try rows(flags, "SELECT active FROM flags ORDER BY id"), [["f"], ["t"], ["t"]])
     }
 
-    func testAFrequencyTableCountsTrueAndFalseAndEnterFiltersByThem() throws {
+    func testAFrequencyTableCountsTrueAndFalseAndEnterOpensTheirRows() throws {
         let flags = try makeFlags()
         let reef = try session(flags)
         let counted = try play(reef, "<Enter>llF")
         XCTAssertEqual(counted[1], "1│true   │     2│   66.67│████████████████████│")
         XCTAssertEqual(counted[2], "2│false  │     1│   33.33│██████████          │")
         let filtered = try play(reef, "j<Enter>")
-        XCTAssertTrue(filtered.last?.contains("flags  1/1") ?? false, filtered.last ?? "")
-        XCTAssertEqual(filtered[1], "flags      3│1│  2│two  │false  │∅       │")
+        XCTAssertTrue(filtered.last?.contains("flags where active = false  1/1") ?? false, filtered.last ?? "")
+        XCTAssertEqual(filtered[1], "1│  2│two  │false  │∅       │", "the rows of false, over the frequency table")
+        let back = try play(reef, "q")
+        XCTAssertTrue(back.last?.hasPrefix(" FREQUENCY ") ?? false, back.last ?? "")
     }
 }

@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x86.
+    /// Keys `?` at 80x97.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 86)
+        let screens = try fixture.headless("?", columns: 80, rows: 97)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -228,7 +228,18 @@ final class HeadlessScreenTests: XCTestCase {
             "  gY                 copy the view (filter, sort, columns shown) as CSV/TSV/JSON",
             "                     to the clipboard",
             "  X                  export the view (filter, sort): .csv .tsv .json .jsonl .sql",
-            "  F                  frequency table of the cursor column; Enter: filter by it",
+            "  F                  frequency table of the cursor column; Enter: a value's rows",
+            "  !                  make the cursor column a key column, or not (header: ◆)",
+            "  gF                 frequency table grouped by the key columns (!)",
+            "  +c                 aggregate the cursor column for F: count of values",
+            "  +u                 aggregate: count of distinct values",
+            "  +s                 aggregate: sum",
+            "  +a                 aggregate: mean (average)",
+            "  +<lt>              aggregate: minimum",
+            "  +>                 aggregate: maximum",
+            "  +m                 aggregate: median",
+            "  +d                 aggregate: sample standard deviation",
+            "  +-                 remove the cursor column's aggregates",
             "  I                  summary of every column (stats, histogram); Enter: go to it",
             "  zp                 sparkline of the cursor column's rows shown (again: hide)",
             "",

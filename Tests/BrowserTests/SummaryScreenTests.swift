@@ -93,7 +93,7 @@ final class SummaryScreenTests: XCTestCase {
         XCTAssertTrue(back.last?.contains("readings  1/5  data") ?? false && back.last?.hasSuffix("2 hidden") ?? false, back.joined(separator: "\n"))
     }
 
-    func testFOnARowCountsThatColumnAndEnterThereFiltersTheGrid() throws {
+    func testFOnARowCountsThatColumnAndEnterThereOpensTheRowsOfAValue() throws {
         let counted = try fixture.screen("IjjjF", columns: 80, rows: 8, table: "readings")
         XCTAssertEqual(Array(counted.prefix(2)), [
             " │day       │count │percent │histogram           │",
@@ -101,8 +101,8 @@ final class SummaryScreenTests: XCTestCase {
         ])
         XCTAssertTrue(counted.last?.hasPrefix(" FREQUENCY ") ?? false, counted.joined(separator: "\n"))
         let filtered = try fixture.screen("IjjjFj<Enter>", columns: 80, rows: 8, table: "readings")
-        XCTAssertTrue(filtered.last?.hasPrefix(" BROWSE  filter: \"day\" = '2024-01-01'") ?? false, filtered.joined(separator: "\n"))
-        XCTAssertTrue(filtered.last?.contains("readings  1/1") ?? false, filtered.joined(separator: "\n"))
+        XCTAssertTrue(filtered.last?.hasPrefix(" RESULTS  q: back to the frequency table") ?? false, filtered.joined(separator: "\n"))
+        XCTAssertTrue(filtered.last?.contains("readings where day = '2024-01-01'  1/1") ?? false, filtered.joined(separator: "\n"))
     }
 
     func testTheViewsFilterIsSummarisedAndQueryResultsToo() throws {
@@ -131,7 +131,7 @@ final class SummaryScreenTests: XCTestCase {
     }
 
     func testTheHelpListsI() throws {
-        let help = try fixture.screen("?", columns: 120, rows: 60, table: "readings")
+        let help = try fixture.screen("?", columns: 120, rows: 90, table: "readings")
         XCTAssertTrue(help.contains { $0.contains("I") && $0.contains("summary of every column") }, help.joined(separator: "\n"))
     }
 

@@ -43,15 +43,35 @@ enum CellFormatter {
 
     /// The display form of `value` in `column`: as ``format(_:kind:)``, real numbers with the
     /// column's fixed ``GridColumn/decimals`` when it has them, integers grouped by thousands in
-    /// a column that ``GridColumn/groupsDigits``.
+    /// a column that ``GridColumn/groupsDigits`` (its fixed-decimal reals too: `1,234.50`).
     static func format(_ value: GridValue, in column: GridColumn) -> FormattedValue {
         if case .real(let real) = value, let decimals = column.decimals, real.isFinite {
-            return FormattedValue(text: cFormat("%.\(max(0, min(decimals, 17)))f", real), element: .number, alignment: .right)
+            let text = cFormat("%.\(max(0, min(decimals, 17)))f", real)
+            return FormattedValue(text: column.groupsDigits ? groupingThousands(text) : text, element: .number, alignment: .right)
         }
         if case .integer(let integer) = value, column.groupsDigits {
             return FormattedValue(text: ListWidget.formatCount(Int(integer)), element: .number, alignment: .right)
         }
         return format(value, kind: column.kind)
+    }
+
+    /// `text`, a number written in plain digits (a sign, a decimal point), with its whole part's
+    /// thousands grouped: `-1234567.50` → `-1,234,567.50`.
+    static func groupingThousands(_ text: String) -> String {
+        let sign = text.hasPrefix("-") ? "-" : ""
+        let unsigned = text.dropFirst(sign.count)
+        let whole = unsigned.prefix { $0 != "." }
+        guard whole.count > 3, whole.allSatisfy(\.isASCII) else {
+            return text
+        }
+        var grouped = ""
+        for (offset, digit) in whole.enumerated() {
+            if offset > 0 && (whole.count - offset) % 3 == 0 {
+                grouped.append(",")
+            }
+            grouped.append(digit)
+        }
+        return sign + grouped + unsigned.dropFirst(whole.count)
     }
 
     /// A boolean as PostgreSQL writes it in SQL and JSON: `true` for any value but 0, `false`

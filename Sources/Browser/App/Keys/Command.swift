@@ -73,6 +73,28 @@ enum Command: Hashable, Sendable, CaseIterable {
     case export
     /// The frequency table of the cursor column (`F`).
     case frequency
+    /// The frequency table grouped by the key columns set with `!` (`gF`).
+    case groupedFrequency
+    /// Make the cursor column a key column that `gF` groups by, or an ordinary one again (`!`).
+    case toggleGroupKey
+    /// Add the count of the cursor column's values to what frequency tables compute (`+c`).
+    case aggregateCount
+    /// Add the count of the cursor column's distinct values (`+u`).
+    case aggregateDistinct
+    /// Add the sum of the cursor column (`+s`).
+    case aggregateSum
+    /// Add the mean of the cursor column (`+a`).
+    case aggregateMean
+    /// Add the minimum of the cursor column (`+<`).
+    case aggregateMin
+    /// Add the maximum of the cursor column (`+>`).
+    case aggregateMax
+    /// Add the median of the cursor column (`+m`, PostgreSQL).
+    case aggregateMedian
+    /// Add the sample standard deviation of the cursor column (`+d`).
+    case aggregateStddev
+    /// Remove the aggregates of the cursor column (`+-`).
+    case removeAggregates
     /// Hide the cursor column (`-`).
     case hideColumn
     /// Show every hidden column again (`gv`).
@@ -117,4 +139,19 @@ enum Command: Hashable, Sendable, CaseIterable {
     case help
     /// Repaint the whole screen.
     case redraw
+
+    /// The aggregate this command adds (`+` and a letter), nil for other commands.
+    var aggregate: Aggregate? {
+        switch self {
+        case .aggregateCount: .count
+        case .aggregateDistinct: .distinct
+        case .aggregateSum: .sum
+        case .aggregateMean: .mean
+        case .aggregateMin: .min
+        case .aggregateMax: .max
+        case .aggregateMedian: .median
+        case .aggregateStddev: .stddev
+        default: nil
+        }
+    }
 }

@@ -47,6 +47,11 @@ final class GridModel {
     var frequency: FrequencyOrigin?
     /// For a column summary (`I`): the grid summarised, nil for other grids.
     var summary: SummaryOrigin?
+    /// The aggregates set on the grid's columns with `+`, in the order set: what a frequency
+    /// table of the grid computes per group (see `GridModel+Analysis.swift`).
+    var aggregates: [ColumnAggregate] = []
+    /// The key columns set with `!`, in the order set: what `gF` groups by.
+    var groupKeys: [String] = []
     /// Rows read again by key after committed changes, shown over the source's rows with those
     /// keys until the source itself has been read again.
     private(set) var freshRows: [RowKey: SourceRow] = [:]
@@ -174,7 +179,7 @@ final class GridModel {
 
     /// Fits the widths to `rows` (the rows drawn), leaving the user's widths alone.
     func fitWidths(to rows: [[GridValue]]) {
-        var fitted = ColumnWidths.fit(columns: source.columns, rows: rows)
+        var fitted = ColumnWidths.fit(columns: headerColumns, rows: rows)
         // A key of a sort by several columns is marked with its place too (`▲2`): room for it.
         if let sort = source.sort, sort.keys.count > 1 {
             for key in sort.keys where fitted.indices.contains(key.column) {
@@ -305,7 +310,7 @@ final class GridModel {
                                     storedCount: newRows ? try source.count() : nil, columns: source.columns)
         fitWidths(to: window.values)
         var viewport = GridViewport(
-            columns: source.columns, rows: window.values, firstRow: firstRow, totalRows: knownTotal,
+            columns: headerColumns, rows: window.values, firstRow: firstRow, totalRows: knownTotal,
             cursorRow: cursorRow, cursorColumn: cursorColumn, firstColumn: max(firstColumn, frozenColumns),
             columnWidths: widths, frozenColumns: frozenColumns, sort: source.sort, edited: window.edited,
             deletedRows: window.deleted, insertedRows: window.inserted)

@@ -23,51 +23,83 @@ struct FrequencyQuery: Sendable {
 
     /// What the rows come from: a quoted table or view name, or a parenthesised query.
     let relation: SQL
-    /// The column counted.
-    let column: String
+    /// The columns grouped by (`F`: the cursor column; `gF`: the key columns set with `!`).
+    let columns: [String]
     /// The view's filter as the user typed it, nil for none.
     let filter: String?
-    /// What the counted column holds: a PostgreSQL `boolean` shows its values as `true` and
+    /// What each grouped column holds: a PostgreSQL `boolean` shows its values as `true` and
     /// `false` and filters by them.
-    let kind: ColumnKind
+    let kinds: [ColumnKind]
+    /// The aggregates computed per group, one column each after the bar (set with `+`).
+    let aggregates: [ColumnAggregate]
+    /// The columns of the aggregates' arguments that hold integers (a sum stays an integer).
+    let integerColumns: Set<String>
+
+    /// The first column grouped by.
+    var column: String { columns[0] }
+    /// What the first column grouped by holds.
+    var kind: ColumnKind { kinds[0] }
 
     /// The frequency query of `column` (holding `kind`) over `relation`, filtered by `filter`
     /// (read by `dialect`'s rules).
     ///
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression.
     init(relation: SQL, column: String, kind: ColumnKind = .other, filter: String?, dialect: SQLDialect = .sqlite) throws {
+        try self.init(relation: relation, columns: [column], kinds: [kind], filter: filter, dialect: dialect)
+    }
+
+    /// The frequency query of the groups of `columns` (holding `kinds`) over `relation`, filtered
+    /// by `filter` (read by `dialect`'s rules), with `aggregates` per group; `integerColumns`
+    /// name the aggregated columns that hold integers.
+    ///
+    /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression;
+    ///   ``AggregateUnavailable`` when the database lacks an aggregate asked for.
+    init(relation: SQL, columns: [String], kinds: [ColumnKind], aggregates: [ColumnAggregate] = [], integerColumns: Set<String> = [],
+         filter: String?, dialect: SQLDialect = .sqlite) throws {
+        precondition(!columns.isEmpty && columns.count == kinds.count, "a frequency table groups by at least one column")
         self.relation = relation
-        self.column = column
-        self.kind = kind
+        self.columns = columns
+        self.kinds = kinds
+        self.aggregates = aggregates
+        self.integerColumns = integerColumns
         let trimmed = filter?.trimmedWhitespace ?? ""
         self.filter = trimmed.isEmpty ? nil : trimmed
         if let filter = self.filter {
             _ = try SQL.userExpression(filter, in: dialect)
         }
+        // SQLite's median is no aggregate but a pass of its own (FrequencyQuery+Median.swift).
+        for aggregate in aggregates where !(aggregate.aggregate == .median && dialect.kind == .sqlite) {
+            _ = try aggregate.aggregate.sql(of: "x", in: dialect)
+        }
     }
 
-    /// The column names of the frequency table, in order: the counted column's, then `count`,
-    /// `percent` and `histogram`, each made unique (case-insensitively, as SQL names are) with a
-    /// `:1` suffix where the counted column has that name, so sorting or filtering the table by
-    /// its count never means the values.
+    /// The column names of the frequency table, in order: the grouped columns', then `count`,
+    /// `percent` and `histogram`, then one per aggregate (`Total_sum`), each made unique
+    /// (case-insensitively, as SQL names are) with a `:1` suffix where a name before it has that
+    /// name, so sorting or filtering the table by its count never means the values.
     var columnNames: [String] {
-        [column, countName, percentName, histogramName]
+        var names = columns
+        for name in [Self.countColumn, Self.percentColumn, Self.histogramColumn] + aggregates.map(\.name) {
+            names.append(Self.unique(name, besides: names))
+        }
+        return names
     }
 
     /// The count column's name in this table.
-    var countName: String { Self.unique(Self.countColumn, besides: column) }
+    var countName: String { columnNames[columns.count] }
     /// The share column's name in this table.
-    var percentName: String { Self.unique(Self.percentColumn, besides: column) }
+    var percentName: String { columnNames[columns.count + 1] }
     /// The bar column's name in this table.
-    var histogramName: String { Self.unique(Self.histogramColumn, besides: column) }
+    var histogramName: String { columnNames[columns.count + 2] }
 
-    /// `name`, or `name:1` (`name:2`…) where it is `taken`'s, ignoring case.
-    private static func unique(_ name: String, besides taken: String) -> String {
-        guard name.lowercased() == taken.lowercased() else {
+    /// `name`, or `name:1` (`name:2`…) where one of `taken` has it, ignoring case.
+    private static func unique(_ name: String, besides taken: [String]) -> String {
+        let lowered = Set(taken.map { $0.lowercased() })
+        guard lowered.contains(name.lowercased()) else {
             return name
         }
         var suffix = 1
-        while "\(name):\(suffix)".lowercased() == taken.lowercased() {
+        while lowered.contains("\(name):\(suffix)".lowercased()) {
             suffix += 1
         }
         return "\(name):\(suffix)"
@@ -76,45 +108,65 @@ struct FrequencyQuery: Sendable {
     /// The frequency table as a named subquery (PostgreSQL names every subquery in `FROM`), for a
     /// ``RelationQuery``.
     ///
-    /// The values are grouped, counted and ordered inside (with the total and the largest count
-    /// beside each, from one window over the groups); the share and the bar are made outside, so
-    /// only for the rows read (a page), not for each of the groups SQLite sorts.
+    /// The values are grouped, counted, aggregated and ordered inside (with the total and the
+    /// largest count beside each, from one window over the groups); the share and the bar are made
+    /// outside, so only for the rows read (a page), not for each of the groups the database sorts.
     func table(in dialect: SQLDialect = .sqlite) throws -> SQL {
         // On SQLite a long value is grouped and sorted by a key of a kilobyte (``ORMCore/ValueKey``),
         // made in a subquery that `LIMIT -1` keeps SQLite from flattening (it would put the whole
         // values in its sorter, every copy of a 50 MB value, and make the keys after).
         let isSQLite = dialect.kind == .sqlite
-        let value: SQL = isSQLite ? "\(identifier: Self.valueAlias)" : "\(identifier: column)"
-        var inner: SQL = """
-            SELECT \(sql: value) AS \(identifier: Self.valueAlias), count(*) AS \(identifier: Self.countAlias), \
-            sum(count(*)) OVER () AS \(identifier: Self.totalAlias), max(count(*)) OVER () AS \(identifier: Self.mostAlias)
-            """
+        let groups = columns.indices
+        let values: [SQL] = groups.map { isSQLite ? "\(identifier: Self.valueAlias($0))" : "\(identifier: columns[$0])" }
+        let arguments: [SQL] = aggregates.indices.map {
+            isSQLite ? "\(identifier: Self.argumentAlias($0))" : "\(identifier: aggregates[$0].column)"
+        }
+        var selected: [SQL] = groups.map { "\(sql: values[$0]) AS \(identifier: Self.valueAlias($0))" }
+        selected.append("""
+            count(*) AS \(identifier: Self.countAlias), sum(count(*)) OVER () AS \(identifier: Self.totalAlias), \
+            max(count(*)) OVER () AS \(identifier: Self.mostAlias)
+            """)
+        // SQLite has no median: each is computed in a grouped pass of its own and joined to the
+        // groups (FrequencyQuery+Median.swift); NULL stands in its place meanwhile.
+        let medians = isSQLite ? aggregates.indices.filter { aggregates[$0].aggregate == .median } : []
+        for (index, aggregate) in aggregates.enumerated() {
+            let computed = medians.contains(index)
+                ? "NULL" : try aggregate.aggregate.sql(of: arguments[index], integers: integerColumns.contains(aggregate.column), in: dialect)
+            selected.append("\(sql: computed) AS \(identifier: Self.aggregateAlias(index))")
+        }
+        var inner: SQL = "SELECT "
+        inner.append(SQL.joined(selected, separator: ", "))
         inner.append(" FROM ")
         if isSQLite {
-            inner.append("""
-                (SELECT \(raw: ValueKey.functionName)(\(identifier: column), \(raw: String(Self.keptBytes))) \
-                AS \(identifier: Self.valueAlias) FROM
-                """)
-            inner.append(" ")
+            inner.append(try keyedRows(reading: aggregates.indices.map { (aggregates[$0].column, Self.argumentAlias($0)) }))
+        } else {
+            inner.append(relation)
+            if let filter {
+                inner.append(" WHERE ")
+                inner.append(try SQL.userExpression(filter, in: dialect))
+            }
         }
-        inner.append(relation)
-        if let filter {
-            inner.append(" WHERE ")
-            inner.append(try SQL.userExpression(filter, in: dialect))
+        let positions = groups.map { String($0 + 1) }.joined(separator: ", ")
+        inner.append(" GROUP BY \(raw: positions)")
+        if !medians.isEmpty {
+            inner = try joiningMedians(at: medians, to: inner)
         }
-        if isSQLite {
-            inner.append(" LIMIT -1) AS \(identifier: "reef keys")")
-        }
-        inner.append(" GROUP BY 1 ORDER BY 2 DESC, 1")
+        inner.append(" ORDER BY \(raw: String(columns.count + 1)) DESC, \(raw: positions)")
         let bar = BarFunction.sql("\(identifier: Self.countAlias)", of: "\(identifier: Self.mostAlias)", in: dialect)
         // A number either way: SQLite's round gives a real, PostgreSQL's a numeric (read as text).
         let share: SQL = "round(100.0 * \(identifier: Self.countAlias) / \(identifier: Self.totalAlias), 2)"
         let percent: SQL = dialect.kind == .postgres ? "CAST(\(sql: share) AS double precision)" : share
-        var sql: SQL = """
-            (SELECT \(identifier: Self.valueAlias) AS \(identifier: column), \(identifier: Self.countAlias) AS \(identifier: countName), \
-            \(sql: percent) AS \(identifier: percentName), \
-            \(sql: bar) AS \(identifier: histogramName) FROM (
-            """
+        let names = columnNames
+        var shown: [SQL] = groups.map { "\(identifier: Self.valueAlias($0)) AS \(identifier: names[$0])" }
+        shown.append("\(identifier: Self.countAlias) AS \(identifier: countName)")
+        shown.append("\(sql: percent) AS \(identifier: percentName)")
+        shown.append("\(sql: bar) AS \(identifier: histogramName)")
+        shown += aggregates.indices.map { (index: Int) -> SQL in
+            "\(identifier: Self.aggregateAlias(index)) AS \(identifier: names[columns.count + 3 + index])"
+        }
+        var sql: SQL = "(SELECT "
+        sql.append(SQL.joined(shown, separator: ", "))
+        sql.append(" FROM (")
         sql.append(inner)
         sql.append(") AS \(identifier: "reef groups")) AS \(identifier: "reef frequency")")
         return sql
@@ -124,34 +176,73 @@ struct FrequencyQuery: Sendable {
     static let keptBytes = GridValue.keptTextBytes
 
     // The inner query's column names, apart from any name a counted column may have.
-    private static let valueAlias = "reef value"
-    private static let countAlias = "reef count"
-    private static let totalAlias = "reef total"
-    private static let mostAlias = "reef most"
+    static func valueAlias(_ index: Int) -> String { index == 0 ? "reef value" : "reef value \(index)" }
+    static func argumentAlias(_ index: Int) -> String { "reef argument \(index)" }
+    static func aggregateAlias(_ index: Int) -> String { "reef aggregate \(index)" }
+    static let countAlias = "reef count"
+    static let totalAlias = "reef total"
+    static let mostAlias = "reef most"
 
     /// A row source over the frequency table, counted by its first page (one grouped pass).
+    /// The count and the aggregates' numbers group their thousands (`3,034`, `1,234.50`).
     func source(in database: Database, title: String) throws -> PagedSource {
         let query = RelationQuery(relation: try table(in: database.dialect), columnNames: columnNames, dialect: database.dialect)
+        let groups = columns.count
         let columns = columnNames.enumerated().map { index, name in
-            GridColumn(name: name, kind: index == 0 && kind == .boolean ? .boolean : .other, decimals: index == 2 ? 2 : nil,
-                       groupsDigits: index == 1)  // the percent
+            if index < groups {
+                return GridColumn(name: name, kind: kinds[index] == .boolean ? .boolean : .other)
+            }
+            if index >= groups + 3 {
+                let aggregate = aggregates[index - groups - 3].aggregate
+                return GridColumn(name: name, kind: aggregate.isNumeric ? .real : .other, decimals: 2,
+                                  groupsDigits: true)
+            }
+            return GridColumn(name: name, decimals: index == groups + 1 ? 2 : nil, groupsDigits: index == groups)  // the percent
         }
         // The first page groups every row before it can order them by count: it counts the
         // groups in the same pass (a second grouped pass to count them took as long again).
         return PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: true,
-                           valueKeyLimit: database.dialect.kind == .sqlite ? Self.keptBytes : nil)
+                           valueKeyLimit: database.dialect.kind == .sqlite ? Self.keptBytes : nil, valueKeyColumns: groups)
     }
 
     /// The filter that keeps the rows holding `value` in the counted column, added to the view's
     /// own filter with `AND`: `"country" = 'UK'`, `(level > 3) AND "email" IS NULL`. The value is written as a
-    /// literal SQLite reads back exactly (``ORMCore/SQLValue/sqlLiteral``).
+    /// literal the database reads back exactly (``ORMCore/SQLValue/sqlLiteral``).
     func filter(keeping value: SQLValue) -> String {
-        let column = quoteIdentifier(self.column)
-        var literal = value.sqlLiteral
-        if kind == .boolean, case .integer(let integer) = value {
-            literal = CellFormatter.booleanText(integer)  // PostgreSQL has no boolean = integer
+        filter(keeping: [value])
+    }
+
+    /// The rows of one group, `values` in the grouped columns' order: each value bound (`"region"
+    /// = ?`; a NULL as `IS NULL`), the label as ``filter(keeping:)-([SQLValue])`` writes it.
+    func group(keeping values: [SQLValue]) -> RowGroup {
+        let tests = zip(columns.indices, values).map { (index: Int, value: SQLValue) -> SQL in
+            var bound = value
+            if kinds[index] == .boolean, case .integer(let integer) = value {
+                bound = .text(CellFormatter.booleanText(integer))  // PostgreSQL has no boolean = integer
+            }
+            return value == .null ? "\(identifier: columns[index]) IS NULL" : "\(identifier: columns[index]) = \(bound)"
         }
-        let test = value == .null ? "\(column) IS NULL" : "\(column) = \(literal)"
+        let label = zip(columns.indices, values).map { index, value in
+            if kinds[index] == .boolean, case .integer(let integer) = value {
+                return "\(columns[index]) = \(CellFormatter.booleanText(integer))"
+            }
+            return value == .null ? "\(columns[index]) IS NULL" : "\(columns[index]) = \(value.sqlLiteral)"
+        }
+        return RowGroup(condition: SQL.joined(tests, separator: " AND "), label: label.joined(separator: " AND "))
+    }
+
+    /// The filter that keeps the rows of one group, `values` in the grouped columns' order, added
+    /// to the view's own filter with `AND`: `"country" = 'UK' AND "year" IS NULL`.
+    func filter(keeping values: [SQLValue]) -> String {
+        let tests = zip(columns.indices, values).map { index, value in
+            let column = quoteIdentifier(columns[index])
+            var literal = value.sqlLiteral
+            if kinds[index] == .boolean, case .integer(let integer) = value {
+                literal = CellFormatter.booleanText(integer)  // PostgreSQL has no boolean = integer
+            }
+            return value == .null ? "\(column) IS NULL" : "\(column) = \(literal)"
+        }
+        let test = tests.joined(separator: " AND ")
         guard let filter else {
             return test
         }

@@ -30,15 +30,18 @@ final class PagedSource: RowSource {
     /// The `limit` of the ``ORMCore/ValueKey`` keys the first column holds (a frequency table's
     /// values): a key is shown as the start of its long value with its size. Nil: no keys.
     let valueKeyLimit: Int?
+    /// How many leading columns hold such keys (a frequency table grouped by several columns).
+    let valueKeyColumns: Int
 
     /// Creates a source and starts counting in the background, unless `countsWithFirstPage`:
     /// then the first page, when read, counts too. Nothing is read until rows are asked for.
     /// `valueKeyLimit`, when given, says the first column holds ``ORMCore/ValueKey`` keys made
-    /// with that limit.
+    /// with that limit (the first `valueKeyColumns` columns).
     init(database: Database, query: RelationQuery, title: String, columns: [GridColumn], countsWithFirstPage: Bool = false,
-         valueKeyLimit: Int? = nil) {
+         valueKeyLimit: Int? = nil, valueKeyColumns: Int = 1) {
         self.database = database
         self.valueKeyLimit = valueKeyLimit
+        self.valueKeyColumns = valueKeyColumns
         self.query = query
         self.title = title
         self.columns = columns
@@ -158,13 +161,13 @@ final class PagedSource: RowSource {
         changed.sort = sort
         _ = try database.fetchRows(changed.validation())
         return PagedSource(database: database, query: changed, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage,
-                    valueKeyLimit: valueKeyLimit)
+                    valueKeyLimit: valueKeyLimit, valueKeyColumns: valueKeyColumns)
     }
 
     /// The same source with an empty cache and a new count.
     func reloaded() throws -> RowSource {
         PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage,
-                    valueKeyLimit: valueKeyLimit)
+                    valueKeyLimit: valueKeyLimit, valueKeyColumns: valueKeyColumns)
     }
 
     // MARK: - Private
@@ -179,8 +182,12 @@ final class PagedSource: RowSource {
         let table = try database.fetchRows(sql)
         let page = table.rows.map { values in
             var shown = (counting ? values.dropLast() : values[...]).map { GridValue($0) }
-            if let valueKeyLimit, let first = values.first, let (start, size) = ValueKey.decode(first, limit: valueKeyLimit) {
-                shown[0] = GridValue(start, fullSize: size)
+            if let valueKeyLimit {
+                for index in 0..<min(valueKeyColumns, values.count) {
+                    if let (start, size) = ValueKey.decode(values[index], limit: valueKeyLimit) {
+                        shown[index] = GridValue(start, fullSize: size)
+                    }
+                }
             }
             return SourceRow(values: shown, key: nil)
         }
@@ -206,6 +213,16 @@ final class PagedSource: RowSource {
 
     func rowsToExport() -> (any ExportRows)? {
         RelationRows(database: database, query: query)
+    }
+
+    /// The rows of `group` in this view: the relation restricted to it (values bound), the same
+    /// filter and order, checked as ``applying(sort:filter:)`` checks.
+    func restricted(to group: RowGroup) throws -> RowSource? {
+        var changed = query
+        changed.relation = group.restricting(query.relation)
+        _ = try database.fetchRows(changed.validation())
+        return PagedSource(database: database, query: changed, title: "\(title) where \(group.label)", columns: columns,
+                           countsWithFirstPage: countsWithFirstPage, valueKeyLimit: valueKeyLimit, valueKeyColumns: valueKeyColumns)
     }
 
 }

@@ -50,4 +50,9 @@ extension RowSource {
     func rowsToExport() -> (any ExportRows)? {
         nil
     }
+
+    /// Nil by default: the rows cannot be read again restricted to a group.
+    func restricted(to group: RowGroup) throws -> RowSource? {
+        nil
+    }
 }

@@ -76,6 +76,9 @@ protocol RowSource: AnyObject {
     var declaredColumnTypes: [String] { get }
     /// The rows read again whole, in this view's order and filter, for an export or a copy.
     func rowsToExport() -> (any ExportRows)?
+    /// The rows of a frequency table's `group` in this view (its order and filter), values bound;
+    /// nil when the rows cannot be read again restricted.
+    func restricted(to group: RowGroup) throws -> RowSource?
 }
 
 extension RowSource {

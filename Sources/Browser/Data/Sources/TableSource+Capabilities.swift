@@ -12,7 +12,11 @@ extension TableSource {
     }
 
     var relation: SQL? {
-        "\(identifier: table.name)"
+        group.map { $0.restricting("\(identifier: table.name)") } ?? "\(identifier: table.name)"
+    }
+
+    func restricted(to group: RowGroup) throws -> RowSource? {
+        try restricted(to: group, interruption: nil)
     }
 
     var ownDatabase: Database? {

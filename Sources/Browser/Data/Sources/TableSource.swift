@@ -26,6 +26,9 @@ final class TableSource: RowSource, Sendable {
     let sort: GridSort?
     /// The filter expression.
     let filter: String?
+    /// The rows of a frequency table's group these are restricted to (its values bound), besides
+    /// the filter; nil for the whole table.
+    let group: RowGroup?
     /// The query the rows come from, with the filter and sort; its records keep the start of
     /// long values only, and on SQLite its statement reads marks in their place (``ORMCore/ValueCut``).
     let query: Query<DynamicRecord>
@@ -55,9 +58,10 @@ final class TableSource: RowSource, Sendable {
     ///   integer overflow, say).
     /// `kinds`, when given, are the shown columns' kinds instead of their declared types'; the
     /// source keeps `store` (a statement's results, ``ResultStore``) as long as it lives.
-    init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil, interruption: Interruption? = nil,
+    init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil, group: RowGroup? = nil, interruption: Interruption? = nil,
          kinds: [ColumnKind]? = nil, keeping store: ResultStore? = nil) throws {
         self.table = table
+        self.group = group
         self.kinds = kinds
         resultStore = store
         let shown = table.info.columns.filter { $0.generated != .hidden }
@@ -71,11 +75,11 @@ final class TableSource: RowSource, Sendable {
         self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         firstShownValue = max(0, table.entity.columns.count - shown.count)
         // Records keep the first bytes of long values: what is drawn costs what is shown.
-        let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes), filter: self.filter,
+        let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes), filter: self.filter, group: group,
                                   sort: self.sort, shown: shown, dialect: table.database.dialect)
         try query.validate()
         self.query = query
-        wholeQuery = try Self.view(of: table.query(), filter: self.filter, sort: self.sort, shown: shown,
+        wholeQuery = try Self.view(of: table.query(), filter: self.filter, group: group, sort: self.sort, shown: shown,
                                    dialect: table.database.dialect)
         // The source is read under `interruption` (an opening's, a sort's: it stops the first
         // window too), or one of its own; either stops the key snapshot later (``stopCounting(_:)``).
@@ -87,12 +91,15 @@ final class TableSource: RowSource, Sendable {
         }
     }
 
-    /// `base` with `filter` and `sort` (over the `shown` columns).
-    private static func view(of base: Query<DynamicRecord>, filter: String?, sort: GridSort?, shown: [ColumnInfo],
+    /// `base` with `filter`, `group` and `sort` (over the `shown` columns).
+    private static func view(of base: Query<DynamicRecord>, filter: String?, group: RowGroup?, sort: GridSort?, shown: [ColumnInfo],
                              dialect: SQLDialect) throws -> Query<DynamicRecord> {
         var query = base
         if let filter {
             query = query.where(try SQL.userExpression(filter, in: dialect))
+        }
+        if let group {
+            query = query.where(group.condition)
         }
         // ORMCore puts the row key after these keys: rows that tie keep one order.
         for key in sort?.keys ?? [] {
@@ -101,9 +108,9 @@ final class TableSource: RowSource, Sendable {
         return query
     }
 
-    /// The table's name (`query` for a statement's results).
+    /// The table's name (`query` for a statement's results), and the group it is restricted to.
     var title: String {
-        table.name
+        group.map { "\(table.name) where \($0.label)" } ?? table.name
     }
 
     /// The number of rows once the key snapshot exists (or the first window showed them all).
@@ -313,7 +320,12 @@ final class TableSource: RowSource, Sendable {
     /// A new source over the same table (the same column kinds, the same results kept) with this
     /// order and filter, read under `interruption` when given (a sort in the background).
     func changed(sort: GridSort?, filter: String?, interruption: Interruption? = nil) throws -> TableSource {
-        try TableSource(table: table, sort: sort, filter: filter, interruption: interruption, kinds: kinds, keeping: resultStore)
+        try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore)
+    }
+
+    /// The rows of `group` in this view (its order and filter), read under `interruption`.
+    func restricted(to group: RowGroup, interruption: Interruption? = nil) throws -> TableSource {
+        try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore)
     }
 
     /// The same view read afresh (the table's schema too, which may have changed).
@@ -325,7 +337,7 @@ final class TableSource: RowSource, Sendable {
     func refreshed() throws -> TableSource {
         let fresh = try table.database.table(table.name)
         let sameColumns = fresh.info.columns.map(\.name) == table.info.columns.map(\.name)
-        return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter, kinds: kinds, keeping: resultStore)
+        return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter, group: group, kinds: kinds, keeping: resultStore)
     }
 
     // MARK: - Private

@@ -7,38 +7,62 @@ extension App {
         GridCommands(app: self, grid: grid, isTable: isTableGrid(grid)).openFrequency(column: index)
     }
 
-
-
-    /// `Enter` on a frequency table: back to the grid it counts, filtered (within its own filter)
-    /// to the rows holding the value under the cursor; an error goes to the status bar.
+    /// `Enter` on a frequency table: the rows of the grid it counts that the row under the cursor
+    /// stands for (the grid's own filter, and the group's values bound; NULL as `IS NULL`), in a grid of
+    /// their own over the frequency table, which `q` or `Esc` goes back to. An error goes to the
+    /// status bar.
     func filterToFrequencyValue(in table: GridModel, origin: FrequencyOrigin) -> Outcome {
         do {
-            try filter(origin, toValueIn: table)
+            try openRows(of: origin, at: table)
         } catch {
             report(error, doing: "filter")
         }
         return .redraw
     }
 
-    /// Filters `origin`'s grid to the value under `table`'s cursor, closing the frequency table
-    /// (and the summary it was opened from).
-    private func filter(_ origin: FrequencyOrigin, toValueIn table: GridModel) throws {
-        guard case .stored(let row)? = try table.row(at: table.cursorRow), let shown = row.values.first else {
+    /// Opens the rows of `origin`'s grid holding the values under `table`'s cursor.
+    private func openRows(of origin: FrequencyOrigin, at table: GridModel) throws {
+        let groups = origin.query.columns.count
+        guard case .stored(let row)? = try table.row(at: table.cursorRow), row.values.count >= groups else {
             return
         }
-        guard let value = shown.sqlValue else {
+        let values = row.values.prefix(groups).compactMap(\.sqlValue)
+        guard values.count == groups else {
             say(.error("the value is too long to filter by here: filter with f and a condition of your own"))
             return
         }
-        let filter = origin.query.filter(keeping: value)
-        state.screens.removeLast()
-        if state.top.describedGrid === origin.grid {
-            state.screens.removeLast()  // F from a summary: the summary no longer matches the view
-        }
+        let group = origin.query.group(keeping: Array(values))
         let grid = origin.grid
-        changeView(of: grid, sort: grid.source.sort, filter: filter, label: "filtering \(Sanitizer.sanitize(grid.source.title))") {
-            [unowned self] source in
-            say(.info("filter: \(Sanitizer.sanitize(source.filter ?? filter))"))
+        let shown = { [unowned self] (source: RowSource) in
+            let rows = GridModel(source: source, frozenColumns: grid.frozenColumns)
+            rows.hiddenColumns = grid.hiddenColumns
+            rows.aggregates = grid.aggregates
+            rows.groupKeys = grid.groupKeys
+            state.screens.append(QueryResultsController(grid: rows, host: self))
+            say(.info("q: back to the frequency table"))  // the title names the group, the status the filter
         }
+        guard let keyed = grid.source.keyedTable else {
+            guard let restricted = try grid.source.restricted(to: group) else {
+                say(.error("these rows cannot be read again: run the query at the SQL prompt (e) again"))
+                return
+            }
+            shown(restricted)
+            return
+        }
+        // A table's rows are found through its key snapshot: read in the background, Esc stops it.
+        let interruption = Interruption()
+        let background = BackgroundResult(wakeup: wakeup) {
+            try interruption.run { Handover(value: try keyed.restricted(to: group, interruption: interruption)) }
+        }
+        run(PendingWork(label: "filtering \(Sanitizer.sanitize(grid.source.title))", isReady: { background.result != nil },
+                        complete: { [unowned self] in
+            do {
+                if let result = background.result {
+                    shown(try result.get().value)
+                }
+            } catch {
+                report(error, doing: "filter")
+            }
+        }, cancel: interruption.interrupt))
     }
 }

@@ -9,34 +9,43 @@ extension GridCommands {
     }
 
     /// `F`: the frequency table of the cursor column of the grid (or of column `index`), over the
-    /// rows its filter keeps (VisiData's frequency sheet). SQLite groups and counts in the
-    /// background, with a spinner past a moment and `Esc` to stop it; the table opens in a grid of
-    /// its own, where `Enter` on a value goes back to the grid filtered to the rows holding it.
+    /// rows its filter keeps (VisiData's frequency sheet), with the aggregates set on the grid's
+    /// columns (`+`). The database groups and counts in the background, with a spinner past a
+    /// moment and `Esc` to stop it; the table opens in a grid of its own, where `Enter` on a
+    /// value opens the rows holding it.
     func openFrequency(column index: Int? = nil) {
-        if app.waitsForLastRow(of: grid, then: { openFrequency(column: index) }) {
+        openFrequency(columns: [index ?? grid.cursorColumn])
+    }
+
+    /// The frequency table of the groups of `indexes` (`gF`: the key columns), as
+    /// ``openFrequency(column:)``.
+    func openFrequency(columns indexes: [Int]) {
+        if app.waitsForLastRow(of: grid, then: { openFrequency(columns: indexes) }) {
             return
         }
         let source = grid.source
-        let index = index ?? grid.cursorColumn
-        guard source.columns.indices.contains(index) else {
+        guard !indexes.isEmpty, indexes.allSatisfy(source.columns.indices.contains) else {
             app.say(.info("no column to count"))
             return
         }
-        let column = source.columns[index].name
+        let names = indexes.map { source.columns[$0].name }
+        let column = names.map(Sanitizer.sanitize).joined(separator: ", ")
         guard let relation = source.relation else {
             app.say(.error("these results cannot be counted: run the query at the SQL prompt (e) again"))
             return
         }
         let query: FrequencyQuery
         do {
-            query = try FrequencyQuery(relation: relation, column: column, kind: source.columns[index].kind, filter: source.filter,
+            let integers = Set(source.columns.filter { $0.kind == .integer }.map(\.name))
+            query = try FrequencyQuery(relation: relation, columns: names, kinds: indexes.map { source.columns[$0].kind },
+                                       aggregates: grid.presentAggregates, integerColumns: integers, filter: source.filter,
                                        dialect: sourceDatabase.dialect)
         } catch {
             app.report(error, doing: "frequency")
             return
         }
         let database = sourceDatabase
-        let title = "\(column) in \(source.title)"
+        let title = "\(names.joined(separator: ", ")) in \(source.title)"
         let interruption = Interruption()
         let background = BackgroundResult(wakeup: app.wakeup) {
             try interruption.run {
@@ -45,7 +54,7 @@ extension GridCommands {
                 return Handover(value: frequencies)
             }
         }
-        app.run(PendingWork(label: "counting the values of \(Sanitizer.sanitize(column))", isReady: { background.result != nil },
+        app.run(PendingWork(label: "counting the values of \(column)", isReady: { background.result != nil },
                         complete: {
             guard let result = background.result else {
                 return
@@ -57,9 +66,10 @@ extension GridCommands {
                 }
                 app.state.screens.append(FrequencyController(grid: table, origin: FrequencyOrigin(query: query, grid: grid),
                                                                      host: app))
-                app.say(.info("Enter: \(Sanitizer.sanitize(source.title)) where \(Sanitizer.sanitize(column)) is the value"))
+                app.say(.info("Enter: \(Sanitizer.sanitize(source.title)) where \(column) \(names.count > 1 ? "are the values" : "is the value")"))
             } catch {
-                app.report(error, doing: "frequency")
+                // An aggregate the database refuses (a sum of text on PostgreSQL) fails every F until removed.
+                app.report(error, doing: query.aggregates.isEmpty ? "frequency" : "frequency with aggregates (+- on a column removes its own)")
             }
         }, cancel: interruption.interrupt))
     }

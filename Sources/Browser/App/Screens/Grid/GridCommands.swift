@@ -56,6 +56,14 @@ struct GridCommands {
             case .followReference: try followReference()
             case .jumpBack: try jumpBack()
             case .frequency: openFrequency()
+            case .groupedFrequency: openGroupedFrequency()
+            case .toggleGroupKey: toggleGroupKey()
+            case .aggregateCount, .aggregateDistinct, .aggregateSum, .aggregateMean, .aggregateMin, .aggregateMax,
+                 .aggregateMedian, .aggregateStddev:
+                if let aggregate = command.aggregate {
+                    addAggregate(aggregate)
+                }
+            case .removeAggregates: removeAggregates()
             case .hideColumn: hideColumn()
             case .showAllColumns: showAllColumns()
             case .summary: openSummary()
