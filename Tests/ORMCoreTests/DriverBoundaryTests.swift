@@ -53,7 +53,7 @@ final class DriverBoundaryTests: XCTestCase {
         "Records/DynamicTable+StoredRows.swift":
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/DynamicTable+StoredTypes.swift":
-            "a found column's stored type read each database's way; becomes a requirement of the introspector",
+            "SQL text per dialect: a found column's stored type read from its declaration each dialect's way; becomes the dialect value's answer",
         "Records/EntityDescription.swift":
             "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
         "Records/Model+Fetch.swift":

@@ -21,7 +21,8 @@ extension Database {
     /// ``valuePrefix(table:column:rowID:count:)`` (the row by its integer key) and
     /// `forEachRowCells` (rows read where they are). Not on PostgreSQL, throwing
     /// ``ORMError/notSupported(feature:database:)``: `forEachStatementRow(_:_:body:)`, which
-    /// hands out SQLite's statement. Other sessions' commits are not told yet.
+    /// hands out SQLite's statement. Other sessions' commits are told as other processes' are on
+    /// SQLite (table by table; see ``installChangeNotifications(on:)``).
     ///
     /// ``path`` is the connection string with any password left out. Every session the database
     /// opens on the server (the writer, readers, the trial, the watch of other sessions' commits)
@@ -50,22 +51,6 @@ extension Database {
             driver: PostgresDriver(url, configuration: configuration, schema: schema, applicationName: configuration.applicationName),
             path: Self.withoutPassword(url),
             configuration: configuration)
-    }
-
-    /// On PostgreSQL, the server the writer is connected to and its role (of several servers the
-    /// URL lists, the one reached; another after a failover reconnects it); nil on SQLite.
-    public var serverNode: ServerNode? {
-        guard case .postgres(let connection) = core.writer.connection else { return nil }
-        return connection.node
-    }
-
-    /// Whether the writer's last commit lost its answer with the connection (the primary failed,
-    /// the network broke while `COMMIT` was on its way back) and was confirmed afterwards by the
-    /// server that takes writes now: it committed, once. False after a commit answered as usual,
-    /// after one that failed, and on SQLite. Read it after the commit, on the thread that made it.
-    public var lastCommitWasConfirmedAfterLoss: Bool {
-        guard case .postgres(let connection) = core.writer.connection else { return false }
-        return connection.lastCommitConfirmedAfterLoss.load(ordering: .relaxed)
     }
 
     /// Whether `url` names a PostgreSQL server: a `postgres://` or `postgresql://` URL, or a
