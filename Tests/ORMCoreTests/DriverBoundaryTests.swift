@@ -38,8 +38,6 @@ final class DriverBoundaryTests: XCTestCase {
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/Database+Insert.swift":
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Records/Database+Models.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/Database+SQL.swift":
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/Database+URL.swift":
@@ -56,10 +54,6 @@ final class DriverBoundaryTests: XCTestCase {
             "SQL text per dialect: a found column's stored type read from its declaration each dialect's way; becomes the dialect value's answer",
         "Records/EntityDescription.swift":
             "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
-        "Records/Model+Fetch.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Records/Model+Refresh.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/Model.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/RowCells.swift":

@@ -119,25 +119,9 @@ extension Database {
             + "\(quoteIdentifier(schema.primaryKey.name)) = ?"
         do {
             let statementKey = ModelStatementKey(model: ObjectIdentifier(T.self), kind: .select, columns: ColumnSet())
-            let found = try read { connection -> Bool in
-                switch connection {
-                case .sqlite(let connection):
-                    return try connection.modelStatement(statementKey) { sql }.use { statement in
-                        try statement.bind([key])
-                        guard try statement.step() else { return false }
-                        let row = StatementRow(statement: statement, database: self, entity: schema.table)
-                        try object._$apply(row, keeping: object.dirtyColumns)
-                        return true
-                    }
-                case .postgres(let connection):
-                    return try connection.withModelStatement(statementKey, schema: schema, sql: { _ in sql }) { statement in
-                        try statement.bind([key])
-                        guard try statement.step() else { return false }
-                        let row = _ValueRow(statement: statement, database: self, entity: schema.table)
-                        try object._$apply(row, keeping: object.dirtyColumns)
-                        return true
-                    }
-                }
+            let found = try read { connection in
+                try connection.records.readModelRow(
+                    into: object, key: key, statement: statementKey, sql: sql, database: self, beforeApplying: {})
             }
             object.updateState { meta in
                 if meta.status == .fault { meta.status = found ? .persisted : .deleted }

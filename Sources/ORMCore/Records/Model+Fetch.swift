@@ -80,84 +80,20 @@ extension Model {
         let target = try database ?? Database.current()
         try target.ensureSchema(Self.self)
         return try target.read { connection in
-            switch connection {
-            case .sqlite(let connection):
-                return try connection.cachedStatement(sql.text).use { statement in
-                    try statement.bind(sql.arguments)
-                    return try materializeRows(
-                        of: statement, database: target, columnMap: mapsColumnsByName ? columnMap(for: statement) : nil)
-                }
-            case .postgres(let connection):
-                return try connection.cachedStatement(sql.text).use { statement in
-                    // Read as the model stores them (a `Date` from `timestamptz`), not as text.
-                    statement.readColumns(as: modelSchema)
-                    try statement.bind(sql.arguments)
-                    return try materializeRows(
-                        of: statement, database: target, columnMap: mapsColumnsByName ? columnMap(for: statement) : nil)
-                }
-            }
+            try connection.records.fetchModels(Self.self, sql: sql, database: target, mapsColumnsByName: mapsColumnsByName)
         }
     }
 
-    /// Every remaining row of `statement` (bound, not stepped yet) as live objects: the one loop
-    /// behind `fetch(where:)`, `fetch(sql:)` and `query().fetch()`.
-    ///
-    /// It keeps its window by hand, as ``FetchWindow`` does for the other drivers' loops: the hot
-    /// path of every SQLite fetch, measured in instructions a row (Benchmarks/ORM-SPEED.md), where
-    /// `FetchWindow` cost 2.3 more a row.
-    static func materializeRows(of statement: Statement, database: Database, columnMap: [Int32]? = nil) throws -> [Self] {
-        let row = StatementRow(statement: statement, database: database, entity: modelSchema.table, columnMap: columnMap)
-        let keyIndex = row.resolve(0)
-        var objects = FetchedObjects()
-        // Rows with an integer key (nearly all) are decoded a window at a time, then the window is
-        // entered in the identity map under one lock (``IdentityMap/registerDecoded(_:keys:as:)``).
-        let keys = UnsafeMutableBufferPointer<Int64>.allocate(capacity: materializeWindow)
-        defer { keys.deallocate() }
-        var pending = 0
-        while try statement.step() {
-            if keyIndex < 0 { throw _ColumnCoding.missingColumn(row, modelSchema.primaryKey.name) }
-            // The key as stored (a UUID key may be stored as text or as bytes: updates must match it),
-            // read once: the object's key property is made from it. The initialiser marks the object
-            // as the row's, entered under `Self`.
-            let column = statement.column(at: keyIndex)
-            if column.isInteger {
-                let key = column.int64
-                objects.append(try Self(_$row: row, key: .integer(key)))
-                keys[pending] = key
-                pending += 1
-                if pending < materializeWindow { continue }
-                database.identityMap.registerDecoded(
-                    objects.last(pending), keys: UnsafeBufferPointer(keys), as: Self.self)
-            } else {
-                if pending > 0 {
-                    database.identityMap.registerDecoded(
-                        objects.last(pending), keys: UnsafeBufferPointer(rebasing: keys[..<pending]), as: Self.self)
-                }
-                objects.append(try database.materialize(Self.self, row: row, keyIndex: keyIndex))
-            }
-            pending = 0
-        }
-        if pending > 0 {
-            database.identityMap.registerDecoded(
-                objects.last(pending), keys: UnsafeBufferPointer(rebasing: keys[..<pending]), as: Self.self)
-        }
-        // Every element is a `Self`, and an array of class references is the same array whatever its
-        // element class (as `[Self] as [AnyObject]` is free).
-        return unsafeBitCast(objects.array(), to: [Self].self)
-    }
-
-    /// ``materializeRows(of:database:columnMap:)`` for any driver's statement: a SQLite statement
-    /// still takes the concrete loop above; another driver's rows are decoded through its
-    /// ``DriverRowReader`` (the macro's generic path, `init(_$values:key:)`), chosen here once for
-    /// the statement, and each entered in the identity map (or refreshing its live object).
-    static func materializeRows<Statement: DriverStatement>(
-        of statement: Statement, database: Database, columnMap: [Int32]? = nil
+    /// ``materializeRows(of:database:columnMap:)`` for any driver's statement: a driver's own
+    /// statement takes its own loop (``RecordDriverStatement``, chosen here once for the
+    /// statement); another's rows are decoded through its ``DriverRowReader`` (the macro's generic
+    /// path, `init(_$values:key:)`), each entered in the identity map (or refreshing its live
+    /// object).
+    static func materializeRows<Positioned: DriverStatement>(
+        of statement: Positioned, database: Database, columnMap: [Int32]? = nil
     ) throws -> [Self] {
-        if let sqlite = statement as? _Statement {
-            return try materializeRows(of: sqlite, database: database, columnMap: columnMap)
-        }
-        if let postgres = statement as? PostgresStatement {
-            return try materializeRows(of: postgres, database: database, columnMap: columnMap)
+        if let own = statement as? any RecordDriverStatement {
+            return try own.materialize(Self.self, database: database, columnMap: columnMap)
         }
         let row = _ValueRow(statement: statement, database: database, entity: modelSchema.table, columnMap: columnMap)
         let keyIndex = row.resolve(0)
@@ -168,7 +104,9 @@ extension Model {
         return objects
     }
 
-    private static func columnMap(for statement: some DriverStatement) -> [Int32] {
+    /// Where each of the model's columns (key first) is among `statement`'s, by name; -1 where
+    /// it is not.
+    static func columnMap(for statement: some DriverStatement) -> [Int32] {
         var positions: [String: Int32] = [:]
         for index in 0..<statement.columnCount where positions[statement.columnName(at: index)] == nil {
             positions[statement.columnName(at: index)] = index

@@ -67,27 +67,10 @@ extension Database {
                 fields.baseline = []
             }
         }
-        let found = try read { connection -> Bool in
-            switch connection {
-            case .sqlite(let connection):
-                return try connection.modelStatement(statementKey) { sql }.use { statement in
-                    try statement.bind([storedKey])
-                    guard try statement.step() else { return false }
-                    let row = StatementRow(statement: statement, database: self, entity: schema.table)
-                    dropChanges()
-                    try object._$apply(row, keeping: object.dirtyColumns)
-                    return true
-                }
-            case .postgres(let connection):
-                return try connection.withModelStatement(statementKey, schema: schema, sql: { _ in sql }) { statement in
-                    try statement.bind([storedKey])
-                    guard try statement.step() else { return false }
-                    let row = _ValueRow(statement: statement, database: self, entity: schema.table)
-                    dropChanges()
-                    try object._$apply(row, keeping: object.dirtyColumns)
-                    return true
-                }
-            }
+        let found = try read { connection in
+            try connection.records.readModelRow(
+                into: object, key: storedKey, statement: statementKey, sql: sql, database: self,
+                beforeApplying: dropChanges)
         }
         object.updateState { $0.status = found ? .persisted : .deleted }
         if !found { throw ORMError.recordNotFound(entity: schema.table, key: storedKey) }

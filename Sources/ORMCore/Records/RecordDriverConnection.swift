@@ -2,6 +2,25 @@
 /// the driver's folder (`SQLite/Records`, `PostgreSQL/Records`) and reached through
 /// ``DatabaseConnection/records``.
 protocol RecordDriverConnection: DriverConnection {
+    // MARK: - Models' rows (called once a fetch, a fault or a refresh)
+
+    /// Every row `sql` returns as live objects of `type` (the identity map's own where live),
+    /// through the driver's own loop over its concrete statement
+    /// (``Model/materializeRows(of:database:columnMap:)``); columns matched by name when
+    /// `mapsColumnsByName` (`SELECT *`), else in the schema's order.
+    func fetchModels<T: Model>(_ type: T.Type, sql: SQL, database: Database, mapsColumnsByName: Bool) throws -> [T]
+
+    /// Reads the row of key `key` into `object` (`sql` selects a model's columns by key, run as the
+    /// model's statement `statement`), calling `beforeApplying` between finding the row and
+    /// applying it (keeping the properties the object changed meanwhile); false when there is no
+    /// such row.
+    func readModelRow<T: Model>(
+        into object: T, key: SQLValue, statement: ModelStatementKey, sql: String, database: Database,
+        beforeApplying: () -> Void
+    ) throws -> Bool
+
+    // MARK: - Schema, trials, edits
+
     /// Brings a model's table in line with its schema in `database` (lightweight migration), in
     /// one transaction, telling `database`'s migration observers before it runs and once it
     /// committed.

@@ -30,3 +30,35 @@ extension Model {
         return window.array(of: Self.self)
     }
 }
+
+extension PostgresStatement: RecordDriverStatement {
+    func materialize<T: Model>(_ type: T.Type, database: Database, columnMap: [Int32]?) throws -> [T] {
+        try T.materializeRows(of: self, database: database, columnMap: columnMap)
+    }
+}
+
+extension PostgresConnection {
+    func fetchModels<T: Model>(_ type: T.Type, sql: SQL, database: Database, mapsColumnsByName: Bool) throws -> [T] {
+        try cachedStatement(sql.text).use { statement in
+            // Read as the model stores them (a `Date` from `timestamptz`), not as text.
+            statement.readColumns(as: T.modelSchema)
+            try statement.bind(sql.arguments)
+            return try T.materializeRows(
+                of: statement, database: database, columnMap: mapsColumnsByName ? T.columnMap(for: statement) : nil)
+        }
+    }
+
+    func readModelRow<T: Model>(
+        into object: T, key: SQLValue, statement statementKey: ModelStatementKey, sql: String, database: Database,
+        beforeApplying: () -> Void
+    ) throws -> Bool {
+        try withModelStatement(statementKey, schema: T.modelSchema, sql: { _ in sql }) { statement in
+            try statement.bind([key])
+            guard try statement.step() else { return false }
+            let row = _ValueRow(statement: statement, database: database, entity: T.modelSchema.table)
+            beforeApplying()
+            try object._$apply(row, keeping: object.dirtyColumns)
+            return true
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/// A driver's own statement as the record layer asks it: its rows as live objects through the
+/// driver's own loop (SQLite's reads columns in place through the macro's concrete path;
+/// PostgreSQL's reads each column by the reader chosen once), implemented in the driver's folder.
+protocol RecordDriverStatement: DriverStatement {
+    /// Every remaining row (bound, not stepped yet) as live objects of `type`; `columnMap` places
+    /// the model's columns (key first) among the statement's, nil for the schema's order.
+    func materialize<T: Model>(_ type: T.Type, database: Database, columnMap: [Int32]?) throws -> [T]
+}
