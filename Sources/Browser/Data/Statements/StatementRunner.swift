@@ -177,7 +177,8 @@ struct StatementRunner: Sendable {
             // In one transaction nothing stays, whether a statement or the COMMIT failed.
             let failed = min(ran + 1, leading)
             throw ScriptFailure(statement: failed, count: statements.count, applied: run.wasAtomic ? 0 : ran,
-                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[failed - 1]))
+                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[failed - 1]),
+                                offset: UserMessage.offset(of: error, in: statements[failed - 1]))
         }
         guard endsWithQuery else {
             return run
@@ -192,7 +193,8 @@ struct StatementRunner: Sendable {
             }
         } catch {
             throw ScriptFailure(statement: leading + 1, count: statements.count, applied: leading,
-                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[leading]))
+                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[leading]),
+                                offset: UserMessage.offset(of: error, in: statements[leading]))
         }
         return run
     }

@@ -1,0 +1,74 @@
+import Foundation
+import PostgresClient
+import PostgresTestSupport
+import XCTest
+
+@testable import Browser
+@testable import ORMCore
+
+/// reef's SQL editor on PostgreSQL: `Enter` goes on to a new line inside a dollar quote and a
+/// `BEGIN ATOMIC` body, the whole body runs as one statement, and a statement the server rejects
+/// stays in the editor with the server's position marked.
+final class ReefEditorOnPostgresTests: XCTestCase {
+    /// A fresh database with a table `t`.
+    private func makeDatabase() throws -> String {
+        let server = try TestPostgresServer.shared()
+        let conninfo = server.connectionString(database: try server.makeDatabase("reef_editor", for: self))
+        try PGConnection(conninfo).executeScript("CREATE TABLE t (n integer);")
+        return conninfo
+    }
+
+    /// A headless runner on `conninfo`.
+    private func runner(_ conninfo: String, columns: Int = 80, rows: Int = 12) throws -> HeadlessRunner {
+        let database = try DatabaseOpener.open(conninfo, readOnly: false, schema: nil)
+        let app = try App(database: database, theme: .builtinDefault, initialTable: nil)
+        return HeadlessRunner(app: app, columns: columns, rows: rows)
+    }
+
+    private func scalar(_ conninfo: String, _ sql: String) throws -> String? {
+        try PGConnection(conninfo).execute(sql).first?.text(at: 0)
+    }
+
+    /// A `DO` block typed line by line: each `Enter` inside the dollar quote goes on to a new
+    /// line, the one after it runs the block whole, its `;` inside.
+    func testEnterGoesOnInsideADollarQuoteThenRunsTheBlock() throws {
+        let database = try makeDatabase()
+        let runner = try runner(database, rows: 18)
+        let typing = runner.run(try KeyScript.parse("eDO $$<Enter>BEGIN<Enter>  INSERT INTO t VALUES (1);<Enter>  INSERT INTO t VALUES (2);<Enter>END")).last ?? []
+        XCTAssertEqual(Array(typing.suffix(5)), [
+            "SQL> DO $$",
+            "  -> BEGIN",
+            "  ->   INSERT INTO t VALUES (1);",
+            "  ->   INSERT INTO t VALUES (2);",
+            "  -> END",
+        ])
+        let ran = runner.run(try KeyScript.parse(" $$<Enter>")).last ?? []
+        XCTAssertNil(runner.app.prompt.current, ran.joined(separator: "\n"))
+        XCTAssertTrue(ran.last?.contains("statement executed") == true, ran.joined(separator: "\n"))
+        XCTAssertEqual(try scalar(database, "SELECT sum(n) FROM t"), "3")
+    }
+
+    /// A `BEGIN ATOMIC` body stays open across `;` until its `END`.
+    func testABeginAtomicBodyStaysOpenUntilItsEnd() throws {
+        let database = try makeDatabase()
+        let runner = try runner(database)
+        let keys = "eCREATE FUNCTION two() RETURNS int LANGUAGE sql<C-j>BEGIN ATOMIC<Enter>SELECT 2;<Enter>END;<Enter>"
+        let screen = runner.run(try KeyScript.parse(keys)).last ?? []
+        XCTAssertNil(runner.app.prompt.current, screen.joined(separator: "\n"))
+        XCTAssertEqual(try scalar(database, "SELECT two()"), "2")
+    }
+
+    /// The server's position of an error is marked in the editor's text, on its line.
+    func testARejectedStatementIsMarkedWhereTheServerSays() throws {
+        let database = try makeDatabase()
+        let runner = try runner(database)
+        let screen = runner.run(try KeyScript.parse("eSELECT n,<C-j>  nosuch<C-j>FROM t<Enter>")).last ?? []
+        XCTAssertEqual(Array(screen.suffix(4)), [
+            "✗ line 2, column 3: column \"nosuch\" does not exist",
+            "SQL> SELECT n,",
+            "  ->   nosuch",
+            "  -> FROM t",
+        ])
+        XCTAssertEqual(runner.app.prompt.current?.cursor, 12, "on the n of nosuch")
+    }
+}
