@@ -11,7 +11,7 @@ import XCTest
 /// stays in the editor with the server's position marked.
 final class ReefEditorOnPostgresTests: XCTestCase {
     /// A fresh database with a table `t`.
-    private func makeDatabase() throws -> String {
+    fileprivate func makeDatabase() throws -> String {
         let server = try TestPostgresServer.shared()
         let conninfo = server.connectionString(database: try server.makeDatabase("reef_editor", for: self))
         try PGConnection(conninfo).executeScript("CREATE TABLE t (n integer);")
@@ -19,7 +19,7 @@ final class ReefEditorOnPostgresTests: XCTestCase {
     }
 
     /// A headless runner on `conninfo`.
-    private func runner(_ conninfo: String, columns: Int = 80, rows: Int = 12) throws -> HeadlessRunner {
+    fileprivate func runner(_ conninfo: String, columns: Int = 80, rows: Int = 12) throws -> HeadlessRunner {
         let database = try DatabaseOpener.open(conninfo, readOnly: false, schema: nil)
         let app = try App(database: database, theme: .builtinDefault, initialTable: nil)
         return HeadlessRunner(app: app, columns: columns, rows: rows)
@@ -70,5 +70,15 @@ final class ReefEditorOnPostgresTests: XCTestCase {
             "  -> FROM t",
         ])
         XCTAssertEqual(runner.app.prompt.current?.cursor, 12, "on the n of nosuch")
+    }
+}
+
+extension ReefEditorOnPostgresTests {
+    /// A query's results tell how long the server took and the rows took to arrive.
+    func testTheResultsTellTheTimeTaken() throws {
+        let database = try makeDatabase()
+        let runner = try runner(database, columns: 100, rows: 4)
+        let status = runner.run(try KeyScript.parse("eSELECT g FROM generate_series(1, 500) AS g<Enter>")).last?.last ?? ""
+        XCTAssertNotNil(status.firstMatch(of: #/query  1/500  g  server [0-9]+\.[0-9] ms, rows [0-9]+\.[0-9] ms$/#), status)
     }
 }

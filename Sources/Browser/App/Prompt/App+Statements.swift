@@ -89,7 +89,7 @@ extension App {
                     say(.info("cancelled: running SQL (no row had arrived)"))
                     return
                 }
-                place(rows.source, arriving: arriving)
+                place(rows, arriving: arriving)
                 if let summary = rows.summary {
                     say(.info(summary))
                 } else {
@@ -104,7 +104,7 @@ extension App {
             case .script(let run):
                 try refreshAfterWrite(schemaMayChange: true)
                 if let rows = run.rows {
-                    place(rows.source, arriving: arriving)
+                    place(rows, arriving: arriving)
                 }
                 say(.info(run.summary))
             }
@@ -123,16 +123,23 @@ extension App {
         }
     }
 
-    /// Shows `source` in the grid that showed its rows as they arrived, when given (and nowhere
+    /// Shows the rows in the grid that showed them as they arrived, when given (and nowhere
     /// when that grid was closed meanwhile), else in a new results grid.
-    private func place(_ source: RowSource, arriving: GridModel?) {
-        guard let arriving else {
-            showResults(GridModel(source: source))
-            return
+    /// The results screen is told how long the statement took (``StatementTiming``).
+    private func place(_ rows: StatementRows, arriving: GridModel?) {
+        let grid: GridModel
+        if let arriving {
+            guard state.screens.contains(where: { $0.showsResults && $0.grid === arriving }) else {
+                return
+            }
+            arriving.replaceSource(rows.source, cursorRow: arriving.cursorRow)
+            grid = arriving
+        } else {
+            grid = GridModel(source: rows.source)
+            showResults(grid)
         }
-        let isShown = state.screens.contains { $0.showsResults && $0.grid === arriving }
-        if isShown {
-            arriving.replaceSource(source, cursorRow: arriving.cursorRow)
+        for case let results as QueryResultsController in state.screens where results.gridShown === grid {
+            results.timing = rows.timing
         }
     }
 

@@ -92,7 +92,10 @@ extension App {
         let pending = pendingEditCount == 0 ? [] : ["\(pendingEditCount) pending" + (gone > 0 ? " (\(gone) row\(gone == 1 ? "" : "s") gone)" : "")]
         let staged = (sessionTransactionOpen ? ["in transaction"] : []) + pending
         let node = serverNodeStatus.map { [$0] } ?? []
+        // How long a statement took (`psql`'s `\timing`), on its results: the first to give way.
+        let timing = (state.top as? QueryResultsController)?.timing.map { [$0.description] } ?? []
         let candidates = [
+            staged + [title, position] + column + sort + filter + node + timing,
             staged + [title, position] + column + sort + filter + node,
             staged + [title, position] + column + sort + node,
             staged + [title, position] + column + sort + filter,

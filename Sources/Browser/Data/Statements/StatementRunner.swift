@@ -71,6 +71,8 @@ struct StatementRunner: Sendable {
         try checkWriteAccess(statement)
         var writer: ResultStoreWriter?
         let report: StatementRunReport
+        let start = ContinuousClock.now
+        var firstRow: ContinuousClock.Instant?
         do {
             report = try interruption.run {
                 try database.runStatement(SQL(statement), columns: { columns in
@@ -78,6 +80,9 @@ struct StatementRunner: Sendable {
                                                 isFromPostgres: database.dialect.kind == .postgres, statement: statement)
                     writer = ResultStoreWriter(store: store, progress: progress, fill: fill)
                 }, row: { row in
+                    if firstRow == nil {
+                        firstRow = .now
+                    }
                     try writer?.append(row)
                 })
             }
@@ -88,7 +93,9 @@ struct StatementRunner: Sendable {
                 throw error
             }
             try writer.flush()
-            return .rows(StatementRows(source: try writer.store.source(), count: writer.arrived, changedRows: nil, wasStopped: true))
+            var rows = StatementRows(source: try writer.store.source(), count: writer.arrived, changedRows: nil, wasStopped: true)
+            rows.timing = StatementTiming(start: start, firstRow: firstRow, end: .now)
+            return .rows(rows)
         }
         guard let writer else {
             return report.changedRows.map(StatementOutcome.changed) ?? .done
@@ -96,6 +103,7 @@ struct StatementRunner: Sendable {
         try writer.flush()
         var rows = StatementRows(source: try writer.store.source(), count: writer.arrived,
                                  changedRows: report.changedRows, wasStopped: false)
+        rows.timing = StatementTiming(start: start, firstRow: firstRow, end: .now)
         rows.changesUncounted = report.changedRows == nil && database.dialect.kind == .postgres
             && !SQLScript.tablesWritten(by: statement, dialect: .postgres).isEmpty
         return .rows(rows)
