@@ -82,3 +82,30 @@ extension ReefEditorOnPostgresTests {
         XCTAssertNotNil(status.firstMatch(of: #/query  1/500  g  server [0-9]+\.[0-9] ms, rows [0-9]+\.[0-9] ms$/#), status)
     }
 }
+
+extension ReefEditorOnPostgresTests {
+    /// A server's history is kept by its user, host, port and database: the file is named for the
+    /// database, holds no password, and a URL spelling the same server otherwise finds it.
+    func testTheHistoryIsKeyedByTheServerNotThePasswordNorTheFolder() throws {
+        let database = try makeDatabase()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reef-pg-history-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let opened = try DatabaseOpener.open(database, readOnly: false, schema: nil)
+        let app = try App(database: opened, theme: .builtinDefault, initialTable: nil)
+        app.prompt.store = HistoryStore(folder: folder, databasePath: database)
+        _ = HeadlessRunner(app: app, columns: 80, rows: 6).run(try KeyScript.parse("eSELECT 42 AS answer<Enter>"))
+        let parameters = try PGConnection.parameters(of: database)
+        let dbname = try XCTUnwrap(parameters["dbname"])
+        let file = HistoryFile(folder: folder, databasePath: database, kind: "sql")
+        XCTAssertTrue(file.path.hasPrefix(folder + "/history/" + dbname + "-"), file.path)
+        XCTAssertEqual(try file.load(), ["SELECT 42 AS answer"])
+        XCTAssertTrue(file.database.hasSuffix("/" + dbname), file.database)
+        XCTAssertFalse(file.database.contains(FileManager.default.currentDirectoryPath), file.database)
+        // The same server with a password added and the keywords in another order: the same history.
+        let spelt = parameters.filter { $0.key != "password" }.sorted { $0.key > $1.key }.map { "\($0.key)='\($0.value)'" }
+            .joined(separator: " ") + " password=nothing"
+        XCTAssertEqual(HistoryFile(folder: folder, databasePath: spelt, kind: "sql").path, file.path)
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        XCTAssertFalse(text.contains("password"), text)
+    }
+}

@@ -9,8 +9,9 @@ import ORMCore
 
 /// One prompt's history of one database, kept in a file of the state folder between runs.
 ///
-/// The file is `history/NAME-HASH.KIND` in the folder (NAME the database's file name, HASH a
-/// digest of its real path): lines of JSON strings, the database's real path first, then the
+/// The file is `history/NAME-HASH.KIND` in the folder (NAME the database's file name, or a
+/// server's database name, HASH a digest of its ``DatabaseIdentity``): lines of JSON strings, the
+/// identity first (a file's real path; `user@host:port/database`, no password), then the
 /// entries oldest first, at most ``limit`` of them. It is written whole to a temporary file with
 /// permissions 0600 and renamed over the old one, so a crash never leaves half a history, and an
 /// entry another reef added meanwhile is kept (each write reads the file again first).
@@ -25,12 +26,13 @@ struct HistoryFile: Sendable {
 
     /// The file.
     let path: String
-    /// The database's real path, the first line of the file.
+    /// The database's identity (``DatabaseIdentity``), the first line of the file.
     let database: String
 
-    /// The history of `kind` (`sql`, `filter`) of the database at `databasePath`, in `folder`.
+    /// The history of `kind` (`sql`, `filter`) of the database `databasePath` names (a file or a
+    /// server's connection string, keyed by ``DatabaseIdentity``), in `folder`.
     init(folder: String, databasePath: String, kind: String) {
-        let real = Self.realPath(databasePath)
+        let real = DatabaseIdentity.of(databasePath)
         database = real
         let name = String(real.split(separator: "/").last ?? "database").map { character -> Character in
             character.isLetter || character.isNumber || character == "." || character == "_" || character == "-"
@@ -145,15 +147,6 @@ struct HistoryFile: Sendable {
     }
 
     // MARK: - Helpers
-
-    /// The real path of `path` (links and `..` resolved), or `path` made absolute when it has none.
-    private static func realPath(_ path: String) -> String {
-        if let resolved = realpath(path, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-        return path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    }
 
     /// A digest of `text` (64-bit FNV-1a) as 16 hexadecimal digits: the same in every run.
     private static func digest(_ text: String) -> String {
