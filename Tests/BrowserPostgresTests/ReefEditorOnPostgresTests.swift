@@ -109,3 +109,22 @@ extension ReefEditorOnPostgresTests {
         XCTAssertFalse(text.contains("password"), text)
     }
 }
+
+extension ReefEditorOnPostgresTests {
+    /// Named queries of a server are kept under its database's name and run on it.
+    func testANamedQueryIsSavedAndRunOnTheServer() throws {
+        let database = try makeDatabase()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reef-pg-queries-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let app = try App(database: try DatabaseOpener.open(database, readOnly: false, schema: nil), theme: .builtinDefault,
+                          initialTable: nil)
+        app.prompt.store = HistoryStore(folder: folder, databasePath: database)
+        let screen = HeadlessRunner(app: app, columns: 80, rows: 6)
+            .run(try KeyScript.parse("e\\ns series SELECT g FROM generate_series(1, 3) AS g<Enter>e\\n series<Enter>")).last ?? []
+        XCTAssertEqual(screen[3], "3│  3│", screen.joined(separator: "\n"))
+        let file = NamedQueriesFile(folder: folder, databasePath: database)
+        let dbname = try XCTUnwrap(try PGConnection.parameters(of: database)["dbname"])
+        XCTAssertTrue(file.path.hasPrefix(folder + "/queries/" + dbname + "-"), file.path)
+        XCTAssertEqual(try file.load().map(\.name), ["series"])
+    }
+}

@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x88.
+    /// Keys `?` at 80x89.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 88)
+        let screens = try fixture.headless("?", columns: 80, rows: 89)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -258,6 +258,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  <C-a> <C-e> <C-u>  prompt: line start, end, clear to start",
             "  <C-w>              prompt: delete the word before the cursor",
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
+            "  \\n \\ns \\nd         SQL prompt: list / run (\\n NAME) / save / delete queries",
             "  click              select a table or a cell",
             " HELP  ? help",
         ])

@@ -84,6 +84,7 @@ enum KeyBindings {
         ("<C-a> <C-e> <C-u>", "prompt: line start, end, clear to start"),
         ("<C-w>", "prompt: delete the word before the cursor"),
         ("<C-x>", "SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save"),
+        ("\\n \\ns \\nd", "SQL prompt: list / run (\\n NAME) / save / delete queries"),
         ("click", "select a table or a cell"),
         ("wheel", "scroll"),
     ]

@@ -93,7 +93,9 @@ extension App {
     /// Acts on a submitted prompt.
     func submit(_ text: String, kind: PromptKind) {
         if kind == .sql {
-            runStatement(text)
+            if !performNamedQueryCommand(text) {
+                runStatement(text)
+            }
             return
         }
         if kind == .export {

@@ -114,7 +114,7 @@ struct PromptState: Sendable {
             }
             search = HistorySearch(original: text, originalCursor: cursor)
             return .edited
-        case .enter where kind == .sql && EditorStatements.isUnfinished(text, dialect: dialect),
+        case .enter where kind == .sql && EditorStatements.isUnfinished(NamedQueryCommand.sql(in: text), dialect: dialect),
              .control("j") where kind == .sql:
             characters.insert("\n", at: cursor)
             cursor += 1
