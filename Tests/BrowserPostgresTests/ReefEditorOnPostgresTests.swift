@@ -128,3 +128,25 @@ extension ReefEditorOnPostgresTests {
         XCTAssertEqual(try file.load().map(\.name), ["series"])
     }
 }
+
+extension ReefEditorOnPostgresTests {
+    /// `Tab` after another schema's name lists that schema's tables and views, read from the
+    /// server once; after an alias, the columns of its table.
+    func testCompletionAfterASchemaAndAnAlias() throws {
+        let database = try makeDatabase()
+        try PGConnection(database).executeScript("""
+            CREATE SCHEMA audit;
+            CREATE TABLE audit.entries (id integer, what text);
+            CREATE TABLE audit.errors (id integer);
+            CREATE VIEW audit.recent AS SELECT * FROM audit.entries;
+            """)
+        let runner = try runner(database, columns: 80, rows: 12)
+        let listed = runner.run(try KeyScript.parse("eSELECT * FROM audit.<Tab>")).last ?? []
+        XCTAssertEqual(runner.app.prompt.current?.completions?.completion.candidates.map(\.name), ["entries", "errors", "recent"],
+                       listed.joined(separator: "\n"))
+        _ = runner.run(try KeyScript.parse("<Esc>en<Tab>"))
+        XCTAssertEqual(runner.app.prompt.current?.text, "SELECT * FROM audit.entries")
+        _ = runner.run(try KeyScript.parse("<Esc><Esc>eSELECT n FROM t AS x WHERE x.<Tab>"))
+        XCTAssertEqual(runner.app.prompt.current?.text, "SELECT n FROM t AS x WHERE x.n")
+    }
+}

@@ -87,7 +87,8 @@ extension App {
             columns: { [database, completionCache, grids = tables.grids] table in
                 // An open table's grid has its columns; another is read once.
                 grids[table].map { $0.source.columns.map(\.name) } ?? completionCache.columns(of: table, in: database)
-            })
+            },
+            schemaTables: { [database, completionCache] name in completionCache.tables(inSchema: name, in: database) })
     }
 
     /// Acts on a submitted prompt.

@@ -8,6 +8,8 @@ final class CompletionCache {
     private var columns: [String: [String]?] = [:]
     /// The function names, once read.
     private var functions: [String]?
+    /// The tables and views of each schema asked for so far (nil: it names no schema).
+    private var schemaTables: [String: [(name: String, isView: Bool)]?] = [:]
 
     /// Functions reef registers for itself (its search's case folding), not offered. SQLite's
     /// operators listed as functions (`->`, `->>`) are left out as names no one types bare.
@@ -16,6 +18,46 @@ final class CompletionCache {
     /// Forgets what was read: the schema changed.
     func reset() {
         columns = [:]
+        schemaTables = [:]
+    }
+
+    /// The tables and views of the schema `name` in `database` (SQLite: `main`, `temp` or an
+    /// attached database; PostgreSQL: any schema, its name folded to lower case unless that
+    /// finds none), read the first time; nil when it names no schema or holds nothing.
+    func tables(inSchema name: String, in database: Database) -> [(name: String, isView: Bool)]? {
+        if let known = schemaTables[name] {
+            return known
+        }
+        var read = Self.readTables(inSchema: name, in: database)
+        if read == nil, database.dialect.kind == .postgres, name != name.lowercased() {
+            read = Self.readTables(inSchema: name.lowercased(), in: database)
+        }
+        schemaTables[name] = .some(read)
+        return read
+    }
+
+    /// Reads the tables and views of schema `name`, the name bound.
+    private static func readTables(inSchema name: String, in database: Database) -> [(name: String, isView: Bool)]? {
+        let sql: SQL = database.dialect.kind == .postgres
+            ? """
+              SELECT c.relname, CASE WHEN c.relkind IN ('v', 'm') THEN 1 ELSE 0 END
+                FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+               WHERE n.nspname = \(name) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+               ORDER BY 1
+              """
+            : """
+              SELECT name, CASE WHEN type = 'view' THEN 1 ELSE 0 END FROM pragma_table_list
+               WHERE schema = \(name) AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY 1
+              """
+        guard let rows = try? database.fetchAll(sql), !rows.isEmpty else {
+            return nil
+        }
+        return rows.compactMap { row in
+            guard case .text(let table)? = row.first else {
+                return nil
+            }
+            return (table, row.count > 1 && row[1] == .integer(1))
+        }
     }
 
     /// The columns of `table` in `database`, read the first time.

@@ -13,6 +13,9 @@ struct CompletionSchema {
     var columns: (String) -> [String]?
     /// Names of ``tables`` that are the statement's `WITH` queries.
     var commonTables: Set<String> = []
+    /// The tables and views of the schema a qualifier names (`audit.` on PostgreSQL, `main.` or an
+    /// attached database on SQLite), nil when it names none.
+    var schemaTables: (String) -> [(name: String, isView: Bool)]? = { _ in nil }
 
     /// The schema with the statement's `WITH` queries as tables (their own names first), whose
     /// columns are those they list.

@@ -6,7 +6,7 @@ import ORMCore
 /// The text is read with ORMCore's tokenizer (``SQLToken``), so the cursor in a string, a comment,
 /// a number or a parameter gets no completion. Where a table name goes (after `FROM`, `JOIN`,
 /// `INTO`, `UPDATE`, `TABLE`, a `,` of a `FROM` list) the tables and views are offered; after
-/// `name.`, the columns of that table or alias; elsewhere the columns of the tables the statement
+/// `name.`, the columns of that table or alias, or the tables of that schema; elsewhere the columns of the tables the statement
 /// names (and, in a filter, of the table filtered), then tables (not in a filter), functions and
 /// keywords. The statement's `WITH` queries count as tables, with the columns they list.
 ///
@@ -54,9 +54,22 @@ struct SQLCompletion: Equatable {
         var candidates: [CompletionCandidate] = []
         if before.count >= 2, text[before[before.count - 1].range] == ".",
            [.word, .quotedName].contains(before[before.count - 2].kind) {
+            // `alias.` and `table.` give columns; `schema.` where a table goes (or naming no
+            // table) gives that schema's tables.
             let qualifier = before[before.count - 2].unquoted(in: text)
-            let table = named.aliases[qualifier.lowercased()] ?? schema.table(named: qualifier)
-            candidates = table.map { columns(of: [$0], schema: schema, matching: matches) } ?? []
+            let alias = named.aliases[qualifier.lowercased()]
+            let table = alias ?? schema.table(named: qualifier)
+            let tableSlot = isTableSlot(Array(before.dropLast(2)), text: text)
+            if let table, alias != nil || !tableSlot {
+                candidates = columns(of: [table], schema: schema, matching: matches)
+            } else if let others = schema.schemaTables(qualifier) {
+                var inSchema = schema
+                inSchema.tables = others
+                inSchema.commonTables = []
+                candidates = tables(inSchema, matching: matches)
+            } else {
+                candidates = table.map { columns(of: [$0], schema: schema, matching: matches) } ?? []
+            }
         } else if isTableSlot(before, text: text) {
             candidates = tables(schema, matching: matches)
         } else {
