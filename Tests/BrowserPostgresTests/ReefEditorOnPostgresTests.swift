@@ -150,3 +150,19 @@ extension ReefEditorOnPostgresTests {
         XCTAssertEqual(runner.app.prompt.current?.text, "SELECT n FROM t AS x WHERE x.n")
     }
 }
+
+extension ReefEditorOnPostgresTests {
+    /// `Tab` offers the functions of the schemas on the `search_path`: the server's own and the
+    /// database's.
+    func testCompletionOffersTheServersAndTheSchemasFunctions() throws {
+        let database = try makeDatabase()
+        try PGConnection(database).executeScript("CREATE FUNCTION doubled(i integer) RETURNS integer LANGUAGE sql AS 'SELECT i * 2';")
+        let runner = try runner(database, columns: 80, rows: 12)
+        _ = runner.run(try KeyScript.parse("eSELECT doub<Tab>"))
+        XCTAssertEqual(runner.app.prompt.current?.text, "SELECT doubled(")
+        _ = runner.run(try KeyScript.parse("<C-u>SELECT generate_ser<Tab><Tab>"))
+        let listed = runner.app.prompt.current?.completions?.completion.candidates ?? []
+        XCTAssertTrue(listed.contains { $0.name == "generate_series" && $0.kind == .function },
+                      "\(listed.map(\.name)) \(runner.app.prompt.current?.text ?? "")")
+    }
+}

@@ -70,13 +70,22 @@ final class CompletionCache {
         return read
     }
 
-    /// The functions the connection has (`pragma_function_list`), read the first time; none when
-    /// they cannot be read.
+    /// The functions the connection has, read the first time (SQLite's `pragma_function_list`;
+    /// on PostgreSQL those of the schemas on the `search_path`, `pg_catalog`'s included); none
+    /// when they cannot be read.
     func functions(in database: Database) -> [String] {
         if let functions {
             return functions
         }
-        let rows = (try? database.fetchAll("SELECT DISTINCT name FROM pragma_function_list ORDER BY name")) ?? []
+        let sql: SQL = database.dialect.kind == .postgres
+            ? """
+              SELECT DISTINCT p.proname FROM pg_catalog.pg_proc p
+                JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
+               WHERE n.nspname = ANY (current_schemas(true)) AND p.prokind IN ('f', 'a', 'w')
+               ORDER BY 1
+              """
+            : "SELECT DISTINCT name FROM pragma_function_list ORDER BY name"
+        let rows = (try? database.fetchAll(sql)) ?? []
         let names = rows.compactMap { row -> String? in
             guard case .text(let name)? = row.first, !SQLCompletion.needsQuoting(name) || SQLKeywords.contains(name),
                   !Self.hiddenFunctions.contains(name) else {
