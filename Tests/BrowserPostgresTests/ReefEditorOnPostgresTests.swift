@@ -148,6 +148,9 @@ extension ReefEditorOnPostgresTests {
         XCTAssertEqual(runner.app.prompt.current?.text, "SELECT * FROM audit.entries")
         _ = runner.run(try KeyScript.parse("<Esc><Esc>eSELECT n FROM t AS x WHERE x.<Tab>"))
         XCTAssertEqual(runner.app.prompt.current?.text, "SELECT n FROM t AS x WHERE x.n")
+        _ = runner.run(try KeyScript.parse("<C-u>SELECT e.w<Tab>"))
+        _ = runner.run(try KeyScript.parse(" FROM audit.entries e<Home><Right><Right><Right><Right><Right><Right><Right><Right><Right><Right><Tab>"))
+        XCTAssertEqual(runner.app.prompt.current?.text, "SELECT e.what FROM audit.entries e", "the alias of another schema's table")
     }
 }
 

@@ -18,6 +18,9 @@ final class SchemaCompletionTests: XCTestCase {
         schema.schemaTables = { name in
             name == "audit" ? [("log", false), ("logins", false), ("log view", true)] : nil
         }
+        schema.schemaColumns = { schema, table in
+            schema == "audit" && table == "log" ? ["at", "what"] : nil
+        }
         return schema
     }
 
@@ -37,6 +40,15 @@ final class SchemaCompletionTests: XCTestCase {
     func testASchemaGivesItsTablesInAnExpressionToo() {
         XCTAssertEqual(names("SELECT audit."), ["log", "log view", "logins"])
         XCTAssertEqual(names("SELECT nowhere."), [], "neither a table, an alias nor a schema")
+    }
+
+    /// A table of another schema gives its columns after its alias, and among the statement's.
+    func testATableOfAnotherSchemaGivesItsColumns() {
+        XCTAssertEqual(names("SELECT * FROM audit.log l WHERE l."), ["at", "what"])
+        XCTAssertEqual(names("SELECT * FROM audit.LOG AS l WHERE l.w"), ["what"])
+        let listed = try? SQLCompletion.complete("SELECT wh FROM audit.log", cursor: 9, schema: schema).get()
+        XCTAssertEqual(listed?.candidates.first?.name, "what")
+        XCTAssertEqual(listed?.candidates.first?.source, "audit.log")
     }
 
     func testAliasesAndTablesStillGiveTheirColumns() {

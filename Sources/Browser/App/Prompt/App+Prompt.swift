@@ -88,7 +88,10 @@ extension App {
                 // An open table's grid has its columns; another is read once.
                 grids[table].map { $0.source.columns.map(\.name) } ?? completionCache.columns(of: table, in: database)
             },
-            schemaTables: { [database, completionCache] name in completionCache.tables(inSchema: name, in: database) })
+            schemaTables: { [database, completionCache] name in completionCache.tables(inSchema: name, in: database) },
+            schemaColumns: { [database, completionCache] schema, table in
+                completionCache.columns(of: table, inSchema: schema, in: database)
+            })
     }
 
     /// Acts on a submitted prompt.

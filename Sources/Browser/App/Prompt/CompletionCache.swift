@@ -36,6 +36,36 @@ final class CompletionCache {
         return read
     }
 
+    /// The columns of `table` in the schema `schema` (another than the one browsed), read the
+    /// first time; nil when they cannot be read.
+    func columns(of table: String, inSchema schema: String, in database: Database) -> [String]? {
+        let key = CompletionSchema.qualified(schema, table)
+        if let known = columns[key] {
+            return known
+        }
+        let sql: SQL = database.dialect.kind == .postgres
+            ? """
+              SELECT a.attname FROM pg_catalog.pg_attribute a
+                JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+                JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+               WHERE n.nspname = \(schema) AND c.relname = \(table) AND a.attnum > 0 AND NOT a.attisdropped
+               ORDER BY a.attnum
+              """
+            : "SELECT name FROM pragma_table_info(\(table), \(schema)) ORDER BY cid"
+        let rows = try? database.fetchAll(sql)
+        let read = rows.flatMap { rows -> [String]? in
+            let names = rows.compactMap { row -> String? in
+                guard case .text(let name)? = row.first else {
+                    return nil
+                }
+                return name
+            }
+            return names.isEmpty ? nil : names
+        }
+        columns[key] = .some(read)
+        return read
+    }
+
     /// Reads the tables and views of schema `name`, the name bound.
     private static func readTables(inSchema name: String, in database: Database) -> [(name: String, isView: Bool)]? {
         let sql: SQL = database.dialect.kind == .postgres

@@ -238,7 +238,15 @@ struct SQLCompletion: Equatable {
                [.word, .quotedName].contains(tokens[nameIndex + 2].kind) {
                 nameIndex += 2
             }
-            guard let table = schema.table(named: tokens[nameIndex].unquoted(in: text)) else {
+            let name = tokens[nameIndex].unquoted(in: text)
+            let table: String
+            if let found = schema.table(named: name) {
+                table = found
+            } else if nameIndex == index + 2, let others = schema.schemaTables(tokens[index].unquoted(in: text)),
+                      let other = others.first(where: { $0.name == name }) ?? others.first(where: { $0.name.equalsIgnoringCase(name) }) {
+                // A table of another schema: its columns are read by schema and name.
+                table = CompletionSchema.qualified(tokens[index].unquoted(in: text), other.name)
+            } else {
                 continue
             }
             if !tables.contains(table) {
@@ -265,11 +273,11 @@ struct SQLCompletion: Equatable {
         var sources: [String: [String]] = [:]
         var order: [String] = []
         for table in tables {
-            for column in schema.columns(table) ?? [] where matching(column) {
+            for column in schema.columns(ofNamed: table) ?? [] where matching(column) {
                 if sources[column] == nil {
                     order.append(column)
                 }
-                sources[column, default: []].append(table)
+                sources[column, default: []].append(table.replacing(CompletionSchema.qualifierMark, with: "."))
             }
         }
         return sorted(order.map { column in
