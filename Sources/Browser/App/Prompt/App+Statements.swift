@@ -95,12 +95,12 @@ extension App {
                 } else {
                     clearMessage()
                 }
-            case .changed(let count):
+            case .changed(let count, let timing):
                 try refreshAfterWrite(schemaMayChange: false)
-                say(.info(count == 1 ? "1 row changed" : "\(count) rows changed"))
-            case .done:
+                say(.info((count == 1 ? "1 row changed" : "\(count) rows changed") + Self.took(timing)))
+            case .done(let timing):
                 try refreshAfterWrite(schemaMayChange: true)
-                say(.info("statement executed"))
+                say(.info("statement executed" + Self.took(timing)))
             case .script(let run):
                 try refreshAfterWrite(schemaMayChange: true)
                 if let rows = run.rows {
@@ -121,6 +121,11 @@ extension App {
                 keepInEditor(origin, failure: editorFailure(error, in: text, origin: origin))
             }
         }
+    }
+
+    /// How long a statement without rows took, after what it did: ` (2.1 ms)`; nothing when not measured.
+    private static func took(_ timing: StatementTiming?) -> String {
+        timing.map { " (" + StatementTiming.describe($0.server) + ")" } ?? ""
     }
 
     /// Shows the rows in the grid that showed them as they arrived, when given (and nowhere

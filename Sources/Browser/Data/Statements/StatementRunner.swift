@@ -98,7 +98,8 @@ struct StatementRunner: Sendable {
             return .rows(rows)
         }
         guard let writer else {
-            return report.changedRows.map(StatementOutcome.changed) ?? .done
+            let timing = StatementTiming(start: start, firstRow: nil, end: .now)
+            return report.changedRows.map { .changed($0, timing: timing) } ?? .done(timing: timing)
         }
         try writer.flush()
         var rows = StatementRows(source: try writer.store.source(), count: writer.arrived,
@@ -166,7 +167,7 @@ struct StatementRunner: Sendable {
                         }
                         run.rows = rows
                         run.changedRows += rows.changedRows ?? 0
-                    case .changed(let count): run.changedRows += count
+                    case .changed(let count, _): run.changedRows += count
                     case .done, .script: break
                     }
                 } else {
@@ -196,7 +197,7 @@ struct StatementRunner: Sendable {
             case .rows(let rows):
                 run.rows = rows
                 run.changedRows += rows.changedRows ?? 0
-            case .changed(let count): run.changedRows += count
+            case .changed(let count, _): run.changedRows += count
             case .done, .script: break
             }
         } catch {
