@@ -114,4 +114,19 @@ final class SQLEditorLinesTests: XCTestCase {
         _ = prompt.handle(.character("x"))
         XCTAssertNil(prompt.failure)
     }
+
+    /// `Ctrl-R` finds an entry of several lines, which then edits line by line.
+    func testControlRRecallsAnEntryOfSeveralLines() {
+        var prompt = PromptState(kind: .sql, history: ["SELECT 1", "SELECT name\nFROM artists", "SELECT 2"])
+        _ = prompt.handle(.control("r"))
+        for character in "artists" {
+            _ = prompt.handle(.character(character))
+        }
+        XCTAssertEqual(prompt.text, "SELECT name\nFROM artists")
+        XCTAssertEqual(prompt.handle(.enter), .edited, "Enter takes the match without running it")
+        XCTAssertEqual(prompt.lineOfCursor, 1)
+        _ = prompt.handle(.up)
+        XCTAssertEqual(prompt.lineOfCursor, 0)
+        XCTAssertEqual(prompt.text, "SELECT name\nFROM artists", "Up moved to the first line, not through the history")
+    }
 }
