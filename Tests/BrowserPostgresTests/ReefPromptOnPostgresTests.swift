@@ -97,7 +97,7 @@ final class ReefPromptOnPostgresTests: XCTestCase {
         XCTAssertTrue(done.last?.contains("statement executed") == true, done.last ?? "")
         XCTAssertEqual(try scalar(database, "SELECT count(*) FROM t"), "2")
         let atomic = try screen(database, "eCREATE FUNCTION two() RETURNS integer LANGUAGE sql BEGIN ATOMIC SELECT 1; SELECT 2; END; "
-                                    + "SELECT two() AS two<Enter>", rows: 4)
+                                    + "SELECT two() AS two;<Enter>", rows: 4)
         XCTAssertEqual(atomic, [
             " │two │",
             "1│   2│",
@@ -117,7 +117,9 @@ final class ReefPromptOnPostgresTests: XCTestCase {
         XCTAssertFalse(rolledBack.last?.contains("in transaction") == true, rolledBack.last ?? "")
         XCTAssertEqual(try scalar(database, "SELECT count(*) FROM t"), "0")
         let readOnly = try screen(database, "eSELECT nextval('s')<Enter>", columns: 120, rows: 4, readOnly: true)
-        XCTAssertTrue(readOnly.last?.contains("SQL:") == true, readOnly.last ?? "")
+        // Refused, the statement stays in the SQL editor with the refusal above it.
+        XCTAssertTrue(readOnly[2].hasPrefix("✗ "), readOnly.joined(separator: "\n"))
+        XCTAssertEqual(readOnly.last, "SQL> SELECT nextval('s')")
         XCTAssertEqual(try scalar(database, "SELECT last_value FROM s"), "1")
         XCTAssertEqual(try scalar(database, "SELECT is_called::text FROM s"), "false", "the read-only session moved no sequence")
     }

@@ -91,3 +91,12 @@ func assertScreen(_ actual: [String], _ expected: [String], file: StaticString =
     let frame = { (lines: [String]) in lines.map { "|\($0)|" }.joined(separator: "\n") }
     XCTFail("screen differs\nexpected:\n\(frame(expected))\nactual:\n\(frame(actual))", file: file, line: line)
 }
+
+/// `line` without a statement's timing (`query  1/3  name  server 3.1 ms, rows 0.4 ms` →
+/// `query  1/3  name`, `2 rows changed (1.2 ms)` → `2 rows changed`) and with each run of blanks
+/// made two: what the status bar says, whatever the time taken.
+func withoutTiming(_ line: String) -> String {
+    line.replacing(#/ +server [0-9.]+ (ms|s), rows [0-9.]+ (ms|s)/#, with: "")
+        .replacing(#/ \([0-9.]+ (ms|s)\)/#, with: "")
+        .replacing(#/ {2,}/#, with: "  ")
+}

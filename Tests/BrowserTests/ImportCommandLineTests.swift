@@ -47,7 +47,7 @@ final class ImportCommandLineTests: XCTestCase {
         XCTAssertTrue(refused.output.contains("read-only: imported files are browsed read-only; --save FILE imports"), refused.output)
         XCTAssertFalse(refused.output.contains("--readonly"), "no flag was given: \(refused.output)")
         let statement = try ReefProcess.run([path("sales.csv"), "--headless", "140x6", "--keys", "eDELETE FROM sales<Enter>"])
-        XCTAssertTrue(statement.output.contains("SQL: read-only: imported files are browsed read-only"), statement.output)
+        XCTAssertTrue(statement.output.contains("✗ read-only: imported files are browsed read-only"), statement.output)
 
         let saved = path("kept.db")
         let result = try ReefProcess.run([path("sales.csv"), path("customers.jsonl"), "--save", saved, "--headless", "60x5",

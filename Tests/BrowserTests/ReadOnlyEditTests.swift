@@ -73,10 +73,11 @@ final class ReadOnlyEditTests: XCTestCase {
     func testReadOnlyFileRefusesWritesFromTheSQLPrompt() throws {
         let before = try artists()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.path)
-        let screens = try fixture.headless("eDELETE FROM artists<Enter><dump>eCREATE TABLE t (x)<Enter><dump>"
+        // A refused statement stays in the SQL editor, the refusal said above it; Esc closes it.
+        let screens = try fixture.headless("eDELETE FROM artists<Enter><dump><Esc>eCREATE TABLE t (x)<Enter><dump><Esc>"
                                            + "eSELECT count(*) FROM artists<Enter>", columns: 80, rows: 4)
         for screen in screens[0...1] {
-            XCTAssertTrue(screen.last?.contains("read-only: fixture.sqlite is a read-only file") == true, screen.joined(separator: "\n"))
+            XCTAssertTrue(screen[2].contains("✗ read-only: fixture.sqlite is a read-only file"), screen.joined(separator: "\n"))
         }
         XCTAssertEqual(screens[2][1], "1│        3│", screens[2].joined(separator: "\n"))
         XCTAssertEqual(try artists(), before)
@@ -91,7 +92,7 @@ final class ReadOnlyEditTests: XCTestCase {
         XCTAssertEqual(before.map { Array($0[18...19]) }, [1, 1] as [UInt8], "a rollback-journal file")
         XCTAssertTrue(try fixture.open().configuration.readOnly)
         let screen = try fixture.screen("ePRAGMA journal_mode = WAL<Enter>", columns: 100, rows: 4, table: "artists")
-        XCTAssertTrue(screen.last?.contains("read-only: fixture.sqlite is a read-only file") == true, screen.joined(separator: "\n"))
+        XCTAssertTrue(screen[2].contains("✗ read-only: fixture.sqlite is a read-only file"), screen.joined(separator: "\n"))
         XCTAssertEqual(FileManager.default.contents(atPath: fixture.path), before, "the file is as it was")
         XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.path + "-wal"))
     }

@@ -31,15 +31,17 @@ final class SQLEditorTests: EditorTestCase {
         XCTAssertTrue(screen.last?.contains("ran 2 statements: 1 row changed") == true, screen.joined(separator: "\n"))
     }
 
-    /// The edited script joins the SQL history: `Up` recalls it, line breaks shown as `↵`, and
-    /// `Enter` runs it again.
+    /// The edited script joins the SQL history: `Up` recalls it into the editor, a line a line,
+    /// and `Enter` runs it again (two statements, the last without its `;`: `Ctrl-O` on the
+    /// second line runs that one; `;` and `Enter` run both).
     func testTheEditedScriptJoinsTheHistory() throws {
         let runner = try runner(editor: rewriting(to: "UPDATE artists SET name = name || char(33) WHERE id = 1;\\nSELECT name FROM artists"))
         _ = runner.run(try KeyScript.parse("e<C-x><Esc>"))
         let recalled = runner.run(try KeyScript.parse("e<Up><Home>")).last ?? []
         XCTAssertEqual(runner.app.prompt.current?.text, "UPDATE artists SET name = name || char(33) WHERE id = 1;\nSELECT name FROM artists")
-        XCTAssertEqual(recalled.last, "SQL> UPDATE artists SET name = name || char(33) WHERE id = 1;↵SELECT name FROM a")
-        _ = runner.run(try KeyScript.parse("<Enter>"))
+        XCTAssertEqual(Array(recalled.suffix(2)), ["SQL> UPDATE artists SET name = name || char(33) WHERE id = 1;",
+                                                   "  -> SELECT name FROM artists"])
+        _ = runner.run(try KeyScript.parse("<End>;<Enter>"))
         XCTAssertEqual(try artistNames().first, .text("Ada!!"))
     }
 

@@ -18,18 +18,25 @@ final class SQLPromptScriptTests: XCTestCase {
         try fixture.open().scalar(sql)
     }
 
-    /// Types `script` at the SQL prompt and asserts the status line holds `message`.
+    /// Types `script` at the SQL prompt and asserts the status message holds `message`; a script
+    /// that failed is back in the SQL editor, the message said above it.
     private func assertStatus(after script: String, contains message: String, table: String? = nil,
                               file: StaticString = #filePath, line: UInt = #line) throws {
-        let status = try fixture.screen("e" + script + "<Enter>", columns: 120, rows: 6, table: table).last ?? ""
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
+        let screen = HeadlessRunner(app: app, columns: 120, rows: 6).run(try KeyScript.parse("e" + script + "<Enter>")).last ?? []
+        let status = app.state.message?.text ?? screen.last ?? ""
         XCTAssertTrue(status.contains(message), status, file: file, line: line)
+        if app.state.message?.isError == true {
+            XCTAssertEqual(app.prompt.current?.text, script, "the failed script stays in the editor", file: file, line: line)
+            XCTAssertTrue(screen[screen.count - 2].hasPrefix("✗ "), screen.joined(separator: "\n"), file: file, line: line)
+        }
     }
 
     /// Writes then a query: the writes apply in one transaction, the query's rows are shown.
     func testWritesThenAQueryShowTheQueryRows() throws {
         let screen = try fixture.screen(
             "eUPDATE artists SET country = 'a;b' WHERE id = 1; INSERT INTO artists(name) VALUES ('New'); "
-                + "SELECT name, country FROM artists WHERE id IN (1, 4) ORDER BY id -- the changed rows<Enter>",
+                + "SELECT name, country FROM artists WHERE id IN (1, 4) ORDER BY id; -- the changed rows<Enter>",
             columns: 80, rows: 6)
         assertScreen(screen, [
             " │name │country │",
@@ -44,7 +51,7 @@ final class SQLPromptScriptTests: XCTestCase {
 
     /// A failing statement rolls back the ones before it, and the message says which failed.
     func testAFailureRollsTheWholeScriptBack() throws {
-        try assertStatus(after: "DELETE FROM albums; DELETE FROM nowhere; DELETE FROM artists",
+        try assertStatus(after: "DELETE FROM albums; DELETE FROM nowhere; DELETE FROM artists;",
                          contains: "SQL: statement 2 of 3: no such table: nowhere (nothing was changed)", table: "albums")
         XCTAssertEqual(try count("SELECT count(*) FROM albums"), .integer(4))
         XCTAssertEqual(try count("SELECT count(*) FROM artists"), .integer(3))
@@ -73,7 +80,7 @@ final class SQLPromptScriptTests: XCTestCase {
 
     /// A failing final query leaves the writes before it applied (they committed first), and says so.
     func testAFailingFinalQueryKeepsTheWritesBeforeIt() throws {
-        try assertStatus(after: "UPDATE artists SET country = 'Q' WHERE id = 1; SELECT nope FROM artists",
+        try assertStatus(after: "UPDATE artists SET country = 'Q' WHERE id = 1; SELECT nope FROM artists;",
                          contains: "statement 2 of 2: no such column: nope (at column 8: nope FROM artists; the statement before it ran)")
         XCTAssertEqual(try count("SELECT count(*) FROM artists WHERE country = 'Q'"), .integer(1))
     }
@@ -81,14 +88,14 @@ final class SQLPromptScriptTests: XCTestCase {
     /// A script that manages its own transaction runs statement by statement: what ran before a
     /// failure stays, and the message says how much.
     func testAScriptWithItsOwnTransactionAppliesAsItRuns() throws {
-        try assertStatus(after: "BEGIN; DELETE FROM pairs; COMMIT; UPDATE nowhere SET x = 1",
+        try assertStatus(after: "BEGIN; DELETE FROM pairs; COMMIT; UPDATE nowhere SET x = 1;",
                          contains: "statement 4 of 4: no such table: nowhere (the 3 before it ran)")
         XCTAssertEqual(try count("SELECT count(*) FROM pairs"), .integer(0))
     }
 
     /// Only the last statement may return rows: a query before it refuses the script unrun.
     func testAQueryBeforeTheLastStatementIsRefused() throws {
-        try assertStatus(after: "SELECT * FROM artists; DELETE FROM artists",
+        try assertStatus(after: "SELECT * FROM artists; DELETE FROM artists;",
                          contains: "statement 1 of 2: only the last statement may be a query (nothing was changed)")
         XCTAssertEqual(try count("SELECT count(*) FROM artists"), .integer(3))
     }

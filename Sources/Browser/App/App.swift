@@ -139,6 +139,8 @@ final class App {
 
     /// Handles one key (see ``handle(_:)``).
     private func react(to key: Key) -> Outcome {
+        // Ctrl-J is a new line in the SQL editor and Enter everywhere else (a terminal may send it for Enter).
+        let key = key == .control("j") && prompt.current?.kind != .sql ? Key.enter : key
         if case .resize = key {
             return .redraw
         }

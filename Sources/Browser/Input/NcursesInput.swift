@@ -84,7 +84,8 @@ final class NcursesInput: KeyReader {
     static func key(forCharacter code: wint_t) -> Key? {
         switch code {
         case 9: return .tab
-        case 10, 13: return .enter
+        // With `nonl()` Enter is 13; 10 is Ctrl-J (a new line in the SQL editor, Enter elsewhere).
+        case 13: return .enter
         case 27: return .escape
         case 8, 127: return .backspace
         case 1...26:

@@ -16,13 +16,21 @@ struct Prompt: Sendable {
     var cursor: Int
     /// The theme element of each character of `text` (see ``SQLHighlighter``), or nil for plain text.
     var highlights: [ThemeElement]?
+    /// Whether the cursor is drawn (false for the lines of a ``MultilinePrompt`` the cursor is not on).
+    var showsCursor = true
+    /// A character (from 0; the text's length marks its end) drawn in the error style: where the
+    /// database found an error.
+    var mark: Int?
 
     /// Creates a prompt; the cursor defaults to the end of `text`.
-    init(label: String, text: String = "", cursor: Int? = nil, highlights: [ThemeElement]? = nil) {
+    init(label: String, text: String = "", cursor: Int? = nil, highlights: [ThemeElement]? = nil,
+         showsCursor: Bool = true, mark: Int? = nil) {
         self.label = label
         self.text = text
         self.cursor = cursor ?? text.count
         self.highlights = highlights
+        self.showsCursor = showsCursor
+        self.mark = mark
     }
 
     /// Draws the prompt on the first row of `area` and returns where the terminal cursor goes.
@@ -55,7 +63,19 @@ struct Prompt: Sendable {
             colour(characters, highlights, from: start - offset, within: start..<line.right, y: line.y,
                    into: &buffer, theme: theme)
         }
+        if let mark, mark >= 0, mark <= characters.count {
+            let markX = start - offset + TextWidth.of(Sanitizer.sanitize(String(characters[..<mark])))
+            let markWidth = mark < characters.count ? max(1, TextWidth.of(Sanitizer.sanitize(String(characters[mark])))) : 1
+            // The mark may be scrolled out of sight on either side.
+            let first = max(markX, start), end = min(markX + markWidth, line.right)
+            if first < end {
+                buffer.patchStyle(Rect(x: first, y: line.y, width: end - first, height: 1), style: theme[.statusError])
+            }
+        }
         let cursorX = start + cursorColumn - offset
+        guard showsCursor else {
+            return (cursorX, line.y)
+        }
         buffer.patchStyle(Rect(x: cursorX, y: line.y, width: min(cursorWidth, line.right - cursorX), height: 1),
                           style: theme[.promptCursor])
         return (cursorX, line.y)

@@ -84,15 +84,18 @@ enum KeyBindings {
 
     /// Lines the help screen adds after the table: prompt editing and the mouse.
     static let notes: [(keys: String, help: String)] = [
-        ("<Enter>", "prompt: run / accept"),
+        ("<Enter>", "prompt: run / accept; SQL unfinished: a new line"),
+        ("<C-j>", "SQL prompt: a new line"),
+        ("<C-o>", "SQL prompt: run the statement under the cursor"),
         ("<Esc>", "prompt: cancel; a y/n question: no"),
-        ("<Up> <Down>", "prompt: history (SQL, filters: kept per database)"),
+        ("<Up> <Down>", "prompt: lines, then history (kept per database)"),
         ("<C-r>", "prompt: search history; again: older; Enter takes it"),
         ("<Tab>", "SQL, filter: complete names; again: list the choices"),
         ("<Tab> <Up> <Down>", "completion list: move; Enter takes, Esc closes list"),
-        ("<C-a> <C-e> <C-u>", "prompt: start, end, clear to start"),
+        ("<C-a> <C-e> <C-u>", "prompt: line start, end, clear to start"),
         ("<C-w>", "prompt: delete the word before the cursor"),
         ("<C-x>", "SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save"),
+        ("\\n \\ns \\nd", "SQL prompt: list / run (\\n NAME) / save / delete queries"),
         ("click", "select a table or a cell"),
         ("wheel", "scroll"),
     ]

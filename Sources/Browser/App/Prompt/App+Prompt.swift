@@ -4,6 +4,7 @@ extension App {
     /// Opens the input line for `kind`, with `text` already typed.
     func openPrompt(_ kind: PromptKind, text: String = "") {
         prompt.open(kind, text: text)
+        prompt.current?.dialect = database.dialect.tokenDialect
     }
 
     /// After a key that opens a prompt (or the editor) was refused, with the reason in the status
@@ -32,6 +33,7 @@ extension App {
             return outcome
         }
         let event = line.handle(key) { completionSchema }
+        line.keepCursorVisible(rows: editorRows)
         prompt.current = line
         switch event {
         case .edited:
@@ -62,6 +64,14 @@ extension App {
             return outcome
         case .openEditor(let text):
             return openExternalEditor(onSQL: text)
+        case .runStatement(let statement, let start, let buffer):
+            prompt.current = nil
+            let problem = prompt.remember(buffer, for: line.kind)
+            runStatement(statement, editing: buffer, at: start)
+            if let problem {
+                say(.error(problem))
+            }
+            return .redraw
         }
     }
 
@@ -77,13 +87,19 @@ extension App {
             columns: { [database, completionCache, grids = tables.grids] table in
                 // An open table's grid has its columns; another is read once.
                 grids[table].map { $0.source.columns.map(\.name) } ?? completionCache.columns(of: table, in: database)
+            },
+            schemaTables: { [database, completionCache] name in completionCache.tables(inSchema: name, in: database) },
+            schemaColumns: { [database, completionCache] schema, table in
+                completionCache.columns(of: table, inSchema: schema, in: database)
             })
     }
 
     /// Acts on a submitted prompt.
     func submit(_ text: String, kind: PromptKind) {
         if kind == .sql {
-            runStatement(text)
+            if !performNamedQueryCommand(text) {
+                runStatement(text)
+            }
             return
         }
         if kind == .export {

@@ -12,7 +12,12 @@ extension App {
     /// the rows that arrived; so does running another statement, which needs the writer. An
     /// interrupted write is rolled back (a script in one transaction as a whole); a statement that
     /// had finished stays done.
-    func runStatement(_ text: String) {
+    ///
+    /// A statement the database rejects goes back into the SQL editor with the place of the
+    /// error marked: the editor's whole text `buffer` (nil: `text` alone), `text` starting at
+    /// its character `start`.
+    func runStatement(_ text: String, editing buffer: String? = nil, at start: Int = 0) {
+        let origin = StatementOrigin(buffer: buffer ?? text, start: start)
         guard SQLScript.hasTokens(text) else {
             return
         }
@@ -34,16 +39,16 @@ extension App {
         let firstBatchStored = { runner.fill.stored >= ResultStoreWriter.batchSize }
         run(PendingWork(label: "running SQL", isReady: { background.result != nil || firstBatchStored() }, complete: { [unowned self] in
             guard let result = background.result else {
-                showArriving(runner, background: background, of: text)
+                showArriving(runner, background: background, of: text, origin: origin)
                 return
             }
-            show(result.map(\.value), of: text)
+            show(result.map(\.value), of: text, origin: origin)
         }, cancel: { [unowned self] in
             runner.interruption.interrupt()
             // The rows that arrived are shown once the statement has stopped, without waiting for it.
             pending.stoppedStatement = PendingWork(label: "stopping the statement", isReady: { background.result != nil },
                                                    complete: { [unowned self] in
-                background.result.map { show($0.map(\.value), of: text) }
+                background.result.map { show($0.map(\.value), of: text, origin: origin) }
             })
         }, progress: progress))
     }
@@ -51,7 +56,8 @@ extension App {
     /// Opens the rows of a statement still running in a grid that shows them as they are stored
     /// (``FillingSource``), and has the next ticks put reef's whole copy in its place once the
     /// statement has ended (``BackgroundEvent/statementFilled(_:)``).
-    private func showArriving(_ runner: StatementRunner, background: BackgroundResult<Handover<StatementOutcome>>, of text: String) {
+    private func showArriving(_ runner: StatementRunner, background: BackgroundResult<Handover<StatementOutcome>>, of text: String,
+                              origin: StatementOrigin) {
         guard let store = runner.fill.store else {
             return
         }
@@ -61,15 +67,17 @@ extension App {
         clearMessage()
         pending.fillingStatement = FillingStatement(grid: grid, progress: runner.progress, isReady: { background.result != nil },
                                                     complete: { [unowned self, weak grid] in
-            background.result.map { show($0.map(\.value), of: text, arriving: grid) }
+            background.result.map { show($0.map(\.value), of: text, origin: origin, arriving: grid) }
         }, stop: runner.interruption.interrupt)
     }
 
     /// Shows what a statement from the SQL prompt did (see ``runStatement(_:)``); a statement that
     /// failed is told with where in `text` the database found the error. Rows shown while they
     /// arrived (in `arriving`) are replaced by reef's whole copy of them, the cursor kept, or not
-    /// shown at all when that grid was closed meanwhile.
-    private func show(_ outcome: Result<StatementOutcome, any Error>, of text: String, arriving: GridModel? = nil) {
+    /// shown at all when that grid was closed meanwhile. A failed statement goes back into the
+    /// editor (`origin`).
+    private func show(_ outcome: Result<StatementOutcome, any Error>, of text: String, origin: StatementOrigin,
+                      arriving: GridModel? = nil) {
         defer { noteTransactionState() }
         do {
             switch try outcome.get() {
@@ -81,22 +89,22 @@ extension App {
                     say(.info("cancelled: running SQL (no row had arrived)"))
                     return
                 }
-                place(rows.source, arriving: arriving)
+                place(rows, arriving: arriving)
                 if let summary = rows.summary {
                     say(.info(summary))
                 } else {
                     clearMessage()
                 }
-            case .changed(let count):
+            case .changed(let count, let timing):
                 try refreshAfterWrite(schemaMayChange: false)
-                say(.info(count == 1 ? "1 row changed" : "\(count) rows changed"))
-            case .done:
+                say(.info((count == 1 ? "1 row changed" : "\(count) rows changed") + Self.took(timing)))
+            case .done(let timing):
                 try refreshAfterWrite(schemaMayChange: true)
-                say(.info("statement executed"))
+                say(.info("statement executed" + Self.took(timing)))
             case .script(let run):
                 try refreshAfterWrite(schemaMayChange: true)
                 if let rows = run.rows {
-                    place(rows.source, arriving: arriving)
+                    place(rows, arriving: arriving)
                 }
                 say(.info(run.summary))
             }
@@ -107,22 +115,36 @@ extension App {
             }
             if let reason = readOnlyReason, case ORMError.readOnlyDatabase? = error as? ORMError {
                 say(.error("SQL: read-only: " + reason))
+                keepInEditor(origin, failure: EditorFailure(message: "read-only: " + reason))
             } else {
                 say(.error("SQL: " + UserMessage.describe(error, in: text)))
+                keepInEditor(origin, failure: editorFailure(error, in: text, origin: origin))
             }
         }
     }
 
-    /// Shows `source` in the grid that showed its rows as they arrived, when given (and nowhere
+    /// How long a statement without rows took, after what it did: ` (2.1 ms)`; nothing when not measured.
+    private static func took(_ timing: StatementTiming?) -> String {
+        timing.map { " (" + StatementTiming.describe($0.server) + ")" } ?? ""
+    }
+
+    /// Shows the rows in the grid that showed them as they arrived, when given (and nowhere
     /// when that grid was closed meanwhile), else in a new results grid.
-    private func place(_ source: RowSource, arriving: GridModel?) {
-        guard let arriving else {
-            showResults(GridModel(source: source))
-            return
+    /// The results screen is told how long the statement took (``StatementTiming``).
+    private func place(_ rows: StatementRows, arriving: GridModel?) {
+        let grid: GridModel
+        if let arriving {
+            guard state.screens.contains(where: { $0.showsResults && $0.grid === arriving }) else {
+                return
+            }
+            arriving.replaceSource(rows.source, cursorRow: arriving.cursorRow)
+            grid = arriving
+        } else {
+            grid = GridModel(source: rows.source)
+            showResults(grid)
         }
-        let isShown = state.screens.contains { $0.showsResults && $0.grid === arriving }
-        if isShown {
-            arriving.replaceSource(source, cursorRow: arriving.cursorRow)
+        for case let results as QueryResultsController in state.screens where results.gridShown === grid {
+            results.timing = rows.timing
         }
     }
 

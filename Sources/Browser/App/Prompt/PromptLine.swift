@@ -12,6 +12,8 @@ struct PromptLine {
     var editing: EditTarget?
     /// Where the SQL and filter history is kept across runs; nil keeps it for this run only.
     var store: HistoryStore?
+    /// The named queries saved in this run when no history is kept (``App/namedQueriesFile``).
+    var sessionQueries: [NamedQuery] = []
     /// The kinds whose kept history was read.
     private var loaded: Set<PromptKind> = []
 

@@ -1,4 +1,11 @@
+import ORMCore
+
 /// An open input line: its text, cursor and place in the history, edited key by key.
+///
+/// At the SQL prompt the text may span several lines (an editor): `Enter` in an unfinished
+/// statement goes on to a new line (``EditorStatements/isUnfinished(_:dialect:)``), `Ctrl-J`
+/// always does, `Ctrl-O` runs the statement under the cursor; arrows, `Home` and `End` move
+/// within and across lines (see `PromptState+Lines.swift`).
 struct PromptState: Sendable {
     /// What happened to the prompt after a key.
     enum Event: Equatable, Sendable {
@@ -10,6 +17,9 @@ struct PromptState: Sendable {
         case cancelled
         /// Ctrl-X at the SQL prompt: edit the text in the user's editor.
         case openEditor(String)
+        /// Ctrl-O at the SQL prompt: run `statement`, which starts at character `start` of the
+        /// whole text `buffer`.
+        case runStatement(String, start: Int, buffer: String)
     }
 
     /// What the prompt asks for.
@@ -31,6 +41,12 @@ struct PromptState: Sendable {
     var completions: CompletionMenu?
     /// The `Ctrl-R` search of the history under way.
     var search: HistorySearch?
+    /// How the SQL prompt's text is cut into statements (the database's tokenizer).
+    var dialect: SQLToken.Dialect = .sqlite
+    /// The error of the statement last run from this text, marked in it until the text changes.
+    var failure: EditorFailure?
+    /// The first line of the text in sight when it spans more lines than the editor shows.
+    var firstVisibleLine = 0
 
     /// Opens a prompt with `text` already typed.
     init(kind: PromptKind, text: String = "", history: [String] = []) {
@@ -47,10 +63,32 @@ struct PromptState: Sendable {
                highlights: kind.isSQL ? SQLHighlighter.elements(of: text) : nil)
     }
 
+    /// Whether it is drawn as the SQL editor of several lines (``editor(rows:)``) rather than one line.
+    var isEditor: Bool {
+        kind == .sql && (text.contains("\n") || failure != nil)
+    }
+
+    /// The SQL editor that draws it, `rows` lines in sight at most, the error marked.
+    func editor(rows: Int) -> MultilinePrompt {
+        let place = failure?.offset.map { offset -> String in
+            let (line, column) = lineAndColumn(of: offset)
+            return lineCount == 1 ? "column \(column + 1): " : "line \(line + 1), column \(column + 1): "
+        } ?? ""
+        return MultilinePrompt(label: widget.label, text: text, cursor: cursor, highlights: SQLHighlighter.elements(of: text),
+                               firstLine: firstVisibleLine, rows: rows,
+                               header: failure.map { "✗ " + place + $0.message }, mark: failure?.offset)
+    }
+
     /// Applies one key. `schema` gives what `Tab` completes from at the SQL and filter prompts
     /// (asked for only when completing).
     mutating func handle(_ key: Key, schema: () -> CompletionSchema? = { nil }) -> Event {
         note = nil
+        let before = text
+        defer {
+            if text != before {
+                failure = nil  // the marked place is no longer where the error was
+            }
+        }
         if search != nil, let event = handleSearch(key) {
             return event
         }
@@ -76,8 +114,18 @@ struct PromptState: Sendable {
             }
             search = HistorySearch(original: text, originalCursor: cursor)
             return .edited
+        case .enter where kind == .sql && EditorStatements.isUnfinished(NamedQueryCommand.sql(in: text), dialect: dialect),
+             .control("j") where kind == .sql:
+            characters.insert("\n", at: cursor)
+            cursor += 1
         case .enter:
             return .submitted(text)
+        case .control("o") where kind == .sql:
+            guard let statement = EditorStatements.statement(at: cursor, in: text, dialect: dialect) else {
+                note = "no statement here"
+                return .edited
+            }
+            return .runStatement(statement.text, start: statement.start, buffer: text)
         case .escape:
             return .cancelled
         case .character(let character):
@@ -98,18 +146,25 @@ struct PromptState: Sendable {
         case .right:
             cursor = min(characters.count, cursor + 1)
         case .home, .control("a"):
-            cursor = 0
+            cursor = lineStart(in: characters)
         case .end, .control("e"):
-            cursor = characters.count
+            cursor = lineEnd(in: characters)
         case .control("u"):
-            characters.removeFirst(cursor)
-            cursor = 0
+            let start = lineStart(in: characters)
+            characters.removeSubrange(start..<cursor)
+            cursor = start
         case .control("w"):
             let start = Self.wordStart(before: cursor, in: characters)
             characters.removeSubrange(start..<cursor)
             cursor = start
         case .control("x") where kind == .sql:
             return .openEditor(text)
+        case .up where lineOfCursor > 0:
+            moveLine(by: -1)
+            return .edited
+        case .down where lineOfCursor < lineCount - 1:
+            moveLine(by: 1)
+            return .edited
         case .up:
             if !recall(older: true) {
                 note = history.isEmpty ? "no earlier entries" : "no earlier entry"

@@ -9,10 +9,20 @@ extension App {
         let layout = screenLayout
         state.top.render(in: layout.content, into: &frame.buffer, theme: theme)
         if let prompt = prompt.current {
-            let cursor = prompt.widget.render(in: layout.status, into: &frame.buffer, theme: theme)
+            var top = layout.status.y
+            let cursor: (x: Int, y: Int)
+            if prompt.isEditor {
+                // The editor grows upward over the screen, from the status bar's row.
+                let editor = prompt.editor(rows: editorRows)
+                let area = Rect(x: 0, y: 0, width: layout.status.width, height: layout.status.bottom)
+                cursor = editor.render(in: area, into: &frame.buffer, theme: theme)
+                top = max(0, area.bottom - editor.height)
+            } else {
+                cursor = prompt.widget.render(in: layout.status, into: &frame.buffer, theme: theme)
+            }
             frame.cursor = cursor
             if let menu = prompt.completions {
-                renderCompletions(menu, of: prompt, cursor: cursor, above: layout.status.y, into: &frame.buffer)
+                renderCompletions(menu, of: prompt, cursor: cursor, above: top, into: &frame.buffer)
             }
         } else {
             statusBar(width: layout.status.width).render(in: layout.status, into: &frame.buffer, theme: theme)
@@ -24,6 +34,7 @@ extension App {
                                    into buffer: inout ScreenBuffer) {
         let characters = Array(prompt.text)
         let start = min(max(0, menu.completion.range.lowerBound), prompt.cursor, characters.count)
+        // In the editor the word completed is on the cursor's line; the list starts above the editor.
         let typed = String(characters[start..<min(max(start, prompt.cursor), characters.count)])
         let x = max(0, cursor.x - TextWidth.of(Sanitizer.sanitize(typed)))
         // Only the rows in sight are made: a list may hold ten thousand tables.
@@ -81,7 +92,10 @@ extension App {
         let pending = pendingEditCount == 0 ? [] : ["\(pendingEditCount) pending" + (gone > 0 ? " (\(gone) row\(gone == 1 ? "" : "s") gone)" : "")]
         let staged = (sessionTransactionOpen ? ["in transaction"] : []) + pending
         let node = serverNodeStatus.map { [$0] } ?? []
+        // How long a statement took (`psql`'s `\timing`), on its results: the first to give way.
+        let timing = (state.top as? QueryResultsController)?.timing.map { [$0.description] } ?? []
         let candidates = [
+            staged + [title, position] + column + sort + filter + node + timing,
             staged + [title, position] + column + sort + filter + node,
             staged + [title, position] + column + sort + node,
             staged + [title, position] + column + sort + filter,

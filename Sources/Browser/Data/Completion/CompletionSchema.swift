@@ -13,6 +13,27 @@ struct CompletionSchema {
     var columns: (String) -> [String]?
     /// Names of ``tables`` that are the statement's `WITH` queries.
     var commonTables: Set<String> = []
+    /// The tables and views of the schema a qualifier names (`audit.` on PostgreSQL, `main.` or an
+    /// attached database on SQLite), nil when it names none.
+    var schemaTables: (String) -> [(name: String, isView: Bool)]? = { _ in nil }
+    /// The columns of a table of another schema (``schemaTables``), by schema and table.
+    var schemaColumns: (_ schema: String, _ table: String) -> [String]? = { _, _ in nil }
+
+    /// How a table of another schema is named among the statement's tables (`audit.log`).
+    static func qualified(_ schema: String, _ table: String) -> String {
+        schema + qualifierMark + table
+    }
+
+    /// What separates a schema from its table in ``qualified(_:_:)``: no name holds it.
+    static let qualifierMark = "\u{1F}"
+
+    /// The columns of `table`: one of ``tables``, or one of another schema named by ``qualified(_:_:)``.
+    func columns(ofNamed table: String) -> [String]? {
+        guard let mark = table.firstRange(of: Self.qualifierMark) else {
+            return columns(table)
+        }
+        return schemaColumns(String(table[..<mark.lowerBound]), String(table[mark.upperBound...]))
+    }
 
     /// The schema with the statement's `WITH` queries as tables (their own names first), whose
     /// columns are those they list.

@@ -6,7 +6,7 @@ import ORMCore
 /// The text is read with ORMCore's tokenizer (``SQLToken``), so the cursor in a string, a comment,
 /// a number or a parameter gets no completion. Where a table name goes (after `FROM`, `JOIN`,
 /// `INTO`, `UPDATE`, `TABLE`, a `,` of a `FROM` list) the tables and views are offered; after
-/// `name.`, the columns of that table or alias; elsewhere the columns of the tables the statement
+/// `name.`, the columns of that table or alias, or the tables of that schema; elsewhere the columns of the tables the statement
 /// names (and, in a filter, of the table filtered), then tables (not in a filter), functions and
 /// keywords. The statement's `WITH` queries count as tables, with the columns they list.
 ///
@@ -54,9 +54,22 @@ struct SQLCompletion: Equatable {
         var candidates: [CompletionCandidate] = []
         if before.count >= 2, text[before[before.count - 1].range] == ".",
            [.word, .quotedName].contains(before[before.count - 2].kind) {
+            // `alias.` and `table.` give columns; `schema.` where a table goes (or naming no
+            // table) gives that schema's tables.
             let qualifier = before[before.count - 2].unquoted(in: text)
-            let table = named.aliases[qualifier.lowercased()] ?? schema.table(named: qualifier)
-            candidates = table.map { columns(of: [$0], schema: schema, matching: matches) } ?? []
+            let alias = named.aliases[qualifier.lowercased()]
+            let table = alias ?? schema.table(named: qualifier)
+            let tableSlot = isTableSlot(Array(before.dropLast(2)), text: text)
+            if let table, alias != nil || !tableSlot {
+                candidates = columns(of: [table], schema: schema, matching: matches)
+            } else if let others = schema.schemaTables(qualifier) {
+                var inSchema = schema
+                inSchema.tables = others
+                inSchema.commonTables = []
+                candidates = tables(inSchema, matching: matches)
+            } else {
+                candidates = table.map { columns(of: [$0], schema: schema, matching: matches) } ?? []
+            }
         } else if isTableSlot(before, text: text) {
             candidates = tables(schema, matching: matches)
         } else {
@@ -225,7 +238,15 @@ struct SQLCompletion: Equatable {
                [.word, .quotedName].contains(tokens[nameIndex + 2].kind) {
                 nameIndex += 2
             }
-            guard let table = schema.table(named: tokens[nameIndex].unquoted(in: text)) else {
+            let name = tokens[nameIndex].unquoted(in: text)
+            let table: String
+            if let found = schema.table(named: name) {
+                table = found
+            } else if nameIndex == index + 2, let others = schema.schemaTables(tokens[index].unquoted(in: text)),
+                      let other = others.first(where: { $0.name == name }) ?? others.first(where: { $0.name.equalsIgnoringCase(name) }) {
+                // A table of another schema: its columns are read by schema and name.
+                table = CompletionSchema.qualified(tokens[index].unquoted(in: text), other.name)
+            } else {
                 continue
             }
             if !tables.contains(table) {
@@ -252,11 +273,11 @@ struct SQLCompletion: Equatable {
         var sources: [String: [String]] = [:]
         var order: [String] = []
         for table in tables {
-            for column in schema.columns(table) ?? [] where matching(column) {
+            for column in schema.columns(ofNamed: table) ?? [] where matching(column) {
                 if sources[column] == nil {
                     order.append(column)
                 }
-                sources[column, default: []].append(table)
+                sources[column, default: []].append(table.replacing(CompletionSchema.qualifierMark, with: "."))
             }
         }
         return sorted(order.map { column in

@@ -47,22 +47,10 @@ enum UserMessage {
     /// `line 2, column 5: excerpt`; nil when the database did not say, or said a place outside
     /// the user's text.
     static func place(of error: any Error, in statement: String) -> String? {
-        guard let error = error as? any DatabaseError, let offset = error.sqlOffset, let sql = error.sql else {
+        guard let inTyped = offset(of: error, in: statement) else {
             return nil
         }
-        var typed = Substring(statement)
-        while let last = typed.last, last.isWhitespace || last == ";" {
-            typed = typed.dropLast()
-        }
-        guard !typed.isEmpty, let range = sql.firstRange(of: typed) else {
-            return nil
-        }
-        let start = sql.distance(from: sql.startIndex, to: range.lowerBound)
-        // Past the typed text (in reef's SQL around it): the text ended too soon.
-        let inTyped = min(offset - start, typed.count)
-        guard inTyped >= 0 else {
-            return nil
-        }
+        let typed = trimmedStatement(statement)
         let index = typed.index(typed.startIndex, offsetBy: inTyped)
         let before = typed[..<index]
         let line = before.count { $0.isNewline } + 1
@@ -71,6 +59,32 @@ enum UserMessage {
         let excerpt = rest.count > 24 ? rest.prefix(24) + "…" : rest
         let position = typed.contains(where: \.isNewline) ? "line \(line), column \(column)" : "column \(column)"
         return excerpt.isEmpty ? position + ", the end" : position + ": " + Sanitizer.sanitize(String(excerpt))
+    }
+
+    /// Where in `statement`, in characters, a database error was found (at most its length, for
+    /// a statement that ended too soon); nil when the database did not say, or said a place
+    /// outside the user's text (in reef's SQL around it).
+    static func offset(of error: any Error, in statement: String) -> Int? {
+        guard let error = error as? any DatabaseError, let offset = error.sqlOffset, let sql = error.sql else {
+            return nil
+        }
+        let typed = trimmedStatement(statement)
+        guard !typed.isEmpty, let range = sql.firstRange(of: typed) else {
+            return nil
+        }
+        let start = sql.distance(from: sql.startIndex, to: range.lowerBound)
+        // Past the typed text (in reef's SQL around it): the text ended too soon.
+        let inTyped = min(offset - start, typed.count)
+        return inTyped >= 0 ? inTyped : nil
+    }
+
+    /// `statement` without the blanks and semicolons at its end.
+    private static func trimmedStatement(_ statement: String) -> Substring {
+        var typed = Substring(statement)
+        while let last = typed.last, last.isWhitespace || last == ";" {
+            typed = typed.dropLast()
+        }
+        return typed
     }
 
     /// A lost session with the server: what the server or libpq said (its first line), and that

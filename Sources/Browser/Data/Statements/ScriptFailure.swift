@@ -11,6 +11,8 @@ struct ScriptFailure: Error, CustomStringConvertible {
     let reason: String
     /// Where in the failing statement the database found the error (``UserMessage/place(of:in:)``).
     var place: String? = nil
+    /// The same place in characters from the start of the failing statement, for the editor to mark.
+    var offset: Int? = nil
 
     var description: String {
         let kept = applied == 0 ? "nothing was changed" : (applied == 1 ? "the statement before it ran" : "the \(applied) before it ran")

@@ -2,10 +2,12 @@
 enum StatementOutcome {
     /// A statement that returned rows (a query, `RETURNING`, a `PRAGMA`…): its rows, stored.
     case rows(StatementRows)
-    /// A statement that changed this many rows (`INSERT`, `UPDATE`, `DELETE`, `REPLACE`, `MERGE`).
-    case changed(Int)
-    /// Any other statement (DDL, `BEGIN`, `PRAGMA x = y`...), which ran without a result.
-    case done
+    /// A statement that changed this many rows (`INSERT`, `UPDATE`, `DELETE`, `REPLACE`, `MERGE`),
+    /// and how long it took when measured.
+    case changed(Int, timing: StatementTiming? = nil)
+    /// Any other statement (DDL, `BEGIN`, `PRAGMA x = y`...), which ran without a result, and how
+    /// long it took when measured.
+    case done(timing: StatementTiming? = nil)
     /// Several statements, run in order.
     case script(ScriptRun)
 

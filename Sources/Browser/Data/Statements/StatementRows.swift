@@ -14,6 +14,8 @@ struct StatementRows {
     /// Whether the statement changed rows its database does not count: a data-changing `WITH`
     /// ending in a `SELECT` on PostgreSQL, whose command tag counts the rows returned only.
     var changesUncounted = false
+    /// How long the server took and the rows took to arrive (nil when not measured).
+    var timing: StatementTiming?
 
     /// The status-bar line: the rows changed beside those returned, or where the statement was
     /// stopped; nil for a query that ran to its end (the grid's count says it all).

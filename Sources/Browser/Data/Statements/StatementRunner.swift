@@ -71,6 +71,8 @@ struct StatementRunner: Sendable {
         try checkWriteAccess(statement)
         var writer: ResultStoreWriter?
         let report: StatementRunReport
+        let start = ContinuousClock.now
+        var firstRow: ContinuousClock.Instant?
         do {
             report = try interruption.run {
                 try database.runStatement(SQL(statement), columns: { columns in
@@ -78,6 +80,9 @@ struct StatementRunner: Sendable {
                                                 isFromPostgres: database.dialect.kind == .postgres, statement: statement)
                     writer = ResultStoreWriter(store: store, progress: progress, fill: fill)
                 }, row: { row in
+                    if firstRow == nil {
+                        firstRow = .now
+                    }
                     try writer?.append(row)
                 })
             }
@@ -88,14 +93,18 @@ struct StatementRunner: Sendable {
                 throw error
             }
             try writer.flush()
-            return .rows(StatementRows(source: try writer.store.source(), count: writer.arrived, changedRows: nil, wasStopped: true))
+            var rows = StatementRows(source: try writer.store.source(), count: writer.arrived, changedRows: nil, wasStopped: true)
+            rows.timing = StatementTiming(start: start, firstRow: firstRow, end: .now)
+            return .rows(rows)
         }
         guard let writer else {
-            return report.changedRows.map(StatementOutcome.changed) ?? .done
+            let timing = StatementTiming(start: start, firstRow: nil, end: .now)
+            return report.changedRows.map { .changed($0, timing: timing) } ?? .done(timing: timing)
         }
         try writer.flush()
         var rows = StatementRows(source: try writer.store.source(), count: writer.arrived,
                                  changedRows: report.changedRows, wasStopped: false)
+        rows.timing = StatementTiming(start: start, firstRow: firstRow, end: .now)
         rows.changesUncounted = report.changedRows == nil && database.dialect.kind == .postgres
             && !SQLScript.tablesWritten(by: statement, dialect: .postgres).isEmpty
         return .rows(rows)
@@ -158,7 +167,7 @@ struct StatementRunner: Sendable {
                         }
                         run.rows = rows
                         run.changedRows += rows.changedRows ?? 0
-                    case .changed(let count): run.changedRows += count
+                    case .changed(let count, _): run.changedRows += count
                     case .done, .script: break
                     }
                 } else {
@@ -177,7 +186,8 @@ struct StatementRunner: Sendable {
             // In one transaction nothing stays, whether a statement or the COMMIT failed.
             let failed = min(ran + 1, leading)
             throw ScriptFailure(statement: failed, count: statements.count, applied: run.wasAtomic ? 0 : ran,
-                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[failed - 1]))
+                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[failed - 1]),
+                                offset: UserMessage.offset(of: error, in: statements[failed - 1]))
         }
         guard endsWithQuery else {
             return run
@@ -187,12 +197,13 @@ struct StatementRunner: Sendable {
             case .rows(let rows):
                 run.rows = rows
                 run.changedRows += rows.changedRows ?? 0
-            case .changed(let count): run.changedRows += count
+            case .changed(let count, _): run.changedRows += count
             case .done, .script: break
             }
         } catch {
             throw ScriptFailure(statement: leading + 1, count: statements.count, applied: leading,
-                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[leading]))
+                                reason: UserMessage.describe(error), place: UserMessage.place(of: error, in: statements[leading]),
+                                offset: UserMessage.offset(of: error, in: statements[leading]))
         }
         return run
     }

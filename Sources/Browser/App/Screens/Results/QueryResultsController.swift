@@ -1,10 +1,13 @@
 /// The results of a statement typed at the SQL prompt, in a grid of their own (filled as the rows
 /// arrive): `Esc` stops the statement while it runs, `q` or `Esc` goes back; the rest moves,
-/// searches, sorts, filters and copies as in any grid.
+/// searches, sorts, filters and copies as in any grid. The status bar tells how long the
+/// statement took (``timing``) at the end of its right-hand side, when there is room.
 final class QueryResultsController: GridScreenController {
     let gridShown: GridModel
     var pane = GridPane()
     unowned let host: any GridScreenHost
+    /// How long the server took and the rows took to arrive, once the statement has ended.
+    var timing: StatementTiming?
 
     /// The results in `grid`, the grid's commands going to `host`.
     init(grid: GridModel, host: any GridScreenHost) {

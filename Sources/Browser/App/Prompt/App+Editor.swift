@@ -1,0 +1,53 @@
+import ORMCore
+
+/// Where a statement run from the SQL prompt came from: the editor's whole text, and where in it
+/// the statement run starts (a statement under the cursor, `Ctrl-O`), so that a failure can go
+/// back into the editor with its place marked.
+struct StatementOrigin: Sendable {
+    /// The editor's text when the statement ran.
+    var buffer: String
+    /// Where the statement run starts in `buffer`, in characters.
+    var start: Int
+}
+
+extension App {
+    /// How many lines of the SQL editor are in sight at most: a third of the screen.
+    var editorRows: Int {
+        max(1, (screenLayout.status.bottom) / 3)
+    }
+
+    /// Reopens the SQL editor with the text of a statement the database rejected, the cursor and
+    /// the mark on the place of the error (when the database said), unless a prompt is open by then.
+    func keepInEditor(_ origin: StatementOrigin, failure: EditorFailure) {
+        guard prompt.current == nil else {
+            return
+        }
+        openPrompt(.sql, text: origin.buffer)
+        prompt.current?.failure = failure
+        if let offset = failure.offset {
+            prompt.current?.cursor = min(offset, origin.buffer.count)
+        }
+        prompt.current?.keepCursorVisible(rows: editorRows)
+    }
+
+    /// What the editor says of `error`, a failure of `text` run from `origin`, and where in the
+    /// editor's text it is: the statement of a script that failed, and the place in it.
+    func editorFailure(_ error: any Error, in text: String, origin: StatementOrigin) -> EditorFailure {
+        let ranges = EditorStatements.ranges(in: text, dialect: database.dialect.tokenDialect)
+        let characters = Array(text)
+        let place: Int?
+        let message: String
+        if let script = error as? ScriptFailure {
+            message = script.description
+            place = script.offset.flatMap { offset in
+                ranges.indices.contains(script.statement - 1) ? ranges[script.statement - 1].lowerBound + offset : nil
+            }
+        } else {
+            message = UserMessage.describe(error)
+            place = ranges.first.flatMap { range in
+                UserMessage.offset(of: error, in: String(characters[range.clamped(to: 0..<characters.count)])).map { range.lowerBound + $0 }
+            }
+        }
+        return EditorFailure(message: message, offset: place.map { origin.start + $0 })
+    }
+}

@@ -1,0 +1,77 @@
+import ORMCore
+
+/// The statements in the SQL editor's text, read with the database's own tokenizer and script
+/// cutter (``SQLScript``): whether `Enter` runs the text or goes on to a new line, and which
+/// statement is under the cursor.
+///
+/// ```swift
+/// EditorStatements.isUnfinished("SELECT 'it", dialect: .sqlite)            // true: an open quote
+/// EditorStatements.isUnfinished("SELECT 1; SELECT 2", dialect: .sqlite)     // true: no final `;`
+/// EditorStatements.statement(at: 12, in: "SELECT 1;\nSELECT 2;", dialect: .sqlite)
+/// // ("SELECT 2", start: 10)
+/// ```
+enum EditorStatements {
+    /// Whether `text` is a statement still being written, so `Enter` goes on to a new line: it
+    /// ends inside a string, a quoted name, a dollar quote or a comment; it leaves a parenthesis
+    /// open; it ends inside a trigger's or a `BEGIN ATOMIC` body (where a `;` ends nothing); or
+    /// it holds several statements and the last has no `;` after it.
+    static func isUnfinished(_ text: String, dialect: SQLToken.Dialect) -> Bool {
+        let tokens = SQLToken.tokens(in: text, dialect: dialect)
+        if tokens.last.map({ !$0.isClosed }) ?? false {
+            return true
+        }
+        var depth = 0
+        for token in tokens {
+            if token.kind == .openParenthesis {
+                depth += 1
+            } else if token.kind == .closeParenthesis {
+                depth = max(0, depth - 1)
+            }
+        }
+        if depth > 0 {
+            return true
+        }
+        let statements = SQLScript.statements(in: text, dialect: dialect)
+        guard let last = tokens.last(where: { !$0.isTrivia }) else {
+            return false
+        }
+        // Inside a body (a trigger's `BEGIN … END`, `BEGIN ATOMIC … END`) a `;` ends nothing: a
+        // statement added after one (given after a line break, past any `--` comment) joins the last.
+        let ending = last.kind == .semicolon ? "\nSELECT 1" : "\n;\nSELECT 1"
+        if SQLScript.statements(in: text + ending, dialect: dialect).count <= statements.count {
+            return true
+        }
+        return last.kind != .semicolon && statements.count > 1
+    }
+
+    /// Where each statement of `text` is, in characters, as the database's cutter splits it
+    /// (each trimmed of blanks and its final `;`).
+    static func ranges(in text: String, dialect: SQLToken.Dialect) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var searchStart = text.startIndex
+        var searchOffset = 0
+        for statement in SQLScript.statements(in: text, dialect: dialect) {
+            guard let found = text[searchStart...].firstRange(of: statement) else {
+                continue
+            }
+            let start = searchOffset + text.distance(from: searchStart, to: found.lowerBound)
+            let end = start + statement.count
+            ranges.append(start..<end)
+            searchStart = found.upperBound
+            searchOffset = end
+        }
+        return ranges
+    }
+
+    /// The statement under `cursor` (in characters) and where it starts: the one the cursor is
+    /// in, else the last one before it, else the first; nil when the text holds none.
+    static func statement(at cursor: Int, in text: String, dialect: SQLToken.Dialect) -> (text: String, start: Int)? {
+        let ranges = ranges(in: text, dialect: dialect)
+        guard let range = ranges.last(where: { $0.lowerBound <= cursor }) ?? ranges.first else {
+            return nil
+        }
+        let characters = Array(text)
+        let clamped = range.clamped(to: 0..<characters.count)
+        return (String(characters[clamped]), clamped.lowerBound)
+    }
+}
