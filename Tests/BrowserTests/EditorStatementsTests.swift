@@ -13,12 +13,14 @@ final class EditorStatementsTests: XCTestCase {
             "SELECT 1; SELECT 2", "UPDATE t SET a = 1;\nSELECT a FROM t",
             "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u VALUES (1);",
             "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u VALUES (1)",
+            "SELECT region,", "SELECT a FROM", "SELECT a FROM t WHERE", "SELECT a FROM t WHERE b = 1 and",
+            "SELECT a FROM t ORDER BY", "SELECT a + ", "SELECT * FROM main.", "SELECT a FROM t -- then\n  WHERE a =",
         ]
         for text in unfinished {
             XCTAssertTrue(EditorStatements.isUnfinished(text, dialect: .sqlite), text)
         }
         let finished = [
-            "", "SELECT 1", "SELECT 1;", "SELECT 'a;b'", "SELECT 1 -- no ; here", "SELECT CASE WHEN 1 THEN 2 END", "SELECT 1; SELECT 2;", "SELECT 1 -- a comment",
+            "", "SELECT 1", "INSERT INTO t DEFAULT VALUES", "SELECT a FROM t ORDER BY a DESC", "SELECT count(*)", "SELECT 1;", "SELECT 'a;b'", "SELECT 1 -- no ; here", "SELECT CASE WHEN 1 THEN 2 END", "SELECT 1; SELECT 2;", "SELECT 1 -- a comment",
             "SELECT (1)", "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u VALUES (1); END;",
             "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u VALUES (1); END",
         ]
@@ -34,7 +36,7 @@ final class EditorStatementsTests: XCTestCase {
             "DO $$ BEGIN PERFORM 1;", "CREATE FUNCTION f() RETURNS int AS $body$ SELECT 1;",
             "CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1;",
             "CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC",
-            "SELECT 1; SELECT 2", "SELECT 'it",
+            "SELECT 1; SELECT 2", "SELECT 'it", "SELECT amount::", "SELECT a FROM t WHERE a ILIKE",
         ]
         for text in unfinished {
             XCTAssertTrue(EditorStatements.isUnfinished(text, dialect: .postgres), text)
@@ -43,6 +45,7 @@ final class EditorStatementsTests: XCTestCase {
             "DO $$ BEGIN PERFORM 1; END $$", "DO $$ BEGIN PERFORM 1; END $$;",
             "CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; END;",
             "SELECT 1; SELECT 2;", "SELECT 'a;b'", "SELECT CASE WHEN true THEN 1 END", "BEGIN", "SELECT 1 -- x",
+            "SET enable_seqscan TO on", "SELECT amount::numeric",
         ]
         for text in finished {
             XCTAssertFalse(EditorStatements.isUnfinished(text, dialect: .postgres), text)

@@ -14,7 +14,8 @@ enum EditorStatements {
     /// Whether `text` is a statement still being written, so `Enter` goes on to a new line: it
     /// ends inside a string, a quoted name, a dollar quote or a comment; it leaves a parenthesis
     /// open; it ends inside a trigger's or a `BEGIN ATOMIC` body (where a `;` ends nothing); or
-    /// it holds several statements and the last has no `;` after it.
+    /// it holds several statements and the last has no `;` after it; or its last word cannot end
+    /// a statement (a `,`, an operator, `SELECT`, `FROM`, `WHERE`, `AND`, `BY`…: `SELECT a,`).
     static func isUnfinished(_ text: String, dialect: SQLToken.Dialect) -> Bool {
         let tokens = SQLToken.tokens(in: text, dialect: dialect)
         if tokens.last.map({ !$0.isClosed }) ?? false {
@@ -41,8 +42,21 @@ enum EditorStatements {
         if SQLScript.statements(in: text + ending, dialect: dialect).count <= statements.count {
             return true
         }
+        if last.kind == .operator
+            || (last.kind == .word && wordsThatEndNothing.contains(last.unquoted(in: text).uppercased()))
+        {
+            return true
+        }
         return last.kind != .semicolon && statements.count > 1
     }
+
+    /// Keywords no statement ends with: a statement that ends with one goes on. (Not `VALUES`:
+    /// `INSERT … DEFAULT VALUES`; not `ON`: PostgreSQL's `SET … TO on`.)
+    private static let wordsThatEndNothing: Set<String> = [
+        "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "BY", "JOIN", "INTO", "AS", "IN",
+        "LIKE", "ILIKE", "GLOB", "BETWEEN", "CASE", "WHEN", "THEN", "ELSE", "HAVING", "LIMIT", "OFFSET", "UNION",
+        "INTERSECT", "EXCEPT", "WITH", "DISTINCT", "IS", "USING", "WINDOW", "OVER", "PARTITION", "RETURNING",
+    ]
 
     /// Where each statement of `text` is, in characters, as the database's cutter splits it
     /// (each trimmed of blanks and its final `;`).
