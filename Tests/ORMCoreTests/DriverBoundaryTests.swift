@@ -26,8 +26,6 @@ final class DriverBoundaryTests: XCTestCase {
             "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
         "Query/Query+Fetch.swift":
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Query/Query+Stream.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Query/RecordDecoder.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/ColumnCoding+ValueRow.swift":

@@ -32,6 +32,12 @@ protocol DriverConnection: AnyObject {
     /// Drops every cached statement (after the schema changed).
     func clearStatementCache()
 
+    /// Checks that the database reads `sql` (one statement) without running it or keeping a
+    /// statement.
+    ///
+    /// - Throws: the driver's ``DatabaseError`` for SQL the database refuses.
+    func check(_ sql: String) throws
+
     /// Runs one statement with its arguments, discarding any rows.
     func execute(_ sql: SQL) throws
 
@@ -142,6 +148,10 @@ protocol DriverConnection: AnyObject {
 }
 
 extension DriverConnection {
+    func check(_ sql: String) throws {
+        _ = try prepare(sql)
+    }
+
     func takeCommittedChanges() -> ChangeSet { ChangeSet() }
 
     var pendingMark: ChangeSet.Mark { ChangeSet().mark }

@@ -34,11 +34,6 @@ extension Query {
         try decoder.prepare(database)
         let parts = try parts()
         let sql = statement(select: recordSelect(parts), parts: parts)
-        try database.read { connection in
-            switch connection {
-            case .sqlite(let connection): _ = try connection.prepare(sql.text)
-            case .postgres(let connection): try connection.check(sql.text)
-            }
-        }
+        try database.read { connection in try connection.driverConnection.check(sql.text) }
     }
 }
