@@ -111,4 +111,29 @@ final class PlotScreenTests: XCTestCase {
         let back = try screen("lH<Enter>q", table: "t", columns: 80)
         XCTAssertTrue(back[19].hasPrefix(" HISTOGRAM "), back[19])
     }
+
+    func testLSwitchesBetweenPointsAndLines() throws {
+        let lines = try screen("l!l.L")
+        XCTAssertTrue(lines[19].contains("lines: each colour's mean per column, joined"), lines[19])
+        let dots = lines[1...16].joined().unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count
+        XCTAssertGreaterThan(dots, 20, "the three points joined")
+        let points = try screen("l!l.LL")
+        XCTAssertEqual(points[1...16].joined().unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count, 3)
+    }
+
+    func testAHistogramOfDatesHasBinsOfDaysAndDatesUnderThem() throws {
+        let lines = try screen("llllH")
+        XCTAssertEqual(lines[0], "histogram of day in pts: 3 rows, 3 bins of 30 days")
+        XCTAssertEqual(lines[18], "         2023-12-21  2024-01-20      2024-02-19")
+        let rows = try screen("llllHl<Enter>", columns: 100)
+        XCTAssertTrue(rows[19].contains("pts where day >= 2024-01-20 AND day < 2024-02-19  1/1"), rows[19])
+    }
+
+    func testAMonochromeThemeTellsTheColoursApartByAttributes() throws {
+        let monochrome = (0..<3).map { PlotStyles.style(series: $0, of: 3, theme: .monochrome) }
+        XCTAssertEqual(Set(monochrome.map(\.attributes)).count, 3)
+        XCTAssertEqual(Set(monochrome.map(\.foreground)).count, 1)
+        let coloured = (0..<8).map { PlotStyles.style(series: $0, of: 8, theme: .builtinDefault) }
+        XCTAssertEqual(Set(coloured.map(\.foreground)).count, 8, "the default theme has eight colours for eight values")
+    }
 }

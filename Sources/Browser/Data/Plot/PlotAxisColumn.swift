@@ -36,12 +36,19 @@ struct PlotAxisColumn: Sendable, Equatable {
 
     /// `value` written for an axis label or a status line: a date as a date (with its time when
     /// the dates have times), a number readably (``PlotNumberText``) with `step` as the precision
-    /// wanted.
-    func text(of value: Double, step: Double) -> String {
+    /// wanted and `magnitude` the largest value written beside it (``PlotNumberText/text(_:step:magnitude:)``).
+    func text(of value: Double, step: Double, magnitude: Double? = nil) -> String {
         if isDate {
             let withTime = hasTimes || (step > 0 && step < 1)
             return DateText.text(julianDay: value, withTime: withTime) ?? PlotNumberText.text(value, step: step)
         }
-        return PlotNumberText.text(value, step: step)
+        return PlotNumberText.text(value, step: step, magnitude: magnitude)
+    }
+
+    /// `range` written for a status line or a title: `from AND to`, both alike.
+    func text(of range: ClosedRange<Double>) -> String {
+        let step = (range.upperBound - range.lowerBound) / 10
+        let magnitude = max(abs(range.lowerBound), abs(range.upperBound))
+        return "\(text(of: range.lowerBound, step: step, magnitude: magnitude)) AND \(text(of: range.upperBound, step: step, magnitude: magnitude))"
     }
 }

@@ -7,16 +7,19 @@
 /// PlotNumberText.text(12_500_000, step: 5e5)  // "12.5M"
 /// ```
 enum PlotNumberText {
-    /// `value` with the decimals `step` needs (none for a step of 1 or more).
-    static func text(_ value: Double, step: Double) -> String {
+    /// `value` with the decimals `step` needs (none for a step of 1 or more); `magnitude` (the
+    /// largest value of the axis, by default `value`'s own) decides whether it is written with `k`,
+    /// `M`, `G`, so the labels of one axis are written alike.
+    static func text(_ value: Double, step: Double, magnitude: Double? = nil) -> String {
         guard value.isFinite else {
             return value.isNaN ? "NaN" : (value < 0 ? "-inf" : "inf")
         }
-        let magnitude = abs(value)
+        let magnitude = max(abs(value), abs(magnitude ?? 0))
         if magnitude >= 10_000_000 {
-            for (scale, suffix) in [(1e12, "T"), (1e9, "G"), (1e6, "M")] where magnitude >= scale {
+            // The largest unit the step is at least half of: ticks 100M apart read 100M, 200M, not 0.1G.
+            for (scale, suffix) in [(1e12, "T"), (1e9, "G"), (1e6, "M")] where magnitude >= scale && (step <= 0 || step >= scale / 2) {
                 let scaledStep = step > 0 ? step / scale : 1
-                return plain(value / scale, decimals: min(3, decimals(for: scaledStep))) + suffix
+                return CellFormatter.groupingThousands(plain(value / scale, decimals: min(3, decimals(for: scaledStep)))) + suffix
             }
         }
         if magnitude != 0 && magnitude < 0.0001 && step < 0.0001 {

@@ -52,7 +52,10 @@ final class HistogramController: ScreenController {
     func render(in area: Rect, into buffer: inout ScreenBuffer, theme: Theme) {
         buffer.fill(area, style: theme[.background])
         let (titleRow, body) = area.splitTop(1)
-        let width = bins.column.text(of: bins.width, step: bins.width)
+        // A date's bins are so many days wide.
+        let width = bins.column.isDate
+            ? PlotNumberText.text(bins.width, step: bins.width) + (bins.width == 1 ? " day" : " days")
+            : bins.column.text(of: bins.width, step: bins.width)
         let heading = "histogram of \(title): \(CellFormatter.groupingThousands(String(bins.total))) rows, \(bins.counts.count) bins of \(width)"
         TitleLine(text: heading).render(in: titleRow, into: &buffer, theme: theme)
         let free = titleRow.splitLeft(TextWidth.of(Sanitizer.sanitize(heading)) + 2).rest

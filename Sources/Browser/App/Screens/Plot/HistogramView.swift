@@ -36,7 +36,9 @@ struct HistogramView {
         for row in 0..<area.height {
             buffer.put("│", x: axisX, y: area.y + row, style: theme[.border])
         }
-        for tick in PlotScale.ticks(in: 0...Double(largest), count: max(1, area.height / 3)) where tick > 0 {
+        // Counts are whole: ticks at least 1 apart.
+        let step = max(1, PlotScale.step(span: Double(largest), count: max(1, area.height / 3)).rounded(.up))
+        for tick in PlotScale.ticks(in: 0...Double(largest), step: step) where tick > 0 {
             let fromBottom = Int((tick / Double(largest) * Double(area.height)).rounded(.up)) - 1
             let row = area.y + area.height - 1 - min(area.height - 1, max(0, fromBottom))
             let text = PlotNumberText.text(tick, step: 1)

@@ -137,10 +137,7 @@ final class PlotController: ScreenController {
         let region = cursorRegion(in: canvas)
         let y = query.y ?? query.x
         let x = results[0].x
-        let xStep = region.x.upperBound - region.x.lowerBound
-        let yStep = region.y.upperBound - region.y.lowerBound
-        let label = "\(x.name) BETWEEN \(x.text(of: region.x.lowerBound, step: xStep / 10)) AND \(x.text(of: region.x.upperBound, step: xStep / 10))"
-            + " AND \(y.name) BETWEEN \(y.text(of: region.y.lowerBound, step: yStep / 10)) AND \(y.text(of: region.y.upperBound, step: yStep / 10))"
+        let label = "\(x.name) BETWEEN \(x.text(of: region.x)) AND \(y.name) BETWEEN \(y.text(of: region.y))"
         let group = query.group(x: region.x, closed: true, y: region.y, label: label)
         return host.openPlotRows(of: group, from: origin, back: "the plot")
     }

@@ -91,7 +91,8 @@ struct PlotView {
         for tick in PlotScale.ticks(in: range, step: step) {
             let fromBottom = Int(((tick - range.lowerBound) / span * Double(area.height)).rounded(.down))
             let row = area.y + area.height - 1 - min(area.height - 1, max(0, fromBottom))
-            let text = TextLayout.truncate(y.text(of: tick, step: step), toWidth: layout.yLabels.width - 1)
+            let magnitude = max(abs(range.lowerBound), abs(range.upperBound))
+            let text = TextLayout.truncate(y.text(of: tick, step: step, magnitude: magnitude), toWidth: layout.yLabels.width - 1)
             let width = TextWidth.of(text)
             buffer.put(text, x: axisX - width, y: row, style: theme[.rowNumber])
             buffer.put("┤", x: axisX, y: row, style: theme[.border])
@@ -108,14 +109,15 @@ struct PlotView {
         buffer.put("└" + String(repeating: "─", count: area.width), x: axisX, y: layout.xAxis.y, style: theme[.border])
         let range = result.window.x
         let span = range.upperBound - range.lowerBound
-        let sample = x.text(of: range.upperBound, step: span / 5)
+        let magnitude = max(abs(range.lowerBound), abs(range.upperBound))
+        let sample = x.text(of: range.upperBound, step: span / 5, magnitude: magnitude)
         let count = max(1, area.width / (TextWidth.of(sample) + 3))
         let step = x.isDate ? PlotScale.dateStep(span: span, count: count) : PlotScale.step(span: span, count: count)
         var free = layout.xLabels.x
         for tick in PlotScale.ticks(in: range, step: step) {
             let column = min(area.width - 1, Int(((tick - range.lowerBound) / span * Double(area.width)).rounded(.down)))
             buffer.put("┬", x: area.x + column, y: layout.xAxis.y, style: theme[.border])
-            let text = x.text(of: tick, step: step)
+            let text = x.text(of: tick, step: step, magnitude: magnitude)
             let width = TextWidth.of(text)
             let start = min(max(area.x + column - width / 2, layout.xLabels.x), layout.xLabels.x + layout.xLabels.width - width)
             if start >= free, layout.xLabels.height > 0 {
