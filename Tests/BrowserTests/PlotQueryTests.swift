@@ -110,4 +110,20 @@ final class PlotQueryTests: XCTestCase {
         XCTAssertEqual(HistogramBins.coarser(2), 5)
         XCTAssertEqual(PlotWindow(x: 0...100, y: 0...10).zoomed(around: (x: 90, y: 5)), PlotWindow(x: 50...100, y: 2.5...7.5))
     }
+
+    func testDatesWithTimesAreFoundSoTheLabelsShowTheTimes() throws {
+        let database = try Database(path: ":memory:")
+        try database.executeScript("""
+            CREATE TABLE e (at TEXT, d TEXT, v REAL);
+            INSERT INTO e VALUES ('2024-01-01', '2024-01-01', 1), ('2024-01-02 12:00:00', '2024-01-03', 2);
+            """)
+        let v = PlotAxisColumn(name: "v", isDate: false)
+        let timed = try PlotQuery(relation: "\(identifier: "e")", x: PlotAxisColumn(name: "at", isDate: true), y: v, filter: nil)
+        let result = try XCTUnwrap(PlotResult.compute(timed, in: database, columns: 4, rows: 4, window: nil, colours: nil, step: PlotProgress()))
+        XCTAssertTrue(result.x.hasTimes)
+        XCTAssertEqual(result.window.x, 2_460_310.5...2_460_312.0)
+        let days = try PlotQuery(relation: "\(identifier: "e")", x: PlotAxisColumn(name: "d", isDate: true), y: v, filter: nil)
+        XCTAssertEqual(try PlotResult.compute(days, in: database, columns: 4, rows: 4, window: nil, colours: nil, step: PlotProgress())?.x.hasTimes,
+                       false)
+    }
 }

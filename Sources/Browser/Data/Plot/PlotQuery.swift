@@ -53,7 +53,9 @@ struct PlotQuery: Sendable {
         }
         if x.isDate {
             // Whether any date has a time of day: its Julian day is not a whole day plus a half.
-            sql.append(", max(CASE WHEN \(sql: xValue) - 0.5 <> floor(\(sql: xValue) - 0.5) THEN 1 ELSE 0 END)")
+            // SQLite's floor is a math function not every build has: a cast truncates (days are positive).
+            let day: SQL = "\(sql: xValue) - 0.5"
+            sql.append(", max(CASE WHEN \(sql: day) <> \(sql: floorInteger(day)) THEN 1 ELSE 0 END)")
         }
         sql.append(from(where: []))
         return sql
