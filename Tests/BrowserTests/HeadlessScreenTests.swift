@@ -244,7 +244,7 @@ final class HeadlessScreenTests: XCTestCase {
             "  .                  plot the cursor column against the ! column; Enter: rows",
             "  H                  histogram of the cursor column; Enter: a bar's rows",
             "  =                  plot: zoom in (- out); histogram: more bins (- fewer)",
-            "  L                  plot: points or lines (lines at first when x holds dates)",
+            "  L                  plot: points or lines (lines first for dates, a sorted x)",
             "  zp                 sparkline of the cursor column's rows shown (again: hide)",
             "",
             "Edit",

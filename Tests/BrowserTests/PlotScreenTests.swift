@@ -117,6 +117,8 @@ final class PlotScreenTests: XCTestCase {
         XCTAssertTrue(lines[19].contains("lines: each colour's mean per column, joined"), lines[19])
         let dots = lines[1...16].joined().unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count
         XCTAssertGreaterThan(dots, 20, "the three points joined")
+        let sorted = try screen("l!sl.")  // sorted by x: an ordered x is drawn as a line at first
+        XCTAssertGreaterThan(sorted[1...16].joined().unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count, 20)
         let points = try screen("l!l.LL")
         XCTAssertEqual(points[1...16].joined().unicodeScalars.filter { (0x2801...0x28FF).contains($0.value) }.count, 3)
     }

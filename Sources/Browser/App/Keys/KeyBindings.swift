@@ -70,7 +70,7 @@ enum KeyBindings {
         bind("Data", [.character(".")], to: .plot, "plot the cursor column against the ! column; Enter: rows"),
         bind("Data", [.character("H")], to: .histogram, "histogram of the cursor column; Enter: a bar's rows"),
         bind("Data", [.character("=")], to: .zoomIn, "plot: zoom in (- out); histogram: more bins (- fewer)"),
-        bind("Data", [.character("L")], to: .plotLines, "plot: points or lines (lines at first when x holds dates)"),
+        bind("Data", [.character("L")], to: .plotLines, "plot: points or lines (lines first for dates, a sorted x)"),
         bind("Data", [.character("z"), .character("p")], to: .columnPicture, "sparkline of the cursor column's rows shown (again: hide)"),
         bind("Edit", [.character("i")], [.character("c")], to: .editCell, "edit the cursor cell (staged until committed)"),
         bind("Edit", [.character("E")], to: .editInEditor, "edit the cursor cell in $VISUAL or $EDITOR (long text)"),

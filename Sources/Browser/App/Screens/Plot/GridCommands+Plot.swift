@@ -5,7 +5,8 @@ import ORMCore
 extension GridCommands {
     /// `.`: plots the cursor column (up) against the first key column (`!`) holding numbers or
     /// dates (across); the first key column holding anything else colours the points by its most
-    /// frequent values. The database measures, colours and bins in the background (a spinner and
+    /// frequent values; the points are joined into lines when x holds dates or the view is sorted
+    /// by x first. The database measures, colours and bins in the background (a spinner and
     /// its step, `Esc` stops it); the plot opens on a screen of its own.
     func openPlot() {
         if app.waitsForLastRow(of: grid, then: { openPlot() }) {
@@ -37,12 +38,14 @@ extension GridCommands {
         let pixels = PlotLayout(area: app.screenLayout.content, hasLegend: colour != nil).pixels
         let database = sourceDatabase
         let title = "\(y.name) against \(x.name) in \(source.title)" + (colour.map { " by \($0)" } ?? "")
+        let ordered = source.sort?.keys.first?.column == xIndex
         let grid = grid
         let app = app
         _ = app.runPlotWork(label: "plotting \(Sanitizer.sanitize(y.name))", empty: "no row has both \(x.name) and \(y.name)", work: { progress in
             try PlotResult.compute(query, in: database, columns: pixels.columns, rows: pixels.rows, window: nil, colours: nil, step: progress)
         }, done: { result in
-            app.state.screens.append(PlotController(query: query, database: database, origin: grid, title: title, result: result, host: app))
+            app.state.screens.append(PlotController(query: query, database: database, origin: grid, title: title, result: result,
+                                                    ordered: ordered, host: app))
             app.say(.info("arrows: cursor; =: zoom in, -: out; L: lines; Enter: the rows there; q: back"))
         })
     }

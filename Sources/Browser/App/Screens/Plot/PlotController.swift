@@ -2,7 +2,7 @@ import ORMCore
 
 /// A plot of two columns of a grid's view (`.`: the cursor column up, the key column marked with
 /// `!` across), drawn in braille dots from the pixels the database reduced the rows to; a text key
-/// column colours the points. The arrows move a cursor cell, `=` zooms in around it (the database
+/// column colours the points. Points are joined into lines when x holds dates or the view is sorted by x. The arrows move a cursor cell, `=` zooms in around it (the database
 /// reads the smaller window again), `-` or `q` go back out, `L` switches between points and lines,
 /// `Enter` opens the rows of the cursor cell's region, `Esc` closes the plot.
 final class PlotController: ScreenController {
@@ -24,15 +24,17 @@ final class PlotController: ScreenController {
     /// Whether the points are joined by lines (the default when x holds dates).
     private(set) var drawsLines: Bool
 
-    /// A plot of `result`, read by `query` from `database`, of `origin`'s rows.
-    init(query: PlotQuery, database: Database, origin: GridModel, title: String, result: PlotResult, host: any PlotHost) {
+    /// A plot of `result`, read by `query` from `database`, of `origin`'s rows; its points are
+    /// joined when x holds dates or the view is sorted by x first (`ordered`).
+    init(query: PlotQuery, database: Database, origin: GridModel, title: String, result: PlotResult, ordered: Bool = false,
+         host: any PlotHost) {
         self.query = query
         self.database = database
         self.origin = origin
         self.title = title
         self.host = host
         results = [result]
-        drawsLines = query.x.isDate
+        drawsLines = query.x.isDate || ordered
     }
 
     var mode: Mode {
