@@ -126,4 +126,11 @@ final class PlotQueryTests: XCTestCase {
         XCTAssertEqual(try PlotResult.compute(days, in: database, columns: 4, rows: 4, window: nil, colours: nil, step: PlotProgress())?.x.hasTimes,
                        false)
     }
+
+    func testOneValueGetsOneBinAboutATenthOfItWide() {
+        let real = PlotAxisColumn(name: "p", isDate: false)
+        XCTAssertEqual(HistogramBins.width(asked: nil, span: 0, rows: 130, maximumBins: 50, column: real, value: 0.99), 0.1)
+        let integer = PlotAxisColumn(name: "n", isDate: false, isInteger: true)
+        XCTAssertEqual(HistogramBins.width(asked: nil, span: 0, rows: 3, maximumBins: 50, column: integer, value: 5), 1)
+    }
 }

@@ -126,7 +126,7 @@ final class PlotScreenTests: XCTestCase {
     func testAHistogramOfDatesHasBinsOfDaysAndDatesUnderThem() throws {
         let lines = try screen("llllH")
         XCTAssertEqual(lines[0], "histogram of day in pts: 3 rows, 3 bins of 30 days")
-        XCTAssertEqual(lines[18], "         2023-12-21  2024-01-20      2024-02-19")
+        XCTAssertEqual(lines[18], "         2023-12-21  2024-01-20      2024-02-19   2024-03-20")
         let rows = try screen("llllHl<Enter>", columns: 100)
         XCTAssertTrue(rows[19].contains("pts where day >= 2024-01-20 AND day < 2024-02-19  1/1"), rows[19])
     }

@@ -44,7 +44,7 @@ struct HistogramBins: Sendable, Equatable {
         if column.isDate, let times = extent.last?.plotInteger {
             column.hasTimes = times > 0
         }
-        let width = Self.width(asked: asked, span: high - low, rows: count, maximumBins: maximumBins, column: column)
+        let width = Self.width(asked: asked, span: high - low, rows: count, maximumBins: maximumBins, column: column, value: low)
         let start = (low / width).rounded(.down) * width
         let binCount = min(10_000, Int(((high - start) / width).rounded(.down)) + 1)
         step.tell("counting \(binCount) bins")
@@ -59,14 +59,16 @@ struct HistogramBins: Sendable, Equatable {
     }
 
     /// The width asked for, or √`rows` bins' round width (at most `maximumBins`); whole for
-    /// integers and dates (without times).
-    static func width(asked: Double?, span: Double, rows: Int, maximumBins: Int, column: PlotAxisColumn) -> Double {
+    /// integers and dates (without times). Where every value is `value` (no span), a tenth of it.
+    static func width(asked: Double?, span: Double, rows: Int, maximumBins: Int, column: PlotAxisColumn, value: Double = 0) -> Double {
         let whole = column.isInteger || (column.isDate && !column.hasTimes)
         if let asked, asked > 0 {
             return whole ? max(1, asked) : asked
         }
         guard span > 0 else {
-            return 1
+            // One value: one bar about a tenth of it wide (0.99 in 0.9 to 1.0), whole for integers.
+            let width = PlotScale.step(span: value == 0 ? 1 : abs(value), count: 10)
+            return whole ? max(1, width.rounded(.up)) : width
         }
         let bins = max(1, min(maximumBins, Int(Double(rows).squareRoot().rounded(.up))))
         // A round width at least span / bins, so no more bins than fit.

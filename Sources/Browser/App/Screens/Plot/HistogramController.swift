@@ -56,7 +56,7 @@ final class HistogramController: ScreenController {
         let width = bins.column.isDate
             ? PlotNumberText.text(bins.width, step: bins.width) + (bins.width == 1 ? " day" : " days")
             : bins.column.text(of: bins.width, step: bins.width)
-        let heading = "histogram of \(title): \(CellFormatter.groupingThousands(String(bins.total))) rows, \(bins.counts.count) bins of \(width)"
+        let heading = "histogram of \(title): \(CellFormatter.groupingThousands(String(bins.total))) rows, \(bins.counts.count) \(bins.counts.count == 1 ? "bin" : "bins") of \(width)"
         TitleLine(text: heading).render(in: titleRow, into: &buffer, theme: theme)
         let free = titleRow.splitLeft(TextWidth.of(Sanitizer.sanitize(heading)) + 2).rest
         HistogramView(bins: bins, cursor: cursor).render(in: body, title: free, into: &buffer, theme: theme)

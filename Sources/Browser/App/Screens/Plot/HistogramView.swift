@@ -91,8 +91,8 @@ struct HistogramView {
                 buffer.put("┬", x: x, y: axisY, style: theme[.border])
             }
             let text = bins.column.text(of: bins.start + Double(edge) * bins.width, step: bins.width)
-            let start = max(area.x - 1, x - TextWidth.of(text) / 2)
-            if start >= free, start + TextWidth.of(text) <= area.x + area.width + 2 {
+            let start = min(max(area.x - 1, x - TextWidth.of(text) / 2), area.x + area.width - TextWidth.of(text))
+            if start >= free {
                 buffer.put(text, x: start, y: axisY + 1, style: theme[.rowNumber])
                 free = start + TextWidth.of(text) + 2
             }
