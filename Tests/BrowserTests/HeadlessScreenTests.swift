@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x100.
+    /// Keys `?` at 80x104.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 100)
+        let screens = try fixture.headless("?", columns: 80, rows: 104)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -241,6 +241,10 @@ final class HeadlessScreenTests: XCTestCase {
             "  +d                 aggregate: sample standard deviation",
             "  +-                 remove the cursor column's aggregates",
             "  I                  summary of every column (stats, histogram); Enter: go to it",
+            "  .                  plot the cursor column against the ! column; Enter: rows",
+            "  H                  histogram of the cursor column; Enter: a bar's rows",
+            "  =                  plot: zoom in (- out); histogram: more bins (- fewer)",
+            "  L                  plot: points or lines (lines first for dates, a sorted x)",
             "  zp                 sparkline of the cursor column's rows shown (again: hide)",
             "",
             "Edit",

@@ -101,6 +101,15 @@ enum Command: Hashable, Sendable, CaseIterable {
     case showAllColumns
     /// The summary of every column of the view (`I`).
     case summary
+    /// Plot the cursor column (up) against the key column set with `!` (across), a text key
+    /// column colouring the points (`.`).
+    case plot
+    /// The histogram of the cursor column (`H`).
+    case histogram
+    /// On a plot: zoom in around the cursor; on a histogram: finer bins (`=`).
+    case zoomIn
+    /// On a plot: points or lines (`L`).
+    case plotLines
     /// Show or hide the picture of the cursor column over the rows shown (`zp`).
     case columnPicture
     /// Copy the cursor cell to the terminal's clipboard.

@@ -9,6 +9,10 @@ enum Mode: String, Sendable, CaseIterable {
     case results = "RESULTS"
     /// A column's frequency table (`F`).
     case frequency = "FREQUENCY"
+    /// A plot of two columns (`.`).
+    case plot = "PLOT"
+    /// A column's histogram (`H`).
+    case histogram = "HISTOGRAM"
     /// The column summary (`I`).
     case summary = "SUMMARY"
     /// The record view.

@@ -13,7 +13,7 @@ extension App {
     /// status bar.
     func filterToFrequencyValue(in table: GridModel, origin: FrequencyOrigin) -> Outcome {
         do {
-            try openRows(of: origin, at: table)
+            try openGroupRows(of: origin, at: table)
         } catch {
             report(error, doing: "filter")
         }
@@ -21,7 +21,7 @@ extension App {
     }
 
     /// Opens the rows of `origin`'s grid holding the values under `table`'s cursor.
-    private func openRows(of origin: FrequencyOrigin, at table: GridModel) throws {
+    private func openGroupRows(of origin: FrequencyOrigin, at table: GridModel) throws {
         let groups = origin.query.columns.count
         guard case .stored(let row)? = try table.row(at: table.cursorRow), row.values.count >= groups else {
             return
@@ -31,38 +31,6 @@ extension App {
             say(.error("the value is too long to filter by here: filter with f and a condition of your own"))
             return
         }
-        let group = origin.query.group(keeping: Array(values))
-        let grid = origin.grid
-        let shown = { [unowned self] (source: RowSource) in
-            let rows = GridModel(source: source, frozenColumns: grid.frozenColumns)
-            rows.hiddenColumns = grid.hiddenColumns
-            rows.aggregates = grid.aggregates
-            rows.groupKeys = grid.groupKeys
-            state.screens.append(QueryResultsController(grid: rows, host: self))
-            say(.info("q: back to the frequency table"))  // the title names the group, the status the filter
-        }
-        guard let keyed = grid.source.keyedTable else {
-            guard let restricted = try grid.source.restricted(to: group) else {
-                say(.error("these rows cannot be read again: run the query at the SQL prompt (e) again"))
-                return
-            }
-            shown(restricted)
-            return
-        }
-        // A table's rows are found through its key snapshot: read in the background, Esc stops it.
-        let interruption = Interruption()
-        let background = BackgroundResult(wakeup: wakeup) {
-            try interruption.run { Handover(value: try keyed.restricted(to: group, interruption: interruption)) }
-        }
-        run(PendingWork(label: "filtering \(Sanitizer.sanitize(grid.source.title))", isReady: { background.result != nil },
-                        complete: { [unowned self] in
-            do {
-                if let result = background.result {
-                    shown(try result.get().value)
-                }
-            } catch {
-                report(error, doing: "filter")
-            }
-        }, cancel: interruption.interrupt))
+        try openRows(of: origin.query.group(keeping: Array(values)), from: origin.grid, back: "the frequency table")
     }
 }

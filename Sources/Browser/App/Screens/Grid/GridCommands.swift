@@ -67,6 +67,8 @@ struct GridCommands {
             case .hideColumn: hideColumn()
             case .showAllColumns: showAllColumns()
             case .summary: openSummary()
+            case .plot: openPlot()
+            case .histogram: openHistogram()
             case .columnPicture:
                 grid.showsPicture.toggle()
                 app.say(.info(grid.showsPicture ? "picture of the cursor column over the rows shown; zp hides it" : "picture hidden"))
