@@ -9,6 +9,8 @@ enum Mode: String, Sendable, CaseIterable {
     case results = "RESULTS"
     /// A column's frequency table (`F`).
     case frequency = "FREQUENCY"
+    /// A pivot table (`W`).
+    case pivot = "PIVOT"
     /// The column summary (`I`).
     case summary = "SUMMARY"
     /// The record view.

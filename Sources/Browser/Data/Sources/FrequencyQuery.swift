@@ -93,7 +93,7 @@ struct FrequencyQuery: Sendable {
     var histogramName: String { columnNames[columns.count + 2] }
 
     /// `name`, or `name:1` (`name:2`…) where one of `taken` has it, ignoring case.
-    private static func unique(_ name: String, besides taken: [String]) -> String {
+    static func unique(_ name: String, besides taken: [String]) -> String {
         let lowered = Set(taken.map { $0.lowercased() })
         guard lowered.contains(name.lowercased()) else {
             return name

@@ -31,15 +31,24 @@ extension App {
             say(.error("the value is too long to filter by here: filter with f and a condition of your own"))
             return
         }
-        let group = origin.query.group(keeping: Array(values))
-        let grid = origin.grid
+        try openRows(of: origin.query.group(keeping: Array(values)), in: origin.grid, backTo: "the frequency table")
+    }
+
+    /// Opens the rows of `grid` that `group` stands for (`nil`: all of them, under the grid's own
+    /// filter), in a grid of their own over the screen named `screen`, which `q` or `Esc` goes
+    /// back to: a table's rows found through its key snapshot in the background (`Esc` stops it).
+    func openRows(of group: RowGroup?, in grid: GridModel, backTo screen: String) throws {
         let shown = { [unowned self] (source: RowSource) in
             let rows = GridModel(source: source, frozenColumns: grid.frozenColumns)
             rows.hiddenColumns = grid.hiddenColumns
             rows.aggregates = grid.aggregates
             rows.groupKeys = grid.groupKeys
             state.screens.append(QueryResultsController(grid: rows, host: self))
-            say(.info("q: back to the frequency table"))  // the title names the group, the status the filter
+            say(.info("q: back to \(screen)"))  // the title names the group, the status the filter
+        }
+        guard let group else {
+            shown(grid.source)
+            return
         }
         guard let keyed = grid.source.keyedTable else {
             guard let restricted = try grid.source.restricted(to: group) else {
