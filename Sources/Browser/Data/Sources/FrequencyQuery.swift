@@ -34,6 +34,9 @@ struct FrequencyQuery: Sendable {
     let aggregates: [ColumnAggregate]
     /// The columns of the aggregates' arguments that hold integers (a sum stays an integer).
     let integerColumns: Set<String>
+    /// On SQLite, the medians read ahead by aggregate (``readingMedians(from:)``): each group's
+    /// keys and median, bound into the table's statement instead of a window pass.
+    var streamedMedians: [Int: [[SQLValue]]] = [:]
 
     /// The first column grouped by.
     var column: String { columns[0] }
