@@ -167,9 +167,9 @@ final class HeadlessScreenTests: XCTestCase {
         ])
     }
 
-    /// Keys `?` at 80x104.
+    /// Keys `?` at 80x106.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 104)
+        let screens = try fixture.headless("?", columns: 80, rows: 106)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -231,6 +231,8 @@ final class HeadlessScreenTests: XCTestCase {
             "  F                  frequency table of the cursor column; Enter: a value's rows",
             "  !                  make the cursor column a key column, or not (header: ◆)",
             "  gF                 frequency table grouped by the key columns (!)",
+            "  W                  pivot: rows by the key column (!), columns by the cursor",
+            "                     column's values; Enter: a cell's rows",
             "  +c                 aggregate the cursor column for F: count of values",
             "  +u                 aggregate: count of distinct values",
             "  +s                 aggregate: sum",

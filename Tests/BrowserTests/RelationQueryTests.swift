@@ -60,4 +60,15 @@ final class RelationQueryTests: XCTestCase {
         XCTAssertEqual(try source.find(text: "Y", from: -1, forward: true), 2)
         XCTAssertThrowsError(try source.applying(sort: nil, filter: "nope ="))
     }
+
+    func testAPinnedColumnLeadsEveryOrderAndIsNotShown() {
+        var pinned = RelationQuery(relation: "\(identifier: "t")", columnNames: ["k", "n"])
+        pinned.pinnedColumn = "reef total row"
+        XCTAssertEqual(pinned.window(offset: 0, limit: 5).text, #"SELECT "k", "n" FROM "t" ORDER BY "reef total row", "k" LIMIT ? OFFSET ?"#)
+        pinned.sort = GridSort(column: 1, descending: true)
+        XCTAssertEqual(pinned.firstWindowCounting(limit: 5).text,
+                       #"SELECT "k", "n", count(*) OVER () AS "reef count" FROM "t" ORDER BY "reef total row", "n" DESC LIMIT ? OFFSET 0"#)
+        XCTAssertEqual(pinned.pinnedValue(at: 3)?.text, #"SELECT "reef total row" FROM "t" ORDER BY "reef total row", "n" DESC LIMIT 1 OFFSET ?"#)
+        XCTAssertNil(RelationQuery(relation: "\(identifier: "t")", columnNames: ["k"]).pinnedValue(at: 0))
+    }
 }

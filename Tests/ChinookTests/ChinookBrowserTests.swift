@@ -107,4 +107,30 @@ final class ChinookBrowserTests: XCTestCase {
         let back = try screen("ll][", database: database)
         XCTAssertTrue(back.last?.contains("back to Track") ?? false, back.last ?? "")
     }
+
+    /// Revenue by country and year, a pivot of a few keys: the year made at the SQL prompt, `!` on
+    /// the country, `+s` on the total, `W` on the year; the totals row is SQLite's yearly sums, and
+    /// `Enter` on a cell opens that country's invoices of that year.
+    func testRevenueByCountryAndYearIsAPivot() throws {
+        let database = try openReadOnly()
+        let query = "eSELECT BillingCountry AS country, strftime('%Y', InvoiceDate) AS year, Total FROM Invoice<Enter>!ll+shW"
+        let lines = try screen(query + "G", database: database)
+        let years = try database.fetchRows("SELECT strftime('%Y', InvoiceDate), sum(Total) FROM Invoice GROUP BY 1 ORDER BY 1").rows
+        XCTAssertFalse(years.isEmpty)
+        let header = lines[0], totals = try XCTUnwrap(lines.last { $0.contains("│Total ") })
+        for row in years {
+            guard case .text(let year)? = row.first, case .real(let sum)? = row.last else {
+                return XCTFail("\(row)")
+            }
+            XCTAssertTrue(header.contains("│\(year)"), header)
+            XCTAssertTrue(totals.contains(String(format: "%.2f", sum)), "\(year): \(totals)")
+        }
+        XCTAssertTrue(lines.last?.contains("Total_sum by country and year in query") ?? false, lines.last ?? "")
+        let canada = try database.fetchRows("SELECT count(*) FROM Invoice WHERE BillingCountry = 'Canada' AND strftime('%Y', InvoiceDate) = '2022'")
+        guard case .integer(let count)? = canada.rows.first?.first else {
+            return XCTFail("no count")
+        }
+        let rows = try screen(query + "jjjjjll<Enter>", database: database)
+        XCTAssertTrue(rows.last?.contains("query where country = 'Canada' AND year = '2022'  1/\(count)") ?? false, rows.last ?? "")
+    }
 }

@@ -75,6 +75,8 @@ enum Command: Hashable, Sendable, CaseIterable {
     case frequency
     /// The frequency table grouped by the key columns set with `!` (`gF`).
     case groupedFrequency
+    /// The pivot table: rows by the key column (`!`), columns by the cursor column's values (`W`).
+    case pivot
     /// Make the cursor column a key column that `gF` groups by, or an ordinary one again (`!`).
     case toggleGroupKey
     /// Add the count of the cursor column's values to what frequency tables compute (`+c`).

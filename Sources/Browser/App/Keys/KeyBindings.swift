@@ -57,6 +57,8 @@ enum KeyBindings {
         bind("Data", [.character("F")], to: .frequency, "frequency table of the cursor column; Enter: a value's rows"),
         bind("Data", [.character("!")], to: .toggleGroupKey, "make the cursor column a key column, or not (header: ◆)"),
         bind("Data", [.character("g"), .character("F")], to: .groupedFrequency, "frequency table grouped by the key columns (!)"),
+        bind("Data", [.character("W")], to: .pivot,
+             "pivot: rows by the key column (!), columns by the cursor column's values; Enter: a cell's rows"),
         bind("Data", [.character("+"), .character("c")], to: .aggregateCount, "aggregate the cursor column for F: count of values"),
         bind("Data", [.character("+"), .character("u")], to: .aggregateDistinct, "aggregate: count of distinct values"),
         bind("Data", [.character("+"), .character("s")], to: .aggregateSum, "aggregate: sum"),

@@ -13,6 +13,8 @@ enum Mode: String, Sendable, CaseIterable {
     case plot = "PLOT"
     /// A column's histogram (`H`).
     case histogram = "HISTOGRAM"
+    /// A pivot table (`W`).
+    case pivot = "PIVOT"
     /// The column summary (`I`).
     case summary = "SUMMARY"
     /// The record view.

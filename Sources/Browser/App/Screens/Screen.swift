@@ -6,7 +6,7 @@ extension ScreenController {
     /// Whether this is a grid of its own (query results, a frequency table, a column summary),
     /// which the next statement's results replace.
     var showsResults: Bool {
-        [.results, .frequency, .summary].contains(mode)
+        [.results, .frequency, .pivot, .summary].contains(mode)
     }
 
     /// Whether this is the screen of `mode` (the help, the pending changes, the conflicts).

@@ -56,7 +56,11 @@ extension FrequencyQuery {
         for index in medians {
             let alias = Self.medianAlias(index)
             sql.append(" LEFT JOIN (")
-            sql.append(try median(of: aggregates[index].column))
+            if let streamed = streamedMedians[index] {
+                sql.append(Self.boundMedians(streamed, groups: columns.count))
+            } else {
+                sql.append(try median(of: aggregates[index].column))
+            }
             sql.append(") AS \(identifier: alias) ON ")
             sql.append(SQL.joined(groups.map { (group: Int) -> SQL in
                 "\(identifier: table).\(identifier: Self.valueAlias(group)) IS \(identifier: alias).\(identifier: Self.valueAlias(group))"
@@ -77,6 +81,25 @@ extension FrequencyQuery {
         sql.append(numbered)
         sql.append(") AS \(identifier: "reef numbered") WHERE \(identifier: "reef place") ")
         sql.append("IN ((\(identifier: "reef n") + 1) / 2, (\(identifier: "reef n") + 2) / 2) GROUP BY \(sql: keys)")
+        return sql
+    }
+
+    /// Medians read ahead (each group's keys and median) as a subquery of bound values with the
+    /// columns ``median(of:)`` gives.
+    static func boundMedians(_ medians: [[SQLValue]], groups: Int) -> SQL {
+        var names: [SQL] = (0..<groups).map { (index: Int) -> SQL in "column\(raw: String(index + 1)) AS \(identifier: valueAlias(index))" }
+        names.append("column\(raw: String(groups + 1)) AS \(identifier: "reef median")")
+        guard !medians.isEmpty else {
+            let nulls = SQL.joined(names.indices.map { (index: Int) -> SQL in
+                "NULL AS \(identifier: index < groups ? valueAlias(index) : "reef median")"
+            }, separator: ", ")
+            return "SELECT \(sql: nulls) WHERE 0"
+        }
+        var sql: SQL = "SELECT \(sql: SQL.joined(names, separator: ", ")) FROM (VALUES "
+        sql.append(SQL.joined(medians.map { (row: [SQLValue]) -> SQL in
+            "(\(sql: SQL.joined(row.map { (value: SQLValue) -> SQL in "\(value)" }, separator: ", ")))"
+        }, separator: ", "))
+        sql.append(")")
         return sql
     }
 

@@ -34,6 +34,9 @@ struct FrequencyQuery: Sendable {
     let aggregates: [ColumnAggregate]
     /// The columns of the aggregates' arguments that hold integers (a sum stays an integer).
     let integerColumns: Set<String>
+    /// On SQLite, the medians read ahead by aggregate (``readingMedians(from:)``): each group's
+    /// keys and median, bound into the table's statement instead of a window pass.
+    var streamedMedians: [Int: [[SQLValue]]] = [:]
 
     /// The first column grouped by.
     var column: String { columns[0] }
@@ -93,7 +96,7 @@ struct FrequencyQuery: Sendable {
     var histogramName: String { columnNames[columns.count + 2] }
 
     /// `name`, or `name:1` (`name:2`…) where one of `taken` has it, ignoring case.
-    private static func unique(_ name: String, besides taken: [String]) -> String {
+    static func unique(_ name: String, besides taken: [String]) -> String {
         let lowered = Set(taken.map { $0.lowercased() })
         guard lowered.contains(name.lowercased()) else {
             return name

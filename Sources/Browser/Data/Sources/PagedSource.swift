@@ -170,6 +170,15 @@ final class PagedSource: RowSource {
                     valueKeyLimit: valueKeyLimit, valueKeyColumns: valueKeyColumns)
     }
 
+    /// Whether the row at `row` is pinned last (a pivot table's totals row: its
+    /// ``RelationQuery/pinnedColumn`` not 0), asked of the database.
+    func isPinned(row: Int) throws -> Bool {
+        guard let sql = query.pinnedValue(at: row), let value = try database.fetchRows(sql).rows.first?.first else {
+            return false
+        }
+        return value != .integer(0)
+    }
+
     // MARK: - Private
 
     /// Page `number`, from the cache or read now.

@@ -30,6 +30,11 @@ struct RelationQuery: Sendable {
     var dialect: SQLDialect = .sqlite
     /// ``filter`` checked as one expression, parenthesised.
     private var condition: SQL?
+    /// A column of the relation not shown (not among ``columnNames``) that every order starts
+    /// with, before the sort's keys or, with no sort, the first column: a pivot table's totals
+    /// row (`1` there, `0` in the others) stays last however the table is sorted. Nil for none:
+    /// every column of the relation is shown, in the query's own order when unsorted.
+    var pinnedColumn: String?
 
     /// A query over `relation`, unfiltered.
     init(relation: SQL, columnNames: [String], sort: GridSort? = nil, dialect: SQLDialect = .sqlite) {
@@ -62,11 +67,24 @@ struct RelationQuery: Sendable {
     /// (`count(*) OVER ()`): the first window and the count in one pass, for a relation whose
     /// first window reads every row anyway (grouped, then ordered by the groups' counts).
     func firstWindowCounting(limit: Int) -> SQL {
-        var sql: SQL = "SELECT *, count(*) OVER () AS \(identifier: Self.countAlias) FROM "
+        var sql: SQL = "SELECT \(sql: selectList()), count(*) OVER () AS \(identifier: Self.countAlias) FROM "
         sql.append(relation)
         sql.append(whereClause())
         sql.append(orderBy())
         sql.append(" LIMIT \(limit) OFFSET 0")
+        return sql
+    }
+
+    /// The ``pinnedColumn`` of the row at `position` (nil: the statement of the first row).
+    func pinnedValue(at position: Int) -> SQL? {
+        guard let pinnedColumn else {
+            return nil
+        }
+        var sql: SQL = "SELECT \(identifier: pinnedColumn) FROM "
+        sql.append(relation)
+        sql.append(whereClause())
+        sql.append(orderBy())
+        sql.append(" LIMIT 1 OFFSET \(position)")
         return sql
     }
 
@@ -134,10 +152,18 @@ struct RelationQuery: Sendable {
 
     /// `SELECT * FROM relation WHERE filter`.
     private func select() -> SQL {
-        var sql: SQL = "SELECT * FROM "
+        var sql: SQL = "SELECT \(sql: selectList()) FROM "
         sql.append(relation)
         sql.append(whereClause())
         return sql
+    }
+
+    /// `*`, or the columns shown when the relation has a ``pinnedColumn`` it does not show.
+    private func selectList() -> SQL {
+        guard pinnedColumn != nil else {
+            return "*"
+        }
+        return SQL.joined(columnNames.map { "\(identifier: $0)" }, separator: ", ")
     }
 
     /// ` WHERE (filter)`, or nothing.
@@ -149,11 +175,15 @@ struct RelationQuery: Sendable {
     }
 
     /// The sorted columns, first key first, if any (query results have no key to add after them).
+    /// Led by the ``pinnedColumn`` when there is one (then, unsorted, by the first column after it).
     private func orderTerm() -> String? {
-        guard let keys = sort?.keeping(columnNames.indices)?.keys else {
-            return nil
+        let sorted = sort?.keeping(columnNames.indices)?.keys.map {
+            quoteIdentifier(columnNames[$0.column]) + ($0.descending ? " DESC" : "")
+        }.joined(separator: ", ")
+        guard let pinnedColumn, let first = columnNames.first else {
+            return sorted
         }
-        return keys.map { quoteIdentifier(columnNames[$0.column]) + ($0.descending ? " DESC" : "") }.joined(separator: ", ")
+        return quoteIdentifier(pinnedColumn) + ", " + (sorted ?? quoteIdentifier(first))
     }
 
     /// ` ORDER BY ...`, or nothing for the query's own order.

@@ -49,7 +49,8 @@ extension GridCommands {
         let interruption = Interruption()
         let background = BackgroundResult(wakeup: app.wakeup) {
             try interruption.run {
-                let frequencies = try query.source(in: database, title: title)
+                // SQLite's medians are read ahead, in an ordered scan (FrequencyQuery+StreamedMedian.swift).
+                let frequencies = try query.readingMedians(from: database).source(in: database, title: title)
                 _ = try frequencies.rows(0..<1)  // the first page read here, not while drawing
                 return Handover(value: frequencies)
             }

@@ -57,6 +57,7 @@ struct GridCommands {
             case .jumpBack: try jumpBack()
             case .frequency: openFrequency()
             case .groupedFrequency: openGroupedFrequency()
+            case .pivot: openPivot()
             case .toggleGroupKey: toggleGroupKey()
             case .aggregateCount, .aggregateDistinct, .aggregateSum, .aggregateMean, .aggregateMin, .aggregateMax,
                  .aggregateMedian, .aggregateStddev:

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""reef beside VisiData on the analysis of issue #42: aggregates per group, two key columns, pivot.
+
+    python3 Benchmarks/reef_analysis.py --db FILE --rows N --reef BIN [--vd BIN] [--runs 3]
+    python3 Benchmarks/reef_analysis.py --postgres [--conninfo STR] --rows N --reef BIN [--runs 3]
+
+On the `events` table that reef-speed.sh generates (SQLite) or reef_postgres.py makes (PostgreSQL;
+without --conninfo a throwaway server from scripts/pg-cluster), each program in a private tmux
+server as reef_speed.py drives it, a fresh process per run (one discarded warm-up run first):
+
+- *F with sum and mean*: to `at`, `+` sum and mean (reef `+s+a`; VisiData `+` and `sum mean`), to
+  `kind`, untimed; then `F`, timed until the five groups show with both aggregates;
+- *two key columns*: `!` on `kind` and `level` (VisiData: `id` taken out of its keys first),
+  untimed; then `gF`, timed until the groups show;
+- *pivot*: `!` on `kind`, the cursor to `level`, untimed; then `W`, timed until the table (five
+  rows of kinds, ten columns of levels) shows.
+
+VisiData works on the rows it has loaded, so its keys are sent after the whole table is loaded
+(its load time is listed apart); reef's as soon as the first rows show. Each time runs from the
+`send-keys` of the timed key to the first capture showing the result (the same polling as
+reef_speed.py). Memory: the program's peak resident memory (VmHWM) at the end of the run.
+
+Standard library only.
+"""
+
+import argparse
+import os
+import re
+import sys
+import time
+
+from reef_speed import (Results, StepTimeout, Tmux, cell_regex, clean_up_on_signals, emit, fmt_mem, fmt_time, log,
+                        payload_of, run_quiet, run_trials, status_line)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# name, what the table says, reef's untimed keys, reef's timed keys, VisiData's untimed keys (groups of keys sent
+# half a second apart; VisiData makes the table's primary key `id` a key column: `!` takes it out; `c` goes to a
+# column by name), VisiData's timed keys
+OPERATIONS = [
+    ("aggregates", "`F` with sum and mean of `at`, by `kind`",
+     ["l", "+", "s", "+", "a", "l"], ["F"],
+     [["c"], ["^at$", "Enter"], ["+"], ["sum mean", "Enter"], ["c"], ["^kind$", "Enter"]], ["F"]),
+    ("two_keys", "`gF` by two key columns (`kind`, `level`)",
+     ["l", "l", "!", "l", "!"], ["g", "F"],
+     [["!"], ["c"], ["^kind$", "Enter"], ["!"], ["c"], ["^level$", "Enter"], ["!"]], ["g", "F"]),
+    ("pivot", "`W`: pivot of `kind` by `level`",
+     ["l", "l", "!", "l"], ["W"],
+     [["!"], ["c"], ["^kind$", "Enter"], ["!"], ["c"], ["^level$", "Enter"]], ["W"]),
+]
+
+ONLY = set()
+
+
+def selected(operations):
+    """The operations --only names (all without it)."""
+    return [operation for operation in operations if not ONLY or operation[0] in ONLY]
+
+
+KINDS = ["click", "login", "logout", "purchase", "view"]
+
+
+def reef_done(name):
+    """What reef's screen shows when operation `name` is done."""
+    position = re.compile(r"(?:^|\s)1/[0-9]+(?:\s|$)")
+    mode = " PIVOT " if name == "pivot" else " FREQUENCY "
+
+    def done(screen):
+        status = status_line(screen)
+        if not status.startswith(mode) or not position.search(status):
+            return False
+        if name == "aggregates":
+            return "at_mean" in screen and all(kind in screen for kind in KINDS)
+        if name == "pivot":
+            return "Total" in screen and all(kind in screen for kind in KINDS)
+        return "level" in screen.splitlines()[0]
+    return done
+
+
+def vd_done(name):
+    """What VisiData's screen shows when operation `name` is done (its sheet made, no progress left)."""
+    def done(screen):
+        status = status_line(screen)
+        if "%" in status or "…" in status:
+            return False
+        if name == "pivot":  # its sheet named (the status echoes the command's name at once), its rows counted
+            return "_pivot_" in status and re.search(r"\b5 (?:grouped )?rows\b", status) is not None
+        if "bins" not in status or not all(kind in screen for kind in KINDS):
+            return False
+        if name == "aggregates":
+            return "at_mean" in screen
+        return "level" in screen
+    return done
+
+
+def measure_reef(reef, target, rows, tmux, runs, res):
+    first_cell = cell_regex(payload_of(1))
+    total = re.compile(r"/" + re.escape(f"{rows:,}") + r"(?:\s|$)")
+    for name, _, prep, keys, _, _ in selected(OPERATIONS):
+        def trial(pane, t0, sample, prep=prep, keys=keys, name=name):
+            # As VisiData's keys wait for its load, reef's wait for its row count.
+            pane.wait_for(lambda s: bool(first_cell.search(s)) and bool(total.search(status_line(s))), t0, 600, "reef counted")
+            for key in prep:
+                pane.send(key)
+            time.sleep(0.5)
+            sample[name] = pane.timed(keys, reef_done(name), 900, f"reef {name}")
+            sample[name + "_rss"] = pane.peak_rss_kb()
+        run_trials("reef", "reef.", runs, res, lambda: tmux.start([reef, target, "--table", "events"]), trial, ["Q"])
+
+
+def measure_visidata(vd, db, rows, tmux, runs, res):
+    loaded_text = re.compile(r"(?:^|\s)" + str(rows) + r" rows")
+    home = os.path.join(tmux.tmpdir, "vd-home")
+    os.makedirs(home, exist_ok=True)
+
+    def loaded(screen):
+        status = status_line(screen)
+        return bool(loaded_text.search(status)) and "loading" not in status
+
+    for name, _, _, _, prep, keys in selected(OPERATIONS):
+        def trial(pane, t0, sample, prep=prep, keys=keys, name=name):
+            sample["load"], _ = pane.wait_for(loaded, t0, 900, "vd loaded")
+            for group in prep:
+                pane.send(*group)
+                time.sleep(0.5)
+            sample[name] = pane.timed(keys, vd_done(name), 900, f"vd {name}")
+            sample[name + "_rss"] = pane.peak_rss_kb()
+        run_trials("vd", "vd.", runs, res, lambda: tmux.start([vd, db, "+0:events::"], env={"HOME": home}), trial, ["g", "q"])
+
+
+def report(args, res, where):
+    lines = [f"{args.rows:,} rows, {where}, terminal {args.size}; median of {args.runs} runs (min–max)", "",
+             "| operation | reef | reef peak memory | VisiData | VisiData peak memory |", "| --- | --- | --- | --- | --- |"]
+    if res.samples.get("vd.load"):
+        lines.append(f"| VisiData loads the table first | — | — | {fmt_time(res, 'vd.load')} | — |")
+    for name, label, *_ in OPERATIONS:
+        lines.append(f"| {label} | {fmt_time(res, 'reef.' + name)} | {fmt_mem(res, 'reef.' + name + '_rss')} | "
+                     f"{fmt_time(res, 'vd.' + name)} | {fmt_mem(res, 'vd.' + name + '_rss')} |")
+    lines += [""] + [f"- {note}" for note in res.notes]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", help="the SQLite file of reef-speed.sh")
+    parser.add_argument("--postgres", action="store_true", help="on PostgreSQL (see --conninfo)")
+    parser.add_argument("--conninfo", help="a libpq connection string (omit to start a throwaway server)")
+    parser.add_argument("--rows", type=int, required=True, help="rows in events")
+    parser.add_argument("--reef", required=True, help="the release reef binary")
+    parser.add_argument("--vd", help="the vd executable (omit to skip VisiData; SQLite only)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--vd-runs", type=int, help="runs for VisiData (default: --runs)")
+    parser.add_argument("--size", default="160x45", help="terminal COLSxROWS")
+    parser.add_argument("--poll-ms", type=float, default=5)
+    parser.add_argument("--out", help="also write the Markdown table to this file")
+    parser.add_argument("--only", action="append", default=[], choices=[op[0] for op in OPERATIONS],
+                        help="measure this operation only (again for several)")
+    parser.add_argument("--no-reef", action="store_true", help="measure VisiData only")
+    args = parser.parse_args()
+    ONLY.update(args.only)
+    columns, rows = (int(x) for x in args.size.split("x"))
+    tmux = Tmux(columns, rows, args.poll_ms)
+    res = Results()
+    folder = None
+    if args.postgres:
+        from reef_postgres import make_table
+        conninfo = args.conninfo
+        if not conninfo:
+            started = run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "start"], timeout=300)
+            if started.returncode != 0:
+                sys.exit(f"reef_analysis.py: could not start a server: {started.stderr.strip()}")
+            folder, conninfo = started.stdout.strip().splitlines()[-2:]
+
+        def stop_server():
+            tmux.kill_server()
+            if folder:
+                run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "stop", folder], timeout=120)
+        clean_up_on_signals(stop_server)
+        try:
+            make_table(conninfo, args.rows)
+            measure_reef(args.reef, conninfo, args.rows, tmux, args.runs, res)
+        finally:
+            stop_server()
+        emit(report(args, res, "PostgreSQL"), args.out)
+        return
+    if not args.db:
+        sys.exit("reef_analysis.py: --db FILE or --postgres")
+    clean_up_on_signals(tmux.kill_server)
+    if not args.no_reef:
+        measure_reef(args.reef, args.db, args.rows, tmux, args.runs, res)
+    if args.vd:
+        measure_visidata(args.vd, args.db, args.rows, tmux, args.vd_runs or args.runs, res)
+    emit(report(args, res, "SQLite"), args.out)
+
+
+if __name__ == "__main__":
+    main()
