@@ -67,6 +67,28 @@ final class ExportStreamingTests: XCTestCase {
         }
     }
 
+    /// A copy for the clipboard (`gY`) streams long values too: the same text, or the same size
+    /// when it is too long to keep.
+    func testClipboardCopiesStreamLongValuesToTheSameText() throws {
+        let source = try TableSource(table: database.table("t"))
+        let columns = source.columns.map(\.name)
+        var whole = TableRows(source)
+        whole.markedQuery = nil
+        var streamed = TableRows(source)
+        streamed.streamedBytes = 16
+        streamed.chunkBytes = 3
+        for format in [ExportFormat.csv, .tsv, .json, .jsonLines] {
+            for limit in [1 << 20, 500] {
+                let expected = try ClipboardText(rows: whole, columns: columns, format: format, limit: limit).run()
+                XCTAssertEqual(try ClipboardText(rows: streamed, columns: columns, format: format, limit: limit).run(), expected,
+                               "\(format), limit \(limit)")
+                if limit == 500, case .text = expected {
+                    XCTFail("\(format): expected too long")
+                }
+            }
+        }
+    }
+
     /// The long values do come as ``LongValue``s, each read in chunks of the size asked, and the
     /// short ones whole.
     func testLongValuesAreHandedOverToStream() throws {
