@@ -27,8 +27,29 @@ struct BooleanColumnRows: ExportRows {
         }
     }
 
+    func forEachStreamingPage(size: Int, _ body: ([[ExportCell]]) throws -> Bool) throws {
+        try rows.forEachStreamingPage(size: size) { page in
+            try body(page.map { row in row.indices.map { convert(row[$0], isBoolean: booleans.contains($0)) } })
+        }
+    }
+
+    func forEachStreamingPage(size: Int, columns indexes: [Int], _ body: ([[ExportCell]]) throws -> Bool) throws {
+        let kept = indexes.map(booleans.contains)
+        try rows.forEachStreamingPage(size: size, columns: indexes) { page in
+            try body(page.map { row in row.indices.map { convert(row[$0], isBoolean: $0 < kept.count && kept[$0]) } })
+        }
+    }
+
     func tableSchema(name: String, columns: [String]) throws -> ExportSchema {
         try rows.tableSchema(name: name, columns: columns)
+    }
+
+    /// `cell`'s value as a boolean where its column is one.
+    private func convert(_ cell: ExportCell, isBoolean: Bool) -> ExportCell {
+        guard case .value(let value) = cell else {
+            return cell
+        }
+        return .value(convert(value, isBoolean: isBoolean))
     }
 
     /// An integer in a boolean column as the boolean, anything else (NULL) as it is.

@@ -47,6 +47,26 @@ struct CSVEncoder: ExportEncoder {
         row.map(field).joined(separator: String(separator)) + lineEnding
     }
 
+    /// One record, its long values streamed.
+    func parts(_ row: [ExportCell]) -> [ExportPart] {
+        if let values = Self.values(of: row) {
+            return [.text(encode(values))]
+        }
+        var parts = ExportParts()
+        for (index, cell) in row.enumerated() {
+            if index > 0 {
+                parts.append(String(separator))
+            }
+            switch cell {
+            case .value(let value): parts.append(field(value))
+            // The separator is ASCII (a comma or a tab).
+            case .long(let long): parts.append(long, .csv(separator: UInt8(truncatingIfNeeded: separator.value)))
+            }
+        }
+        parts.append(lineEnding)
+        return parts.finished()
+    }
+
     /// Nothing after the records.
     func footer() -> String {
         ""

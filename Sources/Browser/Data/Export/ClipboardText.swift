@@ -3,7 +3,9 @@ import Synchronization
 /// The text of a view or a column for the clipboard (`gY`, `gy`), encoded as an export file of
 /// the same format would be, held only up to a size limit: past it the rest is still read, to say
 /// how big the whole would be, but not kept (the terminal's OSC 52 copy has a limit, and nothing
-/// is sent cut short).
+/// is sent cut short). A long text or blob is read and counted a chunk at a time where the rows
+/// can stream it (``ExportRows/forEachStreamingPage(size:_:)``): a 50 MB value past the limit
+/// costs a chunk.
 ///
 /// ```swift
 /// let copy = ClipboardText(rows: TableRows(source), columns: ["id", "name"], format: .tsv, limit: 1 << 20)
@@ -43,15 +45,27 @@ struct ClipboardText: Sendable {
         var bytes = text.utf8.count
         var written = 0
         var cancelled = false
-        try rows.forEachPage(size: Self.pageSize) { page in
+        func keep(_ piece: String) {
+            bytes += piece.utf8.count
+            if bytes <= limit {
+                text += piece
+            } else if !text.isEmpty {
+                text = ""  // past the limit: counted, not kept
+            }
+        }
+        // Long values are streamed (``LongValueWriter``): one past the limit is counted a chunk
+        // at a time, never held.
+        try rows.forEachStreamingPage(size: Self.pageSize) { page in
             for row in page {
-                let piece = (written > 0 ? encoder.separator : "") + encoder.encode(row)
-                bytes += piece.utf8.count
+                if written > 0 {
+                    keep(encoder.separator)
+                }
                 written += 1
-                if bytes <= limit {
-                    text += piece
-                } else if !text.isEmpty {
-                    text = ""  // past the limit: counted, not kept
+                for part in encoder.parts(row) {
+                    switch part {
+                    case .text(let piece): keep(piece)
+                    case .long(let value, let encoding): try LongValueWriter.write(value, as: encoding) { keep($0) }
+                    }
                 }
             }
             progress(written)

@@ -5,6 +5,9 @@ protocol ExportEncoder: Sendable {
     func header() -> String
     /// The text of one row, with its line ending.
     func encode(_ row: [ExportValue]) -> String
+    /// One row whose long values are streamed (``ExportCell/long(_:)``): the same bytes as
+    /// ``encode(_:)`` writes for the values held whole, in parts.
+    func parts(_ row: [ExportCell]) -> [ExportPart]
     /// The text between two rows (`,` in a JSON array), usually empty.
     var separator: String { get }
     /// The text after the last row (`COMMIT;`), possibly empty.

@@ -14,6 +14,15 @@ protocol ExportRows: Sendable {
     /// those columns: copying one column of a wide table does not read the others.
     func forEachPage(size: Int, columns indexes: [Int], _ body: ([[ExportValue]]) throws -> Bool) throws
 
+    /// As ``forEachPage(size:_:)``, each long text or blob handed over as a ``LongValue`` to
+    /// be streamed where the rows can read it so (a SQLite rowid table); a page is handed over
+    /// while its long values can be read (a page ends at a row holding one).
+    func forEachStreamingPage(size: Int, _ body: ([[ExportCell]]) throws -> Bool) throws
+
+    /// As ``forEachStreamingPage(size:_:)`` with only the columns at `indexes`, as
+    /// ``forEachPage(size:columns:_:)`` keeps them.
+    func forEachStreamingPage(size: Int, columns indexes: [Int], _ body: ([[ExportCell]]) throws -> Bool) throws
+
     /// The table a `.sql` export creates for these rows, named `name` unless they come from a
     /// table of their own; `columns` are the names shown.
     func tableSchema(name: String, columns: [String]) throws -> ExportSchema
@@ -115,6 +124,13 @@ struct TableRows: ExportRows {
     let hiddenKeys: Int
     /// The view's filter, for the note a `.sql` export starts with.
     let filter: String?
+    /// The view's query reading markers in place of long values (``MarkedValues``), when the
+    /// table can be read so: its long values are streamed (``forEachStreamingPage(size:_:)``).
+    var markedQuery: Query<DynamicRecord>?
+    /// Values longer than this many bytes are streamed; shorter ones are held whole.
+    var streamedBytes = 65_536
+    /// The bytes read at a time from a streamed value.
+    var chunkBytes = 262_144
     /// Whether the rows are a statement's results (reef's copy of them, ``ResultStore``): a `.sql`
     /// export then creates an untyped table named after the file, as for any query's results.
     let isResults: Bool
@@ -123,6 +139,7 @@ struct TableRows: ExportRows {
     init(_ source: TableSource) {
         table = source.table
         query = source.wholeQuery
+        markedQuery = source.query.markedValues == nil ? nil : source.query
         hiddenKeys = max(0, source.table.entity.columns.count - source.columns.count)
         filter = source.filter
         isResults = source.resultStore != nil

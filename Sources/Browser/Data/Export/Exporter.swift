@@ -6,7 +6,9 @@ import ORMCore
 
 /// Writes every row of a view (a relation with its filter and sort) to a file, a page at a time.
 ///
-/// Memory stays bounded: one page of rows and its text are held at once.
+/// Memory stays bounded: one page of rows and its text are held at once, and a long text or blob
+/// is streamed from the database to the file a chunk at a time (``LongValueWriter``) where the
+/// rows can (``ExportRows/forEachStreamingPage(size:_:)``).
 ///
 /// ```swift
 /// let exporter = Exporter(rows: TableRows(source), table: "orders", columns: ["id", "total"],
@@ -42,13 +44,23 @@ struct Exporter: Sendable {
         try file.write(encoder.header())
         var written = 0
         if !isCancelled() {
-            try rows.forEachPage(size: Self.pageSize) { page in
+            try rows.forEachStreamingPage(size: Self.pageSize) { page in
                 var text = ""
-                for row in page {
-                    if written > 0 || !text.isEmpty {
+                for (index, row) in page.enumerated() {
+                    if written > 0 || index > 0 {
                         text += encoder.separator
                     }
-                    text += encoder.encode(row)
+                    for part in encoder.parts(row) {
+                        switch part {
+                        case .text(let piece):
+                            text += piece
+                        case .long(let value, let encoding):
+                            // A long value goes to the file as it is read, after the text before it.
+                            try file.write(text)
+                            text = ""
+                            try LongValueWriter.write(value, as: encoding) { try file.write($0) }
+                        }
+                    }
                 }
                 try file.write(text)
                 written += page.count

@@ -25,6 +25,17 @@ struct JSONArrayEncoder: ExportEncoder {
         "\n" + writer.object(row)
     }
 
+    /// One object on a line of its own, its long values streamed.
+    func parts(_ row: [ExportCell]) -> [ExportPart] {
+        if let values = Self.values(of: row) {
+            return [.text(encode(values))]
+        }
+        var parts = ExportParts()
+        parts.append("\n")
+        parts.append(contentsOf: writer.parts(row))
+        return parts.finished()
+    }
+
     /// The comma between objects.
     var separator: String {
         ","

@@ -22,6 +22,16 @@ struct JSONLinesEncoder: ExportEncoder {
         writer.object(row) + "\n"
     }
 
+    /// One object and its newline, its long values streamed.
+    func parts(_ row: [ExportCell]) -> [ExportPart] {
+        if let values = Self.values(of: row) {
+            return [.text(encode(values))]
+        }
+        var parts = writer.parts(row)
+        parts.append("\n")
+        return parts.finished()
+    }
+
     /// Nothing after the rows.
     func footer() -> String {
         ""

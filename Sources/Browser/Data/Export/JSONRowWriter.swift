@@ -36,6 +36,24 @@ struct JSONRowWriter: Sendable {
         return object + "}"
     }
 
+    /// The object for `row`, its long values streamed.
+    func parts(_ row: [ExportCell]) -> ExportParts {
+        var parts = ExportParts()
+        parts.append("{")
+        for (index, cell) in row.enumerated() where index < keys.count {
+            if index > 0 {
+                parts.append(",")
+            }
+            parts.append(keys[index])
+            switch cell {
+            case .value(let value): parts.append(Self.json(value))
+            case .long(let long): parts.append(long, .json)
+            }
+        }
+        parts.append("}")
+        return parts
+    }
+
     /// The JSON for a value.
     static func json(_ value: ExportValue) -> String {
         switch value {

@@ -47,6 +47,26 @@ struct SQLInsertEncoder: ExportEncoder {
         prefix + written.map { row.indices.contains($0) ? Self.literal(row[$0]) : "NULL" }.joined(separator: ", ") + ");\n"
     }
 
+    /// One statement, its long values streamed.
+    func parts(_ row: [ExportCell]) -> [ExportPart] {
+        if let values = Self.values(of: row) {
+            return [.text(encode(values))]
+        }
+        var parts = ExportParts()
+        parts.append(prefix)
+        for (position, index) in written.enumerated() {
+            if position > 0 {
+                parts.append(", ")
+            }
+            switch row.indices.contains(index) ? row[index] : .value(.null) {
+            case .value(let value): parts.append(Self.literal(value))
+            case .long(let long): parts.append(long, .sql)
+            }
+        }
+        parts.append(");\n")
+        return parts.finished()
+    }
+
     /// Indexes, triggers and the counter, then the commit.
     func footer() -> String {
         schema.after.map { $0 + ";\n" }.joined() + "COMMIT;\n"

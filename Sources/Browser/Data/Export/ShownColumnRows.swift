@@ -13,6 +13,10 @@ struct ShownColumnRows: ExportRows {
         try rows.forEachPage(size: size, columns: indexes, body)
     }
 
+    func forEachStreamingPage(size: Int, _ body: ([[ExportCell]]) throws -> Bool) throws {
+        try rows.forEachStreamingPage(size: size, columns: indexes, body)
+    }
+
     /// A table of the shown columns without declared types: the table's own `CREATE TABLE`
     /// would name the hidden columns too (a `NOT NULL` one would refuse every row).
     func tableSchema(name: String, columns: [String]) throws -> ExportSchema {
