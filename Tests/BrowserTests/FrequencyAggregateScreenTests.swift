@@ -10,12 +10,7 @@ final class FrequencyAggregateScreenTests: XCTestCase {
     private var fixture: BrowserFixture!
 
     override func setUpWithError() throws {
-        fixture = try BrowserFixture()
-        try Database(path: fixture.path).executeScript("""
-            CREATE TABLE sales (id INTEGER PRIMARY KEY, region TEXT, year INTEGER, amount REAL, qty INTEGER);
-            INSERT INTO sales VALUES (1, 'north', 2023, 10.0, 1), (2, 'north', 2023, 20.0, 2), (3, 'north', 2024, 1500.5, 3),
-              (4, 'south', 2023, 5.0, 4), (5, 'south', 2024, 7.0, 5), (6, NULL, 2024, 1.0, 6);
-            """)
+        fixture = try BrowserFixture.withSales()
     }
 
     override func tearDown() {
