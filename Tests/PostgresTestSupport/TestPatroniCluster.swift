@@ -94,8 +94,9 @@ public final class TestPatroniCluster: Sendable {
         PatroniREST.status(port: node.restPort, path: "/replica") == 200
     }
 
-    /// Kills the leader's Patroni and then its postmaster with SIGKILL, as a crash of its machine
-    /// would (`scripts/pg-patroni kill-leader`); its key in etcd lasts until its ttl passes.
+    /// Kills the leader's Patroni, then its postmaster and every process it started, with SIGKILL,
+    /// as a crash of its machine would (`scripts/pg-patroni kill-leader`); its key in etcd lasts
+    /// until its ttl passes.
     ///
     /// - Returns: the node killed.
     /// - Throws: ``ServerError`` when no node leads or the kill failed.

@@ -115,10 +115,11 @@ public final class TestPostgresCluster: Sendable {
         try TestPostgresServer.run(try TestPostgresServer.binaries() + "/pg_ctl", ["-D", node.data, "-w", "-t", "120", "promote"], as: owner)
     }
 
-    /// Kills `node`'s postmaster with SIGKILL, as a crash would; its sessions end when they notice.
+    /// Kills `node`'s postmaster and every process it started with SIGKILL, as a crash of its
+    /// machine would: none of its sessions answers (or commits) again.
     public func crash(_ node: Node) {
         if let pid = node.processID {
-            Glibc.kill(pid, SIGKILL)
+            ProcessTree.kill(pid)
         }
     }
 
