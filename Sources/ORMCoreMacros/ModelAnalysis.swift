@@ -28,6 +28,9 @@ struct ModelAnalysis {
     let declaresDeinit: Bool
     /// Whether the class already names `Sendable` among its conformances.
     let declaresSendable: Bool
+    /// Whether the class declares `Observable` (Swift's `Observation`): its properties then tell
+    /// an `ObservationRegistrar` of their reads and changes.
+    let isObservable: Bool
     /// Errors found; when there are any, nothing is generated.
     let diagnostics: [PendingDiagnostic]
 
@@ -95,6 +98,11 @@ struct ModelAnalysis {
             classDecl.inheritanceClause?.inheritedTypes.contains {
                 let name = $0.type.trimmedDescription
                 return name == "Sendable" || name == "Swift.Sendable" || name.hasSuffix(" Sendable")
+            } ?? false
+        isObservable =
+            classDecl.inheritanceClause?.inheritedTypes.contains {
+                let name = $0.type.trimmedDescription
+                return name == "Observable" || name == "Observation.Observable"
             } ?? false
         self.diagnostics = diagnostics
     }

@@ -34,6 +34,7 @@ struct ModelMembers {
             bindColumns, bindValues, apply, applyValues,
             columnValue, relatedObjects,
         ]
+        if model.isObservable { sources += [observationRegistrar, observedColumnsDidChange, replaceColumns] }
         if !model.declaresInitializer { sources.append("\(access)init() {\n}") }
         if !model.sendableValues.isEmpty { sources.append(checkSendable) }
         return sources.map { DeclSyntax(stringLiteral: $0) }
@@ -230,6 +231,8 @@ struct ModelMembers {
         apply(row: "ORMCore._ValueRow")
     }
 
+    /// An observable class's `_$apply` also collects the columns whose values it changed, and
+    /// tells the observers of those after the lock.
     private func apply(row rowType: String) -> String {
         let signature = "\(access)func _$apply(_ row: \(rowType), keeping: ORMCore._ColumnSet) throws"
         if model.columns.isEmpty { return body(signature, []) }
@@ -241,11 +244,20 @@ struct ModelMembers {
                 "let v\(index): \(property.optionalTypeText) = try keeping.contains(\(index)) ? nil : .some("
                     + decode(property, at: index) + ")")
         }
+        if model.isObservable { lines.append("var changed = ORMCore._ColumnSet()") }
         lines.append("_$state.withLock {")
         for (index, property) in model.columns.enumerated() {
-            lines += ["    if let v\(index) {", "        \(property.storage) = v\(index)", "    }"]
+            lines.append("    if let v\(index) {")
+            if model.isObservable {
+                lines += [
+                    "        if !ORMCore._ColumnCoding.isSame(\(property.storage), v\(index)) {",
+                    "            changed.insert(\(index))", "        }",
+                ]
+            }
+            lines += ["        \(property.storage) = v\(index)", "    }"]
         }
         lines.append("}")
+        if model.isObservable { lines.append("_$observedColumnsDidChange(changed)") }
         return body(signature, lines)
     }
 
@@ -293,6 +305,52 @@ struct ModelMembers {
         let storage = properties.map(\.storage)
         let value = storage.count == 1 ? storage[0] : "(\(storage.joined(separator: ", ")))"
         return ["let values = _$state.withLock {", "    \(value)", "}"]
+    }
+
+    // MARK: - Observation
+
+    /// The registrar of a class declared `Observable`: the properties tell it of their reads and
+    /// changes, which `withObservationTracking` (and SwiftUI) follow.
+    private var observationRegistrar: String {
+        "private let _$observationRegistrar = ORMCore._ObservationRegistrar()"
+    }
+
+    /// Tells the registrar that the properties of `columns` changed (a refresh, a rollback, or a row
+    /// another commit changed): called by the runtime outside the object's lock.
+    private var observedColumnsDidChange: String {
+        let signature = "\(access)func _$observedColumnsDidChange(_ columns: ORMCore._ColumnSet)"
+        var lines: [String] = []
+        for (index, property) in model.columns.enumerated() {
+            lines += [
+                "if columns.contains(\(index)) {",
+                "    _$observationRegistrar.willSet(self, keyPath: \\.\(property.name))",
+                "    _$observationRegistrar.didSet(self, keyPath: \\.\(property.name))",
+                "}",
+            ]
+        }
+        return body(signature, lines)
+    }
+
+    /// Stores a just-decoded object's values in the columns not kept, comparing each (a fetch that
+    /// finds a live object's row unchanged tells no observer), under the caller's lock.
+    private var replaceColumns: String {
+        let signature =
+            "\(access)func _$replaceColumns(from decoded: any ORMCore.Model, keeping: ORMCore._ColumnSet) -> ORMCore._ColumnSet"
+        var lines = [
+            "var changed = ORMCore._ColumnSet()",
+            "guard let decoded = decoded as? \(model.typeName) else {", "    return changed", "}",
+        ]
+        for (index, property) in model.columns.enumerated() {
+            lines += [
+                "if !keeping.contains(\(index)) {",
+                "    if !ORMCore._ColumnCoding.isSame(\(property.storage), decoded.\(property.storage)) {",
+                "        changed.insert(\(index))", "    }",
+                "    \(property.storage) = decoded.\(property.storage)",
+                "}",
+            ]
+        }
+        lines.append("return changed")
+        return body(signature, lines)
     }
 
     // MARK: - Sendable values

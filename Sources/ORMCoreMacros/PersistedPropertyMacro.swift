@@ -4,6 +4,8 @@ import SwiftSyntaxMacros
 /// `@_PersistedProperty(column: N)`, attached by `@Model` to each persisted non-key property: routes
 /// reads and writes through the object's ``ModelState`` (lock, faulting, change tracking of column N:
 /// assigning the value the property holds changes nothing) and adds the private storage `_name`.
+/// With `observed: true` (a class declared `Observable`), reads and changes are told to the
+/// object's `ObservationRegistrar` too.
 public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
     /// The `init`, `get` and `set` accessors.
     public static func expansion(
@@ -25,7 +27,8 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
                 } assign: {
                     \(storage) = newValue
                 }
-                """)
+                """,
+            observed: StoredPropertyExpansion.isObserved(node) ? name : nil)
     }
 
     /// The private storage.

@@ -19,10 +19,19 @@ enum StoredPropertyExpansion {
         accessors(storage: storage, set: "\(setter) {\n    \(storage) = newValue\n}")
     }
 
-    /// `init`, `get` through the state's lock, and `set` running `set`.
-    static func accessors(storage: String, set: String) -> [AccessorDeclSyntax] {
-        let setBody = set.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
-            .joined(separator: "\n")
+    /// `init`, `get` through the state's lock (`read`, or `withLock` for a value that is not a
+    /// column), and `set` running `set`. An `observed` property (of a class declared `Observable`)
+    /// tells the object's registrar of each read, and wraps `set` in its `withMutation`.
+    static func accessors(
+        storage: String, set: String, read: String = "_$state.read(self)", observed: String? = nil
+    ) -> [AccessorDeclSyntax] {
+        var get = "\(read) {\n    \(storage)\n}"
+        var set = set
+        if let observed {
+            get = "_$observationRegistrar.access(self, keyPath: \\.\(observed))\nreturn " + get
+            set = "_$observationRegistrar.withMutation(of: self, keyPath: \\.\(observed)) {\n"
+                + indented(set) + "\n}"
+        }
         return [
             """
             @storageRestrictions(initializes: \(raw: storage))
@@ -32,17 +41,27 @@ enum StoredPropertyExpansion {
             """,
             """
             get {
-                _$state.read(self) {
-                    \(raw: storage)
-                }
+            \(raw: indented(get))
             }
             """,
             """
             set {
-            \(raw: setBody)
+            \(raw: indented(set))
             }
             """,
         ]
+    }
+
+    /// `text` with each line indented one level.
+    private static func indented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+
+    /// Whether a property macro's attribute says `observed: true` (`@Model` adds it to the
+    /// properties of a class declared `Observable`).
+    static func isObserved(_ node: AttributeSyntax) -> Bool {
+        guard case .argumentList(let arguments) = node.arguments else { return false }
+        return arguments.contains { $0.label?.text == "observed" && $0.expression.trimmedDescription == "true" }
     }
 
     /// `private var _name: Type = default` (`= nil` for an optional without initializer).

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import XCTest
 
 @testable import ORMCore
@@ -87,6 +88,15 @@ final class WideRecord {
     var c69: Int = 0
 }
 
+/// ``SlimItem`` declared `Observable`: one word more, the registrar.
+@Model(table: "slim_observed")
+final class ObservedSlimItem: Observable {
+    var name: String = ""
+    var score: Double = 0
+    var count: Int = 0
+    var note: String?
+}
+
 /// A model whose key is text: the object keeps its stored key in a box of its own.
 @Model(table: "coded")
 final class CodedRecord {
@@ -118,6 +128,17 @@ final class ModelStateLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(try mallocSize(item), 104)
         let fetched = try SlimItem.query(in: db).fetch()
         XCTAssertTrue(fetched.first === item)
+    }
+
+    /// An object of the same model declared `Observable` holds its registrar, one word more: it
+    /// takes the next glibc block (120 bytes); the registrar's own storage is allocated apart.
+    func testAnObservableObjectOfTheBenchmarksShapeTakesAtMost120Bytes() throws {
+        let db = try Database.inMemory()
+        let item = ObservedSlimItem()
+        item.name = "a"
+        try item.commit(in: db)
+        XCTAssertLessThanOrEqual(try mallocSize(item), 120)
+        XCTAssertGreaterThan(try mallocSize(item), try mallocSize(SlimItem()), "the registrar's word")
     }
 
     /// The bytes malloc reserved for `object` (glibc's `malloc_usable_size`, which Swift's Glibc

@@ -155,12 +155,18 @@ extension Database {
         }
     }
 
+    /// Marks `object` a fault (or deleted) and tells its observers its row may have changed: a
+    /// property they read again loads the row as it is now.
     private func markStale(_ object: any Model, deleted: Bool) {
-        object.updateState { meta in
+        let marked = object.withMeta { meta -> Bool in
             switch meta.status {
-            case .persisted, .fault: meta.status = deleted ? .deleted : .fault
-            case .new, .deleted: break
+            case .persisted, .fault:
+                meta.status = deleted ? .deleted : .fault
+                return true
+            case .new, .deleted:
+                return false
             }
         }
+        if marked { object.observedRowMayHaveChanged() }
     }
 }

@@ -109,6 +109,9 @@ extension Database {
     /// Puts back a column's value from before a change made in a rolled-back frame.
     private static func restore(_ value: ModelState.BoxedValue, of object: any Model) {
         object._$withStateFields { _ in _ = object._$columnValue(value.column, replacingWith: value.value) }
+        var column = _ColumnSet()
+        column.insert(value.column)
+        object._$observedColumnsDidChange(column)
     }
 
     /// The innermost open transaction frame, when the current thread is in a transaction.

@@ -59,16 +59,14 @@ extension IdentityMap {
         if live.persistenceStatus == .deleted, takeOver(from: live, by: decoded, type: type, key: key) { return decoded }
         // `decoded` must not take the entry as it dies. No other thread can see it: no lock.
         decoded._$stateFields.registration = .none
-        let columns = T.modelSchema.columns.count
-        live._$withStateFields { fields in
-            guard fields.meta.status != .deleted else { return }
-            let dirty = fields.dirty
-            for column in 0..<columns where !dirty.contains(column) {
-                // `decoded` is read without its lock: no other thread can see it.
-                _ = live._$columnValue(column, replacingWith: decoded._$columnValue(column, replacingWith: nil))
-            }
+        let changed = live._$withStateFields { fields -> _ColumnSet in
+            guard fields.meta.status != .deleted else { return _ColumnSet() }
+            // `decoded` is read without its lock: no other thread can see it.
+            let changed = live._$replaceColumns(from: decoded, keeping: fields.dirty)
             fields.meta.status = .persisted
+            return changed
         }
+        if !changed.isEmpty { live._$observedColumnsDidChange(changed) }
         return live
     }
 }

@@ -36,7 +36,8 @@
     member,
     names: named(_$state), named(_$stateFields), named(_$withStateFields), named(deinit), named(modelSchema), named(init), named(_$primaryKeyHoldingLock), named(_$setPrimaryKeyHoldingLock),
     named(_$bindColumns), named(_$apply), named(_$columnValue), named(_$relatedObjects), named(id), named(_id), named(_$schema),
-    named(_$tableAndKey), named(_$checkSendable)
+    named(_$tableAndKey), named(_$checkSendable), named(_$observationRegistrar), named(_$observedColumnsDidChange),
+    named(_$replaceColumns)
 )
 @attached(memberAttribute)
 @attached(extension, conformances: Model, Sendable)
@@ -49,7 +50,7 @@ public macro Model(
 /// `@Model` attaches it; do not write it by hand.
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
-public macro _PersistedProperty(column: Int) = #externalMacro(module: "ORMCoreMacros", type: "PersistedPropertyMacro")
+public macro _PersistedProperty(column: Int, observed: Bool = false) = #externalMacro(module: "ORMCoreMacros", type: "PersistedPropertyMacro")
 
 /// Routes the primary-key property through the object's state. `@Model` attaches it.
 @attached(accessor, names: named(init), named(get), named(set))
@@ -59,7 +60,7 @@ public macro _PersistedKey() = #externalMacro(module: "ORMCoreMacros", type: "Pe
 /// Routes a `@Transient var` through the object's lock. `@Model` attaches it; do not write it by hand.
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
-public macro _TransientProperty() = #externalMacro(module: "ORMCoreMacros", type: "TransientPropertyMacro")
+public macro _TransientProperty(observed: Bool = false) = #externalMacro(module: "ORMCoreMacros", type: "TransientPropertyMacro")
 
 /// Excludes a stored property from persistence. The property still lives in the object, which
 /// threads share: `@Model` routes its reads and writes through the object's lock, so it needs an

@@ -10,16 +10,20 @@ extension Model {
     /// a transaction, its rollback undoes the revert as it undoes any other change. To read the
     /// values the row holds now, use ``refresh()``.
     public func revert() {
-        _$withStateFields { fields in
-            guard fields.meta.status != .new, !fields.dirty.isEmpty else { return }
+        let reverted = _$withStateFields { fields -> _ColumnSet in
+            guard fields.meta.status != .new, !fields.dirty.isEmpty else { return _ColumnSet() }
             let frame = fields.database?.currentFrame
+            var reverted = _ColumnSet()
             for stored in fields.baseline {
                 let replaced = _$columnValue(stored.column, replacingWith: stored.value)
                 frame?.record(self, fields: &fields, column: stored.column, old: replaced)
+                reverted.insert(stored.column)
             }
             fields.clearChanges()
             fields.baseline = []
+            return reverted
         }
+        if !reverted.isEmpty { _$observedColumnsDidChange(reverted) }
     }
 
     /// Reads the object's row again, dropping its unsaved changes (GRDB's `reload()`): every property

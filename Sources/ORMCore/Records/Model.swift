@@ -58,6 +58,15 @@ public protocol Model: SchemaDescribed, SQLExpressible {
     func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable
     /// The to-one related objects the object holds now. Generated.
     var _$relatedObjects: [any Model] { get }
+    /// Tells the object's observers (Swift's `Observation`) that `columns` changed, or may have;
+    /// called outside the object's lock. Generated for a class declared `Observable`; a no-op
+    /// otherwise (`Model+Observation.swift`).
+    func _$observedColumnsDidChange(_ columns: _ColumnSet)
+    /// Stores `decoded`'s values (an object of the same model, just read, that no other thread
+    /// sees) in every column but those in `keeping`, under the caller's lock on this object, and
+    /// returns the columns whose values changed. Generated for a class declared `Observable`;
+    /// otherwise every column is stored and none returned (nothing observes them).
+    func _$replaceColumns(from decoded: any Model, keeping: _ColumnSet) -> _ColumnSet
 
     /// What committing a new object of this model does when it clashes with a stored row on a unique
     /// column or key: ``InsertConflictPolicy/fail`` (the default) or ``InsertConflictPolicy/update`` (an upsert).
