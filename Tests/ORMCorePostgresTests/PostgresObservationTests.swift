@@ -2,7 +2,6 @@ import Foundation
 import Observation
 import PostgresClient
 import PostgresTestSupport
-import Synchronization
 import XCTest
 
 @testable import ORMCore
@@ -16,15 +15,6 @@ final class PGObservedNote: Observable {
 /// A model declared `Observable` on PostgreSQL: its setter, a refresh and another session's commit
 /// end a `withObservationTracking` of the properties read, as on SQLite.
 final class PostgresObservationTests: XCTestCase {
-    /// How many times an observation's `onChange` ran.
-    private final class ChangeCount: Sendable {
-        private let count = Atomic<Int>(0)
-        var value: Int { count.load(ordering: .acquiring) }
-        func track(_ read: () -> Void) {
-            withObservationTracking(read) { [self] in count.add(1, ordering: .releasing) }
-        }
-    }
-
     private func committedNote() throws -> (note: PGObservedNote, db: Database, connectionString: String) {
         let connectionString = try makePostgresDatabase("observed")
         let db = try Database(url: connectionString)
@@ -37,7 +27,7 @@ final class PostgresObservationTests: XCTestCase {
 
     func testASetterAndARefreshAreSeenAndAnUnchangedColumnIsNot() throws {
         let (note, db, connectionString) = try committedNote()
-        let setter = ChangeCount()
+        let setter = ObservedChanges()
         setter.track { _ = note.body }
         note.body = "edited"
         XCTAssertEqual(setter.value, 1)
@@ -46,8 +36,8 @@ final class PostgresObservationTests: XCTestCase {
         // Changed by another session while nothing watched the server: a refresh finds it.
         let other = try PGConnection(connectionString)
         try other.execute("UPDATE pg_observed_note SET body = 'psql'")
-        let body = ChangeCount()
-        let views = ChangeCount()
+        let body = ObservedChanges()
+        let views = ObservedChanges()
         body.track { _ = note.body }
         views.track { _ = note.views }
         try note.refresh()
@@ -63,7 +53,7 @@ final class PostgresObservationTests: XCTestCase {
         let registration = try PGObservedNote.eventHandler(in: db).register { _ in }
         defer { registration.cancel() }
         try waitUntil("the watch looked") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
-        let changes = ChangeCount()
+        let changes = ObservedChanges()
         changes.track { _ = note.views }
         let other = try PGConnection(connectionString)
         try other.execute("UPDATE pg_observed_note SET views = 7")

@@ -1,6 +1,5 @@
 import Foundation
 import Observation
-import Synchronization
 import XCTest
 
 @testable import ORMCore
@@ -12,21 +11,6 @@ final class ObservedNote: Observable {
     var title: String = ""
     var count: Int = 0
     @Transient var draft: String = ""
-}
-
-/// How many times an observation's `onChange` ran (it runs on whichever thread made the change).
-final class ChangeCount: Sendable {
-    private let count = Atomic<Int>(0)
-
-    /// The changes seen so far.
-    var value: Int { count.load(ordering: .acquiring) }
-
-    /// Tracks what `read` reads, counting the change that ends the tracking.
-    func track(_ read: () -> Void) {
-        withObservationTracking(read) { [self] in
-            count.add(1, ordering: .releasing)
-        }
-    }
 }
 
 /// `@Model` classes declared `Observable` take part in Swift's `Observation`: a property read
@@ -44,7 +28,7 @@ final class ObservationTests: XCTestCase {
     func testAPropertyReadAndThenSetIsSeenAndOneNotReadIsNot() throws {
         let db = try makeTestDatabase(self)
         let note = try committedNote(in: db)
-        let changes = ChangeCount()
+        let changes = ObservedChanges()
         changes.track { _ = note.title }
         note.count = 2
         XCTAssertEqual(changes.value, 0, "count was not read")
@@ -56,7 +40,7 @@ final class ObservationTests: XCTestCase {
 
     func testATransientPropertyIsObservedToo() throws {
         let note = ObservedNote()
-        let changes = ChangeCount()
+        let changes = ObservedChanges()
         changes.track { _ = note.draft }
         note.draft = "typing"
         XCTAssertEqual(changes.value, 1)
@@ -66,7 +50,7 @@ final class ObservationTests: XCTestCase {
     func testARollbackThatPutsAValueBackIsSeen() throws {
         let db = try makeTestDatabase(self)
         let note = try committedNote(in: db)
-        let changes = ChangeCount()
+        let changes = ObservedChanges()
         try? db.transaction { _ in
             note.title = "doomed"
             try note.commit(in: db)
@@ -81,7 +65,7 @@ final class ObservationTests: XCTestCase {
         let db = try makeTestDatabase(self)
         let note = try committedNote(in: db)
         note.title = "unsaved"
-        let changes = ChangeCount()
+        let changes = ObservedChanges()
         changes.track { _ = note.title }
         note.revert()
         XCTAssertEqual(changes.value, 1)
@@ -95,8 +79,8 @@ final class ObservationTests: XCTestCase {
         let db = try Database(path: path)
         let note = try committedNote(in: db)
         try ExternalChangeFixture.runSQLite3(path, "UPDATE observed_note SET title = 'elsewhere'")
-        let titleChanges = ChangeCount()
-        let countChanges = ChangeCount()
+        let titleChanges = ObservedChanges()
+        let countChanges = ObservedChanges()
         titleChanges.track { _ = note.title }
         countChanges.track { _ = note.count }
         try note.refresh()
@@ -112,7 +96,7 @@ final class ObservationTests: XCTestCase {
         let db = try Database(path: path)
         let note = try committedNote(in: db)
         db.startExternalChangeMonitor()
-        let changes = ChangeCount()
+        let changes = ObservedChanges()
         changes.track { _ = note.count }
         try ExternalChangeFixture.runSQLite3(path, "UPDATE observed_note SET count = 42")
         try waitUntil("the other process's commit reached the observer") { changes.value == 1 }
@@ -124,7 +108,7 @@ final class ObservationTests: XCTestCase {
     func testAnUpdateRunAsSQLIsSeen() throws {
         let db = try makeTestDatabase(self)
         let note = try committedNote(in: db)
-        let changes = ChangeCount()
+        let changes = ObservedChanges()
         changes.track { _ = note.title }
         try db.execute("UPDATE observed_note SET title = 'by SQL'")
         XCTAssertEqual(changes.value, 1)
@@ -135,7 +119,7 @@ final class ObservationTests: XCTestCase {
     func testFetchingAnUnchangedRowAgainTellsNoOne() throws {
         let db = try makeTestDatabase(self)
         let note = try committedNote(in: db)
-        let changes = ChangeCount()
+        let changes = ObservedChanges()
         changes.track {
             _ = note.title
             _ = note.count
