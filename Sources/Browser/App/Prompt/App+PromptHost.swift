@@ -1,8 +1,9 @@
 import ORMCore
 
 /// The ``App``'s side of the prompt line: it hosts the ``PromptController`` (and its
-/// ``StatementSession``), and keeps the two doors the rest of the app opens by: a prompt opened
-/// (``openPrompt(_:text:)``), and a statement run (the one the user's editor sends back).
+/// ``StatementSession``). What stays here is what the rest of the app calls too: opening a prompt
+/// (``openPrompt(_:text:)``: the screens, the grids, the edits), running a statement (the one the
+/// user's editor sends back), and a grid's commands for a line submitted at its prompt.
 extension App: PromptHost {
     /// How many lines of the SQL editor are in sight at most: a third of the screen.
     var editorRows: Int {

@@ -32,18 +32,19 @@ protocol PromptHost: StatementHost {
     /// The commands of `grid`, which a submitted filter, search or jump runs.
     func gridCommands(on grid: GridModel) -> GridCommands
 
-    /// Runs a text screen's search for `text` (nil: the last one), forward or back.
+    /// Searches the text screen on top for `text` (nil: the text searched for last).
     func searchTextScreen(for text: String?, forward: Bool, again: Bool)
 
     // MARK: - The table list's narrowing
 
-    /// Moves the table selection while the narrowing line is open; nil when `key` is not a move.
+    /// A key at the narrowing line that moves the selection in the narrowed list rather than
+    /// editing the text; nil for the others.
     func moveWhileNarrowing(_ key: Key) -> Outcome?
 
-    /// Narrows the table list to the names matching `text`, as it is typed.
+    /// Narrows the table list to the names containing `text`, as it is typed.
     func narrowTables(to text: String)
 
-    /// Enter on the narrowing line: keeps the list narrowed to `text`.
+    /// Enter at the narrowing line: keeps the list narrowed and opens the selected table.
     func acceptTableNarrowing(_ text: String) -> Outcome
 
     /// Lists every table again; returns whether the list was narrowed.
@@ -52,7 +53,8 @@ protocol PromptHost: StatementHost {
 
     // MARK: - Exports, edits and the editor
 
-    /// Exports the visible view to `path` (`replacing` an existing file).
+    /// Starts exporting the current grid's view to `path`; a file already there is replaced only
+    /// when `replacing` (else the user is asked first).
     func startExport(to path: String, replacing: Bool)
 
     /// The answer to whether to replace the file at `path` with the export.

@@ -1,7 +1,7 @@
 import ORMCore
 
-/// Another schema's table chosen in the table list, and the keys the app opened on a switched
-/// schema plays; `gs` and the schema question are the prompt's (``PromptController/askForSchema()``).
+/// Browsing another schema's table from the table list, and the keys an app opened on another
+/// schema plays first. `gs` and its question are the prompt's (``PromptController/askForSchema()``).
 extension App {
     /// Enter on another schema's table or view in the list: the database opened again on that
     /// schema, the table shown (as `gs` and choosing the schema, then the table).
