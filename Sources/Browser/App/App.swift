@@ -17,6 +17,9 @@ final class App {
     var state = AppState()
     /// The input line: the open prompt, the prompts' history, the cell being edited.
     var prompt = PromptLine()
+    /// What the input line does: its keys, what is submitted there, the statements typed at the
+    /// SQL prompt, the one-key questions.
+    lazy var prompts = PromptController(host: self)
     /// The columns and functions completion has read.
     let completionCache = CompletionCache()
     /// Turns keys into commands.
@@ -145,14 +148,14 @@ final class App {
             return .redraw
         }
         if key == .control("c") {
-            return interrupt()
+            return prompts.interrupt()
         }
         if let work = pending.work {
             return handleKeyWhilePending(key, work: work)
         }
         clearMessage()
         if prompt.current != nil {
-            return handlePromptKey(key)
+            return prompts.handle(key)
         }
         if case .mouse(let event) = key {
             return handleMouse(event)
@@ -183,7 +186,7 @@ final class App {
     func perform(_ command: Command) -> Outcome {
         switch command {
         case .quit:
-            return quitOrAsk()
+            return prompts.quitOrAsk()
         case .help:
             if state.top.isPage(.help) {
                 state.screens.removeLast()  // ? again closes it
@@ -199,7 +202,7 @@ final class App {
         case .commitEdits, .revertEdits, .showPending:
             return performOnStagedChanges(command)
         case .switchSchema:
-            askForSchema()
+            prompts.askForSchema()
             return .redraw
         case .cancel where stopClipboardCopy():
             return .redraw

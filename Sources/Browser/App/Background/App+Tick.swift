@@ -87,7 +87,7 @@ extension App {
         case .workDone(let work):
             return play(work)
         case .statementStopped(let stopped):
-            return showStopped(stopped) ? .handled : nil
+            return prompts.statements.showStopped(stopped) ? .handled : nil
         case .statementFilled(let filling):
             filling.finish()
             return .handled

@@ -51,7 +51,7 @@ extension App {
     /// and its file discarded (the file it would replace stays as it was). Returns what to tell
     /// the user, if anything.
     func finish() -> String? {
-        defer { removeResultFiles() }  // once an export reading them has stopped
+        defer { prompts.statements.removeResultFiles() }  // once an export reading them has stopped
         guard let export, export.stopAndWait() else {
             return nil
         }

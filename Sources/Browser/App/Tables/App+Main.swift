@@ -12,7 +12,7 @@ extension App {
     func backOnMain() -> Outcome {
         guard let name = selectedTableName, let grid = tables.grids[name],
               grid.source.filter != nil || grid.source.sort != nil || grid.hiddenCount > 0 else {
-            return quitOrAsk()
+            return prompts.quitOrAsk()
         }
         let hidden = grid.hiddenCount
         let cleared = [grid.source.filter.map { _ in "filter" }, grid.source.sort.map { _ in "sort" },

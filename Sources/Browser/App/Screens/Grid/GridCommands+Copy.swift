@@ -9,7 +9,7 @@ extension GridCommands {
         let source = grid.source
         guard source.rowsToExport() != nil else {
             app.say(.error("these results cannot be copied whole; run them as a SELECT"))
-            app.holdTextAfterRefusal()
+            app.prompts.holdTextAfterRefusal()
             return
         }
         guard !column || source.columns.indices.contains(grid.cursorColumn) else {

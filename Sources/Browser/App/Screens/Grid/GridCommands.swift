@@ -39,7 +39,7 @@ struct GridCommands {
             case .filter:
                 guard grid.source.supportsSortAndFilter else {
                     app.say(.error("these results cannot be filtered"))
-                    app.holdTextAfterRefusal()
+                    app.prompts.holdTextAfterRefusal()
                     return outcome
                 }
                 app.openPrompt(.filter, text: grid.source.filter ?? "")
@@ -80,13 +80,13 @@ struct GridCommands {
                 let stopping = app.export?.isRunning ?? false
                 startExportPrompt()
                 if !stopping {
-                    app.holdTextAfterRefusal()
+                    app.prompts.holdTextAfterRefusal()
                 }
             case .editCell, .setNull, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark, .clearMarks,
                  .editInEditor:
                 outcome.merge(try performEdit(command))
                 if command == .editCell || command == .editInEditor {
-                    app.holdTextAfterRefusal(unless: outcome)
+                    app.prompts.holdTextAfterRefusal(unless: outcome)
                 }
             default:
                 _ = app.notAKeyHere()

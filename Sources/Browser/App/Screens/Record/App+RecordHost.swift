@@ -14,7 +14,7 @@ extension App: RecordHost {
             return outcome
         }
         if command == .editCell || command == .editInEditor {
-            holdTextAfterRefusal(unless: outcome)
+            prompts.holdTextAfterRefusal(unless: outcome)
         }
         return outcome
     }

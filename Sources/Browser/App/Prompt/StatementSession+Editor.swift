@@ -10,30 +10,25 @@ struct StatementOrigin: Sendable {
     var start: Int
 }
 
-extension App {
-    /// How many lines of the SQL editor are in sight at most: a third of the screen.
-    var editorRows: Int {
-        max(1, (screenLayout.status.bottom) / 3)
-    }
-
+extension StatementSession {
     /// Reopens the SQL editor with the text of a statement the database rejected, the cursor and
     /// the mark on the place of the error (when the database said), unless a prompt is open by then.
     func keepInEditor(_ origin: StatementOrigin, failure: EditorFailure) {
-        guard prompt.current == nil else {
+        guard host.prompt.current == nil else {
             return
         }
-        openPrompt(.sql, text: origin.buffer)
-        prompt.current?.failure = failure
+        host.openPrompt(.sql, text: origin.buffer)
+        host.prompt.current?.failure = failure
         if let offset = failure.offset {
-            prompt.current?.cursor = min(offset, origin.buffer.count)
+            host.prompt.current?.cursor = min(offset, origin.buffer.count)
         }
-        prompt.current?.keepCursorVisible(rows: editorRows)
+        host.prompt.current?.keepCursorVisible(rows: host.editorRows)
     }
 
     /// What the editor says of `error`, a failure of `text` run from `origin`, and where in the
     /// editor's text it is: the statement of a script that failed, and the place in it.
     func editorFailure(_ error: any Error, in text: String, origin: StatementOrigin) -> EditorFailure {
-        let ranges = EditorStatements.ranges(in: text, dialect: database.dialect.tokenDialect)
+        let ranges = EditorStatements.ranges(in: text, dialect: host.database.dialect.tokenDialect)
         let characters = Array(text)
         let place: Int?
         let message: String

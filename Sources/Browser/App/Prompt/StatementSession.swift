@@ -1,6 +1,20 @@
 import ORMCore
 
-extension App {
+/// The statements typed at the SQL prompt (and the one the user's editor sent back): each runs
+/// once, in the background, in the session's own transaction state; its rows open in a results
+/// grid as they arrive, what it changed is said and the tables on screen read again, and a
+/// statement the database rejected goes back into the SQL editor with the error marked. It
+/// reaches the app's services (the database, the work waited for, the screen stack, the status
+/// bar) through its ``host``.
+final class StatementSession {
+    /// The app's services the statements use.
+    unowned let host: any StatementHost
+
+    /// The statements of the app `host`.
+    init(host: any StatementHost) {
+        self.host = host
+    }
+
     /// Runs a statement (or a script of several) from the SQL prompt, once, in the session's own
     /// transaction state: rows it returns are stored in reef's own copy as they arrive and open
     /// in a grid reading that copy; other statements report the rows changed and refresh the
@@ -16,28 +30,28 @@ extension App {
     /// A statement the database rejects goes back into the SQL editor with the place of the
     /// error marked: the editor's whole text `buffer` (nil: `text` alone), `text` starting at
     /// its character `start`.
-    func runStatement(_ text: String, editing buffer: String? = nil, at start: Int = 0) {
+    func run(_ text: String, editing buffer: String? = nil, at start: Int = 0) {
         let origin = StatementOrigin(buffer: buffer ?? text, start: start)
         guard SQLScript.hasTokens(text) else {
             return
         }
-        let runner = StatementRunner(database: database)
-        pending.runningStatements.removeAll { $0.fill.isFinished }
-        pending.runningStatements.append(runner)
-        let background = BackgroundResult(wakeup: wakeup) {
+        let runner = StatementRunner(database: host.database)
+        host.pending.runningStatements.removeAll { $0.fill.isFinished }
+        host.pending.runningStatements.append(runner)
+        let background = BackgroundResult(wakeup: host.wakeup) {
             Handover(value: try runner.run(text))
         }
         let progress: () -> String? = {
             let rows = runner.progress.value
             return rows == 0 ? nil : "\(StatementRows.rows(rows)) so far"
         }
-        pending.stoppedStatement = nil  // this statement's rows replace those of one stopped before
+        host.pending.stoppedStatement = nil  // this statement's rows replace those of one stopped before
         // One still sending rows holds the writer this one needs: it stops, keeping what came.
-        pending.fillingStatement?.stop()
+        host.pending.fillingStatement?.stop()
         // A result bigger than a batch opens once its first batch is stored, the rest coming in
         // behind; a smaller one opens whole.
         let firstBatchStored = { runner.fill.stored >= ResultStoreWriter.batchSize }
-        run(PendingWork(label: "running SQL", isReady: { background.result != nil || firstBatchStored() }, complete: { [unowned self] in
+        host.run(PendingWork(label: "running SQL", isReady: { background.result != nil || firstBatchStored() }, complete: { [unowned self] in
             guard let result = background.result else {
                 showArriving(runner, background: background, of: text, origin: origin)
                 return
@@ -46,7 +60,7 @@ extension App {
         }, cancel: { [unowned self] in
             runner.interruption.interrupt()
             // The rows that arrived are shown once the statement has stopped, without waiting for it.
-            pending.stoppedStatement = PendingWork(label: "stopping the statement", isReady: { background.result != nil },
+            host.pending.stoppedStatement = PendingWork(label: "stopping the statement", isReady: { background.result != nil },
                                                    complete: { [unowned self] in
                 background.result.map { show($0.map(\.value), of: text, origin: origin) }
             })
@@ -64,14 +78,14 @@ extension App {
         let grid = GridModel(source: FillingSource(store: store, fill: runner.fill, stop: runner.interruption.interrupt))
         grid.countsWithoutLimit = true  // the user's statement: Esc stops it, not a time limit
         showResults(grid)
-        clearMessage()
-        pending.fillingStatement = FillingStatement(grid: grid, progress: runner.progress, isReady: { background.result != nil },
+        host.clearMessage()
+        host.pending.fillingStatement = FillingStatement(grid: grid, progress: runner.progress, isReady: { background.result != nil },
                                                     complete: { [unowned self, weak grid] in
             background.result.map { show($0.map(\.value), of: text, origin: origin, arriving: grid) }
         }, stop: runner.interruption.interrupt)
     }
 
-    /// Shows what a statement from the SQL prompt did (see ``runStatement(_:)``); a statement that
+    /// Shows what a statement from the SQL prompt did (see ``run(_:editing:at:)``); a statement that
     /// failed is told with where in `text` the database found the error. Rows shown while they
     /// arrived (in `arriving`) are replaced by reef's whole copy of them, the cursor kept, or not
     /// shown at all when that grid was closed meanwhile. A failed statement goes back into the
@@ -86,38 +100,38 @@ extension App {
                     try refreshAfterWrite(schemaMayChange: false)
                 }
                 if rows.wasStopped && rows.count == 0 {
-                    say(.info("cancelled: running SQL (no row had arrived)"))
+                    host.say(.info("cancelled: running SQL (no row had arrived)"))
                     return
                 }
                 place(rows, arriving: arriving)
                 if let summary = rows.summary {
-                    say(.info(summary))
+                    host.say(.info(summary))
                 } else {
-                    clearMessage()
+                    host.clearMessage()
                 }
             case .changed(let count, let timing):
                 try refreshAfterWrite(schemaMayChange: false)
-                say(.info((count == 1 ? "1 row changed" : "\(count) rows changed") + Self.took(timing)))
+                host.say(.info((count == 1 ? "1 row changed" : "\(count) rows changed") + Self.took(timing)))
             case .done(let timing):
                 try refreshAfterWrite(schemaMayChange: true)
-                say(.info("statement executed" + Self.took(timing)))
+                host.say(.info("statement executed" + Self.took(timing)))
             case .script(let run):
                 try refreshAfterWrite(schemaMayChange: true)
                 if let rows = run.rows {
                     place(rows, arriving: arriving)
                 }
-                say(.info(run.summary))
+                host.say(.info(run.summary))
             }
         } catch {
             // The rows that arrived before the failure stay, read from reef's copy as a table.
             if let arriving, arriving.source.isFilling, let store = arriving.source.resultStore, let source = try? store.source() {
                 arriving.replaceSource(source, cursorRow: arriving.cursorRow)
             }
-            if let reason = readOnlyReason, case ORMError.readOnlyDatabase? = error as? ORMError {
-                say(.error("SQL: read-only: " + reason))
+            if let reason = host.readOnlyReason, case ORMError.readOnlyDatabase? = error as? ORMError {
+                host.say(.error("SQL: read-only: " + reason))
                 keepInEditor(origin, failure: EditorFailure(message: "read-only: " + reason))
             } else {
-                say(.error("SQL: " + UserMessage.describe(error, in: text)))
+                host.say(.error("SQL: " + UserMessage.describe(error, in: text)))
                 keepInEditor(origin, failure: editorFailure(error, in: text, origin: origin))
             }
         }
@@ -134,7 +148,7 @@ extension App {
     private func place(_ rows: StatementRows, arriving: GridModel?) {
         let grid: GridModel
         if let arriving {
-            guard state.screens.contains(where: { $0.showsResults && $0.grid === arriving }) else {
+            guard host.state.screens.contains(where: { $0.showsResults && $0.grid === arriving }) else {
                 return
             }
             arriving.replaceSource(rows.source, cursorRow: arriving.cursorRow)
@@ -143,17 +157,17 @@ extension App {
             grid = GridModel(source: rows.source)
             showResults(grid)
         }
-        for case let results as QueryResultsController in state.screens where results.gridShown === grid {
+        for case let results as QueryResultsController in host.state.screens where results.gridShown === grid {
             results.timing = rows.timing
         }
     }
 
     /// Opens a statement's results in `grid`, in place of the results shown before.
     private func showResults(_ grid: GridModel) {
-        if state.top.showsResults {
-            state.screens.removeLast()
+        if host.state.top.showsResults {
+            host.state.screens.removeLast()
         }
-        state.screens.append(QueryResultsController(grid: grid, host: self))
+        host.state.screens.append(QueryResultsController(grid: grid, host: host))
     }
 
     /// Re-reads the table list and the open table grids after a statement that may have written.
@@ -162,62 +176,54 @@ extension App {
     /// have changed the schema) they are dropped and reopen with their new columns, the columns
     /// hidden before that are still there hidden again.
     private func refreshAfterWrite(schemaMayChange: Bool) throws {
-        try refreshCatalog()
-        tables.unopened = [:]
-        let names = Set(catalog.names.map(\.name))
-        for (name, grid) in tables.grids {
+        try host.refreshCatalog(changed: nil)
+        host.tables.unopened = [:]
+        let names = Set(host.catalog.names.map(\.name))
+        for (name, grid) in host.tables.grids {
             if !schemaMayChange && names.contains(name) && (try? grid.reload()) != nil {
                 continue
             }
-            tables.reopen(name)  // its hidden columns are hidden again, if still there
+            host.tables.reopen(name)  // its hidden columns are hidden again, if still there
         }
     }
-}
 
-extension App {
     /// Reads whether the statements typed at the prompt left a transaction open (after each one,
     /// failed or not: a failed `COMMIT` may end it, a failed statement on PostgreSQL leaves it
     /// open and aborted).
     func noteTransactionState() {
-        sessionTransactionOpen = (try? database.hasOpenTransaction) ?? false
+        host.sessionTransactionOpen = (try? host.database.hasOpenTransaction) ?? false
     }
-}
 
-extension App {
     /// Removes the files of the statements' results still open (reef is ending); results closed
     /// before removed theirs as they went.
     func removeResultFiles() {
         // Statements still running (reef quits meanwhile) are stopped, their rows dropped.
-        for runner in pending.runningStatements where !runner.fill.isFinished {
+        for runner in host.pending.runningStatements where !runner.fill.isFinished {
             runner.interruption.interrupt()
             runner.fill.store?.removeFiles()
         }
-        for screen in state.screens where screen.showsResults {
+        for screen in host.state.screens where screen.showsResults {
             screen.grid?.source.resultStore?.removeFiles()
         }
     }
-}
 
-extension App {
     /// Shows what `stopped`, a statement stopped with Esc, returned now that it has ended
     /// (``BackgroundEvent/statementStopped(_:)``), unless other work is waited for by then;
     /// returns whether it showed anything.
     func showStopped(_ stopped: PendingWork) -> Bool {
-        guard pending.work == nil, prompt.current == nil else {
+        guard host.pending.work == nil, host.prompt.current == nil else {
             return false
         }
         stopped.finish()
         return true
     }
-}
 
-extension App {
     /// The status-bar text while a statement's rows arrive behind its grid.
     var fillingStatus: StatusMessage? {
-        guard let filling = pending.fillingStatement else {
+        guard let filling = host.pending.fillingStatement else {
             return nil
         }
-        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let spinner = ListWidget.spinnerFrames[host.state.spinnerFrame % ListWidget.spinnerFrames.count]
         return .info("\(spinner) running SQL: \(StatementRows.rows(filling.progress.value)) so far…  (Esc stops it)")
     }
 }

@@ -1,6 +1,6 @@
 import ORMCore
 
-extension App {
+extension PromptController {
     /// Answers a one-key prompt: conflicts (keep theirs, overwrite, cancel), quitting with
     /// pending changes (commit, revert, stay), or a y/n question (deleting rows, reverting the
     /// staged changes, replacing a file).
@@ -11,7 +11,7 @@ extension App {
         if case .mouse = key {
             return .handled
         }
-        prompt.current?.note = nil
+        host.prompt.current?.note = nil
         let answer: Character? = switch key {
         case .escape: "\u{1B}"
         case .character(let character): Character(character.lowercased())
@@ -22,20 +22,20 @@ extension App {
             guard let answer, ["y", "n", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer y or n; Esc: n")
             }
-            prompt.current = nil
+            host.prompt.current = nil
             let reply: Key = answer == "y" ? .character("y") : .character("n")
             switch kind {
-            case .confirmDelete(let table, let rows): answerDelete(reply, table: table, rows: rows)
-            case .confirmRevert: answerRevert(reply)
-            case .confirmOverwrite(let path): answerOverwrite(reply, path: path)
+            case .confirmDelete(let table, let rows): host.answerDelete(reply, table: table, rows: rows)
+            case .confirmRevert: host.answerRevert(reply)
+            case .confirmOverwrite(let path): host.answerOverwrite(reply, path: path)
             default: break
             }
             return .redraw
         case .resolveConflicts(let thenQuit):
-            if let scroll = Self.scrollCommand(for: key), state.top.isPage(.conflicts) {
+            if let scroll = Self.scrollCommand(for: key), host.state.top.isPage(.conflicts) {
                 // The list may be longer than the screen.
-                let conflicts = state.top
-                return carryOut(conflicts.perform(scroll, in: screenLayout.content), of: conflicts)
+                let conflicts = host.state.top
+                return host.carryOut(conflicts.perform(scroll, in: host.screenLayout.content), of: conflicts)
             }
             guard let answer, ["t", "o", "c", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer t, o or c; j k scroll")
@@ -56,27 +56,27 @@ extension App {
 
     /// Leaves the one-key question open, saying before it which keys answer it.
     private func keepAsking(_ keys: String) -> Outcome {
-        prompt.current?.note = keys
+        host.prompt.current?.note = keys
         return .redraw
     }
 
     /// Answers the conflicts: `t` keeps theirs, `o` overwrites, `c` or Esc cancels the commit. A
     /// commit made quits when it was asked for by "commit and quit" (`thenQuit`).
     private func resolveConflicts(_ answer: Character, thenQuit: Bool) -> Outcome {
-        prompt.current = nil
-        if state.top.isPage(.conflicts) {
-            state.screens.removeLast()
+        host.prompt.current = nil
+        if host.state.top.isPage(.conflicts) {
+            host.state.screens.removeLast()
         }
         let committed: Bool
         switch answer {
-        case "t": committed = commitEdits(policy: .keepTheirs)
-        case "o": committed = commitEdits(policy: .overwrite)
+        case "t": committed = host.commitEdits(policy: .keepTheirs, thenQuit: false)
+        case "o": committed = host.commitEdits(policy: .overwrite, thenQuit: false)
         default:
             committed = false
-            say(.info("commit cancelled: \(Self.changes(pendingEditCount)) still pending"))
+            host.say(.info("commit cancelled: \(App.changes(host.pendingEditCount)) still pending"))
         }
         if committed {
-            closePendingScreen()
+            host.closePendingScreen()
             return thenQuit ? .quit : .redraw
         }
         return .redraw
@@ -85,19 +85,19 @@ extension App {
     /// Answers the question about quitting with pending changes: `c` commits and quits, `r`
     /// reverts and quits, Esc stays.
     private func answerQuit(_ answer: Character) -> Outcome {
-        prompt.current = nil
+        host.prompt.current = nil
         switch answer {
         case "c":
             // Conflicts ask first; the commit their answer makes still quits.
-            guard commitEdits(policy: .cancel, thenQuit: true) else {
+            guard host.commitEdits(policy: .cancel, thenQuit: true) else {
                 return .redraw
             }
             return .quit
         case "r":
-            staging.edits = [:]
+            host.staging.edits = [:]
             return .quit
         default:
-            say(.info("\(Self.changes(pendingEditCount)) pending: w commits, U reverts"))
+            host.say(.info("\(App.changes(host.pendingEditCount)) pending: w commits, U reverts"))
             return .redraw
         }
     }
@@ -105,19 +105,19 @@ extension App {
     /// Answers the question about quitting with the prompt's transaction open: `c` commits it,
     /// `r` rolls it back, then quitting goes on (asking about staged changes, if any); Esc stays.
     private func answerQuitWithTransaction(_ answer: Character) -> Outcome {
-        prompt.current = nil
+        host.prompt.current = nil
         guard answer == "c" || answer == "r" else {
-            say(.info("the transaction stays open: COMMIT or ROLLBACK at the SQL prompt (e)"))
+            host.say(.info("the transaction stays open: COMMIT or ROLLBACK at the SQL prompt (e)"))
             return .redraw
         }
         do {
-            _ = try database.runStatement(answer == "c" ? "COMMIT" : "ROLLBACK", columns: { _ in }, row: { _ in })
+            _ = try host.database.runStatement(answer == "c" ? "COMMIT" : "ROLLBACK", columns: { _ in }, row: { _ in })
         } catch {
-            noteTransactionState()
-            say(.error((answer == "c" ? "COMMIT" : "ROLLBACK") + " failed: " + UserMessage.describe(error)))
+            statements.noteTransactionState()
+            host.say(.error((answer == "c" ? "COMMIT" : "ROLLBACK") + " failed: " + UserMessage.describe(error)))
             return .redraw
         }
-        noteTransactionState()
+        statements.noteTransactionState()
         return quitOrAsk()
     }
 
@@ -137,13 +137,13 @@ extension App {
     /// Ctrl-C: cancels running work (as Esc does); else quits like `Q`, asking first when changes
     /// are pending. An open prompt is closed first; the question about pending changes stays open.
     func interrupt() -> Outcome {
-        if let work = pending.work {
-            return cancel(work)
+        if let work = host.pending.work {
+            return host.cancel(work)
         }
-        if prompt.current?.kind == .quitWithChanges || prompt.current?.kind == .quitWithTransaction {
+        if host.prompt.current?.kind == .quitWithChanges || host.prompt.current?.kind == .quitWithTransaction {
             return keepAsking("answer c, r or Esc")
         }
-        prompt.close()
+        host.prompt.close()
         return quitOrAsk()
     }
 
@@ -151,15 +151,15 @@ extension App {
     /// whether to commit, revert (roll back) or stay, the transaction first.
     func quitOrAsk() -> Outcome {
         // A statement still sending rows stops (it holds the writer a COMMIT would need).
-        pending.fillingStatement?.stop()
-        if sessionTransactionOpen {
-            openPrompt(.quitWithTransaction)
+        host.pending.fillingStatement?.stop()
+        if host.sessionTransactionOpen {
+            host.openPrompt(.quitWithTransaction, text: "")
             return .redraw
         }
-        guard pendingEditCount > 0 else {
+        guard host.pendingEditCount > 0 else {
             return .quit
         }
-        openPrompt(.quitWithChanges)
+        host.openPrompt(.quitWithChanges, text: "")
         return .redraw
     }
 }

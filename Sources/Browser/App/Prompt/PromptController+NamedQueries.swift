@@ -1,9 +1,9 @@
-extension App {
+extension PromptController {
     /// The named queries' file of the database, in the state folder beside its history; nil when
     /// reef keeps no history (a headless run without `--history`, `--no-history`): they are then
     /// kept for this run only.
     var namedQueriesFile: NamedQueriesFile? {
-        prompt.store.map { NamedQueriesFile(folder: $0.folder, databasePath: $0.databasePath) }
+        host.prompt.store.map { NamedQueriesFile(folder: $0.folder, databasePath: $0.databasePath) }
     }
 
     /// Carries out a named-query command typed at the SQL prompt (``NamedQueryCommand``); returns
@@ -18,38 +18,38 @@ extension App {
                 showNamedQueries(try namedQueries())
             case .run(let name):
                 guard let saved = try namedQueries().first(where: { $0.name == name }) else {
-                    say(.error("no query named \(Sanitizer.sanitize(name)); \\n lists them"))
+                    host.say(.error("no query named \(Sanitizer.sanitize(name)); \\n lists them"))
                     return true
                 }
-                runStatement(saved.query)
+                statements.run(saved.query)
             case .save(let name, let query):
                 let saved = NamedQuery(name: name, query: query)
                 if let file = namedQueriesFile {
                     try file.save(saved)
-                    say(.info("saved query \(Sanitizer.sanitize(name)); \\n \(Sanitizer.sanitize(name)) runs it"))
+                    host.say(.info("saved query \(Sanitizer.sanitize(name)); \\n \(Sanitizer.sanitize(name)) runs it"))
                 } else {
-                    prompt.sessionQueries.removeAll { $0.name == name }
-                    prompt.sessionQueries.append(saved)
-                    say(.info("saved query \(Sanitizer.sanitize(name)) for this run (no history kept)"))
+                    host.prompt.sessionQueries.removeAll { $0.name == name }
+                    host.prompt.sessionQueries.append(saved)
+                    host.say(.info("saved query \(Sanitizer.sanitize(name)) for this run (no history kept)"))
                 }
             case .delete(let name):
                 let deleted: Bool
                 if let file = namedQueriesFile {
                     deleted = try file.delete(name)
                 } else {
-                    deleted = prompt.sessionQueries.contains { $0.name == name }
-                    prompt.sessionQueries.removeAll { $0.name == name }
+                    deleted = host.prompt.sessionQueries.contains { $0.name == name }
+                    host.prompt.sessionQueries.removeAll { $0.name == name }
                 }
-                say(deleted ? .info("deleted query \(Sanitizer.sanitize(name))")
+                host.say(deleted ? .info("deleted query \(Sanitizer.sanitize(name))")
                     : .error("no query named \(Sanitizer.sanitize(name)); \\n lists them"))
             case .usage(let usage):
-                say(.error(usage))
+                host.say(.error(usage))
             case .unknown(let word):
-                say(.error("\(Sanitizer.sanitize(word)) is not a command: \\n lists the named queries, \\n NAME runs one, "
+                host.say(.error("\(Sanitizer.sanitize(word)) is not a command: \\n lists the named queries, \\n NAME runs one, "
                            + "\\ns NAME QUERY saves one, \\nd NAME deletes one"))
             }
         } catch {
-            say(.error("named queries: \(error)"))
+            host.say(.error("named queries: \(error)"))
         }
         return true
     }
@@ -57,7 +57,7 @@ extension App {
     /// The named queries of the database, in the order they were saved.
     private func namedQueries() throws(FileFailure) -> [NamedQuery] {
         guard let file = namedQueriesFile else {
-            return prompt.sessionQueries
+            return host.prompt.sessionQueries
         }
         return try file.load()
     }
@@ -66,7 +66,7 @@ extension App {
     /// there is none.
     private func showNamedQueries(_ queries: [NamedQuery]) {
         guard !queries.isEmpty else {
-            say(.info("no named queries; \\ns NAME QUERY saves one"))
+            host.say(.info("no named queries; \\ns NAME QUERY saves one"))
             return
         }
         var lines: [String] = []
@@ -75,6 +75,6 @@ extension App {
             lines += saved.query.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
         }
         let title = "Named queries (\(queries.count)): \\n NAME runs one"
-        state.screens.append(TextPageController(title: title, lines: lines, mode: .sql))
+        host.state.screens.append(TextPageController(title: title, lines: lines, mode: .sql))
     }
 }

@@ -1,0 +1,80 @@
+import ORMCore
+
+/// What the prompt line (``PromptController``) asks of the ``App`` it sits in, beyond what its
+/// statements ask (``StatementHost``): what completion reads, the grid and the screen a
+/// submitted line acts on, the table list's narrowing, the export and the staged changes the
+/// one-key questions answer for, and the user's editor.
+protocol PromptHost: StatementHost {
+    /// The columns and functions completion has read.
+    var completionCache: CompletionCache { get }
+    /// The grid of the visible screen, if it shows one.
+    var currentGrid: GridModel? { get }
+    /// Where the visible screen's parts are drawn.
+    var screenLayout: Layout { get }
+    /// Whether the screen on top is a text page (the help, the named queries) that `/` searches.
+    var isTextScreenOnTop: Bool { get }
+    /// The export running in the background, if any.
+    var export: ExportTask? { get }
+    /// The changes staged on each table until committed or reverted.
+    var staging: StagingState { get set }
+    /// How many changes are staged, over all tables.
+    var pendingEditCount: Int { get }
+
+    /// Shows `error` in the status bar, prefixed with what was being done.
+    func report(_ error: any Error, doing action: String?)
+
+    /// Does what `controller`'s reply asks (draws, says, closes the screen…).
+    func carryOut(_ reply: ScreenReply, of controller: any ScreenController) -> Outcome
+
+    /// Stops `work`, waited for, as Esc does.
+    func cancel(_ work: PendingWork) -> Outcome
+
+    /// The commands of `grid`, which a submitted filter, search or jump runs.
+    func gridCommands(on grid: GridModel) -> GridCommands
+
+    /// Searches the text screen on top for `text` (nil: the text searched for last).
+    func searchTextScreen(for text: String?, forward: Bool, again: Bool)
+
+    // MARK: - The table list's narrowing
+
+    /// A key at the narrowing line that moves the selection in the narrowed list rather than
+    /// editing the text; nil for the others.
+    func moveWhileNarrowing(_ key: Key) -> Outcome?
+
+    /// Narrows the table list to the names containing `text`, as it is typed.
+    func narrowTables(to text: String)
+
+    /// Enter at the narrowing line: keeps the list narrowed and opens the selected table.
+    func acceptTableNarrowing(_ text: String) -> Outcome
+
+    /// Lists every table again; returns whether the list was narrowed.
+    @discardableResult
+    func clearTableNarrowing() -> Bool
+
+    // MARK: - Exports, edits and the editor
+
+    /// Starts exporting the current grid's view to `path`; a file already there is replaced only
+    /// when `replacing` (else the user is asked first).
+    func startExport(to path: String, replacing: Bool)
+
+    /// The answer to whether to replace the file at `path` with the export.
+    func answerOverwrite(_ key: Key, path: String)
+
+    /// Stages the cell edit typed at the prompt.
+    func submitCellEdit(_ text: String)
+
+    /// The answer to whether to delete `rows` of table `name`.
+    func answerDelete(_ key: Key, table name: String, rows: [RowRef])
+
+    /// The answer to whether to revert the staged changes.
+    func answerRevert(_ key: Key)
+
+    /// Commits the staged changes, conflicts resolved by `policy`; returns whether it committed.
+    func commitEdits(policy: ConflictPolicy, thenQuit: Bool) -> Bool
+
+    /// Closes the pending changes screen when it is on top (its changes were written or dropped).
+    func closePendingScreen()
+
+    /// Opens the SQL editor's `text` in the user's editor.
+    func openExternalEditor(onSQL text: String) -> Outcome
+}
