@@ -72,7 +72,7 @@ extension App {
     /// Whether the user may leave the schema browsed: not with staged changes (they belong to its
     /// tables) nor while an export runs; says why not.
     private func mayLeaveSchema() -> Bool {
-        guard staging.pendingCount == 0, staging.unchecked.isEmpty else {
+        guard editing.staging.pendingCount == 0, editing.staging.unchecked.isEmpty else {
             say(.error("commit (w) or revert (U) the staged changes before browsing another schema"))
             return false
         }
