@@ -37,7 +37,7 @@ class EditorTestCase: XCTestCase {
     /// A runner on `table` whose editor is the shell command line `editor` (nil: none set).
     func runner(table: String, editor: String?, columns: Int = 80, rows: Int = 6) throws -> HeadlessRunner {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
-        app.externalEditor = ExternalEditor(command: editor)
+        app.editing.externalEditor = ExternalEditor(command: editor)
         return HeadlessRunner(app: app, columns: columns, rows: rows)
     }
 }

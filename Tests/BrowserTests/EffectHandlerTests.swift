@@ -61,7 +61,7 @@ final class EffectHandlerTests: XCTestCase {
 
     func testTheEditorRunsSuspendedAndItsResultIsStaged() throws {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
-        app.externalEditor = ExternalEditor(command: "sh -c 'printf Bea > \"$1\"' --")
+        app.editing.externalEditor = ExternalEditor(command: "sh -c 'printf Bea > \"$1\"' --")
         _ = app.handle(.character("l"))
         let outcome = app.handle(.character("E"))
         let host = RecordingHost()

@@ -21,7 +21,7 @@ final class KeyEffectTests: XCTestCase {
     /// An app on `table` with the grid focused, its editor `editor`.
     private func app(table: String? = "albums", editor: String? = nil) throws -> App {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
-        app.externalEditor = ExternalEditor(command: editor)
+        app.editing.externalEditor = ExternalEditor(command: editor)
         return app
     }
 

@@ -106,7 +106,7 @@ final class KeysPerScreenTests: XCTestCase {
         try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
         let app = try App(database: try DatabaseOpener.open(path: path, readOnly: false), theme: .builtinDefault,
                           initialTable: setup.table)
-        app.externalEditor = ExternalEditor(command: nil)
+        app.editing.externalEditor = ExternalEditor(command: nil)
         let runner = HeadlessRunner(app: app, columns: 80, rows: setup.rows)
         runner.run(try KeyScript.parse(setup.keys))
         if let meanwhile = setup.meanwhile {

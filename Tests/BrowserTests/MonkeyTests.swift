@@ -151,7 +151,7 @@ final class MonkeyTests: XCTestCase {
             // Each chunk starts on a random table (or the list), so edits meet every kind of key.
             let table = ["artists", "albums", "pairs", "my \"odd\" table", nil].randomElement(using: &random) ?? nil
             let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
-            app.externalEditor = ExternalEditor(command: Self.editors.randomElement(using: &random) ?? nil)
+            app.editing.externalEditor = ExternalEditor(command: Self.editors.randomElement(using: &random) ?? nil)
             let screens = HeadlessRunner(app: app, columns: columns, rows: rows).run(chunk) { _ in look(app) }
             for screen in screens {
                 screensWithPendingChanges += screen.last?.contains(" pending") == true ? 1 : 0

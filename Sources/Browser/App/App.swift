@@ -36,17 +36,8 @@ final class App {
     var export: ExportTask?
     /// The copy of a view or a column (`gY`, `gy`) running in the background, if any.
     var clipboardCopy: ClipboardCopyTask?
-    /// The changes staged on each table until committed or reverted; each table's grid draws its
-    /// own over its rows.
-    var staging = StagingState() {
-        didSet {
-            for (name, grid) in tables.grids {
-                grid.overlay.edits = staging.edits(of: name)
-            }
-        }
-    }
-    /// The user's text editor (`$VISUAL`, `$EDITOR`) for long values.
-    var externalEditor = ExternalEditor(environment: ProcessInfo.processInfo.environment)
+    /// The editing of tables' rows: the staged changes, their commit and revert, the user's editor.
+    private(set) lazy var editing = Editing(host: self)
     /// Committed changes to pick up: the view refreshes itself when its table changes.
     let liveChanges: LiveChanges
     /// Wakes the loop's wait for a key when background work has something to show.
@@ -200,7 +191,7 @@ final class App {
             openPrompt(.sql)
             return .redraw
         case .commitEdits, .revertEdits, .showPending:
-            return performOnStagedChanges(command)
+            return editing.performOnStagedChanges(command)
         case .switchSchema:
             prompts.askForSchema()
             return .redraw

@@ -63,7 +63,7 @@ extension App {
             pending.fillingStatement = nil
             return .statementFilled(filling)
         case .uncheckedChanges:
-            let waiting = !staging.unchecked.isEmpty || staging.edits.values.contains { $0.hasUncheckedNewRows }
+            let waiting = !editing.staging.unchecked.isEmpty || editing.staging.edits.values.contains { $0.hasUncheckedNewRows }
             return waiting ? .uncheckedChangesDue : nil
         case .server:
             return serverWatch?.take().map(BackgroundEvent.serverChanged)
@@ -92,7 +92,7 @@ extension App {
             filling.finish()
             return .handled
         case .uncheckedChangesDue:
-            return checkUncheckedChanges() ? .handled : nil
+            return editing.checkUncheckedChanges() ? .handled : nil
         case .serverChanged(let change):
             follow(change)
             return .handled

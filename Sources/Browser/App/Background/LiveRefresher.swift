@@ -21,7 +21,7 @@ struct LiveRefresher {
         // another session commits elsewhere in the database would load the server for nothing.
         let changes = taken.leaving(taken.unconfirmed.filter(isCostlyToReadAgain))
         guard !changes.tables.isEmpty else { return adopted }
-        app.recheckNewRows()
+        app.editing.recheckNewRows()
         let shownBefore = app.selectedTableName
         let namesBefore = Set(app.catalog.names.map(\.name))
         // This session's changes name tables only: the views reading them are counted again too.
@@ -97,7 +97,7 @@ struct LiveRefresher {
     /// Starts reading `table` again in the background for `grid`: the rows on screen first, by
     /// key, then the whole table with its key snapshot.
     private func startRefresh(of grid: GridModel, table: TableSource, changes: LiveChanges.Summary) {
-        let staged = table.tableName.map { app.staging.edits(of: $0).storedKeys } ?? []
+        let staged = table.tableName.map { app.editing.staging.edits(of: $0).storedKeys } ?? []
         let fresh = BackgroundResult(wakeup: app.wakeup) { () throws -> LiveRefresh.Refreshed in
             let source = try table.refreshed()
             _ = try source.count()
@@ -162,12 +162,12 @@ struct LiveRefresher {
     /// Notes the rows with staged changes that `refreshed` no longer has; when some are newly
     /// gone, says so (over the refresh's notice) and returns true.
     private func noteGoneRows(_ refreshed: LiveRefresh.Refreshed) -> Bool {
-        guard let name = refreshed.source.tableName, !refreshed.stagedRows.isEmpty, app.staging.edits[name] != nil else {
+        guard let name = refreshed.source.tableName, !refreshed.stagedRows.isEmpty, app.editing.staging.edits[name] != nil else {
             return false
         }
-        let before = app.staging.edits(of: name).gone
-        app.staging.edits[name]?.noteRows(checked: refreshed.stagedRows, missing: refreshed.missing)
-        let newlyGone = app.staging.edits(of: name).gone.subtracting(before).count
+        let before = app.editing.staging.edits(of: name).gone
+        app.editing.staging.edits[name]?.noteRows(checked: refreshed.stagedRows, missing: refreshed.missing)
+        let newlyGone = app.editing.staging.edits(of: name).gone.subtracting(before).count
         guard newlyGone > 0 else {
             return false
         }

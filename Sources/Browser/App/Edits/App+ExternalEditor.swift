@@ -1,30 +1,20 @@
 import ORMCore
 
+/// The SQL prompt's side of the user's editor, and the runner's way back after any edit in it;
+/// a cell's value is edited by ``Editing``, which owns the editor.
 extension App {
-    /// Asks the runner to run the user's editor on `target`'s value (the outcome's
-    /// ``Effect/editExternally(_:)``, which comes back to ``runExternalEdit(_:attachedToTerminal:)``);
-    /// without `$VISUAL` or `$EDITOR`, opens the line editor instead, saying why.
-    func openExternalEditor(on target: EditTarget) -> Outcome {
-        guard externalEditor.command != nil else {
-            openCellEditor(on: target, note: "no $VISUAL or $EDITOR set")
-            return .redraw
-        }
-        return Outcome.redraw.with(.editExternally(.cell(target)))
-    }
-
     /// Asks the loop to run the user's editor on the SQL prompt's text, which runs as the prompt's
     /// statements once saved. Without `$VISUAL` or `$EDITOR` the prompt stays open, saying why.
     func openExternalEditor(onSQL text: String) -> Outcome {
-        guard externalEditor.command != nil else {
+        guard editing.externalEditor.command != nil else {
             prompt.current?.note = "no $VISUAL or $EDITOR set"
             return .redraw
         }
         return Outcome.redraw.with(.editExternally(.sql(text)))
     }
 
-    /// Runs `request` in the user's editor. A cell's result is staged like a line edit:
-    /// parsed by the column's type; an unchanged text, a failed editor or a refused value stage
-    /// nothing. Edited SQL runs as if typed at the prompt (see ``runEditedSQL(_:attachedToTerminal:)``).
+    /// Runs `request` in the user's editor. A cell's result is staged like a line edit
+    /// (``Editing/runCellEdit(_:attachedToTerminal:)``). Edited SQL runs as if typed at the prompt (see ``runEditedSQL(_:attachedToTerminal:)``).
     ///
     /// The runner suspends the screen around it; `attachedToTerminal` (ncurses) gives the editor
     /// the terminal, headless it runs without one. Returns what the result asks of the runner
@@ -33,7 +23,7 @@ extension App {
         let waiting = pending.work
         switch request {
         case .cell(let target):
-            runCellEdit(target, attachedToTerminal: attachedToTerminal)
+            editing.runCellEdit(target, attachedToTerminal: attachedToTerminal)
         case .sql(let text):
             runEditedSQL(text, attachedToTerminal: attachedToTerminal)
         }
@@ -49,7 +39,7 @@ extension App {
     /// Unchanged, or when the editor fails, the prompt stays open with its text as it was, and a
     /// note saying why.
     private func runEditedSQL(_ text: String, attachedToTerminal: Bool) {
-        switch externalEditor.edit(text, name: "reef-query", fileExtension: "sql", attachedToTerminal: attachedToTerminal) {
+        switch editing.externalEditor.edit(text, name: "reef-query", fileExtension: "sql", attachedToTerminal: attachedToTerminal) {
         case .unchanged:
             prompt.current?.note = "unchanged"
         case .failed(let reason):
@@ -61,19 +51,6 @@ extension App {
             if let problem {
                 say(.error(problem))
             }
-        }
-    }
-
-    /// Edits a cell's value in the user's editor and stages the result.
-    private func runCellEdit(_ target: EditTarget, attachedToTerminal: Bool) {
-        let text = editText(for: target)
-        switch externalEditor.edit(text, name: "\(target.table)-\(target.column)", attachedToTerminal: attachedToTerminal) {
-        case .unchanged:
-            say(.info("unchanged"))
-        case .failed(let reason):
-            say(.error(reason + "; nothing staged"))
-        case .changed(let edited):
-            stageText(edited, for: target)
         }
     }
 }

@@ -88,8 +88,8 @@ extension App {
         if let expression = source.filter {
             filter.append("filter " + TextLayout.truncate(Sanitizer.sanitize(expression), toWidth: 24))
         }
-        let gone = staging.edits.values.reduce(0) { $0 + $1.gone.count }
-        let pending = pendingEditCount == 0 ? [] : ["\(pendingEditCount) pending" + (gone > 0 ? " (\(gone) row\(gone == 1 ? "" : "s") gone)" : "")]
+        let gone = editing.staging.edits.values.reduce(0) { $0 + $1.gone.count }
+        let pending = editing.pendingEditCount == 0 ? [] : ["\(editing.pendingEditCount) pending" + (gone > 0 ? " (\(gone) row\(gone == 1 ? "" : "s") gone)" : "")]
         let staged = (sessionTransactionOpen ? ["in transaction"] : []) + pending
         let node = serverNodeStatus.map { [$0] } ?? []
         // How long a statement took (`psql`'s `\timing`), on its results: the first to give way.

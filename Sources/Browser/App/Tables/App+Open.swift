@@ -21,7 +21,7 @@ extension App {
     @discardableResult
     func installGrid(_ source: TableSource, named name: String) -> GridModel {
         let grid = GridModel(source: source, frozenColumns: source.leadingKeyColumns)
-        grid.overlay.edits = staging.edits[name] ?? StagedEdits()
+        grid.overlay.edits = editing.staging.edits[name] ?? StagedEdits()
         grid.overlay.generatedKeyColumn = source.table.generatedKeyColumn
         grid.hiddenColumns = tables.takeHidden(name, columns: source.columns)
         tables.grids[name] = grid

@@ -2,7 +2,7 @@ import ORMCore
 
 /// Editing a table's rows from its grid: a cell (`Enter`, `E`, `^N` for NULL), marks (`m`, `M`),
 /// new rows (`o`, `O`), deletions (`dd`), undo (`u`). What is staged, checked and committed is the
-/// app's (``App/staging``), shared by every grid of the table.
+/// app's editing (``Editing/staging``), shared by every grid of the table.
 extension GridCommands {
     /// Runs an editing command on the grid: only a table's grid can be edited. From the record view
     /// (`oneRow`), `dd` deletes the row shown, not the marked rows. The outcome asks for the
@@ -10,7 +10,7 @@ extension GridCommands {
     func performEdit(_ command: Command, oneRow: Bool = false) throws -> Outcome {
         switch command {
         case .undoEdit:
-            app.undoEdit(in: grid.source.title)
+            app.editing.undoEdit(in: grid.source.title)
             return .redraw
         case .clearMarks:
             clearMarks()
@@ -23,21 +23,21 @@ extension GridCommands {
         }
         switch command {
         case .insertRow:
-            try app.insertRow(into: table, grid: grid)
+            try app.editing.insertRow(into: table, grid: grid)
         case .duplicateRow:
-            try app.duplicateRow(of: grid, in: table)
+            try app.editing.duplicateRow(of: grid, in: table)
         case .toggleMark:
             try toggleMark()
         case .deleteRow:
-            try app.askToDelete(in: grid, table: table, ignoringMarks: oneRow)
+            try app.editing.askToDelete(in: grid, table: table, ignoringMarks: oneRow)
         case .editCell, .setNull, .editInEditor:
             guard let row = try editableRow(in: table), let target = editTarget(row, table: table) else {
                 return .redraw
             }
             switch command {
-            case .editCell: app.openCellEditor(on: target)
-            case .setNull: app.stageCell(.null, target: target, in: table)
-            default: return app.openExternalEditor(on: target)
+            case .editCell: app.editing.openCellEditor(on: target)
+            case .setNull: app.editing.stageCell(.null, target: target, in: table)
+            default: return app.editing.openExternalEditor(on: target)
             }
         default:
             break
@@ -56,7 +56,7 @@ extension GridCommands {
             app.say(.error("read-only: \(refusal)"))
             return nil
         }
-        let table = try app.knownTable(named: grid.source.title)
+        let table = try app.editing.knownTable(named: grid.source.title)
         guard table.isWritable else {
             let reason = table.info.kind == .view ? "\(table.name) is a view" : "\(table.name) has no key to find rows by"
             app.say(.error("read-only: \(reason)"))
@@ -79,11 +79,11 @@ extension GridCommands {
                 app.say(.error("read-only: \(table.name) has no key to find rows by"))
                 return nil
             }
-            if app.staging.edits[table.name]?.isDeleted(key) == true {
+            if app.editing.staging.edits[table.name]?.isDeleted(key) == true {
                 app.say(.error("the row is marked for deletion; u to undo that"))
                 return nil
             }
-            guard let original = try app.originalValues(of: key, in: table, shown: row, columns: grid.source.columns) else {
+            guard let original = try app.editing.originalValues(of: key, in: table, shown: row, columns: grid.source.columns) else {
                 return nil
             }
             return .stored(key: key, original: original)
@@ -105,7 +105,7 @@ extension GridCommands {
         switch row {
         case .stored(let key, let original):
             // Missing only when the grid shows the value cut short and the file could not be read.
-            guard let value = app.staging.edits[table.name]?.value(key: key, column: column) ?? original[column] else {
+            guard let value = app.editing.staging.edits[table.name]?.value(key: key, column: column) ?? original[column] else {
                 app.say(.error("\(column) is shown cut short and another connection locks the file: its whole"
                            + " value cannot be read now; try again once the lock is free"))
                 return nil
@@ -129,7 +129,7 @@ extension GridCommands {
         grid.overlay.marks.toggle(row)
         try grid.moveCursor(byRows: 1)
         let count = grid.overlay.marks.count
-        app.say(.info(count == 0 ? "no rows marked" : "\(App.rows(count)) marked · dd deletes them, M clears the marks"))
+        app.say(.info(count == 0 ? "no rows marked" : "\(Editing.rows(count)) marked · dd deletes them, M clears the marks"))
     }
 
     /// Unmarks every row of the grid.

@@ -56,7 +56,7 @@ extension GridCommands {
               let key = row.key, table.columns.indices.contains(column) else {
             return nil
         }
-        let staged = app.staging.edits[table.title]?.value(key: key, column: table.columns[column].name)
+        let staged = app.editing.staging.edits[table.title]?.value(key: key, column: table.columns[column].name)
         guard let whole = try staged ?? table.wholeValue(ofColumn: column, key: key) else {
             return nil
         }

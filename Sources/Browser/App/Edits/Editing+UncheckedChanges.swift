@@ -1,7 +1,7 @@
 import FoundationEssentials
 import ORMCore
 
-extension App {
+extension Editing {
     /// How long to wait before trying again to check changes staged while the database was locked.
     static var recheckMilliseconds: Int { 200 }
 
@@ -15,7 +15,7 @@ extension App {
     func checkUncheckedChanges() -> Bool {
         let hasUncheckedRows = staging.edits.values.contains { $0.hasUncheckedNewRows }
         // Never beside a check running in the background: they would share the trial connection.
-        guard !staging.unchecked.isEmpty || hasUncheckedRows, pending.work == nil else {
+        guard !staging.unchecked.isEmpty || hasUncheckedRows, host.pending.work == nil else {
             return false
         }
         if let next = staging.nextUncheckedCheck, Date() < next {
@@ -31,15 +31,15 @@ extension App {
             do {
                 let message = try recheck(entry, in: table)
                 staging.unchecked.removeFirst()
-                if state.message?.isError != true || message.isError {
-                    say(message)
+                if host.state.message?.isError != true || message.isError {
+                    host.say(message)
                 }
             } catch let error as any DatabaseError where error.isBusy {
                 staging.nextUncheckedCheck = Date().addingTimeInterval(Double(Self.recheckMilliseconds) / 1000)
                 return changed
             } catch {
                 staging.unchecked.removeFirst()
-                report(error, doing: "check")
+                host.report(error, doing: "check")
             }
             changed = true
         }
@@ -104,7 +104,7 @@ extension App {
         if staging.edits[entry.table]?.isEmpty == true {
             staging.edits[entry.table] = nil
         }
-        if let grid = tables.grids[entry.table] {
+        if let grid = host.tables.grids[entry.table] {
             grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
         }
         var notes: [String] = []

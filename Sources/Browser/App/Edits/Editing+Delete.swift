@@ -1,6 +1,6 @@
 import ORMCore
 
-extension App {
+extension Editing {
 
 
     /// Asks to delete the marked rows, or the cursor row when none is marked (or when
@@ -16,37 +16,37 @@ extension App {
                 return true
             }
             guard !targets.isEmpty else {
-                say(.info("the marked rows are marked for deletion already; u undoes"))
+                host.say(.info("the marked rows are marked for deletion already; u undoes"))
                 return
             }
         } else {
             guard let row = try grid.row(at: grid.cursorRow) else {
-                say(.info("no row to delete"))
+                host.say(.info("no row to delete"))
                 return
             }
             guard let reference = row.reference else {
-                say(.error("read-only: \(table.name) has no key to find rows by"))
+                host.say(.error("read-only: \(table.name) has no key to find rows by"))
                 return
             }
             if case .stored(let key) = reference, staged?.isDeleted(key) == true {
-                say(.info("the row is marked for deletion already; u undoes"))
+                host.say(.info("the row is marked for deletion already; u undoes"))
                 return
             }
             targets = [reference]
         }
-        openPrompt(.confirmDelete(table: table.name, rows: targets))
+        host.openPrompt(.confirmDelete(table: table.name, rows: targets))
     }
 
     /// Answers `Delete N rows? y/n`: `y` stages the deletions, any other key keeps the rows.
     func answerDelete(_ key: Key, table name: String, rows: [RowRef]) {
         guard key == .character("y") || key == .character("Y") else {
-            say(.info("nothing deleted"))
+            host.say(.info("nothing deleted"))
             return
         }
         do {
             try deleteRows(rows, in: try knownTable(named: name))
         } catch {
-            report(error, doing: "delete")
+            host.report(error, doing: "delete")
         }
     }
 
@@ -89,7 +89,7 @@ extension App {
             }
         }
         let total = ListWidget.formatCount(keys.count)
-        run(PendingWork(label: "checking the deletion of \(total) row\(keys.count == 1 ? "" : "s")",
+        host.run(PendingWork(label: "checking the deletion of \(total) row\(keys.count == 1 ? "" : "s")",
                         isReady: { background.result != nil },
                         complete: { [unowned self] in
             do {
@@ -97,7 +97,7 @@ extension App {
                     try stageDeletion(try result.get(), discards: discards, in: table)
                 }
             } catch {
-                report(error, doing: "delete")
+                host.report(error, doing: "delete")
             }
         }, cancel: interruption.interrupt, progress: {
             progress.value == 0 ? "reading the rows" : "\(ListWidget.formatCount(progress.value)) of \(total) tried"
@@ -110,7 +110,7 @@ extension App {
         for key in check.keys where check.refusals[key] == nil {
             changes.append(.delete(key: key, original: check.originals[key] ?? [:]))
         }
-        tables.grids[table.name]?.overlay.marks.clear()
+        host.tables.grids[table.name]?.overlay.marks.clear()
         if !changes.isEmpty {
             let change = changes.count == 1 ? changes[0] : StagedEdit.batch(changes)
             staging.stage(change, in: table.name)
@@ -118,12 +118,12 @@ extension App {
                 staging.unchecked.append(UncheckedChange(table: table.name, change: change))
             }
         }
-        if let grid = tables.grids[table.name] {
+        if let grid = host.tables.grids[table.name] {
             grid.cursorRow = try grid.clampedRow(grid.cursorRow)
         }
         let deleted = Self.rows(changes.count)
         guard !check.isUnchecked else {
-            say(.info("staged unchecked (the database is locked by another connection): deletion of \(deleted)"
+            host.say(.info("staged unchecked (the database is locked by another connection): deletion of \(deleted)"
                       + " · checked once the lock is free; w commits"))
             return
         }
@@ -136,6 +136,6 @@ extension App {
         }
         let staging = changes.isEmpty ? "nothing deleted" : "staged: deletion of \(deleted)"
         let text = ([staging] + notes).joined(separator: "; ") + (changes.isEmpty ? "" : " · w commits, u undoes")
-        say(notes.isEmpty ? .info(text) : .error(text))
+        host.say(notes.isEmpty ? .info(text) : .error(text))
     }
 }

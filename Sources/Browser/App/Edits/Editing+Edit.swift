@@ -1,6 +1,6 @@
 import ORMCore
 
-extension App {
+extension Editing {
 
 
 
@@ -18,7 +18,7 @@ extension App {
         }
         do {
             guard let row = try table.storedRows(keys: [key.values], waitingForLock: false).first ?? nil else {
-                say(.error("the row is gone; r to reload"))
+                host.say(.error("the row is gone; r to reload"))
                 return nil
             }
             return row
@@ -39,23 +39,23 @@ extension App {
     /// The table `name` as its open grid knows it, without reading the schema again (which could
     /// wait for another connection's lock); read now when no grid shows it.
     func knownTable(named name: String) throws -> DynamicTable {
-        if let source = tables.grids[name]?.source.keyedTable {
+        if let source = host.tables.grids[name]?.source.keyedTable {
             return source.table
         }
-        return try database.table(name)
+        return try host.database.table(name)
     }
 
 
     /// Opens the cell editor on `target`, prefilled with its value; `note` says why in its label.
     func openCellEditor(on target: EditTarget, note: String? = nil) {
-        prompt.editing = target
-        openPrompt(.editCell(column: target.column, note: note), text: editText(for: target))
+        host.editedCell = target
+        host.openPrompt(.editCell(column: target.column, note: note), text: editText(for: target))
     }
 
     /// The names of `table`'s PostgreSQL `boolean` columns (none on SQLite), for the words the
     /// status bar writes their values in.
     func booleanColumns(of table: DynamicTable) -> Set<String> {
-        guard database.dialect.kind == .postgres else {
+        guard host.database.dialect.kind == .postgres else {
             return []
         }
         return Set(table.info.columns.filter { PostgresBoolean.isBoolean($0.declaredType) }.map(\.name))
@@ -63,15 +63,15 @@ extension App {
 
     /// The text the cell editor starts from for `target` (``CellValueParser/editText(for:declaredType:on:)``).
     func editText(for target: EditTarget) -> String {
-        CellValueParser.editText(for: target.current, declaredType: target.declaredType, on: database.dialect.kind)
+        CellValueParser.editText(for: target.current, declaredType: target.declaredType, on: host.database.dialect.kind)
     }
 
     /// Takes the text typed in the cell editor: parses it, checks it and stages it.
     func submitCellEdit(_ text: String) {
-        guard let target = prompt.editing else {
+        guard let target = host.editedCell else {
             return
         }
-        prompt.editing = nil
+        host.editedCell = nil
         stageText(text, for: target)
     }
 
@@ -79,18 +79,18 @@ extension App {
     /// or the editor's text left as it was (Enter on a NULL cell keeps NULL, not empty text).
     func stageText(_ text: String, for target: EditTarget) {
         guard text != editText(for: target) else {
-            say(.info("unchanged"))
+            host.say(.info("unchanged"))
             return
         }
         do {
-            let value = try CellValueParser.parse(text, declaredType: target.declaredType, on: database.dialect.kind)
+            let value = try CellValueParser.parse(text, declaredType: target.declaredType, on: host.database.dialect.kind)
             guard value != target.current else {
-                say(.info("unchanged"))
+                host.say(.info("unchanged"))
                 return
             }
             stageCell(value, target: target, in: try knownTable(named: target.table))
         } catch {
-            report(error)
+            host.report(error)
         }
     }
 
@@ -107,26 +107,26 @@ extension App {
                 try stage(.cell(key: key, column: column, value: value, original: original),
                           checking: .update(key: key.values, original: original, changes: [column: value]), in: table)
             } catch {
-                report(error)
+                host.report(error)
             }
         case .new(let number):
             guard let row = staging.edits[table.name]?.newRow(number) else {
-                say(.error("new row \(number) is gone"))
+                host.say(.error("new row \(number) is gone"))
                 return
             }
             var changed = row
             changed.values[column] = value
             changed = changed.checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
             if row.refusal == nil, let refusal = changed.refusal {
-                say(.error(refusal))
+                host.say(.error(refusal))
                 return
             }
             let change = StagedEdit.newCell(column: column, value: value, row: changed)
             staging.stage(change, in: table.name)
             if let refusal = changed.refusal {
-                say(.error("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number); the database still refuses the row: \(refusal)"))
+                host.say(.error("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number); the database still refuses the row: \(refusal)"))
             } else {
-                say(.info("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number) · w commits, u undoes"))
+                host.say(.info("staged: \(change.summary(booleans: booleanColumns(of: table))) in new row \(number) · w commits, u undoes"))
             }
         }
     }
@@ -141,12 +141,12 @@ extension App {
         } catch let error as any DatabaseError where error.isBusy {
             staging.stage(change, in: table.name)
             staging.unchecked.append(UncheckedChange(table: table.name, change: change))
-            say(.info("staged unchecked (the database is locked by another connection): \(change.summary(booleans: booleanColumns(of: table)))"
+            host.say(.info("staged unchecked (the database is locked by another connection): \(change.summary(booleans: booleanColumns(of: table)))"
                       + " · checked once the lock is free; w commits"))
             return
         }
         staging.stage(change, in: table.name)
-        say(.info("staged: \(change.summary(booleans: booleanColumns(of: table))) · w commits, u undoes"))
+        host.say(.info("staged: \(change.summary(booleans: booleanColumns(of: table))) · w commits, u undoes"))
     }
 
     /// The changes staged in the tables linked to `table` by a foreign key (either way), in the
@@ -190,32 +190,32 @@ extension App {
     /// Takes back the last staged change of `table`.
     func undoEdit(in table: String) {
         guard let change = staging.edits[table]?.undo() else {
-            say(.info("nothing to undo in \(table)"))
+            host.say(.info("nothing to undo in \(table)"))
             return
         }
         if staging.edits[table]?.isEmpty == true {
             staging.edits[table] = nil
         }
-        if let grid = tables.grids[table] {
+        if let grid = host.tables.grids[table] {
             grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
         }
-        say(.info("undone: \(change.summary)"))
+        host.say(.info("undone: \(change.summary)"))
     }
 
     /// `U`: asks whether to drop every staged change (`y` does).
     func askToRevert() {
         let count = pendingEditCount
         guard count > 0 else {
-            say(.info("nothing to revert"))
+            host.say(.info("nothing to revert"))
             return
         }
-        openPrompt(.confirmRevert(count: count))
+        host.openPrompt(.confirmRevert(count: count))
     }
 
     /// Answers the revert question: `y` drops every staged change, any other key keeps them.
     func answerRevert(_ key: Key) {
         guard key == .character("y") || key == .character("Y") else {
-            say(.info("nothing reverted: \(Self.changes(pendingEditCount)) still pending"))
+            host.say(.info("nothing reverted: \(Self.changes(pendingEditCount)) still pending"))
             return
         }
         revertEdits()
@@ -226,10 +226,10 @@ extension App {
     private func revertEdits() {
         let count = pendingEditCount
         staging.edits = [:]
-        for grid in tables.grids.values {
+        for grid in host.tables.grids.values {
             grid.cursorRow = (try? grid.clampedRow(grid.cursorRow)) ?? grid.cursorRow
         }
-        say(.info(count == 0 ? "nothing to revert" : "reverted \(Self.changes(count))"))
+        host.say(.info(count == 0 ? "nothing to revert" : "reverted \(Self.changes(count))"))
     }
 
     /// How many changes are staged, over all tables.

@@ -1,6 +1,6 @@
 import ORMCore
 
-extension App {
+extension Editing {
     /// Stages a new row after the table's rows and moves the cursor to it.
     ///
     /// It names no column, so SQLite fills in every default and the key (a rowid is chosen at
@@ -12,9 +12,9 @@ extension App {
             .checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
         try stageNewRow(row, in: table, grid: grid)
         if let refusal = row.refusal {
-            say(.error("new row \(row.number) staged, but \(refusal) · fill it in before w"))
+            host.say(.error("new row \(row.number) staged, but \(refusal) · fill it in before w"))
         } else {
-            say(.info("staged: new row \(row.number) · w commits, u undoes"))
+            host.say(.info("staged: new row \(row.number) · w commits, u undoes"))
         }
     }
 
@@ -30,14 +30,14 @@ extension App {
         let source: String
         switch try grid.row(at: grid.cursorRow) {
         case nil:
-            say(.info("no row to duplicate"))
+            host.say(.info("no row to duplicate"))
             return
         case .new(let row):
             values = row.values
             source = "new row \(row.number)"
         case .stored(let row):
             guard let key = row.key else {
-                say(.error("read-only: \(table.name) has no key to find rows by"))
+                host.say(.error("read-only: \(table.name) has no key to find rows by"))
                 return
             }
             guard let original = try originalValues(of: key, in: table) else {
@@ -52,12 +52,12 @@ extension App {
             .checked(in: table, after: stagedCompany(for: table, withoutNewRows: true))
         try stageNewRow(row, in: table, grid: grid)
         guard let refusal = row.refusal else {
-            say(.info("\(source) duplicated as new row \(row.number) · w commits, u undoes"))
+            host.say(.info("\(source) duplicated as new row \(row.number) · w commits, u undoes"))
             return
         }
         let fix = table.generatedKeyColumn == nil && !table.info.primaryKey.isEmpty
             ? "change its key (\(table.info.primaryKey.joined(separator: ", "))) before w" : "edit it before w"
-        say(.error("\(source) duplicated as new row \(row.number), but \(refusal) · \(fix)"))
+        host.say(.error("\(source) duplicated as new row \(row.number), but \(refusal) · \(fix)"))
     }
 
     /// Tries every staged new row again after the data changed: the key SQLite would choose, the
@@ -65,7 +65,7 @@ extension App {
     /// Each is tried after the staged changes ``stagedCompany(for:withoutNewRows:)`` lists.
     func recheckNewRows() {
         for (name, edits) in staging.edits where !edits.newRows.isEmpty {
-            guard let table = try? database.table(name) else {
+            guard let table = try? host.database.table(name) else {
                 continue
             }
             let company = stagedCompany(for: table, withoutNewRows: true)

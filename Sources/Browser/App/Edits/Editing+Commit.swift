@@ -1,6 +1,6 @@
 import ORMCore
 
-extension App {
+extension Editing {
     /// `w`, `U` and `p`, on any screen and with or without a table open: the staged changes belong
     /// to no one view (their table may even be gone).
     func performOnStagedChanges(_ command: Command) -> Outcome {
@@ -12,8 +12,8 @@ extension App {
         case .revertEdits:
             askToRevert()
         default:
-            if state.top.isPage(.pending) {
-                state.screens.removeLast()  // p again closes it
+            if host.state.top.isPage(.pending) {
+                host.state.screens.removeLast()  // p again closes it
                 return .redraw
             }
             showPending()
@@ -23,8 +23,8 @@ extension App {
 
     /// Closes the pending changes screen when it is on top (its changes were written or dropped).
     func closePendingScreen() {
-        if state.top.isPage(.pending) {
-            state.screens.removeLast()
+        if host.state.top.isPage(.pending) {
+            host.state.screens.removeLast()
         }
     }
 
@@ -38,19 +38,19 @@ extension App {
     /// commit its answer makes quits.
     func commitEdits(policy: ConflictPolicy, thenQuit: Bool = false) -> Bool {
         guard pendingEditCount > 0 else {
-            say(.info("nothing to commit"))
+            host.say(.info("nothing to commit"))
             return true
         }
         // The staged edits would join the transaction typed at the prompt, and its COMMIT or
         // ROLLBACK decide them: they wait until it ends.
         // The statement whose rows still arrive holds the writer: the commit would freeze the
         // screen until its last row.
-        guard pending.fillingStatement == nil else {
-            say(.error("nothing written: a statement's rows are still arriving; wait for the last, or Esc stops it"))
+        guard host.pending.fillingStatement == nil else {
+            host.say(.error("nothing written: a statement's rows are still arriving; wait for the last, or Esc stops it"))
             return false
         }
-        guard !sessionTransactionOpen else {
-            say(.error("nothing written: a transaction typed at the SQL prompt is open; end it with COMMIT or ROLLBACK (e), then w"))
+        guard !host.sessionTransactionOpen else {
+            host.say(.error("nothing written: a transaction typed at the SQL prompt is open; end it with COMMIT or ROLLBACK (e), then w"))
             return false
         }
         // A refusal may be stale (a row refused while the database was locked, or before the row
@@ -60,15 +60,15 @@ extension App {
         for name in names {
             if let row = staging.edits[name]?.refusedNewRows.first, let refusal = row.refusal {
                 showNewRow(row.number, of: name)
-                say(.error("nothing written: new row \(row.number) of \(name): \(refusal) · fix it or dd it"))
+                host.say(.error("nothing written: new row \(row.number) of \(name): \(refusal) · fix it or dd it"))
                 return false
             }
         }
         for name in names {
             do {
-                _ = try database.table(name)
+                _ = try host.database.table(name)
             } catch ORMError.unknownName(_) {
-                say(.error("nothing written: table \(Sanitizer.sanitize(name)) no longer exists; U reverts"))
+                host.say(.error("nothing written: table \(Sanitizer.sanitize(name)) no longer exists; U reverts"))
                 return false
             } catch {
                 break  // the commit reports it
@@ -91,15 +91,15 @@ extension App {
             }
         }
         do {
-            try database.transaction { _ in
+            try host.database.transaction { _ in
                 // Foreign keys SQLite (and PostgreSQL's DEFERRABLE ones) check as the transaction
                 // commits; the rows are written in the order they were first changed, every
                 // table's, the order each edit was checked in, so a key checked at each statement
                 // (PostgreSQL's default) holds as the check found it.
-                try database.deferForeignKeyChecks()
+                try host.database.deferForeignKeyChecks()
                 for run in StagingState.commitRuns(of: staging.edits) {
                     current = run.table
-                    let table = try database.table(run.table)
+                    let table = try host.database.table(run.table)
                     guard conflicts.isEmpty else {
                         // Nothing is written: the rest is only read for its conflicts.
                         note(try run.edits.compactMap { try table.conflict(for: $0) }, in: run.table)
@@ -122,32 +122,32 @@ extension App {
             showConflicts(conflicts.sorted { $0.table < $1.table }, thenQuit: thenQuit)
             return false
         } catch let error as any DatabaseError where error.isBusy {
-            say(.error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry"))
+            host.say(.error("\(current) is locked by another connection: \(Self.changes(pending)) kept; w to retry"))
             return false
         } catch let error as any DatabaseError where error.isRetryable {
             // Nothing was written (a session lost before COMMIT, a lost COMMIT the server says did
             // not commit, a serialization failure): the edits stay staged for w.
-            say(.error("not committed: \(Self.changes(pending)) kept; w commits again (\(UserMessage.describe(error)))"))
+            host.say(.error("not committed: \(Self.changes(pending)) kept; w commits again (\(UserMessage.describe(error)))"))
             return false
         } catch ORMError.unknownName(let name) {
-            say(.error("nothing written: \(Sanitizer.sanitize(name)) no longer exists · p shows the edits, u undoes"))
+            host.say(.error("nothing written: \(Sanitizer.sanitize(name)) no longer exists · p shows the edits, u undoes"))
             return false
         } catch {
-            report(error, doing: "commit \(current)")
+            host.report(error, doing: "commit \(current)")
             return false
         }
         let newRowKeys = Dictionary(uniqueKeysWithValues: names.map { name in
             (name, committedKeys(ofNewRowsIn: name, rowIDs: insertedRowIDs[name] ?? []))
         })
         let cursorsOnNewRows = names.compactMap { name -> (grid: GridModel, number: Int)? in
-            guard let grid = tables.grids[name], case .new(let row)? = try? grid.row(at: grid.cursorRow) else {
+            guard let grid = host.tables.grids[name], case .new(let row)? = try? grid.row(at: grid.cursorRow) else {
                 return nil
             }
             return (grid, row.number)
         }
         staging.edits = [:]
         for name in names {
-            try? tableGrid(named: name)?.reload()
+            try? host.tableGrid(named: name)?.reload()
         }
         // A cursor on a new row stays on it, now a row of the table.
         for (grid, number) in cursorsOnNewRows {
@@ -155,9 +155,9 @@ extension App {
                 grid.cursorRow = position
             }
         }
-        try? refreshCatalog()
+        try? host.refreshCatalog()
         let summary = Self.commitSummary(applied, staged: pending)
-        say(.info(database.lastCommitWasConfirmedAfterLoss
+        host.say(.info(host.database.lastCommitWasConfirmedAfterLoss
             ? summary + " before the connection was lost (the server that takes writes now confirms it, once)" : summary))
         return true
     }
@@ -170,13 +170,13 @@ extension App {
     /// key the insert returned), or for a `WITHOUT ROWID` table the key columns' values as given
     /// or as SQLite's trial filled them in.
     private func committedKeys(ofNewRowsIn name: String, rowIDs: [Int64]) -> [Int: RowKey] {
-        guard let edits = staging.edits[name], let table = try? database.table(name) else {
+        guard let edits = staging.edits[name], let table = try? host.database.table(name) else {
             return [:]
         }
         var keys: [Int: RowKey] = [:]
         for (index, row) in edits.newRows.enumerated() {
             // PostgreSQL's integer keys come back from the insert (RETURNING) as SQLite's rowids do.
-            if table.info.hasRowID || (database.dialect.kind == .postgres && table.generatedKeyColumn != nil) {
+            if table.info.hasRowID || (host.database.dialect.kind == .postgres && table.generatedKeyColumn != nil) {
                 if rowIDs.indices.contains(index) {
                     keys[row.number] = RowKey(values: [.integer(rowIDs[index])])
                 }
@@ -210,13 +210,13 @@ extension App {
     /// Shows new row `number` of table `name`: selects the table when the main screen shows
     /// another, and puts the cursor on the row.
     private func showNewRow(_ number: Int, of name: String) {
-        guard let grid = tableGrid(named: name), let position = try? grid.position(ofNewRow: number) else {
+        guard let grid = host.tableGrid(named: name), let position = try? grid.position(ofNewRow: number) else {
             return
         }
-        if state.isMainOnTop, selectedTableName != name,
-           let index = catalog.names.firstIndex(where: { $0.name == name }) {
-            selectTable(index)
-            state.main.focus = .grid
+        if host.state.isMainOnTop, host.selectedTableName != name,
+           let index = host.catalog.names.firstIndex(where: { $0.name == name }) {
+            host.selectTable(index)
+            host.state.main.focus = .grid
         }
         grid.cursorRow = position
     }
@@ -228,7 +228,7 @@ extension App {
         let names = conflicts.map { Sanitizer.sanitize($0.table) }.joined(separator: ", ")
         var lines = ["\(Self.rows(count)) changed since you read \(count == 1 ? "it" : "them") in \(names); nothing was written.", ""]
         for (name, found) in conflicts {
-            let table = try? database.table(name)
+            let table = try? host.database.table(name)
             if conflicts.count > 1 {
                 lines.append("-- \(Sanitizer.sanitize(name))")
             }
@@ -246,8 +246,8 @@ extension App {
             }
         }
         lines.append("t: keep theirs (skip these edits)   o: overwrite   c or Esc: cancel (keep the edits staged)   j k PgDn: scroll")
-        state.screens.append(TextPageController(title: "Conflicts in \(names)", lines: lines, mode: .conflicts))
-        openPrompt(.resolveConflicts(thenQuit: thenQuit))
+        host.state.screens.append(TextPageController(title: "Conflicts in \(names)", lines: lines, mode: .conflicts))
+        host.openPrompt(.resolveConflicts(thenQuit: thenQuit))
     }
 
     /// The table `name` to write the statements of its staged changes with, as the schema has it
@@ -256,11 +256,11 @@ extension App {
     /// table no longer exists).
     private func tableForPreview(_ name: String) -> (table: DynamicTable?, unreadable: String?) {
         do {
-            return (try database.table(name), nil)
+            return (try host.database.table(name), nil)
         } catch ORMError.unknownName(_) {
             return (nil, nil)
         } catch {
-            if let known = tables.grids[name]?.source.keyedTable?.table {
+            if let known = host.tables.grids[name]?.source.keyedTable?.table {
                 return (known, nil)
             }
             return (nil, UserMessage.describe(error))
@@ -310,7 +310,7 @@ extension App {
             lines = ["No pending changes."]
         }
         let copy = pendingEditCount > 0 ? (text: lines.joined(separator: "\n"), what: "the pending changes as SQL") : nil
-        state.screens.append(TextPageController(title: "Pending changes (\(Self.changes(pendingEditCount)))",
+        host.state.screens.append(TextPageController(title: "Pending changes (\(Self.changes(pendingEditCount)))",
                                                             lines: lines, mode: .pending, copy: copy))
     }
 }
