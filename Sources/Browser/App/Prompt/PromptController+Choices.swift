@@ -25,8 +25,8 @@ extension PromptController {
             host.prompt.current = nil
             let reply: Key = answer == "y" ? .character("y") : .character("n")
             switch kind {
-            case .confirmDelete(let table, let rows): host.answerDelete(reply, table: table, rows: rows)
-            case .confirmRevert: host.answerRevert(reply)
+            case .confirmDelete(let table, let rows): host.editing.answerDelete(reply, table: table, rows: rows)
+            case .confirmRevert: host.editing.answerRevert(reply)
             case .confirmOverwrite(let path): host.answerOverwrite(reply, path: path)
             default: break
             }
@@ -69,14 +69,14 @@ extension PromptController {
         }
         let committed: Bool
         switch answer {
-        case "t": committed = host.commitEdits(policy: .keepTheirs, thenQuit: false)
-        case "o": committed = host.commitEdits(policy: .overwrite, thenQuit: false)
+        case "t": committed = host.editing.commitEdits(policy: .keepTheirs, thenQuit: false)
+        case "o": committed = host.editing.commitEdits(policy: .overwrite, thenQuit: false)
         default:
             committed = false
-            host.say(.info("commit cancelled: \(App.changes(host.pendingEditCount)) still pending"))
+            host.say(.info("commit cancelled: \(Editing.changes(host.editing.pendingEditCount)) still pending"))
         }
         if committed {
-            host.closePendingScreen()
+            host.editing.closePendingScreen()
             return thenQuit ? .quit : .redraw
         }
         return .redraw
@@ -89,15 +89,15 @@ extension PromptController {
         switch answer {
         case "c":
             // Conflicts ask first; the commit their answer makes still quits.
-            guard host.commitEdits(policy: .cancel, thenQuit: true) else {
+            guard host.editing.commitEdits(policy: .cancel, thenQuit: true) else {
                 return .redraw
             }
             return .quit
         case "r":
-            host.staging.edits = [:]
+            host.editing.staging.edits = [:]
             return .quit
         default:
-            host.say(.info("\(App.changes(host.pendingEditCount)) pending: w commits, U reverts"))
+            host.say(.info("\(Editing.changes(host.editing.pendingEditCount)) pending: w commits, U reverts"))
             return .redraw
         }
     }
@@ -156,7 +156,7 @@ extension PromptController {
             host.openPrompt(.quitWithTransaction, text: "")
             return .redraw
         }
-        guard host.pendingEditCount > 0 else {
+        guard host.editing.pendingEditCount > 0 else {
             return .quit
         }
         host.openPrompt(.quitWithChanges, text: "")

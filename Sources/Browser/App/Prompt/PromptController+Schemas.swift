@@ -48,7 +48,7 @@ extension PromptController {
     /// Whether the user may leave the schema browsed: not with staged changes (they belong to its
     /// tables) nor while an export runs; says why not.
     func mayLeaveSchema() -> Bool {
-        guard host.staging.pendingCount == 0, host.staging.unchecked.isEmpty else {
+        guard host.editing.staging.pendingCount == 0, host.editing.staging.unchecked.isEmpty else {
             host.say(.error("commit (w) or revert (U) the staged changes before browsing another schema"))
             return false
         }

@@ -124,7 +124,7 @@ final class PromptController {
             return
         }
         if case .editCell = kind {
-            host.submitCellEdit(text)
+            host.editing.submitCellEdit(text)
             return
         }
         if kind == .search, host.isTextScreenOnTop {

@@ -15,11 +15,8 @@ protocol PromptHost: StatementHost {
     var isTextScreenOnTop: Bool { get }
     /// The export running in the background, if any.
     var export: ExportTask? { get }
-    /// The changes staged on each table until committed or reverted.
-    var staging: StagingState { get set }
-    /// How many changes are staged, over all tables.
-    var pendingEditCount: Int { get }
-
+    /// The staged changes, their commit and the answers to their questions.
+    var editing: Editing { get }
     /// Shows `error` in the status bar, prefixed with what was being done.
     func report(_ error: any Error, doing action: String?)
 
@@ -59,21 +56,6 @@ protocol PromptHost: StatementHost {
 
     /// The answer to whether to replace the file at `path` with the export.
     func answerOverwrite(_ key: Key, path: String)
-
-    /// Stages the cell edit typed at the prompt.
-    func submitCellEdit(_ text: String)
-
-    /// The answer to whether to delete `rows` of table `name`.
-    func answerDelete(_ key: Key, table name: String, rows: [RowRef])
-
-    /// The answer to whether to revert the staged changes.
-    func answerRevert(_ key: Key)
-
-    /// Commits the staged changes, conflicts resolved by `policy`; returns whether it committed.
-    func commitEdits(policy: ConflictPolicy, thenQuit: Bool) -> Bool
-
-    /// Closes the pending changes screen when it is on top (its changes were written or dropped).
-    func closePendingScreen()
 
     /// Opens the SQL editor's `text` in the user's editor.
     func openExternalEditor(onSQL text: String) -> Outcome
