@@ -191,9 +191,9 @@ final class EditingTests: XCTestCase {
         let other = try Database(path: fixture.path)
         try other.execute("UPDATE artists SET country = 'NZ' WHERE id = 1")
         var text = ""
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && !text.contains("NZ") {
+        try waitUntil("the other connection's commit shows") {
             text = (runner.run(try KeyScript.parse("<wait:20>")).last ?? []).joined(separator: "\n")
+            return text.contains("NZ")
         }
         XCTAssertTrue(text.contains("Mine         │NZ"), text)
         XCTAssertTrue(text.contains("1 pending"), text)
