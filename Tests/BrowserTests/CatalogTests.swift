@@ -3,6 +3,7 @@ import Foundation
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// The table list's counts: tables are counted before views, and a recount stops the counting it
 /// replaces, so a view that never ends neither hides the tables' counts nor holds readers.
@@ -18,16 +19,14 @@ final class CatalogTests: XCTestCase {
         fixture.remove()
     }
 
-    /// Waits for the count of `name` (nil after a minute: a hang, not slowness).
-    private func count(of name: String, in catalog: Catalog) -> Int? {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if let count = catalog.entries.first(where: { $0.name == name })?.count {
-                return count
-            }
-            usleep(10_000)
+    /// Waits for the count of `name` (nil once `waitUntil` gives up: a hang, not slowness).
+    private func count(of name: String, in catalog: Catalog) throws -> Int? {
+        var count: Int?
+        try waitUntil("\(name) is counted") {
+            count = catalog.entries.first(where: { $0.name == name })?.count
+            return count != nil
         }
-        return nil
+        return count
     }
 
     func testTablesAreCountedBeforeAViewThatNeverEndsAndRecountsStopIt() throws {
@@ -36,13 +35,13 @@ final class CatalogTests: XCTestCase {
         let database = try Database(path: fixture.path, configuration: configuration)
         let catalog = try Catalog(database: database)
         XCTAssertEqual(catalog.names.first?.name, "aaa_endless", "the view comes first by name")
-        XCTAssertEqual(count(of: "artists", in: catalog), 3)
-        XCTAssertEqual(count(of: "pairs", in: catalog), 3)
+        XCTAssertEqual(try count(of: "artists", in: catalog), 3)
+        XCTAssertEqual(try count(of: "pairs", in: catalog), 3)
         XCTAssertNil(catalog.entries.first?.count, "the view is still being counted")
         for _ in 0..<4 {
             try catalog.refresh()
         }
-        XCTAssertEqual(count(of: "albums", in: catalog), 4, "counts after recounts more often than there are readers")
+        XCTAssertEqual(try count(of: "albums", in: catalog), 4, "counts after recounts more often than there are readers")
         let read = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             _ = try? database.scalar("SELECT count(*) FROM artists")
@@ -74,7 +73,7 @@ final class CatalogTests: XCTestCase {
         try file.close()
 
         let app = try App(database: try Database(path: path), theme: .builtinDefault, initialTable: "big")
-        let screens = HeadlessRunner(app: app, columns: 80, rows: 6).run(try KeyScript.parse("<wait:1000>G<wait:500>"))
+        let screens = HeadlessRunner(app: app, columns: 80, rows: 6).run(try KeyScript.parse("G"))
         let screen = try XCTUnwrap(screens.last)
         XCTAssertTrue(screen[1].hasPrefix("big        ?│"), screen.joined(separator: "\n"))
         XCTAssertTrue(screen[2].hasPrefix("fine       0│"), screen.joined(separator: "\n"))

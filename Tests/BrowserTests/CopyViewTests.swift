@@ -2,6 +2,7 @@ import ORMCore
 import Synchronization
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// `gy` copies the cursor column and `gY` the view (filter, sort, columns shown) to the clipboard
 /// as CSV, TSV or JSON; past the clipboard limit nothing is sent and the status bar says so.
@@ -106,10 +107,8 @@ final class CopyViewTests: XCTestCase {
         try type("lgy<Enter>jj")
         XCTAssertEqual(app.currentGrid?.cursorRow, 2, "the keys typed while copying are not held back")
         XCTAssertNil(app.pending.work)
-        let deadline = Date().addingTimeInterval(60)
-        while (app.clipboardCopy?.rows ?? 0) < 1_000 && Date() < deadline {
-            pause(seconds: 0.01)
-            _ = app.tick()
+        try waitUntil("1,000 rows copied", between: { pause(seconds: 0.01); _ = app.tick() }) {
+            (app.clipboardCopy?.rows ?? 0) >= 1_000
         }
         let status = try XCTUnwrap(app.clipboardCopyProgress?.text)
         XCTAssertTrue(status.contains("copying column label: ") && status.hasSuffix(" rows · Esc stops"), status)

@@ -74,7 +74,8 @@ final class CountLimitTests: XCTestCase {
         _ = app.handle(.escape)  // stops the opening
         XCTAssertNil(app.pending.work)
         try tick(app, until: { app.catalog.isRunningCount(of: "aaa_endless") }, "the count asked for runs")
-        pause(seconds: 0.2)  // longer than the time limit: the count asked for goes on
+        // Time passes on purpose, longer than the time limit: the count asked for goes on.
+        pause(seconds: 0.2)
         _ = app.tick()
         XCTAssertTrue(app.catalog.isRunningCount(of: "aaa_endless"), "a count asked for has no time limit")
         _ = app.handle(.escape)  // the count the screen waits for
@@ -115,6 +116,7 @@ final class CountLimitTests: XCTestCase {
         _ = app.handle(.character("r"))  // asked for: no time limit
         let counting = try XCTUnwrap(app.selectedTableGrid)
         XCTAssertTrue(counting.source.isCounting)
+        // Time passes on purpose, past the 100 ms limit: a count asked for must outlive it.
         pause(seconds: 0.2)
         _ = app.tick()
         XCTAssertNil(counting.source.countStopped, "a count asked for has no time limit")

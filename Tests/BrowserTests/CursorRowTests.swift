@@ -35,9 +35,9 @@ final class CursorRowTests: XCTestCase {
     }
 
     /// Ticks `runner` until `done` holds (the live refresh runs in the background).
-    private func waitUntil(_ runner: HeadlessRunner, _ done: () throws -> Bool) throws {
+    private func waitForTheLiveRefresh(of runner: HeadlessRunner, until done: () throws -> Bool) throws {
         let wait = try KeyScript.parse("<wait:10>")
-        try TestSupport.waitUntil("the live refresh is done", between: { _ = runner.run(wait) }, done)
+        try waitUntil("the live refresh is done", between: { _ = runner.run(wait) }, done)
     }
 
     /// Issue #25: another process deleting the cursor's row (and the one before it) moved the
@@ -46,7 +46,7 @@ final class CursorRowTests: XCTestCase {
         let (app, runner) = try start("j")
         XCTAssertEqual(try cursorKey(app), .integer(2))
         try Database(path: fixture.path).execute("DELETE FROM albums WHERE id IN (1, 2)")
-        try waitUntil(runner) { app.tables.grids["albums"]?.source.knownCount == 2 }
+        try waitForTheLiveRefresh(of: runner) { app.tables.grids["albums"]?.source.knownCount == 2 }
         XCTAssertEqual(try cursorKey(app), .integer(3))
         XCTAssertEqual(app.tables.grids["albums"]?.cursorRow, 0)
     }
@@ -55,7 +55,7 @@ final class CursorRowTests: XCTestCase {
     func testTheNearestSurvivorMayBeBefore() throws {
         let (app, runner) = try start("jj")
         try Database(path: fixture.path).execute("DELETE FROM albums WHERE id >= 3")
-        try waitUntil(runner) { app.tables.grids["albums"]?.source.knownCount == 2 }
+        try waitForTheLiveRefresh(of: runner) { app.tables.grids["albums"]?.source.knownCount == 2 }
         XCTAssertEqual(try cursorKey(app), .integer(2))
     }
 

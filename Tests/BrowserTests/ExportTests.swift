@@ -3,6 +3,7 @@ import ORMCore
 import TerminalTestSupport
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// Exporting the current view from the app: its filter and sort, every format, paging, errors.
 final class ExportTests: XCTestCase {
@@ -248,15 +249,17 @@ final class ExportTests: XCTestCase {
         let name = URL(fileURLWithPath: file).lastPathComponent
         let process = Process()
         process.executableURL = try ReefProcess.executable()
+        // `<wait:600000>` lets time pass on purpose: the export goes on until the test ends the process.
         process.arguments = [fixture.path, "--table", "endless", "--headless", "80x5", "--keys", "X\(file)<Enter><wait:600000>"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
         var temporary: String?
-        while temporary == nil && process.isRunning {
+        try waitUntil("the export's temporary file exists or reef ended") {
             let names = try FileManager.default.contentsOfDirectory(atPath: fixture.directory.path)
             temporary = names.first { $0.hasPrefix(".\(name).reef-") }.map(path)
+            return temporary != nil || !process.isRunning
         }
         guard let temporary else {
             throw MissingTool(description: "reef ended before its export started")

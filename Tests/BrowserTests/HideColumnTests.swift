@@ -2,6 +2,7 @@ import Foundation
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// `-` hides the cursor column and `gv` shows them all again; the record view, `Y` and the export
 /// follow what is shown, and hiding lasts through a sort, a filter, a reload and a live refresh.
@@ -136,13 +137,10 @@ final class HideColumnTests: XCTestCase {
         XCTAssertEqual(sorted[0], "Tables (5)        │ │id │artist_id │cover                 ▲│notes")
         XCTAssertTrue(sorted.last?.contains("cover  1 hidden  sort cover▲") ?? false, sorted.last ?? "")
         try Database(path: fixture.path).execute("UPDATE albums SET title = 'Renamed', notes = 'changed elsewhere' WHERE id = 2")
-        let deadline = Date().addingTimeInterval(60)
         var screen: [String] = []
-        while Date() < deadline {
+        try waitUntil("the other process's commit shows") {
             screen = runner.run(try KeyScript.parse("<wait:20><dump>")).last ?? []
-            if screen.joined().contains("changed elsewhere") {
-                break
-            }
+            return screen.joined().contains("changed elsewhere")
         }
         XCTAssertTrue(screen[1].contains("changed elsewhere"), screen.joined(separator: "\n"))
         XCTAssertFalse(screen.joined().contains("Renamed"), screen.joined(separator: "\n"))

@@ -2,6 +2,7 @@ import Foundation
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// Inserting rows headless (`o`): a new row shows SQLite's defaults and next key after the table's
 /// rows, its cells edit the staged insert, undo takes it back, a row SQLite refuses as it is is
@@ -135,13 +136,13 @@ final class InsertRowTests: XCTestCase {
         XCTAssertTrue(try rows("pairs").contains(["q", 7, .null]))
     }
 
-    /// Plays `keys` on `runner` until its screen contains `text` (giving up after a minute), for the
-    /// live refresh to pick up another connection's commit.
+    /// Plays `<wait:20>` on `runner` until its screen contains `text`, for the live refresh to pick
+    /// up another connection's commit.
     private func refreshedScreen(of runner: HeadlessRunner, containing text: String) throws -> [String] {
         var screen: [String] = []
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline && !screen.joined(separator: "\n").contains(text) {
+        try waitUntil("the screen shows \(text)") {
             screen = runner.run(try KeyScript.parse("<wait:20>")).last ?? []
+            return screen.joined(separator: "\n").contains(text)
         }
         return screen
     }

@@ -80,6 +80,8 @@ final class KillDuringCommitTests: XCTestCase {
                 : Double.random(in: 0.6...1.1, using: &random)
             let delay = commitTime * share
             let staging = try StagingRun(path: path, script: scriptPath)
+            // Time passes on purpose: the kill must land at a chosen point inside the commit, and
+            // nothing reef shows marks that point (a wait for a condition could not choose it).
             Thread.sleep(forTimeInterval: delay)
             staging.kill()
             let journal = (try? FileManager.default.attributesOfItem(atPath: path + "-journal"))?[.size] as? Int ?? 0

@@ -20,7 +20,7 @@ final class LiveRefreshTests: XCTestCase {
     /// An UPDATE typed at the SQL prompt shows in the table behind it, and the cursor stays on its row.
     func testOwnStatementsRefreshTheTable() throws {
         let screen = try fixture.screen(
-            "jj" + "eUPDATE artists SET country = 'ZZ' WHERE id = 3<Enter><wait:50>q<wait:50>",
+            "jj" + "eUPDATE artists SET country = 'ZZ' WHERE id = 3<Enter>q",
             columns: 80, rows: 8, table: "artists")
         let text = screen.joined(separator: "\n")
         XCTAssertTrue(text.contains("Emoji 😀 band│ZZ"), text)
@@ -130,11 +130,11 @@ final class LiveRefreshTests: XCTestCase {
         return screen
     }
 
-    /// Plays `<wait:20>` on `runner` until `done` says so of its screen (a generous limit only
+    /// Plays `<wait:20>` on `runner` until `done` says so of its screen (`waitUntil`'s limit only
     /// ends a test that would otherwise hang).
     private func play(_ runner: HeadlessRunner, until done: ([String]) -> Bool) throws {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !done(runner.run(try KeyScript.parse("<wait:20>")).last ?? []) {}
+        let wait = try KeyScript.parse("<wait:20>")
+        try waitUntil("the live refresh came", between: {}) { done(runner.run(wait).last ?? []) }
     }
 
     /// A table opened earlier and changed by another process while another table was shown is

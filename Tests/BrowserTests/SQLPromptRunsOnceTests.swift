@@ -2,6 +2,7 @@ import Foundation
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// A statement typed at the SQL prompt runs once, as written: its rows are stored in reef's own
 /// copy, which the grid sorts, filters and counts without running the statement again.
@@ -107,14 +108,9 @@ final class SQLPromptRunsOnceTests: XCTestCase {
         let result = BackgroundResult {
             Handover(value: try runner.run("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT n FROM c"))
         }
-        let deadline = Date().addingTimeInterval(120)
-        while runner.progress.value < 3_000 && Date() < deadline {
-            usleep(10_000)
-        }
+        try waitUntil("3,000 rows arrived") { runner.progress.value >= 3_000 }
         runner.interruption.interrupt()
-        while result.result == nil && Date() < deadline {
-            usleep(10_000)
-        }
+        try waitUntil("the statement stopped") { result.result != nil }
         let rows = try XCTUnwrap(try result.result?.get().value.rows)
         XCTAssertTrue(rows.wasStopped)
         XCTAssertGreaterThanOrEqual(rows.count, 3_000)

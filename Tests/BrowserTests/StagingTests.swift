@@ -3,6 +3,7 @@ import ORMCore
 import Synchronization
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// Staging writes nothing and never waits on a lock: the file keeps its bytes, its modification
 /// time and other connections' `PRAGMA data_version` until `w`, in both journal modes; the cell
@@ -41,12 +42,12 @@ final class StagingTests: XCTestCase {
         return (data, modified)
     }
 
-    /// Plays no key, only ticks, until `condition` holds for the screen (at most 10 s); returns it.
-    private func screen(of runner: HeadlessRunner, until condition: ([String]) -> Bool) -> [String] {
-        let deadline = Date().addingTimeInterval(10)
-        var screen = runner.run([]).last ?? []
-        while !condition(screen) && Date() < deadline {
+    /// Plays no key, only ticks, until `condition` holds for the screen; returns it.
+    private func screen(of runner: HeadlessRunner, until condition: ([String]) -> Bool) throws -> [String] {
+        var screen: [String] = []
+        try waitUntil("the screen shows what was awaited") {
             screen = runner.run([]).last ?? []
+            return condition(screen)
         }
         return screen
     }
@@ -102,7 +103,7 @@ final class StagingTests: XCTestCase {
         XCTAssertTrue(staged.contains { $0.contains("Adahello") }, staged.joined(separator: "\n"))
         try other.execute("ROLLBACK")
 
-        let checked = screen(of: runner) { $0.last?.contains("checked now that the lock is free") == true }
+        let checked = try screen(of: runner) { $0.last?.contains("checked now that the lock is free") == true }
         XCTAssertTrue(checked.last?.contains("checked now that the lock is free: name = 'Adahello'") == true,
                       checked.joined(separator: "\n"))
         _ = runner.run(try KeyScript.parse("w"))
@@ -142,7 +143,7 @@ final class StagingTests: XCTestCase {
         XCTAssertTrue(staged.last?.contains("2 pending") == true, staged.joined(separator: "\n"))
         try other.execute("ROLLBACK")
 
-        let refused = screen(of: runner) { $0.last?.contains("refused once the lock was free") == true }
+        let refused = try screen(of: runner) { $0.last?.contains("refused once the lock was free") == true }
         XCTAssertTrue(refused.last?.contains("refused once the lock was free, taken back: name = NULL: NOT NULL constraint failed: artists.name")
                       == true, refused.joined(separator: "\n"))
         XCTAssertTrue(refused.last?.contains("1 pending") == true, refused.joined(separator: "\n"))
@@ -191,9 +192,8 @@ final class StagingTests: XCTestCase {
             _ = app.handle(.character(Character(key)))
         }
         XCTAssertNotNil(app.pending.work)
-        let deadline = Date().addingTimeInterval(30)
-        while app.pendingStatus?.text.contains(" of 40 tried") != true && app.pending.work != nil && Date() < deadline {
-            _ = app.tick()
+        try waitUntil("the check tells its progress", between: { _ = app.tick() }) {
+            app.pendingStatus?.text.contains(" of 40 tried") == true || app.pending.work == nil
         }
         let status = app.pendingStatus?.text ?? ""
         XCTAssertTrue(status.contains("checking the deletion of 40 rows: ") && status.contains(" of 40 tried…"), status)

@@ -2,6 +2,7 @@ import Foundation
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// `I`, the column summary, on the screen: what it shows for numbers, dates, text, BLOBs, mixed
 /// and NULL columns, an empty and a one-row table; columns filling in and `Esc` stopping them;
@@ -142,20 +143,16 @@ final class SummaryScreenTests: XCTestCase {
         let patient = CountLimits(catalogTime: .seconds(3_600), gridTime: .seconds(3_600), outOfSight: .seconds(3_600))
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "forever", countLimits: patient)
         app.resize(columns: 100, rows: 6)
-        let deadline = Date().addingTimeInterval(60)
-        while app.pending.work != nil, Date() < deadline {  // the view opens in the background when slow
-            _ = app.tick()
-            pause(seconds: 0.005)
-        }
+        // The view opens in the background when slow.
+        try waitUntil("the view opened", between: { _ = app.tick(); pause(seconds: 0.005) }) { app.pending.work == nil }
         _ = app.handle(.character("I"))
         let pending = render(app)
         XCTAssertEqual(pending[1], "1│x      │     │…      │…     │…      │…        │…   │…   │…      │…   │…   │…         │…    │…", pending.joined(separator: "\n"))
         XCTAssertTrue(pending.last?.contains("summarising: 0 of 1 column  (Esc stops)") ?? false, pending.joined(separator: "\n"))
 
         _ = app.handle(.escape)
-        while app.currentGrid?.source.isCounting ?? false, Date() < deadline {
-            _ = app.tick()
-            pause(seconds: 0.005)
+        try waitUntil("the summary stopped", between: { _ = app.tick(); pause(seconds: 0.005) }) {
+            !(app.currentGrid?.source.isCounting ?? false)
         }
         _ = app.tick()
         let stopped = render(app)

@@ -2,6 +2,7 @@ import Foundation
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// When another process drops or renames the table on screen, reef says so and shows what is
 /// there now, rather than announcing a change to the table that took its place in the list.
@@ -18,10 +19,8 @@ final class TableGoneTests: XCTestCase {
 
     /// Plays `<wait:10>` on `runner` until `done` holds (the change is picked up on a tick).
     private func play(_ runner: HeadlessRunner, until done: () -> Bool) throws {
-        let giveUp = Date().addingTimeInterval(20)
-        while !done() && Date() < giveUp {
-            runner.run(try KeyScript.parse("<wait:10>"))
-        }
+        let wait = try KeyScript.parse("<wait:10>")
+        try waitUntil("the change was picked up", between: { _ = runner.run(wait) }, done)
     }
 
     /// Issue #25: another process dropping the table on screen showed the table now in its place

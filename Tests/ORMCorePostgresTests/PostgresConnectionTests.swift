@@ -210,10 +210,10 @@ final class PostgresConnectionTests: XCTestCase {
         let done = expectation(description: "interrupted")
         DispatchQueue.global().async {
             // Waits until the server runs the sleep, then cancels it.
-            while (try? watcher.execute(
-                "SELECT 1 FROM pg_stat_activity WHERE pid = $1::int AND state = 'active' AND query LIKE '%pg_sleep%'",
-                [.text(backend)]).count) != 1 {
-                usleep(5_000)
+            _ = try? waitUntil("the server runs the sleep") {
+                (try? watcher.execute(
+                    "SELECT 1 FROM pg_stat_activity WHERE pid = $1::int AND state = 'active' AND query LIKE '%pg_sleep%'",
+                    [.text(backend)]).count) == 1
             }
             handle.interrupt()
             done.fulfill()

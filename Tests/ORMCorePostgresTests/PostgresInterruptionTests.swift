@@ -77,10 +77,10 @@ final class PostgresInterruptionTests: XCTestCase {
         let done = expectation(description: "interrupted")
         DispatchQueue.global().async {
             // Waits until the server runs the sleep, then interrupts it.
-            while (try? watcher.execute(
-                "SELECT 1 FROM pg_stat_activity WHERE pid = $1::int AND state = 'active' AND query LIKE '%pg_sleep%'",
-                [.text(backend)]).count) != 1 {
-                usleep(2_000)
+            _ = try? waitUntil("the server runs the sleep") {
+                (try? watcher.execute(
+                    "SELECT 1 FROM pg_stat_activity WHERE pid = $1::int AND state = 'active' AND query LIKE '%pg_sleep%'",
+                    [.text(backend)]).count) == 1
             }
             stop.interrupt()
             done.fulfill()

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import TestSupport
 
 /// The one-word lock every model object holds: mutual exclusion under contention, sleeping waiters woken.
 final class AtomicLockTests: XCTestCase {
@@ -29,7 +30,7 @@ final class AtomicLockTests: XCTestCase {
         XCTAssertEqual(counter.overlaps, 0)
     }
 
-    func testAWaiterSleepsUntilTheHolderReleases() {
+    func testAWaiterSleepsUntilTheHolderReleases() throws {
         let counter = Counter()
         let started = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
@@ -42,8 +43,8 @@ final class AtomicLockTests: XCTestCase {
         started.wait()
         // The waiter marks the word 2 once it has spun and is about to sleep on the futex (or, in
         // the portable build, to yield between tries).
-        while counter.lock.word.load(ordering: .relaxed) != 2 {
-            sched_yield()
+        try waitUntil("the waiter is about to sleep", between: { _ = sched_yield() }) {
+            counter.lock.word.load(ordering: .relaxed) == 2
         }
         counter.value = 1
         counter.lock.unlock()

@@ -36,13 +36,6 @@ final class LiveQueryTests: XCTestCase {
         }
     }
 
-    /// Waits on PostgreSQL until the watch of other sessions' commits has made its first look
-    /// (a commit before it is not news); nothing to wait for on SQLite.
-    private func waitForTheWatchToStart(_ db: Database) throws {
-        guard TestDatabaseKind.current == .postgres else { return }
-        try waitUntil("the watch looked once") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
-    }
-
     private func commitItem(_ name: String, stock: Int = 0, in db: Database) throws {
         let item = LQItem()
         item.name = name

@@ -80,3 +80,12 @@ func openSameDatabase(_ db: Database, configuration: Configuration = Configurati
     }
     return try Database(path: db.path, configuration: configuration)
 }
+
+/// On PostgreSQL, waits until the watch of other sessions' commits has made its first look
+/// (which sets what later ones compare with: a commit before it is not news). This database's
+/// own writes just before need no wait: a commit of another session's that lands beside them
+/// still arrives at the next look. Nothing to wait for on SQLite.
+func waitForTheWatchToStart(_ db: Database) throws {
+    guard TestDatabaseKind.current == .postgres else { return }
+    try waitUntil("the watch looked once") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
+}

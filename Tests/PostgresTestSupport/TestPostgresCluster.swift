@@ -128,11 +128,7 @@ public final class TestPostgresCluster: Sendable {
         for node in [primary, standby] {
             if let pid = node.processID {
                 Glibc.kill(pid, SIGQUIT)
-                var waited = 0
-                while Glibc.kill(pid, 0) == 0, waited < 1000 {
-                    usleep(10_000)
-                    waited += 1
-                }
+                _ = try? waitUntil("the postmaster \(pid) of \(node.folder) ended") { Glibc.kill(pid, 0) != 0 }
             }
             try? FileManager.default.removeItem(atPath: node.folder)
         }

@@ -115,6 +115,8 @@ public final class TestPostgresServer: Sendable {
             return
         }
         kill(server.serverProcessID, SIGQUIT)
+        // Not `waitUntil`: this runs at exit, after the last test, where a failure has no test to
+        // fail; the server is given ten seconds to end before its folder goes regardless.
         var waited = 0
         while kill(server.serverProcessID, 0) == 0, waited < 1000 {
             usleep(10_000)

@@ -98,6 +98,8 @@ public final class TmuxTerminal {
     @discardableResult
     public func waitFor(_ condition: (String) -> Bool, description: String = "condition", within: TimeInterval = 60,
                         file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        // A loop of its own rather than the tests' `waitUntil`: this target does not depend on
+        // TestSupport (Package.swift), and its screen is captured no more than 20 times a second.
         let deadline = Date().addingTimeInterval(within)
         var screen = ""
         while Date() < deadline {

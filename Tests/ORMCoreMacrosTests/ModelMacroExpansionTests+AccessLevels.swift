@@ -1,0 +1,274 @@
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// Golden expansions of `@Model` on an internal and a package class: members at the class's
+/// own access level, and a generated `init()`.
+extension ModelMacroExpansionTests {
+    func testSingleColumnInternalClassGetsInit() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Tag {
+                var name: String = ""
+            }
+            """,
+            expandedSource: """
+            final class Tag {
+                var name: String {
+                    @storageRestrictions(initializes: _name)
+                    init(initialValue) {
+                        _name = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _name
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _name
+                        } assign: {
+                            _name = newValue
+                        }
+                    }
+                }
+
+                @exclusivity(unchecked) private var _name: String = ""
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                @exclusivity(unchecked) private var _id: Int64 = 0
+
+                static var modelSchema: ORMCore.ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Tag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                }
+
+                private static let _$schema = ORMCore.ModelSchema(
+                    table: "Tag",
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    columns: [
+                        ORMCore._ColumnCoding.column("name", String.self, default: ""),
+                    ]
+                )
+
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key)
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                }
+
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key)
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                }
+
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                }
+
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
+                }
+
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                }
+
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _name
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _name
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    _$state.withLock {
+                        if let v0 {
+                            _name = v0
+                        }
+                    }
+                }
+
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: String = _name
+                        if let value, let typed = value as? String {
+                            _name = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
+                var _$relatedObjects: [any ORMCore.Model] {
+                    []
+                }
+
+                init() {
+                }
+            }
+
+            extension Tag: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+
+    func testZeroColumnsPackageClass() {
+        assertMacroExpansion(
+            """
+            @Model
+            package final class Marker {
+            }
+            """,
+            expandedSource: """
+            package final class Marker {
+
+                @exclusivity(unchecked) package var _$stateFields = ORMCore._ModelState.Fields()
+
+                package let _$state = ORMCore._ModelState()
+
+                package func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
+
+                package var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                @exclusivity(unchecked) private var _id: Int64 = 0
+
+                package static var modelSchema: ORMCore.ModelSchema {
+                    _$schema
+                }
+
+                package static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Marker", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                }
+
+                private static let _$schema = ORMCore.ModelSchema(
+                    table: "Marker",
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    columns: []
+                )
+
+                package required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key)
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                }
+
+                package required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key)
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                }
+
+                package required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
+                }
+
+                package var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
+                }
+
+                package func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
+                }
+
+                package func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                }
+
+                package func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                }
+
+                package func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
+                }
+
+                package func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                }
+
+                package func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    ()
+                }
+
+                package var _$relatedObjects: [any ORMCore.Model] {
+                    []
+                }
+
+                package init() {
+                }
+            }
+
+            extension Marker: ORMCore.Model, @unchecked Sendable {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+}

@@ -1,0 +1,168 @@
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// The golden expansion of `@Model` on a class that declares its own `Sendable` conformance.
+extension ModelMacroExpansionTests {
+    func testDeclaredSendableIsNotRepeated() {
+        assertMacroExpansion(
+            """
+            @Model
+            final class Flag: @unchecked Sendable {
+                var on: Bool = false
+            }
+            """,
+            expandedSource: """
+            final class Flag: @unchecked Sendable {
+                var on: Bool {
+                    @storageRestrictions(initializes: _on)
+                    init(initialValue) {
+                        _on = initialValue
+                    }
+                    get {
+                        _$state.read(self) {
+                            _on
+                        }
+                    }
+                    set {
+                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _on
+                        } assign: {
+                            _on = newValue
+                        }
+                    }
+                }
+
+                @exclusivity(unchecked) private var _on: Bool = false
+
+                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+
+                let _$state = ORMCore._ModelState()
+
+                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                    try _$state.withLock {
+                        try body(&_$stateFields)
+                    }
+                }
+
+                deinit {
+                    _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
+                }
+
+                var id: Int64 {
+                    get {
+                        _$state.read(self) {
+                            _id
+                        }
+                    }
+                    set {
+                        _$state.writeKey(self) {
+                            _id = newValue
+                        }
+                    }
+                }
+
+                @exclusivity(unchecked) private var _id: Int64 = 0
+
+                static var modelSchema: ORMCore.ModelSchema {
+                    _$schema
+                }
+
+                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+                    ("Flag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                }
+
+                private static let _$schema = ORMCore.ModelSchema(
+                    table: "Flag",
+                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    columns: [
+                        ORMCore._ColumnCoding.column("on", Bool.self, default: false),
+                    ]
+                )
+
+                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key)
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
+                }
+
+                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                    self._$stateFields.enterDecoded(from: row, key: key)
+                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._on = try ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on")
+                }
+
+                required init(_$faultKey key: ORMCore.SQLValue) throws {
+                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
+                }
+
+                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
+                    ORMCore._ColumnCoding.keyValue(_id)
+                }
+
+                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Flag")
+                }
+
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _on
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                    }
+                }
+
+                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                    let values = _$state.withLock {
+                        _on
+                    }
+                    if columns.contains(0) {
+                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: Bool? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on"))
+                    _$state.withLock {
+                        if let v0 {
+                            _on = v0
+                        }
+                    }
+                }
+
+                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                    let v0: Bool? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Bool.self, from: row, at: 1, column: "on"))
+                    _$state.withLock {
+                        if let v0 {
+                            _on = v0
+                        }
+                    }
+                }
+
+                func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
+                    switch column {
+                    case 0:
+                        let old: Bool = _on
+                        if let value, let typed = value as? Bool {
+                            _on = typed
+                        }
+                        return old
+                    default:
+                        return ()
+                    }
+                }
+
+                var _$relatedObjects: [any ORMCore.Model] {
+                    []
+                }
+
+                init() {
+                }
+            }
+
+            extension Flag: ORMCore.Model {
+            }
+            """,
+            macroSpecs: ormMacros)
+    }
+}
