@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(
             name: "ORMCorePostgresTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresClient", "PostgresTestSupport"]),
         // The built reef run as a process, and in a real terminal (tmux), for the end-to-end tests.
-        .target(name: "TerminalTestSupport", path: "Tests/TerminalTestSupport"),
+        .target(name: "TerminalTestSupport", dependencies: ["TestSupport"], path: "Tests/TerminalTestSupport"),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "TerminalTestSupport", "TestSupport"]),
         .testTarget(
             name: "BrowserPostgresTests",

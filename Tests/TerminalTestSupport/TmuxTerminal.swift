@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 #if canImport(Glibc)
@@ -98,19 +99,19 @@ public final class TmuxTerminal {
     @discardableResult
     public func waitFor(_ condition: (String) -> Bool, description: String = "condition", within: TimeInterval = 60,
                         file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        // A loop of its own rather than the tests' `waitUntil`: this target does not depend on
-        // TestSupport (Package.swift), and its screen is captured no more than 20 times a second.
-        let deadline = Date().addingTimeInterval(within)
+        // The screen is captured no more than 20 times a second.
         var screen = ""
-        while Date() < deadline {
+        let shown = try waitUntil(
+            "the screen shows \(description)", within: within, file: file, line: line, between: { _ = usleep(50_000) }
+        ) {
             screen = (try? capture()) ?? ""
-            if condition(screen) {
-                return screen
-            }
-            usleep(50_000)
+            return condition(screen)
         }
-        XCTFail("timed out waiting for \(description); screen:\n\(screen)", file: file, line: line)
-        throw TimedOut(description: description)
+        guard shown else {
+            XCTFail("the last screen:\n\(screen)", file: file, line: line)
+            throw TimedOut(description: description)
+        }
+        return screen
     }
 
     /// `text` in single quotes for `sh`, embedded quotes kept.
