@@ -40,6 +40,27 @@ final class ResultSetOrderedSearchTests: XCTestCase {
         XCTAssertEqual(try set.firstIndex(matching: "n = 3", after: -1), 19_997)
     }
 
+    /// A search wrapping around the end (the positions after the start, then those before it)
+    /// asks for the matches in order once: the second part is answered by what the first saw.
+    /// Only the very next search takes that answer.
+    func testAWrappingSearchReadsTheSetInOrderOnce() throws {
+        let (db, _) = try items()
+        let recorder = SQLRecorder()
+        let traced = try openSameDatabase(db, configuration: recorder.configuration)
+        let set = try traced.table("item").query().orderBy("label").batch(100).fetch()
+        XCTAssertEqual(set.count, 20_000)
+        // n = 19,500 sits at 500, n = 19,000 at 1,000: none after 1,000.
+        let condition: SQL = "n IN (19000, 19500)"
+        recorder.reset()
+        XCTAssertNil(try set.firstIndex(matching: condition, in: 1_001..<Int.max))
+        XCTAssertEqual(try set.firstIndex(matching: condition, in: 0..<1_001), 500)
+        let ordered = recorder.recorded.filter { $0.contains("ORDER BY") && $0.contains("19500") }
+        XCTAssertEqual(ordered.count, 1, "\(recorder.recorded)")
+        XCTAssertEqual(try set.firstIndex(matching: condition, in: 501..<1_001), 1_000, "read again")
+        XCTAssertNil(try set.firstIndex(matching: condition, in: 1_001..<Int.max, forward: false))
+        XCTAssertEqual(try set.firstIndex(matching: condition, in: 0..<1_001, forward: false), 1_000)
+    }
+
     /// Progress is told after each chunk; a search stopped after one throws.
     func testProgressIsToldAndASearchStopsWhenAsked() throws {
         let (_, set) = try items()

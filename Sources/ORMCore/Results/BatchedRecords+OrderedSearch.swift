@@ -15,6 +15,20 @@ extension BatchedRecords {
         case unsure
     }
 
+    /// What an ordered statement that found no match in its range saw: the first matching
+    /// position in its direction anywhere in the set (nil: none matches). A search wrapping
+    /// around the end asks next for the positions before its start, which this answers.
+    struct OrderedMemo {
+        /// The condition searched for.
+        let condition: SQL
+        /// Whether the statement went towards the end.
+        let forward: Bool
+        /// The positions it looked for a match in.
+        let searched: Range<Int>
+        /// The first matching position in that direction, nil when no record matches.
+        let first: Int?
+    }
+
     /// The positions a search looks up a chunk of keys at a time before it asks for every match
     /// in one statement: a match near the cursor costs a few thousand key lookups, a far one (or
     /// none) a scan.
@@ -40,6 +54,8 @@ extension BatchedRecords {
         keyQuery.reversesOrder = forward ? query.reversesOrder : !query.reversesOrder
         let sql = keyQuery.statement(select: entity.keyList(alias: entity.table), parts: try keyQuery.parts())
         var walk = SnapshotWalk(snapshot: snapshot, forward: forward)
+        // The first match in the walk's direction, kept when none is in the range.
+        var first: Int?
         func read<C: DriverConnection>(_ connection: C) throws -> OrderedMatch {
             let statement = try connection.prepare(sql.text)
             try statement.bind(sql.arguments)
@@ -49,17 +65,40 @@ extension BatchedRecords {
                 if read % 4096 == 0, isCancelled() { throw CancellationError() }
                 guard let position = walk.position(of: statement.row()) else { return .unsure }
                 if positions.contains(position) { return .found(position) }
+                first = first ?? position
                 // Past the range in the walk's direction: no match in it.
                 if forward ? position >= positions.upperBound : position < positions.lowerBound { return .none }
             }
             return .none
         }
-        return try database.read { connection in
+        let match = try database.read { connection in
             switch connection {
             case .sqlite(let connection): try read(connection)
             case .postgres(let connection): try read(connection)
             }
         }
+        if case .none = match {
+            orderedMemo.withLock { $0 = OrderedMemo(condition: condition, forward: forward, searched: positions, first: first) }
+        }
+        return match
+    }
+
+    /// The first position in `positions` (the last, when not `forward`) matching `condition`, as
+    /// the ordered statement just before this search found it, when it tells (the wrapped part
+    /// of a search whose first part found nothing, in positions apart from that part's):
+    /// `.some(nil)` for none, nil when it cannot tell. The memo serves once: any search after it,
+    /// and one over positions the statement searched (a new search from the same place), reads
+    /// the database again.
+    func rememberedMatch(_ condition: SQL, in positions: Range<Int>, forward: Bool) -> Int?? {
+        guard let memo = orderedMemo.withLock({ memo in defer { memo = nil }; return memo }),
+              memo.condition == condition, memo.forward == forward, !memo.searched.overlaps(positions) else {
+            return nil
+        }
+        guard let first = memo.first else { return .some(nil) }
+        if positions.contains(first) { return .some(first) }
+        // Before the range in the search's direction: a later match may lie in it.
+        let before = forward ? first < positions.lowerBound : first >= positions.upperBound
+        return before ? nil : .some(nil)
     }
 }
 

@@ -38,6 +38,8 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     let database: Database
     let windowSize: Int
     let state = Lock(State())
+    /// What the last search in the set's order saw, for the next part of the same search.
+    let orderedMemo = Lock<OrderedMemo?>(nil)
     private let snapshotReady = DispatchGroup()
     /// Stops the snapshot's read: the interruption the set was made under (its maker gave up), or
     /// its own, interrupted when the set is dropped (``stopSnapshot()``).
@@ -158,6 +160,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
             return try keyOrderMatch(condition, in: bounded, snapshot: snapshot, forward: forward, firstSlice: chunkSize,
                                      isCancelled: isCancelled, progress: progress)
         }
+        if let known = rememberedMatch(condition, in: bounded, forward: forward) { return known }
         var remaining = bounded
         var size = chunkSize
         var triedInOrder = !searchesInOrder(snapshot)
