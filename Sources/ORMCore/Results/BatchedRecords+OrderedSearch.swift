@@ -10,8 +10,8 @@ extension BatchedRecords {
         case found(Int)
         /// No record in the range matches.
         case none
-        /// A matching key the snapshot does not hold (a row inserted since, or a set cut by a
-        /// limit): its order cannot be trusted, and the caller looks a chunk at a time instead.
+        /// A matching key the snapshot does not hold where the walk looked (a row inserted
+        /// since, or one whose sort values changed): the caller looks a chunk at a time instead.
         case unsure
     }
 
