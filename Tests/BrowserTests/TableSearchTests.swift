@@ -124,4 +124,17 @@ final class TableSearchTests: XCTestCase {
             XCTAssertLessThan(checked.first ?? .max, 3000)
         }
     }
+
+    /// The status bar's progress adds up both parts of a search (after the cursor, then round
+    /// from the top) and says nothing before the first statement ends.
+    func testTheProgressCountsBothPartsOfASearch() {
+        let progress = SearchProgress()
+        XCTAssertNil(progress.text(of: 1_000_000))
+        progress.check(1_024)
+        progress.check(261_120)
+        XCTAssertEqual(progress.text(of: 1_000_000), "261,120 of 1,000,000 rows")
+        progress.finishPart()
+        progress.check(2_048)
+        XCTAssertEqual(progress.text(of: nil), "263,168 rows")
+    }
 }
