@@ -3,11 +3,12 @@
 /// key order and stops at the first match, instead of being handed the snapshot's keys a chunk at a
 /// time and looking each one up.
 extension BatchedRecords {
-    /// How many positions one statement covers: a few statements for a million rows, and a search
-    /// someone gave up on is told between them.
+    /// How many positions one statement covers at most: the first covers `firstSlice` (a search
+    /// that ends soon tells its progress soon), each next one twice the last, up to this: a dozen
+    /// statements for a million rows, and a search someone gave up on is told between them.
     static var keyOrderSlice: Int { 262_144 }
 
-    /// Whether the set is in key order with one integer key, so ``keyOrderMatch(_:in:snapshot:forward:isCancelled:)`` applies.
+    /// Whether the set is in key order with one integer key, so ``keyOrderMatch(_:in:snapshot:forward:firstSlice:isCancelled:progress:)`` applies.
     func searchesByKeyRange(_ snapshot: KeySnapshot) -> Bool {
         guard case .integers = snapshot else { return false }
         return query.orderings.isEmpty && !query.reversesOrder && query.explicitJoins.isEmpty
@@ -17,16 +18,20 @@ extension BatchedRecords {
     /// The first position in `positions` (the last, when not `forward`) whose record matches
     /// `condition` now: the matching key found by the database in the range of keys those
     /// positions hold, then its position in `snapshot`. A key the snapshot does not hold (a row
-    /// inserted since) is passed over.
+    /// inserted since) is passed over. `progress` is told after each slice how many positions
+    /// have been checked.
     func keyOrderMatch(
-        _ condition: SQL, in positions: Range<Int>, snapshot: KeySnapshot, forward: Bool, isCancelled: @Sendable () -> Bool
+        _ condition: SQL, in positions: Range<Int>, snapshot: KeySnapshot, forward: Bool, firstSlice: Int,
+        isCancelled: @Sendable () -> Bool, progress: @Sendable (Int) -> Void
     ) throws -> Int? {
         var remaining = positions
+        var size = max(1, min(firstSlice, Self.keyOrderSlice))
         while !remaining.isEmpty {
             if isCancelled() { throw CancellationError() }
             let slice = forward
-                ? remaining.lowerBound..<min(remaining.upperBound, remaining.lowerBound + Self.keyOrderSlice)
-                : max(remaining.lowerBound, remaining.upperBound - Self.keyOrderSlice)..<remaining.upperBound
+                ? remaining.lowerBound..<min(remaining.upperBound, remaining.lowerBound + size)
+                : max(remaining.lowerBound, remaining.upperBound - size)..<remaining.upperBound
+            size = min(size * 2, Self.keyOrderSlice)
             guard case .integer(var low)? = snapshot.keys(slice.lowerBound..<slice.lowerBound + 1).first?.first,
                   case .integer(var high)? = snapshot.keys(slice.upperBound - 1..<slice.upperBound).first?.first
             else {
@@ -41,6 +46,7 @@ extension BatchedRecords {
                 if forward { low = key + 1 } else { high = key - 1 }
             }
             remaining = forward ? slice.upperBound..<remaining.upperBound : remaining.lowerBound..<slice.lowerBound
+            progress(positions.count - remaining.count)
         }
         return nil
     }

@@ -38,6 +38,8 @@ final class BatchedRecords<Record: Sendable>: Sendable {
     let database: Database
     let windowSize: Int
     let state = Lock(State())
+    /// What the last search in the set's order saw, for the next part of the same search.
+    let orderedMemo = Lock<OrderedMemo?>(nil)
     private let snapshotReady = DispatchGroup()
     /// Stops the snapshot's read: the interruption the set was made under (its maker gave up), or
     /// its own, interrupted when the set is dropped (``stopSnapshot()``).
@@ -137,12 +139,14 @@ final class BatchedRecords<Record: Sendable>: Sendable {
 
     /// The first position after `start` (before it when `forward` is false) whose record matches
     /// `condition`, checked a chunk of keys at a time in snapshot order, so a near match is found
-    /// after reading only the rows between. Each chunk found empty doubles the next (up to 32
-    /// times `chunkSize`): a search through a million rows is some twenty statements, not a
-    /// thousand. Nil when none does.
+    /// after reading only the rows between. Each chunk found empty doubles the next; past
+    /// ``orderedSearchAfter`` positions the rest is searched by one statement in the set's order
+    /// (``orderedMatch(_:in:snapshot:forward:isCancelled:)``), a set in key order by ranges of
+    /// keys. Nil when none does. `progress` is told after each chunk how many positions have been
+    /// checked.
     func firstPosition(
         matching condition: SQL, in positions: Range<Int>, forward: Bool, chunkSize: Int = 1024,
-        isCancelled: @Sendable () -> Bool
+        isCancelled: @Sendable () -> Bool, progress: @Sendable (Int) -> Void = { _ in }
     ) throws -> Int? {
         guard let snapshot = keys() else {
             if let error = snapshotError { throw error }
@@ -153,10 +157,13 @@ final class BatchedRecords<Record: Sendable>: Sendable {
             return try positionalMatch(condition, in: bounded, forward: forward)
         }
         if searchesByKeyRange(snapshot) {
-            return try keyOrderMatch(condition, in: bounded, snapshot: snapshot, forward: forward, isCancelled: isCancelled)
+            return try keyOrderMatch(condition, in: bounded, snapshot: snapshot, forward: forward, firstSlice: chunkSize,
+                                     isCancelled: isCancelled, progress: progress)
         }
+        if let known = rememberedMatch(condition, in: bounded, forward: forward) { return known }
         var remaining = bounded
         var size = chunkSize
+        var triedInOrder = !searchesInOrder(snapshot)
         while !remaining.isEmpty {
             if isCancelled() { throw CancellationError() }
             let range = forward
@@ -172,6 +179,17 @@ final class BatchedRecords<Record: Sendable>: Sendable {
                 }
             }
             remaining = forward ? range.upperBound..<remaining.upperBound : remaining.lowerBound..<range.lowerBound
+            progress(bounded.count - remaining.count)
+            // Far from the start: every match in one statement (``orderedMatch``), not key lookups.
+            if !triedInOrder && bounded.count - remaining.count >= Self.orderedSearchAfter && !remaining.isEmpty {
+                triedInOrder = true
+                if isCancelled() { throw CancellationError() }
+                switch try orderedMatch(condition, in: remaining, snapshot: snapshot, forward: forward, isCancelled: isCancelled) {
+                case .found(let position): return position
+                case .none: return nil
+                case .unsure: break
+                }
+            }
         }
         return nil
     }

@@ -109,18 +109,20 @@ extension ResultSet {
     /// upwards (downwards when `forward` is false), or nil.
     ///
     /// `isCancelled` is asked between chunks: a search someone no longer waits for stops with a
-    /// `CancellationError`.
+    /// `CancellationError`. `progress` is told after each statement how many of `positions` have
+    /// been checked so far (none for a set without keys, searched in one statement).
     ///
     /// - Throws: ``ORMError/invalidQuery(_:)`` for a loaded set, `CancellationError`, or the
     ///   database's error.
     public func firstIndex(
         matching condition: SQL, in positions: Range<Int>, forward: Bool = true,
-        isCancelled: @Sendable () -> Bool = { false }
+        isCancelled: @Sendable () -> Bool = { false }, progress: @Sendable (Int) -> Void = { _ in }
     ) throws -> Int? {
         guard case .batched(let batched) = storage else {
             throw ORMError.invalidQuery("only a batched result set can be searched with a condition")
         }
-        return try batched.firstPosition(matching: condition, in: positions, forward: forward, isCancelled: isCancelled)
+        return try batched.firstPosition(matching: condition, in: positions, forward: forward, isCancelled: isCancelled,
+                                         progress: progress)
     }
 }
 

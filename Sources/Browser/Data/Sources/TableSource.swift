@@ -196,13 +196,17 @@ final class TableSource: RowSource, Sendable {
         try find(search, in: rows, forward: forward, isCancelled: { false })
     }
 
-    /// The same, asking `isCancelled` between chunks of rows (from a search in the background).
-    func find(_ search: GridSearch, in rows: Range<Int>, forward: Bool, isCancelled: @Sendable () -> Bool) throws -> Int? {
+    /// The same, asking `isCancelled` between statements (from a search in the background) and
+    /// telling `progress` how many of `rows` each has checked so far.
+    ///
+    /// - Throws: `CancellationError` once `isCancelled` says so, or the database's error.
+    func find(_ search: GridSearch, in rows: Range<Int>, forward: Bool, isCancelled: @Sendable () -> Bool,
+              progress: @Sendable (Int) -> Void = { _ in }) throws -> Int? {
         guard !columns.isEmpty else {
             return nil
         }
         let condition = search.condition(columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs())
-        return try results.firstIndex(matching: condition, in: rows, forward: forward, isCancelled: isCancelled)
+        return try results.firstIndex(matching: condition, in: rows, forward: forward, isCancelled: isCancelled, progress: progress)
     }
 
     /// The shown columns of row `row` that `search` matches as ``find(_:in:forward:)`` compares

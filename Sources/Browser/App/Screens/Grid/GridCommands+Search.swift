@@ -40,12 +40,18 @@ extension GridCommands {
             try show(try search.run { try source.find(wanted, in: $0, forward: $1) }, of: search, wanted, in: grid)
             return
         }
-        // A table may have millions of rows: search in the background, with a spinner and Esc.
+        // A table may have millions of rows: search in the background, with a spinner, the rows
+        // checked so far and Esc.
         let stop = StopFlag()
         let interruption = Interruption()
+        let progress = SearchProgress()
         let background = BackgroundResult {
             try interruption.run {
-                try search.run { try table.find(wanted, in: $0, forward: $1, isCancelled: { stop.isRaised }) }
+                try search.run { rows, forward in
+                    defer { progress.finishPart() }
+                    return try table.find(wanted, in: rows, forward: forward, isCancelled: { stop.isRaised },
+                                          progress: { progress.check($0) })
+                }
             }
         }
         let label = "searching for \(Sanitizer.sanitize(text))"
@@ -61,6 +67,8 @@ extension GridCommands {
         }, cancel: {
             stop.set()
             interruption.interrupt()
+        }, progress: {
+            progress.text(of: table.knownCount)
         }))
     }
 
