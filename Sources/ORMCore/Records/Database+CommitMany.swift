@@ -15,7 +15,8 @@ extension Database {
     /// sequence gives are set as they come back, in order, before the call returns. An object
     /// whose model has relationships waits for the answers before it (its references need the
     /// keys), and so does one that upserts or draws a random key; those are written one at a time.
-    /// SQLite writes each at once (it has no round trip to save).
+    /// SQLite writes each at once (it has no round trip to save), and so does a call whose
+    /// `options.errorPolicy` is `.swallow` (each failure then writes nothing and is skipped).
     ///
     /// - Returns: how many objects a statement wrote (an unchanged object writes nothing).
     /// - Throws: what ``Model/commit(in:options:)`` throws, for the first object that failed (a
@@ -28,7 +29,7 @@ extension Database {
                 let driver = connection.driverConnection
                 guard driver.sendsWithoutWaiting, options.errorPolicy == .raise else {
                     var written = 0
-                    for object in objects where try commitObject(object, options: options) { written += 1 }
+                    for object in objects where try object.commit(in: self, options: options) { written += 1 }
                     return written
                 }
                 return try commitSending(objects, options: options, on: driver)
