@@ -347,6 +347,9 @@ struct ConnectionHandle: ~Copyable {
     private(set) weak var activeQuery: PGQuery?
     /// Its identity, compared a row rather than loading the weak reference.
     private(set) var activeQueryID: ObjectIdentifier?
+    /// The statements sent into the pipeline whose answers are not read yet, in order
+    /// (``PGConnection/sendPipelined(_:_:binaryResults:)``): nothing else runs until they are.
+    var pipelined: [String] = []
 
     /// Makes `query` the one whose rows are coming (nil: none).
     mutating func setActiveQuery(_ query: PGQuery?) {
@@ -365,6 +368,10 @@ struct ConnectionHandle: ~Copyable {
     mutating func open(sql: String?) throws -> OpaquePointer {
         guard let handle else {
             throw PGError(kind: .misuse, message: "the connection is closed", sql: sql)
+        }
+        guard pipelined.isEmpty else {
+            throw PGError(
+                kind: .misuse, message: "statements sent without waiting await their answers (readPipelinedAnswers)", sql: sql)
         }
         if queryInFlight {
             queryInFlight = false
@@ -387,6 +394,7 @@ struct ConnectionHandle: ~Copyable {
         }
         handle = nil
         queryInFlight = false
+        pipelined = []
         setActiveQuery(nil)
     }
 }

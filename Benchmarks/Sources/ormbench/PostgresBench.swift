@@ -18,6 +18,9 @@ enum PostgresBench {
         try run(conninfo: server.conninfo, rows: rows, harness: harness)
     }
 
+    /// The label of libpq's pipelined inserts that read their keys, the floor of a pipelined commit.
+    static let pipelinedReturning = "libpq, pipelined, RETURNING id"
+
     static func run(conninfo: String, rows: Int, harness: Harness) throws {
         let values = (0..<rows).map(Dataset.value)
         /// The table as ORMCore makes it for ``Item``, empty: every contender inserts into the same table.
@@ -67,6 +70,7 @@ enum PostgresBench {
                         }
                     }, measure: stored))
             }
+            contenders += batchInsert(values, builtInLoop: builtInLoop, setup: ormSetup, measure: stored)
             contenders.append(
                 .init("raw", "libpq, one insert at a time, no key read", setup: rawSetup, {
                     try $0.insert(values, pipelined: false)
@@ -74,12 +78,17 @@ enum PostgresBench {
             contenders.append(
                 .init("raw", "libpq, pipelined", setup: rawSetup, { try $0.insert(values, pipelined: true) },
                       measure: stored))
+            contenders.append(
+                .init("raw", pipelinedReturning, setup: rawSetup, {
+                    try $0.insert(values, pipelined: true, returningKeys: true)
+                }, measure: stored))
             report(
                 "PostgreSQL: insert \(rows) objects"
                     + (builtInLoop ? ", each built in the loop," : " built before the timing,")
                     + " in one transaction (prepared statement, binary parameters)",
-                try harness.measure(contenders), measureUnit: "rows")
+                try harness.measure(contenders), references: [pipelinedReturning], measureUnit: "rows")
         }
+        try runWrites(conninfo: conninfo, values: values, harness: harness, emptyTable: emptyTable)
 
         let filled = try rawSetup()
         try filled.insert(values, pipelined: true)

@@ -99,7 +99,7 @@ final class RawPostgres {
         }
         if pipelined {
             guard PQpipelineSync(connection) == 1 else { throw error("pipeline sync failed") }
-            try drainPipeline(inserts: values.count)
+            keys = try drainPipeline(statements: values.count)
             guard PQexitPipelineMode(connection) == 1 else { throw error("cannot leave pipeline mode") }
         }
         try exec("COMMIT")
@@ -107,21 +107,27 @@ final class RawPostgres {
         if returningKeys, keys == 0 { throw BenchmarkError("no key was returned") }
     }
 
-    /// Reads the results of `inserts` pipelined inserts and the sync that ends them.
-    private func drainPipeline(inserts: Int) throws {
+    /// Reads the results of `statements` pipelined statements and the sync that ends them;
+    /// returns the sum of the keys an insert's `RETURNING id` gave (binary), 0 without.
+    func drainPipeline(statements: Int) throws -> Int64 {
         var received = 0
+        var keys: Int64 = 0
         while true {
             guard let result = PQgetResult(connection) else {  // the end of one query's results
                 guard PQstatus(connection) == CONNECTION_OK else { throw error("the connection broke") }
                 continue
             }
             let status = PQresultStatus(result)
+            if status == PGRES_TUPLES_OK, PQntuples(result) == 1 {
+                keys &+= Int64(bitPattern: integer(result, 0, 0))
+            }
             PQclear(result)
             if status == PGRES_PIPELINE_SYNC { break }
-            guard status == PGRES_COMMAND_OK else { throw error("a pipelined insert failed") }
+            guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw error("a pipelined statement failed") }
             received += 1
         }
-        guard received == inserts else { throw BenchmarkError("pipeline: \(received) results for \(inserts) inserts") }
+        guard received == statements else { throw BenchmarkError("pipeline: \(received) results for \(statements) statements") }
+        return keys
     }
 
     /// Every row of `sql` as plain values, read from binary results.
@@ -192,7 +198,7 @@ final class RawPostgres {
 
     /// An 8-byte binary value (`bigint`, `double precision`) in host order.
     @inline(__always)
-    private func integer(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> UInt64 {
+    func integer(_ result: OpaquePointer?, _ row: Int32, _ column: Int32) -> UInt64 {
         guard let value = PQgetvalue(result, row, column) else { return 0 }
         return UInt64(bigEndian: UnsafeRawPointer(value).loadUnaligned(as: UInt64.self))
     }
@@ -207,7 +213,7 @@ final class RawPostgres {
         }
     }
 
-    private func prepare(_ name: String, _ sql: String, types: [UInt32]) throws {
+    func prepare(_ name: String, _ sql: String, types: [UInt32]) throws {
         let result = PQprepare(connection, name, sql, Int32(types.count), types)
         defer { PQclear(result) }
         try check(result, PGRES_COMMAND_OK)
@@ -219,7 +225,7 @@ final class RawPostgres {
         }
     }
 
-    private func error(_ what: String) -> BenchmarkError {
+    func error(_ what: String) -> BenchmarkError {
         BenchmarkError("\(what): \(String(cString: PQerrorMessage(connection)))")
     }
 }

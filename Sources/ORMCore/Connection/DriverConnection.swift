@@ -145,12 +145,30 @@ protocol DriverConnection: AnyObject {
     /// Sets the trial connection's open transaction up for a trial: foreign keys checked at the
     /// end, and on SQLite a rollback journal kept in memory (a WAL file is left as it is).
     func prepareTrialTransaction() throws
+
+    // MARK: - Statements sent without waiting
+
+    /// Whether the connection takes statements without waiting for each answer
+    /// (``DriverStatement/send(answered:)``): a server's pipeline, where a run of writes costs one
+    /// round trip. False for SQLite, which has no round trip to save.
+    var sendsWithoutWaiting: Bool { get }
+
+    /// Reads the answers of the statements sent and not yet answered, in order, handing each to
+    /// its closure; nothing where none was sent.
+    ///
+    /// - Throws: the driver's ``DatabaseError`` for the first statement that failed (those after it
+    ///   were not run), or what a closure threw.
+    func readSentAnswers() throws
 }
 
 extension DriverConnection {
     func check(_ sql: String) throws {
         _ = try prepare(sql)
     }
+
+    var sendsWithoutWaiting: Bool { false }
+
+    func readSentAnswers() throws {}
 
     func takeCommittedChanges() -> ChangeSet { ChangeSet() }
 

@@ -65,12 +65,21 @@ protocol DriverStatement: AnyObject, _ValueBinder {
     /// generates it apart from the statement (SQLite's rowid); `.null` where an insert hands its
     /// key back with `RETURNING` instead (``InsertedKeySource``).
     var lastInsertedKey: SQLValue { get }
+
+    /// Sends the bound statement without waiting for its answer, where the connection can
+    /// (``DriverConnection/sendsWithoutWaiting``): ``DriverConnection/readSentAnswers()`` hands the
+    /// answer to `answered`, in the order sent. Elsewhere it throws ``ORMError/notSupported(feature:database:)``.
+    func send(answered: @escaping (SentAnswer) throws -> Void) throws
 }
 
 extension DriverStatement {
     func noteObjectWrite(_ write: (table: String, key: SQLValue, columns: [String]?)?) {}
 
     var lastInsertedKey: SQLValue { .null }
+
+    func send(answered: @escaping (SentAnswer) throws -> Void) throws {
+        throw ORMError.notSupported(feature: "statements sent without waiting for their answers", database: "this database")
+    }
 
     /// All result columns of the current row. (SQLite's ``Statement`` has its own.)
     func row() -> [SQLValue] {

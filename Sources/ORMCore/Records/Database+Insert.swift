@@ -64,7 +64,7 @@ extension Database {
     }
 
     /// The insert of a row whose key the database generates, handing the key back.
-    private static func insertReturningKeySQL(_ schema: ModelSchema) -> String {
+    static func insertReturningKeySQL(_ schema: ModelSchema) -> String {
         schema.insertGeneratedKeySQL + " RETURNING " + quoteIdentifier(schema.primaryKey.name)
     }
 

@@ -7,7 +7,8 @@ extension PostgresConnection {
     /// rollback). While a statement's rows are still coming, whether one was open when it started
     /// (a query outside a transaction runs in one of its own, as SQLite's does in autocommit).
     var isInTransaction: Bool {
-        switch client.transactionStatus {
+        if !awaitedAnswers.isEmpty { return true }  // sent only inside a transaction
+        return switch client.transactionStatus {
         case .inTransaction, .inFailedTransaction: true
         case .active: wasInTransactionAtLastRun
         case .idle, .unknown: false
@@ -45,6 +46,7 @@ extension PostgresConnection {
                 kind: .misuse, message: "the trial connection never commits: its transaction was rolled back",
                 sql: "COMMIT"))
         }
+        try readSentAnswers()
         // COMMIT of an aborted transaction rolls it back and says only `ROLLBACK`: make that an
         // error, as the commit did not happen.
         let aborted = client.transactionStatus == .inFailedTransaction
@@ -69,6 +71,7 @@ extension PostgresConnection {
 
     /// Rolls the open transaction back.
     func rollback() throws {
+        try? readSentAnswers()  // their failure is what is rolled back
         transactionID = nil
         try run("ROLLBACK")
     }
@@ -82,6 +85,7 @@ extension PostgresConnection {
     }
 
     func rollback(toSavepoint name: String) throws {
+        try? readSentAnswers()
         try run("ROLLBACK TO SAVEPOINT " + dialect.quoteIdentifier(name))
     }
 }

@@ -75,6 +75,8 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// statement runs.
     @exclusivity(unchecked) private var retired: [PGPreparedStatement] = []
 
+    /// The statements sent without waiting for their answers, read before anything else runs.
+    @exclusivity(unchecked) var awaitedAnswers: [AwaitedAnswer] = []
     /// Set on the writer's connection only: counts its statements that may commit, for the watch
     /// of other sessions' commits (``WriterActivity``). Set once, before the connection is used.
     @exclusivity(unchecked) var activity: WriterActivity?
@@ -138,6 +140,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     // MARK: - Statements
 
     func prepare(_ sql: String) throws -> PostgresStatement {
+        try readSentAnswers()
         try checkText(sql)
         deallocateRetired()
         let text = SQLToken.postgresText(for: sql)
@@ -274,6 +277,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// deallocated. On a connection that refuses commits, a statement that would commit is refused
     /// and one outside a transaction opens one first, so that nothing it does can last.
     func willRun(_ sql: String) throws {
+        try readSentAnswers()
         deallocateRetired()
         if refusesCommits {
             try keepInTransaction(sql)

@@ -320,6 +320,36 @@ final class PostgresStatement: DriverStatement {
         firstValue = nil
     }
 
+    /// Sends the bound statement without waiting for its answer (``PostgresConnection/send(_:answered:)``).
+    func send(answered: @escaping (SentAnswer) throws -> Void) throws {
+        guard let connection else {
+            throw PostgresDatabaseError(PGError(kind: .misuse, message: "the connection is closed", sql: sql))
+        }
+        try connection.send(self, answered: answered)
+    }
+
+    /// Sends the statement with its bound values into the connection's pipeline.
+    func sendWithoutWaiting() throws {
+        try client.sendPipelined(prepared, parameters, binaryResults: resultsInBinary)
+    }
+
+    /// The first column of `row`, the first row a sent run of the statement answered (an insert's
+    /// key), read as the statement reads its own rows.
+    func firstValue(ofAnswer row: PGQueryRow) -> SQLValue {
+        guard let (pointer, length) = row.value(at: 0), let reader = readers.first else { return .null }
+        switch reader {
+        case .binary(let reader):
+            return reader.value(pointer, length)
+        case .general:
+            break
+        case let reader:
+            if let value = Self.fastValue(pointer, length, reader) { return value }
+        }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            .text(String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self))
+        }
+    }
+
     // MARK: - Reading
 
     func value(at index: Int32) -> SQLValue {
