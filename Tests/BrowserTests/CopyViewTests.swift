@@ -108,12 +108,12 @@ final class CopyViewTests: XCTestCase {
         XCTAssertEqual(app.currentGrid?.cursorRow, 2, "the keys typed while copying are not held back")
         XCTAssertNil(app.pending.work)
         try waitUntil("1,000 rows copied", between: { pause(seconds: 0.01); _ = app.tick() }) {
-            (app.clipboardCopy?.rows ?? 0) >= 1_000
+            (app.exports.clipboardCopy?.rows ?? 0) >= 1_000
         }
-        let status = try XCTUnwrap(app.clipboardCopyProgress?.text)
+        let status = try XCTUnwrap(app.exports.clipboardCopyProgress?.text)
         XCTAssertTrue(status.contains("copying column label: ") && status.hasSuffix(" rows · Esc stops"), status)
         try type("<Esc>")
-        XCTAssertNil(app.clipboardCopy)
+        XCTAssertNil(app.exports.clipboardCopy)
         XCTAssertEqual(app.state.message, .info("copy stopped: nothing copied"))
         _ = app.tick()
         XCTAssertEqual(runner.backend.clipboard, [])

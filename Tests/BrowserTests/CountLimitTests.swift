@@ -90,7 +90,7 @@ final class CountLimitTests: XCTestCase {
         limits.outOfSight = .milliseconds(50)
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists", countLimits: limits)
         app.resize(columns: 80, rows: 4)  // two rows of the list: aaa_endless is out of sight once artists is selected
-        XCTAssertFalse(app.tableNamesInSight.contains("aaa_endless"), "\(app.tableNamesInSight)")
+        XCTAssertFalse(app.tableBrowser.tableNamesInSight.contains("aaa_endless"), "\(app.tableBrowser.tableNamesInSight)")
         try tick(app, until: { app.catalog.countStoppedOrFailed("aaa_endless") }, "the count out of sight gave up")
         try tick(app, until: { !app.catalog.isCounting }, "no count is left running")
     }

@@ -26,16 +26,17 @@ final class App {
     var dispatcher = KeyDispatcher()
     /// The tables opened so far: their grids, and which are stale or could not be opened.
     var tables = OpenTables()
+    /// The tables and their grids on the main screen: the table list's selection and narrowing,
+    /// the grids opened as it moves, the counts.
+    private(set) lazy var tableBrowser = TableBrowser(host: self)
     /// The screen size, updated by the loop before each key and frame (``resize(columns:rows:)``).
     var size = (columns: 80, rows: 24)
     /// The screen size the visible screen last prepared its frame for (none yet: 0 by 0).
     var preparedSize = (columns: 0, rows: 0)
     /// The work the screen waits for, and whether background work ran at the last tick.
     var pending = PendingState()
-    /// The export running in the background, if any.
-    var export: ExportTask?
-    /// The copy of a view or a column (`gY`, `gy`) running in the background, if any.
-    var clipboardCopy: ClipboardCopyTask?
+    /// The exports to a file and the copies to the clipboard, running in the background.
+    private(set) lazy var exports = Exports(host: self)
     /// The editing of tables' rows: the staged changes, their commit and revert, the user's editor.
     private(set) lazy var editing = Editing(host: self)
     /// Committed changes to pick up: the view refreshes itself when its table changes.
@@ -195,7 +196,7 @@ final class App {
         case .switchSchema:
             prompts.askForSchema()
             return .redraw
-        case .cancel where stopClipboardCopy():
+        case .cancel where exports.stopClipboardCopy():
             return .redraw
         default:
             break

@@ -43,7 +43,7 @@ extension App {
         }
         do {
             try shown?.reload()
-            try refreshCatalog()
+            try tableBrowser.refreshCatalog()
         } catch {
             notes.append("reading again failed: " + UserMessage.describe(error))
         }

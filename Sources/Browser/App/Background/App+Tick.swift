@@ -3,15 +3,15 @@
 extension App {
     /// Whether counts, an export or pending work are still running (the spinner turns).
     var hasBackgroundWork: Bool {
-        catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (export?.isRunning ?? false)
+        catalog.isCounting || (currentGrid?.source.isCounting ?? false) || (exports.export?.isRunning ?? false)
             || pending.stoppedStatement != nil || pending.fillingStatement != nil
-            || pending.work != nil || live.running != nil || clipboardCopy != nil
+            || pending.work != nil || live.running != nil || exports.clipboardCopy != nil
     }
 
     /// Whether background work has finished and waits for a ``tick()`` to be shown.
     var hasWorkToCollect: Bool {
         (pending.work?.ready ?? false) || live.running?.fresh.result != nil || live.running?.onScreen?.result != nil
-            || clipboardCopy?.outcome != nil || (pending.stoppedStatement?.ready ?? false)
+            || exports.clipboardCopy?.outcome != nil || (pending.stoppedStatement?.ready ?? false)
             || (pending.fillingStatement?.ready ?? false)
     }
 
@@ -20,8 +20,8 @@ extension App {
     /// is to do: draw when anything changed, and the effects of the keys that waited for pending
     /// work, which are played here (a copy, a quit…), and of a copy that ended.
     func tick() -> Outcome {
-        stopCountsNobodyWaitsFor()
-        shareGridCounts()
+        tableBrowser.stopCountsNobodyWaitsFor()
+        tableBrowser.shareGridCounts()
         var outcome = Outcome.handled
         var shown: Set<BackgroundEvent.Source> = []
         for source in BackgroundEvent.Source.allCases where !source.waits(after: shown) {
@@ -71,12 +71,12 @@ extension App {
             let read = live.running?.fresh.result != nil || live.running?.onScreen?.result != nil
             return read || liveChanges.hasPending ? .tableChanged : nil
         case .clipboardCopy:
-            guard let clipboardCopy, let ending = clipboardCopy.outcome else { return nil }
-            self.clipboardCopy = nil
+            guard let clipboardCopy = exports.clipboardCopy, let ending = clipboardCopy.outcome else { return nil }
+            exports.clipboardCopy = nil
             return .clipboardCopyEnded(clipboardCopy, ending)
         case .export:
-            guard let export, !export.isRunning else { return nil }
-            self.export = nil
+            guard let export = exports.export, !export.isRunning else { return nil }
+            exports.export = nil
             return .exportEnded(export)
         }
     }
@@ -99,9 +99,9 @@ extension App {
         case .tableChanged:
             return LiveRefresher(app: self).refreshAfterChanges() ? .handled : nil
         case .clipboardCopyEnded(let copy, let ending):
-            return showEnded(copy, ending: ending)
+            return exports.showEnded(copy, ending: ending)
         case .exportEnded(let export):
-            showEnded(export)
+            exports.showEnded(export)
             return .handled
         }
     }

@@ -26,7 +26,7 @@ struct LiveRefresher {
         let namesBefore = Set(app.catalog.names.map(\.name))
         // This session's changes name tables only: the views reading them are counted again too.
         let views = changes.own ? app.catalog.names.filter { $0.kind == .view }.map(\.name) : []
-        try? app.refreshCatalog(changed: changes.tables.union(views))
+        try? app.tableBrowser.refreshCatalog(changed: changes.tables.union(views))
         if let shownBefore, !app.catalog.names.contains(where: { $0.name == shownBefore }) {
             // The table on screen is gone: say so, rather than announce the table now in its place.
             tableGone(shownBefore, renamedTo: Set(app.catalog.names.map(\.name)).subtracting(namesBefore), by: changes)
@@ -87,7 +87,7 @@ struct LiveRefresher {
         }
         if newNames.count == 1, let renamed = newNames.first,
            let index = app.catalog.names.firstIndex(where: { $0.name == renamed }) {
-            app.selectTable(index)
+            app.tableBrowser.selectTable(index)
             app.say(.error("\(Sanitizer.sanitize(name)) was renamed to \(Sanitizer.sanitize(renamed)) by \(who)"))
         } else {
             app.say(.error("\(Sanitizer.sanitize(name)) was dropped by \(who)"))

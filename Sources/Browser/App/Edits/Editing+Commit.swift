@@ -147,7 +147,7 @@ extension Editing {
         }
         staging.edits = [:]
         for name in names {
-            try? host.tableGrid(named: name)?.reload()
+            try? host.tableBrowser.tableGrid(named: name)?.reload()
         }
         // A cursor on a new row stays on it, now a row of the table.
         for (grid, number) in cursorsOnNewRows {
@@ -155,7 +155,7 @@ extension Editing {
                 grid.cursorRow = position
             }
         }
-        try? host.refreshCatalog()
+        try? host.tableBrowser.refreshCatalog()
         let summary = Self.commitSummary(applied, staged: pending)
         host.say(.info(host.database.lastCommitWasConfirmedAfterLoss
             ? summary + " before the connection was lost (the server that takes writes now confirms it, once)" : summary))
@@ -210,12 +210,12 @@ extension Editing {
     /// Shows new row `number` of table `name`: selects the table when the main screen shows
     /// another, and puts the cursor on the row.
     private func showNewRow(_ number: Int, of name: String) {
-        guard let grid = host.tableGrid(named: name), let position = try? grid.position(ofNewRow: number) else {
+        guard let grid = host.tableBrowser.tableGrid(named: name), let position = try? grid.position(ofNewRow: number) else {
             return
         }
         if host.state.isMainOnTop, host.selectedTableName != name,
            let index = host.catalog.names.firstIndex(where: { $0.name == name }) {
-            host.selectTable(index)
+            host.tableBrowser.selectTable(index)
             host.state.main.focus = .grid
         }
         grid.cursorRow = position

@@ -20,6 +20,8 @@ protocol EditingHost: AnyObject {
     var selectedTableName: String? { get }
     /// The cell the open cell editor changes (nil when none is open).
     var editedCell: EditTarget? { get set }
+    /// The tables: the grid of a table changed, its selection, the list read again after a commit.
+    var tableBrowser: TableBrowser { get }
 
     /// Says `message` in the status bar (the app's one sink).
     func say(_ message: StatusMessage)
@@ -32,15 +34,6 @@ protocol EditingHost: AnyObject {
 
     /// Completes `work` now when it is quick, else leaves it pending with a spinner.
     func run(_ work: PendingWork)
-
-    /// The grid of table `name`, opened on first use.
-    func tableGrid(named name: String) -> GridModel?
-
-    /// Selects table `index` in the table list, keeping it visible there.
-    func selectTable(_ index: Int)
-
-    /// Reads the catalog again after a commit (the counts of the tables `changed`, all when nil).
-    func refreshCatalog(changed: Set<String>?) throws
 }
 
 extension EditingHost {
@@ -52,10 +45,5 @@ extension EditingHost {
     /// Opens the prompt `kind` with nothing typed.
     func openPrompt(_ kind: PromptKind) {
         openPrompt(kind, text: "")
-    }
-
-    /// Reads the whole catalog again.
-    func refreshCatalog() throws {
-        try refreshCatalog(changed: nil)
     }
 }

@@ -37,10 +37,10 @@ extension App {
         }
         let layout = state.main.layout(of: screenLayout.content, sidebarWidth: sidebarWidth)
         if let sidebar = layout.sidebar, sidebar.contains(x: x, y: y) {
-            let listed = listedTables
+            let listed = tableBrowser.listedTables
             let position = state.main.firstVisibleTable + (y - sidebar.y - 1)
             if y > sidebar.y && listed.indices.contains(position) {
-                selectTable(listed[position])
+                tableBrowser.selectTable(listed[position])
                 state.main.focus = .tables
             }
             return .redraw

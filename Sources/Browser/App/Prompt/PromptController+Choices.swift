@@ -27,7 +27,7 @@ extension PromptController {
             switch kind {
             case .confirmDelete(let table, let rows): host.editing.answerDelete(reply, table: table, rows: rows)
             case .confirmRevert: host.editing.answerRevert(reply)
-            case .confirmOverwrite(let path): host.answerOverwrite(reply, path: path)
+            case .confirmOverwrite(let path): host.exports.answerOverwrite(reply, path: path)
             default: break
             }
             return .redraw

@@ -52,7 +52,7 @@ extension PromptController {
             host.say(.error("commit (w) or revert (U) the staged changes before browsing another schema"))
             return false
         }
-        guard !(host.export?.isRunning ?? false) else {
+        guard !(host.exports.export?.isRunning ?? false) else {
             host.say(.error("an export is running: let it finish (or stop it with X) before browsing another schema"))
             return false
         }

@@ -40,7 +40,7 @@ final class PromptController {
         if line.kind.isChoice {
             return choose(key, for: line.kind)
         }
-        if line.kind == .narrowTables, let outcome = host.moveWhileNarrowing(key) {
+        if line.kind == .narrowTables, let outcome = host.tableBrowser.moveWhileNarrowing(key) {
             return outcome
         }
         let event = line.handle(key) { self.completionSchema }
@@ -49,13 +49,13 @@ final class PromptController {
         switch event {
         case .edited:
             if line.kind == .narrowTables {
-                host.narrowTables(to: line.text)  // as it is typed
+                host.tableBrowser.narrowTables(to: line.text)  // as it is typed
             }
             return .redraw
         case .cancelled:
             host.prompt.close()
             if line.kind == .narrowTables {
-                host.clearTableNarrowing()
+                host.tableBrowser.clearTableNarrowing()
             }
             return .redraw
         case .submitted(let text):
@@ -65,7 +65,7 @@ final class PromptController {
             if case .switchSchema(let choices) = line.kind {
                 outcome = chooseSchema(text, among: choices)
             } else if line.kind == .narrowTables {
-                outcome = host.acceptTableNarrowing(text)
+                outcome = host.tableBrowser.acceptTableNarrowing(text)
             } else {
                 submit(text, kind: line.kind)
             }
@@ -116,7 +116,7 @@ final class PromptController {
             return
         }
         if kind == .export {
-            host.startExport(to: text, replacing: false)
+            host.exports.startExport(to: text, replacing: false)
             return
         }
         if case .refused(let reason) = kind {

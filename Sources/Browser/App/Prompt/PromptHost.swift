@@ -13,8 +13,8 @@ protocol PromptHost: StatementHost {
     var screenLayout: Layout { get }
     /// Whether the screen on top is a text page (the help, the named queries) that `/` searches.
     var isTextScreenOnTop: Bool { get }
-    /// The export running in the background, if any.
-    var export: ExportTask? { get }
+    /// The exports the export prompt starts and the overwrite question answers for.
+    var exports: Exports { get }
     /// The staged changes, their commit and the answers to their questions.
     var editing: Editing { get }
     /// Shows `error` in the status bar, prefixed with what was being done.
@@ -32,30 +32,7 @@ protocol PromptHost: StatementHost {
     /// Searches the text screen on top for `text` (nil: the text searched for last).
     func searchTextScreen(for text: String?, forward: Bool, again: Bool)
 
-    // MARK: - The table list's narrowing
-
-    /// A key at the narrowing line that moves the selection in the narrowed list rather than
-    /// editing the text; nil for the others.
-    func moveWhileNarrowing(_ key: Key) -> Outcome?
-
-    /// Narrows the table list to the names containing `text`, as it is typed.
-    func narrowTables(to text: String)
-
-    /// Enter at the narrowing line: keeps the list narrowed and opens the selected table.
-    func acceptTableNarrowing(_ text: String) -> Outcome
-
-    /// Lists every table again; returns whether the list was narrowed.
-    @discardableResult
-    func clearTableNarrowing() -> Bool
-
-    // MARK: - Exports, edits and the editor
-
-    /// Starts exporting the current grid's view to `path`; a file already there is replaced only
-    /// when `replacing` (else the user is asked first).
-    func startExport(to path: String, replacing: Bool)
-
-    /// The answer to whether to replace the file at `path` with the export.
-    func answerOverwrite(_ key: Key, path: String)
+    // MARK: - The editor
 
     /// Opens the SQL editor's `text` in the user's editor.
     func openExternalEditor(onSQL text: String) -> Outcome

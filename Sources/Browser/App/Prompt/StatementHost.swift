@@ -25,6 +25,8 @@ protocol StatementHost: GridScreenHost {
     var sessionTransactionOpen: Bool { get set }
     /// How many lines of the SQL editor are in sight at most.
     var editorRows: Int { get }
+    /// The tables: their list is read again after a statement changed the schema.
+    var tableBrowser: TableBrowser { get }
 
     /// Says `message` in the status bar until the next key.
     func say(_ message: StatusMessage)
@@ -34,9 +36,6 @@ protocol StatementHost: GridScreenHost {
 
     /// Waits for `work` in the background, with a spinner and its progress in the status bar.
     func run(_ work: PendingWork)
-
-    /// Reads the table list again (`changed`: the tables known to have changed; nil: any).
-    func refreshCatalog(changed: Set<String>?) throws
 
     /// Opens the input line for `kind`, with `text` already typed.
     func openPrompt(_ kind: PromptKind, text: String)

@@ -176,7 +176,7 @@ final class StatementSession {
     /// have changed the schema) they are dropped and reopen with their new columns, the columns
     /// hidden before that are still there hidden again.
     private func refreshAfterWrite(schemaMayChange: Bool) throws {
-        try host.refreshCatalog(changed: nil)
+        try host.tableBrowser.refreshCatalog(changed: nil)
         host.tables.unopened = [:]
         let names = Set(host.catalog.names.map(\.name))
         for (name, grid) in host.tables.grids {

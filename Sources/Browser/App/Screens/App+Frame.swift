@@ -11,7 +11,7 @@ extension App {
         let counts = max(TextWidth.of(ListWidget.formatCount(catalog.largestCount)),
                          catalog.largestEstimate > 0 ? 1 + TextWidth.of(ListWidget.formatCount(catalog.largestEstimate)) : 0)
         // A schema's name (PostgreSQL) is in the title: wide enough to read it, focused or not.
-        let title = catalog.schema == nil ? 0 : 2 + TextWidth.of(tableListTitle(listed: catalog.names.count))
+        let title = catalog.schema == nil ? 0 : 2 + TextWidth.of(tableBrowser.tableListTitle(listed: catalog.names.count))
         tables.widenSidebar(to: min(32, max(title, names + 1 + max(3, counts))))
         if let message = state.top.prepare(in: screenLayout.content) {
             say(message)

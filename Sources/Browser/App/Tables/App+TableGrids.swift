@@ -35,37 +35,11 @@ extension App {
     }
 
     /// The grid of the selected table, opened on first use (in the background: see
-    /// ``shownGrid(named:)``).
+    /// ``TableBrowser/shownGrid(named:)``).
     var selectedTableGrid: GridModel? {
         guard let name = selectedTableName else {
             return nil
         }
-        return shownGrid(named: name)
-    }
-
-    /// The grid of table `name` (a name from the catalog), opened on first use.
-    func tableGrid(named name: String) -> GridModel? {
-        if let grid = tables.grids[name] {
-            if tables.takeStale(name) {
-                do {
-                    try grid.reload()
-                } catch {
-                    say(.error("\(name): refresh failed: \(UserMessage.describe(error))"))
-                }
-            }
-            return grid
-        }
-        do {
-            let table: DynamicTable
-            do {
-                table = try database.table(name)
-            } catch ORMError.unknownName {
-                return nil
-            }
-            return installGrid(try TableSource(table: table), named: name)
-        } catch {
-            say(.error("\(name): \(UserMessage.describe(error))"))
-            return nil
-        }
+        return tableBrowser.shownGrid(named: name)
     }
 }

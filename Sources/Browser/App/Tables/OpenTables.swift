@@ -9,7 +9,7 @@ struct OpenTables {
     /// Tables whose opening was cancelled or failed, with why: not opened again until asked (Enter
     /// in the table list) or until the schema is read again.
     var unopened: [String: String] = [:]
-    /// The row source whose count each table's entry in the list took (``App/shareGridCounts()``):
+    /// The row source whose count each table's entry in the list took (``TableBrowser/shareGridCounts()``):
     /// a source hands its count over once, so a count the list took since is not overwritten.
     var countsShared: [String: ObjectIdentifier] = [:]
     /// The hidden columns of grids dropped to open again with new columns (after a statement at

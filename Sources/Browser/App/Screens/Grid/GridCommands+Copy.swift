@@ -21,12 +21,12 @@ extension GridCommands {
 
     /// Copies the grid's view (its filter and order; the columns shown, or only `column`) to the
     /// clipboard as `format` (csv, tsv, json, jsonl), read in the background while the browser
-    /// stays usable: the status bar counts the rows read, Esc stops it (``App/stopClipboardCopy()``).
-    /// Only the columns copied are read. Text over ``App/clipboardLimit`` is not sent at all: the
+    /// stays usable: the status bar counts the rows read, Esc stops it (``Exports/stopClipboardCopy()``).
+    /// Only the columns copied are read. Text over ``Exports/clipboardLimit`` is not sent at all: the
     /// status bar says how big it is.
     func copyView(format name: String, column: String?) {
         let typed = name.trimmedWhitespace.lowercased()
-        guard let format = App.copyFormats[typed.isEmpty ? "tsv" : typed] else {
+        guard let format = Exports.copyFormats[typed.isEmpty ? "tsv" : typed] else {
             app.say(.error("copy as csv, tsv, json or jsonl, not \(Sanitizer.sanitize(name))"))
             return
         }
@@ -43,16 +43,16 @@ extension GridCommands {
         }
         let what = column.map { "column " + Sanitizer.sanitize($0) } ?? "the view of " + Sanitizer.sanitize(source.title)
         let copy = ClipboardText(rows: ShownColumnRows(rows: rows, indexes: indexes), columns: indexes.map { source.columns[$0].name },
-                                 format: format, limit: App.clipboardLimit)
-        app.clipboardCopy?.stop()  // the copy asked for last is the one that lands
-        app.clipboardCopy = ClipboardCopyTask(copy, what: what, formatName: typed.isEmpty ? "tsv" : typed,
+                                 format: format, limit: Exports.clipboardLimit)
+        app.exports.clipboardCopy?.stop()  // the copy asked for last is the one that lands
+        app.exports.clipboardCopy = ClipboardCopyTask(copy, what: what, formatName: typed.isEmpty ? "tsv" : typed,
                                           expectedRows: source.knownCount, wakeup: app.wakeup)
         app.clearMessage()
     }
 
     /// Opens the export prompt for the grid's view, or stops the export that is running.
     func startExportPrompt() {
-        if let export = app.export, export.isRunning {
+        if let export = app.exports.export, export.isRunning {
             export.cancel()
             app.say(.info("stopping the export…"))
             return

@@ -42,7 +42,7 @@ extension GridCommands {
         }
         guard let targetIndex = app.catalog.names.firstIndex(where: {
             $0.name.equalsIgnoringCase(reference.table)
-        }), let target = app.tableGrid(named: app.catalog.names[targetIndex].name) else {
+        }), let target = app.tableBrowser.tableGrid(named: app.catalog.names[targetIndex].name) else {
             app.say(.error("\(column) refers to \(reference.table), which does not exist"))
             return
         }
@@ -61,7 +61,7 @@ extension GridCommands {
             return
         }
         app.state.jumps.append(origin)
-        app.selectTable(targetIndex)
+        app.tableBrowser.selectTable(targetIndex)
         app.state.main.focus = .grid
         target.cursorRow = position
         if let referenced = target.source.columns.firstIndex(where: {
@@ -79,11 +79,11 @@ extension GridCommands {
             return
         }
         guard let index = app.catalog.names.firstIndex(where: { $0.name == origin.table }),
-              let grid = app.tableGrid(named: origin.table) else {
+              let grid = app.tableBrowser.tableGrid(named: origin.table) else {
             app.say(.error("\(origin.table) is gone"))
             return
         }
-        app.selectTable(index)
+        app.tableBrowser.selectTable(index)
         app.state.main.focus = .grid
         if grid.source.sort != origin.sort || grid.source.filter != origin.filter {
             grid.replaceSource(try grid.source.applying(sort: origin.sort, filter: origin.filter))

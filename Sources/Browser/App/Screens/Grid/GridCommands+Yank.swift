@@ -14,7 +14,7 @@ extension GridCommands {
         let name = columns[grid.cursorColumn].name
         guard let text = try wholeText(of: values[grid.cursorColumn], column: grid.cursorColumn) else {
             app.say(.error("\(name): the value is gone or too long to copy (over "
-                + "\(CellFormatter.formatByteCount(App.clipboardLimit)) for the terminal's clipboard); E opens it"))
+                + "\(CellFormatter.formatByteCount(Exports.clipboardLimit)) for the terminal's clipboard); E opens it"))
             return .redraw
         }
         let preview = TextLayout.truncate(Sanitizer.sanitize(text), toWidth: 30)
@@ -43,7 +43,7 @@ extension GridCommands {
 
     /// The whole value of a cell as plain text: as the grid keeps it, or, for a value it keeps the
     /// start of, the staged value or the value read again by the row's key. Nil when the row is
-    /// gone or the text is longer than ``App/clipboardLimit``.
+    /// gone or the text is longer than ``Exports/clipboardLimit``.
     private func wholeText(of value: GridValue, column: Int) throws -> String? {
         let columns = grid.source.columns
         if columns.indices.contains(column), columns[column].kind == .boolean, case .integer(let integer) = value {
@@ -65,7 +65,7 @@ extension GridCommands {
         case .blob(let data): data.count * 2
         default: 0
         }
-        return size > App.clipboardLimit ? nil : GridValue(whole, textLimit: Int.max).plainText ?? hexText(whole)
+        return size > Exports.clipboardLimit ? nil : GridValue(whole, textLimit: Int.max).plainText ?? hexText(whole)
     }
 
     /// A blob's bytes in hexadecimal, as SQLite's `hex()` writes them in lower case.

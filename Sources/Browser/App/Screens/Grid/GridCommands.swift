@@ -77,7 +77,7 @@ struct GridCommands {
             case .yankRow: outcome.merge(try yankRow())
             case .yankColumn, .yankView: openCopyPrompt(column: command == .yankColumn)
             case .export:
-                let stopping = app.export?.isRunning ?? false
+                let stopping = app.exports.export?.isRunning ?? false
                 startExportPrompt()
                 if !stopping {
                     app.prompts.holdTextAfterRefusal()
@@ -177,7 +177,7 @@ struct GridCommands {
         grid.countsWithoutLimit = true  // asked for
         try grid.reload()
         if isTable {
-            try app.refreshCatalog()
+            try app.tableBrowser.refreshCatalog()
             app.catalog.countAgain(grid.source.title)  // asked for: no time limit
             app.tables.unopened = [:]
         }

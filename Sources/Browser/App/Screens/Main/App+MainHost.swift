@@ -29,3 +29,42 @@ extension App: MainHost {
         return .redraw
     }
 }
+
+/// The table list's part of ``MainHost``, which the main screen's test double answers too: each
+/// passes to ``App/tableBrowser``.
+extension App {
+    /// The catalog's entries the table list shows (``TableBrowser/listedTables``).
+    var listedTables: [Int] {
+        tableBrowser.listedTables
+    }
+
+    /// The table list's title (``TableBrowser/tableListTitle(listed:)``).
+    func tableListTitle(listed: Int) -> String {
+        tableBrowser.tableListTitle(listed: listed)
+    }
+
+    /// Moves the table selection (``TableBrowser/moveTableSelection(_:)``).
+    func moveTableSelection(_ command: Command) {
+        tableBrowser.moveTableSelection(command)
+    }
+
+    /// `q` on the main screen (``TableBrowser/backOnMain()``).
+    func backOnMain() -> Outcome {
+        tableBrowser.backOnMain()
+    }
+
+    /// Esc on the main screen (``TableBrowser/cancelOnMain()``).
+    func cancelOnMain() -> Outcome {
+        tableBrowser.cancelOnMain()
+    }
+
+    /// Esc in the narrowed table list (``TableBrowser/clearTableNarrowing()``).
+    func clearTableNarrowing() -> Bool {
+        tableBrowser.clearTableNarrowing()
+    }
+
+    /// `/` in the table list (``TableBrowser/openTableNarrowing()``).
+    func openTableNarrowing() {
+        tableBrowser.openTableNarrowing()
+    }
+}

@@ -1,41 +1,42 @@
-extension App {
+/// The table list's narrowing (`/`): the names listed, the list's title, and the line's keys.
+extension TableBrowser {
     /// The indexes (in the catalog's list) of the tables the list shows: those whose name (another
     /// schema's qualified, `audit.log`) contains the narrowing text, ignoring case; every table
     /// when it is empty.
     var listedTables: [Int] {
-        let wanted = TextFold.fold(state.main.tableNarrowing)
+        let wanted = TextFold.fold(host.state.main.tableNarrowing)
         guard !wanted.isEmpty else {
-            return Array(0..<catalog.listCount)
+            return Array(0..<host.catalog.listCount)
         }
-        return (0..<catalog.listCount).filter { index in
-            catalog.listedName(at: index).map { TextFold.fold($0).contains(wanted) } ?? false
+        return (0..<host.catalog.listCount).filter { index in
+            host.catalog.listedName(at: index).map { TextFold.fold($0).contains(wanted) } ?? false
         }
     }
 
     /// The table list's title: `Tables (11)`, or on PostgreSQL the schema listed, `public (11)`;
     /// narrowed, the text first (the list is narrow): `/inv (2/11)`.
     func tableListTitle(listed: Int) -> String {
-        guard !state.main.tableNarrowing.isEmpty else {
-            return (catalog.schema.map(Sanitizer.sanitize) ?? "Tables") + " (\(ListWidget.formatCount(catalog.names.count)))"
+        guard !host.state.main.tableNarrowing.isEmpty else {
+            return (host.catalog.schema.map(Sanitizer.sanitize) ?? "Tables") + " (\(ListWidget.formatCount(host.catalog.names.count)))"
         }
-        let total = ListWidget.formatCount(catalog.listCount)
-        return "/" + Sanitizer.sanitize(state.main.tableNarrowing) + " (\(ListWidget.formatCount(listed))/\(total))"
+        let total = ListWidget.formatCount(host.catalog.listCount)
+        return "/" + Sanitizer.sanitize(host.state.main.tableNarrowing) + " (\(ListWidget.formatCount(listed))/\(total))"
     }
 
     /// `/` in the table list: opens the line that narrows it as it is typed.
     func openTableNarrowing() {
-        openPrompt(.narrowTables, text: state.main.tableNarrowing)
+        host.openPrompt(.narrowTables, text: host.state.main.tableNarrowing)
     }
 
     /// Narrows the table list to the names containing `text`, selecting the first one listed when
     /// the selected table is not (its grid is shown as the selection moves).
     func narrowTables(to text: String) {
-        state.main.tableNarrowing = text
+        host.state.main.tableNarrowing = text
         let listed = listedTables
-        if !listed.contains(state.main.selectedTable), let first = listed.first {
+        if !listed.contains(host.state.main.selectedTable), let first = listed.first {
             selectTable(first)
         } else {
-            selectTable(state.main.selectedTable)
+            selectTable(host.state.main.selectedTable)
         }
     }
 
@@ -62,7 +63,7 @@ extension App {
     func acceptTableNarrowing(_ text: String) -> Outcome {
         narrowTables(to: text)
         guard !listedTables.isEmpty else {
-            say(.error("no table name contains \(Sanitizer.sanitize(text)); Esc in the list shows them all"))
+            host.say(.error("no table name contains \(Sanitizer.sanitize(text)); Esc in the list shows them all"))
             return .redraw
         }
         return performOnMain(.open)
@@ -72,7 +73,7 @@ extension App {
     /// whether the list was narrowed.
     @discardableResult
     func clearTableNarrowing() -> Bool {
-        guard !state.main.tableNarrowing.isEmpty else {
+        guard !host.state.main.tableNarrowing.isEmpty else {
             return false
         }
         narrowTables(to: "")

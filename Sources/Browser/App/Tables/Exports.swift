@@ -1,6 +1,27 @@
 import FoundationEssentials
 
-extension App {
+/// The exports of a grid's view to a file (`X`) and the copies of a view or a column to the
+/// terminal's clipboard (`gY`, `gy`), each running in the background: their start, their progress
+/// in the status bar, their end, and Esc or `X` stopping them.
+///
+/// It reaches the app's services (the database, the grid shown, the status bar, the prompt line)
+/// through ``ExportsHost``; the app keeps one, the export prompt and the grids' commands call it.
+///
+/// ```swift
+/// app.exports.startExport(to: "/tmp/tracks.csv")
+/// ```
+final class Exports {
+    /// The app: the services the exports share with every screen.
+    unowned let host: any ExportsHost
+    /// The export running in the background, if any.
+    var export: ExportTask?
+    /// The copy of a view or a column (`gY`, `gy`) running in the background, if any.
+    var clipboardCopy: ClipboardCopyTask?
+
+    /// The exports of `host`'s grids, none running.
+    init(host: any ExportsHost) {
+        self.host = host
+    }
 
     /// Starts exporting the current grid's view (with its filter and sort, the columns it shows) to `path`, in the
     /// background; the format comes from the path's extension. A file already there is replaced
@@ -11,13 +32,13 @@ extension App {
             return
         }
         guard let format = ExportFormat(path: trimmed) else {
-            say(.error("export: name the file \(ExportFormat.extensions)"))
+            host.say(.error("export: name the file \(ExportFormat.extensions)"))
             return
         }
-        let grid = currentGrid
+        let grid = host.currentGrid
         let source = grid?.source
         guard let grid, let source, var rows = source.rowsToExport() else {
-            say(.error("export: nothing to export here"))
+            host.say(.error("export: nothing to export here"))
             return
         }
         rows = BooleanColumnRows.wrapping(rows, columns: source.columns)
@@ -26,16 +47,16 @@ extension App {
             rows = ShownColumnRows(rows: rows, indexes: shown)
         }
         let expanded = expandingTilde(in: trimmed)
-        if ExportFile.isSameFile(expanded, asAnyOf: ["", "-wal", "-shm", "-journal"].map { database.path + $0 }) {
-            say(.error("export: \(Sanitizer.sanitize(expanded)) is the database itself (or its journal)"))
+        if ExportFile.isSameFile(expanded, asAnyOf: ["", "-wal", "-shm", "-journal"].map { host.database.path + $0 }) {
+            host.say(.error("export: \(Sanitizer.sanitize(expanded)) is the database itself (or its journal)"))
             return
         }
         if ExportFile.isFolder(expanded) {
-            say(.error("export: \(Sanitizer.sanitize(expanded)) is a folder; name a file in it"))
+            host.say(.error("export: \(Sanitizer.sanitize(expanded)) is a folder; name a file in it"))
             return
         }
         if !replacing && ExportFile.exists(expanded) {
-            openPrompt(.confirmOverwrite(path: expanded))
+            host.openPrompt(.confirmOverwrite(path: expanded), text: "")
             return
         }
         // Query results have no table of their own: a `.sql` export names the one it creates after the file.
@@ -44,14 +65,12 @@ extension App {
         let exporter = Exporter(rows: rows, table: table, columns: shown.map { source.columns[$0].name }, format: format,
                                 path: expanded)
         export = ExportTask(exporter: exporter, expectedRows: source.knownCount)
-        clearMessage()
+        host.clearMessage()
     }
 
-    /// Stops work that must not outlive reef, as it quits: an export still running is stopped
-    /// and its file discarded (the file it would replace stays as it was). Returns what to tell
-    /// the user, if anything.
-    func finish() -> String? {
-        defer { prompts.statements.removeResultFiles() }  // once an export reading them has stopped
+    /// Stops the export still running as reef quits (``App/finish()``): its file is discarded
+    /// (the file it would replace stays as it was). Returns what to tell the user, if anything.
+    func stopAsReefQuits() -> String? {
         guard let export, export.stopAndWait() else {
             return nil
         }
@@ -61,7 +80,7 @@ extension App {
     /// Answers whether to replace the file at `path`: `y` exports over it, any other key keeps it.
     func answerOverwrite(_ key: Key, path: String) {
         guard key == .character("y") || key == .character("Y") else {
-            say(.info("nothing exported: \(path) kept"))
+            host.say(.info("nothing exported: \(path) kept"))
             return
         }
         startExport(to: path, replacing: true)
@@ -72,7 +91,7 @@ extension App {
         guard let export, case .running(let rows) = export.state else {
             return nil
         }
-        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let spinner = ListWidget.spinnerFrames[host.state.spinnerFrame % ListWidget.spinnerFrames.count]
         let total = export.expectedRows.map { "/" + ListWidget.formatCount($0) } ?? ""
         let name = URL(fileURLWithPath: export.exporter.path).lastPathComponent
         return .info("\(spinner) exporting \(name): \(ListWidget.formatCount(rows))\(total) rows")
@@ -83,11 +102,11 @@ extension App {
         let path = export.exporter.path
         switch export.state {
         case .cancelled:
-            say(.info("export stopped: nothing written to \(path)"))
+            host.say(.info("export stopped: nothing written to \(path)"))
         case .finished(let rows):
-            say(.info("exported \(Self.rowCount(rows)) to \(path)"))
+            host.say(.info("exported \(Self.rowCount(rows)) to \(path)"))
         case .failed(let message, _):
-            say(.error("export failed: \(message)"))
+            host.say(.error("export failed: \(message)"))
         case .running:
             break
         }

@@ -1,33 +1,35 @@
-extension App {
+/// The counts of rows nobody waits for stopped, the grids' counts handed to the table list, and
+/// Esc stopping the counts the main screen waits for.
+extension TableBrowser {
     /// Stops background counts nobody waits for (each then shows `?`, counted again on request):
     /// a grid's count once its grid has been out of sight for ``CountLimits/outOfSight``, or has
     /// run past ``CountLimits/gridTime`` with no key waiting for it (unless `r` asked for it); the
     /// table list's counts by the same rules (``Catalog/inSight(_:)``). Called on every tick.
     func stopCountsNobodyWaitsFor() {
-        catalog.inSight(tableNamesInSight)
+        host.catalog.inSight(tableNamesInSight)
         let now = ContinuousClock.now
-        let shown = currentGrid
-        var grids = Array(tables.grids.values)
-        for screen in state.screens where screen.showsResults {
+        let shown = host.currentGrid
+        var grids = Array(host.tables.grids.values)
+        for screen in host.state.screens where screen.showsResults {
             if let grid = screen.grid {
                 grids.append(grid)
             }
         }
-        let summaries = state.screens.filter { $0.mode == .summary }.compactMap { $0.grid }
+        let summaries = host.state.screens.filter { $0.mode == .summary }.compactMap { $0.grid }
         // A summary (`I`) computes while it is open, in sight or not: Esc stops it.
         // Nor is a statement's: its rows arriving stop when Esc stops it or its grid closes.
         for grid in grids where grid.source.isCounting && !summaries.contains(where: { $0 === grid }) && !grid.source.isFilling {
             guard grid === shown else {
                 let since = grid.outOfSightSince ?? now
                 grid.outOfSightSince = since
-                if now - since >= countLimits.outOfSight {
+                if now - since >= host.countLimits.outOfSight {
                     grid.source.stopCounting("stopped while out of sight")
                 }
                 continue
             }
             grid.outOfSightSince = nil
-            if pending.work == nil, !grid.countsWithoutLimit, now - grid.source.countingSince >= countLimits.gridTime {
-                grid.source.stopCounting("stopped after \(CountLimits.describe(countLimits.gridTime))")
+            if host.pending.work == nil, !grid.countsWithoutLimit, now - grid.source.countingSince >= host.countLimits.gridTime {
+                grid.source.stopCounting("stopped after \(CountLimits.describe(host.countLimits.gridTime))")
             }
         }
     }
@@ -37,17 +39,17 @@ extension App {
     /// counting leaves `?` in the list (``Catalog/countedElsewhere(_:)``). A grid that missed
     /// changes hands nothing over. Called on every tick.
     func shareGridCounts() {
-        for (name, grid) in tables.grids where !tables.stale.contains(name) {
+        for (name, grid) in host.tables.grids where !host.tables.stale.contains(name) {
             guard let source = grid.source.keyedTable, source.filter == nil, !source.isCounting,
-                  tables.countsShared[name] != ObjectIdentifier(source)
+                  host.tables.countsShared[name] != ObjectIdentifier(source)
             else {
                 continue
             }
-            tables.countsShared[name] = ObjectIdentifier(source)
+            host.tables.countsShared[name] = ObjectIdentifier(source)
             if let count = source.knownCount {
-                catalog.adopt(name, count: count)
+                host.catalog.adopt(name, count: count)
             } else {
-                catalog.gaveUp(name, reason: source.countStopped ?? "the count failed")
+                host.catalog.gaveUp(name, reason: source.countStopped ?? "the count failed")
             }
         }
     }
@@ -55,19 +57,19 @@ extension App {
     /// Esc on the main screen first stops what the screen still waits for: the shown table's
     /// count (its key snapshot) and its count in the table list. Returns whether there was any.
     func stopCountsOnScreen() -> Bool {
-        guard let name = selectedTableName else {
+        guard let name = host.selectedTableName else {
             return false
         }
         var stopped = false
-        if let grid = tables.grids[name], grid.source.isCounting {
+        if let grid = host.tables.grids[name], grid.source.isCounting {
             grid.source.stopCounting("stopped")
             stopped = true
         }
-        if catalog.stopCounting(name) {
+        if host.catalog.stopCounting(name) {
             stopped = true
         }
         if stopped {
-            say(.info("stopped counting \(Sanitizer.sanitize(name)): r counts again"))
+            host.say(.info("stopped counting \(Sanitizer.sanitize(name)): r counts again"))
         }
         return stopped
     }

@@ -1,11 +1,11 @@
-extension App {
+/// The copies of a view or a column to the terminal's clipboard (`gY`, `gy`): their limit and
+/// formats, their progress in the status bar, their end, and Esc stopping them.
+extension Exports {
     /// The most text a yank sends to the terminal's clipboard (OSC 52 carries it base64-encoded).
     static let clipboardLimit = 8 * 1_048_576
 
     /// The formats `gy` and `gY` copy in, by the name typed at their prompt.
     static let copyFormats: [String: ExportFormat] = ["csv": .csv, "tsv": .tsv, "json": .json, "jsonl": .jsonLines]
-
-
 
     /// Esc while a copy runs: stops it (nothing is copied); returns whether one ran.
     func stopClipboardCopy() -> Bool {
@@ -14,7 +14,7 @@ extension App {
         }
         clipboardCopy.stop()
         self.clipboardCopy = nil
-        say(.info("copy stopped: nothing copied"))
+        host.say(.info("copy stopped: nothing copied"))
         return true
     }
 
@@ -23,7 +23,7 @@ extension App {
         guard let clipboardCopy, clipboardCopy.isRunning else {
             return nil
         }
-        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let spinner = ListWidget.spinnerFrames[host.state.spinnerFrame % ListWidget.spinnerFrames.count]
         let total = clipboardCopy.expectedRows.map { "/" + ListWidget.formatCount($0) } ?? ""
         return .info("\(spinner) copying \(clipboardCopy.what): \(ListWidget.formatCount(clipboardCopy.rows))\(total) rows · Esc stops")
     }
@@ -37,15 +37,15 @@ extension App {
         switch outcome {
         case .done(.text(let text, let count)):
             copied = Outcome([.copy(text)])
-            say(.info("copied \(what): \(Self.rowsText(count)) as \(clipboardCopy.formatName) "
+            host.say(.info("copied \(what): \(Self.rowsText(count)) as \(clipboardCopy.formatName) "
                 + "(\(CellFormatter.formatByteCount(text.utf8.count)))"))
         case .done(.tooLong(let bytes, let count)):
-            say(.error("\(what) is \(CellFormatter.formatByteCount(bytes)) (\(Self.rowsText(count))); "
+            host.say(.error("\(what) is \(CellFormatter.formatByteCount(bytes)) (\(Self.rowsText(count))); "
                 + "OSC 52 copies at most \(CellFormatter.formatByteCount(Self.clipboardLimit)): nothing copied, X exports it"))
         case .stopped:
-            say(.info("copy stopped: nothing copied"))
+            host.say(.info("copy stopped: nothing copied"))
         case .failed(let message):
-            say(.error("copy: \(message)"))
+            host.say(.error("copy: \(message)"))
         }
         return copied
     }
