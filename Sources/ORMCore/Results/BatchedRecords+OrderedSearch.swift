@@ -71,12 +71,7 @@ extension BatchedRecords {
             }
             return .none
         }
-        let match = try database.read { connection in
-            switch connection {
-            case .sqlite(let connection): try read(connection)
-            case .postgres(let connection): try read(connection)
-            }
-        }
+        let match = try database.read { connection in try read(connection.driverConnection) }
         if case .none = match {
             orderedMemo.withLock { $0 = OrderedMemo(condition: condition, forward: forward, searched: positions, first: first) }
         }
