@@ -96,14 +96,13 @@ enum FluentBench {
         let filled = try rawSetup()
         try filled.insert(values, pipelined: true)
         try filled.exec("VACUUM ANALYZE item")
-        try fetch(conninfo: conninfo, rows: rows, fluent: fluent, harness: harness)
-        try filteredQuery(conninfo: conninfo, rows: rows, fluent: fluent, harness: harness)
+        try fetch(conninfo: conninfo, rows: rows, harness: harness)
+        try filteredQuery(conninfo: conninfo, rows: rows, harness: harness)
         try filled.exec("DROP TABLE item")
     }
 
-    /// Every row as models (libpq: as structs), each library on its own connection.
-    static func fetch(conninfo: String, rows: Int, fluent: FluentDatabase, harness: Harness) throws {
-        let database = fluent.database
+    /// Every row as models (libpq: as structs), each run on a new connection of each library's.
+    static func fetch(conninfo: String, rows: Int, harness: Harness) throws {
         func check(_ count: Int, _ who: String) throws {
             if count != rows { throw BenchmarkError("\(who) returned \(count) rows, expected \(rows)") }
         }
@@ -122,7 +121,8 @@ enum FluentBench {
             .init("orm", "ORMCore fetchAll()", setup: ormDatabase) { db in
                 try check(try Item.fetchAll(in: db).count, "ORMCore fetchAll")
             },
-            .init("fluent", "Fluent query(on:).all()", setup: { fluent }) { fluent in
+            .init("fluent", "Fluent query(on:).all()", setup: { try FluentDatabase(conninfo: conninfo) }) { fluent in
+                let database = fluent.database
                 try check(try fluent.wait { try await FluentItem.query(on: database).all() }.count, "Fluent")
             },
         ])
@@ -132,16 +132,16 @@ enum FluentBench {
     }
 
     /// `score > 0.5`, sorted by name, the first 100: the same rows from each library, checked once
-    /// before the timing, then timed.
-    static func filteredQuery(conninfo: String, rows: Int, fluent: FluentDatabase, harness: Harness) throws {
-        let database = fluent.database
+    /// before the timing, then timed, each run on a new connection of each library's.
+    static func filteredQuery(conninfo: String, rows: Int, harness: Harness) throws {
         let sql = "SELECT id, name, score, count, note FROM item WHERE score > $1 ORDER BY name LIMIT 100"
         let raw = { (db: RawPostgres) throws -> [String] in try db.fetch(sql, bindingDouble: 0.5).map(\.name) }
         let orm = { (db: ORMCore.Database) throws -> [String] in
             try Item.query(in: db).where("score > \(0.5)").orderBy("name").limit(100).fetch().map(\.name)
         }
         let fluentQuery = { (fluent: FluentDatabase) throws -> [String] in
-            try fluent.wait {
+            let database = fluent.database
+            return try fluent.wait {
                 try await FluentItem.query(on: database).filter(\.$score > 0.5).sort(\.$name).limit(100).all()
             }.map(\.name)
         }
@@ -153,14 +153,14 @@ enum FluentBench {
         let expected = try raw(try RawPostgres(conninfo))
         guard expected.count == 100 else { throw BenchmarkError("libpq returned \(expected.count) rows, expected 100") }
         if try orm(try ormDatabase()) != expected { throw BenchmarkError("ORMCore's filtered rows differ from libpq's") }
-        if try fluentQuery(fluent) != expected { throw BenchmarkError("Fluent's filtered rows differ from libpq's") }
+        if try fluentQuery(try FluentDatabase(conninfo: conninfo)) != expected { throw BenchmarkError("Fluent's filtered rows differ from libpq's") }
         func check(_ names: [String], _ who: String) throws {
             if names.count != 100 { throw BenchmarkError("\(who) returned \(names.count) rows, expected 100") }
         }
         let results = try harness.measure([
             .init("raw", "libpq, bound parameter", setup: { try RawPostgres(conninfo) }) { try check(try raw($0), "libpq") },
             .init("orm", "ORMCore query builder", setup: ormDatabase) { try check(try orm($0), "ORMCore") },
-            .init("fluent", "Fluent query(on:).filter", setup: { fluent }) { try check(try fluentQuery($0), "Fluent") },
+            .init("fluent", "Fluent query(on:).filter", setup: { try FluentDatabase(conninfo: conninfo) }) { try check(try fluentQuery($0), "Fluent") },
         ])
         report("PostgreSQL: filtered, sorted, limited (100 of \(rows))", results, references: ["ORMCore query builder"])
     }

@@ -13,6 +13,8 @@ final class FluentDatabase {
     private let databases: Databases
     /// The database the contenders query.
     let database: any FluentKit.Database
+    /// Whether ``shutdown()`` ran.
+    private var closed = false
 
     /// Connects to the server a libpq connection string of the throwaway server's form names
     /// (`host=/folder port=N user=U dbname=D`), opening the pool's connection before it returns, so
@@ -38,13 +40,18 @@ final class FluentDatabase {
         _ = try wait { try await FluentItem.query(on: database).limit(1).all() }
     }
 
+    deinit { shutdown() }
+
     /// Runs `work` on Swift's concurrency pool and waits for its end (its value, or its error).
     func wait<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
         try database.eventLoop.makeFutureWithTask(work).wait()
     }
 
-    /// Closes the connection, then stops the event loop group and the thread pool.
+    /// Closes the connection, then stops the event loop group and the thread pool (once; again at
+    /// the end of the object's life if no one did).
     func shutdown() {
+        guard !closed else { return }
+        closed = true
         databases.shutdown()
         try? group.syncShutdownGracefully()
         try? threadPool.syncShutdownGracefully()
