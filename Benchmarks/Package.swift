@@ -13,6 +13,10 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // Fluent on PostgreSQL, the anchor beside libpq (`ormbench --scenario fluent`).
+        .package(url: "https://github.com/vapor/fluent-kit", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver", from: "2.14.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
         .systemLibrary(name: "CSQLiteRaw", path: "Sources/CSQLiteRaw"),
@@ -25,6 +29,9 @@ let package = Package(
                 "CSQLiteRaw", "CLibPQRaw", "BenchSupport",
                 .product(name: "ORMCore", package: rootIdentity),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             // No merging of identical functions: the models differ only in their keys, and merged,
             // their generated accessors were called out of line, where a program with one model

@@ -7,7 +7,7 @@ import ORMCore
 /// `ormbench`: ORMCore beside GRDB (Codable records and hand-written ones) and the raw SQLite C
 /// API, in one run.
 ///
-///     swift run -c release ormbench [--rows N] [--runs N] [--scenario NAME] [--only raw|orm|grdb|class|LABEL]
+///     swift run -c release ormbench [--rows N] [--runs N] [--scenario NAME] [--only raw|orm|grdb|class|fluent|LABEL]
 ///                                   [--key-rows N] [--key-runs N] [--resultset-rows N] [--autoincrement]
 ///                                   [--postgres CONNINFO]
 ///
@@ -15,7 +15,8 @@ import ORMCore
 /// (objects built before the timing), `fetch`, `query`, `join`, `keys` (rowid keys against random
 /// keys at 1,000,000 rows: insert time, file size, fetch time), `resultset`, and `postgres` (ORMCore
 /// and libpq inserting and fetching the same rows on PostgreSQL: on the server `--postgres` or
-/// `REEF_BENCH_PG` names, else, with `--scenario postgres`, on a throwaway one it starts).
+/// `REEF_BENCH_PG` names, else, with `--scenario postgres`, on a throwaway one it starts), and
+/// `fluent` (Vapor's Fluent beside ORMCore and libpq on PostgreSQL, likewise; only when named).
 @main
 enum OrmBench {
     static func main() throws {
@@ -64,6 +65,9 @@ enum OrmBench {
         let conninfo = text("--postgres") ?? ProcessInfo.processInfo.environment["REEF_BENCH_PG"]
         if scenario == "postgres" || (scenario == nil && conninfo != nil) {
             try PostgresBench.run(conninfo: conninfo, rows: rows, harness: harness)
+        }
+        if scenario == "fluent" {
+            try FluentBench.run(conninfo: conninfo, rows: rows, harness: harness)
         }
         print("\nload average at the end: \(loadAverage())")
     }
