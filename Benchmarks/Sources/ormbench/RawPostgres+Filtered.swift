@@ -18,33 +18,6 @@ extension RawPostgres {
         guard let result, PQresultStatus(result) == PGRES_TUPLES_OK else {
             throw BenchmarkError("the filtered query failed: \(String(cString: PQerrorMessage(connection)))")
         }
-        let rows = PQntuples(result)
-        var items: [RawItem] = []
-        items.reserveCapacity(Int(rows))
-        for row in 0..<rows {
-            items.append(
-                RawItem(
-                    id: Int64(bitPattern: binaryInteger(result, row, 0)), name: textValue(result, row, 1) ?? "",
-                    score: Double(bitPattern: binaryInteger(result, row, 2)),
-                    count: Int(Int64(bitPattern: binaryInteger(result, row, 3))), note: textValue(result, row, 4)))
-        }
-        return items
-    }
-}
-
-/// An 8-byte binary value (`bigint`, `double precision`) in host order.
-@inline(__always)
-private func binaryInteger(_ result: OpaquePointer, _ row: Int32, _ column: Int32) -> UInt64 {
-    guard let value = PQgetvalue(result, row, column) else { return 0 }
-    return UInt64(bigEndian: UnsafeRawPointer(value).loadUnaligned(as: UInt64.self))
-}
-
-/// A text value, or nil for NULL.
-@inline(__always)
-private func textValue(_ result: OpaquePointer, _ row: Int32, _ column: Int32) -> String? {
-    guard PQgetisnull(result, row, column) == 0, let value = PQgetvalue(result, row, column) else { return nil }
-    let length = Int(PQgetlength(result, row, column))
-    return value.withMemoryRebound(to: UInt8.self, capacity: length) {
-        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        return items(of: result)
     }
 }

@@ -135,6 +135,11 @@ final class RawPostgres {
         let result = PQexecParams(connection, sql, 0, nil, nil, nil, nil, 1)
         defer { PQclear(result) }
         try check(result, PGRES_TUPLES_OK)
+        return items(of: result)
+    }
+
+    /// The rows of a binary result of `item`'s columns (id, name, score, count, note) as plain values.
+    func items(of result: OpaquePointer?) -> [RawItem] {
         let rows = PQntuples(result)
         var items: [RawItem] = []
         items.reserveCapacity(Int(rows))
