@@ -126,6 +126,24 @@ final class PendingWorkTests: XCTestCase {
         XCTAssertTrue(app.tick().quits)
     }
 
+    /// `Ctrl-J` is a new line in the SQL editor and `Enter` elsewhere: typed while the screen
+    /// waits, it is read as what it is when its turn comes (the editor `e` opened by then), not
+    /// as what it would have been when typed (it ran the unfinished statement at once).
+    func testControlJTypedWhileWaitingIsANewLineInTheEditorOpenedBeforeIt() throws {
+        let app = try app()
+        let ready = Switch()
+        app.run(PendingWork(label: "reading the rows of artists", isReady: { ready.isOn }, complete: {}))
+        let keys: [Key] = [.character("e")] + "SELECT 1".map { Key.character($0) } + [.control("j")] + ", 2".map { Key.character($0) }
+        for key in keys {
+            XCTAssertEqual(app.handle(key), .handled)
+        }
+        ready.flip()
+        _ = app.tick()
+        XCTAssertNil(app.pending.work)
+        XCTAssertEqual(app.prompt.current?.kind, .sql)
+        XCTAssertEqual(app.prompt.current?.text, "SELECT 1\n, 2")
+    }
+
     func testQuickWorkCompletesAtOnce() throws {
         let app = try app()
         var completed = false

@@ -134,8 +134,6 @@ final class App {
 
     /// Handles one key (see ``handle(_:)``).
     private func react(to key: Key) -> Outcome {
-        // Ctrl-J is a new line in the SQL editor and Enter everywhere else (a terminal may send it for Enter).
-        let key = key == .control("j") && prompt.current?.kind != .sql ? Key.enter : key
         if case .resize = key {
             return .redraw
         }
@@ -143,8 +141,10 @@ final class App {
             return prompts.interrupt()
         }
         if let work = pending.work {
-            return handleKeyWhilePending(key, work: work)
+            return handleKeyWhilePending(key, work: work)  // played as what it is when its turn comes
         }
+        // Ctrl-J is a new line in the SQL editor and Enter everywhere else (a terminal may send it for Enter).
+        let key = key == .control("j") && prompt.current?.kind != .sql ? Key.enter : key
         clearMessage()
         if prompt.current != nil {
             return prompts.handle(key)
