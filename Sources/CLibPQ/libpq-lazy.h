@@ -23,6 +23,7 @@
     X(PQcmdStatus) \
     X(PQcmdTuples) \
     X(PQconnectdbParams) \
+    X(PQconnectionNeedsPassword) \
     X(PQconninfo) \
     X(PQconninfoFree) \
     X(PQconninfoParse) \
@@ -132,6 +133,7 @@ static inline int PQcancel(PGcancel *cancel, char *errbuf, int errbufsize) { ret
 static inline void PQclear(PGresult *res) { clibpq_library()->PQclear(res); }
 static inline char * PQcmdStatus(PGresult *res) { return clibpq_library()->PQcmdStatus(res); }
 static inline char * PQcmdTuples(PGresult *res) { return clibpq_library()->PQcmdTuples(res); }
+static inline int PQconnectionNeedsPassword(const PGconn *conn) { return clibpq_library()->PQconnectionNeedsPassword(conn); }
 static inline PGconn * PQconnectdbParams(const char *const *keywords, const char *const *values, int expand_dbname) { return clibpq_library()->PQconnectdbParams(keywords, values, expand_dbname); }
 static inline PQconninfoOption * PQconninfo(PGconn *conn) { return clibpq_library()->PQconninfo(conn); }
 static inline void PQconninfoFree(PQconninfoOption *connOptions) { clibpq_library()->PQconninfoFree(connOptions); }

@@ -12,6 +12,7 @@
 #define PQcmdStatus clibpq_extern_PQcmdStatus
 #define PQcmdTuples clibpq_extern_PQcmdTuples
 #define PQconnectdbParams clibpq_extern_PQconnectdbParams
+#define PQconnectionNeedsPassword clibpq_extern_PQconnectionNeedsPassword
 #define PQconninfo clibpq_extern_PQconninfo
 #define PQconninfoFree clibpq_extern_PQconninfoFree
 #define PQconninfoParse clibpq_extern_PQconninfoParse
@@ -73,6 +74,7 @@
 #undef PQcmdStatus
 #undef PQcmdTuples
 #undef PQconnectdbParams
+#undef PQconnectionNeedsPassword
 #undef PQconninfo
 #undef PQconninfoFree
 #undef PQconninfoParse

@@ -46,7 +46,8 @@ extension PGError {
         }
         return PGError(
             kind: .connection, message: message.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed", sql: sql,
-            target: failedToConnect ? handle.map(PGConnectionTarget.init) : nil)
+            target: failedToConnect ? handle.map(PGConnectionTarget.init) : nil,
+            needsPassword: failedToConnect && handle.map { PQconnectionNeedsPassword($0) != 0 } == true)
     }
 }
 

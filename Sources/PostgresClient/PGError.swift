@@ -44,13 +44,18 @@ public struct PGError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `read-write` or `primary`) and found none: every server it tried, as `host:port`, in the
     /// order the connection string lists them (``isNoServerAcceptingWrites``). Nil otherwise.
     public let serversTriedForWrites: [String]?
+    /// For a connection that could not be made: whether the server asked for a password and
+    /// none was given (libpq's `PQconnectionNeedsPassword`; neither the connection string, the
+    /// `PGPASSWORD` variable nor the password file had one). A program may ask its user for it
+    /// and connect again with it (libpq's `password` setting). False for a wrong password.
+    public let needsPassword: Bool
 
     /// Makes an error from its parts.
     public init(
         kind: Kind, message: String, sqlState: String? = nil, severity: String? = nil, detail: String? = nil,
         hint: String? = nil, position: Int? = nil, schema: String? = nil, table: String? = nil,
         column: String? = nil, constraint: String? = nil, sql: String? = nil, target: PGConnectionTarget? = nil,
-        serversTriedForWrites: [String]? = nil
+        serversTriedForWrites: [String]? = nil, needsPassword: Bool = false
     ) {
         self.kind = kind
         self.message = message
@@ -66,6 +71,7 @@ public struct PGError: Error, Sendable, Equatable, CustomStringConvertible {
         self.sql = sql
         self.target = target
         self.serversTriedForWrites = serversTriedForWrites
+        self.needsPassword = needsPassword
     }
 
     /// A UNIQUE or PRIMARY KEY constraint was violated (SQLSTATE 23505).

@@ -72,6 +72,17 @@ public struct Configuration: Sendable {
     /// (`connect_timeout`, in whole seconds, at least 2), unless the connection string sets it.
     /// Ignored on SQLite.
     public var connectTimeoutSeconds = 10
+    /// On PostgreSQL, the password every session connects with when the connection string has
+    /// none: what a program asked its user for after a connection failed with
+    /// ``PostgresDatabaseError/needsPassword``. Kept in memory only, never in an error or a
+    /// path. Nil leaves it to libpq (`PGPASSWORD`, `~/.pgpass`). Ignored on SQLite.
+    ///
+    /// ```swift
+    /// var configuration = Configuration()
+    /// configuration.password = typedPassword
+    /// let database = try Database(url: "postgres://ann@db/sales", configuration: configuration)
+    /// ```
+    public var password: String?
 
     /// The default configuration: read-write, created if missing, WAL, 5 s busy timeout, foreign keys on.
     public init() {}

@@ -138,9 +138,11 @@ public struct ReefCommand: ParsableCommand {
         defer { imported?.removeTemporaryFiles() }
         let database = imported?.databasePath ?? first
         let readOnly = readonly || (imported.map { !$0.isSaved } ?? false)
+        // A headless run asks for nothing: a password then comes from the URL, PGPASSWORD or ~/.pgpass.
+        let opening = PasswordOpening { prompt in headless == nil ? PasswordPrompt.ask(prompt) : nil }
         let db: ORMDatabaseHandle
         do {
-            db = ORMDatabaseHandle(try DatabaseOpener.open(database, readOnly: readOnly, schema: schema, preferStandby: preferStandby))
+            db = ORMDatabaseHandle(try opening.open(database, readOnly: readOnly, schema: schema, preferStandby: preferStandby))
         } catch {
             imported?.removeTemporaryFiles()
             fail(error.description)
@@ -156,7 +158,7 @@ public struct ReefCommand: ParsableCommand {
         let importNote = imported.map { $0.report() } ?? []
         if let headless, let size = ScreenSize(parsing: headless) {
             importNote.forEach { StandardStream.error.write(Sanitizer.sanitize($0) + "\n") }
-            let reopening = reopening(database, readOnly: readOnly, theme: chosenTheme)
+            let reopening = reopening(database, readOnly: readOnly, theme: chosenTheme, opening: opening)
             let opened = try makeApp(db, theme: chosenTheme, imported: imported, reopening: reopening)
             let app: App
             do {
@@ -183,7 +185,7 @@ public struct ReefCommand: ParsableCommand {
         defer { backend.close() }  // once: also closed below, before the note is printed
         // The theme brought down to the terminal's colours (monochrome without any).
         let theme = chosenTheme.downgraded(toColors: backend.colors)
-        let reopening = reopening(database, readOnly: readOnly, theme: theme)
+        let reopening = reopening(database, readOnly: readOnly, theme: theme, opening: opening)
         let opened = try makeApp(db, theme: theme, imported: imported, reopening: reopening)
         let terminal = Terminal(backend: backend)
         let app: App
@@ -239,10 +241,11 @@ public struct ReefCommand: ParsableCommand {
     }
 
     /// Opens `database` again on the schema the user chose (`gs`, or another schema's table in the
-    /// list) and makes its app, showing that table.
-    private func reopening(_ database: String, readOnly: Bool, theme: Theme) -> Reopening {
+    /// list) and makes its app, showing that table (with the password typed for the first opening).
+    private func reopening(_ database: String, readOnly: Bool, theme: Theme, opening: PasswordOpening) -> Reopening {
         Reopening { switched in
-            let app = try Reopening.app(on: database, readOnly: readOnly, preferStandby: preferStandby, theme: theme, switched)
+            let app = try Reopening.app(
+                on: database, readOnly: readOnly, preferStandby: preferStandby, password: opening.password, theme: theme, switched)
             app.prompt.store = historyStore(for: app.database.path, imported: nil)
             return app
         }

@@ -41,10 +41,12 @@ struct Reopening {
 
     /// The app on `database` (a file, URL or connection string) opened again on the schema
     /// switched to, showing the table named (the list's first when it has gone meanwhile), its
-    /// status line saying which schema is browsed.
-    static func app(on database: String, readOnly: Bool, preferStandby: Bool = false, theme: Theme,
-                    _ switched: SchemaSwitch) throws -> App {
-        let opened = try DatabaseOpener.open(database, readOnly: readOnly, schema: switched.schema, preferStandby: preferStandby)
+    /// status line saying which schema is browsed; `password` is the one the user typed for the
+    /// first opening, if any.
+    static func app(on database: String, readOnly: Bool, preferStandby: Bool = false, password: String? = nil,
+                    theme: Theme, _ switched: SchemaSwitch) throws -> App {
+        let opened = try DatabaseOpener.open(
+            database, readOnly: readOnly, schema: switched.schema, preferStandby: preferStandby, password: password)
         let app = try (try? App(database: opened, theme: theme, initialTable: switched.table)) ?? App(database: opened, theme: theme)
         app.say(.info("browsing schema \(Sanitizer.sanitize(switched.schema))"))
         return app

@@ -20,13 +20,15 @@ enum DatabaseOpener {
     /// Opens what the command line names: a PostgreSQL server for a `postgres://` URL or a libpq
     /// `key=value` string (``Database/namesServer(_:)``) that is not the name of a file, else the
     /// SQLite file `argument`. `schema` is the PostgreSQL schema to browse (nil: the
-    /// `search_path`'s first); a SQLite file has only `main`.
+    /// `search_path`'s first); a SQLite file has only `main`. `password` is the server's, when the
+    /// user typed it (``PasswordOpening``).
     ///
     /// - Throws: ``OpenError`` naming the file or the server and why it could not be opened.
     static func open(_ argument: String, readOnly: Bool, schema: String? = nil,
-                     preferStandby: Bool = false) throws(OpenError) -> Database {
+                     preferStandby: Bool = false, password: String? = nil) throws(OpenError) -> Database {
         if Database.namesServer(argument), !FileManager.default.fileExists(atPath: argument) {
-            return try openServer(argument, readOnly: readOnly, schema: schema, preferStandby: preferStandby)
+            return try openServer(argument, readOnly: readOnly, schema: schema, preferStandby: preferStandby,
+                                  password: password)
         }
         if let schema, schema != "main" {
             throw OpenError(
@@ -40,14 +42,18 @@ enum DatabaseOpener {
     /// `READ ONLY`), browsing `schema` (nil: the `search_path`'s first); with `preferStandby`,
     /// reads go to a standby the URL lists (``ReadPlacement/preferStandby(maximumWait:)``: a read
     /// after reef's own commit waits for the standby to replay it, up to 1 s, else reads on the
-    /// primary) while the writer stays on the primary.
+    /// primary) while the writer stays on the primary; every session connects with `password`
+    /// when the URL has none.
     ///
     /// - Throws: ``OpenError`` without a path, whose reason names the server (user, host, port,
-    ///   database; never a password) and libpq's or the server's reason on one line; for a schema
-    ///   the database does not have, the connection string (no password) and the schemas it has.
+    ///   database; never a password) and libpq's or the server's reason on one line
+    ///   (``OpenError/passwordTarget`` when the server asked for a password none gave); for a
+    ///   schema the database does not have, the connection string (no password) and the schemas
+    ///   it has.
     static func openServer(_ url: String, readOnly: Bool, schema: String? = nil,
-                           preferStandby: Bool = false) throws(OpenError) -> Database {
+                           preferStandby: Bool = false, password: String? = nil) throws(OpenError) -> Database {
         var configuration = Configuration()
+        configuration.password = password
         configuration.readOnly = readOnly
         if preferStandby {
             configuration.readPlacement = .preferStandby()
@@ -63,7 +69,8 @@ enum DatabaseOpener {
             guard error.underlying.kind == .connection else {
                 throw OpenError(path: Database.withoutPassword(url), reason: reason)
             }
-            throw OpenError(path: nil, reason: reason)
+            let asked = error.needsPassword ? error.underlying.target.map { Sanitizer.sanitize("\($0)") } : nil
+            throw OpenError(path: nil, reason: reason, passwordTarget: asked)
         } catch {
             throw OpenError(path: nil, reason: UserMessage.describe(error))
         }

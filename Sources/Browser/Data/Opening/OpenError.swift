@@ -5,6 +5,9 @@ struct OpenError: Error, Equatable, Sendable, CustomStringConvertible {
     var path: String?
     /// What went wrong.
     var reason: String
+    /// For a server that asked for a password none gave: the server, as `user@host:port/database`
+    /// (reef may ask the user for it, ``PasswordOpening``). Nil otherwise.
+    var passwordTarget: String?
 
     /// The message for standard error.
     var description: String {

@@ -58,6 +58,11 @@ public struct PostgresDatabaseError: DatabaseError, Equatable {
     /// ``Database/transaction(retryingFor:_:)`` waits for a server that takes writes.
     public var isNoServerAcceptingWrites: Bool { underlying.isNoServerAcceptingWrites }
 
+    /// The server asked for a password and none was given (the connection string, `PGPASSWORD`
+    /// and the password file had none): ask the user, then open again with
+    /// ``Configuration/password`` set. False for a wrong password.
+    public var needsPassword: Bool { underlying.needsPassword }
+
     /// The servers tried, as `host:port`, when ``isNoServerAcceptingWrites``; empty otherwise.
     public var serversTried: [String] { underlying.serversTriedForWrites ?? [] }
 

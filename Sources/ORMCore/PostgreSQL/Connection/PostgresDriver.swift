@@ -127,6 +127,9 @@ struct PostgresDriver: DatabaseDriver {
         for (keyword, value) in defaults where given[keyword] == nil && !Self.setInEnvironment(keyword) {
             settings[keyword] = value
         }
+        if let password = configuration.password, given["password"] == nil {
+            settings["password"] = password
+        }
         guard namesSeveralHosts else {
             return settings
         }
