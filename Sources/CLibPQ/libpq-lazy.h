@@ -11,7 +11,9 @@
 // signature that calls through the table `clibpq_fill` makes with dlopen("libpq.so.5") and dlsym,
 // once, for PostgresClient (PGLibrary.swift). Swift calls `PQexec` as before. A function the Swift code
 // starts to call is added in three places: the rename list in shim.h, CLIBPQ_FUNCTIONS and its
-// wrapper below (copy the signature from libpq-fe.h).
+// wrapper below (copy the signature from libpq-fe.h). Then rebuild from clean, or touch the Swift
+// files that import CLibPQ: an incremental build does not recompile them for a change of this
+// header alone, and their inlined calls keep the old table's offsets (a crash, signal 11).
 
 #include <dlfcn.h>
 #include <stddef.h>
