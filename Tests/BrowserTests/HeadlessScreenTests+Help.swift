@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x106.
+    /// Keys `?` at 80x107.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 106)
+        let screens = try fixture.headless("?", columns: 80, rows: 107)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -109,6 +109,7 @@ extension HeadlessScreenTests {
             "  <Tab>              SQL, filter: complete names; again: list the choices",
             "  <Tab> <Up> <Down>  completion list: move; Enter takes, Esc closes list",
             "  <C-a> <C-e> <C-u>  prompt: line start, end, clear to start",
+            "  <C-k>              prompt: clear to line end (at the end: join the next line)",
             "  <C-w>              prompt: delete the word before the cursor",
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
             "  \\n \\ns \\nd         SQL prompt: list / run (\\n NAME) / save / delete queries",

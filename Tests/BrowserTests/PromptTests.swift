@@ -53,4 +53,18 @@ final class PromptTests: XCTestCase {
         assertLines(buffer, ["/a^[b   "])
         XCTAssertTrue(cursor == (4, 0))
     }
+
+    /// Ctrl-K clears to the end of the cursor's line; at its end it joins the next line.
+    func testControlKClearsToTheLineEndThenJoinsTheNextLine() {
+        var prompt = PromptState(kind: .sql, text: "SELECT a, b\nFROM t")
+        prompt.cursor = 8
+        XCTAssertEqual(prompt.handle(.control("k")), .edited)
+        XCTAssertEqual(prompt.text, "SELECT a\nFROM t")
+        XCTAssertEqual(prompt.cursor, 8)
+        _ = prompt.handle(.control("k"))
+        XCTAssertEqual(prompt.text, "SELECT aFROM t", "at the line's end: the break goes")
+        _ = prompt.handle(.end)
+        _ = prompt.handle(.control("k"))
+        XCTAssertEqual(prompt.text, "SELECT aFROM t", "at the text's end: nothing")
+    }
 }

@@ -99,6 +99,7 @@ enum KeyBindings {
         ("<Tab>", "SQL, filter: complete names; again: list the choices"),
         ("<Tab> <Up> <Down>", "completion list: move; Enter takes, Esc closes list"),
         ("<C-a> <C-e> <C-u>", "prompt: line start, end, clear to start"),
+        ("<C-k>", "prompt: clear to line end (at the end: join the next line)"),
         ("<C-w>", "prompt: delete the word before the cursor"),
         ("<C-x>", "SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save"),
         ("\\n \\ns \\nd", "SQL prompt: list / run (\\n NAME) / save / delete queries"),

@@ -153,6 +153,10 @@ struct PromptState: Sendable {
             let start = lineStart(in: characters)
             characters.removeSubrange(start..<cursor)
             cursor = start
+        case .control("k"):
+            // To the line's end; at its end, the line break (the next line joins this one).
+            let end = lineEnd(in: characters)
+            characters.removeSubrange(cursor..<(end == cursor ? min(end + 1, characters.count) : end))
         case .control("w"):
             let start = Self.wordStart(before: cursor, in: characters)
             characters.removeSubrange(start..<cursor)
