@@ -44,7 +44,7 @@ final class PlanScreenTests: XCTestCase {
         let plan = try QueryPlan.postgres(json: PlanSamples.analyzedJoin, analyzed: true)
         XCTAssertEqual(PlanView(plan: plan, statement: statement).textLines(width: 100), [
             "Plan (EXPLAIN ANALYZE) of SELECT ar.name, count(*), sum(t.ms) FROM track t JOIN album al ON al.id =…",
-            "planning 1.089 ms, execution 53.789 ms; ▶ took longest by itself",
+            "planning 1.089 ms, execution 53.789 ms; ▶ longest by itself",
             "  step                                                 est rows   rows  loops  time ms  self ms",
             "  Sort  by (count(*)) DESC                                  200    200      1   53.611   12.225",
             "  └─ HashAggregate  by ar.name                              200    200      1   41.386   11.648",

@@ -3,12 +3,14 @@
 /// guides, its figures in aligned columns to the right of the widest step.
 ///
 /// ```
-/// Plan (EXPLAIN ANALYZE) of SELECT ar.name, count(*) FROM track t JOIN …
-/// planning 1.089 ms, execution 53.789 ms; ▶ took longest by itself; rolled back
-///   step                                est rows   rows  loops  time ms  self ms
-///   Sort  by (count(*)) DESC                 200    200      1   53.611   12.225
-///   └─ HashAggregate  by ar.name             200    200      1   41.386   11.648
-/// ▶    └─ Hash Join  (al.artist_id = ar.id)  19000  19000     1   29.738    2.832
+/// Plan (EXPLAIN ANALYZE) of SELECT ar.name, count(*), sum(t.ms) FROM track t JOIN album al ON …
+/// ran in a transaction rolled back: nothing it wrote stays; planning 1.089 ms, execution 53.789 ms; ▶ …
+///   step                                                 est rows   rows  loops  time ms  self ms
+///   Sort  by (count(*)) DESC                                  200    200      1   53.611   12.225
+///   └─ HashAggregate  by ar.name                              200    200      1   41.386   11.648
+///      └─ Hash Join  (al.artist_id = ar.id)                 19000  19000      1   29.738    2.832
+///         ├─ Hash Join  (t.album_id = al.id)                19000  19000      1   26.798    3.490
+/// ▶       │  ├─ Seq Scan  on track t filter (ms > 1000)     19000  19000      1   23.055   23.055
 /// ```
 ///
 /// The step that took longest by itself (with `ANALYZE`), else the one costing most by itself,
@@ -73,7 +75,7 @@ struct PlanView: Sendable {
         if let planning = plan.planningTime, let execution = plan.executionTime {
             parts.append("planning \(Self.milliseconds(planning)) ms, execution \(Self.milliseconds(execution)) ms")
         }
-        parts.append("\(Self.slowestMarker) took longest by itself")
+        parts.append("\(Self.slowestMarker) longest by itself")
         return parts.joined(separator: "; ")
     }
 
