@@ -132,6 +132,19 @@ final class PlanScreenTests: XCTestCase {
         XCTAssertEqual(controller.mode, .plan)
     }
 
+    /// A plan whose steps all took no measurable time marks none, and does not say it does.
+    func testAPlanWithNothingSlowMarksNothing() throws {
+        let json = #"[{"Plan": {"Node Type": "Result", "Total Cost": 0.01, "Plan Rows": 1, "Actual Total Time": 0.0,"#
+            + #" "Actual Rows": 1, "Actual Loops": 1}, "Planning Time": 0.004, "Execution Time": 0.003}]"#
+        let lines = PlanView(plan: try QueryPlan.postgres(json: json, analyzed: true), statement: "SELECT 1").textLines(width: 60)
+        XCTAssertEqual(lines, [
+            "Plan (EXPLAIN ANALYZE) of SELECT 1",
+            "planning 0.004 ms, execution 0.003 ms",
+            "  step    est rows  rows  loops  time ms  self ms",
+            "  Result         1     1      1    0.000    0.000",
+        ])
+    }
+
     /// SQLite's plan: no figures, nothing marked, and `Ctrl-P` says SQLite cannot analyze.
     func testSQLitesPlanHasNoFigures() {
         let plan = QueryPlan.sqlite(rows: [.init(id: 2, parent: 0, detail: "SCAN t"), .init(id: 5, parent: 2, detail: "SEARCH u USING INDEX u_t (t=?)")])

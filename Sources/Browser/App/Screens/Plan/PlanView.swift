@@ -66,7 +66,8 @@ struct PlanView: Sendable {
             return "SQLite's plan: what each step reads, without costs or timings (SQLite has no EXPLAIN ANALYZE)"
         }
         guard plan.analyzed else {
-            return "estimates, nothing ran; \(Self.slowestMarker) costs most by itself; <C-p>: EXPLAIN ANALYZE runs it"
+            let marked = plan.slowestLine == nil ? "" : "\(Self.slowestMarker) costs most by itself; "
+            return "estimates, nothing ran; " + marked + "<C-p>: EXPLAIN ANALYZE runs it"
         }
         var parts: [String] = []
         if plan.rolledBack {
@@ -75,7 +76,9 @@ struct PlanView: Sendable {
         if let planning = plan.planningTime, let execution = plan.executionTime {
             parts.append("planning \(Self.milliseconds(planning)) ms, execution \(Self.milliseconds(execution)) ms")
         }
-        parts.append("\(Self.slowestMarker) longest by itself")
+        if plan.slowestLine != nil {
+            parts.append("\(Self.slowestMarker) longest by itself")
+        }
         return parts.joined(separator: "; ")
     }
 
