@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x107.
+    /// Keys `?` at 80x109.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 107)
+        let screens = try fixture.headless("?", columns: 80, rows: 109)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -50,6 +50,7 @@ extension HeadlessScreenTests {
             "  n                  next match (a row; a line on text screens)",
             "  N                  previous match (a row; a line on text screens)",
             "  e                  SQL prompt: run statements (; between several)",
+            "  <C-p>              plan: EXPLAIN ANALYZE (runs it; writes rolled back)",
             "  <lt>               narrow the cursor column",
             "  >                  widen the cursor column",
             "  r                  reload (keeps cursor row, widths, sort)",
@@ -103,6 +104,7 @@ extension HeadlessScreenTests {
             "  <Enter>            prompt: run / accept; SQL unfinished: a new line",
             "  <C-j>              SQL prompt: a new line",
             "  <C-o>              SQL prompt: run the statement under the cursor",
+            "  <C-p>              SQL prompt: plan of the statement under the cursor",
             "  <Esc>              prompt: cancel; a y/n question: no",
             "  <Up> <Down>        prompt: lines, then history (kept per database)",
             "  <C-r>              prompt: search history; again: older; Enter takes it",

@@ -59,6 +59,9 @@ enum Command: Hashable, Sendable, CaseIterable {
     case switchSchema
     /// Run a SQL statement.
     case sql
+    /// On the plan screen (`Ctrl-P` at the SQL prompt): run the statement to measure its plan
+    /// (PostgreSQL's `EXPLAIN ANALYZE`), a write rolled back.
+    case analyzePlan
     /// Make the cursor column narrower.
     case narrow
     /// Make the cursor column wider.

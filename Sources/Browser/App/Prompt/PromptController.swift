@@ -83,6 +83,15 @@ final class PromptController {
                 host.say(.error(problem))
             }
             return .redraw
+        case .explainStatement(let statement, let start, let buffer):
+            host.prompt.current = nil
+            let problem = host.prompt.remember(buffer, for: line.kind)
+            statements.showPlan(PlanRequest(statement: statement, origin: StatementOrigin(buffer: buffer, start: start),
+                                            cursor: line.cursor, analyze: false))
+            if let problem {
+                host.say(.error(problem))
+            }
+            return .redraw
         }
     }
 

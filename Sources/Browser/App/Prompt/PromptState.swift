@@ -4,8 +4,8 @@ import ORMCore
 ///
 /// At the SQL prompt the text may span several lines (an editor): `Enter` in an unfinished
 /// statement goes on to a new line (``EditorStatements/isUnfinished(_:dialect:)``), `Ctrl-J`
-/// always does, `Ctrl-O` runs the statement under the cursor; arrows, `Home` and `End` move
-/// within and across lines (see `PromptState+Lines.swift`).
+/// always does, `Ctrl-O` runs the statement under the cursor, `Ctrl-P` shows its plan; arrows,
+/// `Home` and `End` move within and across lines (see `PromptState+Lines.swift`).
 struct PromptState: Sendable {
     /// What happened to the prompt after a key.
     enum Event: Equatable, Sendable {
@@ -20,6 +20,9 @@ struct PromptState: Sendable {
         /// Ctrl-O at the SQL prompt: run `statement`, which starts at character `start` of the
         /// whole text `buffer`.
         case runStatement(String, start: Int, buffer: String)
+        /// Ctrl-P at the SQL prompt: show the plan of `statement`, which starts at character
+        /// `start` of the whole text `buffer`.
+        case explainStatement(String, start: Int, buffer: String)
     }
 
     /// What the prompt asks for.
@@ -126,6 +129,12 @@ struct PromptState: Sendable {
                 return .edited
             }
             return .runStatement(statement.text, start: statement.start, buffer: text)
+        case .control("p") where kind == .sql:
+            guard let statement = EditorStatements.statement(at: cursor, in: text, dialect: dialect) else {
+                note = "no statement here"
+                return .edited
+            }
+            return .explainStatement(statement.text, start: statement.start, buffer: text)
         case .escape:
             return .cancelled
         case .character(let character):

@@ -27,6 +27,8 @@ enum Mode: String, Sendable, CaseIterable {
     case conflicts = "CONFLICTS"
     /// The key help.
     case help = "HELP"
+    /// A statement's plan (`Ctrl-P` at the SQL prompt).
+    case plan = "PLAN"
     /// The filter prompt.
     case filter = "FILTER"
     /// The search prompt.
