@@ -94,6 +94,19 @@ final class ComputedColumnScreenTests: XCTestCase {
         XCTAssertTrue(dropped.last?.hasPrefix(" BROWSE  computed column minus dropped") ?? false, dropped.last ?? "")
     }
 
+    /// Another process's commit shows with the computed column computed afresh (live refresh).
+    func testLiveRefreshKeepsIt() throws {
+        let (app, runner) = try run()
+        _ = runner.run(try KeyScript.parse("=upper(name) AS shout<Enter>"))
+        try Database(path: fixture.path).execute("UPDATE artists SET name = 'changed elsewhere' WHERE id = 1")
+        var screen: [String] = []
+        try waitUntil("the other process's commit shows") {
+            screen = runner.run(try KeyScript.parse("<wait:20><dump>")).last ?? []
+            return screen.joined().contains("CHANGED ELSEWHERE")
+        }
+        XCTAssertEqual(app.currentGrid?.source.columns.map(\.header), ["id", "name", "country", "=shout"])
+    }
+
     /// A bad expression gets the database's message, the prompt again with the text typed, and
     /// no new column; a name taken is refused too.
     func testABadExpressionIsRefusedAtThePrompt() throws {
