@@ -35,6 +35,14 @@ extension DynamicTable {
         "(\(raw: computingSelect(computed))) AS \(identifier: entity.table)"
     }
 
+    /// ``evaluate(_:onRowWithKey:)`` with the `computed` columns, read as
+    /// ``query(cuttingValuesAt:computing:)`` reads them, which the expressions may name.
+    public func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue], computing computed: [ComputedColumn]) throws
+        -> [SQLValue]?
+    {
+        try evaluate(expressions, onRowWithKey: key, from: computed.isEmpty ? "\(identifier: name)" : rows(computing: computed))
+    }
+
     /// The first name of `computed` that repeats a fetched column's or an earlier computed one's,
     /// ignoring ASCII case (as SQLite compares names); nil when every name is new.
     func duplicateName(among computed: [ComputedColumn]) -> String? {

@@ -1,15 +1,18 @@
 extension DynamicTable {
     /// The values of `expressions` (SQL over the table's columns, their own arguments bound) on the
     /// stored row whose key is `key`, in order; nil when no row has that key, or when `key` does not
-    /// name a value for each of the entity's key columns. The expressions may name the `computed`
-    /// columns, read as ``query(cuttingValuesAt:computing:)`` reads them.
+    /// name a value for each of the entity's key columns.
     ///
     /// ```swift
     /// let found = try table.evaluate(["\(identifier: "name") LIKE \("%ada%")"], onRowWithKey: [.integer(3)])
     /// ```
-    public func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue], computing computed: [ComputedColumn] = []) throws
-        -> [SQLValue]?
-    {
+    public func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue]) throws -> [SQLValue]? {
+        try evaluate(expressions, onRowWithKey: key, from: "\(identifier: name)")
+    }
+
+    /// ``evaluate(_:onRowWithKey:)`` over `rows` (the table, or a `SELECT` read in its place
+    /// under its name) rather than the table itself.
+    func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue], from rows: SQL) throws -> [SQLValue]? {
         let keyColumns = entity.keyColumns
         guard !expressions.isEmpty, !keyColumns.isEmpty, keyColumns.count == key.count else {
             return nil
@@ -18,8 +21,7 @@ extension DynamicTable {
         // a view's chosen key can); PostgreSQL spells it `IS NOT DISTINCT FROM`.
         let equal = database.dialect.kind == .sqlite ? " IS " : " IS NOT DISTINCT FROM "
         let match = SQL.joined(zip(keyColumns, key).map { "\(identifier: $0)\(raw: equal)\($1)" }, separator: " AND ")
-        let from: SQL = computed.isEmpty ? "\(identifier: name)" : rows(computing: computed)
-        let sql: SQL = "SELECT \(sql: SQL.joined(expressions, separator: ", ")) FROM \(sql: from) WHERE \(sql: match)"
+        let sql: SQL = "SELECT \(sql: SQL.joined(expressions, separator: ", ")) FROM \(sql: rows) WHERE \(sql: match)"
         return try database.fetchRows(sql).rows.first
     }
 }

@@ -3,6 +3,7 @@ enum ComputedColumnError: Error, Equatable, CustomStringConvertible {
     /// The view has a column of that name already (the name it has is given).
     case nameTaken(String)
 
+    /// What the status bar and the prompt say.
     var description: String {
         switch self {
         case .nameTaken(let name):
