@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x109.
+    /// Keys `?` at 80x110.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 109)
+        let screens = try fixture.headless("?", columns: 80, rows: 110)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -82,7 +82,8 @@ extension HeadlessScreenTests {
             "  I                  summary of every column (stats, histogram); Enter: go to it",
             "  .                  plot the cursor column against the ! column; Enter: rows",
             "  H                  histogram of the cursor column; Enter: a bar's rows",
-            "  =                  plot: zoom in (- out); histogram: more bins (- fewer)",
+            "  =                  add a column computed by an SQL expression (- drops it);",
+            "                     plot: zoom in (- out); histogram: more bins",
             "  L                  plot: points or lines (lines first for dates, a sorted x)",
             "  zp                 sparkline of the cursor column's rows shown (again: hide)",
             "",

@@ -8,8 +8,9 @@
 /// works with standard input and output redirected), nothing echoed; the terminal's settings are
 /// restored whatever happens.
 enum PasswordPrompt {
-    /// Shows `prompt` and reads a password; nil when there is no terminal to ask on, or the user
-    /// cancelled (`Ctrl-C`, `Ctrl-D`).
+    /// Shows `prompt` (text already made safe for a terminal: ``PasswordOpening`` names the server
+    /// as ``DatabaseOpener`` sanitised it) and reads a password; nil when there is no terminal to
+    /// ask on, or the user cancelled (`Ctrl-C`, `Ctrl-D`).
     static func ask(_ prompt: String) -> String? {
         let terminal = open("/dev/tty", O_RDWR | O_NOCTTY)
         guard terminal >= 0 else {
@@ -33,7 +34,7 @@ enum PasswordPrompt {
             return nil
         }
         defer { tcsetattr(terminal, TCSAFLUSH, &saved) }
-        show(Sanitizer.sanitize(prompt), on: terminal)
+        show(prompt, on: terminal)
         defer { show("\n", on: terminal) }
         var entry = PasswordEntry()
         var byte: UInt8 = 0

@@ -18,7 +18,7 @@ enum ColumnWidths {
         let upper = max(minimum, maximum)
         return columns.indices.map { index in
             let column = columns[index]
-            var widest = TextWidth.of(Sanitizer.sanitize(column.name)) + 1
+            var widest = TextWidth.of(Sanitizer.sanitize(column.header)) + 1
             for row in rows where row.indices.contains(index) {
                 let text = CellFormatter.format(row[index], in: column).text
                 widest = max(widest, TextWidth.of(text))

@@ -11,13 +11,22 @@ struct GridColumn: Hashable, Sendable {
     var decimals: Int?
     /// Whether its integers show their thousands grouped (`3,034`): counts reef makes, not data.
     var groupsDigits: Bool
+    /// Whether the view computes it from an expression (`=`): read-only, its header marked `=`.
+    var isComputed: Bool
 
     /// Creates a column.
-    init(name: String, kind: ColumnKind = .other, isKey: Bool = false, decimals: Int? = nil, groupsDigits: Bool = false) {
+    init(name: String, kind: ColumnKind = .other, isKey: Bool = false, decimals: Int? = nil, groupsDigits: Bool = false,
+         isComputed: Bool = false) {
+        self.isComputed = isComputed
         self.name = name
         self.kind = kind
         self.isKey = isKey
         self.decimals = decimals
         self.groupsDigits = groupsDigits
+    }
+
+    /// The text of its header: the name, a computed column's after `=` (`=minutes`).
+    var header: String {
+        isComputed ? "=" + name : name
     }
 }

@@ -140,7 +140,7 @@ enum GridWidget {
         for slot in slots {
             let x = area.x + slot.x
             let full = columnWidth(slot.column, of: viewport)
-            let name = Sanitizer.sanitize(viewport.columns[slot.column].name)
+            let name = Sanitizer.sanitize(viewport.columns[slot.column].header)
             let mark = sortMark(of: slot.column, in: viewport.sort)
             if let mark, !slot.isClipped {
                 let markWidth = min(full, TextWidth.of(mark))

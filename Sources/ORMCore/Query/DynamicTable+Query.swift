@@ -16,13 +16,22 @@ extension DynamicTable {
     /// ```swift
     /// let rows = try db.table("documents").query(cuttingValuesAt: 1_024).batch(256).fetch()
     /// ```
-    public func query(cuttingValuesAt limit: Int?) -> Query<DynamicRecord> {
-        var entity = self.entity
+    ///
+    /// `computed` columns are read after the table's own: the query reads a `SELECT` of the
+    /// table's columns and each `(expression) AS "name"`, under the table's name, so conditions,
+    /// sort keys and the key snapshot see them as columns (a condition on `"minutes"` works on
+    /// PostgreSQL too, which has no select aliases in `WHERE`). A name that repeats a column's or
+    /// another computed column's (ignoring ASCII case) makes the terminal call throw
+    /// ``ORMError/invalidQuery(_:)``.
+    public func query(cuttingValuesAt limit: Int?, computing computed: [ComputedColumn] = []) -> Query<DynamicRecord> {
+        var entity = computed.isEmpty ? self.entity : computingEntity(computed)
         let selected = entity.columns
         let keyPositions = entity.keyColumns.compactMap { selected.firstIndex(of: $0) }
         let table = info.name
         let cut = limit.map { limit in (limit, Set(0..<selected.count).subtracting(keyPositions)) }
-        entity.valueCut = limit.flatMap { cutReading(limit: $0, cutting: Set(selected.indices).subtracting(keyPositions)) }
+        entity.valueCut = limit.flatMap { limit in
+            cutReading(limit: limit, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
+        }
         let valueCut = entity.valueCut
         let rowIDPosition = keyPositions.first
         let decoder = RecordDecoder<DynamicRecord>(
@@ -75,7 +84,7 @@ extension DynamicTable {
             },
             fault: { database, key in
                 guard let record = try DynamicTable(info: try database.requireTableInfo(table), database: database)
-                    .record(key: key)
+                    .record(key: key, computing: computed)
                 else {
                     return DynamicRecord(table: table, columns: selected, values: [], key: key, isDeleted: true)
                 }
@@ -83,26 +92,31 @@ extension DynamicTable {
             },
             attachJoined: { record, values in record.setJoined(values) },
             gone: { _, key in DynamicRecord(table: table, columns: selected, values: [], key: key, isDeleted: true) })
-        return Query(entity: entity, decoder: decoder, database: database)
+        var query = Query(entity: entity, decoder: decoder, database: database)
+        if !computed.isEmpty {
+            query.derivedTable = computingSelect(computed)
+            query.buildError = duplicateName(among: computed).map { ORMError.invalidQuery("computed column \($0) repeats a column's name") }
+        }
+        return query
     }
 
-    /// How a cut query reads the columns at `positions` in this table, nil when it reads them
-    /// whole and cuts them after: only a SQLite table with a rowid that stores UTF-8 reads values
-    /// by rowid (``ValueCut``); generated columns cannot be read so.
-    private func cutReading(limit: Int, cutting positions: Set<Int>) -> ValueCut? {
+    /// How a cut query reads the columns named `cut` in this table, nil when it reads them whole
+    /// and cuts them after: only a SQLite table with a rowid that stores UTF-8 reads values by
+    /// rowid (``ValueCut``); generated and computed columns cannot be read so.
+    private func cutReading(limit: Int, cutting cut: [String]) -> ValueCut? {
         guard database.dialect.kind == .sqlite, info.kind == .table, info.hasRowID, entity.hasIntegerKey,
               (try? database.storesUTF8()) == true else {
             return nil
         }
         let stored = Set(info.columns.filter { $0.generated == .no }.map(\.name))
-        let names = positions.map { entity.columns[$0] }.filter { stored.contains($0) }
+        let names = cut.filter { stored.contains($0) }
         return names.isEmpty ? nil : ValueCut(limit: max(0, limit), columns: Set(names))
     }
 
-    /// The row with this key, or nil.
-    public func record(key: [SQLValue]) throws -> DynamicRecord? {
+    /// The row with this key, or nil; with the `computed` columns after the table's own.
+    public func record(key: [SQLValue], computing computed: [ComputedColumn] = []) throws -> DynamicRecord? {
         guard key.count == entity.keyColumns.count, !key.isEmpty else { return nil }
-        var query = self.query()
+        var query = self.query(cuttingValuesAt: nil, computing: computed)
         var condition = SQL(stringLiteral: "")
         for (index, column) in entity.keyColumns.enumerated() {
             condition.text += (index == 0 ? "" : " AND ") + "\(quoteIdentifier(info.name)).\(quoteIdentifier(column)) = ?"

@@ -53,7 +53,8 @@ extension Query {
             }
         }
         joins += resolver.joins
-        let from = ([root] + joins).joined(separator: " ")
+        let table = derivedTable.map { "(\($0)) AS \(root)" } ?? root
+        let from = ([table] + joins).joined(separator: " ")
         return Parts(
             from: from, whereClause: whereClause,
             orderBy: orderTerms.isEmpty ? "" : "ORDER BY " + orderTerms.joined(separator: ", "),

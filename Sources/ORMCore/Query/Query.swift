@@ -12,6 +12,10 @@ public struct Query<Record: Sendable>: Sendable {
     let entity: EntityDescription
     let decoder: RecordDecoder<Record>
     var database: Database?
+    /// The `SELECT` read in place of the table, aliased by the table's name (a table found at run
+    /// time with computed columns: ``DynamicTable/query(cuttingValuesAt:computing:)``); nil to read
+    /// the table itself.
+    var derivedTable: String?
     var conditions: [SQL] = []
     /// The places in `conditions` of those whose values are keys read from the database (a
     /// window's keys): bound as read, not converted by the columns they are compared with, since

@@ -7,6 +7,12 @@ extension DynamicTable {
     /// let found = try table.evaluate(["\(identifier: "name") LIKE \("%ada%")"], onRowWithKey: [.integer(3)])
     /// ```
     public func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue]) throws -> [SQLValue]? {
+        try evaluate(expressions, onRowWithKey: key, from: "\(identifier: name)")
+    }
+
+    /// ``evaluate(_:onRowWithKey:)`` over `rows` (the table, or a `SELECT` read in its place
+    /// under its name) rather than the table itself.
+    func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue], from rows: SQL) throws -> [SQLValue]? {
         let keyColumns = entity.keyColumns
         guard !expressions.isEmpty, !keyColumns.isEmpty, keyColumns.count == key.count else {
             return nil
@@ -15,7 +21,7 @@ extension DynamicTable {
         // a view's chosen key can); PostgreSQL spells it `IS NOT DISTINCT FROM`.
         let equal = database.dialect.kind == .sqlite ? " IS " : " IS NOT DISTINCT FROM "
         let match = SQL.joined(zip(keyColumns, key).map { "\(identifier: $0)\(raw: equal)\($1)" }, separator: " AND ")
-        let sql: SQL = "SELECT \(sql: SQL.joined(expressions, separator: ", ")) FROM \(identifier: name) WHERE \(sql: match)"
+        let sql: SQL = "SELECT \(sql: SQL.joined(expressions, separator: ", ")) FROM \(sql: rows) WHERE \(sql: match)"
         return try database.fetchRows(sql).rows.first
     }
 }

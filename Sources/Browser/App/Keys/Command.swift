@@ -111,8 +111,9 @@ enum Command: Hashable, Sendable, CaseIterable {
     case plot
     /// The histogram of the cursor column (`H`).
     case histogram
-    /// On a plot: zoom in around the cursor; on a histogram: finer bins (`=`).
-    case zoomIn
+    /// On a table's grid: add a column computed from an SQL expression; on a plot: zoom in around
+    /// the cursor; on a histogram: finer bins (`=`).
+    case computeColumn
     /// On a plot: points or lines (`L`).
     case plotLines
     /// Show or hide the picture of the cursor column over the rows shown (`zp`).

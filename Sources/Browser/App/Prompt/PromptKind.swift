@@ -39,6 +39,8 @@ enum PromptKind: Hashable, Sendable {
     /// A key that opens a prompt was refused for `reason` (a read-only cell, results that cannot
     /// be filtered): the text typed after it goes here, and nowhere, until Enter or Esc.
     case refused(reason: String)
+    /// A computed column's expression, `expression AS name` to name it (`=`).
+    case computeColumn
 
     /// The label drawn before the input.
     var label: String {
@@ -63,6 +65,7 @@ enum PromptKind: Hashable, Sendable {
         case .confirmRevert(let count): "Revert \(count == 1 ? "the staged change" : "all \(count) staged changes")? y/n "
         case .confirmOverwrite(let path): "\(Sanitizer.sanitize(path)) exists: replace it? y/n "
         case .refused(let reason): Sanitizer.sanitize(reason) + " · Esc: "
+        case .computeColumn: "Compute (expression [AS name]): "
         }
     }
 
@@ -81,13 +84,20 @@ enum PromptKind: Hashable, Sendable {
         case .confirmRevert: .revert
         case .confirmOverwrite: .export
         case .refused: .refused
+        case .computeColumn: .compute
         }
     }
 
     /// Whether it takes SQL (a statement or a `WHERE` expression): highlighted, completed with
     /// `Tab`, its history kept across runs.
     var isSQL: Bool {
-        self == .sql || self == .filter
+        self == .sql || isExpression
+    }
+
+    /// Whether it takes one SQL expression over the grid's columns (a filter, a computed column):
+    /// `Tab` completes the grid's own columns first.
+    var isExpression: Bool {
+        self == .filter || self == .computeColumn
     }
 
     /// The name of its history kept across runs (`sql`, `filter`), nil for a history of this run only.
@@ -95,6 +105,7 @@ enum PromptKind: Hashable, Sendable {
         switch self {
         case .sql: "sql"
         case .filter: "filter"
+        case .computeColumn: "compute"
         default: nil
         }
     }

@@ -3,7 +3,7 @@ extension PromptState {
     /// nothing (a second `Tab`, or candidates that differ at once) opens the list of them.
     mutating func complete(with schema: CompletionSchema) {
         let completion: SQLCompletion
-        switch SQLCompletion.complete(text, cursor: cursor, schema: schema, filter: kind == .filter) {
+        switch SQLCompletion.complete(text, cursor: cursor, schema: schema, filter: kind.isExpression) {
         case .failure(let refusal):
             note = refusal.note
             return
@@ -59,7 +59,7 @@ extension PromptState {
             let event = edit(key, schema: schema)
             // Still the same word: the list narrows to what matches it now.
             if let schema = schema(),
-               case .success(let narrowed) = SQLCompletion.complete(text, cursor: cursor, schema: schema, filter: kind == .filter),
+               case .success(let narrowed) = SQLCompletion.complete(text, cursor: cursor, schema: schema, filter: kind.isExpression),
                narrowed.range.lowerBound == menu.completion.range.lowerBound, !narrowed.candidates.isEmpty,
                cursor > narrowed.range.lowerBound {
                 completions = CompletionMenu(completion: narrowed)

@@ -51,6 +51,8 @@ enum Mode: String, Sendable, CaseIterable {
     case revert = "REVERT"
     /// The line that takes the text typed after a refused key.
     case refused = "REFUSED"
+    /// The prompt for a computed column's expression (`=`).
+    case compute = "COMPUTE"
 
     /// The status bar's label.
     var label: String {

@@ -131,8 +131,9 @@ struct TableRows: ExportRows {
     var streamedBytes = 65_536
     /// The bytes read at a time from a streamed value.
     var chunkBytes = 262_144
-    /// Whether the rows are a statement's results (reef's copy of them, ``ResultStore``): a `.sql`
-    /// export then creates an untyped table named after the file, as for any query's results.
+    /// Whether the rows are a statement's results (reef's copy of them, ``ResultStore``) or have
+    /// computed columns, which the table has not: a `.sql` export then creates an untyped table
+    /// named after the file, as for any query's results.
     let isResults: Bool
 
     /// The rows of a ``TableSource``'s view.
@@ -140,9 +141,9 @@ struct TableRows: ExportRows {
         table = source.table
         query = source.wholeQuery
         markedQuery = source.query.markedValues == nil ? nil : source.query
-        hiddenKeys = max(0, source.table.entity.columns.count - source.columns.count)
+        hiddenKeys = max(0, source.table.entity.columns.count - (source.columns.count - source.computed.count))
         filter = source.filter
-        isResults = source.resultStore != nil
+        isResults = source.resultStore != nil || !source.computed.isEmpty
     }
 
     func forEachPage(size: Int, _ body: ([[ExportValue]]) throws -> Bool) throws {

@@ -11,8 +11,10 @@ extension TableSource {
         resultStore == nil ? table.info.name : nil
     }
 
+    /// The table, or with computed columns the `SELECT` that reads them under its name.
     var relation: SQL? {
-        group.map { $0.restricting("\(identifier: table.name)") } ?? "\(identifier: table.name)"
+        let rows: SQL = computed.isEmpty ? "\(identifier: table.name)" : table.rows(computing: computed)
+        return group.map { $0.restricting(rows) } ?? rows
     }
 
     func restricted(to group: RowGroup) throws -> RowSource? {
@@ -24,7 +26,7 @@ extension TableSource {
     }
 
     var declaredColumnTypes: [String] {
-        table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType)
+        table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType) + computed.map { _ in "" }
     }
 
     func rowsToExport() -> (any ExportRows)? {

@@ -20,8 +20,10 @@ final class TableSource: RowSource, Sendable {
 
     /// The table read.
     let table: DynamicTable
-    /// The columns shown (hidden generated columns are left out).
+    /// The columns shown (hidden generated columns are left out), the computed ones last.
     let columns: [GridColumn]
+    /// The columns computed from the others (`=`), read after the table's own.
+    let computed: [ComputedColumn]
     /// The sort order.
     let sort: GridSort?
     /// The filter expression.
@@ -57,10 +59,12 @@ final class TableSource: RowSource, Sendable {
     ///   database's error when the filter or the sort is not valid, or fails on the first rows (an
     ///   integer overflow, say).
     /// `kinds`, when given, are the shown columns' kinds instead of their declared types'; the
-    /// source keeps `store` (a statement's results, ``ResultStore``) as long as it lives.
+    /// source keeps `store` (a statement's results, ``ResultStore``) as long as it lives. The
+    /// `computed` columns follow the table's own (the filter and sort may name them).
     init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil, group: RowGroup? = nil, interruption: Interruption? = nil,
-         kinds: [ColumnKind]? = nil, keeping store: ResultStore? = nil) throws {
+         kinds: [ColumnKind]? = nil, keeping store: ResultStore? = nil, computing computed: [ComputedColumn] = []) throws {
         self.table = table
+        self.computed = computed
         self.group = group
         self.kinds = kinds
         resultStore = store
@@ -69,18 +73,19 @@ final class TableSource: RowSource, Sendable {
             let kind = kinds.flatMap { $0.indices.contains(index) ? $0[index] : nil }
                 ?? Self.kind(ofDeclaredType: column.declaredType, on: table.database.dialect.kind)
             return GridColumn(name: column.name, kind: kind, isKey: table.info.primaryKey.contains(column.name))
-        }
-        self.sort = sort.flatMap { $0.keeping(shown.indices) }
+        } + computed.map { GridColumn(name: $0.name, isComputed: true) }
+        let names = columns.map(\.name)
+        self.sort = sort.flatMap { $0.keeping(names.indices) }
         let trimmed = filter?.trimmedWhitespace
         self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         firstShownValue = max(0, table.entity.columns.count - shown.count)
         // Records keep the first bytes of long values: what is drawn costs what is shown.
-        let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes), filter: self.filter, group: group,
-                                  sort: self.sort, shown: shown, dialect: table.database.dialect)
+        let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes, computing: computed), filter: self.filter,
+                                  group: group, sort: self.sort, names: names, dialect: table.database.dialect)
         try query.validate()
         self.query = query
-        wholeQuery = try Self.view(of: table.query(), filter: self.filter, group: group, sort: self.sort, shown: shown,
-                                   dialect: table.database.dialect)
+        wholeQuery = try Self.view(of: table.query(cuttingValuesAt: nil, computing: computed), filter: self.filter, group: group,
+                                   sort: self.sort, names: names, dialect: table.database.dialect)
         // The source is read under `interruption` (an opening's, a sort's: it stops the first
         // window too), or one of its own; either stops the key snapshot later (``stopCounting(_:)``).
         let counting = interruption ?? Interruption()
@@ -91,8 +96,8 @@ final class TableSource: RowSource, Sendable {
         }
     }
 
-    /// `base` with `filter`, `group` and `sort` (over the `shown` columns).
-    private static func view(of base: Query<DynamicRecord>, filter: String?, group: RowGroup?, sort: GridSort?, shown: [ColumnInfo],
+    /// `base` with `filter`, `group` and `sort` (over the columns shown, by their `names`).
+    private static func view(of base: Query<DynamicRecord>, filter: String?, group: RowGroup?, sort: GridSort?, names: [String],
                              dialect: SQLDialect) throws -> Query<DynamicRecord> {
         var query = base
         if let filter {
@@ -103,7 +108,7 @@ final class TableSource: RowSource, Sendable {
         }
         // ORMCore puts the row key after these keys: rows that tie keep one order.
         for key in sort?.keys ?? [] {
-            query = query.orderBy(quoteIdentifier(shown[key.column].name), descending: key.descending)
+            query = query.orderBy(quoteIdentifier(names[key.column]), descending: key.descending)
         }
         return query
     }
@@ -216,7 +221,7 @@ final class TableSource: RowSource, Sendable {
         guard !columns.isEmpty, let key = try rows(row..<(row + 1)).first?.key,
               let row = try table.evaluate(
                 search.tests(columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs()),
-                onRowWithKey: key.values)
+                onRowWithKey: key.values, computing: computed)
         else {
             return []
         }
@@ -224,9 +229,10 @@ final class TableSource: RowSource, Sendable {
     }
 
     /// The table's name and its rowid's for a search that reads long values by rowid (a SQLite
-    /// table with a rowid, storing UTF-8); nil otherwise.
+    /// table with a rowid, storing UTF-8, without computed columns, which the table has not); nil
+    /// otherwise.
     private func rowIDs() throws -> (table: String, rowID: String)? {
-        guard table.database.dialect.kind == .sqlite, table.info.kind == .table, table.info.hasRowID,
+        guard computed.isEmpty, table.database.dialect.kind == .sqlite, table.info.kind == .table, table.info.hasRowID,
               table.entity.hasIntegerKey, let rowID = table.entity.keyColumns.first, try table.database.storesUTF8()
         else {
             return nil
@@ -261,7 +267,7 @@ final class TableSource: RowSource, Sendable {
             return try row(withKey: key, cuttingValuesAt: textBytes)?.values
         }
         return try values.indices.map { index in
-            guard case .longText = values[index],
+            guard case .longText = values[index], !columns[index].isComputed,
                   let (bytes, size) = try database.valuePrefix(table: table.name, column: columns[index].name,
                                                                rowID: rowID, count: textBytes) else {
                 return values[index]
@@ -299,7 +305,7 @@ final class TableSource: RowSource, Sendable {
         guard !values.isEmpty, keyColumns.count == values.count else {
             return nil
         }
-        var query = table.query(cuttingValuesAt: limit)
+        var query = table.query(cuttingValuesAt: limit, computing: computed)
         for (column, value) in zip(keyColumns, values) {
             query = query.where("\(identifier: table.name).\(identifier: column) = \(value)")
         }
@@ -309,7 +315,7 @@ final class TableSource: RowSource, Sendable {
     /// The whole value of column `column` in the row with `key` (`y`, `E`: a cell whose value the
     /// grid keeps only the start of); nil when the row is gone.
     func wholeValue(ofColumn column: Int, key: RowKey) throws -> SQLValue? {
-        guard columns.indices.contains(column), let record = try table.record(key: key.values), !record.isDeleted,
+        guard columns.indices.contains(column), let record = try table.record(key: key.values, computing: computed), !record.isDeleted,
               record.values.indices.contains(firstShownValue + column) else {
             return nil
         }
@@ -322,14 +328,18 @@ final class TableSource: RowSource, Sendable {
     }
 
     /// A new source over the same table (the same column kinds, the same results kept) with this
-    /// order and filter, read under `interruption` when given (a sort in the background).
-    func changed(sort: GridSort?, filter: String?, interruption: Interruption? = nil) throws -> TableSource {
-        try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore)
+    /// order and filter, and these computed columns when given (else its own), read under
+    /// `interruption` when given (a sort in the background).
+    func changed(sort: GridSort?, filter: String?, computing: [ComputedColumn]? = nil, interruption: Interruption? = nil) throws
+        -> TableSource {
+        try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore,
+                        computing: computing ?? computed)
     }
 
     /// The rows of `group` in this view (its order and filter), read under `interruption`.
     func restricted(to group: RowGroup, interruption: Interruption? = nil) throws -> TableSource {
-        try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore)
+        try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore,
+                        computing: computed)
     }
 
     /// The same view read afresh (the table's schema too, which may have changed).
@@ -341,7 +351,8 @@ final class TableSource: RowSource, Sendable {
     func refreshed() throws -> TableSource {
         let fresh = try table.database.table(table.name)
         let sameColumns = fresh.info.columns.map(\.name) == table.info.columns.map(\.name)
-        return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter, group: group, kinds: kinds, keeping: resultStore)
+        return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter, group: group, kinds: kinds, keeping: resultStore,
+                               computing: computed)
     }
 
     // MARK: - Private

@@ -1,7 +1,12 @@
 /// The columns a grid shows: hiding them (`-`, `gv`) and going to one by name (`gc`).
 extension GridCommands {
     /// `-`: hides the cursor column of the grid (not the last one shown) and says how many are hidden.
+    /// A computed column (`=`) is dropped from the view instead.
     func hideColumn() {
+        if grid.source.columns.indices.contains(grid.cursorColumn), grid.source.columns[grid.cursorColumn].isComputed {
+            dropComputedColumn(grid.cursorColumn)
+            return
+        }
         guard let name = grid.hideCursorColumn() else {
             app.say(.error(grid.source.columns.isEmpty ? "no column to hide" : "the last column shown cannot be hidden"))
             return

@@ -97,6 +97,10 @@ extension GridCommands {
             return nil
         }
         let column = columns[grid.cursorColumn].name
+        if columns[grid.cursorColumn].isComputed {
+            app.say(.error("computed column: not editable"))
+            return nil
+        }
         if let info = table.info.column(named: column), info.generated != .no {
             app.say(.error("read-only: \(column) is a generated column (the app.database computes it)"))
             return nil

@@ -26,6 +26,8 @@ extension GridCommands {
                 copyView(format: text, column: column)
             case .goToColumn:
                 try goToColumn(named: text)
+            case .computeColumn:
+                addComputedColumn(text)
             case .goToRow:
                 guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
                     app.say(.error("not a row number: \(text)"))

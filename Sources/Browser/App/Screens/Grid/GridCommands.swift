@@ -67,6 +67,7 @@ struct GridCommands {
             case .removeAggregates: removeAggregates()
             case .hideColumn: hideColumn()
             case .showAllColumns: showAllColumns()
+            case .computeColumn: openComputePrompt()
             case .summary: openSummary()
             case .plot: openPlot()
             case .histogram: openHistogram()

@@ -41,7 +41,7 @@ final class HistogramController: ScreenController {
         case .right: cursor = min(bins.counts.count - 1, cursor + 1)
         case .firstColumn: cursor = 0
         case .lastColumn: cursor = bins.counts.count - 1
-        case .zoomIn: return rebin(width: HistogramBins.finer(bins.width), in: area)
+        case .computeColumn: return rebin(width: HistogramBins.finer(bins.width), in: area)
         case .hideColumn: return rebin(width: HistogramBins.coarser(bins.width), in: area)
         case .open: return .carriedOut(openRows())
         default: return .notAKey

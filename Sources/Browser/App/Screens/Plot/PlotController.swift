@@ -70,7 +70,7 @@ final class PlotController: ScreenController {
         case .plotLines:
             drawsLines.toggle()
             return .say(.info(drawsLines ? "lines: each colour's mean per column, joined" : "points"))
-        case .zoomIn: return .carriedOut(zoom(in: canvas))
+        case .computeColumn: return .carriedOut(zoom(in: canvas))
         case .open: return .carriedOut(openRows(in: canvas))
         default: return .notAKey
         }

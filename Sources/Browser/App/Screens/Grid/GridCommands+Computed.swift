@@ -1,0 +1,88 @@
+import ORMCore
+
+/// Computed columns (`=`): a column of a table's view computed by an SQL expression, part of the
+/// view's query (``TableSource/computed``), so it sorts, filters, counts and exports like any
+/// other; `-` on it drops it again.
+extension GridCommands {
+    /// `=`: opens the prompt for a computed column's expression, on a table's or a view's grid
+    /// (not a statement's results: reef's copy of them is SQLite's, whatever the database).
+    func openComputePrompt() {
+        guard let table = grid.source.keyedTable, table.resultStore == nil, grid.frequency == nil, grid.summary == nil else {
+            app.say(.error("computed columns are added to a table's rows: open a table or a view"))
+            app.prompts.holdTextAfterRefusal()
+            return
+        }
+        app.openPrompt(.computeColumn)
+    }
+
+    /// Adds the column `text` asks for (``ComputedColumnText``) to the view, after checking it with
+    /// the database; a bad expression is refused at the prompt again, with the database's reason,
+    /// and nothing is added. The rows are read again in the background, in the same order and
+    /// filter, the cursor on the new column.
+    func addComputedColumn(_ text: String) {
+        guard let table = grid.source.keyedTable, table.resultStore == nil else {
+            app.say(.error("computed columns are added to a table's rows: open a table or a view"))
+            return
+        }
+        let column: ComputedColumn
+        do {
+            column = try ComputedColumnText.read(text, in: table.table.database.dialect)
+            try ComputedColumnCheck.check(column, adding: table)
+        } catch {
+            app.report(error, doing: "computed column")
+            let reason = UserMessage.describe(error)
+            app.openPrompt(.computeColumn, text: text)
+            app.prompt.current?.note = reason
+            return
+        }
+        changeComputed(of: table, to: table.computed + [column], label: "computing \(Sanitizer.sanitize(column.name))") { source in
+            grid.moveCursor(toColumn: source.columns.count - 1)
+            app.say(.info("computed column \(Sanitizer.sanitize(column.name)) added; - on it drops it"))
+        }
+    }
+
+    /// `-` on computed column `index`: the view without it (the sort keys on it dropped). Refused
+    /// when the filter names it (the database says so): the view stays as it was.
+    func dropComputedColumn(_ index: Int) {
+        guard let table = grid.source.keyedTable, table.columns.indices.contains(index) else {
+            return
+        }
+        let name = table.columns[index].name
+        let computed = table.computed.filter { $0.name != name }
+        changeComputed(of: table, to: computed, label: "dropping \(Sanitizer.sanitize(name))") { _ in
+            grid.moveCursor(toColumn: index - 1)
+            app.say(.info("computed column \(Sanitizer.sanitize(name)) dropped"))
+        }
+    }
+
+    /// Shows `table`'s view with the `computed` columns instead of its own, read in the background
+    /// (the first rows of a sorted, filtered view can take a while), the cursor kept on its row;
+    /// `done` runs once it is shown. An error (a filter naming a column dropped) leaves the view.
+    private func changeComputed(of table: TableSource, to computed: [ComputedColumn], label: String,
+                                done: @escaping (TableSource) -> Void) {
+        let sort = ComputedColumnCheck.sort(table.sort, keepingColumnsOf: table, computing: computed)
+        let row = grid.cursorRow
+        let interruption = Interruption()
+        let background = BackgroundResult(wakeup: app.wakeup) {
+            try interruption.run {
+                try table.changed(sort: sort, filter: table.filter, computing: computed, interruption: interruption)
+            }
+        }
+        let grid = grid
+        let app = app
+        app.run(PendingWork(label: label, isReady: { background.result != nil }, complete: {
+            switch background.result {
+            case .success(let source):
+                guard grid.source as AnyObject === table else {
+                    return
+                }
+                grid.replaceSource(source, cursorRow: row)
+                done(source)
+            case .failure(let error):
+                app.report(error, doing: "computed column")
+            case nil:
+                break
+            }
+        }, cancel: interruption.interrupt))
+    }
+}

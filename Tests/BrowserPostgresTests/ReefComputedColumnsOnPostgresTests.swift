@@ -1,0 +1,47 @@
+import PostgresClient
+import PostgresTestSupport
+import XCTest
+
+@testable import Browser
+@testable import ORMCore
+
+/// Computed columns (`=`) on PostgreSQL: the server checks the expression (its own message when it
+/// refuses), and the column sorts and filters by name, which PostgreSQL allows only because the
+/// view reads it from a `SELECT` under the table's name (a select alias is no column in `WHERE`).
+final class ReefComputedColumnsOnPostgresTests: XCTestCase {
+    /// A fresh database holding `track` (a `numeric` price, milliseconds as an integer).
+    private func makeTracks() throws -> String {
+        let server = try TestPostgresServer.shared()
+        let conninfo = server.connectionString(database: try server.makeDatabase("reef_computed", for: self))
+        try PGConnection(conninfo).executeScript("""
+            CREATE TABLE track (id int PRIMARY KEY, name text, ms int, price numeric(4,2));
+            INSERT INTO track VALUES (1, 'short', 90000, 0.99), (2, 'long', 600000, 1.99), (3, 'middle', 240000, 0.99);
+            """)
+        return conninfo
+    }
+
+    func testAComputedColumnSortsFiltersAndCountsOnTheServer() throws {
+        let conninfo = try makeTracks()
+        let app = try App(database: try DatabaseOpener.open(conninfo, readOnly: false), theme: .builtinDefault, initialTable: "track")
+        let runner = HeadlessRunner(app: app, columns: 100, rows: 8)
+        let lines = runner.run(try KeyScript.parse("=ms / 60000.0 AS minutes<Enter>zsfminutes > 2<Enter>")).last ?? []
+        let grid = try XCTUnwrap(app.currentGrid)
+        XCTAssertEqual(grid.source.columns.map(\.header), ["id", "name", "ms", "price", "=minutes"], lines.joined(separator: "\n"))
+        XCTAssertEqual(try grid.source.count(), 2, lines.joined(separator: "\n"))
+        XCTAssertEqual(try grid.source.rows(0..<2).map { $0.values[1] }, [.text("middle"), .text("long")])
+        let counted = runner.run(try KeyScript.parse("hF")).last ?? []
+        let frequencies = try XCTUnwrap(app.currentGrid)
+        XCTAssertEqual(frequencies.source.columns.first?.name, "price", counted.joined(separator: "\n"))
+        XCTAssertEqual(try frequencies.source.count(), 2, "the filter on minutes holds for F: 0.99 and 1.99")
+    }
+
+    func testTheServersMessageRefusesABadExpression() throws {
+        let conninfo = try makeTracks()
+        let app = try App(database: try DatabaseOpener.open(conninfo, readOnly: false), theme: .builtinDefault, initialTable: "track")
+        let runner = HeadlessRunner(app: app, columns: 120, rows: 8)
+        let lines = runner.run(try KeyScript.parse("=name + 1<Enter>")).last ?? []
+        XCTAssertEqual(app.currentGrid?.source.columns.count, 4)
+        XCTAssertTrue(lines.last?.contains("operator does not exist: text + integer") ?? false, lines.joined(separator: "\n"))
+        XCTAssertEqual(app.prompt.current?.kind, .computeColumn)
+    }
+}
