@@ -34,7 +34,7 @@ final class MainController: ScreenController {
         if focus == .tables {
             switch command {
             case .up, .down, .pageUp, .pageDown, .top, .bottom:
-                host.moveTableSelection(command)
+                host.tableList.moveTableSelection(command)
                 return .redraw
             case .open, .switchFocus, .right:
                 if let object = host.catalog.elsewhere(at: selectedTable) {
@@ -48,11 +48,12 @@ final class MainController: ScreenController {
                 }
                 return .redraw
             case .back:
-                return .carriedOut(host.backOnMain())
+                return .carriedOut(host.tableList.backOnMain())
             case .cancel:
-                return host.clearTableNarrowing() ? .say(.info("every table listed again")) : .carriedOut(host.cancelOnMain())
+                return host.tableList.clearTableNarrowing()
+                    ? .say(.info("every table listed again")) : .carriedOut(host.tableList.cancelOnMain())
             case .search:
-                host.openTableNarrowing()
+                host.tableList.openTableNarrowing()
                 return .redraw
             case .left:
                 return .notAKey
@@ -62,9 +63,9 @@ final class MainController: ScreenController {
         }
         switch command {
         case .back:
-            return .carriedOut(host.backOnMain())
+            return .carriedOut(host.tableList.backOnMain())
         case .cancel:
-            return .carriedOut(host.cancelOnMain())
+            return .carriedOut(host.tableList.cancelOnMain())
         case .switchFocus:
             focus = .tables
             return .redraw
@@ -82,7 +83,7 @@ final class MainController: ScreenController {
         }
         let layout = layout(of: area, sidebarWidth: host.sidebarWidth)
         if let sidebar = layout.sidebar {
-            let listed = host.listedTables
+            let listed = host.tableList.listedTables
             firstVisibleTable = ListWidget.firstVisible(keeping: listed.firstIndex(of: selectedTable) ?? 0,
                                                         visibleFrom: firstVisibleTable, height: max(1, sidebar.height - 1),
                                                         count: listed.count)
