@@ -23,8 +23,8 @@ protocol PromptHost: StatementHost {
     /// Does what `controller`'s reply asks (draws, says, closes the screen…).
     func carryOut(_ reply: ScreenReply, of controller: any ScreenController) -> Outcome
 
-    /// Stops `work`, waited for, as Esc does.
-    func cancel(_ work: PendingWork) -> Outcome
+    /// The work waited for: Ctrl-C stops it, as Esc does.
+    var waits: WaitedWork { get }
 
     /// The commands of `grid`, which a submitted filter, search or jump runs.
     func gridCommands(on grid: GridModel) -> GridCommands

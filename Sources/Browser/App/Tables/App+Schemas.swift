@@ -1,7 +1,7 @@
 import ORMCore
 
-/// Browsing another schema's table from the table list, and the keys an app opened on another
-/// schema plays first. `gs` and its question are the prompt's (``PromptController/askForSchema()``).
+/// Browsing another schema's table from the table list. `gs` and its question are the prompt's
+/// (``PromptController/askForSchema()``).
 extension App {
     /// Enter on another schema's table or view in the list: the database opened again on that
     /// schema, the table shown (as `gs` and choosing the schema, then the table).
@@ -20,12 +20,6 @@ extension App {
                 + "Enter in the table list browses that schema"))
         return .redraw
     }
-
-    /// The steps the next app plays after this one ended to switch schemas (``Effect/reopen(_:)``): the
-    /// keys that waited for background work here, then `rest`.
-    func stepsForNextApp(_ rest: some Sequence<ScriptStep>) -> [ScriptStep] {
-        keysForNextApp.map(ScriptStep.key) + Array(rest)
-    }
 }
 
 /// The schema to browse next, and the table to show there first (nil: the list's first).
@@ -34,4 +28,7 @@ struct SchemaSwitch: Equatable, Sendable {
     var schema: String
     /// The table or view to show.
     var table: String?
+    /// The keys typed after the one that switched, while this app waited for background work:
+    /// the next app plays them first (``WaitedWork/play(_:)`` hands them on).
+    var keysLeft: [Key] = []
 }
