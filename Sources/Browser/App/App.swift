@@ -149,7 +149,7 @@ final class App {
             return prompts.handle(key)
         }
         if case .mouse(let event) = key {
-            return handleMouse(event)
+            return MouseHandler(app: self).handle(event)
         }
         switch dispatcher.feed(key) {
         case .command(let command):
