@@ -1,5 +1,8 @@
+import ORMCore
+
 /// The table list as the main screen (``MainController``) drives it: the tables it lists and its
-/// title, the selection's moves, its narrowing, and the main screen's `q` and Esc.
+/// title, the selection's moves, its narrowing, Enter on an entry, and the main screen's `q` and
+/// Esc.
 ///
 /// ``TableBrowser`` is the one the app hands out (``MainHost/tableList``); the main screen's tests
 /// answer it with a double.
@@ -25,6 +28,20 @@ protocol TableList: AnyObject {
 
     /// `/` in the table list: opens the line that narrows it.
     func openTableNarrowing()
+
+    /// Enter on the selected table: a table that could not be opened, or whose count stopped or
+    /// failed, is tried again.
+    func retrySelectedTable()
+
+    /// Enter on another schema's table or view: the database opens again on that schema.
+    func browseElsewhere(_ object: SchemaListing.QualifiedObject) -> Outcome
+
+    /// Says how to browse another schema's table or view (it has no grid here).
+    func saySchemaElsewhere(_ object: SchemaListing.QualifiedObject) -> Outcome
+
+    /// A grid key with no grid to take it: says why (another schema's table, a table that could
+    /// not be opened, no table).
+    func sayWhyNoGrid() -> Outcome
 }
 
 extension TableBrowser: TableList {}

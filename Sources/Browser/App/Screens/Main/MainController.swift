@@ -38,10 +38,11 @@ final class MainController: ScreenController {
                 return .redraw
             case .open, .switchFocus, .right:
                 if let object = host.catalog.elsewhere(at: selectedTable) {
-                    return .carriedOut(command == .open ? host.browseElsewhere(object) : host.saySchemaElsewhere(object))
+                    let list = host.tableList
+                    return .carriedOut(command == .open ? list.browseElsewhere(object) : list.saySchemaElsewhere(object))
                 }
                 if command == .open {
-                    host.retrySelectedTable()
+                    host.tableList.retrySelectedTable()
                 }
                 if host.selectedTableGrid != nil {
                     focus = .grid
@@ -71,7 +72,7 @@ final class MainController: ScreenController {
             return .redraw
         default:
             guard let grid = host.selectedTableGrid else {
-                return .carriedOut(host.sayWhyNoGrid())
+                return .carriedOut(host.tableList.sayWhyNoGrid())
             }
             return .carriedOut(host.performOnGrid(command, grid: grid, isTable: true))
         }
