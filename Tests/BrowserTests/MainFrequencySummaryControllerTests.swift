@@ -10,7 +10,7 @@ import XCTest
 /// records what it is asked.
 final class MainFrequencySummaryControllerTests: XCTestCase {
     /// Records what the screens ask of the app; answers the main screen from a catalog and a grid.
-    private final class Host: MainHost {
+    private final class Host: MainHost, TableList {
         let catalog: Catalog
         var grid: GridModel?
         var asked: [String] = []
@@ -24,6 +24,7 @@ final class MainFrequencySummaryControllerTests: XCTestCase {
             self.grid = grid
         }
 
+        var tableList: any TableList { self }
         var listedTables: [Int] { Array(catalog.names.indices) }
         var sidebarWidth: Int { 12 }
         var spinnerFrame: Int { 0 }

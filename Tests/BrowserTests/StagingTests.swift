@@ -193,9 +193,9 @@ final class StagingTests: XCTestCase {
         }
         XCTAssertNotNil(app.pending.work)
         try waitUntil("the check tells its progress", between: { _ = app.tick() }) {
-            app.pendingStatus?.text.contains(" of 40 tried") == true || app.pending.work == nil
+            app.waits.status?.text.contains(" of 40 tried") == true || app.pending.work == nil
         }
-        let status = app.pendingStatus?.text ?? ""
+        let status = app.waits.status?.text ?? ""
         XCTAssertTrue(status.contains("checking the deletion of 40 rows: ") && status.contains(" of 40 tried…"), status)
         _ = app.handle(.escape)
         XCTAssertNil(app.pending.work)

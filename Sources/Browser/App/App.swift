@@ -35,6 +35,8 @@ final class App {
     var preparedSize = (columns: 0, rows: 0)
     /// The work the screen waits for, and whether background work ran at the last tick.
     var pending = PendingState()
+    /// Runs the work the screen waits for, queues the keys typed meanwhile and plays them after it.
+    private(set) lazy var waits = WaitedWork(host: self)
     /// The exports to a file and the copies to the clipboard, running in the background.
     private(set) lazy var exports = Exports(host: self)
     /// The editing of tables' rows: the staged changes, their commit and revert, the user's editor.
@@ -56,9 +58,6 @@ final class App {
     /// Why the database is read-only when reef itself chose it, said instead of `--readonly` when
     /// an edit or a statement is refused (data files imported without `--save`).
     var readOnlyReason: String?
-    /// The keys that waited for background work behind the one that switched schemas
-    /// (``Effect/reopen(_:)``): the next app plays them (``stepsForNextApp(_:)``).
-    var keysForNextApp: [Key] = []
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {
@@ -141,7 +140,7 @@ final class App {
             return prompts.interrupt()
         }
         if let work = pending.work {
-            return handleKeyWhilePending(key, work: work)  // played as what it is when its turn comes
+            return waits.handleKey(key, whilePending: work)  // played as what it is when its turn comes
         }
         // Ctrl-J is a new line in the SQL editor and Enter everywhere else (a terminal may send it for Enter).
         let key = key == .control("j") && prompt.current?.kind != .sql ? Key.enter : key
@@ -150,7 +149,7 @@ final class App {
             return prompts.handle(key)
         }
         if case .mouse(let event) = key {
-            return handleMouse(event)
+            return MouseHandler(app: self).handle(event)
         }
         switch dispatcher.feed(key) {
         case .command(let command):

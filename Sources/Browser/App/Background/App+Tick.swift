@@ -85,7 +85,7 @@ extension App {
     func act(on event: BackgroundEvent) -> Outcome? {
         switch event {
         case .workDone(let work):
-            return play(work)
+            return waits.play(work)
         case .statementStopped(let stopped):
             return prompts.statements.showStopped(stopped) ? .handled : nil
         case .statementFilled(let filling):

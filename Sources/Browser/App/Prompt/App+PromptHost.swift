@@ -2,8 +2,8 @@ import ORMCore
 
 /// The ``App``'s side of the prompt line: it hosts the ``PromptController`` (and its
 /// ``StatementSession``). What stays here is what the rest of the app calls too: opening a prompt
-/// (``openPrompt(_:text:)``: the screens, the grids, the edits), running a statement (the one the
-/// user's editor sends back), and a grid's commands for a line submitted at its prompt.
+/// (``openPrompt(_:text:)``: the screens, the grids, the edits), and a grid's commands for a line
+/// submitted at its prompt.
 extension App: PromptHost {
     /// How many lines of the SQL editor are in sight at most: a third of the screen.
     var editorRows: Int {
@@ -14,11 +14,6 @@ extension App: PromptHost {
     func openPrompt(_ kind: PromptKind, text: String = "") {
         prompt.open(kind, text: text)
         prompt.current?.dialect = database.dialect.tokenDialect
-    }
-
-    /// Runs `text` as if typed at the SQL prompt (``StatementSession/run(_:editing:at:)``).
-    func runStatement(_ text: String) {
-        prompts.statements.run(text)
     }
 
     /// The commands of `grid`, a table's or query results'.

@@ -138,7 +138,7 @@ extension PromptController {
     /// are pending. An open prompt is closed first; the question about pending changes stays open.
     func interrupt() -> Outcome {
         if let work = host.pending.work {
-            return host.cancel(work)
+            return host.waits.cancel(work)
         }
         if host.prompt.current?.kind == .quitWithChanges || host.prompt.current?.kind == .quitWithTransaction {
             return keepAsking("answer c, r or Esc")

@@ -74,7 +74,7 @@ final class PromptController {
             }
             return outcome
         case .openEditor(let text):
-            return host.openExternalEditor(onSQL: text)
+            return statements.openExternalEditor(onSQL: text)
         case .runStatement(let statement, let start, let buffer):
             host.prompt.current = nil
             let problem = host.prompt.remember(buffer, for: line.kind)

@@ -2,8 +2,8 @@ import ORMCore
 
 /// What the statements typed at the SQL prompt (``StatementSession``) ask of the ``App`` they
 /// run in: the database and the work waited for, the screen stack their results open on, the
-/// tables they may have changed, the prompt line a rejected statement goes back into, and the
-/// status bar. A results grid's own commands go to the same host (``GridScreenHost``).
+/// tables they may have changed, the prompt line a rejected statement goes back into, the user's
+/// editor, and the status bar. A results grid's own commands go to the same host (``GridScreenHost``).
 protocol StatementHost: GridScreenHost {
     /// The open database.
     var database: Database { get }
@@ -27,6 +27,9 @@ protocol StatementHost: GridScreenHost {
     var editorRows: Int { get }
     /// The tables: their list is read again after a statement changed the schema.
     var tableBrowser: TableBrowser { get }
+    /// The staged changes, their commit and the answers to their questions; and the user's
+    /// editor (``Editing/externalEditor``), which edits the SQL prompt's text too.
+    var editing: Editing { get }
 
     /// Says `message` in the status bar until the next key.
     func say(_ message: StatusMessage)

@@ -11,6 +11,36 @@ struct StatementOrigin: Sendable {
 }
 
 extension StatementSession {
+    /// Asks the loop to run the user's editor on the SQL prompt's text, which runs as the prompt's
+    /// statements once saved. Without `$VISUAL` or `$EDITOR` the prompt stays open, saying why.
+    func openExternalEditor(onSQL text: String) -> Outcome {
+        guard host.editing.externalEditor.command != nil else {
+            host.prompt.current?.note = "no $VISUAL or $EDITOR set"
+            return .redraw
+        }
+        return Outcome.redraw.with(.editExternally(.sql(text)))
+    }
+
+    /// Edits the SQL prompt's text in the user's editor (``App/runExternalEdit(_:attachedToTerminal:)``
+    /// comes back here). Saved with changes, the text closes the prompt, joins the SQL history and
+    /// runs (a script of several statements may span lines). Unchanged, or when the editor fails,
+    /// the prompt stays open with its text as it was, and a note saying why.
+    func runEditedSQL(_ text: String, attachedToTerminal: Bool) {
+        switch host.editing.externalEditor.edit(text, name: "reef-query", fileExtension: "sql", attachedToTerminal: attachedToTerminal) {
+        case .unchanged:
+            host.prompt.current?.note = "unchanged"
+        case .failed(let reason):
+            host.prompt.current?.note = reason + "; nothing run"
+        case .changed(let edited):
+            host.prompt.current = nil
+            let problem = host.prompt.remember(edited, for: .sql)
+            run(edited)
+            if let problem {
+                host.say(.error(problem))
+            }
+        }
+    }
+
     /// Reopens the SQL editor with the text of a statement the database rejected, the cursor and
     /// the mark on the place of the error (when the database said), unless a prompt is open by then.
     func keepInEditor(_ origin: StatementOrigin, failure: EditorFailure) {

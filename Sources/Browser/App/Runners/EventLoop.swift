@@ -79,7 +79,7 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
         guard let switched = reaction.reopen else {
             return Reopening.Ended()
         }
-        return Reopening.Ended(switched: switched, remaining: app.stepsForNextApp(pending))
+        return Reopening.Ended(switching: switched, rest: pending)
     }
 
     /// Sleeps `milliseconds`, redrawing as the spinner turns; returns the reaction that ends the

@@ -58,7 +58,7 @@ struct HeadlessRunner: EffectHost {
         func record(ending: EffectHandler.Reaction? = nil) -> Played {
             if let switched = ending?.reopen {
                 // Not the end: the app on the other schema goes on with the rest.
-                played.ended = Reopening.Ended(switched: switched, remaining: app.stepsForNextApp(script[next...]))
+                played.ended = Reopening.Ended(switching: switched, rest: script[next...])
                 return played
             }
             played.screens.append(text(of: terminal))

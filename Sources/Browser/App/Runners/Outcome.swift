@@ -61,6 +61,18 @@ struct Outcome: Equatable, Sendable {
         return nil
     }
 
+    /// Hands `keys` to the app a schema switch makes (``SchemaSwitch/keysLeft``), to play first;
+    /// nothing when this outcome switches no schema.
+    mutating func leaveForNextApp(_ keys: [Key]) {
+        effects = effects.map { effect in
+            guard case .reopen(var switched) = effect else {
+                return effect
+            }
+            switched.keysLeft += keys
+            return .reopen(switched)
+        }
+    }
+
     /// The text a yank asks to put on the clipboard, if any.
     var copiedText: String? {
         for case .copy(let text) in effects {

@@ -16,6 +16,16 @@ struct Reopening {
         var switched: SchemaSwitch?
         /// The steps left for the next app.
         var remaining: [ScriptStep] = []
+
+        /// An app's part ended by switching to `switched`: the next app plays the keys that waited
+        /// for background work in this one (``SchemaSwitch/keysLeft``), then `rest`.
+        init(switching switched: SchemaSwitch, rest: some Sequence<ScriptStep>) {
+            self.switched = switched
+            remaining = switched.keysLeft.map(ScriptStep.key) + Array(rest)
+        }
+
+        /// The session's end.
+        init() {}
     }
 
     /// Makes the app on the schema named (the database opened again with it), showing the table

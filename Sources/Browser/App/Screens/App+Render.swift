@@ -52,7 +52,7 @@ extension App {
     func statusBar(width: Int) -> StatusBar {
         let mode = state.top.mode
         let progress = state.top.status(spinnerFrame: state.spinnerFrame)
-        let message = pendingStatus ?? state.message ?? serverLostStatus ?? prompts.statements.fillingStatus ?? progress ?? exports.clipboardCopyProgress ?? exports.exportProgress
+        let message = waits.status ?? state.message ?? serverLostStatus ?? prompts.statements.fillingStatus ?? progress ?? exports.clipboardCopyProgress ?? exports.exportProgress
             ?? .info("? help")
         let messageWidth = max(StatusBar.minimumMessageWidth, TextWidth.of(message.text))
         let available = width - TextWidth.of(mode.label) - 3 - messageWidth - 2

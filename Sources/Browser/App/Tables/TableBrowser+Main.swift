@@ -25,7 +25,7 @@ extension TableBrowser {
             host.say(.info("\(said) shown again · q again quits"))
             return .redraw
         }
-        host.changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(said) of \(Sanitizer.sanitize(name))",
+        host.waits.changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(said) of \(Sanitizer.sanitize(name))",
                         keepingRow: true) { [unowned self] _ in
             host.say(.info("\(said) cleared · q again quits"))
         }

@@ -30,6 +30,8 @@ protocol TableBrowserHost: AnyObject {
     var completionCache: CompletionCache { get }
     /// The prompt line's controller: `q` quits through it (asking first when changes are pending).
     var prompts: PromptController { get }
+    /// The work waited for: `q` shows the table's view cleared through it, read in the background.
+    var waits: WaitedWork { get }
 
     /// Says `message` in the status bar (the app's one sink).
     func say(_ message: StatusMessage)
@@ -42,9 +44,4 @@ protocol TableBrowserHost: AnyObject {
 
     /// Does what `controller`'s reply asks (draws, says, closes the screen…).
     func carryOut(_ reply: ScreenReply, of controller: any ScreenController) -> Outcome
-
-    /// Shows `grid` sorted by `sort` and filtered by `filter`, read in the background; `done` runs
-    /// once the new view is shown.
-    func changeView(of grid: GridModel, sort: GridSort?, filter: String?, label: String, keepingRow: Bool,
-                    done: @escaping (RowSource) -> Void)
 }

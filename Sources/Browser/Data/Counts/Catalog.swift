@@ -17,7 +17,7 @@ final class Catalog {
     let schema: String?
     /// The tables and views of the database's other schemas (PostgreSQL), listed after this
     /// schema's with their schema's name and estimates: the list's indexes past ``names`` are
-    /// theirs. Browsing one opens the database again on its schema (``App/browseElsewhere(_:)``).
+    /// theirs. Browsing one opens the database again on its schema (``TableBrowser/browseElsewhere(_:)``).
     private(set) var elsewhere: [SchemaListing.QualifiedObject] = []
     /// The row counts the database's statistics estimate (PostgreSQL), shown as `~N` until the
     /// exact count is in; read with the names.

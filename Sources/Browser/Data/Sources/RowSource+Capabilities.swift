@@ -51,6 +51,12 @@ extension RowSource {
         nil
     }
 
+    /// False by default: no row is pinned last (only a pivot table's ``PagedSource`` pins its
+    /// totals row).
+    func isPinned(row: Int) throws -> Bool {
+        false
+    }
+
     /// Nil by default: the rows cannot be read again restricted to a group.
     func restricted(to group: RowGroup) throws -> RowSource? {
         nil

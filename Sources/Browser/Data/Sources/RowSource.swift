@@ -72,6 +72,8 @@ protocol RowSource: AnyObject {
     var relation: SQL? { get }
     /// The database the rows are read from when it is not the one browsed.
     var ownDatabase: Database? { get }
+    /// Whether the row at `row` is pinned last (a pivot table's totals row).
+    func isPinned(row: Int) throws -> Bool
     /// The declared SQL type of each column, in ``columns``' order; empty when unknown.
     var declaredColumnTypes: [String] { get }
     /// The rows read again whole, in this view's order and filter, for an export or a copy.

@@ -231,37 +231,6 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         return statement
     }
 
-    /// Runs the statements of `sql` one after the other, its arguments consumed in order; with
-    /// `stoppingOutsideTransaction`, throws ``Connection/StatementRunsOutsideTransaction`` before
-    /// a statement that manages transactions itself (`BEGIN`, `COMMIT`, `SAVEPOINT`…) or cannot
-    /// run inside one (`VACUUM`, `CREATE DATABASE`, `… CONCURRENTLY`). Statements are split where
-    /// PostgreSQL's tokens have a `;` (not inside a string, a dollar-quoted body or a comment).
-    func executeScript(_ sql: SQL, stoppingOutsideTransaction: Bool) throws {
-        var remaining = sql.arguments[...]
-        var placeholders = 0
-        let statements = Self.statements(in: sql.text)
-        for (position, statement) in statements.enumerated() {
-            if stoppingOutsideTransaction && Self.runsOutsideTransaction(statement) {
-                throw StatementRunsOutsideTransaction()
-            }
-            let count = dialect.preparedText(statement).parameterCount
-            placeholders += count
-            if remaining.count < count {
-                throw ORMError.argumentCountMismatch(sql: statement, placeholders: count, arguments: remaining.count)
-            }
-            if position == statements.count - 1, remaining.count > count {
-                // The last statement: the values left after it would never be bound.
-                throw ORMError.argumentCountMismatch(
-                    sql: sql.text, placeholders: placeholders, arguments: sql.arguments.count)
-            }
-            try run(statement, Array(remaining.prefix(count)))
-            remaining = remaining.dropFirst(count)
-        }
-        if !remaining.isEmpty {
-            throw ORMError.argumentCountMismatch(sql: sql.text, placeholders: placeholders, arguments: sql.arguments.count)
-        }
-    }
-
     /// Checks `sql` before the server sees it: names longer than the server keeps, and on a
     /// read-only session the writes a read-only transaction lets through.
     private func checkText(_ sql: String) throws {

@@ -336,8 +336,18 @@ final class PostgresStatement: DriverStatement {
     /// The first column of `row`, the first row a sent run of the statement answered (an insert's
     /// key), read as the statement reads its own rows.
     func firstValue(ofAnswer row: PGQueryRow) -> SQLValue {
-        guard let (pointer, length) = row.value(at: 0), let reader = readers.first else { return .null }
-        switch reader {
+        guard let (pointer, length) = row.value(at: 0), !readers.isEmpty else { return .null }
+        return value(pointer, length, column: 0) {
+            Self.fastValue(pointer, length, .text) ?? .null
+        }
+    }
+
+    /// The value of column `column` at `pointer` (`length` bytes), read by the column's reader:
+    /// from the binary form, or in place from the text of the common types; `general` reads the
+    /// rest (the text of another type, or not of its reader's form).
+    @inline(__always)
+    private func value(_ pointer: UnsafePointer<CChar>, _ length: Int, column: Int, general: () -> SQLValue) -> SQLValue {
+        switch readers[column] {
         case .binary(let reader):
             return reader.value(pointer, length)
         case .general:
@@ -345,9 +355,7 @@ final class PostgresStatement: DriverStatement {
         case let reader:
             if let value = Self.fastValue(pointer, length, reader) { return value }
         }
-        return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
-            .text(String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self))
-        }
+        return general()
     }
 
     // MARK: - Reading
@@ -359,23 +367,17 @@ final class PostgresStatement: DriverStatement {
         }
         // Read in place from the query's current row, valid until the next step.
         guard let (pointer, length) = current.value(at: index) else { return .null }
-        switch readers[column] {
-        case .binary(let reader):
-            return reader.value(pointer, length)
-        case .general:
-            break
-        case let reader:
-            if let value = Self.fastValue(pointer, length, reader) { return value }
+        return value(pointer, length, column: column) {
+            query?.withCurrentRow { row in
+                do {
+                    return try SQLValue(row, at: column, as: columnTypes[column])
+                } catch {
+                    // Text not in the form its type promises (a session's `DateStyle` changed): kept as
+                    // the server wrote it rather than lost.
+                    return row.text(at: column).map(SQLValue.text) ?? .null
+                }
+            } ?? .null
         }
-        return query?.withCurrentRow { row in
-            do {
-                return try SQLValue(row, at: column, as: columnTypes[column])
-            } catch {
-                // Text not in the form its type promises (a session's `DateStyle` changed): kept as
-                // the server wrote it rather than lost.
-                return row.text(at: column).map(SQLValue.text) ?? .null
-            }
-        } ?? .null
     }
 
     /// Column `index` of the current row: its value, read by the column's reader (what the

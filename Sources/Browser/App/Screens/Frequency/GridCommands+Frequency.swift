@@ -20,7 +20,7 @@ extension GridCommands {
     /// The frequency table of the groups of `indexes` (`gF`: the key columns), as
     /// ``openFrequency(column:)``.
     func openFrequency(columns indexes: [Int]) {
-        if app.waitsForLastRow(of: grid, then: { openFrequency(columns: indexes) }) {
+        if app.waits.waitsForLastRow(of: grid, then: { openFrequency(columns: indexes) }) {
             return
         }
         let source = grid.source

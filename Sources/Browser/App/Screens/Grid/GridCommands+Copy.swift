@@ -3,7 +3,7 @@
 extension GridCommands {
     /// `gy` (the cursor `column`) and `gY` (the view): asks the format (Enter alone: TSV).
     func openCopyPrompt(column: Bool) {
-        if app.waitsForLastRow(of: grid, then: { openCopyPrompt(column: column) }) {
+        if app.waits.waitsForLastRow(of: grid, then: { openCopyPrompt(column: column) }) {
             return
         }
         let source = grid.source
@@ -57,7 +57,7 @@ extension GridCommands {
             app.say(.info("stopping the export…"))
             return
         }
-        if app.waitsForLastRow(of: grid, then: { startExportPrompt() }) {
+        if app.waits.waitsForLastRow(of: grid, then: { startExportPrompt() }) {
             return
         }
         guard grid.source.rowsToExport() != nil else {

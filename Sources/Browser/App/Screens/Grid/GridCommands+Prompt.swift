@@ -11,7 +11,7 @@ extension GridCommands {
                 let source = grid.source
                 let label = "filtering \(Sanitizer.sanitize(source.title))"
                 // The cursor stays on its row when the filter keeps it, else goes to the first row.
-                app.changeView(of: grid, sort: source.sort, filter: text, label: label, keepingRow: true) { filtered in
+                app.waits.changeView(of: grid, sort: source.sort, filter: text, label: label, keepingRow: true) { filtered in
                     app.say(.info(filtered.filter.map { "filter: \($0)" } ?? "filter cleared"))
                 }
             case .search:

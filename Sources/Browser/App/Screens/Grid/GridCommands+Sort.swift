@@ -21,7 +21,7 @@ extension GridCommands {
         let name = source.columns[column].name
         let label = next.map { _ in "sorting \(Sanitizer.sanitize(source.title)) by \(Sanitizer.sanitize(name))" } ?? "unsorting"
         // The cursor stays on its row, wherever the new order puts it (as after zs, q and r).
-        app.changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { _ in
+        app.waits.changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { _ in
             app.say(.info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" } ?? "sort off"))
         }
     }
@@ -37,7 +37,7 @@ extension GridCommands {
         }
         let next = GridSort.adding(column: grid.cursorColumn, to: source.sort)
         let label = "sorting \(Sanitizer.sanitize(source.title))"
-        app.changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { sorted in
+        app.waits.changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { sorted in
             app.say(.info(sorted.sort.map { "sorted by " + Self.describe($0, columns: sorted.columns) } ?? "sort off"))
         }
     }

@@ -140,10 +140,10 @@ struct GridCommands {
         }, cancel: interruption.interrupt))
     }
 
-    /// Runs `action` once every row's position is known (see ``App/whenCounted(_:_:)``), reporting
+    /// Runs `action` once every row's position is known (see ``WaitedWork/whenCounted(_:_:)``), reporting
     /// its error.
     func counted(_ action: @escaping () throws -> Void) {
-        app.whenCounted(grid) {
+        app.waits.whenCounted(grid) {
             do {
                 try action()
             } catch {

@@ -24,8 +24,8 @@ extension MainController {
             return
         }
         let (titleRow, listArea) = sidebar.splitTop(1)
-        let listed = host.listedTables
-        TitleLine(text: (focus == .tables ? "▸ " : "") + host.tableListTitle(listed: listed.count))
+        let listed = host.tableList.listedTables
+        TitleLine(text: (focus == .tables ? "▸ " : "") + host.tableList.tableListTitle(listed: listed.count))
             .render(in: titleRow, into: &buffer, theme: theme)
         // Only the rows drawn: the list may hold ten thousand tables.
         let selected = listed.firstIndex(of: selectedTable)

@@ -34,25 +34,27 @@ final class MainController: ScreenController {
         if focus == .tables {
             switch command {
             case .up, .down, .pageUp, .pageDown, .top, .bottom:
-                host.moveTableSelection(command)
+                host.tableList.moveTableSelection(command)
                 return .redraw
             case .open, .switchFocus, .right:
                 if let object = host.catalog.elsewhere(at: selectedTable) {
-                    return .carriedOut(command == .open ? host.browseElsewhere(object) : host.saySchemaElsewhere(object))
+                    let list = host.tableList
+                    return .carriedOut(command == .open ? list.browseElsewhere(object) : list.saySchemaElsewhere(object))
                 }
                 if command == .open {
-                    host.retrySelectedTable()
+                    host.tableList.retrySelectedTable()
                 }
                 if host.selectedTableGrid != nil {
                     focus = .grid
                 }
                 return .redraw
             case .back:
-                return .carriedOut(host.backOnMain())
+                return .carriedOut(host.tableList.backOnMain())
             case .cancel:
-                return host.clearTableNarrowing() ? .say(.info("every table listed again")) : .carriedOut(host.cancelOnMain())
+                return host.tableList.clearTableNarrowing()
+                    ? .say(.info("every table listed again")) : .carriedOut(host.tableList.cancelOnMain())
             case .search:
-                host.openTableNarrowing()
+                host.tableList.openTableNarrowing()
                 return .redraw
             case .left:
                 return .notAKey
@@ -62,15 +64,15 @@ final class MainController: ScreenController {
         }
         switch command {
         case .back:
-            return .carriedOut(host.backOnMain())
+            return .carriedOut(host.tableList.backOnMain())
         case .cancel:
-            return .carriedOut(host.cancelOnMain())
+            return .carriedOut(host.tableList.cancelOnMain())
         case .switchFocus:
             focus = .tables
             return .redraw
         default:
             guard let grid = host.selectedTableGrid else {
-                return .carriedOut(host.sayWhyNoGrid())
+                return .carriedOut(host.tableList.sayWhyNoGrid())
             }
             return .carriedOut(host.performOnGrid(command, grid: grid, isTable: true))
         }
@@ -82,7 +84,7 @@ final class MainController: ScreenController {
         }
         let layout = layout(of: area, sidebarWidth: host.sidebarWidth)
         if let sidebar = layout.sidebar {
-            let listed = host.listedTables
+            let listed = host.tableList.listedTables
             firstVisibleTable = ListWidget.firstVisible(keeping: listed.firstIndex(of: selectedTable) ?? 0,
                                                         visibleFrom: firstVisibleTable, height: max(1, sidebar.height - 1),
                                                         count: listed.count)

@@ -10,7 +10,7 @@ extension App: PivotHost {
             guard case .stored(let row)? = try table.row(at: table.cursorRow), let first = row.values.first else {
                 return .redraw
             }
-            let isTotals = try (table.source as? PagedSource)?.isPinned(row: table.cursorRow) ?? false
+            let isTotals = try table.source.isPinned(row: table.cursorRow)
             var key: SQLValue?
             if !isTotals {
                 guard let value = first.sqlValue else {

@@ -8,7 +8,7 @@ extension GridCommands {
     /// The database computes it in the background, with a spinner past a moment and `Esc` to
     /// stop it; it opens in a grid of its own, where `Enter` on a cell opens the rows behind it.
     func openPivot() {
-        if app.waitsForLastRow(of: grid, then: { openPivot() }) {
+        if app.waits.waitsForLastRow(of: grid, then: { openPivot() }) {
             return
         }
         let source = grid.source

@@ -9,7 +9,7 @@ extension GridCommands {
     /// by x first. The database measures, colours and bins in the background (a spinner and
     /// its step, `Esc` stops it); the plot opens on a screen of its own.
     func openPlot() {
-        if app.waitsForLastRow(of: grid, then: { openPlot() }) {
+        if app.waits.waitsForLastRow(of: grid, then: { openPlot() }) {
             return
         }
         let source = grid.source
@@ -53,7 +53,7 @@ extension GridCommands {
     /// `H`: the histogram of the cursor column (numbers or dates), its bins counted by the database
     /// in the background; it opens on a screen of its own.
     func openHistogram() {
-        if app.waitsForLastRow(of: grid, then: { openHistogram() }) {
+        if app.waits.waitsForLastRow(of: grid, then: { openHistogram() }) {
             return
         }
         let source = grid.source

@@ -6,7 +6,7 @@ extension GridCommands {
     /// describe sheet leaves them), over the rows its filter keeps: one row a column, filled in as
     /// SQLite computes it in the background. The cursor starts on the row of the grid's cursor column.
     func openSummary() {
-        if app.waitsForLastRow(of: grid, then: { openSummary() }) {
+        if app.waits.waitsForLastRow(of: grid, then: { openSummary() }) {
             return
         }
         let source = grid.source

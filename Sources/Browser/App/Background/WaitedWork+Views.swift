@@ -1,74 +1,8 @@
 import ORMCore
 
-extension App {
-    /// How long work may take before the browser stops waiting for it and shows a spinner.
-    static var quickWorkMilliseconds: Int { 50 }
-
-    /// Completes `work` now when it is quick, else leaves it pending with a spinner.
-    func run(_ work: PendingWork) {
-        if work.wait(milliseconds: Self.quickWorkMilliseconds) {
-            work.finish()
-        } else {
-            pending.work = work
-        }
-    }
-
-    /// A key that arrives while work is pending: Esc cancels it, whatever keys wait (they are
-    /// dropped: Esc always stops what the screen waits for); any other key waits its turn.
-    /// Ctrl-C cancels too.
-    func handleKeyWhilePending(_ key: Key, work: PendingWork) -> Outcome {
-        switch key {
-        case .resize:
-            return .redraw
-        case .escape:
-            return cancel(work)  // whatever keys wait: Esc stops what the screen waits for
-        default:
-            work.queuedKeys.append(key)
-            return .handled
-        }
-    }
-
-    /// Stops `work` and drops the keys that waited for it.
-    func cancel(_ work: PendingWork) -> Outcome {
-        pending.work = nil
-        work.cancel()
-        let dropped = work.queuedKeys.count
-        say(.info("cancelled: \(work.label)" + (dropped == 0 ? "" : " (\(dropped == 1 ? "1 key" : "\(dropped) keys") typed meanwhile dropped)")))
-        return .redraw
-    }
-
-    /// Completes `work`, done and taken off ``PendingState/work`` (``BackgroundEvent/workDone(_:)``),
-    /// and plays the keys that waited for it; returns their outcomes together. Keys after one that
-    /// quits are not played.
-    func play(_ work: PendingWork) -> Outcome {
-        work.finish()
-        var outcome = Outcome.redraw
-        var keys = work.queuedKeys[...]
-        while let key = keys.popFirst() {
-            if let next = pending.work {
-                next.queuedKeys.append(contentsOf: [key] + keys)
-                break
-            }
-            outcome.merge(handle(key))
-            if outcome.quits {
-                if outcome.reopening != nil {
-                    keysForNextApp = Array(keys)  // typed for the schema switched to
-                }
-                break
-            }
-        }
-        return outcome
-    }
-
-    /// The status-bar text while work is pending.
-    var pendingStatus: StatusMessage? {
-        guard let work = pending.work else {
-            return nil
-        }
-        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
-        return .info("\(spinner) \(work.status)…  (Esc cancels)")
-    }
-
+/// A grid's changes of view that the screen waits for: a sort or a filter read in the background,
+/// and what waits for a grid's last row or its key snapshot.
+extension WaitedWork {
     /// Replaces the grid's source with the same rows sorted and filtered differently, computed in
     /// the background for a table (a sort of a million unindexed rows takes a while), then calls
     /// `done` with the new source.
@@ -90,7 +24,7 @@ extension App {
                 grid.replaceSource(source, cursorRow: try anchor.flatMap { try grid.position(of: $0, in: source) })
                 done(source)
             } catch {
-                report(error, doing: filter != grid.source.filter ? "filter" : "sort")
+                host.report(error, doing: filter != grid.source.filter ? "filter" : "sort")
             }
             return
         }
@@ -115,7 +49,7 @@ extension App {
                 grid.replaceSource(changed.source, cursorRow: position)
                 done(changed.source)
             case .failure(let error):
-                report(error, doing: doing)
+                host.report(error, doing: doing)
             case nil:
                 break
             }

@@ -1,9 +1,18 @@
-extension App {
+/// The mouse on the screens: clicks select tables and cells, the wheel scrolls. Made for each
+/// event (``App/handle(_:)``); it reaches the screens through ``app``.
+///
+/// ```swift
+/// MouseHandler(app: app).handle(event)
+/// ```
+struct MouseHandler {
     /// The rows one wheel step scrolls.
     static let wheelStep = 3
 
+    /// The app whose screens the mouse acts on.
+    unowned let app: App
+
     /// Handles a click or wheel step: clicks select tables and cells, the wheel scrolls.
-    func handleMouse(_ event: MouseEvent) -> Outcome {
+    func handle(_ event: MouseEvent) -> Outcome {
         switch event.button {
         case .wheelUp:
             return scroll(by: -Self.wheelStep)
@@ -21,32 +30,32 @@ extension App {
         let command: Command = rows < 0 ? .up : .down
         var outcome = Outcome.handled
         for _ in 0..<abs(rows) {
-            outcome = perform(command)
+            outcome = app.perform(command)
         }
         return outcome
     }
 
     /// Selects the table or cell under a click on the main screen or a results grid.
     private func click(x: Int, y: Int) -> Outcome {
-        guard state.isMainOnTop else {
-            guard state.top.showsResults, let grid = state.top.grid else {
+        guard app.state.isMainOnTop else {
+            guard app.state.top.showsResults, let grid = app.state.top.grid else {
                 return .handled
             }
             select(x: x, y: y, in: grid)
             return .redraw
         }
-        let layout = state.main.layout(of: screenLayout.content, sidebarWidth: sidebarWidth)
+        let layout = app.state.main.layout(of: app.screenLayout.content, sidebarWidth: app.sidebarWidth)
         if let sidebar = layout.sidebar, sidebar.contains(x: x, y: y) {
-            let listed = tableBrowser.listedTables
-            let position = state.main.firstVisibleTable + (y - sidebar.y - 1)
+            let listed = app.tableBrowser.listedTables
+            let position = app.state.main.firstVisibleTable + (y - sidebar.y - 1)
             if y > sidebar.y && listed.indices.contains(position) {
-                tableBrowser.selectTable(listed[position])
-                state.main.focus = .tables
+                app.tableBrowser.selectTable(listed[position])
+                app.state.main.focus = .tables
             }
             return .redraw
         }
-        if let grid = selectedTableGrid, layout.content.contains(x: x, y: y) {
-            state.main.focus = .grid
+        if let grid = app.selectedTableGrid, layout.content.contains(x: x, y: y) {
+            app.state.main.focus = .grid
             select(x: x, y: y, in: grid)
         }
         return .redraw
