@@ -63,7 +63,7 @@ enum DatabaseOpener {
             guard error.underlying.kind == .connection else {
                 throw OpenError(path: Database.withoutPassword(url), reason: reason)
             }
-            throw OpenError(path: nil, reason: reason)
+            throw OpenError(path: nil, reason: reason, isConnectionFailure: true)
         } catch {
             throw OpenError(path: nil, reason: UserMessage.describe(error))
         }

@@ -5,6 +5,9 @@ struct OpenError: Error, Equatable, Sendable, CustomStringConvertible {
     var path: String?
     /// What went wrong.
     var reason: String
+    /// No connection to the server could be made (down, refusing, unreachable, the login
+    /// refused): running again later may succeed (`reef --sql` exits with status 3).
+    var isConnectionFailure = false
 
     /// The message for standard error.
     var description: String {
