@@ -41,6 +41,29 @@ final class BatchSQLTests: XCTestCase {
         }
     }
 
+    func testTableIsTheDefaultOnATerminal() throws {
+        let terminal = try TmuxTerminal(name: "batch")
+        let reef = try ReefProcess.executable().path
+        let command = [reef, fixture.path, "--sql", "SELECT id, name FROM artists WHERE id < 3 ORDER BY id"]
+            .map(TmuxTerminal.shellQuoted).joined(separator: " ")
+        try terminal.start(command + "; echo status=$?; cat", columns: 60, rows: 10, for: self)
+        try terminal.waitFor("status=0")
+        let lines = try terminal.capture().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(Array(lines.prefix(5)), ["id  name", "--  ----------", "1  Ada", "2  漢字テスト", "status=0"])
+    }
+
+    func testImportedFilesAreQueriedAndReadOnlyWithoutSave() throws {
+        let csv = fixture.directory.appendingPathComponent("people.csv")
+        try Data("name,n\nann,1\nbo,2\n".utf8).write(to: csv)
+        let query = try BatchProcess.run([csv.path, "--sql", "SELECT name, n FROM people ORDER BY n", "--format", "jsonl"])
+        XCTAssertEqual(query.status, 0, query.error)
+        XCTAssertEqual(query.text, #"{"name":"ann","n":1}"# + "\n" + #"{"name":"bo","n":2}"# + "\n")
+        let delete = try BatchProcess.run([csv.path, "--sql", "DELETE FROM people"])
+        XCTAssertEqual(delete.status, 1)
+        XCTAssertEqual(delete.error, "reef: statement 1 of 1 (line 1): read-only: imported files are browsed read-only; "
+            + "--save FILE imports them into a database you can edit\n")
+    }
+
     func testTSVAndJSONAndJSONLinesAreTheExportsText() throws {
         let tsv = try run(albums, ["--format", "tsv"])
         XCTAssertEqual(tsv.status, 0, tsv.error)
