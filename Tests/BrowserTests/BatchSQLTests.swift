@@ -168,6 +168,16 @@ final class BatchSQLTests: XCTestCase {
         XCTAssertEqual(try BatchProcess.run([fixture.path, "--format", "csv", "--headless", "40x10"]).status, 64)
     }
 
+    func testHelpDocumentsTheFormatsAndEveryExitStatus() throws {
+        let help = try ReefProcess.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        for line in ["--format <FORMAT>       With --sql: csv, tsv, json, jsonl or table (default:",
+                     "  0    every statement ran", "  1    a statement failed", "  2    usage: a bad --format",
+                     "  3    no connection to the PostgreSQL server", "  130  interrupted by Ctrl-C"] {
+            XCTAssertTrue(help.output.contains(line), line)
+        }
+    }
+
     func testAMissingFileExitsWithStatus1AndIsNotCreated() throws {
         let path = fixture.directory.appendingPathComponent("missing.sqlite").path
         let result = try BatchProcess.run([path, "--sql", "SELECT 1"])

@@ -22,15 +22,19 @@ public struct ReefCommand: ParsableCommand {
             --keys and --script take vim key notation: <Enter> <Esc> <Tab> <C-f> <PgDn> <lt> ...,
             plus <wait:MS> to let background work run and <dump> to print the screen (headless).
 
-            For scripts and CI: reef DB --sql 'STATEMENTS' (or --sql - to read them from standard
-            input) runs the statements without a screen, each once in autocommit (a BEGIN in them
-            opens a transaction; one left open at the end is rolled back), and writes the last
-            one's rows to standard output: --format csv, tsv, json, jsonl or table (default: table
-            when standard output is a terminal, else csv). Exit status: 0 every statement ran;
-            1 a statement failed (one line on standard error: statement N of M, line, column and
-            the database's message; the rest did not run), or the database could not be opened
-            (a missing file); 2 a usage error of --sql; 3 no connection to the PostgreSQL server
-            could be made (retry later); 130 interrupted by Ctrl-C (the statement is cancelled).
+            For scripts and CI: reef DB --sql 'STATEMENTS' (--sql - reads them from stdin)
+            runs them without a screen, each once in autocommit (a BEGIN opens a
+            transaction; one left open at the end is rolled back), and writes the last
+            one's rows to standard output: --format csv, tsv, json, jsonl or table
+            (default: table when standard output is a terminal, else csv).
+            Exit status of --sql:
+              0    every statement ran
+              1    a statement failed (one line on standard error: statement N of M,
+                   its line and column, the database's message; the rest did not run),
+                   or the database could not be opened (a missing file)
+              2    usage: a bad --format, a flag that needs a screen, no statement
+              3    no connection to the PostgreSQL server could be made (retry later)
+              130  interrupted by Ctrl-C (the statement is cancelled on the server)
             """,
         version: "0.1.0")
 
