@@ -55,10 +55,18 @@ final class BatchSQLTests: XCTestCase {
     func testImportedFilesAreQueriedAndReadOnlyWithoutSave() throws {
         let csv = fixture.directory.appendingPathComponent("people.csv")
         try Data("name,n\nann,1\nbo,2\n".utf8).write(to: csv)
-        let query = try BatchProcess.run([csv.path, "--sql", "SELECT name, n FROM people ORDER BY n", "--format", "jsonl"])
+        // The import's temporary folder goes in a folder of the test's own: the sweep of abandoned
+        // ones (`reef-KIND-PID-…`) would take the fixture's `reef-tests-UUID` for one when the
+        // UUID starts with digits only.
+        let temporary = fixture.directory.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        let query = try BatchProcess.run([csv.path, "--sql", "SELECT name, n FROM people ORDER BY n", "--format", "jsonl"],
+                                         environment: environment)
         XCTAssertEqual(query.status, 0, query.error)
         XCTAssertEqual(query.text, #"{"name":"ann","n":1}"# + "\n" + #"{"name":"bo","n":2}"# + "\n")
-        let delete = try BatchProcess.run([csv.path, "--sql", "DELETE FROM people"])
+        let delete = try BatchProcess.run([csv.path, "--sql", "DELETE FROM people"], environment: environment)
         XCTAssertEqual(delete.status, 1)
         XCTAssertEqual(delete.error, "reef: statement 1 of 1 (line 1): read-only: imported files are browsed read-only; "
             + "--save FILE imports them into a database you can edit\n")
@@ -80,6 +88,12 @@ final class BatchSQLTests: XCTestCase {
         // What the file exports write, byte for byte.
         let encoder = ExportFormat.jsonLines.encoder(columns: ["id"], schema: nil)
         XCTAssertEqual(try run("SELECT 7 AS id", ["--format", "jsonl"]).text, encoder.header() + encoder.encode([.integer(7)]))
+    }
+
+    func testTextThatIsNotUTF8KeepsItsBytes() throws {
+        let query = "SELECT CAST(X'C328' AS TEXT) AS bad"
+        XCTAssertEqual(try run(query).text, "bad\r\n\\xc328\r\n")
+        XCTAssertEqual(try run(query, ["--format", "json"]).text, "[\n" + #"{"bad":{"$textBase64":"wyg="}}"# + "\n]\n")
     }
 
     func testTableAlignsAndShowsControlCharactersWithoutSendingThem() throws {

@@ -19,9 +19,10 @@ public enum BatchProcess {
         }
     }
 
-    /// Runs `reef` with `arguments`, `input` on its standard input (none: empty), and waits for it.
-    public static func run(_ arguments: [String], input: String = "") throws -> Result {
-        let process = try start(arguments, input: input)
+    /// Runs `reef` with `arguments`, `input` on its standard input (none: empty), and `environment`
+    /// (nil: the tests'), and waits for it.
+    public static func run(_ arguments: [String], input: String = "", environment: [String: String]? = nil) throws -> Result {
+        let process = try start(arguments, input: input, environment: environment)
         let outputData = process.output.fileHandleForReading.readDataToEndOfFile()
         let errorData = process.error.fileHandleForReading.readDataToEndOfFile()
         process.process.waitUntilExit()
@@ -39,8 +40,8 @@ public enum BatchProcess {
         public let error: Pipe
     }
 
-    /// Starts `reef` with `arguments` and `input` on its standard input.
-    public static func start(_ arguments: [String], input: String = "") throws -> Started {
+    /// Starts `reef` with `arguments`, `input` on its standard input, and `environment` (nil: the tests').
+    public static func start(_ arguments: [String], input: String = "", environment: [String: String]? = nil) throws -> Started {
         let inputFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("reef-batch-input-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try Data(input.utf8).write(to: inputFile)
@@ -48,6 +49,9 @@ public enum BatchProcess {
         let process = Process()
         process.executableURL = try ReefProcess.executable()
         process.arguments = arguments
+        if let environment {
+            process.environment = environment
+        }
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
