@@ -123,9 +123,10 @@ struct BatchRun {
     }
 
     /// Rolls back a transaction the text left open (a `BEGIN` without `COMMIT`, or a statement
-    /// that failed inside one), and says so.
+    /// that failed inside one), and says so. A read-only database refuses `BEGIN`: its writer is
+    /// not asked.
     private func endOpenTransaction(say: (String) -> Void) {
-        guard (try? database.hasOpenTransaction) == true else {
+        guard !database.configuration.readOnly, (try? database.hasOpenTransaction) == true else {
             return
         }
         do {
