@@ -6,7 +6,7 @@ import XCTest
 /// the line and the type.
 final class LayerDirectionTests: XCTestCase {
     /// The layers, lowest first: the top folder of `Sources/Browser` a file is in is its layer.
-    static let layers = ["System", "Terminal", "Input", "Themes", "Widgets", "Data", "Import", "App"]
+    static let layers = ["System", "Terminal", "Input", "Themes", "Widgets", "Data", "Import", "Batch", "App"]
 
     /// `Sources/Browser`, found from this file's path.
     private var sourceRoot: URL {

@@ -40,10 +40,12 @@ final class TemporaryFoldersTests: XCTestCase {
         try folder("reef-result-\(getpid())-d4e5f6")
         try folder("reef-result-x1y2z3")  // an older reef's name, with no number: not ours to judge
         try folder("someone-else")
+        try folder("reef-tests-\(ended)-30DB-433A-9120-B4D271E87684")  // a test fixture's folder, UUID-named
         let removed = TemporaryFolders.removeAbandoned(in: base.path)
         XCTAssertEqual(removed, ["reef-import-\(ended)-g7h8i9", "reef-result-\(ended)-a1b2c3"])
         let left = try FileManager.default.contentsOfDirectory(atPath: base.path).sorted()
-        XCTAssertEqual(left, ["reef-result-\(getpid())-d4e5f6", "reef-result-x1y2z3", "someone-else"])
+        XCTAssertEqual(left, ["reef-result-\(getpid())-d4e5f6", "reef-result-x1y2z3",
+                              "reef-tests-\(ended)-30DB-433A-9120-B4D271E87684", "someone-else"])
     }
 
     func testANewFolderCarriesThisProcesssNumber() throws {

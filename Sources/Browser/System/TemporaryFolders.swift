@@ -49,12 +49,14 @@ enum TemporaryFolders {
         return removed
     }
 
-    /// The process number in a folder's name `reef-<kind>-<pid>-…` (`kind` letters only), nil for
-    /// any other name.
+    /// The process number in a folder's name `reef-<kind>-<pid>-XXXXXX` (`kind` letters only, then
+    /// `mkdtemp`'s six letters and digits), nil for any other name: a test fixture's
+    /// `reef-tests-12345678-ABCD-…` (a UUID whose first group is digits) is not reef's.
     static func owner(ofFolderNamed name: String) -> pid_t? {
         let parts = name.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "reef", !parts[1].isEmpty,
-            parts[1].allSatisfy({ $0.isASCII && $0.isLetter }), let pid = pid_t(parts[2]), pid > 0
+            parts[1].allSatisfy({ $0.isASCII && $0.isLetter }), let pid = pid_t(parts[2]), pid > 0,
+            parts[3].count == 6, parts[3].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
         else { return nil }
         return pid
     }

@@ -21,6 +21,20 @@ public struct ReefCommand: ParsableCommand {
             Keys follow vim and the arrows alike; press ? in reef for the full list.
             --keys and --script take vim key notation: <Enter> <Esc> <Tab> <C-f> <PgDn> <lt> ...,
             plus <wait:MS> to let background work run and <dump> to print the screen (headless).
+
+            For scripts and CI: reef DB --sql 'STATEMENTS' (--sql - reads them from stdin)
+            runs them without a screen, each once in autocommit (a BEGIN opens a
+            transaction; one left open at the end is rolled back), and writes the last
+            one's rows to standard output: --format csv, tsv, json, jsonl or table
+            (default: table when standard output is a terminal, else csv).
+            Exit status of --sql:
+              0    every statement ran
+              1    a statement failed (one line on standard error: statement N of M,
+                   its line and column, the database's message; the rest did not run),
+                   or the database could not be opened (a missing file)
+              2    usage: a bad --format, a flag that needs a screen, no statement
+              3    no connection to the PostgreSQL server could be made (retry later)
+              130  interrupted by Ctrl-C (the statement is cancelled on the server)
             """,
         version: "0.1.0")
 
@@ -87,11 +101,24 @@ public struct ReefCommand: ParsableCommand {
                                valueName: "PATH"))
     var save: String?
 
+    /// Statements to run without a screen (`-`: read them from standard input).
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Run these statements without a screen and write the last one's rows to standard output ('-': read them from standard input); see below.",
+        valueName: "STATEMENTS"))
+    var sql: String?
+
+    /// How `--sql` writes the rows.
+    @Option(help: ArgumentHelp(
+        "With --sql: csv, tsv, json, jsonl or table (default: table when standard output is a terminal, else csv).",
+        valueName: "FORMAT"))
+    var format: String?
+
     /// Creates the command with default options (ArgumentParser fills them in).
     public init() {}
 
     /// Checks the options that can be checked without the database.
     public mutating func validate() throws {
+        try validateBatch()
         if !listThemes && files.isEmpty {
             throw ValidationError("Missing expected argument '<file>'")
         }
@@ -114,6 +141,23 @@ public struct ReefCommand: ParsableCommand {
         }
     }
 
+    /// Parses the command line and runs reef; a usage error of `--sql` exits with status 2
+    /// (ArgumentParser's own is 64), as `--help` documents for scripts.
+    public static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let isUsage = exitCode(for: error).rawValue == ExitCode.validationFailure.rawValue
+            if isUsage, arguments.contains(where: { $0 == "--sql" || $0.hasPrefix("--sql=") }) {
+                StandardStream.error.write(fullMessage(for: error) + "\n")
+                Self.exit(withError: ExitCode(BatchExit.usage.rawValue))
+            }
+            Self.exit(withError: error)
+        }
+    }
+
     /// Runs reef.
     public func run() throws {
         if listThemes {
@@ -126,6 +170,9 @@ public struct ReefCommand: ParsableCommand {
         }
         guard let first = files.first else {
             throw ValidationError("Missing expected argument '<file>'")
+        }
+        if let sql {
+            runBatch(sql)
         }
         let steps = try scriptSteps()
         let chosenTheme: Theme
@@ -229,7 +276,7 @@ public struct ReefCommand: ParsableCommand {
 
     /// Imports the data files, showing progress on standard error; a file that cannot be imported
     /// ends reef with a one-line error and exit status 1.
-    private func importFiles() -> ImportSession {
+    func importFiles() -> ImportSession {
         var progress = ImportProgressLine(paths: files)
         defer { progress.finish() }
         do {

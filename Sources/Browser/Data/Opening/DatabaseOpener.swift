@@ -70,7 +70,7 @@ enum DatabaseOpener {
                 throw OpenError(path: Database.withoutPassword(url), reason: reason)
             }
             let asked = error.needsPassword ? error.underlying.target.map { Sanitizer.sanitize("\($0)") } : nil
-            throw OpenError(path: nil, reason: reason, passwordTarget: asked)
+            throw OpenError(path: nil, reason: reason, passwordTarget: asked, isConnectionFailure: true)
         } catch {
             throw OpenError(path: nil, reason: UserMessage.describe(error))
         }

@@ -8,6 +8,9 @@ struct OpenError: Error, Equatable, Sendable, CustomStringConvertible {
     /// For a server that asked for a password none gave: the server, as `user@host:port/database`
     /// (reef may ask the user for it, ``PasswordOpening``). Nil otherwise.
     var passwordTarget: String?
+    /// No connection to the server could be made (down, refusing, unreachable, the login
+    /// refused): running again later may succeed (`reef --sql` exits with status 3).
+    var isConnectionFailure = false
 
     /// The message for standard error.
     var description: String {

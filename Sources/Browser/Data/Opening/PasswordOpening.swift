@@ -38,7 +38,8 @@ final class PasswordOpening {
                 throw OpenError(
                     path: error.path,
                     reason: "cannot connect to \(target): the server asks for a password; give it in the URL, "
-                        + "PGPASSWORD or ~/.pgpass (reef asks for it only at a terminal)")
+                        + "PGPASSWORD or ~/.pgpass (reef asks for it only at a terminal)",
+                    isConnectionFailure: error.isConnectionFailure)
             }
             password = typed
             return try DatabaseOpener.open(argument, readOnly: readOnly, schema: schema, preferStandby: preferStandby,
