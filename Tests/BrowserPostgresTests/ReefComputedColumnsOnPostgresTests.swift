@@ -44,4 +44,23 @@ final class ReefComputedColumnsOnPostgresTests: XCTestCase {
         XCTAssertTrue(lines.last?.contains("operator does not exist: text + integer") ?? false, lines.joined(separator: "\n"))
         XCTAssertEqual(app.prompt.current?.kind, .computeColumn)
     }
+
+    /// `z]` on a foreign key: the referenced genre's name beside each track, read by the server,
+    /// and sorted by it.
+    func testAReferencedColumnIsBroughtInByTheServer() throws {
+        let conninfo = try makeTracks()
+        try PGConnection(conninfo).executeScript("""
+            CREATE TABLE genre (id int PRIMARY KEY, code int, label text);
+            INSERT INTO genre VALUES (1, 10, 'rock'), (2, 20, 'ambient');
+            ALTER TABLE track ADD COLUMN genre_id int REFERENCES genre (id);
+            UPDATE track SET genre_id = CASE id WHEN 2 THEN 2 ELSE 1 END;
+            """)
+        let app = try App(database: try DatabaseOpener.open(conninfo, readOnly: false), theme: .builtinDefault, initialTable: "track")
+        let runner = HeadlessRunner(app: app, columns: 120, rows: 8)
+        let lines = runner.run(try KeyScript.parse("$z]<Enter>s")).last ?? []
+        let grid = try XCTUnwrap(app.currentGrid)
+        XCTAssertEqual(grid.source.columns.last?.header, "=genre_id_label", lines.joined(separator: "\n"))
+        XCTAssertEqual(try grid.source.rows(0..<3).map { [$0.values[0], $0.values[5]] },
+                       [[.integer(2), .text("ambient")], [.integer(1), .text("rock")], [.integer(3), .text("rock")]])
+    }
 }

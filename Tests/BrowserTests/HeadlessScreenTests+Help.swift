@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x110.
+    /// Keys `?` at 80x111.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 110)
+        let screens = try fixture.headless("?", columns: 80, rows: 111)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -84,6 +84,7 @@ extension HeadlessScreenTests {
             "  H                  histogram of the cursor column; Enter: a bar's rows",
             "  =                  add a column computed by an SQL expression (- drops it);",
             "                     plot: zoom in (- out); histogram: more bins",
+            "  z]                 add a column of the table the foreign key refers to (=)",
             "  L                  plot: points or lines (lines first for dates, a sorted x)",
             "  zp                 sparkline of the cursor column's rows shown (again: hide)",
             "",

@@ -114,6 +114,9 @@ enum Command: Hashable, Sendable, CaseIterable {
     /// On a table's grid: add a column computed from an SQL expression; on a plot: zoom in around
     /// the cursor; on a histogram: finer bins (`=`).
     case computeColumn
+    /// Bring a column of the table the cursor column's foreign key refers to into the view, as a
+    /// computed column (`z]`).
+    case bringReferencedColumn
     /// On a plot: points or lines (`L`).
     case plotLines
     /// Show or hide the picture of the cursor column over the rows shown (`zp`).

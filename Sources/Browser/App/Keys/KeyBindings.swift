@@ -74,6 +74,8 @@ enum KeyBindings {
         bind("Data", [.character("H")], to: .histogram, "histogram of the cursor column; Enter: a bar's rows"),
         bind("Data", [.character("=")], to: .computeColumn,
              "add a column computed by an SQL expression (- drops it); plot: zoom in (- out); histogram: more bins"),
+        bind("Data", [.character("z"), .character("]")], to: .bringReferencedColumn,
+             "add a column of the table the foreign key refers to (=)"),
         bind("Data", [.character("L")], to: .plotLines, "plot: points or lines (lines first for dates, a sorted x)"),
         bind("Data", [.character("z"), .character("p")], to: .columnPicture, "sparkline of the cursor column's rows shown (again: hide)"),
         bind("Edit", [.character("i")], [.character("c")], to: .editCell, "edit the cursor cell (staged until committed)"),

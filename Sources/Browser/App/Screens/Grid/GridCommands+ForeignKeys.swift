@@ -99,7 +99,7 @@ extension GridCommands {
     }
 
     /// The status-bar text for a foreign key that cannot be followed.
-    private static func describe(_ failure: ForeignKeyLookup.Failure) -> String {
+    static func describe(_ failure: ForeignKeyLookup.Failure) -> String {
         switch failure {
         case .composite(let columns):
             "the foreign key (\(columns.joined(separator: ", "))) has several columns: not followed"

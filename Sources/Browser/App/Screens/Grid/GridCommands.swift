@@ -68,6 +68,7 @@ struct GridCommands {
             case .hideColumn: hideColumn()
             case .showAllColumns: showAllColumns()
             case .computeColumn: openComputePrompt()
+            case .bringReferencedColumn: openReferencedColumnPrompt()
             case .summary: openSummary()
             case .plot: openPlot()
             case .histogram: openHistogram()
