@@ -77,6 +77,24 @@ final class GridSearchTests: XCTestCase {
         XCTAssertEqual(unicode.condition(columns: ["x"]).arguments, [.text("ørs")])
     }
 
+    /// On PostgreSQL a column of numbers holds only numbers: a text no number holds as the server
+    /// writes it leaves them out (no cast of each value); digits, `e`, `NaN`, `Infinity` keep them.
+    func testPostgreSQLLeavesOutNumberColumnsForATextNoNumberHolds() {
+        let dialect = SQLDialect.postgres
+        let word = GridSearch(pattern: "Zzq", kind: .text, column: nil)
+        XCTAssertEqual(word.condition(columns: ["id", "name"], in: dialect, numbers: ["id"]).text,
+                       #"strpos(lower(CAST("name" AS text)), lower(?)) > 0"#)
+        XCTAssertEqual(word.condition(columns: ["id"], in: dialect, numbers: ["id"]).text, "FALSE")
+        XCTAssertEqual(word.tests(columns: ["id", "name"], in: dialect, numbers: ["id"]).map(\.text),
+                       ["FALSE", #"strpos(lower(CAST("name" AS text)), lower(?)) > 0"#])
+        for pattern in ["12", "1.5e+2", "-3", "NaN", "Infinity"] {
+            let number = GridSearch(pattern: pattern, kind: .text, column: nil)
+            XCTAssertTrue(number.condition(columns: ["id", "name"], in: dialect, numbers: ["id"]).text.contains(#""id""#), pattern)
+        }
+        // SQLite keeps its own test of each value's type.
+        XCTAssertTrue(word.condition(columns: ["id"], numbers: ["id"]).text.contains(#""id""#))
+    }
+
     /// A search for text finds what it found before SQLite's lower took ASCII text: any case of
     /// ASCII letters, `%`, `_` and the backslash as themselves, numbers and blobs by their text,
     /// past a NUL too.

@@ -38,14 +38,17 @@ enum TextFold {
     /// ``longBlobBytes`` is searched by ``ORMCore/ValueContains`` 64 KiB at a time instead,
     /// never loaded whole (`length()` of a blob does not load it). An integer or a real is turned
     /// into text only when the text searched for could be in it (``canBeInNumber(_:)``); a NULL
-    /// matches nothing.
+    /// matches nothing. On PostgreSQL, whose columns hold only their type's values, the columns of
+    /// `numbers` (integers, floating-point numbers) are left out when the text cannot be in a number as
+    /// the server writes it (``canBeInPostgresNumber(_:)``): no cast of each of their values.
     static func condition(
         columns: [String], containing text: String, in dialect: SQLDialect = .sqlite,
-        rowIDs: (table: String, rowID: String)? = nil
+        rowIDs: (table: String, rowID: String)? = nil, numbers: Set<String> = []
     ) -> SQL {
         let needle = fold(text)
         let plain = needle.utf8.allSatisfy { $0 < 0x80 }
-        let tests: [SQL] = columns.map {
+        let skipsNumbers = dialect.kind == .postgres && !canBeInPostgresNumber(needle)
+        let tests: [SQL] = columns.filter { !(skipsNumbers && numbers.contains($0)) }.map {
             switch dialect.kind {
             case .sqlite where plain: plainTest(column: $0, needle: needle, rowIDs: rowIDs)
             case .sqlite: foldedTest(column: $0, needle: needle)
@@ -53,6 +56,15 @@ enum TextFold {
             }
         }
         return SQL.joined(tests.isEmpty ? [never(in: dialect)] : tests, separator: " OR ")
+    }
+
+    /// The characters of a number as PostgreSQL writes it (`-12`, `1.50`, `1e+20`, `Infinity`,
+    /// `NaN`), folded.
+    private static let postgresNumberCharacters = Set("0123456789-+.einfatya".utf8)
+
+    /// Whether `needle` (folded) can be found in a number as PostgreSQL writes it.
+    static func canBeInPostgresNumber(_ needle: String) -> Bool {
+        needle.utf8.allSatisfy { postgresNumberCharacters.contains($0) }
     }
 
     /// The SQLite test of one column for a `needle` (folded) with other than ASCII characters:

@@ -210,7 +210,8 @@ final class TableSource: RowSource, Sendable {
         guard !columns.isEmpty else {
             return nil
         }
-        let condition = search.condition(columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs())
+        let condition = search.condition(
+            columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs(), numbers: numberColumns)
         return try results.firstIndex(matching: condition, in: rows, forward: forward, isCancelled: isCancelled, progress: progress)
     }
 
@@ -220,12 +221,19 @@ final class TableSource: RowSource, Sendable {
     func columns(matching search: GridSearch, inRow row: Int) throws -> [Int] {
         guard !columns.isEmpty, let key = try rows(row..<(row + 1)).first?.key,
               let row = try table.evaluate(
-                search.tests(columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs()),
+                search.tests(columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs(), numbers: numberColumns),
                 onRowWithKey: key.values, computing: computed)
         else {
             return []
         }
         return row.indices.filter { row[$0] == .integer(1) }
+    }
+
+    /// The stored columns whose values are all numbers (integers, reals; not a computed column,
+    /// whose type is not known): on PostgreSQL, which holds a column's values in its type, a text
+    /// search leaves them out when the text cannot be in a number.
+    private var numberColumns: Set<String> {
+        Set(columns.filter { !$0.isComputed && ($0.kind == .integer || $0.kind == .real) }.map(\.name))
     }
 
     /// The table's name and its rowid's for a search that reads long values by rowid (a SQLite
