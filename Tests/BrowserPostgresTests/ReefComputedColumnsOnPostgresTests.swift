@@ -43,6 +43,11 @@ final class ReefComputedColumnsOnPostgresTests: XCTestCase {
         XCTAssertEqual(app.currentGrid?.source.columns.count, 4)
         XCTAssertTrue(lines.last?.contains("operator does not exist: text + integer") ?? false, lines.joined(separator: "\n"))
         XCTAssertEqual(app.prompt.current?.kind, .computeColumn)
+        let aggregate = runner.run(try KeyScript.parse("<Esc>=sum(ms) AS total<Enter>")).last ?? []
+        XCTAssertEqual(app.currentGrid?.source.columns.count, 4)
+        // The server refuses it when the view's rows are prepared (SQLite would take it, as one row).
+        XCTAssertTrue(app.prompt.current?.note?.contains("must appear in the GROUP BY clause") ?? false,
+                      "\(String(describing: app.prompt.current?.note)) \(aggregate.joined(separator: "\n"))")
     }
 
     /// `z]` on a foreign key: the referenced genre's name beside each track, read by the server,

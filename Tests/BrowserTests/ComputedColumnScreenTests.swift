@@ -123,6 +123,23 @@ final class ComputedColumnScreenTests: XCTestCase {
         XCTAssertTrue(taken.last?.contains("has a column name already") ?? false, taken.joined(separator: "\n"))
     }
 
+    /// An aggregate would make the view one row (`count(*)` over the table), a window function
+    /// would be computed over the whole table for each window read: both are refused, the view
+    /// keeps its rows; a subquery of another table is a value of the row and is taken.
+    func testAnAggregateOrAWindowFunctionIsRefused() throws {
+        let (app, runner) = try run()
+        let grid = try XCTUnwrap(app.currentGrid)
+        for expression in ["count(*) AS n", "row_number() OVER () AS rn"] {
+            let refused = runner.run(try KeyScript.parse("=\(expression)<Enter>")).last ?? []
+            XCTAssertEqual(grid.source.columns.count, 3, expression)
+            XCTAssertEqual(try grid.source.count(), 3, expression)
+            XCTAssertTrue(refused.last?.contains("takes its value from its own row") ?? false, refused.joined(separator: "\n"))
+            _ = runner.run(try KeyScript.parse("<Esc>"))
+        }
+        _ = runner.run(try KeyScript.parse("=(SELECT count(*) FROM albums WHERE albums.artist_id = artists.id) AS albums<Enter>"))
+        XCTAssertEqual(try grid.source.rows(0..<3).map { $0.values[3] }, [.integer(2), .integer(1), .integer(1)])
+    }
+
     /// Query results are no table's rows: `=` says so.
     func testQueryResultsGetNoComputedColumn() throws {
         let lines = try fixture.screen("eSELECT 1 AS x<Enter>=", columns: 100, rows: 6)
