@@ -4,8 +4,8 @@ import XCTest
 @testable import Browser
 
 /// A search (`/`) through long values holds no long value more than once: a long blob in a table
-/// with a rowid is read 64 KiB at a time (``ORMCore/ValueContains``), a text in place (`LIKE`),
-/// never copied by `lower()`.
+/// with a rowid and every text there are read 64 KiB at a time (``ORMCore/ValueContains``),
+/// never loaded whole nor copied by `lower()`.
 final class LongValueSearchTests: XCTestCase {
     /// The bytes of each long value.
     private let size = 4 << 20
@@ -47,12 +47,52 @@ final class LongValueSearchTests: XCTestCase {
         XCTAssertEqual(try search("nope", in: database, ids: "1, 2").found, [])
     }
 
-    /// A long text is read once, in place: never copied as `lower()` copies it.
-    func testALongTextIsSearchedInPlace() throws {
+    /// A long text in a table with a rowid is read in chunks too, never loaded whole (SQLite 3.40
+    /// loads a text whole for `LIKE`).
+    func testALongTextIsSearchedWithoutLoadingIt() throws {
         let database = try database()
         let (found, peak) = try search("needle", in: database, ids: "3")
         XCTAssertEqual(found, [.integer(3)])
-        XCTAssertLessThan(peak, size * 3 / 2, "the text was copied")
+        XCTAssertLessThan(peak, 1 << 20, "the text was loaded")
+        XCTAssertEqual(try search("needles", in: database, ids: "3").found, [])
+    }
+
+    /// Texts, blobs, numbers and NULLs in turn: the handle kept between rows is moved, dropped
+    /// at a value it cannot read and opened again, and every row is told right.
+    func testMixedRowsAreEachToldRight() throws {
+        let database = try database()
+        try database.execute("""
+            INSERT INTO t VALUES (4, 'a Needle here'), (5, NULL), (6, 12), (7, 'no'), (8, x'4E4545444C45'),
+              (9, 'needle'), (10, 1.5), (11, ?), (12, 'neeDLE!')
+            """, String(repeating: "y", count: 65_533) + "neEDle" + String(repeating: "y", count: 70_000))
+        let ids = "4, 5, 6, 7, 8, 9, 10, 11, 12"
+        let (found, peak) = try search("needle", in: database, ids: ids)
+        XCTAssertEqual(found, [4, 8, 9, 11, 12].map { SQLValue.integer($0) })
+        XCTAssertLessThan(peak, 1 << 20)
+        XCTAssertEqual(try search("1.5", in: database, ids: ids).found, [.integer(10)])
+    }
+
+    /// Searching text without a rowid to read it by keeps `LIKE`, which finds it all the same.
+    func testATextIsFoundWithoutARowID() throws {
+        let database = try database()
+        var sql: SQL = "SELECT id FROM t WHERE id = 3 AND ("
+        sql.append(GridSearch(text: "needle").condition(columns: ["v"]))
+        sql.append(")")
+        XCTAssertEqual(try database.fetchAll(sql).map { $0[0] }, [.integer(3)])
+    }
+
+    /// A table's search finds a long text by what lies past the grid's prefix, without loading it.
+    func testATableSearchFindsTextPastThePrefix() throws {
+        let database = try database()
+        try database.execute("UPDATE t SET v = 'short' WHERE id < 3")
+        let source = try TableSource(table: try database.table("t"))
+        _ = try source.find(GridSearch(text: "nothing"), in: 0..<3, forward: true)
+        SQLiteMemory.resetPeak()
+        let before = SQLiteMemory.used
+        XCTAssertEqual(try source.find(GridSearch(text: "needle"), in: 0..<3, forward: true), 2)
+        XCTAssertEqual(try source.find(GridSearch(text: "zzq"), in: 0..<3, forward: true), nil)
+        XCTAssertEqual(try source.columns(matching: GridSearch(text: "NEEDLE"), inRow: 2), [1])
+        XCTAssertLessThan(SQLiteMemory.peak - before, 1 << 20, "the text was loaded")
     }
 
     /// A table's search finds a row by a long blob's bytes without loading it.

@@ -34,9 +34,10 @@ enum TextFold {
     /// with `LIKE`, which reads it in place (`lower()` would copy it: 50 MB more for a 50 MB value;
     /// like SQLite's own shell, it reads a text up to a NUL character), and any other value with
     /// `instr(lower(CAST(… AS TEXT)), ?)`, which also sees a blob's bytes after a NUL. In a table
-    /// with a rowid (`rowIDs`: its name and the rowid's), a blob longer than
+    /// with a rowid (`rowIDs`: its name and the rowid's), every text and a blob longer than
     /// ``longBlobBytes`` is searched by ``ORMCore/ValueContains`` 64 KiB at a time instead,
-    /// never loaded whole (`length()` of a blob does not load it). An integer or a real is turned
+    /// never loaded whole (`length()` of a blob does not load it; SQLite 3.40 loads a text whole
+    /// for `LIKE`, `length()` or `substr()`, so every text goes that way). An integer or a real is turned
     /// into text only when the text searched for could be in it (``canBeInNumber(_:)``); a NULL
     /// matches nothing. On PostgreSQL, whose columns hold only their type's values, the columns of
     /// `numbers` (integers, floating-point numbers) are left out when the text cannot be in a number as
@@ -97,15 +98,19 @@ enum TextFold {
         pattern += "%"
         let folded: SQL = "instr(lower(CAST(\(identifier: column) AS TEXT)), \(needle)) > 0"
         var blob = folded
+        var text: SQL = "\(identifier: column) LIKE \(pattern) ESCAPE '\\'"
         if let rowIDs {
+            let inChunks: SQL = "\(raw: ValueContains.functionName)(\(rowIDs.table), \(column), \(identifier: rowIDs.rowID), \(needle))"
+            text = inChunks
             blob = "CASE WHEN length(\(identifier: column)) > \(raw: String(longBlobBytes)) THEN "
-            blob.append("\(raw: ValueContains.functionName)(\(rowIDs.table), \(column), \(identifier: rowIDs.rowID), \(needle))")
+            blob.append(inChunks)
             blob.append(" ELSE ")
             blob.append(folded)
             blob.append(" END")
         }
-        var test: SQL = "CASE typeof(\(identifier: column)) WHEN 'text' THEN \(identifier: column) LIKE \(pattern) ESCAPE '\\' "
-        test.append("WHEN 'blob' THEN ")
+        var test: SQL = "CASE typeof(\(identifier: column)) WHEN 'text' THEN "
+        test.append(text)
+        test.append(" WHEN 'blob' THEN ")
         test.append(blob)
         test.append(" ELSE ")
         test.append(canBeInNumber(needle) ? folded : never(in: .sqlite))

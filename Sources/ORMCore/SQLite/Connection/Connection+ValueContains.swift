@@ -5,7 +5,10 @@ import CSQLite
 /// case of ASCII letters (as `instr(lower(CAST(x AS TEXT)), text) > 0` finds it, `text` given in
 /// lower case), read through SQLite's incremental I/O 64 KiB at a time: a search through a 50 MB
 /// value holds 64 KiB of it, where `lower()` holds the value twice more. Gives 0 for a row or a
-/// value that cannot be read so (gone, NULL, a number), 1 for an empty `text`.
+/// value that cannot be read so (gone, NULL, a number), 1 for an empty `text`. A call keeps its
+/// handle for the next while `table` and `column` are constants of the statement, and moves it to
+/// the next row (`sqlite3_blob_reopen`, a B-tree seek), so a search can read every text cell of a
+/// table so for little more than `LIKE` costs.
 ///
 /// ```swift
 /// try db.fetchAll("SELECT id FROM docs WHERE \(raw: ValueContains.functionName)('docs', 'body', rowid, 'needle')")
@@ -41,25 +44,47 @@ private func valueContains(
     let needle: [UInt8] = sqlite3_value_text(arguments[3]).map {
         Array(UnsafeBufferPointer(start: $0, count: Int(sqlite3_value_bytes(arguments[3]))))
     } ?? []
-    var blob: OpaquePointer?
-    let code = table.withMemoryRebound(to: CChar.self, capacity: 1) { table in
-        column.withMemoryRebound(to: CChar.self, capacity: 1) { column in
-            sqlite3_blob_open(db, "main", table, column, rowID, 0, &blob)
+    let tableName = String(cString: table), columnName = String(cString: column)
+    // The handle the call before opened, moved to this row (a B-tree seek): opening one compiles
+    // a statement, several microseconds a value, which a search of every text cell pays per cell.
+    var open: OpenValue?
+    if let cached = sqlite3_get_auxdata(context, 1).map({ Unmanaged<OpenValue>.fromOpaque($0).takeUnretainedValue() }),
+       cached.table == tableName, cached.column == columnName {
+        if sqlite3_blob_reopen(cached.blob, rowID) == SQLITE_OK {
+            open = cached
+        } else {
+            sqlite3_set_auxdata(context, 1, nil, nil)  // aborted by the failure: closed by its destructor
         }
     }
-    defer { sqlite3_blob_close(blob) }
-    guard code == SQLITE_OK, let blob else {
-        // A row gone, a NULL or a number: SQLite says so with SQLITE_ERROR.
-        if code == SQLITE_ERROR { sqlite3_result_int(context, 0) } else { sqlite3_result_error_code(context, code) }
+    if open == nil {
+        var blob: OpaquePointer?
+        let code = sqlite3_blob_open(db, "main", tableName, columnName, rowID, 0, &blob)
+        guard code == SQLITE_OK, let blob else {
+            sqlite3_blob_close(blob)
+            // A row gone, a NULL or a number: SQLite says so with SQLITE_ERROR.
+            if code == SQLITE_ERROR { sqlite3_result_int(context, 0) } else { sqlite3_result_error_code(context, code) }
+            return
+        }
+        let opened = OpenValue(table: tableName, column: columnName, blob: blob)
+        open = opened
+        // Kept for the next call while the column argument is a constant of the statement; SQLite
+        // may also release it at once, so `opened` stays retained here for this call.
+        sqlite3_set_auxdata(context, 1, Unmanaged.passRetained(opened).toOpaque()) { pointer in
+            if let pointer { Unmanaged<OpenValue>.fromOpaque(pointer).release() }
+        }
+    }
+    guard let open else {
+        sqlite3_result_int(context, 0)
         return
     }
+    let blob = open.blob
     if needle.isEmpty {
         sqlite3_result_int(context, 1)
         return
     }
     let size = Int(sqlite3_blob_bytes(blob))
     let overlap = needle.count - 1
-    var buffer = [UInt8](repeating: 0, count: ValueContains.chunkBytes + overlap)
+    var buffer = [UInt8](repeating: 0, count: min(ValueContains.chunkBytes, size) + overlap)
     var kept = 0  // bytes carried over from the chunk before, in case the text spans two chunks
     var offset = 0
     while offset < size {
@@ -86,6 +111,29 @@ private func valueContains(
         offset += chunk
     }
     sqlite3_result_int(context, 0)
+}
+
+/// An incremental I/O handle on one column of one table, kept between calls of
+/// `orm_value_contains` as the call site's auxiliary data (released by SQLite when the statement
+/// ends) and closed with it.
+private final class OpenValue {
+    /// The table's name.
+    let table: String
+    /// The column's name.
+    let column: String
+    /// The handle, on the row of the last call.
+    let blob: OpaquePointer
+
+    /// Holds `blob`, opened on `column` of `table`.
+    init(table: String, column: String, blob: OpaquePointer) {
+        self.table = table
+        self.column = column
+        self.blob = blob
+    }
+
+    deinit {
+        sqlite3_blob_close(blob)
+    }
 }
 
 /// Whether `needle` (not empty) occurs in the first `count` bytes of `buffer`.
