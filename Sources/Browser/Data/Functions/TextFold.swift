@@ -34,24 +34,25 @@ enum TextFold {
     /// with `LIKE`, which reads it in place (`lower()` would copy it: 50 MB more for a 50 MB value;
     /// like SQLite's own shell, it reads a text up to a NUL character), and any other value with
     /// `instr(lower(CAST(… AS TEXT)), ?)`, which also sees a blob's bytes after a NUL. In a table
-    /// with a rowid (`rowIDs`: its name and the rowid's), every text and a blob longer than
-    /// ``longBlobBytes`` is searched by ``ORMCore/ValueContains`` 64 KiB at a time instead,
-    /// never loaded whole (`length()` of a blob does not load it; SQLite 3.40 loads a text whole
-    /// for `LIKE`, `length()` or `substr()`, so every text goes that way). An integer or a real is turned
+    /// with a rowid (`longValues`), a blob longer than ``longBlobBytes`` is searched by
+    /// ``ORMCore/ValueContains`` 64 KiB at a time instead, never loaded whole (`length()` of a blob
+    /// does not load it), and so is every text when the table holds values that spill over their
+    /// page (``LongValueReads/texts``: SQLite 3.40 loads a text whole for `LIKE`, `length()` or
+    /// `substr()`, so no test can tell a long text first). An integer or a real is turned
     /// into text only when the text searched for could be in it (``canBeInNumber(_:)``); a NULL
     /// matches nothing. On PostgreSQL, whose columns hold only their type's values, the columns of
     /// `numbers` (integers, floating-point numbers) are left out when the text cannot be in a number as
     /// the server writes it (``canBeInPostgresNumber(_:)``): no cast of each of their values.
     static func condition(
         columns: [String], containing text: String, in dialect: SQLDialect = .sqlite,
-        rowIDs: (table: String, rowID: String)? = nil, numbers: Set<String> = []
+        longValues: LongValueReads? = nil, numbers: Set<String> = []
     ) -> SQL {
         let needle = fold(text)
         let plain = needle.utf8.allSatisfy { $0 < 0x80 }
         let skipsNumbers = dialect.kind == .postgres && !canBeInPostgresNumber(needle)
         let tests: [SQL] = columns.filter { !(skipsNumbers && numbers.contains($0)) }.map {
             switch dialect.kind {
-            case .sqlite where plain: plainTest(column: $0, needle: needle, rowIDs: rowIDs)
+            case .sqlite where plain: plainTest(column: $0, needle: needle, longValues: longValues)
             case .sqlite: foldedTest(column: $0, needle: needle)
             case .postgres: "strpos(lower(CAST(\(identifier: $0) AS text)), lower(\(text))) > 0"
             }
@@ -89,8 +90,8 @@ enum TextFold {
     /// The blobs longer than this are searched by incremental I/O in a table with a rowid.
     static let longBlobBytes = 65_536
 
-    /// The SQLite test of one column for an ASCII `needle` (folded), see ``condition(columns:containing:in:rowIDs:)``.
-    private static func plainTest(column: String, needle: String, rowIDs: (table: String, rowID: String)?) -> SQL {
+    /// The SQLite test of one column for an ASCII `needle` (folded), see ``condition(columns:containing:in:longValues:numbers:)``.
+    private static func plainTest(column: String, needle: String, longValues: LongValueReads?) -> SQL {
         var pattern = "%"
         for character in needle {
             pattern += "%_\\".contains(character) ? "\\\(character)" : String(character)
@@ -99,9 +100,12 @@ enum TextFold {
         let folded: SQL = "instr(lower(CAST(\(identifier: column) AS TEXT)), \(needle)) > 0"
         var blob = folded
         var text: SQL = "\(identifier: column) LIKE \(pattern) ESCAPE '\\'"
-        if let rowIDs {
-            let inChunks: SQL = "\(raw: ValueContains.functionName)(\(rowIDs.table), \(column), \(identifier: rowIDs.rowID), \(needle))"
-            text = inChunks
+        if let longValues {
+            let inChunks: SQL =
+                "\(raw: ValueContains.functionName)(\(longValues.table), \(column), \(identifier: longValues.rowID), \(needle))"
+            if longValues.texts {
+                text = inChunks
+            }
             blob = "CASE WHEN length(\(identifier: column)) > \(raw: String(longBlobBytes)) THEN "
             blob.append(inChunks)
             blob.append(" ELSE ")

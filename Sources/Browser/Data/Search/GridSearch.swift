@@ -69,18 +69,18 @@ struct GridSearch: Hashable, Sendable {
     /// Whether a row matches, over columns `names` (those not searched are left out), ORed. On
     /// PostgreSQL a pattern is matched by the server's `~*` (its own regular expressions, which
     /// agree with ``RegularExpression`` on the common syntax), against the value as text.
-    /// `rowIDs`, for a SQLite table with a rowid, names it and its rowid: long blobs are then
+    /// `longValues`, for a SQLite table with a rowid, names it and its rowid: long values are then
     /// searched without being loaded whole; `numbers` names the columns of numbers, which a text
     /// search on PostgreSQL leaves out when the text cannot be in one
-    /// (``TextFold/condition(columns:containing:in:rowIDs:numbers:)``).
+    /// (``TextFold/condition(columns:containing:in:longValues:numbers:)``).
     func condition(
-        columns names: [String], in dialect: SQLDialect = .sqlite, rowIDs: (table: String, rowID: String)? = nil,
+        columns names: [String], in dialect: SQLDialect = .sqlite, longValues: LongValueReads? = nil,
         numbers: Set<String> = []
     ) -> SQL {
         let columns = searched(names)
         switch kind {
         case .text:
-            return TextFold.condition(columns: columns, containing: pattern, in: dialect, rowIDs: rowIDs, numbers: numbers)
+            return TextFold.condition(columns: columns, containing: pattern, in: dialect, longValues: longValues, numbers: numbers)
         case .regex:
             let tests: [SQL] = columns.map {
                 switch dialect.kind {
@@ -95,12 +95,12 @@ struct GridSearch: Hashable, Sendable {
     /// One test per column of `names`: whether that column matches (false for a column not
     /// searched).
     func tests(
-        columns names: [String], in dialect: SQLDialect = .sqlite, rowIDs: (table: String, rowID: String)? = nil,
+        columns names: [String], in dialect: SQLDialect = .sqlite, longValues: LongValueReads? = nil,
         numbers: Set<String> = []
     ) -> [SQL] {
         names.map { name in
             searched([name]).isEmpty
-                ? TextFold.never(in: dialect) : condition(columns: [name], in: dialect, rowIDs: rowIDs, numbers: numbers)
+                ? TextFold.never(in: dialect) : condition(columns: [name], in: dialect, longValues: longValues, numbers: numbers)
         }
     }
 

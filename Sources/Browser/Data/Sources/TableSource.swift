@@ -210,8 +210,11 @@ final class TableSource: RowSource, Sendable {
         guard !columns.isEmpty else {
             return nil
         }
+        // Texts are read by rowid only where values spill over their page: a miss on a million
+        // rows takes twice as long that way.
         let condition = search.condition(
-            columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs(), numbers: numberColumns)
+            columns: columns.map(\.name), in: table.database.dialect, longValues: try longValueReads(texts: hasOverflowPages()),
+            numbers: numberColumns)
         return try results.firstIndex(matching: condition, in: rows, forward: forward, isCancelled: isCancelled, progress: progress)
     }
 
@@ -221,31 +224,13 @@ final class TableSource: RowSource, Sendable {
     func columns(matching search: GridSearch, inRow row: Int) throws -> [Int] {
         guard !columns.isEmpty, let key = try rows(row..<(row + 1)).first?.key,
               let row = try table.evaluate(
-                search.tests(columns: columns.map(\.name), in: table.database.dialect, rowIDs: try rowIDs(), numbers: numberColumns),
+                search.tests(columns: columns.map(\.name), in: table.database.dialect, longValues: try longValueReads(texts: true),
+                             numbers: numberColumns),
                 onRowWithKey: key.values, computing: computed)
         else {
             return []
         }
         return row.indices.filter { row[$0] == .integer(1) }
-    }
-
-    /// The stored columns whose values are all numbers (integers, reals; not a computed column,
-    /// whose type is not known): on PostgreSQL, which holds a column's values in its type, a text
-    /// search leaves them out when the text cannot be in a number.
-    private var numberColumns: Set<String> {
-        Set(columns.filter { !$0.isComputed && ($0.kind == .integer || $0.kind == .real) }.map(\.name))
-    }
-
-    /// The table's name and its rowid's for a search that reads long values by rowid (a SQLite
-    /// table with a rowid, storing UTF-8, without computed columns, which the table has not); nil
-    /// otherwise.
-    private func rowIDs() throws -> (table: String, rowID: String)? {
-        guard computed.isEmpty, table.database.dialect.kind == .sqlite, table.info.kind == .table, table.info.hasRowID,
-              table.entity.hasIntegerKey, let rowID = table.entity.keyColumns.first, try table.database.storesUTF8()
-        else {
-            return nil
-        }
-        return (table.name, rowID)
     }
 
     /// The rows with `keys` as they are now, read by key (a row gone is left out): the rows on

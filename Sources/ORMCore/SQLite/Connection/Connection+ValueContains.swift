@@ -84,7 +84,14 @@ private func valueContains(
     }
     let size = Int(sqlite3_blob_bytes(blob))
     let overlap = needle.count - 1
-    var buffer = [UInt8](repeating: 0, count: min(ValueContains.chunkBytes, size) + overlap)
+    // The buffer of the call before, taken out of the box so that writing it copies nothing.
+    var buffer = open.buffer
+    open.buffer = []
+    defer { open.buffer = buffer }
+    let needed = min(ValueContains.chunkBytes, size) + overlap
+    if buffer.count < needed {
+        buffer.append(contentsOf: repeatElement(0, count: needed - buffer.count))
+    }
     var kept = 0  // bytes carried over from the chunk before, in case the text spans two chunks
     var offset = 0
     while offset < size {
@@ -123,6 +130,8 @@ private final class OpenValue {
     let column: String
     /// The handle, on the row of the last call.
     let blob: OpaquePointer
+    /// The bytes read, kept for the next call (at most a chunk and the text's length).
+    var buffer: [UInt8] = []
 
     /// Holds `blob`, opened on `column` of `table`.
     init(table: String, column: String, blob: OpaquePointer) {
