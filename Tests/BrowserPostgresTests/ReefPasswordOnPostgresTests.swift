@@ -60,6 +60,7 @@ final class ReefPasswordOnPostgresTests: XCTestCase {
             XCTAssertTrue(said.contains("password authentication failed"), said)
             XCTAssertFalse(said.contains("not-the-password"), said)
         }
+        XCTAssertNil(opening.password, "a password the server refused is not kept")
     }
 
     func testWithNoOneToAskTheErrorSaysWhereToGiveIt() throws {

@@ -41,9 +41,10 @@ final class PasswordOpening {
                         + "PGPASSWORD or ~/.pgpass (reef asks for it only at a terminal)",
                     isConnectionFailure: error.isConnectionFailure)
             }
-            password = typed
-            return try DatabaseOpener.open(argument, readOnly: readOnly, schema: schema, preferStandby: preferStandby,
-                                           password: typed)
+            let database = try DatabaseOpener.open(argument, readOnly: readOnly, schema: schema, preferStandby: preferStandby,
+                                                   password: typed)
+            password = typed  // kept once the server took it
+            return database
         }
     }
 }

@@ -9,23 +9,11 @@ extension GridCommands {
             app.say(.error("foreign keys are followed from a table's grid"))
             return
         }
-        let columns = grid.source.columns
-        guard columns.indices.contains(grid.cursorColumn) else {
+        guard let reference = try cursorReference(from: tableName) else {
             return
         }
-        let column = columns[grid.cursorColumn].name
+        let column = reference.column
         let lookup = ForeignKeyLookup(database: app.database)
-        let found: ForeignKeyReference?
-        do {
-            found = try lookup.reference(from: tableName, column: column)
-        } catch let failure as ForeignKeyLookup.Failure {
-            app.say(.error(Self.describe(failure)))
-            return
-        }
-        guard let reference = found else {
-            app.say(.info("\(column) is not a foreign key"))
-            return
-        }
         guard let row = try grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).first,
               row.values.indices.contains(grid.cursorColumn) else {
             app.say(.info("no row here"))
@@ -96,6 +84,28 @@ extension GridCommands {
         grid.firstRow = min(origin.firstRow, grid.cursorRow)
         grid.moveCursor(toColumn: origin.column)
         app.say(.info("back to \(origin.table)"))
+    }
+
+    /// The foreign key of `tableName` the cursor column is in; nil, said why, when there is no
+    /// cursor column, it is in no foreign key, or its key cannot be followed (several columns).
+    ///
+    /// - Throws: the database's error.
+    func cursorReference(from tableName: String) throws -> ForeignKeyReference? {
+        let columns = grid.source.columns
+        guard columns.indices.contains(grid.cursorColumn) else {
+            return nil
+        }
+        let column = columns[grid.cursorColumn].name
+        do {
+            guard let reference = try ForeignKeyLookup(database: app.database).reference(from: tableName, column: column) else {
+                app.say(.info("\(Sanitizer.sanitize(column)) is not a foreign key"))
+                return nil
+            }
+            return reference
+        } catch let failure as ForeignKeyLookup.Failure {
+            app.say(.error(Self.describe(failure)))
+            return nil
+        }
     }
 
     /// The status-bar text for a foreign key that cannot be followed.

@@ -10,15 +10,8 @@ extension GridCommands {
             app.say(.error("columns of a referenced table are brought into a table's rows: open a table"))
             return
         }
-        let columns = grid.source.columns
-        guard columns.indices.contains(grid.cursorColumn) else {
-            return
-        }
-        let column = columns[grid.cursorColumn].name
         do {
-            guard let reference = try ForeignKeyLookup(database: app.database).reference(from: table.table.name, column: column)
-            else {
-                app.say(.info("\(Sanitizer.sanitize(column)) is not a foreign key"))
+            guard let reference = try cursorReference(from: table.table.name) else {
                 return
             }
             guard let target = try app.database.tableInfo(reference.table) else {
@@ -29,8 +22,6 @@ extension GridCommands {
                 for: reference, of: table.table.name, target: target, dialect: app.database.dialect)
             app.openPrompt(.computeColumn, text: text)
             app.prompt.current?.note = "Enter adds \(Sanitizer.sanitize(reference.table))'s column; edit the SELECT for another"
-        } catch let failure as ForeignKeyLookup.Failure {
-            app.say(.error(Self.describe(failure)))
         } catch {
             app.report(error, doing: "foreign key")
         }
