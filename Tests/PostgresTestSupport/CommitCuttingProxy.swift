@@ -152,12 +152,14 @@ public final class CommitCuttingProxy: Sendable {
         pair.stop()
     }
 
-    /// Writes the first `count` bytes of `buffer` to `socket`; false when it is closed.
+    /// Writes the first `count` bytes of `buffer` to `socket`; false when it is closed. A peer
+    /// that closed its end makes a plain `write` raise SIGPIPE, which ends the whole test process:
+    /// `MSG_NOSIGNAL` makes it an error instead.
     private static func send(_ buffer: [UInt8], count: Int, to socket: Int32) -> Bool {
         var sent = 0
         while sent < count {
             let written = buffer.withUnsafeBytes { bytes in
-                bytes.baseAddress.map { write(socket, $0 + sent, count - sent) } ?? -1
+                bytes.baseAddress.map { Glibc.send(socket, $0 + sent, count - sent, Int32(MSG_NOSIGNAL)) } ?? -1
             }
             guard written > 0 else { return false }
             sent += written
