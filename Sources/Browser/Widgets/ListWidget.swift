@@ -11,6 +11,11 @@ struct ListWidget: Sendable {
     /// The spinner animation frames (one column wide each).
     static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
+    /// The spinner's picture at `frame` (any integer: the frames go round).
+    static func spinner(at frame: Int) -> String {
+        spinnerFrames[((frame % spinnerFrames.count) + spinnerFrames.count) % spinnerFrames.count]
+    }
+
     /// The entries.
     var items: [ListItem]
     /// The highlighted entry, if any.
@@ -95,7 +100,7 @@ struct ListWidget: Sendable {
             let item = items[index]
             let count = item.count.map(Self.formatCount) ?? (item.countFailed ? "?" :
                 item.estimate.map { "~" + Self.formatCount($0) } ?? (!item.isCounted ? "" :
-                Self.spinnerFrames[((spinnerFrame % Self.spinnerFrames.count) + Self.spinnerFrames.count) % Self.spinnerFrames.count]))
+                Self.spinner(at: spinnerFrame)))
             let countWidth = TextWidth.of(count)
             let titleWidth = area.width - countWidth - 1
             let style = theme[.sidebar].patched(with: overlay)

@@ -80,7 +80,7 @@ final class WaitedWork {
         guard let work = host.pending.work else {
             return nil
         }
-        let spinner = ListWidget.spinnerFrames[host.state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let spinner = ListWidget.spinner(at: host.state.spinnerFrame)
         return .info("\(spinner) \(work.status)…  (Esc cancels)")
     }
 }

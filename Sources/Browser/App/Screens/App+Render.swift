@@ -66,7 +66,7 @@ extension App {
             return ""
         }
         let source = grid.source
-        let spinner = ListWidget.spinnerFrames[state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let spinner = ListWidget.spinner(at: state.spinnerFrame)
         let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? (grid.source.isCounting ? spinner : "?")
         let position = grid.knownTotal == 0 ? "0/0" : "\(ListWidget.formatCount(grid.cursorRow + 1))/\(total)"
         let title = Sanitizer.sanitize(source.title)

@@ -23,7 +23,7 @@ extension Exports {
         guard let clipboardCopy, clipboardCopy.isRunning else {
             return nil
         }
-        let spinner = ListWidget.spinnerFrames[host.state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let spinner = ListWidget.spinner(at: host.state.spinnerFrame)
         let total = clipboardCopy.expectedRows.map { "/" + ListWidget.formatCount($0) } ?? ""
         return .info("\(spinner) copying \(clipboardCopy.what): \(ListWidget.formatCount(clipboardCopy.rows))\(total) rows · Esc stops")
     }

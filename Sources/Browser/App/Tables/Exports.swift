@@ -91,7 +91,7 @@ final class Exports {
         guard let export, case .running(let rows) = export.state else {
             return nil
         }
-        let spinner = ListWidget.spinnerFrames[host.state.spinnerFrame % ListWidget.spinnerFrames.count]
+        let spinner = ListWidget.spinner(at: host.state.spinnerFrame)
         let total = export.expectedRows.map { "/" + ListWidget.formatCount($0) } ?? ""
         let name = URL(fileURLWithPath: export.exporter.path).lastPathComponent
         return .info("\(spinner) exporting \(name): \(ListWidget.formatCount(rows))\(total) rows")

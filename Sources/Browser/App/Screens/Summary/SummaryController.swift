@@ -70,7 +70,7 @@ final class SummaryController: GridScreenController {
         let (complete, total) = task.progress
         let columns = "\(complete) of \(total) column\(total == 1 ? "" : "s")"
         if task.isRunning {
-            let spinner = ListWidget.spinnerFrames[spinnerFrame % ListWidget.spinnerFrames.count]
+            let spinner = ListWidget.spinner(at: spinnerFrame)
             return .info("\(spinner) summarising: \(columns)  (Esc stops)")
         }
         if let failure = task.failure {
