@@ -6,7 +6,7 @@ import PackageDescription
 // `ORMCORE_PORTABLE`, keeps it off what is Linux-only or private to the Swift runtime: with it the
 // one-word lock yields the processor where it would sleep on a futex (`Core/AtomicLock.swift`), and
 // the identity map holds plain Swift `weak` references instead of calling the runtime's
-// `swift_tryRetain` (Documentation/Architecture.md, "Unsafe code and its invariants"). It is the
+// `swift_tryRetain` (Documentation/UnsafeCode.md). It is the
 // default on every platform but Linux, where no build of it has been tried; on Linux
 // `REEF_PORTABLE=1 swift build` (or test; `REEF_PLAIN_WEAK=1`, its older name, too) builds it, and
 // `scripts/test` runs the ORMCore tests once that way, in `.build-portable`.

@@ -9,7 +9,7 @@
 /// Retains the object and returns it, unless it is already being destroyed: then returns NULL. What
 /// loading a `weak` reference does, without the side table a `weak` reference costs each object.
 /// The identity map uses it to hold objects weakly (see IdentityMap+Entry.swift); what makes that
-/// safe is written down in Documentation/Architecture.md, "Unsafe code and its invariants". Private to
+/// safe is written down in Documentation/UnsafeCode.md. Private to
 /// the runtime: ORMCore built with ORMCORE_PORTABLE (the default off Linux) never calls it.
 void *swift_tryRetain(void *object);
 

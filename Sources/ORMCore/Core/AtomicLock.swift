@@ -23,7 +23,7 @@ import Synchronization
 ///
 /// Internal: generated code reaches it only through `_ModelState`'s inlined accessors, hence
 /// `@usableFromInline` rather than public. What it guards, and the rule that nothing is released
-/// while the identity map holds one: Documentation/Architecture.md, "Unsafe code and its invariants".
+/// while the identity map holds one: Documentation/UnsafeCode.md.
 @usableFromInline
 struct AtomicLock: ~Copyable, Sendable {
     // 0: free; 1: held; 2: held and a thread may be sleeping on it.

@@ -12,8 +12,7 @@ extension IdentityMap {
     /// reference instead, and the map keeps integer keys in its dictionary, never reading an object
     /// back from a bare address: the
     /// tests run once that way, so the unsafe path is checked against the safe one. The invariants
-    /// the default rests on are written down in `Documentation/Architecture.md`, "Unsafe code and
-    /// its invariants".
+    /// the default rests on are written down in `Documentation/UnsafeCode.md`.
     struct Entry {
         /// The object's address: what entries are compared by.
         let object: UnsafeMutableRawPointer
@@ -75,7 +74,7 @@ extension IdentityMap {
     /// Retains the object at `object` unless it is already being destroyed (the Swift runtime's
     /// `swift_tryRetain`, what loading a `weak` reference does). This is how the identity map holds
     /// objects weakly without the side table a `weak` reference allocates. Safe only under the
-    /// invariants in `Documentation/Architecture.md`, "Unsafe code and its invariants": the
+    /// invariants in `Documentation/UnsafeCode.md`: the
     /// object's memory is not freed while its address is in the map.
     @inline(__always)
     func tryRetainObject(_ object: UnsafeMutableRawPointer) -> Bool {

@@ -8,7 +8,7 @@
 /// `deinit`, a lookup may still find the entry; it takes the object only if
 /// ``tryRetainObject(_:)`` can still retain it, so a dying object is never handed out again.
 /// What this rests on (and the build flag that swaps it for plain `weak` references) is written
-/// down in one place: `Documentation/Architecture.md`, "Unsafe code and its invariants".
+/// down in one place: `Documentation/UnsafeCode.md`.
 final class IdentityMap: @unchecked Sendable {
     // The tables and their entries are only touched under `lock` (a one-word lock: the map is
     // locked once per object fetched, inserted or destroyed). No object is ever released while it

@@ -84,8 +84,7 @@ extension _ModelState {
     }
 
     /// Takes the object out of the identity map as it is destroyed. The generated `deinit` calls it.
-    /// The map's safety rests on this call (Documentation/Architecture.md, "Unsafe code and its
-    /// invariants").
+    /// The map's safety rests on this call (Documentation/UnsafeCode.md).
     ///
     /// Without taking the lock: the runtime runs a `deinit` only after the last strong release, and
     /// every thread that writes the bookkeeping holds a strong reference while it does (the map hands

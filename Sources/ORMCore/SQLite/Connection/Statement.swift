@@ -18,7 +18,7 @@ public final class _Statement {
     // Unretained: a statement lives in its connection's cache or inside a call on that connection,
     // never longer. Reached through `onConnection`, which borrows it (even an `unowned(unsafe)`
     // reference is retained and released around each call made through it, twice a step). See
-    // Documentation/Architecture.md, "Unsafe code and its invariants".
+    // Documentation/UnsafeCode.md.
     private let connectionRef: Unmanaged<Connection>
     /// Tables the statement writes, reported by the authorizer while it was prepared.
     let writtenTables: Set<String>
