@@ -5,9 +5,11 @@ import FoundationEssentials
 ///
 /// `<dump>` records the screen at that point and the final screen is recorded after the script;
 /// both wait until background counts have finished (up to ``settleLimit``), so the output is
-/// repeatable. (`<wait:MS>` only sleeps, for scripts that want to watch the work progress.)
+/// repeatable, and until an export or a copy the script started has ended, however long it takes
+/// (a script that asks for a file gets it whole). (`<wait:MS>` only sleeps, for scripts that want
+/// to watch the work progress.)
 struct HeadlessRunner: EffectHost {
-    /// The longest the final screen waits for background counts.
+    /// The longest a screen waits for background counts (an export or a copy is waited for to its end).
     static let settleLimit: TimeInterval = 10
 
     /// The application.
@@ -19,9 +21,14 @@ struct HeadlessRunner: EffectHost {
     /// The terminal over ``backend``.
     private let terminal: Terminal<MemoryBackend>
 
-    /// Creates a runner for `app` on a terminal `columns` by `rows`.
-    init(app: App, columns: Int, rows: Int) {
+    /// How long a screen waits for background counts: ``settleLimit`` but in tests.
+    let settleTime: TimeInterval
+
+    /// Creates a runner for `app` on a terminal `columns` by `rows`, whose screens wait up to
+    /// `settleTime` for background counts.
+    init(app: App, columns: Int, rows: Int, settleTime: TimeInterval = HeadlessRunner.settleLimit) {
         self.app = app
+        self.settleTime = settleTime
         self.columns = columns
         self.rows = rows
         backend = MemoryBackend(columns: columns, rows: rows)
@@ -103,21 +110,24 @@ struct HeadlessRunner: EffectHost {
         return record(ending: reaction)
     }
 
-    /// Waits (up to ``settleLimit``) for background counts to finish, so screens are repeatable;
-    /// returns the reaction to what completed meanwhile (keys that waited for pending work) when
-    /// it ends the app, else one that does not.
+    /// Waits (up to ``settleTime``) for background counts to finish, so screens are repeatable,
+    /// and for an export or a copy to its end; returns the reaction to what completed meanwhile
+    /// (keys that waited for pending work) when it ends the app, else one that does not.
     private func settle(_ effects: EffectHandler) -> EffectHandler.Reaction {
-        let deadline = Date().addingTimeInterval(Self.settleLimit)
+        let deadline = Date().addingTimeInterval(settleTime)
+        func waits() -> Bool {
+            app.hasBackgroundWork && (Date() < deadline || app.exports.isWritingOutput)
+        }
         // A tick can start new work (a refresh after committed changes recounts): settle again.
         repeat {
-            while app.hasBackgroundWork && !app.hasWorkToCollect && Date() < deadline {
+            while waits() && !app.hasWorkToCollect {
                 pause(seconds: 0.01)
             }
             let reaction = effects.apply(app.tick(), on: self)
             if reaction.quit {
                 return reaction
             }
-        } while app.hasBackgroundWork && Date() < deadline
+        } while waits()
         return EffectHandler.Reaction()
     }
 

@@ -68,6 +68,11 @@ final class Exports {
         host.clearMessage()
     }
 
+    /// Whether an export or a copy to the clipboard is under way (a headless script waits for it).
+    var isWritingOutput: Bool {
+        (export?.isRunning ?? false) || clipboardCopy != nil
+    }
+
     /// Stops the export still running as reef quits (``App/finish()``): its file is discarded
     /// (the file it would replace stays as it was). Returns what to tell the user, if anything.
     func stopAsReefQuits() -> String? {
