@@ -26,16 +26,38 @@ extension PostgresConnection {
         try database.keysGivenByHand(in: insert, on: self)
     }
 
-    /// The names of types by identifier, as `format_type` writes them, one round trip a distinct
-    /// type; nil for a type the catalog does not name (or in an aborted transaction, where nothing
-    /// runs but `ROLLBACK`).
+    /// The names of types by identifier, as `format_type` writes them; nil for a type the catalog
+    /// does not name (or in an aborted transaction, where nothing runs but `ROLLBACK`). Built-in
+    /// types' names are asked once a process (``builtinTypeNames``), the others in one round trip
+    /// for all of them.
     private func typeNames(of types: [PGTypeOID]) -> [String?] {
-        var names: [UInt32: String] = [:]
-        for type in Set(types.map(\.rawValue)) {
-            try? forEachRow(SQL("SELECT format_type(CAST(? AS bigint)::oid, NULL)", arguments: [Int64(type)])) {
-                if case .text(let name) = $0.value(at: 0) { names[type] = name }
+        var names = Self.builtinTypeNames.withLock { known in
+            types.reduce(into: [UInt32: String]()) { found, type in found[type.rawValue] = known[type.rawValue] }
+        }
+        let asked = Set(types.map(\.rawValue)).subtracting(names.keys).sorted()
+        if !asked.isEmpty {
+            let list = "{" + asked.map(String.init).joined(separator: ",") + "}"
+            let query = SQL("SELECT CAST(t AS bigint), format_type(t, NULL) FROM unnest(CAST(? AS oid[])) AS t",
+                            arguments: [list])
+            try? forEachRow(query) { row in
+                if case .integer(let type) = row.value(at: 0), case .text(let name) = row.value(at: 1),
+                   let identifier = UInt32(exactly: type) {
+                    names[identifier] = name
+                }
+            }
+            Self.builtinTypeNames.withLock { known in
+                for (type, name) in names where type < Self.firstNormalObjectID {
+                    known[type] = name
+                }
             }
         }
         return types.map { names[$0.rawValue] }
     }
+
+    /// The first identifier PostgreSQL gives an object made after `initdb` (`FirstNormalObjectId`):
+    /// a type numbered below it is built in, its number and name the same on every server.
+    private static let firstNormalObjectID: UInt32 = 16_384
+
+    /// The names of built-in types learned from servers so far in this process.
+    private static let builtinTypeNames = Lock<[UInt32: String]>([:])
 }
