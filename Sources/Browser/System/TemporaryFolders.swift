@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Synchronization
 
@@ -8,7 +9,9 @@ import Synchronization
 /// reef's temporary folders (a statement's result store, an imported file's database):
 /// `reef-<kind>-<pid>-XXXXXX` in `$TMPDIR` (else `/tmp`), named after the process that made them.
 /// reef removes its own when it is done with them; those of a reef killed by a signal are found by
-/// their process number and removed by the next reef that makes one, once per process.
+/// their process number and removed by the next reef that makes one, once per process, in the
+/// background (a `/tmp` of thousands of entries takes tens of milliseconds to read, which the first
+/// statement at the SQL prompt would otherwise wait for).
 enum TemporaryFolders {
     /// Whether this process has swept the base folder already.
     private static let swept = Mutex(false)
@@ -18,19 +21,21 @@ enum TemporaryFolders {
         ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
-    /// Makes a new, empty folder `reef-<kind>-<pid>-XXXXXX` in `base`, after removing (the first
-    /// time in this process) the folders of reefs that are gone.
+    /// Makes a new, empty folder `reef-<kind>-<pid>-XXXXXX` in `base`; the first time in this
+    /// process, also starts removing the folders of reefs that are gone, in the background.
     ///
     /// - Throws: ``FileFailure`` naming `base` when the folder cannot be made.
     static func make(_ kind: String, in base: String = TemporaryFolders.base) throws -> String {
+        var template = Array("\(base)/reef-\(kind)-\(getpid())-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw FileFailure(path: base, reason: FileFailure.systemReason())
+        }
         let first = swept.withLock { swept in
             defer { swept = true }
             return !swept
         }
-        if first { removeAbandoned(in: base) }
-        var template = Array("\(base)/reef-\(kind)-\(getpid())-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw FileFailure(path: base, reason: FileFailure.systemReason())
+        if first {
+            DispatchQueue.global(qos: .utility).async { removeAbandoned(in: base) }
         }
         return String(cString: made)
     }

@@ -76,8 +76,7 @@ struct StatementRunner: Sendable {
         do {
             report = try interruption.run {
                 try database.runStatement(SQL(statement), columns: { columns in
-                    let store = try ResultStore(columns: columns.map(\.name), kinds: kinds(of: columns), typeNames: columns.map(\.typeName),
-                                                isFromPostgres: database.dialect.kind == .postgres, statement: statement)
+                    let store = try makeStore(columns: columns, for: statement)
                     writer = ResultStoreWriter(store: store, progress: progress, fill: fill)
                 }, row: { row in
                     if firstRow == nil {
@@ -108,6 +107,19 @@ struct StatementRunner: Sendable {
         rows.changesUncounted = report.changedRows == nil && database.dialect.kind == .postgres
             && !SQLScript.tablesWritten(by: statement, dialect: .postgres).isEmpty
         return .rows(rows)
+    }
+
+    /// The store of the rows of `statement`, whose `columns` the database named. PostgreSQL has
+    /// the statement by then (it runs while the store is made), so a store that cannot be made
+    /// says so.
+    private func makeStore(columns: [StatementColumn], for statement: String) throws -> ResultStore {
+        let onServer = database.dialect.kind == .postgres
+        do {
+            return try ResultStore(columns: columns.map(\.name), kinds: kinds(of: columns), typeNames: columns.map(\.typeName),
+                                   isFromPostgres: onServer, statement: statement)
+        } catch let failure as ResultStore.StoreError where onServer {
+            throw ResultStore.StoreError(reason: failure.reason + "; the statement had been sent to the server and may have run")
+        }
     }
 
     /// How the grid shows columns of these types: on PostgreSQL as a table's columns of the type

@@ -216,16 +216,17 @@ final class PostgresStatement: DriverStatement {
         }
     }
 
+    /// Sends the statement now (its run not started) so the server works while the caller makes
+    /// ready for the rows; a failure to send is left to ``step()``, which sends again and answers it.
+    func startRunning() {
+        if query == nil, !ended { try? startRun() }
+    }
+
     /// The run's next row, the statement sent first when the run has not started.
     @inline(__always)
     private func advance() throws -> Bool {
         if query == nil {
-            let connection = self.connection
-            try connection?.willRun(sql)
-            runsInTransaction = connection?.wasInTransactionAtLastRun ?? true
-            rowsChangedByLastRun = nil
-            handedOutRow = false
-            query = try client.startQuery(prepared, parameters, binaryResults: resultsInBinary)
+            try startRun()
         }
         guard let query, let row = try query.advance() else {
             end()
@@ -237,6 +238,16 @@ final class PostgresStatement: DriverStatement {
             firstValue = value(at: 0)
         }
         return true
+    }
+
+    /// Sends the statement with its bound values: a new run.
+    private func startRun() throws {
+        let connection = self.connection
+        try connection?.willRun(sql)
+        runsInTransaction = connection?.wasInTransactionAtLastRun ?? true
+        rowsChangedByLastRun = nil
+        handedOutRow = false
+        query = try client.startQuery(prepared, parameters, binaryResults: resultsInBinary)
     }
 
     /// Runs the failed read once more as `retry` says (after connecting again, the statement

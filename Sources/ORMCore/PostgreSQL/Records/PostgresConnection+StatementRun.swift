@@ -12,6 +12,11 @@ extension PostgresConnection {
             // The types are named before the statement runs: a command sent while its rows come
             // would read them all into memory first.
             let names = typeNames(of: statement.prepared.columnTypes)
+            // Sent before `columns` is called: the server works while the caller makes ready for
+            // the rows (reef makes its result store). Should `columns` throw, the statement is
+            // cancelled when it only reads outside a transaction, else run to its end
+            // (`PostgresStatement`'s `finishRun`).
+            statement.startRunning()
             try columns((0..<statement.columnCount).map {
                 StatementColumn(name: statement.columnName(at: $0), typeName: names[Int($0)])
             })
