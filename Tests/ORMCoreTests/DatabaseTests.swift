@@ -13,6 +13,21 @@ final class DatabaseTests: XCTestCase {
         XCTAssertEqual(try db.scalar("PRAGMA foreign_keys"), .integer(1))
     }
 
+    // SQLite's alone: `synchronous` is SQLite's.
+    func testAScratchDatabaseNeverWaitsForTheDisk() throws {
+        func synchronous(of db: Database) throws -> SQLValue? {
+            var value: SQLValue?
+            _ = try db.runStatement("PRAGMA synchronous", columns: { _ in }, row: { value = $0.values.first })  // the writer's
+            return value
+        }
+        var configuration = Configuration()
+        configuration.waitsForDisk = false
+        let scratch = try Database(path: try temporaryDatabasePath(self), configuration: configuration)
+        XCTAssertEqual(try synchronous(of: scratch), .integer(0), "OFF")
+        XCTAssertEqual(try scratch.scalar("PRAGMA journal_mode"), .text("wal"))
+        XCTAssertEqual(try synchronous(of: Database(path: try temporaryDatabasePath(self))), .integer(1), "NORMAL by default")
+    }
+
     func testRawSQLWithBoundArguments() throws {
         let db = try makeTestDatabase(self)
         try db.execute("CREATE TABLE person(\(raw: TestDatabaseKind.current.generatedKey()), name text, age bigint)")

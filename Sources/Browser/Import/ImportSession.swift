@@ -59,6 +59,8 @@ final class ImportSession {
         do {
             var configuration = Configuration()
             configuration.createIfMissing = true
+            // A temporary copy need not survive a crash of the machine; a saved one (--save) must.
+            configuration.waitsForDisk = folder == nil
             let database = try Database(path: databasePath, configuration: configuration)
             var taken: Set<String> = []
             for (index, path) in paths.enumerated() {

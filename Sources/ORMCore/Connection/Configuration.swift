@@ -37,6 +37,11 @@ public struct Configuration: Sendable {
     public var createIfMissing = true
     /// The journal mode set on open.
     public var journalMode = JournalMode.wal
+    /// Whether a commit waits until the disk holds it (SQLite's `synchronous`: `NORMAL` in WAL mode,
+    /// which waits at checkpoints). False (`OFF`) suits a scratch database that need not survive a
+    /// crash of the machine, such as a copy of query results: no write ever waits for the disk.
+    /// SQLite only.
+    public var waitsForDisk = true
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`
     /// (on PostgreSQL, the writer's and the trial's `lock_timeout`: a row lock another session
     /// holds, failing with `55P03`, busy).

@@ -43,11 +43,17 @@ struct SQLiteDriver: DatabaseDriver {
         connection.tracer = configuration.tracer
         // Reading the schema fails at once on a file that is not a database.
         try connection.execute("SELECT count(*) FROM sqlite_master")
+        if !configuration.waitsForDisk {
+            // Before the journal mode changes: that change writes the file, and would wait for the disk.
+            try connection.execute("PRAGMA synchronous = OFF")
+        }
         if !reader && !trial && !readOnly && configuration.journalMode == .wal && path != ":memory:" {
             // A directory that is not writable cannot hold the -wal file; keep the current mode then.
             do { try connection.execute("PRAGMA journal_mode = WAL") } catch let error as SQLiteError
             where error.isReadOnly || error.code == .cannotOpen || error.isBusy {}
-            try connection.execute("PRAGMA synchronous = NORMAL")
+            if configuration.waitsForDisk {
+                try connection.execute("PRAGMA synchronous = NORMAL")
+            }
         }
         try connection.execute(configuration.foreignKeys ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
         if reader { try connection.execute("PRAGMA query_only = ON") }
