@@ -146,7 +146,7 @@ extension ReefEditorOnPostgresTests {
                        listed.joined(separator: "\n"))
         _ = runner.run(try KeyScript.parse("<Esc>en<Tab>"))
         XCTAssertEqual(runner.app.prompt.current?.text, "SELECT * FROM audit.entries")
-        _ = runner.run(try KeyScript.parse("<Esc><Esc>eSELECT n FROM t AS x WHERE x.<Tab>"))
+        _ = runner.run(try KeyScript.parse("<Esc><Esc>e<C-u>SELECT n FROM t AS x WHERE x.<Tab>"))  // Esc kept the text
         XCTAssertEqual(runner.app.prompt.current?.text, "SELECT n FROM t AS x WHERE x.n")
         _ = runner.run(try KeyScript.parse("<C-u>SELECT e.w<Tab>"))
         _ = runner.run(try KeyScript.parse(" FROM audit.entries e<Home><Right><Right><Right><Right><Right><Right><Right><Right><Right><Right><Tab>"))

@@ -65,6 +65,7 @@ final class NcursesBackend: TerminalBackend {
         noecho()
         nonl()
         keypad(window, true)
+        NcursesInput.defineShiftedKeys()
         set_escdelay(25)
         curs_set(0)
         mouseinterval(0)
