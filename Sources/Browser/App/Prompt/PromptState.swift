@@ -107,6 +107,9 @@ struct PromptState: Sendable {
                 failure = nil  // the marked place is no longer where the error was
             }
         }
+        if search != nil || completions != nil {
+            selectionAnchor = nil  // what they put in the text replaces no selection
+        }
         if search != nil, let event = handleSearch(key) {
             return event
         }
