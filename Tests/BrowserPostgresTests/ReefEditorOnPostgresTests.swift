@@ -146,7 +146,7 @@ extension ReefEditorOnPostgresTests {
                        listed.joined(separator: "\n"))
         _ = runner.run(try KeyScript.parse("<Esc>en<Tab>"))
         XCTAssertEqual(runner.app.prompt.current?.text, "SELECT * FROM audit.entries")
-        _ = runner.run(try KeyScript.parse("<Esc><Esc>eSELECT n FROM t AS x WHERE x.<Tab>"))
+        _ = runner.run(try KeyScript.parse("<Esc><Esc>e<C-u>SELECT n FROM t AS x WHERE x.<Tab>"))  // Esc kept the text
         XCTAssertEqual(runner.app.prompt.current?.text, "SELECT n FROM t AS x WHERE x.n")
         _ = runner.run(try KeyScript.parse("<C-u>SELECT e.w<Tab>"))
         _ = runner.run(try KeyScript.parse(" FROM audit.entries e<Home><Right><Right><Right><Right><Right><Right><Right><Right><Right><Right><Tab>"))
@@ -167,5 +167,21 @@ extension ReefEditorOnPostgresTests {
         let listed = runner.app.prompt.current?.completions?.completion.candidates ?? []
         XCTAssertTrue(listed.contains { $0.name == "generate_series" && $0.kind == .function },
                       "\(listed.map(\.name)) \(runner.app.prompt.current?.text ?? "")")
+    }
+}
+
+extension ReefEditorOnPostgresTests {
+    /// A selection runs once, as written, on PostgreSQL as on SQLite: the part of a statement
+    /// selected inserts one row; the buffers are the client's, there as on SQLite (`Ctrl-T`, `PgUp`).
+    func testASelectionRunsOnceAsWrittenAndBuffersWork() throws {
+        let database = try makeDatabase()
+        let runner = try runner(database)
+        // The statement under the cursor would insert two rows; the selection inserts one.
+        let keys = "eINSERT INTO t VALUES (7), (8)<Home>" + String(repeating: "<S-Right>", count: 24) + "<C-o>"
+        let screen = runner.run(try KeyScript.parse(keys)).last ?? []
+        XCTAssertTrue(screen.last?.contains("1 row changed") == true, screen.joined(separator: "\n"))
+        XCTAssertEqual(try scalar(database, "SELECT string_agg(n::text, ',') FROM t"), "7", "the selection ran, once")
+        let buffers = runner.run(try KeyScript.parse("e<C-t>SELECT 2<PgUp>")).last ?? []
+        XCTAssertEqual(buffers.last, "SQL 1/2> INSERT INTO t VALUES (7), (8)")
     }
 }

@@ -75,7 +75,7 @@ final class ReefPlanOnPostgresTests: XCTestCase {
         let screen = runner.run(try KeyScript.parse("eINSERT INTO t VALUES (11)<C-p><C-p>")).last ?? []
         XCTAssertTrue(screen[1].hasPrefix("ran in a transaction rolled back"), screen.joined(separator: "\n"))
         XCTAssertTrue(runner.app.sessionTransactionOpen)
-        _ = runner.run(try KeyScript.parse("q<Esc>eCOMMIT<Enter>"))
+        _ = runner.run(try KeyScript.parse("q<Esc>e<C-u>COMMIT<Enter>"))  // the buffer kept the INSERT
         XCTAssertEqual(try values(database), ["1", "2", "3", "10"])
     }
 
@@ -98,7 +98,7 @@ final class ReefPlanOnPostgresTests: XCTestCase {
         let screen = runner.run(try KeyScript.parse("eSELECT n FROM t<C-p><C-p>")).last ?? []
         XCTAssertEqual(screen[0], "Plan (EXPLAIN ANALYZE) of SELECT n FROM t", screen.joined(separator: "\n"))
         XCTAssertFalse(screen[1].contains("rolled back"), "a read-only session runs it as it is: \(screen[1])")
-        let refused = runner.run(try KeyScript.parse("q<Esc>eDELETE FROM t<C-p><C-p>")).last ?? []
+        let refused = runner.run(try KeyScript.parse("q<Esc>e<C-u>DELETE FROM t<C-p><C-p>")).last ?? []
         XCTAssertTrue(refused.contains { $0.hasPrefix("✗ ") }, refused.joined(separator: "\n"))
         XCTAssertEqual(runner.app.prompt.current?.text, "DELETE FROM t")
         XCTAssertEqual(try values(database), ["1", "2", "3"])

@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x111.
+    /// Keys `?` at 80x116: every line, down to the last.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 111)
+        let screens = try fixture.headless("?", columns: 80, rows: 116)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -105,9 +105,13 @@ extension HeadlessScreenTests {
             "Prompts and mouse",
             "  <Enter>            prompt: run / accept; SQL unfinished: a new line",
             "  <C-j>              SQL prompt: a new line",
-            "  <C-o>              SQL prompt: run the statement under the cursor",
-            "  <C-p>              SQL prompt: plan of the statement under the cursor",
-            "  <Esc>              prompt: cancel; a y/n question: no",
+            "  <C-o>              SQL prompt: run selection, else the statement at the cursor",
+            "  <C-p>              SQL prompt: plan of what Ctrl-O would run",
+            "  <S-arrows>         SQL prompt: select (also Shift-Home/End); typing replaces",
+            "  <C-t>              SQL prompt: a new buffer (each kept per database)",
+            "  <PgDn> <PgUp>      SQL prompt: the next / previous buffer",
+            "  <C-d>              SQL prompt: close the buffer (asks when it holds text)",
+            "  <Esc>              prompt: cancel (an SQL buffer keeps it); y/n question: no",
             "  <Up> <Down>        prompt: lines, then history (kept per database)",
             "  <C-r>              prompt: search history; again: older; Enter takes it",
             "  <Tab>              SQL, filter, =: complete names; again: list the choices",
@@ -118,6 +122,7 @@ extension HeadlessScreenTests {
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
             "  \\n \\ns \\nd         SQL prompt: list / run (\\n NAME) / save / delete queries",
             "  click              select a table or a cell",
+            "  wheel              scroll",
             " HELP  ? help",
         ])
     }

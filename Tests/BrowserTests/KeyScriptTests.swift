@@ -29,6 +29,8 @@ final class KeyScriptTests: XCTestCase {
         XCTAssertEqual(keys("<Up><Down><Left><Right><PgUp><PgDn><Home><End><Insert>"),
                        [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .insert])
         XCTAssertEqual(keys("<Space><lt>"), [.character(" "), .character("<")])
+        XCTAssertEqual(keys("<S-Up><S-Down><S-Left><S-Right><S-Home><s-end>"),
+                       [.shiftUp, .shiftDown, .shiftLeft, .shiftRight, .shiftHome, .shiftEnd])
     }
 
     func testNamesAreCaseInsensitive() {
@@ -142,7 +144,7 @@ final class KeyScriptTests: XCTestCase {
         let all: [Key] = [
             .character("a"), .character(" "), .character("<"), .character("漢"), .enter, .escape, .tab, .backTab,
             .backspace, .delete, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .insert,
-            .function(7), .control("w"),
+            .shiftUp, .shiftDown, .shiftLeft, .shiftRight, .shiftHome, .shiftEnd, .function(7), .control("w"),
         ]
         let notation = all.map(\.description).joined()
         XCTAssertEqual(try KeyScript.parse(notation), all.map(ScriptStep.key))

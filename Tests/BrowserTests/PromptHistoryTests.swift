@@ -155,8 +155,9 @@ final class PromptHistoryTests: XCTestCase {
         XCTAssertEqual(try play("eselect 2<C-r>art<Enter>", on: app).last, "SQL> select name from artists",
                        "Enter takes it into the line, not run")
         XCTAssertEqual(try play(" limit 1", on: app).last, "SQL> select name from artists limit 1")
-        XCTAssertEqual(try play("<Esc>eselect 2<C-r>art<Esc>", on: app).last, "SQL> select 2")
-        XCTAssertEqual(try play("<Esc>eselect 2<C-r>art<Left>x", on: app).last, "SQL> select name fromx artists",
+        // Esc keeps the editor's text (its buffer): Ctrl-U clears it to type anew.
+        XCTAssertEqual(try play("<Esc>e<C-u>select 2<C-r>art<Esc>", on: app).last, "SQL> select 2")
+        XCTAssertEqual(try play("<Esc>e<C-u>select 2<C-r>art<Left>x", on: app).last, "SQL> select name fromx artists",
                        "an arrow takes it and moves from where the match is, as readline")
     }
 

@@ -73,9 +73,10 @@ final class ReadOnlyEditTests: XCTestCase {
     func testReadOnlyFileRefusesWritesFromTheSQLPrompt() throws {
         let before = try artists()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: fixture.path)
-        // A refused statement stays in the SQL editor, the refusal said above it; Esc closes it.
-        let screens = try fixture.headless("eDELETE FROM artists<Enter><dump><Esc>eCREATE TABLE t (x)<Enter><dump><Esc>"
-                                           + "eSELECT count(*) FROM artists<Enter>", columns: 80, rows: 4)
+        // A refused statement stays in the SQL editor, the refusal said above it; Esc closes it,
+        // its buffer keeping the text (Ctrl-U clears it).
+        let screens = try fixture.headless("eDELETE FROM artists<Enter><dump><Esc>e<C-u>CREATE TABLE t (x)<Enter><dump><Esc>"
+                                           + "e<C-u>SELECT count(*) FROM artists<Enter>", columns: 80, rows: 4)
         for screen in screens[0...1] {
             XCTAssertTrue(screen[2].contains("✗ read-only: fixture.sqlite is a read-only file"), screen.joined(separator: "\n"))
         }

@@ -32,6 +32,18 @@ enum Key: Hashable, Sendable, CustomStringConvertible {
     case home
     /// End.
     case end
+    /// Shift with an arrow up (ncurses' `KEY_SR`): extends the SQL editor's selection.
+    case shiftUp
+    /// Shift with an arrow down (`KEY_SF`).
+    case shiftDown
+    /// Shift with an arrow left (`KEY_SLEFT`).
+    case shiftLeft
+    /// Shift with an arrow right (`KEY_SRIGHT`).
+    case shiftRight
+    /// Shift-Home (`KEY_SHOME`).
+    case shiftHome
+    /// Shift-End (`KEY_SEND`).
+    case shiftEnd
     /// Insert.
     case insert
     /// A function key, F1 = 1.
@@ -66,6 +78,12 @@ enum Key: Hashable, Sendable, CustomStringConvertible {
         case .pageDown: return "<PgDn>"
         case .home: return "<Home>"
         case .end: return "<End>"
+        case .shiftUp: return "<S-Up>"
+        case .shiftDown: return "<S-Down>"
+        case .shiftLeft: return "<S-Left>"
+        case .shiftRight: return "<S-Right>"
+        case .shiftHome: return "<S-Home>"
+        case .shiftEnd: return "<S-End>"
         case .insert: return "<Insert>"
         case .function(let number): return "<F\(number)>"
         case .control(let letter): return "<C-\(letter)>"

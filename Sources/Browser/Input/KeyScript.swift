@@ -2,8 +2,9 @@
 ///
 /// Plain characters stand for themselves; special keys are written in angle brackets, case
 /// insensitive: `<Enter>` (`<CR>`), `<Esc>`, `<Tab>`, `<S-Tab>`, `<BS>`, `<Del>`, `<Up>`,
-/// `<Down>`, `<Left>`, `<Right>`, `<PgUp>`, `<PgDn>`, `<Home>`, `<End>`, `<Insert>`,
-/// `<F1>`..`<F12>`, `<C-x>` for control plus a letter, `<Space>` and `<lt>` for a literal `<`.
+/// `<Down>`, `<Left>`, `<Right>`, `<PgUp>`, `<PgDn>`, `<Home>`, `<End>`, `<Insert>`, Shift with
+/// an arrow, `Home` or `End` (`<S-Left>`, `<S-Up>`, `<S-Home>`…), `<F1>`..`<F12>`, `<C-x>` for
+/// control plus a letter, `<Space>` and `<lt>` for a literal `<`.
 /// Two script actions exist: `<wait:MS>` pauses MS milliseconds and `<dump>` prints the screen.
 ///
 /// A `<` that does not open a bracketed name (as in `a<b` or `<3`) is a literal `<`; a bracketed
@@ -77,6 +78,8 @@ enum KeyScript {
         "up": .up, "down": .down, "left": .left, "right": .right,
         "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown, "pagedown": .pageDown,
         "home": .home, "end": .end, "insert": .insert, "ins": .insert,
+        "s-up": .shiftUp, "s-down": .shiftDown, "s-left": .shiftLeft, "s-right": .shiftRight,
+        "s-home": .shiftHome, "s-end": .shiftEnd,
         "space": .character(" "), "lt": .character("<"),
     ]
 
@@ -140,7 +143,8 @@ enum KeyScript {
         }
         let lower = name.lowercased()
         let spelled = ["Enter", "Esc", "Tab", "S-Tab", "BS", "Del", "Up", "Down", "Left", "Right", "PgUp", "PgDn", "Home",
-                       "End", "Insert", "Space", "lt", "dump", "wait:500", "C-x", "F1"]
+                       "End", "Insert", "S-Up", "S-Down", "S-Left", "S-Right", "S-Home", "S-End", "Space", "lt", "dump",
+                       "wait:500", "C-x", "F1"]
         // One letter is too little to tell a typo from a literal (`a<b`).
         guard name.count >= 2 else {
             return nil

@@ -5,8 +5,8 @@ import CNcurses
 #endif
 
 /// Reads keys from the ncurses terminal opened by ``NcursesBackend`` and turns them into ``Key``s:
-/// characters, arrows, pages, Home/End, F-keys, Tab/Shift-Tab, Enter, Esc, Backspace, control
-/// keys, resizes, clicks and wheel steps. Ctrl-C, which reaches the process as SIGINT, is read as
+/// characters, arrows (with Shift too), pages, Home/End, F-keys, Tab/Shift-Tab, Enter, Esc,
+/// Backspace, control keys, resizes, clicks and wheel steps. Ctrl-C, which reaches the process as SIGINT, is read as
 /// the key `<C-c>` (``InterruptSignal``).
 final class NcursesInput: KeyReader {
     /// How many errors in a row from a blocking read mean the terminal is gone.
@@ -112,6 +112,12 @@ final class NcursesInput: KeyReader {
         case KEY_NPAGE: return .pageDown
         case KEY_HOME: return .home
         case KEY_END: return .end
+        case KEY_SR: return .shiftUp  // xterm's Shift-Up is terminfo's "scroll backward" (kri)
+        case KEY_SF: return .shiftDown
+        case KEY_SLEFT: return .shiftLeft
+        case KEY_SRIGHT: return .shiftRight
+        case KEY_SHOME: return .shiftHome
+        case KEY_SEND: return .shiftEnd
         case KEY_IC: return .insert
         case KEY_DC: return .delete
         case KEY_BACKSPACE: return .backspace
@@ -123,7 +129,25 @@ final class NcursesInput: KeyReader {
             for number in 1...12 where code == cn_key_f(Int32(number)) {
                 return .function(number)
             }
+            return Self.extendedKey(code)
+        }
+    }
+
+    /// The key for a code ncurses made for an extended terminfo capability (past `KEY_MAX`): the
+    /// Shift-arrows some terminals name `kUP`, `kDN` (or `kUP2`, `kDN2`, `kLFT2`…) rather than
+    /// `kri`, `kind`.
+    private static func extendedKey(_ code: Int32) -> Key? {
+        guard code > KEY_MAX, let name = keyname(code) else {
             return nil
+        }
+        switch String(cString: name) {
+        case "kUP", "kUP2": return .shiftUp
+        case "kDN", "kDN2": return .shiftDown
+        case "kLFT2": return .shiftLeft
+        case "kRIT2": return .shiftRight
+        case "kHOM2": return .shiftHome
+        case "kEND2": return .shiftEnd
+        default: return nil
         }
     }
 

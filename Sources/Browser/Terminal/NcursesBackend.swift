@@ -65,6 +65,7 @@ final class NcursesBackend: TerminalBackend {
         noecho()
         nonl()
         keypad(window, true)
+        Self.defineShiftedKeys()
         set_escdelay(25)
         curs_set(0)
         mouseinterval(0)
@@ -82,6 +83,20 @@ final class NcursesBackend: TerminalBackend {
 
     deinit {
         close()
+    }
+
+    /// Teaches ncurses the xterm sequences of Shift with an arrow, `Home` or `End` (`ESC [ 1 ; 2 D`…)
+    /// that the terminal's description leaves out (`TERM=screen` under tmux, which sends them all
+    /// the same), so that they arrive as keys and not as Esc followed by text. Call once the
+    /// keypad is on.
+    private static func defineShiftedKeys() {
+        let sequences: [(String, Int32)] = [
+            ("\u{1B}[1;2A", KEY_SR), ("\u{1B}[1;2B", KEY_SF), ("\u{1B}[1;2C", KEY_SRIGHT), ("\u{1B}[1;2D", KEY_SLEFT),
+            ("\u{1B}[1;2H", KEY_SHOME), ("\u{1B}[1;2F", KEY_SEND),
+        ]
+        for (sequence, code) in sequences where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
     }
 
     /// Restores the terminal; safe to call more than once.

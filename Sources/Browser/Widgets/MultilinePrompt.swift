@@ -28,6 +28,9 @@ struct MultilinePrompt: Sendable {
     var header: String?
     /// A character of `text` drawn in the error style, if any.
     var mark: Int?
+    /// The characters of `text` selected, drawn in the selection style (a line break selected
+    /// as the blank after its line).
+    var selection: Range<Int>?
 
     /// How many rows it takes: the lines in sight and the header.
     var height: Int {
@@ -66,7 +69,12 @@ struct MultilinePrompt: Sendable {
                 cursor: hasCursor ? cursor - offset : 0,
                 highlights: highlights.map { Array($0.dropFirst(offset).prefix(line.count)) },
                 showsCursor: hasCursor,
-                mark: mark.flatMap { range.contains($0) || $0 == range.upperBound ? $0 - offset : nil })
+                mark: mark.flatMap { range.contains($0) || $0 == range.upperBound ? $0 - offset : nil },
+                selection: selection.flatMap { selected in
+                    // The line with its break, so that a selection across lines shows at each end.
+                    let part = selected.clamped(to: offset..<(offset + line.count + 1))
+                    return part.isEmpty ? nil : (part.lowerBound - offset)..<(part.upperBound - offset)
+                })
             if row >= area.y {
                 let position = prompt.render(in: Rect(x: area.x, y: row, width: area.width, height: 1), into: &buffer, theme: theme)
                 if hasCursor {

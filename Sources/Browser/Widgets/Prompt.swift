@@ -21,16 +21,20 @@ struct Prompt: Sendable {
     /// A character (from 0; the text's length marks its end) drawn in the error style: where the
     /// database found an error.
     var mark: Int?
+    /// The characters selected (from 0), drawn in the selection style; one past the text's end is
+    /// the blank after it (the line break of a ``MultilinePrompt``'s line).
+    var selection: Range<Int>?
 
     /// Creates a prompt; the cursor defaults to the end of `text`.
     init(label: String, text: String = "", cursor: Int? = nil, highlights: [ThemeElement]? = nil,
-         showsCursor: Bool = true, mark: Int? = nil) {
+         showsCursor: Bool = true, mark: Int? = nil, selection: Range<Int>? = nil) {
         self.label = label
         self.text = text
         self.cursor = cursor ?? text.count
         self.highlights = highlights
         self.showsCursor = showsCursor
         self.mark = mark
+        self.selection = selection
     }
 
     /// Draws the prompt on the first row of `area` and returns where the terminal cursor goes.
@@ -63,14 +67,15 @@ struct Prompt: Sendable {
             colour(characters, highlights, from: start - offset, within: start..<line.right, y: line.y,
                    into: &buffer, theme: theme)
         }
+        if let range = selection?.clamped(to: 0..<(characters.count + 1)), !range.isEmpty {
+            patch(range, of: characters, from: start - offset, within: start..<line.right, y: line.y, style: theme[.selection],
+                  into: &buffer)
+        }
         if let mark, mark >= 0, mark <= characters.count {
-            let markX = start - offset + TextWidth.of(Sanitizer.sanitize(String(characters[..<mark])))
-            let markWidth = mark < characters.count ? max(1, TextWidth.of(Sanitizer.sanitize(String(characters[mark])))) : 1
-            // The mark may be scrolled out of sight on either side.
-            let first = max(markX, start), end = min(markX + markWidth, line.right)
-            if first < end {
-                buffer.patchStyle(Rect(x: first, y: line.y, width: end - first, height: 1), style: theme[.statusError])
-            }
+            // At the text's end the mark is the blank after it.
+            let marked = mark < characters.count ? mark..<(mark + 1) : mark..<mark
+            patch(marked, of: characters, from: start - offset, within: start..<line.right, y: line.y, style: theme[.statusError],
+                  into: &buffer)
         }
         let cursorX = start + cursorColumn - offset
         guard showsCursor else {
@@ -79,6 +84,24 @@ struct Prompt: Sendable {
         buffer.patchStyle(Rect(x: cursorX, y: line.y, width: min(cursorWidth, line.right - cursorX), height: 1),
                           style: theme[.promptCursor])
         return (cursorX, line.y)
+    }
+
+    /// Lays `style` over the characters `range` of the text drawn from column `x` (the part within
+    /// `visible`: the range may be scrolled out of sight on either side); past the text's end, or
+    /// empty there, it takes the one column after the text.
+    private func patch(_ range: Range<Int>, of characters: [Character], from x: Int, within visible: Range<Int>, y: Int,
+                       style: Style, into buffer: inout ScreenBuffer) {
+        let lower = min(range.lowerBound, characters.count), upper = min(range.upperBound, characters.count)
+        let left = x + TextWidth.of(Sanitizer.sanitize(String(characters[..<lower])))
+        var width = TextWidth.of(Sanitizer.sanitize(String(characters[lower..<upper])))
+        if range.isEmpty || range.upperBound > characters.count {
+            width += 1  // the blank after the text
+        }
+        width = max(1, width)
+        let first = max(left, visible.lowerBound), end = min(left + width, visible.upperBound)
+        if first < end {
+            buffer.patchStyle(Rect(x: first, y: y, width: end - first, height: 1), style: style)
+        }
     }
 
     /// Lays each character's element over the text drawn from column `x` (the part within `visible`).

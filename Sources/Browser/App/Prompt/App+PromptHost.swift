@@ -10,10 +10,12 @@ extension App: PromptHost {
         max(1, (screenLayout.status.bottom) / 3)
     }
 
-    /// Opens the input line for `kind`, with `text` already typed.
+    /// Opens the input line for `kind`, with `text` already typed (the SQL editor on its current
+    /// buffer, the cursor's line in sight).
     func openPrompt(_ kind: PromptKind, text: String = "") {
         prompt.open(kind, text: text)
         prompt.current?.dialect = database.dialect.tokenDialect
+        prompt.current?.keepCursorVisible(rows: editorRows)
     }
 
     /// The commands of `grid`, a table's or query results'.

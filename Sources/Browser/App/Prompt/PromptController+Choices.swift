@@ -3,7 +3,7 @@ import ORMCore
 extension PromptController {
     /// Answers a one-key prompt: conflicts (keep theirs, overwrite, cancel), quitting with
     /// pending changes (commit, revert, stay), or a y/n question (deleting rows, reverting the
-    /// staged changes, replacing a file).
+    /// staged changes, replacing a file, closing a buffer of the SQL editor).
     ///
     /// Only the answers the question names (and Esc, which says no) answer it: any other key
     /// leaves it open and says which keys do, so text typed on runs nothing.
@@ -18,7 +18,7 @@ extension PromptController {
         default: nil
         }
         switch kind {
-        case .confirmDelete, .confirmRevert, .confirmOverwrite:
+        case .confirmDelete, .confirmRevert, .confirmOverwrite, .confirmCloseBuffer:
             guard let answer, ["y", "n", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer y or n; Esc: n")
             }
@@ -28,6 +28,7 @@ extension PromptController {
             case .confirmDelete(let table, let rows): host.editing.answerDelete(reply, table: table, rows: rows)
             case .confirmRevert: host.editing.answerRevert(reply)
             case .confirmOverwrite(let path): host.exports.answerOverwrite(reply, path: path)
+            case .confirmCloseBuffer: answerCloseBuffer(reply)
             default: break
             }
             return .redraw

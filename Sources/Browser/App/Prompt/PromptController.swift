@@ -46,6 +46,12 @@ final class PromptController {
         let event = line.handle(key) { self.completionSchema }
         line.keepCursorVisible(rows: host.editorRows)
         host.prompt.current = line
+        let bufferProblem = keepBuffer(of: line, after: event)
+        defer {
+            if let bufferProblem {
+                host.say(.error(bufferProblem))
+            }
+        }
         switch event {
         case .edited:
             if line.kind == .narrowTables {
@@ -86,12 +92,18 @@ final class PromptController {
         case .explainStatement(let statement, let start, let buffer):
             host.prompt.current = nil
             let problem = host.prompt.remember(buffer, for: line.kind)
-            statements.showPlan(PlanRequest(statement: statement, origin: StatementOrigin(buffer: buffer, start: start),
-                                            cursor: line.cursor, analyze: false))
+            let origin = StatementOrigin(buffer: buffer, start: start, bufferID: host.prompt.buffers.current.id)
+            statements.showPlan(PlanRequest(statement: statement, origin: origin, cursor: line.cursor, analyze: false))
             if let problem {
                 host.say(.error(problem))
             }
             return .redraw
+        case .newBuffer:
+            return newBuffer()
+        case .switchBuffer(let delta):
+            return switchBuffer(by: delta)
+        case .closeBuffer:
+            return closeBuffer()
         }
     }
 

@@ -36,6 +36,8 @@ enum PromptKind: Hashable, Sendable {
     case confirmRevert(count: Int)
     /// Whether to replace the existing file at `path` with an export (one key: `y` replaces).
     case confirmOverwrite(path: String)
+    /// Whether to close the SQL editor's buffer `number` (from 1), `lines` long (one key: `y` closes).
+    case confirmCloseBuffer(number: Int, lines: Int)
     /// A key that opens a prompt was refused for `reason` (a read-only cell, results that cannot
     /// be filtered): the text typed after it goes here, and nowhere, until Enter or Esc.
     case refused(reason: String)
@@ -64,6 +66,7 @@ enum PromptKind: Hashable, Sendable {
         case .confirmDelete(_, let rows): "Delete \(rows.count == 1 ? "1 row" : "\(rows.count) rows")? y/n "
         case .confirmRevert(let count): "Revert \(count == 1 ? "the staged change" : "all \(count) staged changes")? y/n "
         case .confirmOverwrite(let path): "\(Sanitizer.sanitize(path)) exists: replace it? y/n "
+        case .confirmCloseBuffer(let number, let lines): "Close buffer \(number) (\(lines == 1 ? "1 line" : "\(lines) lines"))? y/n "
         case .refused(let reason): Sanitizer.sanitize(reason) + " · Esc: "
         case .computeColumn: "Compute (expression [AS name]): "
         }
@@ -75,7 +78,7 @@ enum PromptKind: Hashable, Sendable {
         case .filter: .filter
         case .search, .gridSearch, .narrowTables: .search
         case .goToRow, .goToColumn, .switchSchema: .goToRow
-        case .sql: .sql
+        case .sql, .confirmCloseBuffer: .sql
         case .export, .copyAs: .export
         case .editCell: .edit
         case .resolveConflicts: .conflict
@@ -113,7 +116,8 @@ enum PromptKind: Hashable, Sendable {
     /// Whether one key answers it (a choice), rather than a line of text and Enter.
     var isChoice: Bool {
         switch self {
-        case .resolveConflicts, .quitWithChanges, .quitWithTransaction, .confirmDelete, .confirmRevert, .confirmOverwrite: true
+        case .resolveConflicts, .quitWithChanges, .quitWithTransaction, .confirmDelete, .confirmRevert, .confirmOverwrite,
+             .confirmCloseBuffer: true
         default: false
         }
     }

@@ -2,7 +2,8 @@
 /// and the cell the cell editor changes while it is open.
 ///
 /// With a ``HistoryStore``, the SQL and filter prompts' entries are kept across runs: read when
-/// the prompt first opens, each new one written as it is given.
+/// the prompt first opens, each new one written as it is given; so are the SQL editor's buffers
+/// (`PromptLine+Buffers.swift`), written whole when the editor closes and when reef quits.
 struct PromptLine {
     /// The open prompt, if any.
     var current: PromptState?
@@ -16,12 +17,29 @@ struct PromptLine {
     var sessionQueries: [NamedQuery] = []
     /// The kinds whose kept history was read.
     private var loaded: Set<PromptKind> = []
+    /// The SQL editor's buffers; `e` opens the current one.
+    var buffers = SQLBuffers()
+    /// How the kept buffers stand: not read yet, read (then written as they change), or not
+    /// readable (then never written over in this run).
+    var keptBuffers = KeptBuffers.unread
 
     /// Opens the prompt `kind` with `text` already typed and its kind's history to go through.
+    /// The SQL prompt opens on the current buffer (the kept ones read first), `text` put in it
+    /// when given (in a new buffer when it holds other text).
     mutating func open(_ kind: PromptKind, text: String = "") {
-        let problem = loadKeptHistory(of: kind)
-        current = PromptState(kind: kind, text: text, history: history[kind] ?? [])
-        current?.note = problem
+        var problems = [loadKeptHistory(of: kind)]
+        guard kind == .sql else {
+            current = PromptState(kind: kind, text: text, history: history[kind] ?? [])
+            current?.note = problems[0]
+            return
+        }
+        problems.append(loadKeptBuffers())
+        if !text.isEmpty {
+            buffers.restore(text, cursor: text.count, into: buffers.current.id)
+        }
+        current = editor(history: history[kind] ?? [])
+        let said = problems.compactMap { $0 }
+        current?.note = said.isEmpty ? nil : said.joined(separator: "; ")
     }
 
     /// Closes the prompt, and the cell editor with it.

@@ -5,7 +5,10 @@ import ORMCore
 /// At the SQL prompt the text may span several lines (an editor): `Enter` in an unfinished
 /// statement goes on to a new line (``EditorStatements/isUnfinished(_:dialect:)``), `Ctrl-J`
 /// always does, `Ctrl-O` runs the statement under the cursor, `Ctrl-P` shows its plan; arrows,
-/// `Home` and `End` move within and across lines (see `PromptState+Lines.swift`).
+/// `Home` and `End` move within and across lines (see `PromptState+Lines.swift`). Shift with them
+/// selects: `Ctrl-O` and `Ctrl-P` then take the selection, and typing replaces it
+/// (`PromptState+Selection.swift`). `Ctrl-T`, `PgUp`, `PgDn` and `Ctrl-D` ask for another of the
+/// editor's buffers (``SQLBuffers``).
 struct PromptState: Sendable {
     /// What happened to the prompt after a key.
     enum Event: Equatable, Sendable {
@@ -23,6 +26,12 @@ struct PromptState: Sendable {
         /// Ctrl-P at the SQL prompt: show the plan of `statement`, which starts at character
         /// `start` of the whole text `buffer`.
         case explainStatement(String, start: Int, buffer: String)
+        /// Ctrl-T at the SQL prompt: a new empty buffer.
+        case newBuffer
+        /// PgDn (1) or PgUp (-1) at the SQL prompt: the next or previous buffer.
+        case switchBuffer(by: Int)
+        /// Ctrl-D at the SQL prompt: close this buffer (asking first when it holds text).
+        case closeBuffer
     }
 
     /// What the prompt asks for.
@@ -50,6 +59,11 @@ struct PromptState: Sendable {
     var failure: EditorFailure?
     /// The first line of the text in sight when it spans more lines than the editor shows.
     var firstVisibleLine = 0
+    /// Where the selection started (Shift with the arrows), the cursor being its other end; nil
+    /// when nothing is selected.
+    var selectionAnchor: Int?
+    /// Which of the SQL editor's buffers this is, shown in the label when there are several.
+    var buffer: SQLBuffers.Position?
 
     /// Opens a prompt with `text` already typed.
     init(kind: PromptKind, text: String = "", history: [String] = []) {
@@ -61,9 +75,9 @@ struct PromptState: Sendable {
 
     /// The widget that draws it.
     var widget: Prompt {
-        Prompt(label: (note.map { "(\(Sanitizer.sanitize($0))) " } ?? "") + (search?.label ?? "") + kind.label,
+        Prompt(label: (note.map { "(\(Sanitizer.sanitize($0))) " } ?? "") + (search?.label ?? "") + (buffer?.label ?? kind.label),
                text: text, cursor: cursor,
-               highlights: kind.isSQL ? SQLHighlighter.elements(of: text) : nil)
+               highlights: kind.isSQL ? SQLHighlighter.elements(of: text) : nil, selection: selection)
     }
 
     /// Whether it is drawn as the SQL editor of several lines (``editor(rows:)``) rather than one line.
@@ -79,7 +93,8 @@ struct PromptState: Sendable {
         } ?? ""
         return MultilinePrompt(label: widget.label, text: text, cursor: cursor, highlights: SQLHighlighter.elements(of: text),
                                firstLine: firstVisibleLine, rows: rows,
-                               header: failure.map { "✗ " + place + $0.message }, mark: failure?.offset)
+                               header: failure.map { "✗ " + place + $0.message }, mark: failure?.offset,
+                               selection: selection)
     }
 
     /// Applies one key. `schema` gives what `Tab` completes from at the SQL and filter prompts
@@ -92,6 +107,9 @@ struct PromptState: Sendable {
                 failure = nil  // the marked place is no longer where the error was
             }
         }
+        if search != nil || completions != nil {
+            selectionAnchor = nil  // what they put in the text replaces no selection
+        }
         if search != nil, let event = handleSearch(key) {
             return event
         }
@@ -103,6 +121,20 @@ struct PromptState: Sendable {
 
     /// Applies one key to the text (no list or search open).
     mutating func edit(_ key: Key, schema: () -> CompletionSchema?) -> Event {
+        if extendSelection(key) {
+            return .edited
+        }
+        switch key {
+        case .backspace where selection != nil, .delete where selection != nil:
+            _ = deleteSelection()
+            return .edited
+        case .character:
+            _ = deleteSelection()  // typed in its place
+        case .control("o") where kind == .sql, .control("p") where kind == .sql, .mouse, .resize:
+            break
+        default:
+            selectionAnchor = nil  // a move without Shift, or another edit
+        }
         var characters = Array(text)
         switch key {
         case .tab where kind.isSQL:
@@ -124,12 +156,21 @@ struct PromptState: Sendable {
         case .enter:
             return .submitted(text)
         case .control("o") where kind == .sql:
+            if let run = selectedStatement() {
+                return run
+            }
             guard let statement = EditorStatements.statement(at: cursor, in: text, dialect: dialect) else {
                 note = "no statement here"
                 return .edited
             }
             return .runStatement(statement.text, start: statement.start, buffer: text)
         case .control("p") where kind == .sql:
+            if let selected = selectedStatement() {
+                guard case .runStatement(let statement, let start, let buffer) = selected else {
+                    return selected
+                }
+                return .explainStatement(statement, start: start, buffer: buffer)
+            }
             guard let statement = EditorStatements.statement(at: cursor, in: text, dialect: dialect) else {
                 note = "no statement here"
                 return .edited
@@ -172,6 +213,14 @@ struct PromptState: Sendable {
             cursor = start
         case .control("x") where kind == .sql:
             return .openEditor(text)
+        case .control("t") where kind == .sql:
+            return .newBuffer
+        case .pageDown where kind == .sql:
+            return .switchBuffer(by: 1)
+        case .pageUp where kind == .sql:
+            return .switchBuffer(by: -1)
+        case .control("d") where kind == .sql:
+            return .closeBuffer
         case .up where lineOfCursor > 0:
             moveLine(by: -1)
             return .edited

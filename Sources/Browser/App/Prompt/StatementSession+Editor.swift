@@ -8,6 +8,9 @@ struct StatementOrigin: Sendable {
     var buffer: String
     /// Where the statement run starts in `buffer`, in characters.
     var start: Int
+    /// The editor's buffer it came from (``SQLBuffers/Buffer/id``), nil when unknown: a rejected
+    /// statement goes back into it.
+    var bufferID: Int?
 }
 
 extension StatementSession {
@@ -33,7 +36,9 @@ extension StatementSession {
             host.prompt.current?.note = reason + "; nothing run"
         case .changed(let edited):
             host.prompt.current = nil
-            let problem = host.prompt.remember(edited, for: .sql)
+            // Run whole, as with Enter: the text joins the history and its buffer empties.
+            host.prompt.buffers.update(text: "", cursor: 0)
+            let problem = [host.prompt.remember(edited, for: .sql), host.prompt.saveBuffers()].compactMap { $0 }.first
             run(edited)
             if let problem {
                 host.say(.error(problem))
@@ -41,17 +46,17 @@ extension StatementSession {
         }
     }
 
-    /// Reopens the SQL editor with the text of a statement the database rejected, the cursor and
-    /// the mark on the place of the error (when the database said), unless a prompt is open by then.
+    /// Reopens the SQL editor with the text of a statement the database rejected, in the buffer it
+    /// came from, the cursor and the mark on the place of the error (when the database said),
+    /// unless a prompt is open by then.
     func keepInEditor(_ origin: StatementOrigin, failure: EditorFailure) {
         guard host.prompt.current == nil else {
             return
         }
-        host.openPrompt(.sql, text: origin.buffer)
+        let cursor = failure.offset.map { min($0, origin.buffer.count) } ?? origin.buffer.count
+        host.prompt.restoreSQL(origin.buffer, cursor: cursor, into: origin.bufferID)
+        host.openPrompt(.sql, text: "")
         host.prompt.current?.failure = failure
-        if let offset = failure.offset {
-            host.prompt.current?.cursor = min(offset, origin.buffer.count)
-        }
         host.prompt.current?.keepCursorVisible(rows: host.editorRows)
     }
 

@@ -29,9 +29,9 @@ final class StatementSession {
     ///
     /// A statement the database rejects goes back into the SQL editor with the place of the
     /// error marked: the editor's whole text `buffer` (nil: `text` alone), `text` starting at
-    /// its character `start`.
+    /// its character `start`, into the editor's current buffer, which it came from.
     func run(_ text: String, editing buffer: String? = nil, at start: Int = 0) {
-        let origin = StatementOrigin(buffer: buffer ?? text, start: start)
+        let origin = StatementOrigin(buffer: buffer ?? text, start: start, bufferID: host.prompt.buffers.current.id)
         guard SQLScript.hasTokens(text) else {
             return
         }

@@ -3,9 +3,11 @@
 extension App: ExportsHost {
     /// Stops work that must not outlive reef, as it quits: an export still running is stopped
     /// and its file discarded (the file it would replace stays as it was), and the statements'
-    /// result files are removed. Returns what to tell the user, if anything.
+    /// result files are removed. The SQL editor's buffers are written as they are. Returns what
+    /// to tell the user, if anything.
     func finish() -> String? {
         defer { prompts.statements.removeResultFiles() }  // once an export reading them has stopped
-        return exports.stopAsReefQuits()
+        let notes = [exports.stopAsReefQuits(), prompt.saveBuffers()].compactMap { $0 }
+        return notes.isEmpty ? nil : notes.joined(separator: "\n")
     }
 }

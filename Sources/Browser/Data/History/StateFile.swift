@@ -8,7 +8,8 @@ import ORMCore
 #endif
 
 /// A file reef keeps in its state folder (``StateFolder``) for a database: the prompts' history
-/// (``HistoryFile``), the named queries (``NamedQueriesFile``). Each is named for the database's
+/// (``HistoryFile``), the named queries (``NamedQueriesFile``), the SQL editor's buffers
+/// (``SQLBuffersFile``). Each is named for the database's
 /// ``DatabaseIdentity`` and written whole, readable by its owner alone.
 enum StateFile {
     /// `NAME-HASH` for the database `identity`: NAME its last part (a file's name, a server's
@@ -42,10 +43,12 @@ enum StateFile {
     }
 
     /// Reads the JSON string on each line of `path`: nil when there is no file; a line that does
-    /// not decode (cut by a full disk, edited by hand) is skipped.
+    /// not decode (cut by a full disk, edited by hand) is skipped, or `strictly` an error (a file
+    /// whose lines go together, as the buffers' cursor and text do).
     ///
-    /// - Throws: ``FileFailure`` when the file exists but cannot be read.
-    static func readLines(of path: String) throws(FileFailure) -> [String]? {
+    /// - Throws: ``FileFailure`` when the file exists but cannot be read, or `strictly` holds a
+    ///   line that is not a JSON string.
+    static func readLines(of path: String, strictly: Bool = false) throws(FileFailure) -> [String]? {
         guard let data = FileManager.default.contents(atPath: path) else {
             if access(path, F_OK) == 0 {
                 throw FileFailure(path: path, reason: "cannot be read")
@@ -53,7 +56,15 @@ enum StateFile {
             return nil
         }
         let decoder = JSONDecoder()
-        return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(String.self, from: Data($0)) }
+        var lines: [String] = []
+        for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
+            if let decoded = try? decoder.decode(String.self, from: Data(line)) {
+                lines.append(decoded)
+            } else if strictly {
+                throw FileFailure(path: path, reason: "line \(index + 1) is not a JSON string")
+            }
+        }
+        return lines
     }
 
     /// Writes `bytes` to a temporary file and renames it over `path`.

@@ -35,7 +35,7 @@ extension GridCommands {
                 }
                 try move(toRow: number - 1)
             case .narrowTables, .sql, .export, .editCell, .resolveConflicts, .quitWithChanges, .quitWithTransaction, .confirmDelete, .confirmRevert,
-                 .confirmOverwrite, .refused, .switchSchema:
+                 .confirmOverwrite, .confirmCloseBuffer, .refused, .switchSchema:
                 break
             }
         } catch {

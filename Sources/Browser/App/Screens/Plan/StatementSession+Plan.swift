@@ -17,10 +17,12 @@ extension StatementSession: PlanHost {
         }))
     }
 
-    /// Opens the SQL editor with the text and cursor it had when `request` was made.
+    /// Opens the SQL editor with the text and cursor it had when `request` was made, in the buffer
+    /// it came from.
     func returnToEditor(from request: PlanRequest) {
-        host.openPrompt(.sql, text: request.origin.buffer)
-        host.prompt.current?.cursor = min(max(0, request.cursor), request.origin.buffer.count)
+        let cursor = min(max(0, request.cursor), request.origin.buffer.count)
+        host.prompt.restoreSQL(request.origin.buffer, cursor: cursor, into: request.origin.bufferID)
+        host.openPrompt(.sql, text: "")
         host.prompt.current?.keepCursorVisible(rows: host.editorRows)
     }
 
