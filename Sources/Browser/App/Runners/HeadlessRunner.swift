@@ -10,8 +10,8 @@ struct HeadlessRunner: EffectHost {
     /// The longest the final screen waits for background counts.
     static let settleLimit: TimeInterval = 10
 
-    /// The application.
-    let app: App
+    /// The open databases, each with its app.
+    let databases: OpenDatabases
     /// The screen size.
     let columns: Int, rows: Int
     /// The in-memory terminal drawn on; it also records what was copied to the clipboard.
@@ -19,13 +19,23 @@ struct HeadlessRunner: EffectHost {
     /// The terminal over ``backend``.
     private let terminal: Terminal<MemoryBackend>
 
-    /// Creates a runner for `app` on a terminal `columns` by `rows`.
+    /// Creates a runner for `app`, the one database open, on a terminal `columns` by `rows`.
     init(app: App, columns: Int, rows: Int) {
-        self.app = app
+        self.init(databases: OpenDatabases(app: app), columns: columns, rows: rows)
+    }
+
+    /// Creates a runner for the open `databases` on a terminal `columns` by `rows`.
+    init(databases: OpenDatabases, columns: Int, rows: Int) {
+        self.databases = databases
         self.columns = columns
         self.rows = rows
         backend = MemoryBackend(columns: columns, rows: rows)
         terminal = Terminal(backend: backend)
+    }
+
+    /// The app shown.
+    var app: App {
+        databases.current
     }
 
     /// What playing a script showed, and whether it ended the session.
@@ -34,9 +44,6 @@ struct HeadlessRunner: EffectHost {
         var screens: [[String]] = []
         /// Whether a key (or one that waited for background work) quit.
         var quit = false
-        /// Whether the app ended to browse another schema (``Effect/reopen(_:)``), with the steps
-        /// not played: the next app plays them.
-        var ended = Reopening.Ended()
     }
 
     /// Plays `script` and returns the dumped screens followed by the final one, each as lines with
@@ -51,16 +58,10 @@ struct HeadlessRunner: EffectHost {
 
     /// Plays `script` as ``run(_:emit:)`` does, and says whether it quit.
     func play(_ script: [ScriptStep], emit: ([String]) -> Void = { _ in }) -> Played {
-        let effects = EffectHandler(app: app)
-        app.resize(columns: columns, rows: rows)
+        let effects = EffectHandler(databases: databases)
+        databases.resize(columns: columns, rows: rows)
         var played = Played()
-        var next = 0
         func record(ending: EffectHandler.Reaction? = nil) -> Played {
-            if let switched = ending?.reopen {
-                // Not the end: the app on the other schema goes on with the rest.
-                played.ended = Reopening.Ended(switching: switched, rest: script[next...])
-                return played
-            }
             played.screens.append(text(of: terminal))
             played.quit = ending?.quit ?? false
             emit(played.screens[played.screens.count - 1])
@@ -68,15 +69,14 @@ struct HeadlessRunner: EffectHost {
         }
         draw(terminal)
         for step in script {
-            next += 1
             switch step {
             case .key(let key):
-                var outcome = app.handle(key)
-                outcome.merge(app.tick())
+                var outcome = databases.handle(key)
+                outcome.merge(databases.tick())
                 // What the key's effects started (the editor's statement, say) is picked up at once.
                 var reaction = effects.apply(outcome, on: self)
                 if !reaction.quit {
-                    reaction = effects.apply(app.tick(), on: self)
+                    reaction = effects.apply(databases.tick(), on: self)
                 }
                 draw(terminal)
                 if reaction.quit {
@@ -84,7 +84,7 @@ struct HeadlessRunner: EffectHost {
                 }
             case .wait(let milliseconds):
                 pause(seconds: Double(milliseconds) / 1000)
-                let reaction = effects.apply(app.tick(), on: self)
+                let reaction = effects.apply(databases.tick(), on: self)
                 draw(terminal)
                 if reaction.quit {
                     return record(ending: reaction)
@@ -110,21 +110,21 @@ struct HeadlessRunner: EffectHost {
         let deadline = Date().addingTimeInterval(Self.settleLimit)
         // A tick can start new work (a refresh after committed changes recounts): settle again.
         repeat {
-            while app.hasBackgroundWork && !app.hasWorkToCollect && Date() < deadline {
+            while databases.hasBackgroundWork && !databases.hasWorkToCollect && Date() < deadline {
                 pause(seconds: 0.01)
             }
-            let reaction = effects.apply(app.tick(), on: self)
+            let reaction = effects.apply(databases.tick(), on: self)
             if reaction.quit {
                 return reaction
             }
-        } while app.hasBackgroundWork && Date() < deadline
+        } while databases.hasBackgroundWork && Date() < deadline
         return EffectHandler.Reaction()
     }
 
     /// Draws one frame.
     private func draw(_ terminal: Terminal<MemoryBackend>) {
         terminal.draw { frame in
-            app.render(&frame)
+            databases.render(&frame)
         }
     }
 
