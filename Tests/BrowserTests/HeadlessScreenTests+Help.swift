@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x111.
+    /// Keys `?` at 80x114.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 111)
+        let screens = try fixture.headless("?", columns: 80, rows: 114)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -30,11 +30,13 @@ extension HeadlessScreenTests {
             "  <Enter>            open table / open record view of the cursor row",
             "  S                  schema of the table",
             "  gs                 PostgreSQL: browse another schema (asks which)",
+            "  gt                 next database, when several are open (reef a.db b.db …)",
+            "  gT                 previous database",
             "  ? <F1>             this help (again: close it)",
             "  q                  back; main screen: clear the filter, sort and hidden",
-            "                     columns, then quit",
+            "                     columns, then quit (several databases: close this one)",
             "  <Esc>              cancel, or back; never quits",
-            "  Q <C-c>            quit (asks first when changes are pending)",
+            "  Q <C-c>            quit (asks first when changes are pending, in any database)",
             "  <C-l>              redraw the screen",
             "",
             "Data",
@@ -118,6 +120,7 @@ extension HeadlessScreenTests {
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
             "  \\n \\ns \\nd         SQL prompt: list / run (\\n NAME) / save / delete queries",
             "  click              select a table or a cell",
+            "  wheel              scroll",
             " HELP  ? help",
         ])
     }

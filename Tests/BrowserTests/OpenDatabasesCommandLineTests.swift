@@ -34,7 +34,7 @@ final class OpenDatabasesCommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.error)
         XCTAssertEqual(result.error, "reef: \(path("missing.db")): no such file\n")
         let lines = result.output.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines[0].hasPrefix("Tables (1)"), "one database open: no row naming it: \(lines[0])")
+        XCTAssertTrue(lines[0].hasPrefix("▸ Tables (1)"), "one database open: no row naming it: \(lines[0])")
         XCTAssertTrue(lines.last?.contains("not opened: \(path("missing.db")): no such file") ?? false, lines.last ?? "")
 
         let none = try ReefProcess.run([path("missing.db"), path("gone.db"), "--headless", "200x6"])
