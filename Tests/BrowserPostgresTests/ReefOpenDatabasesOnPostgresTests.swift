@@ -57,7 +57,7 @@ final class ReefOpenDatabasesOnPostgresTests: XCTestCase {
         var lines = runner.run(try KeyScript.parse("<Tab>")).last ?? []
         XCTAssertEqual(lines[0], "[1/2] notes.db")
         XCTAssertTrue(lines[2].contains("remember"), lines[2])
-        lines = runner.run(try KeyScript.parse("gt<Tab>jl" + "cZed<Enter>")).last ?? []
+        lines = runner.run(try KeyScript.parse("gt<Tab>jl" + "c<C-u>Zed<Enter>")).last ?? []
         XCTAssertEqual(lines[0], "[2/2] shop")
         XCTAssertTrue(lines[1].hasPrefix("public (1)"), lines[1])
         XCTAssertTrue(lines.joined().contains("Zed"), "the edit is staged: \(lines.joined(separator: "\n"))")
@@ -78,7 +78,7 @@ final class ReefOpenDatabasesOnPostgresTests: XCTestCase {
         let lines = HeadlessRunner(databases: databases, columns: 80, rows: 8)
             .run(try KeyScript.parse("gtgsarchive<Enter>")).last ?? []
         XCTAssertEqual(lines[0], "[2/2] shop")
-        XCTAssertTrue(lines[1].hasPrefix("archive (1)"), lines[1])
+        XCTAssertTrue(lines[1].hasPrefix("▸ archive (1)"), lines[1])
         XCTAssertTrue(databases.entries[0].app === notes, "the SQLite file's app stays")
         XCTAssertEqual(databases.entries.count, 2)
     }
