@@ -14,8 +14,9 @@ enum Effect: Equatable, Sendable {
     case runInBackground(label: String)
     /// End the program.
     case quit
-    /// End this app and open the database again on another schema (`gs`, Enter on another
-    /// schema's table): the runner makes the next app (``Reopening``), which plays the keys left.
+    /// End this app and open its database again on another schema (`gs`, Enter on another
+    /// schema's table): the next app (``Reopening``) takes its place among the databases open
+    /// (``OpenDatabases/reopenShown(_:)``) and plays the keys left; the others stay as they are.
     case reopen(SchemaSwitch)
     /// Show the database `offset` places after this one among those open (`gt`, `gT`; wrapping
     /// around); the keys left (typed meanwhile, while this app waited for background work) are
