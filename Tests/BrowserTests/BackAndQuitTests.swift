@@ -121,7 +121,7 @@ final class BackAndQuitTests: XCTestCase {
         XCTAssertFalse(try play("y", on: app, runner))
         XCTAssertEqual(app.pendingEditCount, 1)
         XCTAssertFalse(try play("Qw", on: app, runner))
-        XCTAssertEqual(app.prompt.current?.kind, .quitWithChanges)
+        XCTAssertEqual(app.prompt.current?.kind, .quitWithChanges())
         XCTAssertEqual(runner.run([]).last?.last?.hasPrefix("(answer c, r or Esc) Pending changes"), true)
         XCTAssertFalse(try play("<Esc>", on: app, runner))
         XCTAssertNil(app.prompt.current)

@@ -65,6 +65,6 @@ final class FeatureStateTests: XCTestCase {
         let page = TextPageController(title: "Pending changes", lines: [], mode: .pending)
         XCTAssertTrue(page.isPage(.pending))
         XCTAssertFalse(page.isPage(.conflicts))
-        XCTAssertEqual(PromptKind.resolveConflicts(thenQuit: true).mode, .conflict)
+        XCTAssertEqual(PromptKind.resolveConflicts(thenQuit: QuitQuestion()).mode, .conflict)
     }
 }

@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x116: every line, down to the last.
+    /// Keys `?` at 80x118: every line, down to the last.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 116)
+        let screens = try fixture.headless("?", columns: 80, rows: 118)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -30,11 +30,13 @@ extension HeadlessScreenTests {
             "  <Enter>            open table / open record view of the cursor row",
             "  S                  schema of the table",
             "  gs                 PostgreSQL: browse another schema (asks which)",
+            "  gt                 next database, when several are open (reef a.db b.db …)",
+            "  gT                 previous database",
             "  ? <F1>             this help (again: close it)",
             "  q                  back; main screen: clear the filter, sort and hidden",
-            "                     columns, then quit",
+            "                     columns, then quit (several databases: close this one)",
             "  <Esc>              cancel, or back; never quits",
-            "  Q <C-c>            quit (asks first when changes are pending)",
+            "  Q <C-c>            quit (asks first when changes are pending, in any database)",
             "  <C-l>              redraw the screen",
             "",
             "Data",

@@ -91,7 +91,7 @@ final class KeyEffectTests: XCTestCase {
         let app = try app(table: "artists")
         _ = try outcome(of: "li<C-u>Zed<Enter>", on: app)
         XCTAssertEqual(app.handle(.character("Q")), .redraw, "asks first")
-        XCTAssertEqual(app.prompt.current?.kind, .quitWithChanges)
+        XCTAssertEqual(app.prompt.current?.kind, .quitWithChanges())
         XCTAssertTrue(app.handle(.character("c")).quits)
     }
 

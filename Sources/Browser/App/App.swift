@@ -58,6 +58,10 @@ final class App {
     /// Why the database is read-only when reef itself chose it, said instead of `--readonly` when
     /// an edit or a statement is refused (data files imported without `--save`).
     var readOnlyReason: String?
+    /// Where this database stands among those open in the session, when there are several (set
+    /// by ``OpenDatabases``; nil with one): a row above the screens says it, `q` on the main
+    /// screen closes this database, and the questions before quitting name it.
+    var databaseTab: DatabaseTab?
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {
@@ -78,17 +82,17 @@ final class App {
 
     /// Creates the application and opens `initialTable` (or the first table). The name is
     /// matched exactly, else ignoring case (as SQLite matches names). `countLimits` say when
-    /// background counts give up.
+    /// background counts give up. `wakeup` is the loop's, shared by the apps of one session.
     ///
     /// - Throws: the database's error when the schema cannot be read; ``TableInOtherSchema`` when
     ///   `initialTable` is another schema's table qualified (`audit.log`); ``UnknownTable`` when
     ///   there is no `initialTable`.
-    init(database: Database, theme: Theme, initialTable: String? = nil, countLimits: CountLimits = .standard) throws {
+    init(database: Database, theme: Theme, initialTable: String? = nil, countLimits: CountLimits = .standard,
+         wakeup: Wakeup = Wakeup()) throws {
         self.database = database
         self.theme = theme
         self.countLimits = countLimits
         catalog = try Catalog(database: database, limits: countLimits, gridCounted: initialTable)
-        let wakeup = Wakeup()
         self.wakeup = wakeup
         liveChanges = LiveChanges(database: database, wakeup: wakeup)
         serverWatch = ServerWatch(database: database, wakeup: wakeup)

@@ -67,8 +67,8 @@ final class WaitedWork {
                 break
             }
             outcome.merge(host.handle(key))
-            if outcome.quits {
-                outcome.leaveForNextApp(Array(keys))  // typed for the schema switched to
+            if outcome.leavesApp {
+                outcome.leaveForNextApp(Array(keys))  // typed for the schema or database switched to
                 break
             }
         }

@@ -35,8 +35,8 @@ extension Editing {
     /// Nothing is written while a new row is refused by SQLite as it is (the cursor goes to it).
     /// Rows changed meanwhile open the conflicts screen and ask what to do; a locked database
     /// keeps the changes for a retry. `thenQuit` is passed on to the conflicts' question, so the
-    /// commit its answer makes quits.
-    func commitEdits(policy: ConflictPolicy, thenQuit: Bool = false) -> Bool {
+    /// commit its answer makes quits (or closes the database).
+    func commitEdits(policy: ConflictPolicy, thenQuit: QuitQuestion? = nil) -> Bool {
         guard pendingEditCount > 0 else {
             host.say(.info("nothing to commit"))
             return true
@@ -223,7 +223,7 @@ extension Editing {
 
     /// Shows the rows that changed since they were read, every table's, and asks what to do with
     /// them (`thenQuit`: the commit the answer makes quits).
-    private func showConflicts(_ conflicts: [(table: String, conflicts: [EditConflict])], thenQuit: Bool) {
+    private func showConflicts(_ conflicts: [(table: String, conflicts: [EditConflict])], thenQuit: QuitQuestion?) {
         let count = conflicts.reduce(0) { $0 + $1.conflicts.count }
         let names = conflicts.map { Sanitizer.sanitize($0.table) }.joined(separator: ", ")
         var lines = ["\(Self.rows(count)) changed since you read \(count == 1 ? "it" : "them") in \(names); nothing was written.", ""]

@@ -83,6 +83,12 @@ extension App {
         case .switchSchema:
             prompts.askForSchema()
             return .redraw
+        case .nextDatabase, .previousDatabase:
+            guard databaseTab != nil else {
+                say(.info("one database is open: reef A B … opens several"))
+                return .redraw
+            }
+            return Outcome([.showDatabase(offset: command == .nextDatabase ? 1 : -1)])
         case .cancel where exports.stopClipboardCopy():
             return .redraw
         default:

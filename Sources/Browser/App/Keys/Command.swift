@@ -57,6 +57,10 @@ enum Command: Hashable, Sendable, CaseIterable {
     case schema
     /// Browse another schema of the database (PostgreSQL).
     case switchSchema
+    /// Show the next of the databases open (`gt`).
+    case nextDatabase
+    /// Show the previous of the databases open (`gT`).
+    case previousDatabase
     /// Run a SQL statement.
     case sql
     /// On the plan screen (`Ctrl-P` at the SQL prompt): run the statement to measure its plan

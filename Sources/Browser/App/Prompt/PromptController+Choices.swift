@@ -42,16 +42,18 @@ extension PromptController {
                 return keepAsking("answer t, o or c; j k scroll")
             }
             return resolveConflicts(answer, thenQuit: thenQuit)
-        case .quitWithTransaction:
+        case .quitWithTransaction(let question):
             guard let answer, ["c", "r", "\u{1B}"].contains(answer) else {
                 return keepAsking("answer c, r or Esc")
             }
-            return answerQuitWithTransaction(answer)
+            return answerQuitWithTransaction(answer, question)
+        case .quitWithChanges(let question):
+            guard let answer, ["c", "r", "\u{1B}"].contains(answer) else {
+                return keepAsking("answer c, r or Esc")
+            }
+            return answerQuit(answer, question)
         default:
-            guard let answer, ["c", "r", "\u{1B}"].contains(answer) else {
-                return keepAsking("answer c, r or Esc")
-            }
-            return answerQuit(answer)
+            return .handled
         }
     }
 
@@ -62,50 +64,52 @@ extension PromptController {
     }
 
     /// Answers the conflicts: `t` keeps theirs, `o` overwrites, `c` or Esc cancels the commit. A
-    /// commit made quits when it was asked for by "commit and quit" (`thenQuit`).
-    private func resolveConflicts(_ answer: Character, thenQuit: Bool) -> Outcome {
+    /// commit made quits (or closes the database) when it was asked for by "commit and quit"
+    /// (`thenQuit`).
+    private func resolveConflicts(_ answer: Character, thenQuit: QuitQuestion?) -> Outcome {
         host.prompt.current = nil
         if host.state.top.isPage(.conflicts) {
             host.state.screens.removeLast()
         }
         let committed: Bool
         switch answer {
-        case "t": committed = host.editing.commitEdits(policy: .keepTheirs, thenQuit: false)
-        case "o": committed = host.editing.commitEdits(policy: .overwrite, thenQuit: false)
+        case "t": committed = host.editing.commitEdits(policy: .keepTheirs)
+        case "o": committed = host.editing.commitEdits(policy: .overwrite)
         default:
             committed = false
             host.say(.info("commit cancelled: \(Editing.changes(host.editing.pendingEditCount)) still pending"))
         }
         if committed {
             host.editing.closePendingScreen()
-            return thenQuit ? .quit : .redraw
+            return thenQuit?.ending ?? .redraw
         }
         return .redraw
     }
 
-    /// Answers the question about quitting with pending changes: `c` commits and quits, `r`
-    /// reverts and quits, Esc stays.
-    private func answerQuit(_ answer: Character) -> Outcome {
+    /// Answers the question about quitting (or closing the database) with pending changes: `c`
+    /// commits and quits, `r` reverts and quits, Esc stays.
+    private func answerQuit(_ answer: Character, _ question: QuitQuestion) -> Outcome {
         host.prompt.current = nil
         switch answer {
         case "c":
             // Conflicts ask first; the commit their answer makes still quits.
-            guard host.editing.commitEdits(policy: .cancel, thenQuit: true) else {
+            guard host.editing.commitEdits(policy: .cancel, thenQuit: question) else {
                 return .redraw
             }
-            return .quit
+            return question.ending
         case "r":
             host.editing.staging.edits = [:]
-            return .quit
+            return question.ending
         default:
             host.say(.info("\(Editing.changes(host.editing.pendingEditCount)) pending: w commits, U reverts"))
             return .redraw
         }
     }
 
-    /// Answers the question about quitting with the prompt's transaction open: `c` commits it,
-    /// `r` rolls it back, then quitting goes on (asking about staged changes, if any); Esc stays.
-    private func answerQuitWithTransaction(_ answer: Character) -> Outcome {
+    /// Answers the question about quitting (or closing the database) with the prompt's transaction
+    /// open: `c` commits it, `r` rolls it back, then quitting goes on (asking about staged
+    /// changes, if any); Esc stays.
+    private func answerQuitWithTransaction(_ answer: Character, _ question: QuitQuestion) -> Outcome {
         host.prompt.current = nil
         guard answer == "c" || answer == "r" else {
             host.say(.info("the transaction stays open: COMMIT or ROLLBACK at the SQL prompt (e)"))
@@ -119,7 +123,7 @@ extension PromptController {
             return .redraw
         }
         statements.noteTransactionState()
-        return quitOrAsk()
+        return quitOrAsk(closing: question.closing)
     }
 
     /// The scrolling a key asks for while the conflicts are listed: arrows, `j` `k`, page keys.
@@ -141,26 +145,32 @@ extension PromptController {
         if let work = host.pending.work {
             return host.waits.cancel(work)
         }
-        if host.prompt.current?.kind == .quitWithChanges || host.prompt.current?.kind == .quitWithTransaction {
+        switch host.prompt.current?.kind {
+        case .quitWithChanges, .quitWithTransaction:
             return keepAsking("answer c, r or Esc")
+        default:
+            break
         }
         host.prompt.close()
         return quitOrAsk()
     }
 
     /// Quits, unless a transaction typed at the prompt is open or changes are pending: then asks
-    /// whether to commit, revert (roll back) or stay, the transaction first.
-    func quitOrAsk() -> Outcome {
+    /// whether to commit, revert (roll back) or stay, the transaction first. `closing`: the answer
+    /// closes only this database (``Effect/close(keysLeft:)``; `q` when several are open). With
+    /// several open the question names the database.
+    func quitOrAsk(closing: Bool = false) -> Outcome {
+        let question = QuitQuestion(database: host.databaseTab?.name, closing: closing)
         // A statement still sending rows stops (it holds the writer a COMMIT would need).
         host.pending.fillingStatement?.stop()
         if host.sessionTransactionOpen {
-            host.openPrompt(.quitWithTransaction, text: "")
+            host.openPrompt(.quitWithTransaction(question), text: "")
             return .redraw
         }
         guard host.editing.pendingEditCount > 0 else {
-            return .quit
+            return question.ending
         }
-        host.openPrompt(.quitWithChanges, text: "")
+        host.openPrompt(.quitWithChanges(question), text: "")
         return .redraw
     }
 }

@@ -11,6 +11,8 @@ protocol PromptHost: StatementHost {
     var currentGrid: GridModel? { get }
     /// Where the visible screen's parts are drawn.
     var screenLayout: Layout { get }
+    /// Where this database stands among those open, when there are several (nil with one).
+    var databaseTab: DatabaseTab? { get }
     /// Whether the screen on top is a text page (the help, the named queries) that `/` searches.
     var isTextScreenOnTop: Bool { get }
     /// The exports the export prompt starts and the overwrite question answers for.

@@ -24,12 +24,14 @@ enum PromptKind: Hashable, Sendable {
     /// asked for (no `$EDITOR` set).
     case editCell(column: String, note: String? = nil)
     /// What to do with staged edits whose rows changed meanwhile (one key); `thenQuit` when the
-    /// commit was asked for by "commit and quit", so the commit the answer makes quits too.
-    case resolveConflicts(thenQuit: Bool = false)
-    /// What to do with pending changes before quitting (one key).
-    case quitWithChanges
-    /// What to do with the transaction typed at the SQL prompt, still open, before quitting (one key).
-    case quitWithTransaction
+    /// commit was asked for by "commit and quit" (or "commit and close"), so the commit the answer
+    /// makes quits (or closes the database) too.
+    case resolveConflicts(thenQuit: QuitQuestion? = nil)
+    /// What to do with pending changes before quitting, or closing the database (one key).
+    case quitWithChanges(QuitQuestion = QuitQuestion())
+    /// What to do with the transaction typed at the SQL prompt, still open, before quitting, or
+    /// closing the database (one key).
+    case quitWithTransaction(QuitQuestion = QuitQuestion())
     /// Whether to delete `rows` of `table` (one key: `y` deletes).
     case confirmDelete(table: String, rows: [RowRef])
     /// Whether to drop all `count` staged changes (one key: `y` reverts).
@@ -61,8 +63,10 @@ enum PromptKind: Hashable, Sendable {
         case .export: "Export to (.csv .tsv .json .jsonl .sql): "
         case .editCell(let column, let note): Sanitizer.sanitize(column) + (note.map { " (\($0))" } ?? "") + ": "
         case .resolveConflicts: "Rows changed meanwhile: t keep theirs, o overwrite, c cancel? "
-        case .quitWithChanges: "Pending changes: c commit and quit, r revert and quit, Esc stay? "
-        case .quitWithTransaction: "A transaction is open: c commit and quit, r roll back and quit, Esc stay? "
+        case .quitWithChanges(let question):
+            "\(question.subject("Pending changes")): c commit and \(question.verb), r revert and \(question.verb), Esc stay? "
+        case .quitWithTransaction(let question):
+            "\(question.subject("A transaction is open")): c commit and \(question.verb), r roll back and \(question.verb), Esc stay? "
         case .confirmDelete(_, let rows): "Delete \(rows.count == 1 ? "1 row" : "\(rows.count) rows")? y/n "
         case .confirmRevert(let count): "Revert \(count == 1 ? "the staged change" : "all \(count) staged changes")? y/n "
         case .confirmOverwrite(let path): "\(Sanitizer.sanitize(path)) exists: replace it? y/n "

@@ -14,15 +14,23 @@ enum Effect: Equatable, Sendable {
     case runInBackground(label: String)
     /// End the program.
     case quit
-    /// End this app and open the database again on another schema (`gs`, Enter on another
-    /// schema's table): the runner makes the next app (``Reopening``), which plays the keys left.
+    /// End this app and open its database again on another schema (`gs`, Enter on another
+    /// schema's table): the next app (``Reopening``) takes its place among the databases open
+    /// (``OpenDatabases/reopenShown(_:)``) and plays the keys left; the others stay as they are.
     case reopen(SchemaSwitch)
+    /// Show the database `offset` places after this one among those open (`gt`, `gT`; wrapping
+    /// around); the keys left (typed meanwhile, while this app waited for background work) are
+    /// played there.
+    case showDatabase(offset: Int, keysLeft: [Key] = [])
+    /// Close this database, the others staying open (`q` when several are; the last one closed
+    /// quits); the keys left are played on the database shown next.
+    case close(keysLeft: [Key] = [])
 
     /// Whether the screen is drawn after it: after all but a copy (the screen already says what was
     /// copied) and a quit.
     var redraws: Bool {
         switch self {
-        case .redraw, .repaint, .editExternally, .runInBackground: true
+        case .redraw, .repaint, .editExternally, .runInBackground, .showDatabase, .close: true
         case .copy, .quit, .reopen: false
         }
     }

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// The main loop of an interactive session, htop-style: draw if dirty, read a key with a timeout,
-/// let the ``App`` act on it, and carry out the ``Outcome`` it returns (through the shared
-/// ``EffectHandler``).
+/// let the ``App`` shown act on it (``OpenDatabases``), and carry out the ``Outcome`` it returns
+/// (through the shared ``EffectHandler``).
 ///
 /// Keys given with `--keys`/`--script` are played first, then the terminal's keys are read. Between
 /// keys the loop ticks every ``tickMilliseconds``: counts, background work and committed changes
@@ -11,20 +11,18 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
     /// How often the spinner turns while counting.
     static var tickMilliseconds: Int { 100 }
 
-    /// The application.
-    let app: App
+    /// The open databases, each with its app.
+    let databases: OpenDatabases
     /// The terminal drawn on.
     let terminal: Terminal<Backend>
     /// Where keys come from.
     let input: KeyReader
 
-    /// Runs until the user quits or the input ends; says whether the app ended to browse another
-    /// schema (``Effect/reopen(_:)``), with the steps of `script` not played yet for the next one.
+    /// Runs until the user quits or the input ends.
     ///
     /// - Parameter script: Steps to play before reading the terminal (`<dump>` is ignored here).
-    @discardableResult
-    func run(script: [ScriptStep] = []) -> Reopening.Ended {
-        let effects = EffectHandler(app: app)
+    func run(script: [ScriptStep] = []) {
+        let effects = EffectHandler(databases: databases)
         var dirty = true
         var pending = script[...]
         while true {
@@ -38,8 +36,8 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
                 case .key(let key):
                     outcome = react(to: key)
                 case .wait(let milliseconds):
-                    if let ending = wait(milliseconds, effects: effects) {
-                        return ended(by: ending, leaving: pending)
+                    if wait(milliseconds, effects: effects) {
+                        return
                     }
                     dirty = true
                     continue
@@ -51,65 +49,56 @@ struct EventLoop<Backend: TerminalBackend>: EffectHost {
                 case .key(let key):
                     outcome = react(to: key)
                 case .timeout:
-                    outcome = app.tick()
+                    outcome = databases.tick()
                 case .endOfInput:
-                    return Reopening.Ended()
+                    return
                 }
             }
             let reaction = effects.apply(outcome, on: self)
             if reaction.quit {
-                return ended(by: reaction, leaving: pending)
+                return
             }
             dirty = dirty || reaction.redraw
         }
     }
 
-    /// Hands a key to the app.
+    /// Hands a key to the app shown.
     private func react(to key: Key) -> Outcome {
         syncSize()
-        let outcome = app.handle(key)
+        let outcome = databases.handle(key)
         if case .resize = key {
             terminal.invalidate()
         }
         return outcome
     }
 
-    /// How the app ended by `reaction` (a quit or a reopen), with the steps `pending` left.
-    private func ended(by reaction: EffectHandler.Reaction, leaving pending: ArraySlice<ScriptStep>) -> Reopening.Ended {
-        guard let switched = reaction.reopen else {
-            return Reopening.Ended()
-        }
-        return Reopening.Ended(switching: switched, rest: pending)
-    }
-
-    /// Sleeps `milliseconds`, redrawing as the spinner turns; returns the reaction that ends the
-    /// app (a quit, a reopen) if one came meanwhile.
-    private func wait(_ milliseconds: Int, effects: EffectHandler) -> EffectHandler.Reaction? {
+    /// Sleeps `milliseconds`, redrawing as the spinner turns; says whether reef quit meanwhile.
+    private func wait(_ milliseconds: Int, effects: EffectHandler) -> Bool {
         let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
         while Date() < deadline {
             pause(seconds: min(Double(Self.tickMilliseconds) / 1000, max(0, deadline.timeIntervalSinceNow)))
-            let reaction = effects.apply(app.tick(), on: self)
+            let reaction = effects.apply(databases.tick(), on: self)
             if reaction.quit {
-                return reaction
+                return true
             }
             if reaction.redraw {
                 draw()
             }
         }
-        return nil
+        return false
     }
 
     /// Draws a frame.
     private func draw() {
         syncSize()
         terminal.draw { frame in
-            app.render(&frame)
+            databases.render(&frame)
         }
     }
 
-    /// Tells the app the terminal's size.
+    /// Tells the app shown the terminal's size.
     private func syncSize() {
-        app.resize(columns: terminal.backend.size.columns, rows: terminal.backend.size.rows)
+        databases.resize(columns: terminal.backend.size.columns, rows: terminal.backend.size.rows)
     }
 
     // MARK: - EffectHost

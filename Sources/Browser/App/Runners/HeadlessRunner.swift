@@ -12,8 +12,8 @@ struct HeadlessRunner: EffectHost {
     /// The longest a screen waits for background counts (an export or a copy is waited for to its end).
     static let settleLimit: TimeInterval = 10
 
-    /// The application.
-    let app: App
+    /// The open databases, each with its app.
+    let databases: OpenDatabases
     /// The screen size.
     let columns: Int, rows: Int
     /// The in-memory terminal drawn on; it also records what was copied to the clipboard.
@@ -24,15 +24,26 @@ struct HeadlessRunner: EffectHost {
     /// How long a screen waits for background counts: ``settleLimit`` but in tests.
     let settleTime: TimeInterval
 
-    /// Creates a runner for `app` on a terminal `columns` by `rows`, whose screens wait up to
-    /// `settleTime` for background counts.
+    /// Creates a runner for `app`, the one database open, on a terminal `columns` by `rows`, whose
+    /// screens wait up to `settleTime` for background counts.
     init(app: App, columns: Int, rows: Int, settleTime: TimeInterval = HeadlessRunner.settleLimit) {
-        self.app = app
+        self.init(databases: OpenDatabases(app: app), columns: columns, rows: rows, settleTime: settleTime)
+    }
+
+    /// Creates a runner for the open `databases` on a terminal `columns` by `rows`, whose screens
+    /// wait up to `settleTime` for background counts.
+    init(databases: OpenDatabases, columns: Int, rows: Int, settleTime: TimeInterval = HeadlessRunner.settleLimit) {
+        self.databases = databases
         self.settleTime = settleTime
         self.columns = columns
         self.rows = rows
         backend = MemoryBackend(columns: columns, rows: rows)
         terminal = Terminal(backend: backend)
+    }
+
+    /// The app shown.
+    var app: App {
+        databases.current
     }
 
     /// What playing a script showed, and whether it ended the session.
@@ -41,9 +52,6 @@ struct HeadlessRunner: EffectHost {
         var screens: [[String]] = []
         /// Whether a key (or one that waited for background work) quit.
         var quit = false
-        /// Whether the app ended to browse another schema (``Effect/reopen(_:)``), with the steps
-        /// not played: the next app plays them.
-        var ended = Reopening.Ended()
     }
 
     /// Plays `script` and returns the dumped screens followed by the final one, each as lines with
@@ -58,16 +66,10 @@ struct HeadlessRunner: EffectHost {
 
     /// Plays `script` as ``run(_:emit:)`` does, and says whether it quit.
     func play(_ script: [ScriptStep], emit: ([String]) -> Void = { _ in }) -> Played {
-        let effects = EffectHandler(app: app)
-        app.resize(columns: columns, rows: rows)
+        let effects = EffectHandler(databases: databases)
+        databases.resize(columns: columns, rows: rows)
         var played = Played()
-        var next = 0
         func record(ending: EffectHandler.Reaction? = nil) -> Played {
-            if let switched = ending?.reopen {
-                // Not the end: the app on the other schema goes on with the rest.
-                played.ended = Reopening.Ended(switching: switched, rest: script[next...])
-                return played
-            }
             played.screens.append(text(of: terminal))
             played.quit = ending?.quit ?? false
             emit(played.screens[played.screens.count - 1])
@@ -75,15 +77,14 @@ struct HeadlessRunner: EffectHost {
         }
         draw(terminal)
         for step in script {
-            next += 1
             switch step {
             case .key(let key):
-                var outcome = app.handle(key)
-                outcome.merge(app.tick())
+                var outcome = databases.handle(key)
+                outcome.merge(databases.tick())
                 // What the key's effects started (the editor's statement, say) is picked up at once.
                 var reaction = effects.apply(outcome, on: self)
                 if !reaction.quit {
-                    reaction = effects.apply(app.tick(), on: self)
+                    reaction = effects.apply(databases.tick(), on: self)
                 }
                 draw(terminal)
                 if reaction.quit {
@@ -91,7 +92,7 @@ struct HeadlessRunner: EffectHost {
                 }
             case .wait(let milliseconds):
                 pause(seconds: Double(milliseconds) / 1000)
-                let reaction = effects.apply(app.tick(), on: self)
+                let reaction = effects.apply(databases.tick(), on: self)
                 draw(terminal)
                 if reaction.quit {
                     return record(ending: reaction)
@@ -116,14 +117,14 @@ struct HeadlessRunner: EffectHost {
     private func settle(_ effects: EffectHandler) -> EffectHandler.Reaction {
         let deadline = Date().addingTimeInterval(settleTime)
         func waits() -> Bool {
-            app.hasBackgroundWork && (Date() < deadline || app.exports.isWritingOutput)
+            databases.hasBackgroundWork && (Date() < deadline || databases.isWritingOutput)
         }
         // A tick can start new work (a refresh after committed changes recounts): settle again.
         repeat {
-            while waits() && !app.hasWorkToCollect {
+            while waits() && !databases.hasWorkToCollect {
                 pause(seconds: 0.01)
             }
-            let reaction = effects.apply(app.tick(), on: self)
+            let reaction = effects.apply(databases.tick(), on: self)
             if reaction.quit {
                 return reaction
             }
@@ -134,7 +135,7 @@ struct HeadlessRunner: EffectHost {
     /// Draws one frame.
     private func draw(_ terminal: Terminal<MemoryBackend>) {
         terminal.draw { frame in
-            app.render(&frame)
+            databases.render(&frame)
         }
     }
 

@@ -53,6 +53,17 @@ struct Outcome: Equatable, Sendable {
         effects.contains(.quit) || reopening != nil
     }
 
+    /// Whether the keys after this outcome belong to another app, or to none: it quits, switches
+    /// schema, shows another database or closes this one.
+    var leavesApp: Bool {
+        quits || effects.contains { effect in
+            switch effect {
+            case .showDatabase, .close: true
+            default: false
+            }
+        }
+    }
+
     /// The schema the app ends to browse instead (``Effect/reopen(_:)``), if any.
     var reopening: SchemaSwitch? {
         for case .reopen(let switched) in effects {
@@ -61,15 +72,22 @@ struct Outcome: Equatable, Sendable {
         return nil
     }
 
-    /// Hands `keys` to the app a schema switch makes (``SchemaSwitch/keysLeft``), to play first;
-    /// nothing when this outcome switches no schema.
+    /// Hands `keys` to the app shown next, to play first: the one a schema switch makes
+    /// (``SchemaSwitch/keysLeft``), another database shown or the one shown after this one
+    /// closes; nothing when this outcome leaves no app.
     mutating func leaveForNextApp(_ keys: [Key]) {
         effects = effects.map { effect in
-            guard case .reopen(var switched) = effect else {
+            switch effect {
+            case .reopen(var switched):
+                switched.keysLeft += keys
+                return .reopen(switched)
+            case .showDatabase(let offset, let keysLeft):
+                return .showDatabase(offset: offset, keysLeft: keysLeft + keys)
+            case .close(let keysLeft):
+                return .close(keysLeft: keysLeft + keys)
+            default:
                 return effect
             }
-            switched.keysLeft += keys
-            return .reopen(switched)
         }
     }
 

@@ -37,6 +37,9 @@ extension ReefCommand {
         if let format, BatchFormat(rawValue: format) == nil {
             throw ValidationError("--format takes \(BatchFormat.names) (got '\(format)')")
         }
+        if databaseArguments.count > 1 {
+            throw ValidationError("--sql runs on one database (or data files imported together): \(databaseArguments.count) given")
+        }
         if sql != "-", !SQLScript.hasTokens(sql) {
             throw ValidationError("--sql: no statement to run")
         }

@@ -5,13 +5,14 @@ import FoundationEssentials
     import Glibc
 #endif
 
-/// The `reef` command line: `reef [options] <database>` (a SQLite file, or a PostgreSQL server
-/// by `postgres://` URL or libpq `key=value` string), or `reef [options] <data file>...` to
-/// import CSV, TSV and JSON files as tables.
+/// The `reef` command line: `reef [options] <database>...` (SQLite files, PostgreSQL servers by
+/// `postgres://` URL or libpq `key=value` string, and CSV, TSV and JSON files, imported together
+/// as the tables of one database), each open in the same session (`gt` shows the next).
 ///
-/// Errors about the database are one line on standard error (`reef: FILE: REASON`, or for a
-/// server `reef: cannot connect to USER@HOST:PORT/DATABASE: REASON`) and exit status 1; a file
-/// is never created or changed by opening it.
+/// Errors about a database are one line on standard error (`reef: FILE: REASON`, or for a
+/// server `reef: cannot connect to USER@HOST:PORT/DATABASE: REASON`); reef goes on with the
+/// others, and exits with status 1 when none could be opened. A file is never created or
+/// changed by opening it.
 public struct ReefCommand: ParsableCommand {
     /// The command's name, abstract and version.
     public static let configuration = CommandConfiguration(
@@ -90,9 +91,9 @@ public struct ReefCommand: ParsableCommand {
     @Flag(help: "List the available themes and exit.")
     var listThemes = false
 
-    /// The database file, or the data files to import.
+    /// The database files and servers, and the data files to import.
     @Argument(help: ArgumentHelp(
-        "An SQLite database file, a PostgreSQL URL (postgres://user@host:5432/db) or libpq string ('host=… dbname=…'), or data files to import as tables (.csv .tsv .jsonl .ndjson .json).",
+        "SQLite database files, PostgreSQL URLs (postgres://user@host:5432/db) or libpq strings ('host=… dbname=…'), and data files to import as the tables of one database (.csv .tsv .jsonl .ndjson .json): each opens in the same session (gt: the next one, gT: the previous).",
         valueName: "file"))
     var files: [String] = []
 
@@ -122,9 +123,6 @@ public struct ReefCommand: ParsableCommand {
         if !listThemes && files.isEmpty {
             throw ValidationError("Missing expected argument '<file>'")
         }
-        if files.count > 1, let database = files.first(where: { !ImportSession.isDataFile($0) }) {
-            throw ValidationError("reef opens one database, or data files to import (.csv .tsv .jsonl .ndjson .json): '\(database)' is not a data file")
-        }
         if save != nil, !files.contains(where: ImportSession.isDataFile) {
             throw ValidationError("--save keeps an import of data files (.csv .tsv .jsonl .ndjson .json); there is none to import")
         }
@@ -134,6 +132,9 @@ public struct ReefCommand: ParsableCommand {
             }
             if readonly || files.contains(where: ImportSession.isDataFile) {
                 throw ValidationError("--install-triggers and --remove-triggers change a PostgreSQL database: not with --readonly or data files")
+            }
+            if databaseArguments.count > 1 {
+                throw ValidationError("--install-triggers and --remove-triggers change one PostgreSQL database: give one")
             }
         }
         if let headless, ScreenSize(parsing: headless) == nil {
@@ -168,7 +169,7 @@ public struct ReefCommand: ParsableCommand {
             }
             return
         }
-        guard let first = files.first else {
+        guard !files.isEmpty else {
             throw ValidationError("Missing expected argument '<file>'")
         }
         if let sql {
@@ -181,44 +182,40 @@ public struct ReefCommand: ParsableCommand {
         } catch {
             fail("reef: \(error)")
         }
-        let imported = files.count > 1 || ImportSession.isDataFile(first) ? importFiles() : nil
+        let imported = files.contains(where: ImportSession.isDataFile) ? importFiles() : nil
         defer { imported?.removeTemporaryFiles() }
-        let database = imported?.databasePath ?? first
-        let readOnly = readonly || (imported.map { !$0.isSaved } ?? false)
-        // A headless run asks for nothing: a password then comes from the URL, PGPASSWORD or ~/.pgpass.
-        let opening = PasswordOpening { prompt in headless == nil ? PasswordPrompt.ask(prompt) : nil }
-        let db: ORMDatabaseHandle
-        do {
-            db = ORMDatabaseHandle(try opening.open(database, readOnly: readOnly, schema: schema, preferStandby: preferStandby))
-        } catch {
+        let opening = openDatabases(imported: imported)
+        let opened = opening.opened
+        var failures = opening.failures
+        guard let firstOpened = opened.first else {
             imported?.removeTemporaryFiles()
-            fail(error.description)
+            Self.exit(withError: ExitCode.failure)
         }
         if installTriggers || removeTriggers {
             do {
-                print(try TriggerInstallation.run(installTriggers ? .install : .remove, on: db.database))
+                print(try TriggerInstallation.run(installTriggers ? .install : .remove, on: firstOpened.database))
             } catch {
-                fail("reef: \(db.database.path): \(error)")
+                fail("reef: \(firstOpened.database.path): \(error)")
             }
             return
         }
         let importNote = imported.map { $0.report() } ?? []
+        let wakeup = Wakeup()
         if let headless, let size = ScreenSize(parsing: headless) {
             importNote.forEach { StandardStream.error.write(Sanitizer.sanitize($0) + "\n") }
-            let reopening = reopening(database, readOnly: readOnly, theme: chosenTheme, opening: opening)
-            let opened = try makeApp(db, theme: chosenTheme, imported: imported, reopening: reopening)
-            let app: App
-            do {
-                app = try reopening.run(opened, steps: steps) { app, steps in
-                    // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
-                    HeadlessRunner(app: app, columns: size.columns, rows: size.rows).play(steps) { screen in
-                        StandardStream.output.write(screen.map { $0 + "\n" }.joined())
-                    }.ended
-                }
-            } catch {
-                fail(String(describing: error))
+            let openedCount = failures.count
+            let databases = makeDatabases(opened, failures: &failures, theme: chosenTheme, wakeup: wakeup)
+            for failure in failures.dropFirst(openedCount) {
+                StandardStream.error.write(Sanitizer.sanitize(failure) + "\n")
             }
-            if let note = app.finish() {
+            guard let databases else {
+                failAll([], imported: imported)
+            }
+            // Each screen is written at once (unbuffered), so a watcher sees a <dump> mid-script.
+            HeadlessRunner(databases: databases, columns: size.columns, rows: size.rows).run(steps) { screen in
+                StandardStream.output.write(screen.map { $0 + "\n" }.joined())
+            }
+            for note in databases.finish() {
                 StandardStream.error.write(Sanitizer.sanitize(note) + "\n")
             }
             return
@@ -229,28 +226,22 @@ public struct ReefCommand: ParsableCommand {
         } catch {
             fail(error.description)
         }
-        defer { backend.close() }  // once: also closed below, before the note is printed
+        defer { backend.close() }  // once: also closed below, before the notes are printed
         // The theme brought down to the terminal's colours (monochrome without any).
         let theme = chosenTheme.downgraded(toColors: backend.colors)
-        let reopening = reopening(database, readOnly: readOnly, theme: theme, opening: opening)
-        let opened = try makeApp(db, theme: theme, imported: imported, reopening: reopening)
-        let terminal = Terminal(backend: backend)
-        let app: App
-        do {
-            app = try reopening.run(opened, steps: steps) { app, steps in
-                terminal.invalidate()
-                return EventLoop(app: app, terminal: terminal, input: NcursesInput(wakeup: app.wakeup)).run(script: steps)
-            }
-        } catch {
+        let openedCount = failures.count
+        guard let databases = makeDatabases(opened, failures: &failures, theme: theme, wakeup: wakeup) else {
             backend.close()
-            fail(String(describing: error))
+            failAll(Array(failures.dropFirst(openedCount)), imported: imported)
         }
-        let note = app.finish()
+        let terminal = Terminal(backend: backend)
+        EventLoop(databases: databases, terminal: terminal, input: NcursesInput(wakeup: wakeup)).run(script: steps)
+        let notes = databases.finish()
         backend.close()
-        if let note {
-            StandardStream.error.write(Sanitizer.sanitize(note) + "\n")
+        // What could not be opened was said before the screen; what failed after is said again now.
+        for line in failures.dropFirst(openedCount) + notes + importNote {
+            StandardStream.error.write(Sanitizer.sanitize(line) + "\n")
         }
-        importNote.forEach { StandardStream.error.write(Sanitizer.sanitize($0) + "\n") }
     }
 
     // MARK: - Private
@@ -277,64 +268,37 @@ public struct ReefCommand: ParsableCommand {
     /// Imports the data files, showing progress on standard error; a file that cannot be imported
     /// ends reef with a one-line error and exit status 1.
     func importFiles() -> ImportSession {
-        var progress = ImportProgressLine(paths: files)
+        let dataFiles = files.filter(ImportSession.isDataFile)
+        var progress = ImportProgressLine(paths: dataFiles)
         defer { progress.finish() }
         do {
-            return try ImportSession(paths: files, savePath: save) { progress.update(file: $0, fraction: $1) }
+            return try ImportSession(paths: dataFiles, savePath: save) { progress.update(file: $0, fraction: $1) }
         } catch {
             progress.finish()
             fail((error as? ImportError)?.description ?? "reef: \(UserMessage.describe(error))")
         }
     }
 
-    /// Opens `database` again on the schema the user chose (`gs`, or another schema's table in the
-    /// list) and makes its app, showing that table (with the password typed for the first opening).
-    private func reopening(_ database: String, readOnly: Bool, theme: Theme, opening: PasswordOpening) -> Reopening {
-        Reopening { switched in
-            let app = try Reopening.app(
-                on: database, readOnly: readOnly, preferStandby: preferStandby, password: opening.password, theme: theme, switched)
-            app.prompt.store = historyStore(for: app.database.path, imported: nil)
-            return app
-        }
-    }
-
-    /// The application on `db`, or a one-line error and exit status 1. After an import the status bar
-    /// says what was imported. A `--table` qualified with another schema (`audit.log`) opens
-    /// `database` again on that schema.
-    private func makeApp(_ db: ORMDatabaseHandle, theme: Theme, imported: ImportSession?,
-                         reopening: Reopening) throws -> App {
-        do {
-            let app = try App(database: db.database, theme: theme, initialTable: table ?? imported?.tables.first?.name)
-            app.prompt.store = historyStore(for: db.database.path, imported: imported)
-            if let imported {
-                app.say(.info(imported.summary))
-                if !imported.isSaved && !readonly {
-                    app.readOnlyReason = "imported files are browsed read-only; --save FILE imports them into a database you can edit"
-                }
-            }
-            return app
-        } catch let elsewhere as App.TableInOtherSchema {
-            do {
-                return try reopening.reopen(elsewhere.switched)
-            } catch {
-                fail("reef: \(db.database.path): \(UserMessage.describe(error))")
-            }
-        } catch {
-            imported?.removeTemporaryFiles()
-            fail("reef: \(db.database.path): \(UserMessage.describe(error))")
-        }
-    }
-
     /// Where the prompts' history of `databasePath` is kept across runs: the state folder, unless
     /// `--no-history`, or a headless run without `--history`, or a temporary import (whose
     /// database is gone after the run), or there is no state folder.
-    private func historyStore(for databasePath: String, imported: ImportSession?) -> HistoryStore? {
+    func historyStore(for databasePath: String, imported: ImportSession?) -> HistoryStore? {
         guard history ?? (headless == nil), imported.map(\.isSaved) ?? true,
               let folder = StateFolder.path(environment: ProcessInfo.processInfo.environment)
         else {
             return nil
         }
         return HistoryStore(folder: folder, databasePath: databasePath)
+    }
+
+    /// Prints `failures` on standard error as ``fail(_:)`` does, the temporary import removed, and
+    /// exits with status 1: no database could be opened.
+    private func failAll(_ failures: [String], imported: ImportSession?) -> Never {
+        imported?.removeTemporaryFiles()
+        for failure in failures {
+            StandardStream.error.write(Sanitizer.sanitize(failure) + "\n")
+        }
+        Self.exit(withError: ExitCode.failure)
     }
 
     /// Prints `message` on standard error, its control characters shown as on the screens (a file

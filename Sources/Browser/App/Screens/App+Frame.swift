@@ -20,8 +20,23 @@ extension App {
 
     /// Where the screen and the status bar go at the screen's size; the main screen splits its
     /// part between the table list and the grid (``MainController/layout(of:sidebarWidth:)``).
+    /// With several databases open the first row says which is shown (``databaseTabRow``).
     var screenLayout: Layout {
-        Layout.full(width: size.columns, height: size.rows)
+        var layout = Layout.full(width: size.columns, height: size.rows)
+        if databaseTab != nil, layout.content.height > 1 {
+            layout.content = layout.content.splitTop(1).rest
+        }
+        return layout
+    }
+
+    /// The row above the screens saying which database is shown (`[2/3] shop.db`), when several
+    /// are open and the terminal has a row to spare.
+    var databaseTabRow: Rect? {
+        let layout = screenLayout
+        guard databaseTab != nil, layout.content.y > 0 else {
+            return nil
+        }
+        return Rect(x: 0, y: 0, width: layout.content.width, height: 1)
     }
 
     /// The width the table list would like: its longest name and count, never less than it was

@@ -8,6 +8,9 @@ extension App {
         frame.buffer.fill(frame.area, style: theme[.background])
         let layout = screenLayout
         state.top.render(in: layout.content, into: &frame.buffer, theme: theme)
+        if let row = databaseTabRow, let tab = databaseTab {
+            TitleLine(text: tab.title).render(in: row, into: &frame.buffer, theme: theme)
+        }
         if let prompt = prompt.current {
             var top = layout.status.y
             let cursor: (x: Int, y: Int)

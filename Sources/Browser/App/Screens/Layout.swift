@@ -22,6 +22,15 @@ struct Layout: Equatable, Sendable {
         return Layout(sidebar: nil, border: nil, content: content, status: status)
     }
 
+    /// This layout `rows` lower on the screen (below the row that names the database shown, when
+    /// several are open).
+    func moved(down rows: Int) -> Layout {
+        func move(_ rect: Rect) -> Rect {
+            Rect(x: rect.x, y: rect.y + rows, width: rect.width, height: rect.height)
+        }
+        return Layout(sidebar: sidebar.map(move), border: border.map(move), content: move(content), status: move(status))
+    }
+
     /// The layout of the main screen.
     ///
     /// - Parameters:

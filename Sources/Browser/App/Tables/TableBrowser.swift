@@ -84,6 +84,6 @@ final class TableBrowser {
 
     /// Rows available to the table list below its title.
     var sidebarListHeight: Int {
-        max(0, host.size.rows - 2)
+        max(0, host.screenLayout.content.height - 1)
     }
 }

@@ -20,6 +20,9 @@ protocol TableBrowserHost: AnyObject {
     var size: (columns: Int, rows: Int) { get }
     /// Where the visible screen's parts are drawn.
     var screenLayout: Layout { get }
+    /// Where this database stands among those open, when there are several (nil with one): `q`
+    /// then closes it rather than quitting reef.
+    var databaseTab: DatabaseTab? { get }
     /// The grid of the visible screen, if it shows one (its count is the one waited for).
     var currentGrid: GridModel? { get }
     /// The name of the table selected in the table list.

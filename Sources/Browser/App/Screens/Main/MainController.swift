@@ -99,5 +99,6 @@ final class MainController: ScreenController {
     /// Where the list, its border and the grid go in `area` (everything above the status bar).
     func layout(of area: Rect, sidebarWidth: Int) -> Layout {
         Layout.main(width: area.width, height: area.height + 1, sidebarWidth: sidebarWidth, focus: focus)
+            .moved(down: area.y)
     }
 }
