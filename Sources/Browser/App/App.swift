@@ -58,6 +58,9 @@ final class App {
     /// Why the database is read-only when reef itself chose it, said instead of `--readonly` when
     /// an edit or a statement is refused (data files imported without `--save`).
     var readOnlyReason: String?
+    /// The CSV/JSON files joined (`J`): reef's temporary copies of them, attached to the database's
+    /// connections, removed when the app goes.
+    var joinedFiles: [ImportSession] = []
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {
@@ -109,5 +112,12 @@ final class App {
             state.main.focus = .grid
         }
         state.main.host = self
+    }
+
+    /// Removes the temporary copies of the files joined.
+    deinit {
+        for file in joinedFiles {
+            file.removeTemporaryFiles()
+        }
     }
 }

@@ -105,7 +105,7 @@ struct PromptState: Sendable {
     mutating func edit(_ key: Key, schema: () -> CompletionSchema?) -> Event {
         var characters = Array(text)
         switch key {
-        case .tab where kind.isSQL:
+        case .tab where kind.isSQL || kind == .joinTable:
             if let schema = schema() {
                 complete(with: schema)
             }

@@ -7,29 +7,41 @@ extension TableBrowser {
     }
 
     /// `q` on the main screen: puts the table shown back as it opens (the cursor stays on its
-    /// row) when its view is shaped (a filter, a sort, hidden columns: VisiData's `q` closes such a
-    /// sheet, and the table opens again with every column), else quits (asking first when changes
-    /// are pending).
+    /// row) when its view is shaped (a filter, a sort, hidden columns, computed columns, a join:
+    /// VisiData's `q` closes such a sheet, and the table opens again with every column), else
+    /// quits (asking first when changes are pending).
     func backOnMain() -> Outcome {
-        guard let name = host.selectedTableName, let grid = host.tables.grids[name],
-              grid.source.filter != nil || grid.source.sort != nil || grid.hiddenCount > 0 else {
+        guard let name = host.selectedTableName, let grid = host.tables.grids[name], Self.isShaped(grid) else {
             return host.prompts.quitOrAsk()
         }
         let hidden = grid.hiddenCount
+        let computed = grid.source.keyedTable?.computed.count ?? 0
+        let join = grid.source.keyedTable?.join
         let cleared = [grid.source.filter.map { _ in "filter" }, grid.source.sort.map { _ in "sort" },
-                       hidden > 0 ? (hidden == 1 ? "hidden column" : "\(hidden) hidden columns") : nil]
+                       hidden > 0 ? (hidden == 1 ? "hidden column" : "\(hidden) hidden columns") : nil,
+                       computed > 0 ? (computed == 1 ? "computed column" : "\(computed) computed columns") : nil,
+                       join.map { "join with \(Sanitizer.sanitize($0.label))" }]
             .compactMap(\.self)
         let said = cleared.count > 1 ? cleared.dropLast().joined(separator: ", ") + " and " + (cleared.last ?? "") : cleared.joined()
         grid.showAllColumns()
-        guard grid.source.filter != nil || grid.source.sort != nil else {
+        let plain = computed > 0 || join != nil
+        guard grid.source.filter != nil || grid.source.sort != nil || plain else {
             host.say(.info("\(said) shown again · q again quits"))
             return .redraw
         }
         host.waits.changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(said) of \(Sanitizer.sanitize(name))",
-                        keepingRow: true) { [unowned self] _ in
-            host.say(.info("\(said) cleared · q again quits"))
+                              keepingRow: true, plain: plain) { [unowned self] _ in
+            grid.joinOrigin = nil
+            host.say(.info("\(said) \(plain ? "dropped" : "cleared") · q again quits"))
         }
         return .redraw
+    }
+
+    /// Whether `grid`'s view differs from the table as it opens: a filter, a sort, hidden columns,
+    /// computed columns or a join.
+    static func isShaped(_ grid: GridModel) -> Bool {
+        grid.source.filter != nil || grid.source.sort != nil || grid.hiddenCount > 0
+            || !(grid.source.keyedTable?.computed.isEmpty ?? true) || grid.source.keyedTable?.join != nil
     }
 
     /// Esc on the main screen first stops the counts the screen waits for
@@ -40,8 +52,10 @@ extension TableBrowser {
             return .redraw
         }
         let grid = host.selectedTableName.flatMap { host.tables.grids[$0] }
-        let onView = grid.map { $0.source.filter != nil || $0.source.sort != nil || $0.hiddenCount > 0 } ?? false
-        host.say(.info("Esc: nothing to cancel; q " + (onView ? "clears the filter, sort and hidden columns" : "quits")))
+        let onView = grid.map(Self.isShaped) ?? false
+        let more = grid.map { !($0.source.keyedTable?.computed.isEmpty ?? true) || $0.source.keyedTable?.join != nil } ?? false
+        host.say(.info("Esc: nothing to cancel; q " + (onView ? "clears the filter, sort and hidden columns"
+            + (more ? ", drops computed columns and the join" : "") : "quits")))
         return .redraw
     }
 }

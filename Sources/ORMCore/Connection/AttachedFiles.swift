@@ -1,0 +1,54 @@
+/// SQLite files attached to every connection of a database, each under a schema name of its own
+/// (`ATTACH DATABASE 'path' AS "name"`), so one statement can read the database's tables and an
+/// attached file's together (``Database/attach(file:as:)``). A connection opened later attaches them
+/// too. Ignored on PostgreSQL.
+public final class AttachedFiles: Sendable {
+    /// The files, by schema name, in the order attached.
+    private let files = Lock<[(name: String, path: String)]>([])
+
+    /// No file attached yet.
+    public init() {}
+
+    /// The files attached, in order.
+    var all: [(name: String, path: String)] {
+        files.withLock { $0 }
+    }
+
+    /// How many files are attached.
+    public var count: Int {
+        files.withLock { $0.count }
+    }
+
+    /// Adds `path` under `name`; false when a file is attached under that name already.
+    func add(_ path: String, as name: String) -> Bool {
+        files.withLock { files in
+            guard !files.contains(where: { $0.name.equalsIgnoringASCIICase(name) }) else {
+                return false
+            }
+            files.append((name, path))
+            return true
+        }
+    }
+}
+
+extension Database {
+    /// Attaches the SQLite file at `path` to every connection under the schema name `name`: its
+    /// tables are read as `"name"."table"` beside the database's own, in one statement. The file is
+    /// opened as the database is (read-only when it is); the database's own file is not written.
+    /// Idle readers are closed so the next read opens one that has it.
+    ///
+    /// - Throws: ``ORMError/invalidQuery(_:)`` on PostgreSQL or for a name taken, else SQLite's
+    ///   error (a file that is not a database).
+    public func attach(file path: String, as name: String) throws {
+        guard dialect.kind == .sqlite else {
+            throw ORMError.invalidQuery("only SQLite attaches files")
+        }
+        guard configuration.attachedFiles.add(path, as: name) else {
+            throw ORMError.invalidQuery("a file is attached as \(name) already")
+        }
+        core.readers?.drain()
+        try core.withWriter({ connection in
+            try connection.execute(SQL("ATTACH DATABASE ? AS \(quoteIdentifier(name))", arguments: [path]))
+        }, committed: { _ in })
+    }
+}
