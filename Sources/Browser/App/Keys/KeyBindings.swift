@@ -103,7 +103,7 @@ enum KeyBindings {
         ("<Esc>", "prompt: cancel; a y/n question: no"),
         ("<Up> <Down>", "prompt: lines, then history (kept per database)"),
         ("<C-r>", "prompt: search history; again: older; Enter takes it"),
-        ("<Tab>", "SQL, filter, =: complete names; again: list the choices"),
+        ("<Tab>", "SQL, filter, =, J: complete names; again: list the choices"),
         ("<Tab> <Up> <Down>", "completion list: move; Enter takes, Esc closes list"),
         ("<C-a> <C-e> <C-u>", "prompt: line start, end, clear to start"),
         ("<C-k>", "prompt: clear to line end (at the end: join the next line)"),
