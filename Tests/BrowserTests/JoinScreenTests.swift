@@ -114,6 +114,7 @@ final class JoinScreenTests: XCTestCase {
         let refused = runner.run(try KeyScript.parse("0li")).last ?? []
         XCTAssertEqual(app.prompt.current?.kind.mode, .refused, "the text typed after i goes nowhere")
         XCTAssertTrue(refused.last?.contains("read-only: Playlist's GenreId is not unique") ?? false, refused.joined(separator: "\n"))
+        XCTAssertEqual(app.catalog.count(of: "Track"), .done(4), "the table list keeps the table's count, not the join's")
     }
 
     /// A table that does not exist, a column either side lacks and a kind not offered are each

@@ -82,6 +82,6 @@ enum JoinColumnsText {
         guard name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") else {
             return name
         }
-        return String(name.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+        return name.dropFirst().dropLast().split(separator: "\"\"", omittingEmptySubsequences: false).joined(separator: "\"")
     }
 }

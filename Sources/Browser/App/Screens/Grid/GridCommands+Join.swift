@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ORMCore
 
 /// Joins (`J`): the table's view joined with another table on chosen columns, asked in three
@@ -115,7 +115,7 @@ extension GridCommands {
            let info = try app.database.tableInfo(entry.name) {
             return JoinRequest(info: info)
         }
-        let path = (name as NSString).expandingTildeInPath
+        let path = expandingTilde(in: name)
         if !name.isEmpty, FileManager.default.fileExists(atPath: path), ImportFormat.of(path: path) != nil {
             let (request, imported) = try JoinedFile.request(importing: path, into: app.database)
             app.joinedFiles.append(imported)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `Tab` at the `J` prompt's table step: the database's tables and views whose names start with the
 /// text (any case), and the CSV/JSON files and folders whose paths do.
@@ -18,7 +18,7 @@ enum JoinTableCompletion {
         let slash = text.lastIndex(of: "/")
         let folder = slash.map { String(text[...$0]) } ?? ""
         let start = slash.map { String(text[text.index(after: $0)...]) } ?? text
-        let listed = folder.isEmpty ? "." : (folder as NSString).expandingTildeInPath
+        let listed = folder.isEmpty ? "." : expandingTilde(in: folder)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: listed) else {
             return []
         }
@@ -26,13 +26,13 @@ enum JoinTableCompletion {
             guard name.hasPrefix(start), !name.hasPrefix(".") || start.hasPrefix(".") else {
                 return nil
             }
-            var isFolder: ObjCBool = false
+            var isFolder = false
             let exists = FileManager.default.fileExists(atPath: listed + "/" + name, isDirectory: &isFolder)
-            guard exists, isFolder.boolValue || ImportFormat.of(path: name) != nil else {
+            guard exists, isFolder || ImportFormat.of(path: name) != nil else {
                 return nil
             }
-            let path = folder + name + (isFolder.boolValue ? "/" : "")
-            return CompletionCandidate(name: path, insertion: path, kind: .table, source: isFolder.boolValue ? "folder" : "file")
+            let path = folder + name + (isFolder ? "/" : "")
+            return CompletionCandidate(name: path, insertion: path, kind: .table, source: isFolder ? "folder" : "file")
         }
     }
 }
