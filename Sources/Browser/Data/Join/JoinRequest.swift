@@ -13,8 +13,9 @@ struct JoinRequest: Hashable, Sendable {
     var columns: [String]
     /// Their declared types, in the same order.
     var types: [String]
-    /// Whether its join columns, once chosen, are unique there: by column sets a primary key or a
-    /// unique index covers (each set's names lowercased).
+    /// The sets of its columns no two rows share (its primary key's, each unique index's; a file's
+    /// join columns when it has no repeats), names lowercased: join columns that hold one of them
+    /// match one row at most.
     var uniqueSets: [Set<String>]
     /// The columns compared, once chosen.
     var pairs: [TableJoin.Pair] = []
