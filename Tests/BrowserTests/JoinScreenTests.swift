@@ -41,7 +41,9 @@ final class JoinScreenTests: XCTestCase {
     /// every track, the genre's columns after the track's, named `Genre.…`, NULL where none matches.
     func testALeftJoinOnTheForeignKeyKeepsEveryRow() throws {
         let (app, runner) = try run()
-        _ = runner.run(try KeyScript.parse("llJGenre<Enter>"))
+        _ = runner.run(try KeyScript.parse("llJge<Tab>"))
+        XCTAssertEqual(app.prompt.current?.text, "Genre", "Tab completes the table's name in any case")
+        _ = runner.run(try KeyScript.parse("<Enter>"))
         XCTAssertEqual(app.prompt.current?.kind, .joinColumns(JoinRequest(info: try XCTUnwrap(try fixture.open().tableInfo("Genre")))))
         XCTAssertEqual(app.prompt.current?.text, "GenreId")
         let lines = runner.run(try KeyScript.parse("<Enter><Enter>")).last ?? []
