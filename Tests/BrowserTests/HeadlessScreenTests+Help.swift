@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x118: every line, down to the last.
+    /// Keys `?` at 80x121: every line, down to the last.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 118)
+        let screens = try fixture.headless("?", columns: 80, rows: 121)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -33,8 +33,9 @@ extension HeadlessScreenTests {
             "  gt                 next database, when several are open (reef a.db b.db …)",
             "  gT                 previous database",
             "  ? <F1>             this help (again: close it)",
-            "  q                  back; main screen: clear the filter, sort and hidden",
-            "                     columns, then quit (several databases: close this one)",
+            "  q                  back; main screen: clear filter, sort, hidden and computed",
+            "                     columns, join; then quit (several databases: close this",
+            "                     one)",
             "  <Esc>              cancel, or back; never quits",
             "  Q <C-c>            quit (asks first when changes are pending, in any database)",
             "  <C-l>              redraw the screen",
@@ -87,6 +88,8 @@ extension HeadlessScreenTests {
             "  =                  add a column computed by an SQL expression (- drops it);",
             "                     plot: zoom in (- out); histogram: more bins",
             "  z]                 add a column of the table the foreign key refers to (=)",
+            "  J                  join the view with another table on columns (inner, left,",
+            "                     full; [ returns)",
             "  L                  plot: points or lines (lines first for dates, a sorted x)",
             "  zp                 sparkline of the cursor column's rows shown (again: hide)",
             "",
@@ -116,7 +119,7 @@ extension HeadlessScreenTests {
             "  <Esc>              prompt: cancel (an SQL buffer keeps it); y/n question: no",
             "  <Up> <Down>        prompt: lines, then history (kept per database)",
             "  <C-r>              prompt: search history; again: older; Enter takes it",
-            "  <Tab>              SQL, filter, =: complete names; again: list the choices",
+            "  <Tab>              SQL, filter, =, J: complete names; again: list the choices",
             "  <Tab> <Up> <Down>  completion list: move; Enter takes, Esc closes list",
             "  <C-a> <C-e> <C-u>  prompt: line start, end, clear to start",
             "  <C-k>              prompt: clear to line end (at the end: join the next line)",

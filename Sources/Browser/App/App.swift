@@ -62,6 +62,9 @@ final class App {
     /// by ``OpenDatabases``; nil with one): a row above the screens says it, `q` on the main
     /// screen closes this database, and the questions before quitting name it.
     var databaseTab: DatabaseTab?
+    /// The CSV/JSON files joined (`J`): reef's temporary copies of them, attached to the database's
+    /// connections, removed when the app goes.
+    var joinedFiles: [ImportSession] = []
 
     /// A table or view asked for by name that the database does not have.
     struct UnknownTable: Error, Equatable, CustomStringConvertible {
@@ -113,5 +116,12 @@ final class App {
             state.main.focus = .grid
         }
         state.main.host = self
+    }
+
+    /// Removes the temporary copies of the files joined.
+    deinit {
+        for file in joinedFiles {
+            file.removeTemporaryFiles()
+        }
     }
 }

@@ -13,11 +13,15 @@ struct GridColumn: Hashable, Sendable {
     var groupsDigits: Bool
     /// Whether the view computes it from an expression (`=`): read-only, its header marked `=`.
     var isComputed: Bool
+    /// The table a join (`J`) brought the column from, nil for the view's own columns: read-only,
+    /// its name `Table.column`.
+    var joinedFrom: String?
 
     /// Creates a column.
     init(name: String, kind: ColumnKind = .other, isKey: Bool = false, decimals: Int? = nil, groupsDigits: Bool = false,
-         isComputed: Bool = false) {
+         isComputed: Bool = false, joinedFrom: String? = nil) {
         self.isComputed = isComputed
+        self.joinedFrom = joinedFrom
         self.name = name
         self.kind = kind
         self.isKey = isKey

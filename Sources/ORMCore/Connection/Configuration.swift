@@ -56,6 +56,9 @@ public struct Configuration: Sendable {
     public var pageCacheKiB: Int?
     /// Functions written in Swift that SQL may call, registered on every connection.
     public var functions: [SQLFunction] = []
+    /// SQLite files attached to every connection (``Database/attach(file:as:)``), shared by the
+    /// connections opened with this configuration.
+    public var attachedFiles = AttachedFiles()
     /// Called with each statement's SQL as it starts running, on the thread that runs it.
     public var tracer: (@Sendable (String) -> Void)?
     /// On PostgreSQL, the name every session of the database gives the server (its

@@ -37,10 +37,10 @@ extension DynamicTable {
 
     /// ``evaluate(_:onRowWithKey:)`` with the `computed` columns, read as
     /// ``query(cuttingValuesAt:computing:)`` reads them, which the expressions may name.
-    public func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue], computing computed: [ComputedColumn]) throws
-        -> [SQLValue]?
-    {
-        try evaluate(expressions, onRowWithKey: key, from: computed.isEmpty ? "\(identifier: name)" : rows(computing: computed))
+    /// `join`, when given, reads the other table's columns too (``TableJoin``).
+    public func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue], computing computed: [ComputedColumn],
+                         joining join: TableJoin? = nil) throws -> [SQLValue]? {
+        try evaluate(expressions, onRowWithKey: key, from: rows(computing: computed, joining: join))
     }
 
     /// The first name of `computed` that repeats a fetched column's or an earlier computed one's,

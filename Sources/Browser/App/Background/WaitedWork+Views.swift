@@ -9,11 +9,12 @@ extension WaitedWork {
     ///
     /// The cursor goes to the first row, or with `keepingRow` (a sort, a filter) stays on the row
     /// it was on when that row is still shown: its position in the new order is found in the
-    /// background too.
+    /// background too. With `plain` a table's view also loses its computed columns and its join
+    /// (`q` on the main screen: the table as it opens).
     func changeView(of grid: GridModel, sort: GridSort?, filter: String?, label: String, keepingRow: Bool = false,
-                    done: @escaping (RowSource) -> Void) {
+                    plain: Bool = false, done: @escaping (RowSource) -> Void) {
         if waitsForLastRow(of: grid, then: { [unowned self] in
-            changeView(of: grid, sort: sort, filter: filter, label: label, keepingRow: keepingRow, done: done)
+            changeView(of: grid, sort: sort, filter: filter, label: label, keepingRow: keepingRow, plain: plain, done: done)
         }) {
             return
         }
@@ -34,7 +35,8 @@ extension WaitedWork {
         let interruption = Interruption()
         let background = BackgroundResult { () throws -> (source: TableSource, position: Int?) in
             try interruption.run {
-                let source = try table.changed(sort: sort, filter: filter, interruption: interruption)
+                let source = plain ? try table.plain(interruption: interruption)
+                    : try table.changed(sort: sort, filter: filter, interruption: interruption)
                 // Where the cursor's row is now: waits for the key snapshot, here and not on the main loop.
                 return (source, try key.flatMap { try source.index(ofKey: $0) })
             }

@@ -121,6 +121,8 @@ enum Command: Hashable, Sendable, CaseIterable {
     /// Bring a column of the table the cursor column's foreign key refers to into the view, as a
     /// computed column (`z]`).
     case bringReferencedColumn
+    /// Join the table's view with another table or a CSV/JSON file on chosen columns (`J`).
+    case join
     /// On a plot: points or lines (`L`).
     case plotLines
     /// Show or hide the picture of the cursor column over the rows shown (`zp`).

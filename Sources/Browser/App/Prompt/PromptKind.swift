@@ -45,6 +45,12 @@ enum PromptKind: Hashable, Sendable {
     case refused(reason: String)
     /// A computed column's expression, `expression AS name` to name it (`=`).
     case computeColumn
+    /// The table (or CSV/JSON file) to join the view with (`J`).
+    case joinTable
+    /// The columns to join the view with `request`'s table on.
+    case joinColumns(JoinRequest)
+    /// The kind of join (one of `kinds`) of the view with `request`'s table, on its columns.
+    case joinKind(JoinRequest, kinds: [String])
 
     /// The label drawn before the input.
     var label: String {
@@ -73,6 +79,11 @@ enum PromptKind: Hashable, Sendable {
         case .confirmCloseBuffer(let number, let lines): "Close buffer \(number) (\(lines == 1 ? "1 line" : "\(lines) lines"))? y/n "
         case .refused(let reason): Sanitizer.sanitize(reason) + " · Esc: "
         case .computeColumn: "Compute (expression [AS name]): "
+        case .joinTable: "Join with (table, or a CSV/JSON file; Tab completes): "
+        case .joinColumns(let request):
+            "Join " + Sanitizer.sanitize(request.label) + " on (column = its column, …): "
+        case .joinKind(let request, let kinds):
+            "Join " + Sanitizer.sanitize(request.label) + " as (" + kinds.joined(separator: ", ") + "; Enter: left): "
         }
     }
 
@@ -92,6 +103,7 @@ enum PromptKind: Hashable, Sendable {
         case .confirmOverwrite: .export
         case .refused: .refused
         case .computeColumn: .compute
+        case .joinTable, .joinColumns, .joinKind: .join
         }
     }
 

@@ -2,14 +2,15 @@ extension PromptState {
     /// `Tab`: inserts the only candidate, or the text all candidates start with; when that adds
     /// nothing (a second `Tab`, or candidates that differ at once) opens the list of them.
     mutating func complete(with schema: CompletionSchema) {
-        let completion: SQLCompletion
-        switch SQLCompletion.complete(text, cursor: cursor, schema: schema, filter: kind.isExpression) {
+        let found: SQLCompletion
+        switch completion(in: schema) {
         case .failure(let refusal):
             note = refusal.note
             return
-        case .success(let found):
-            completion = found
+        case .success(let completed):
+            found = completed
         }
+        let completion = found
         let candidates = completion.candidates
         guard let first = candidates.first else {
             note = "no completions"
@@ -59,7 +60,7 @@ extension PromptState {
             let event = edit(key, schema: schema)
             // Still the same word: the list narrows to what matches it now.
             if let schema = schema(),
-               case .success(let narrowed) = SQLCompletion.complete(text, cursor: cursor, schema: schema, filter: kind.isExpression),
+               case .success(let narrowed) = completion(in: schema),
                narrowed.range.lowerBound == menu.completion.range.lowerBound, !narrowed.candidates.isEmpty,
                cursor > narrowed.range.lowerBound {
                 completions = CompletionMenu(completion: narrowed)
@@ -71,6 +72,13 @@ extension PromptState {
         }
         completions = menu
         return .edited
+    }
+
+    /// What `Tab` offers at the cursor: a table or a file at the join prompt's table step, else
+    /// SQL's names.
+    private func completion(in schema: CompletionSchema) -> Result<SQLCompletion, SQLCompletion.Refusal> {
+        kind == .joinTable ? .success(JoinTableCompletion.complete(text, tables: schema.tables))
+            : SQLCompletion.complete(text, cursor: cursor, schema: schema, filter: kind.isExpression)
     }
 
     /// Puts `candidate` in place of `range`: a keyword with a space after it.

@@ -137,7 +137,7 @@ struct PromptState: Sendable {
         }
         var characters = Array(text)
         switch key {
-        case .tab where kind.isSQL:
+        case .tab where kind.isSQL || kind == .joinTable:
             if let schema = schema() {
                 complete(with: schema)
             }

@@ -53,6 +53,8 @@ enum Mode: String, Sendable, CaseIterable {
     case refused = "REFUSED"
     /// The prompt for a computed column's expression (`=`).
     case compute = "COMPUTE"
+    /// The prompts for a join (`J`).
+    case join = "JOIN"
 
     /// The status bar's label.
     var label: String {

@@ -37,10 +37,11 @@ extension TableBrowser {
     /// Hands the table list the count each grid took of its whole table or view (no filter), once
     /// a source, so the list does not count those rows again; a view's grid that stopped or failed
     /// counting leaves `?` in the list (``Catalog/countedElsewhere(_:)``). A grid that missed
-    /// changes hands nothing over. Called on every tick.
+    /// changes hands nothing over, nor does a joined view (its rows are the join's, not the table's).
+    /// Called on every tick.
     func shareGridCounts() {
         for (name, grid) in host.tables.grids where !host.tables.stale.contains(name) {
-            guard let source = grid.source.keyedTable, source.filter == nil, !source.isCounting,
+            guard let source = grid.source.keyedTable, source.filter == nil, source.join == nil, !source.isCounting,
                   host.tables.countsShared[name] != ObjectIdentifier(source)
             else {
                 continue

@@ -7,30 +7,43 @@ extension TableBrowser {
     }
 
     /// `q` on the main screen: puts the table shown back as it opens (the cursor stays on its
-    /// row) when its view is shaped (a filter, a sort, hidden columns: VisiData's `q` closes such a
-    /// sheet, and the table opens again with every column), else quits (asking first when changes
-    /// are pending); with several databases open it closes this one instead.
+    /// row) when its view is shaped (a filter, a sort, hidden columns, computed columns, a join:
+    /// VisiData's `q` closes such a sheet, and the table opens again with every column), else
+    /// quits (asking first when changes are pending); with several databases open it closes this
+    /// one instead.
     func backOnMain() -> Outcome {
-        guard let name = host.selectedTableName, let grid = host.tables.grids[name],
-              grid.source.filter != nil || grid.source.sort != nil || grid.hiddenCount > 0 else {
+        guard let name = host.selectedTableName, let grid = host.tables.grids[name], Self.isShaped(grid) else {
             return host.prompts.quitOrAsk(closing: host.databaseTab != nil)
         }
         let again = host.databaseTab == nil ? "q again quits" : "q again closes this database"
         let hidden = grid.hiddenCount
+        let computed = grid.source.keyedTable?.computed.count ?? 0
+        let join = grid.source.keyedTable?.join
         let cleared = [grid.source.filter.map { _ in "filter" }, grid.source.sort.map { _ in "sort" },
-                       hidden > 0 ? (hidden == 1 ? "hidden column" : "\(hidden) hidden columns") : nil]
+                       hidden > 0 ? (hidden == 1 ? "hidden column" : "\(hidden) hidden columns") : nil,
+                       computed > 0 ? (computed == 1 ? "computed column" : "\(computed) computed columns") : nil,
+                       join.map { "join with \(Sanitizer.sanitize($0.label))" }]
             .compactMap(\.self)
         let said = cleared.count > 1 ? cleared.dropLast().joined(separator: ", ") + " and " + (cleared.last ?? "") : cleared.joined()
         grid.showAllColumns()
-        guard grid.source.filter != nil || grid.source.sort != nil else {
+        let plain = computed > 0 || join != nil
+        guard grid.source.filter != nil || grid.source.sort != nil || plain else {
             host.say(.info("\(said) shown again · \(again)"))
             return .redraw
         }
         host.waits.changeView(of: grid, sort: nil, filter: nil, label: "clearing the \(said) of \(Sanitizer.sanitize(name))",
-                        keepingRow: true) { [unowned self] _ in
-            host.say(.info("\(said) cleared · \(again)"))
+                              keepingRow: true, plain: plain) { [unowned self] _ in
+            grid.joinOrigin = nil
+            host.say(.info("\(said) \(plain ? "dropped" : "cleared") · \(again)"))
         }
         return .redraw
+    }
+
+    /// Whether `grid`'s view differs from the table as it opens: a filter, a sort, hidden columns,
+    /// computed columns or a join.
+    static func isShaped(_ grid: GridModel) -> Bool {
+        grid.source.filter != nil || grid.source.sort != nil || grid.hiddenCount > 0
+            || !(grid.source.keyedTable?.computed.isEmpty ?? true) || grid.source.keyedTable?.join != nil
     }
 
     /// Esc on the main screen first stops the counts the screen waits for
@@ -41,9 +54,11 @@ extension TableBrowser {
             return .redraw
         }
         let grid = host.selectedTableName.flatMap { host.tables.grids[$0] }
-        let onView = grid.map { $0.source.filter != nil || $0.source.sort != nil || $0.hiddenCount > 0 } ?? false
+        let onView = grid.map(Self.isShaped) ?? false
+        let more = grid.map { !($0.source.keyedTable?.computed.isEmpty ?? true) || $0.source.keyedTable?.join != nil } ?? false
         let ends = host.databaseTab == nil ? "quits" : "closes this database"
-        host.say(.info("Esc: nothing to cancel; q " + (onView ? "clears the filter, sort and hidden columns" : ends)))
+        host.say(.info("Esc: nothing to cancel; q " + (onView ? "clears the filter, sort and hidden columns"
+            + (more ? ", drops computed columns and the join" : "") : ends)))
         return .redraw
     }
 }

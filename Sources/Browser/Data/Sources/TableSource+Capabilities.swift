@@ -11,9 +11,9 @@ extension TableSource {
         resultStore == nil ? table.info.name : nil
     }
 
-    /// The table, or with computed columns the `SELECT` that reads them under its name.
+    /// The table, or with computed columns or a join the `SELECT` that reads them under its name.
     var relation: SQL? {
-        let rows: SQL = computed.isEmpty ? "\(identifier: table.name)" : table.rows(computing: computed)
+        let rows = table.rows(computing: computed, joining: join)
         return group.map { $0.restricting(rows) } ?? rows
     }
 
@@ -26,7 +26,7 @@ extension TableSource {
     }
 
     var declaredColumnTypes: [String] {
-        table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType) + computed.map { _ in "" }
+        table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType) + computed.map { _ in "" } + joinedTypes
     }
 
     func rowsToExport() -> (any ExportRows)? {

@@ -7,7 +7,7 @@ extension TableSource {
     /// whose type is not known): on PostgreSQL, which holds a column's values in its type, a text
     /// search leaves them out when the text cannot be in a number.
     var numberColumns: Set<String> {
-        Set(columns.filter { !$0.isComputed && ($0.kind == .integer || $0.kind == .real) }.map(\.name))
+        Set(columns.filter { !$0.isComputed && $0.joinedFrom == nil && ($0.kind == .integer || $0.kind == .real) }.map(\.name))
     }
 
     /// How a search reads long values by rowid (``LongValueReads``; in a SQLite table with a

@@ -24,6 +24,10 @@ final class TableSource: RowSource, Sendable {
     let columns: [GridColumn]
     /// The columns computed from the others (`=`), read after the table's own.
     let computed: [ComputedColumn]
+    /// Another table joined to the view (`J`), its columns read after the computed ones.
+    let join: TableJoin?
+    /// The declared types of the joined table's columns (``join``'s), in its order.
+    let joinedTypes: [String]
     /// The sort order.
     let sort: GridSort?
     /// The filter expression.
@@ -60,11 +64,15 @@ final class TableSource: RowSource, Sendable {
     ///   integer overflow, say).
     /// `kinds`, when given, are the shown columns' kinds instead of their declared types'; the
     /// source keeps `store` (a statement's results, ``ResultStore``) as long as it lives. The
-    /// `computed` columns follow the table's own (the filter and sort may name them).
+    /// `computed` columns follow the table's own (the filter and sort may name them), then the
+    /// columns of the table `join` joins.
     init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil, group: RowGroup? = nil, interruption: Interruption? = nil,
-         kinds: [ColumnKind]? = nil, keeping store: ResultStore? = nil, computing computed: [ComputedColumn] = []) throws {
+         kinds: [ColumnKind]? = nil, keeping store: ResultStore? = nil, computing computed: [ComputedColumn] = [],
+         joining join: TableJoin? = nil, joinedTypes: [String] = []) throws {
         self.table = table
         self.computed = computed
+        self.join = join
+        self.joinedTypes = joinedTypes
         self.group = group
         self.kinds = kinds
         resultStore = store
@@ -74,17 +82,18 @@ final class TableSource: RowSource, Sendable {
                 ?? Self.kind(ofDeclaredType: column.declaredType, on: table.database.dialect.kind)
             return GridColumn(name: column.name, kind: kind, isKey: table.info.primaryKey.contains(column.name))
         } + computed.map { GridColumn(name: $0.name, isComputed: true) }
+            + Self.joinedColumns(join, types: joinedTypes, on: table.database.dialect.kind)
         let names = columns.map(\.name)
         self.sort = sort.flatMap { $0.keeping(names.indices) }
         let trimmed = filter?.trimmedWhitespace
         self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         firstShownValue = max(0, table.entity.columns.count - shown.count)
         // Records keep the first bytes of long values: what is drawn costs what is shown.
-        let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes, computing: computed), filter: self.filter,
+        let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes, computing: computed, joining: join), filter: self.filter,
                                   group: group, sort: self.sort, names: names, dialect: table.database.dialect)
         try query.validate()
         self.query = query
-        wholeQuery = try Self.view(of: table.query(cuttingValuesAt: nil, computing: computed), filter: self.filter, group: group,
+        wholeQuery = try Self.view(of: table.query(cuttingValuesAt: nil, computing: computed, joining: join), filter: self.filter, group: group,
                                    sort: self.sort, names: names, dialect: table.database.dialect)
         // The source is read under `interruption` (an opening's, a sort's: it stops the first
         // window too), or one of its own; either stops the key snapshot later (``stopCounting(_:)``).
@@ -226,7 +235,7 @@ final class TableSource: RowSource, Sendable {
               let row = try table.evaluate(
                 search.tests(columns: columns.map(\.name), in: table.database.dialect, longValues: try longValueReads(texts: true),
                              numbers: numberColumns),
-                onRowWithKey: key.values, computing: computed)
+                onRowWithKey: key.values, computing: computed, joining: join)
         else {
             return []
         }
@@ -254,7 +263,7 @@ final class TableSource: RowSource, Sendable {
     /// row is gone.
     func longerValues(_ values: [GridValue], key: RowKey, textBytes: Int) throws -> [GridValue]? {
         let database = table.database
-        guard table.entity.hasIntegerKey, table.info.kind == .table, key.values.count == 1,
+        guard join == nil, table.entity.hasIntegerKey, table.info.kind == .table, key.values.count == 1,
               case .integer(let rowID) = key.values[0], values.count == columns.count,
               try database.storesUTF8() else {
             return try row(withKey: key, cuttingValuesAt: textBytes)?.values
@@ -298,7 +307,10 @@ final class TableSource: RowSource, Sendable {
         guard !values.isEmpty, keyColumns.count == values.count else {
             return nil
         }
-        var query = table.query(cuttingValuesAt: limit, computing: computed)
+        guard join?.keepsRows ?? true else {
+            return nil
+        }
+        var query = table.query(cuttingValuesAt: limit, computing: computed, joining: join)
         for (column, value) in zip(keyColumns, values) {
             query = query.where("\(identifier: table.name).\(identifier: column) = \(value)")
         }
@@ -308,7 +320,7 @@ final class TableSource: RowSource, Sendable {
     /// The whole value of column `column` in the row with `key` (`y`, `E`: a cell whose value the
     /// grid keeps only the start of); nil when the row is gone.
     func wholeValue(ofColumn column: Int, key: RowKey) throws -> SQLValue? {
-        guard columns.indices.contains(column), let record = try table.record(key: key.values, computing: computed), !record.isDeleted,
+        guard columns.indices.contains(column), let record = try table.record(key: key.values, computing: computed, joining: join), !record.isDeleted,
               record.values.indices.contains(firstShownValue + column) else {
             return nil
         }
@@ -326,13 +338,13 @@ final class TableSource: RowSource, Sendable {
     func changed(sort: GridSort?, filter: String?, computing: [ComputedColumn]? = nil, interruption: Interruption? = nil) throws
         -> TableSource {
         try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore,
-                        computing: computing ?? computed)
+                        computing: computing ?? computed, joining: join, joinedTypes: joinedTypes)
     }
 
     /// The rows of `group` in this view (its order and filter), read under `interruption`.
     func restricted(to group: RowGroup, interruption: Interruption? = nil) throws -> TableSource {
         try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore,
-                        computing: computed)
+                        computing: computed, joining: join, joinedTypes: joinedTypes)
     }
 
     /// The same view read afresh (the table's schema too, which may have changed).
@@ -345,7 +357,7 @@ final class TableSource: RowSource, Sendable {
         let fresh = try table.database.table(table.name)
         let sameColumns = fresh.info.columns.map(\.name) == table.info.columns.map(\.name)
         return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter, group: group, kinds: kinds, keeping: resultStore,
-                               computing: computed)
+                               computing: computed, joining: join, joinedTypes: joinedTypes)
     }
 
     // MARK: - Private

@@ -66,6 +66,9 @@ struct SQLiteDriver: DatabaseDriver {
         for function in configuration.functions {
             try connection.register(function)
         }
+        for file in configuration.attachedFiles.all {
+            try connection.execute(SQL("ATTACH DATABASE ? AS \(quoteIdentifier(file.name))", arguments: [file.path]))
+        }
         return connection
     }
 }

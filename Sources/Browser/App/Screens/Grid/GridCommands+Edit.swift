@@ -56,6 +56,10 @@ extension GridCommands {
             app.say(.error("read-only: \(refusal)"))
             return nil
         }
+        if let refusal = grid.source.keyedTable?.joinRefusal {
+            app.say(.error("read-only: \(Sanitizer.sanitize(refusal))"))
+            return nil
+        }
         let table = try app.editing.knownTable(named: grid.source.title)
         guard table.isWritable else {
             let reason = table.info.kind == .view ? "\(table.name) is a view" : "\(table.name) has no key to find rows by"
@@ -99,6 +103,10 @@ extension GridCommands {
         let column = columns[grid.cursorColumn].name
         if columns[grid.cursorColumn].isComputed {
             app.say(.error("computed column: not editable"))
+            return nil
+        }
+        if let other = columns[grid.cursorColumn].joinedFrom {
+            app.say(.error("\(Sanitizer.sanitize(column)) is \(Sanitizer.sanitize(other))'s, joined: not editable (edit it in \(Sanitizer.sanitize(other)))"))
             return nil
         }
         if let info = table.info.column(named: column), info.generated != .no {

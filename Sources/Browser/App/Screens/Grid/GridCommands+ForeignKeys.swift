@@ -62,6 +62,10 @@ extension GridCommands {
 
     /// Returns to where the last foreign-key jump started: its table, sort, filter and cursor.
     func jumpBack() throws {
+        if app.state.jumps.isEmpty, grid.source.keyedTable?.join != nil {
+            leaveJoin()
+            return
+        }
         guard let origin = app.state.jumps.popLast() else {
             app.say(.info("no foreign-key jump to go back from"))
             return

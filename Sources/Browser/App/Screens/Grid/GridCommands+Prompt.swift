@@ -28,6 +28,12 @@ extension GridCommands {
                 try goToColumn(named: text)
             case .computeColumn:
                 addComputedColumn(text)
+            case .joinTable:
+                submitJoinTable(text)
+            case .joinColumns(let request):
+                submitJoinColumns(text, request: request)
+            case .joinKind(let request, let kinds):
+                submitJoinKind(text, request: request, kinds: kinds)
             case .goToRow:
                 guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
                     app.say(.error("not a row number: \(text)"))

@@ -69,6 +69,7 @@ struct GridCommands {
             case .showAllColumns: showAllColumns()
             case .computeColumn: openComputePrompt()
             case .bringReferencedColumn: openReferencedColumnPrompt()
+            case .join: openJoinPrompt()
             case .summary: openSummary()
             case .plot: openPlot()
             case .histogram: openHistogram()

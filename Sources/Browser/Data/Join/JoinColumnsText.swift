@@ -1,0 +1,87 @@
+import ORMCore
+
+/// The text of the `J` prompt's columns step: `column = other column`, pairs separated by commas
+/// (`GenreId = GenreId, MediaTypeId = Id`); a name alone compares the columns of that name on both
+/// sides. Names are matched ignoring case and may be written in double quotes.
+enum JoinColumnsText {
+    /// The pairs `text` names, of `columns` (the view's) and `otherColumns` (the other table's),
+    /// spelled as each side spells them.
+    ///
+    /// - Throws: ``JoinError`` for an empty text, a pair without a column on either side, or a name
+    ///   neither side has.
+    static func read(_ text: String, columns: [String], otherColumns: [String], otherLabel: String) throws -> [TableJoin.Pair] {
+        let parts = text.split(separator: ",").map { String($0).trimmedWhitespace }
+        guard !parts.contains(where: \.isEmpty), !parts.isEmpty else {
+            throw JoinError.noColumns
+        }
+        return try parts.map { part in
+            let sides = part.split(separator: "=", omittingEmptySubsequences: false).map { unquoted(String($0).trimmedWhitespace) }
+            guard sides.count <= 2, !sides.contains(where: \.isEmpty) else {
+                throw JoinError.notAPair(part)
+            }
+            let mine = sides[0]
+            let theirs = sides.count == 2 ? sides[1] : sides[0]
+            // `Genre.GenreId` on the right names the other table's column too.
+            let theirsBare = theirs.lowercased().hasPrefix(otherLabel.lowercased() + ".") ? String(theirs.dropFirst(otherLabel.count + 1)) : theirs
+            guard let column = columns.first(where: { $0.equalsIgnoringCase(mine) }) else {
+                throw JoinError.noSuchColumn(mine, in: nil)
+            }
+            guard let other = otherColumns.first(where: { $0.equalsIgnoringCase(theirsBare) }) else {
+                throw JoinError.noSuchColumn(theirsBare, in: otherLabel)
+            }
+            return TableJoin.Pair(column: column, otherColumn: other)
+        }
+    }
+
+    /// The text the prompt offers first for `request`'s table joined to the view of `table`
+    /// (with `columns` shown), the cursor on `cursorColumn`: the cursor column's foreign key to
+    /// the other table, else the cursor column with the other table's column of the same name or
+    /// its one-column key, else a foreign key of the other table to this one; empty when none fits.
+    static func suggestion(for request: JoinRequest, from table: TableInfo, columns: [String], cursorColumn: String?,
+                           otherInfo: TableInfo?) -> String {
+        let others = request.columns
+        if let cursor = cursorColumn {
+            for key in table.foreignKeys where key.columns.count == 1 && key.columns[0].equalsIgnoringCase(cursor)
+                && key.table.equalsIgnoringCase(request.table) && request.schema == nil {
+                let referenced = key.referencedColumns.first ?? otherInfo?.primaryKey.first ?? cursor
+                return pair(cursor, referenced)
+            }
+            if let same = others.first(where: { $0.equalsIgnoringCase(cursor) }) {
+                return pair(cursor, same)
+            }
+        }
+        if let otherInfo, request.schema == nil {
+            for key in otherInfo.foreignKeys where key.columns.count == 1 && key.table.equalsIgnoringCase(table.name) {
+                let referenced = key.referencedColumns.first ?? table.primaryKey.first ?? key.columns[0]
+                if columns.contains(where: { $0.equalsIgnoringCase(referenced) }) {
+                    return pair(referenced, key.columns[0])
+                }
+            }
+        }
+        if let cursor = cursorColumn, let key = otherInfo?.primaryKey, key.count == 1 {
+            return pair(cursor, key[0])
+        }
+        if let shared = columns.first(where: { mine in others.contains { $0.equalsIgnoringCase(mine) } }) {
+            return shared
+        }
+        return ""
+    }
+
+    /// `a = b`, or `a` alone when both are the same name.
+    private static func pair(_ mine: String, _ theirs: String) -> String {
+        mine == theirs ? written(mine) : "\(written(mine)) = \(written(theirs))"
+    }
+
+    /// A name as the prompt writes it: in double quotes when it holds a comma, `=` or a quote.
+    private static func written(_ name: String) -> String {
+        name.contains(where: { ",=\"".contains($0) }) || name.trimmedWhitespace != name ? quoteIdentifier(name) : name
+    }
+
+    /// A name without the double quotes around it (doubled quotes inside made one).
+    private static func unquoted(_ name: String) -> String {
+        guard name.count >= 2, name.hasPrefix("\""), name.hasSuffix("\"") else {
+            return name
+        }
+        return name.dropFirst().dropLast().split(separator: "\"\"", omittingEmptySubsequences: false).joined(separator: "\"")
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ORMCore
+import XCTest
+@testable import Browser
+
+/// The `J` prompt's columns text (`column = its column`, pairs by commas), what it offers first, and
+/// the statement a join reads.
+final class JoinColumnsTextTests: XCTestCase {
+    /// Names match in any case and come back spelled as each side spells them; a name alone is the
+    /// same on both sides; quotes and the other table's prefix are taken.
+    func testPairsAreReadAndSpelledAsTheTablesSpellThem() throws {
+        let pairs = try JoinColumnsText.read(#"genreid, "Title" = Genre.name"#, columns: ["GenreId", "Title"],
+                                             otherColumns: ["GenreId", "Name"], otherLabel: "Genre")
+        XCTAssertEqual(pairs, [TableJoin.Pair(column: "GenreId", otherColumn: "GenreId"), TableJoin.Pair(column: "Title", otherColumn: "Name")])
+        XCTAssertThrowsError(try JoinColumnsText.read("", columns: ["a"], otherColumns: ["a"], otherLabel: "t")) {
+            XCTAssertEqual($0 as? JoinError, .noColumns)
+        }
+        XCTAssertThrowsError(try JoinColumnsText.read("a = b = c", columns: ["a"], otherColumns: ["b"], otherLabel: "t")) {
+            XCTAssertEqual($0 as? JoinError, .notAPair("a = b = c"))
+        }
+        XCTAssertThrowsError(try JoinColumnsText.read("x = a", columns: ["a"], otherColumns: ["a"], otherLabel: "t")) {
+            XCTAssertEqual(($0 as? JoinError)?.description, "the view has no column x")
+        }
+    }
+
+    /// The cursor column's foreign key wins; else a column of the same name; else the other
+    /// table's foreign key to this one.
+    func testTheSuggestionFollowsTheForeignKey() throws {
+        let database = try Database(path: ":memory:")
+        try database.executeScript("""
+            CREATE TABLE genre (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE track (id INTEGER PRIMARY KEY, name TEXT, genre INTEGER REFERENCES genre(id));
+            """)
+        let track = try XCTUnwrap(try database.tableInfo("track"))
+        let genre = try XCTUnwrap(try database.tableInfo("genre"))
+        let columns = track.columns.map(\.name)
+        XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: genre), from: track, columns: columns, cursorColumn: "genre",
+                                                  otherInfo: genre), "genre = id")
+        XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: genre), from: track, columns: columns, cursorColumn: "name",
+                                                  otherInfo: genre), "name")
+        XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: track), from: genre, columns: genre.columns.map(\.name),
+                                                  cursorColumn: nil, otherInfo: track), "id = genre")
+    }
+
+    /// The join reads the table's columns, then the other's under `Table.column` names, every name
+    /// quoted; the key stays only when the other side matches one row.
+    func testTheJoinsStatement() throws {
+        let database = try Database(path: ":memory:")
+        try database.executeScript("""
+            CREATE TABLE genre (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE track (id INTEGER PRIMARY KEY, name TEXT, genre INTEGER);
+            """)
+        var request = JoinRequest(info: try XCTUnwrap(try database.tableInfo("genre")))
+        request.pairs = [TableJoin.Pair(column: "genre", otherColumn: "id")]
+        XCTAssertTrue(request.matchesOneRow)
+        let join = request.join(kind: .left)
+        XCTAssertEqual(try database.table("track").rows(computing: [], joining: join).text,
+                       #"(SELECT "track"."id", "track"."name", "track"."genre", "joined"."id" AS "genre.id", "joined"."name" AS "genre.name""#
+                       + #" FROM "track" LEFT JOIN "genre" AS "joined" ON "track"."genre" = "joined"."id") AS "track""#)
+        XCTAssertFalse(request.join(kind: .full).keepsRows, "a full join's rows of genre alone are no track's")
+        request.pairs = [TableJoin.Pair(column: "name", otherColumn: "name")]
+        XCTAssertFalse(request.matchesOneRow)
+    }
+}
