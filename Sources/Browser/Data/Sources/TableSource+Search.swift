@@ -22,6 +22,16 @@ extension TableSource {
         return LongValueReads(table: table.name, rowID: rowID, texts: texts)
     }
 
+    /// How `F` and `I` over ``relation`` read long values by rowid to make their keys: in the
+    /// table read whole (a group's rows come through a subquery, which has no rowid), texts too
+    /// when the table holds values over their page. Nil when the table cannot be read so.
+    var longValueKeyReads: LongValueReads? {
+        guard group == nil else {
+            return nil
+        }
+        return try? longValueReads(texts: hasOverflowPages())
+    }
+
     /// Whether the SQLite table holds a value too long for its page (SQLite's `dbstat` finds an
     /// overflow page of it, reading the table's pages, not its values: about 30 ms for a million
     /// rows). True when `dbstat` cannot tell (a SQLite built without it): a long text then

@@ -37,9 +37,11 @@ extension GridCommands {
         let query: FrequencyQuery
         do {
             let integers = Set(source.columns.filter { $0.kind == .integer }.map(\.name))
-            query = try FrequencyQuery(relation: relation, columns: names, kinds: indexes.map { source.columns[$0].kind },
-                                       aggregates: grid.presentAggregates, integerColumns: integers, filter: source.filter,
-                                       dialect: sourceDatabase.dialect)
+            var made = try FrequencyQuery(relation: relation, columns: names, kinds: indexes.map { source.columns[$0].kind },
+                                          aggregates: grid.presentAggregates, integerColumns: integers, filter: source.filter,
+                                          dialect: sourceDatabase.dialect)
+            made.longValues = source.longValueKeyReads
+            query = made
         } catch {
             app.report(error, doing: "frequency")
             return
