@@ -72,6 +72,9 @@ final class LongValueKeyReadsTests: XCTestCase {
     func testATableWithoutOverflowPagesReadsItsTextsInPlace() throws {
         let database = try database()
         try database.execute("DELETE FROM t WHERE length(v) > 100")
-        XCTAssertEqual(try TableSource(table: database.table("t")).longValueKeyReads?.texts, false)
+        let reads = try XCTUnwrap(try TableSource(table: database.table("t")).longValueKeyReads)
+        XCTAssertEqual(reads.decidingTexts(in: database).texts, false)
+        try database.execute("INSERT INTO t (v) VALUES (?)", String(repeating: "o", count: 100_000))
+        XCTAssertEqual(reads.decidingTexts(in: database).texts, true)
     }
 }

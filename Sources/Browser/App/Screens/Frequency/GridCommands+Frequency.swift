@@ -52,7 +52,9 @@ extension GridCommands {
         let background = BackgroundResult(wakeup: app.wakeup) {
             try interruption.run {
                 // SQLite's medians are read ahead, in an ordered scan (FrequencyQuery+StreamedMedian.swift).
-                let frequencies = try query.readingMedians(from: database).source(in: database, title: title)
+                var counted = query
+                counted.longValues = query.longValues?.decidingTexts(in: database)
+                let frequencies = try counted.readingMedians(from: database).source(in: database, title: title)
                 _ = try frequencies.rows(0..<1)  // the first page read here, not while drawing
                 return Handover(value: frequencies)
             }
