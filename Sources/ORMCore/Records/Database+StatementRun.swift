@@ -24,11 +24,16 @@ public struct StatementRunRow: Sendable {
     /// bytes: ``values`` holds them decoded, each invalid sequence as U+FFFD, so whoever copies the
     /// row exactly takes these bytes instead. Empty on PostgreSQL, whose texts are always valid.
     public var invalidText: [Int: [UInt8]] = [:]
+    /// The long texts and blobs read in place, by column, when the statement was run borrowing
+    /// them (``Database/runStatement(_:borrowingValuesOver:columns:row:)``); ``values`` holds NULL
+    /// in their places. Valid only during the call that hands the row over.
+    public var borrowed: [Int: BorrowedValue] = [:]
 
-    /// A row of `values`, with `invalidText`.
-    public init(values: [SQLValue], invalidText: [Int: [UInt8]] = [:]) {
+    /// A row of `values`, with `invalidText` and `borrowed` values.
+    public init(values: [SQLValue], invalidText: [Int: [UInt8]] = [:], borrowed: [Int: BorrowedValue] = [:]) {
         self.values = values
         self.invalidText = invalidText
+        self.borrowed = borrowed
     }
 }
 
@@ -65,6 +70,20 @@ extension Database {
     public func runStatement(
         _ sql: SQL, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
+        try runStatement(sql, borrowingValuesOver: nil, columns: columns, row: row)
+    }
+
+    /// Runs one statement as ``runStatement(_:columns:row:)`` does, handing over each text or blob
+    /// longer than `limit` bytes in place (``StatementRunRow/borrowed``) instead of copying it into
+    /// ``StatementRunRow/values``: the bytes are valid only during `row`, which copies what it keeps
+    /// (binds them to an insert with ``execute(_:arguments:borrowed:)``, say). On SQLite only; on
+    /// PostgreSQL, and with `limit` nil, every value is copied.
+    ///
+    /// - Throws: as ``runStatement(_:columns:row:)``.
+    public func runStatement(
+        _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void,
+        row: (StatementRunRow) throws -> Void
+    ) throws -> StatementRunReport {
         let keyword = SQLScript.leadingKeyword(of: sql.text)
         guard !refusesWrites else {
             if Self.transactionControlKeywords.contains(keyword) {
@@ -72,11 +91,11 @@ extension Database {
             }
             return try read { connection in
                 try self.refuseWrite(sql, on: connection)
-                return try connection.records.runStatement(sql, columns: columns, row: row)
+                return try connection.records.runStatement(sql, borrowingValuesOver: limit, columns: columns, row: row)
             }
         }
         return try write { connection in
-            let report = try connection.records.runStatement(sql, columns: columns, row: row)
+            let report = try connection.records.runStatement(sql, borrowingValuesOver: limit, columns: columns, row: row)
             if let recorded = writer.recordedChanges,
                (report.changedRows ?? 0) > 0 || !Self.rowWritingKeywords.contains(keyword) {
                 recorded.recordStatements(of: sql.text)

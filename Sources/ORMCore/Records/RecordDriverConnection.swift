@@ -57,9 +57,10 @@ protocol RecordDriverConnection: DriverConnection {
     func catchUpKeySequence(ofTable table: String, column: String) throws
 
     /// Runs one statement as written (``Database/runStatement(_:columns:row:)``): its columns
-    /// named before the first row, each row handed over as the database hands it, and what it did.
+    /// named before the first row, each row handed over as the database hands it (texts and blobs
+    /// over `limit` bytes in place, where the database can), and what it did.
     func runStatement(
-        _ sql: SQL, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+        _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport
 
     /// After raw SQL `insert` inserted rows in `database`: where keys come from sequences, those of

@@ -74,8 +74,27 @@ final class FillingSource: RowSource {
         fill.stored
     }
 
-    /// The stored rows at positions `range`.
+    /// The stored rows at positions `range`, their long values cut as a table's are in the grid
+    /// (``GridValue/keptTextBytes``): a 50 MB value is not read whole to show its first line.
     func rows(_ range: Range<Int>) throws -> [SourceRow] {
+        let clamped = range.clamped(to: 0..<fill.stored)
+        guard !clamped.isEmpty else {
+            return []
+        }
+        let table = try store.database.table(ResultStore.tableName)
+        let width = store.columnNames.count
+        let records = try table.query(cuttingValuesAt: GridValue.keptTextBytes)
+            .where("rowid > \(clamped.lowerBound) AND rowid <= \(clamped.upperBound)").fetch()
+        return records.map { record in
+            // The rowid (the table's key) comes before the stored columns.
+            let first = max(0, record.values.count - width)
+            return SourceRow(values: (first..<record.values.count).map { GridValue(record.values[$0], fullSize: record.fullSizes[$0]) },
+                             key: nil)
+        }
+    }
+
+    /// The stored rows at positions `range`, whole (a search compares whole values).
+    private func wholeRows(_ range: Range<Int>) throws -> [SourceRow] {
         let clamped = range.clamped(to: 0..<fill.stored)
         guard !clamped.isEmpty else {
             return []
@@ -101,7 +120,7 @@ final class FillingSource: RowSource {
         var start = forward ? inRange.lowerBound : inRange.upperBound
         while forward ? start < inRange.upperBound : start > inRange.lowerBound {
             let chunk = forward ? start..<min(start + 1_000, inRange.upperBound) : max(start - 1_000, inRange.lowerBound)..<start
-            let found = try self.rows(chunk)
+            let found = try wholeRows(chunk)
             let positions = forward ? Array(found.indices) : found.indices.reversed()
             for position in positions {
                 let values = found[position].values

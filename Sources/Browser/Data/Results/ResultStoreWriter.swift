@@ -6,13 +6,22 @@ import ORMCore
 /// transaction: memory holds one batch, never the result (a thousand rows of 1 MB values would
 /// hold 1 GB).
 ///
+/// A row holding a text or blob over ``borrowedBytes`` is not copied at all: the statement is
+/// run handing such values over in place (``ORMCore/StatementRunRow/borrowed``), and the row is
+/// stored at once, its long values bound where SQLite read them, so the only copies of a 50 MB
+/// value are SQLite's own: the source statement's read of it and the record the store's insert
+/// writes.
+///
 /// A batch whose write fails (the work was interrupted while writing it) is kept, so
-/// ``flush()`` called again after the interruption (`Esc` keeps what arrived) stores it.
+/// ``flush()`` called again after the interruption (`Esc` keeps what arrived) stores it; a row
+/// with long values whose write was interrupted is not kept (its values were the statement's).
 final class ResultStoreWriter {
     /// Rows written in one transaction.
     static let batchSize = 1_000
     /// The bytes of text and blobs a batch holds at most, beyond its last row.
     static let batchBytes = 4 << 20
+    /// The size over which a text or blob is read in place and stored at once, never copied.
+    static let borrowedBytes = 64 << 10
 
     /// The store filled.
     let store: ResultStore
@@ -41,6 +50,14 @@ final class ResultStoreWriter {
     ///
     /// - Throws: SQLite's error when the batch cannot be stored (the rows stay pending).
     func append(_ row: StatementRunRow) throws {
+        guard row.borrowed.isEmpty else {
+            try flush()
+            try insert(borrowing: row)
+            arrived += 1
+            progress.set(arrived)
+            fill?.didStore(arrived)
+            return
+        }
         pending.append(row)
         pendingBytes += row.values.reduce(0) { total, value in
             switch value {
@@ -89,5 +106,18 @@ final class ResultStoreWriter {
         pending.removeAll(keepingCapacity: true)
         pendingBytes = 0
         fill?.didStore(arrived)
+    }
+
+    /// Stores `row`, whose long values are read in place, in a transaction of its own: its values
+    /// cut or padded to the statement's columns as ``flush()`` does, a short text that is not
+    /// UTF-8 bound as its bytes.
+    private func insert(borrowing row: StatementRunRow) throws {
+        let width = store.columnNames.count
+        var values = Array(row.values.prefix(width)) + Array(repeating: .null, count: max(0, width - row.values.count))
+        for (index, bytes) in row.invalidText where values.indices.contains(index) {
+            values[index] = .blob(Data(bytes))
+        }
+        let borrowed = row.borrowed.filter { values.indices.contains($0.key) }
+        try store.database.execute(store.insertSQL(rawText: Set(row.invalidText.keys)), arguments: values, borrowed: borrowed)
     }
 }

@@ -4,11 +4,14 @@ import ORMCore
 extension FrequencyQuery {
     /// On SQLite, the rows the view's filter keeps as a subquery: each grouped column as its
     /// ``ORMCore/ValueKey`` (`"reef value"`, `"reef value 1"`…), then each of `arguments`'
-    /// columns under its alias; `notNull` keeps only the rows where that column is not NULL.
+    /// columns under its alias; `notNull` keeps only the rows where that column is not NULL. Long
+    /// values are read by rowid to make their keys when ``longValues`` says how.
     /// `LIMIT -1` keeps SQLite from flattening it (it would put whole values in its sorter).
     func keyedRows(reading arguments: [(column: String, alias: String)], notNull: String? = nil) throws -> SQL {
         var read: [SQL] = columns.indices.map { (index: Int) -> SQL in
-            "\(raw: ValueKey.functionName)(\(identifier: columns[index]), \(raw: String(Self.keptBytes))) AS \(identifier: Self.valueAlias(index))"
+            var key = LongValueReads.valueKey(of: columns[index], limit: Self.keptBytes, reads: longValues)
+            key.append(" AS \(identifier: Self.valueAlias(index))")
+            return key
         }
         read += arguments.map { (argument: (column: String, alias: String)) -> SQL in
             "\(identifier: argument.column) AS \(identifier: argument.alias)"

@@ -37,6 +37,9 @@ struct FrequencyQuery: Sendable {
     /// On SQLite, the medians read ahead by aggregate (``readingMedians(from:)``): each group's
     /// keys and median, bound into the table's statement instead of a window pass.
     var streamedMedians: [Int: [[SQLValue]]] = [:]
+    /// On SQLite, how long values of the table counted are read by rowid to make their keys
+    /// (``LongValueReads/valueKey(of:limit:)``), never loaded whole; nil to read them in the rows.
+    var longValues: LongValueReads?
 
     /// The first column grouped by.
     var column: String { columns[0] }

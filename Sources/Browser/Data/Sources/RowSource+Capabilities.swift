@@ -34,6 +34,12 @@ extension RowSource {
         nil
     }
 
+    /// How `F` and `I` over ``relation`` read long values by rowid to make their keys
+    /// (``LongValueReads/valueKey(of:limit:)``). Nil by default: in the rows, loaded whole.
+    var longValueKeyReads: LongValueReads? {
+        nil
+    }
+
     /// The database the rows are read from, when it is not the one browsed (a statement's results
     /// are read from reef's own copy of them). Nil by default: the database browsed.
     var ownDatabase: Database? {

@@ -70,6 +70,8 @@ protocol RowSource: AnyObject {
     var tableName: String? { get }
     /// What the rows come from, to count or summarise over; nil when they cannot be read again.
     var relation: SQL? { get }
+    /// How a count or summary over ``relation`` reads its long values by rowid; nil for in place.
+    var longValueKeyReads: LongValueReads? { get }
     /// The database the rows are read from when it is not the one browsed.
     var ownDatabase: Database? { get }
     /// Whether the row at `row` is pinned last (a pivot table's totals row).

@@ -22,6 +22,18 @@ extension TableSource {
         return LongValueReads(table: table.name, rowID: rowID, texts: texts)
     }
 
+    /// How `F` and `I` over ``relation`` read long values by rowid to make their keys: in the
+    /// table read whole (a group's rows come through a subquery, which has no rowid). Texts too
+    /// until the work in the background asks the table's pages
+    /// (``LongValueReads/decidingTexts(in:)``), which takes a moment a million rows. Nil when the
+    /// table cannot be read so.
+    var longValueKeyReads: LongValueReads? {
+        guard group == nil else {
+            return nil
+        }
+        return try? longValueReads(texts: true)
+    }
+
     /// Whether the SQLite table holds a value too long for its page (SQLite's `dbstat` finds an
     /// overflow page of it, reading the table's pages, not its values: about 30 ms for a million
     /// rows). True when `dbstat` cannot tell (a SQLite built without it): a long text then
@@ -30,10 +42,6 @@ extension TableSource {
         guard table.database.dialect.kind == .sqlite else {
             return false
         }
-        let probe: SQL = "SELECT 1 FROM dbstat WHERE name = \(table.name) AND pagetype = 'overflow' LIMIT 1"
-        guard let found = try? table.database.fetchRows(probe) else {
-            return true
-        }
-        return !found.rows.isEmpty
+        return LongValueReads.hasOverflowPages(table: table.name, in: table.database)
     }
 }

@@ -36,6 +36,9 @@ struct SummaryQuery: Sendable {
     /// The columns (by position in `columns`) holding exact decimals as text, summarised as reals:
     /// PostgreSQL's `numeric` results in reef's SQLite copy of them (``ResultStore``).
     private let decimalTexts: Set<Int>
+    /// On SQLite, how long values of the table summarised are read by rowid to make their keys
+    /// (``LongValueReads/valueKey(of:limit:)``), never loaded whole; nil to read them in the rows.
+    var longValues: LongValueReads?
 
     /// The summary statements of `columns` over `relation`, filtered by `filter`.
     ///
@@ -274,11 +277,13 @@ struct SummaryQuery: Sendable {
             sql.append("(SELECT ")
             sql.append(SQL.joined(indexes.map { index -> SQL in
                 let name = columns[index]
-                return """
+                var key: SQL = longValues.map { $0.valueKey(of: name, limit: Self.keptBytes) } ?? """
                     CASE WHEN typeof(\(identifier: name)) IN ('text', 'blob') \
                     THEN \(raw: ValueKey.functionName)(\(identifier: name), \(raw: String(Self.keptBytes))) \
-                    ELSE \(identifier: name) END AS \(identifier: name)
+                    ELSE \(identifier: name) END
                     """
+                key.append(" AS \(identifier: name)")
+                return key
             }, separator: ", "))
             sql.append(" FROM ")
             sql.append(relation)

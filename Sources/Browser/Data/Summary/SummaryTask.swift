@@ -30,7 +30,9 @@ final class SummaryTask: Sendable {
         let box = SummaryTaskBox(self)
         let interruption = interruption
         DispatchQueue.global(qos: .userInitiated).async {
-            let worker = SummaryWorker(database: database, query: query)
+            var decided = query
+            decided.longValues = query.longValues?.decidingTexts(in: database)
+            let worker = SummaryWorker(database: database, query: decided)
             do {
                 _ = try interruption.run {
                     try worker.run(from: start) { index, summary in

@@ -3,8 +3,9 @@ import PostgresClient
 // A statement run as written on PostgreSQL (Database.runStatement(_:columns:row:)).
 
 extension PostgresConnection {
+    // libpq has read the row whole: its values are copied whatever `limit` says.
     func runStatement(
-        _ sql: SQL, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+        _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
         let statement = try prepare(sql.text)
         try statement.bind(sql.arguments)

@@ -36,3 +36,22 @@ extension _ColumnValue {
         return Int(sqlite3_value_bytes(handle))
     }
 }
+
+extension _ColumnValue {
+    /// The value read in place when it is a text or blob longer than `limit` bytes (a text's UTF-8
+    /// as SQLite holds it, valid or not); nil otherwise. Valid until the statement steps.
+    func borrowed(over limit: Int) -> BorrowedValue? {
+        guard let handle else { return nil }
+        let kind: BorrowedValue.Kind
+        switch storage {
+        case SQLITE_TEXT: kind = .text
+        case SQLITE_BLOB: kind = .blob
+        default: return nil
+        }
+        guard byteCount > limit else { return nil }
+        // The pointer first, then the size (the order SQLite documents for conversions).
+        let start = kind == .text ? sqlite3_value_text(handle).map(UnsafeRawPointer.init) : sqlite3_value_blob(handle)
+        guard let start else { return nil }
+        return BorrowedValue(kind: kind, bytes: UnsafeRawBufferPointer(start: start, count: byteCount))
+    }
+}

@@ -121,9 +121,9 @@ private func valueContains(
 }
 
 /// An incremental I/O handle on one column of one table, kept between calls of
-/// `orm_value_contains` as the call site's auxiliary data (released by SQLite when the statement
-/// ends) and closed with it.
-private final class OpenValue {
+/// `orm_value_contains` (or `orm_row_value_key`) as the call site's auxiliary data (released by
+/// SQLite when the statement ends) and closed with it.
+final class OpenValue {
     /// The table's name.
     let table: String
     /// The column's name.

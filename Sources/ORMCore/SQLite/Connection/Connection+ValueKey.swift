@@ -65,32 +65,67 @@ private func valueKey(_ context: OpaquePointer?, _ count: Int32, _ arguments: Un
     let start = isText ? sqlite3_value_text(value).map(UnsafeRawPointer.init) : sqlite3_value_blob(value)
     let size = Int(sqlite3_value_bytes(value))
     guard size > limit, let start else { return sqlite3_result_value(context, value) }
-    let bytes = UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: size)
-    var first: UInt64 = 0xCBF2_9CE4_8422_2325
-    var second: UInt64 = 0x6C62_272E_07BB_0142
-    for byte in bytes {
-        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        second = second &+ (second >> 29)
+    var key = ValueKeyBuilder(limit: limit, isText: isText)
+    key.add(UnsafeRawBufferPointer(start: start, count: size))
+    key.result(size: size, in: context)
+}
+
+/// A long value's key (``ValueKey``) made from its bytes as they come, in one piece or in chunks
+/// (``RowValueKey`` reads them 64 KiB at a time): its first bytes kept, all of them hashed.
+struct ValueKeyBuilder {
+    /// The bytes of the value's start the key keeps at most.
+    let limit: Int
+    /// Whether the value is a text (cut at a character boundary, its tail written in hex).
+    let isText: Bool
+    /// The value's first bytes: `limit` of them and one more, which tells a text's boundary.
+    private var start: [UInt8] = []
+    /// The two FNV-1a hashes of the bytes so far.
+    private var first: UInt64 = 0xCBF2_9CE4_8422_2325
+    private var second: UInt64 = 0x6C62_272E_07BB_0142
+
+    /// A builder for a value longer than `limit` bytes, a text when `isText`.
+    init(limit: Int, isText: Bool) {
+        self.limit = limit
+        self.isText = isText
+        start.reserveCapacity(limit + 1)
     }
-    var key: [UInt8] = []
-    if isText {
-        var end = limit
-        while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
-        key.reserveCapacity(end + ValueKey.textTail)
-        key.append(contentsOf: bytes[..<end])
-        key.append(0)
-        for number in [UInt64(size), first, second] {
-            let digits = Array(String(number, radix: 16).utf8)
-            key.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: 16 - digits.count) + digits)
+
+    /// Takes the value's next bytes.
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        if start.count <= limit {
+            start.append(contentsOf: bytes.prefix(limit + 1 - start.count))
         }
-        key.withUnsafeBufferPointer { csqlite_result_text(context, $0.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32($0.count)) }
-    } else {
-        key.reserveCapacity(limit + ValueKey.blobTail)
-        key.append(contentsOf: bytes[..<limit])
-        for number in [UInt64(size), first, second] {
-            for shift in stride(from: 56, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+        var first = self.first, second = self.second
+        for byte in bytes {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = second &+ (second >> 29)
         }
-        key.withUnsafeBytes { csqlite_result_blob(context, $0.baseAddress, Int32($0.count)) }
+        self.first = first
+        self.second = second
+    }
+
+    /// The key of the value of `size` bytes whose bytes were all added, as SQLite's result.
+    func result(size: Int, in context: OpaquePointer?) {
+        var key: [UInt8] = []
+        if isText {
+            var end = min(limit, start.count)
+            while end > 0 && end < start.count && start[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character
+            key.reserveCapacity(end + ValueKey.textTail)
+            key.append(contentsOf: start[..<end])
+            key.append(0)
+            for number in [UInt64(size), first, second] {
+                let digits = Array(String(number, radix: 16).utf8)
+                key.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: 16 - digits.count) + digits)
+            }
+            key.withUnsafeBufferPointer { csqlite_result_text(context, $0.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32($0.count)) }
+        } else {
+            key.reserveCapacity(limit + ValueKey.blobTail)
+            key.append(contentsOf: start.prefix(limit))
+            for number in [UInt64(size), first, second] {
+                for shift in stride(from: 56, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+            }
+            key.withUnsafeBytes { csqlite_result_blob(context, $0.baseAddress, Int32($0.count)) }
+        }
     }
 }

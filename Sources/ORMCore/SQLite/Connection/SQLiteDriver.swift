@@ -63,6 +63,7 @@ struct SQLiteDriver: DatabaseDriver {
         }
         try connection.registerValueContains()
         try connection.registerValueKey()
+        try connection.registerRowValueKey()
         for function in configuration.functions {
             try connection.register(function)
         }

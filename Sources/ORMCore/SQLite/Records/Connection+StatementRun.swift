@@ -2,7 +2,7 @@
 
 extension Connection {
     func runStatement(
-        _ sql: SQL, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+        _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
         let statement = try prepare(sql.text)
         try statement.bind(sql.arguments)
@@ -11,7 +11,7 @@ extension Connection {
                 StatementColumn(name: statement.columnName(at: $0), typeName: statement.declaredType(at: $0))
             })
         }
-        while try statement.step() { try row(Self.runRow(statement)) }
+        while try statement.step() { try row(Self.runRow(statement, borrowingValuesOver: limit)) }
         // `sqlite3_changes` keeps the last row write's count through later queries and DDL: only
         // a row write (`WITH … INSERT` too) is told its count.
         let writesRows =
@@ -21,9 +21,21 @@ extension Connection {
     }
 
     /// The current row of a statement, with the bytes of any text that is not valid UTF-8 (looked
-    /// for only in a text whose decoding holds U+FFFD, which a repaired sequence becomes).
-    private static func runRow(_ statement: Statement) -> StatementRunRow {
-        var row = StatementRunRow(values: statement.row())
+    /// for only in a text whose decoding holds U+FFFD, which a repaired sequence becomes), and its
+    /// texts and blobs over `limit` bytes read in place (SQLite's copy of the row, which the next
+    /// step frees), never copied into a `String` or `Data`.
+    private static func runRow(_ statement: Statement, borrowingValuesOver limit: Int?) -> StatementRunRow {
+        var row = StatementRunRow(values: [])
+        row.values.reserveCapacity(Int(statement.columnCount))
+        for index in 0..<statement.columnCount {
+            let column = statement.column(at: index)
+            if let limit, let borrowed = column.borrowed(over: limit) {
+                row.borrowed[Int(index)] = borrowed
+                row.values.append(.null)
+            } else {
+                row.values.append(column.value)
+            }
+        }
         for (index, value) in row.values.enumerated() {
             guard case .text(let text) = value, text.utf8.contains(0xEF), text.contains("\u{FFFD}") else { continue }
             let bytes = statement.column(at: Int32(index)).withTextBytes { Array($0) }

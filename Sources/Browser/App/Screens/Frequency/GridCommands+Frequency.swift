@@ -37,9 +37,11 @@ extension GridCommands {
         let query: FrequencyQuery
         do {
             let integers = Set(source.columns.filter { $0.kind == .integer }.map(\.name))
-            query = try FrequencyQuery(relation: relation, columns: names, kinds: indexes.map { source.columns[$0].kind },
-                                       aggregates: grid.presentAggregates, integerColumns: integers, filter: source.filter,
-                                       dialect: sourceDatabase.dialect)
+            var made = try FrequencyQuery(relation: relation, columns: names, kinds: indexes.map { source.columns[$0].kind },
+                                          aggregates: grid.presentAggregates, integerColumns: integers, filter: source.filter,
+                                          dialect: sourceDatabase.dialect)
+            made.longValues = source.longValueKeyReads
+            query = made
         } catch {
             app.report(error, doing: "frequency")
             return
@@ -50,7 +52,9 @@ extension GridCommands {
         let background = BackgroundResult(wakeup: app.wakeup) {
             try interruption.run {
                 // SQLite's medians are read ahead, in an ordered scan (FrequencyQuery+StreamedMedian.swift).
-                let frequencies = try query.readingMedians(from: database).source(in: database, title: title)
+                var counted = query
+                counted.longValues = query.longValues?.decidingTexts(in: database)
+                let frequencies = try counted.readingMedians(from: database).source(in: database, title: title)
                 _ = try frequencies.rows(0..<1)  // the first page read here, not while drawing
                 return Handover(value: frequencies)
             }

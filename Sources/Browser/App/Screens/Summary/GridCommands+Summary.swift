@@ -27,9 +27,11 @@ extension GridCommands {
         let declaredTypes = types.isEmpty ? [] : shown.map { types.indices.contains($0) ? types[$0] : "" }
         let query: SummaryQuery
         do {
-            query = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
-                                     dialect: sourceDatabase.dialect.kind, declaredTypes: declaredTypes,
-                                     decimalTexts: Set(shown.indices.filter { Self.holdsDecimalText(shown[$0], of: source) }))
+            var made = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
+                                        dialect: sourceDatabase.dialect.kind, declaredTypes: declaredTypes,
+                                        decimalTexts: Set(shown.indices.filter { Self.holdsDecimalText(shown[$0], of: source) }))
+            made.longValues = source.longValueKeyReads
+            query = made
         } catch {
             app.report(error, doing: "summary")
             return

@@ -1,0 +1,25 @@
+import CSQLite
+
+extension _Statement {
+    /// Binds `value` to the 1-based parameter `index` in place (`SQLITE_STATIC`): SQLite reads the
+    /// bytes where they are, without a copy of its own, so they must stay unchanged until the
+    /// statement has run and its bindings are cleared (``clearBindings()``).
+    func bindBorrowed(_ value: BorrowedValue, at index: Int32) throws {
+        // A value's pointer is never null here; an empty one would bind NULL, so it binds as empty.
+        let start = value.bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+        let count = sqlite3_uint64(value.count)
+        let code =
+            switch value.kind {
+            case .text: sqlite3_bind_text64(handle, index, start.assumingMemoryBound(to: CChar.self), count, nil, UInt8(SQLITE_UTF8))
+            case .blob: sqlite3_bind_blob64(handle, index, start, count, nil)
+            }
+        if code != SQLITE_OK {
+            throw onConnection { $0.error(code: code, sql: sql) }
+        }
+    }
+
+    /// Sets every parameter to NULL: no binding keeps pointing at bytes bound in place.
+    func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+}
