@@ -65,6 +65,7 @@ extension Database {
     public func runStatement(
         _ sql: SQL, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
+        let sql = sql.rendered(in: dialect)
         let keyword = SQLScript.leadingKeyword(of: sql.text)
         guard !refusesWrites else {
             if Self.transactionControlKeywords.contains(keyword) {
