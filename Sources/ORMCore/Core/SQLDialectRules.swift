@@ -44,15 +44,14 @@ package protocol SQLDialectRules: Sendable {
     /// The type a column storing `type` declares.
     func columnType(for type: StoredType) -> String
 
-    /// The type a model's column declares.
-    func columnType(for column: ModelColumn) -> String
-
-    /// The type the key column declares.
-    func columnType(for key: PrimaryKey) -> String
+    /// The type a model's column (or key) declares, of affinity `affinity` (SQLite's name for
+    /// it), storing `type`.
+    func columnType(affinity: ColumnType, storing type: StoredType) -> String
 
     /// What follows the key column's type in `CREATE TABLE` (`NOT NULL PRIMARY KEY`, and how the
-    /// key is generated).
-    func keyConstraint(for key: PrimaryKey) -> String
+    /// key is generated): for a key the database `generated` (one that never reuses a deleted
+    /// one when `autoincrement`) storing `type`.
+    func keyConstraint(generated: Bool, autoincrement: Bool, storing type: StoredType) -> String
 
     /// The statement that moves the key's sequence past the largest key of `table`, for a
     /// database whose generated keys come from a sequence; nil where they need none.
@@ -88,10 +87,10 @@ package protocol SQLDialectRules: Sendable {
     /// Whether `error` says a sum passed the 64-bit range.
     func isIntegerOverflow(_ error: any DatabaseError) -> Bool
 
-    /// What a found column stores, read from its declaration, nil where it does not tell.
-    func storedType(of column: ColumnInfo) -> StoredType?
+    /// What a found column declared `declared` stores, nil where the declaration does not tell.
+    func storedType(declared: String) -> StoredType?
 
-    /// Why a found column must be converted to become `column` (its type changed), nil when it
-    /// need not.
-    func conversion(from source: ColumnInfo, to column: ModelColumn) -> String?
+    /// Why a found column declared `declared` must be converted to become a model's column of
+    /// affinity `affinity` storing `type` (its type changed, `old → new`), nil when it need not.
+    func conversion(declared: String, to affinity: ColumnType, storing type: StoredType) -> String?
 }

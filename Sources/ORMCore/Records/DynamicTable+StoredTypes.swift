@@ -9,7 +9,7 @@ extension DynamicTable {
     /// and text columns are known.
     static func storedTypes(of columns: [String], in info: TableInfo, dialect: SQLDialect) -> [StoredType?] {
         columns.map { name in
-            info.column(named: name).flatMap(dialect.rules.storedType(of:))
+            info.column(named: name).flatMap { dialect.rules.storedType(declared: $0.declaredType) }
         }
     }
 }

@@ -110,7 +110,8 @@ public struct MigrationPlan: Sendable, Equatable {
             used.insert(source.name.lowercased())
             // Renames run before a rebuild, so the copy reads the column under its new name.
             sources[column.name] = renamed.contains { $0.to == column.name } ? column.name : source.name
-            if let change = dialect.rules.conversion(from: source, to: column) {
+            if let change = dialect.rules.conversion(
+                declared: source.declaredType, to: column.type, storing: column.storedType) {
                 reasons.append("\(column.name): \(change)")
                 conversions[column.name] = column.type
             }

@@ -18,7 +18,9 @@ extension ModelSchema {
         var definitions: [String] = []
         let keyType = dialect.columnType(for: primaryKey)
         var key = "\(dialect.quoteIdentifier(primaryKey.name)) \(keyType)"
-        key += dialect.rules.keyConstraint(for: primaryKey)
+        key += dialect.rules.keyConstraint(
+            generated: primaryKey.strategy == .rowID || primaryKey.strategy == .autoincrement,
+            autoincrement: primaryKey.strategy == .autoincrement, storing: primaryKey.storedType)
         definitions.append(key)
         for column in columns {
             let referencesMissing = column.reference.map { omitted.contains($0.table) } ?? false

@@ -3,12 +3,12 @@ extension SQLDialect {
     /// `TEXT`, `BLOB`, `NUMERIC`); on PostgreSQL the type of what the property holds (see
     /// ``columnType(for:)-(StoredType)``).
     public func columnType(for column: ModelColumn) -> String {
-        rules.columnType(for: column)
+        rules.columnType(affinity: column.type, storing: column.storedType)
     }
 
     /// The type the key column declares.
     public func columnType(for key: PrimaryKey) -> String {
-        rules.columnType(for: key)
+        rules.columnType(affinity: key.type, storing: key.storedType)
     }
 
     /// PostgreSQL's type for a stored type: `bigint` for integers, `double precision`, `boolean`,

@@ -61,21 +61,18 @@ extension PostgresDialect {
         }
     }
 
-    /// The type of what the property holds.
-    func columnType(for column: ModelColumn) -> String { columnType(for: column.storedType) }
+    /// The type of what the property holds (PostgreSQL has no affinities).
+    func columnType(affinity: ColumnType, storing type: StoredType) -> String { columnType(for: type) }
 
-    /// The type of what the key holds.
-    func columnType(for key: PrimaryKey) -> String { columnType(for: key.storedType) }
-
-    /// Exact: `boolean` is a `Bool`, `timestamptz` a `Date`, and so on (``storedType(declared:)``).
-    func storedType(of column: ColumnInfo) -> StoredType? {
-        Self.storedType(declared: column.declaredType)
+    /// Exact: `boolean` is a `Bool`, `timestamptz` a `Date`, and so on.
+    func storedType(declared: String) -> StoredType? {
+        Self.catalogStoredType(declared)
     }
 
     /// What a PostgreSQL column of type `declared` (as the catalog writes it: `integer`,
     /// `character varying(20)`, `timestamp with time zone`) stores; nil for an array or a type
     /// ORMCore has no stored type for.
-    static func storedType(declared: String) -> StoredType? {
+    static func catalogStoredType(_ declared: String) -> StoredType? {
         var type = declared.trimmedWhitespace.lowercased()
         guard !type.hasSuffix("]") else { return nil }
         if let parenthesis = type.firstIndex(of: "(") {

@@ -49,15 +49,13 @@ struct SQLiteDialect: SQLDialectRules {
         }
     }
 
-    /// The column's affinity name.
-    func columnType(for column: ModelColumn) -> String { column.type.rawValue }
+    /// The affinity's name.
+    func columnType(affinity: ColumnType, storing type: StoredType) -> String { affinity.rawValue }
 
-    /// The key's affinity name.
-    func columnType(for key: PrimaryKey) -> String { key.type.rawValue }
-
-    /// `NOT NULL PRIMARY KEY`, and `AUTOINCREMENT` for a key that never reuses a deleted one.
-    func keyConstraint(for key: PrimaryKey) -> String {
-        " NOT NULL PRIMARY KEY" + (key.strategy == .autoincrement ? " AUTOINCREMENT" : "")
+    /// `NOT NULL PRIMARY KEY` (a generated key is the rowid), and `AUTOINCREMENT` for a key that
+    /// never reuses a deleted one.
+    func keyConstraint(generated: Bool, autoincrement: Bool, storing type: StoredType) -> String {
+        " NOT NULL PRIMARY KEY" + (autoincrement ? " AUTOINCREMENT" : "")
     }
 
     /// None: a rowid is always one more than the largest.
@@ -97,8 +95,8 @@ struct SQLiteDialect: SQLDialectRules {
     func isIntegerOverflow(_ error: any DatabaseError) -> Bool { error.message == "integer overflow" }
 
     /// By the declaration's affinity: integers, reals and text (a `Bool` or a `Date` is a number).
-    func storedType(of column: ColumnInfo) -> StoredType? {
-        switch column.affinity {
+    func storedType(declared: String) -> StoredType? {
+        switch ColumnType(affinityOf: declared) {
         case .integer: .integer
         case .real: .double
         case .text: .text
@@ -107,7 +105,8 @@ struct SQLiteDialect: SQLDialectRules {
     }
 
     /// When the affinity differs.
-    func conversion(from source: ColumnInfo, to column: ModelColumn) -> String? {
-        source.affinity == column.type ? nil : "\(source.affinity.rawValue) → \(column.type.rawValue)"
+    func conversion(declared: String, to affinity: ColumnType, storing type: StoredType) -> String? {
+        let found = ColumnType(affinityOf: declared)
+        return found == affinity ? nil : "\(found.rawValue) → \(affinity.rawValue)"
     }
 }
