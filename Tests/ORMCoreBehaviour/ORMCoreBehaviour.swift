@@ -125,6 +125,16 @@ public struct ORMCoreBehaviour {
             try BItem.query(in: db).where("id NOT IN ?", withNull).count(), 0,
             "\(name): a NULL in the list makes NOT IN unknown, as SQL has it")
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM b_item WHERE stock IN \(Array(1...1_001))"), .integer(1_001), name)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM b_item WHERE stock NOT IN \(Array(1...2_999))"), .integer(1), name)
+        XCTAssertEqual(
+            try BItem.fetch(where: "stock not in ? AND stock > ?", [Array(1...2_998), 2_000], orderedBy: "stock", in: db).map(\.stock),
+            [2_999, 3_000], "\(name): fetch(where:) writes its list for the database too")
+
+        // An empty list: IN matches nothing, NOT IN everything (as a long list, on both).
+        let none: [Int] = []
+        XCTAssertEqual(try BItem.query(in: db).where("id IN \(none)").count(), 0, name)
+        XCTAssertEqual(try BItem.query(in: db).where("id NOT IN \(none)").count(), 3_000, name)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM b_item WHERE name IN \([String]())"), .integer(0), name)
     }
 
     public func testOneLiveInstancePerRow() throws {

@@ -12,12 +12,10 @@ final class DriverBoundaryTests: XCTestCase {
     static let knownExceptions: [String: String] = [
         "Connection/Configuration.swift":
             "SQLite's functions registered on every connection; becomes the SQLite driver's option",
-        "Core/SQLDialect.swift":
-            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
         "Core/SQLLiteral.swift":
-            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives (SQLite's own decimal reading checks a literal)",
+            "SQLite's own decimal reading checks that a literal reads back as its value (SQLiteDecimalReader); becomes SQLite's literal answer",
         "Core/SQLScript.swift":
-            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives (SQLite's scripts are cut where sqlite3_complete says)",
+            "SQLite's scripts are cut where sqlite3_complete says; becomes the SQLite dialect's way of cutting a script",
         "Database/DatabaseConnection.swift":
             "the enum of the drivers' connections, one of the two places that name both until drivers are modules",
         "Database/WriterAccess.swift":
@@ -48,8 +46,6 @@ final class DriverBoundaryTests: XCTestCase {
             "the record layer's driver protocol reached from the enum, the other place that names both",
         "Records/DynamicTable+StoredRows.swift":
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Records/DynamicTable+StoredTypes.swift":
-            "SQL text per dialect: a found column's stored type read from its declaration each dialect's way; becomes the dialect value's answer",
         "Records/EntityDescription.swift":
             "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
         "Records/Model.swift":
@@ -64,14 +60,6 @@ final class DriverBoundaryTests: XCTestCase {
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Results/BatchedRecords.swift":
             "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Schema/MigrationPlan.swift":
-            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
-        "Schema/ModelSchema+DDL.swift":
-            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
-        "Schema/ModelSchema+StoredColumnTypes.swift":
-            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
-        "Schema/SQLDialect+ColumnTypes.swift":
-            "SQL text per dialect: SQLDialect is a closed enum of the two; becomes a value each driver gives",
     ]
 
     func testSharedFoldersReachADatabaseOnlyThroughTheDriverProtocols() throws {

@@ -9,6 +9,7 @@ final class DriverTests: XCTestCase {
     /// watch on other processes, as a database without them would.
     private struct WriterOnlyDriver: DatabaseDriver {
         let sqlite: SQLiteDriver
+        var dialect: SQLDialect { sqlite.dialect }
         var capabilities: DriverCapabilities {
             DriverCapabilities(
                 concurrentReaders: false, trialConnection: false, externalChanges: false, changeSource: .connectionHooks)

@@ -19,6 +19,7 @@ final class InsertedKeyTests: XCTestCase {
     /// SQLite's connections, reporting that inserts return their keys.
     private struct ReturningDriver: DatabaseDriver {
         let sqlite: SQLiteDriver
+        var dialect: SQLDialect { sqlite.dialect }
         var capabilities: DriverCapabilities {
             var capabilities = sqlite.capabilities
             capabilities.insertedKeys = .returning

@@ -22,6 +22,7 @@ final class RCTag {
 /// (``ChangeSource/recordedWrites``).
 struct RecordedWritesDriver: DatabaseDriver {
     let sqlite: SQLiteDriver
+    var dialect: SQLDialect { sqlite.dialect }
 
     init(path: String, configuration: Configuration) {
         var sqlite = SQLiteDriver(path: path, configuration: configuration)

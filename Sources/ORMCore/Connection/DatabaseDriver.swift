@@ -18,8 +18,9 @@ protocol DatabaseDriver: Sendable {
     /// - Throws: the driver's ``DatabaseError`` when the database cannot be opened or is not one.
     func openConnection(for role: ConnectionRole) throws -> OpenedConnection
 
-    /// The SQL its database speaks: quoting, placeholders, and how raw SQL is cut into tokens (to
-    /// find the tables a statement writes, ``ChangeSource/recordedWrites``).
+    /// The SQL its database speaks, the driver's answers (``SQLDialectRules``): quoting,
+    /// placeholders, long lists, types, and how raw SQL is cut into tokens (to find the tables a
+    /// statement writes, ``ChangeSource/recordedWrites``).
     var dialect: SQLDialect { get }
 
     /// Whether readers run on a standby of a replicated server: the core then keeps readers of
@@ -36,9 +37,6 @@ protocol DatabaseDriver: Sendable {
 }
 
 extension DatabaseDriver {
-    /// SQLite's, unless the driver says otherwise (PostgreSQL's driver returns ``SQLDialect/postgres``).
-    var dialect: SQLDialect { .sqlite }
-
     /// No standby, unless the driver says otherwise.
     var readsOnStandby: Bool { false }
 

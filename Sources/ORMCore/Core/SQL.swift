@@ -12,28 +12,51 @@ import FoundationEssentials
 /// // SELECT * FROM "person" WHERE age > ? AND name IN (?,?)   arguments: [18, "Ann", "Bo"]
 /// ```
 ///
-/// A list longer than 1,000 values, or an empty one, binds as one JSON array instead
-/// (`IN (SELECT value FROM json_each(?))`; PostgreSQL prepares it as `= ANY ($1)`), so an empty
-/// list means the same on both databases: `IN` matches nothing and `NOT IN` everything.
+/// A list longer than 1,000 values, or an empty one, binds as one value instead, and its test
+/// (`IN` or `NOT IN` before it) is kept as a value too (``LongList``): each database writes it its
+/// own way when the statement runs (``rendered(in:)``), SQLite `IN (SELECT value FROM
+/// json_each(?))` with a JSON array, PostgreSQL `= ANY (?)` with an array. ``text`` spells it as
+/// SQLite does. An empty list means the same on both databases: `IN` matches nothing and `NOT IN`
+/// everything.
 public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
-    /// The SQL text with `?` placeholders.
-    public var text: String
+    /// The SQL text with `?` placeholders (a long list's test spelt as SQLite reads it).
+    ///
+    /// Text added before or after keeps the long lists in it as values; text set wholesale, that
+    /// holds none of this text, leaves none.
+    public var text: String {
+        get { storedText }
+        _modify {
+            if lists.isEmpty {
+                yield &storedText
+            } else {
+                let old = storedText
+                var new = storedText
+                yield &new
+                storedText = new
+                moveLists(from: old, to: new)
+            }
+        }
+    }
+    /// The text, kept by ``text``.
+    var storedText: String
     /// The values bound to the placeholders, in order.
     public var arguments: [SQLValue]
+    /// The long lists in the text, in order.
+    package internal(set) var lists: [LongList] = []
 
     /// SQL text with positional `?` arguments. An argument that is a collection expands its `?`
     /// into a parenthesised list.
     public init(_ text: String, arguments: [any SQLExpressible] = []) {
-        self.text = ""
+        self.storedText = ""
         self.arguments = []
         var remaining = arguments[...]
         // Only a bare `?` outside strings, quoted names and comments is a placeholder.
         for token in SQLToken.tokens(in: text) {
             let piece = text[token.range]
             if token.kind == .parameter, piece == "?", let argument = remaining.popFirst() {
-                append(argument)
+                Self.append(argument, to: &storedText, &self.arguments, &lists)
             } else {
-                self.text += piece
+                storedText += piece
             }
         }
         // Arguments beyond the placeholders are kept: binding reports the mismatch, naming both counts.
@@ -42,20 +65,20 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
 
     /// Literal SQL text with no arguments.
     public init(stringLiteral value: String) {
-        self.text = value
+        self.storedText = value
         self.arguments = []
     }
 
     /// Interpolated SQL; see ``SQL``.
     public init(stringInterpolation: Interpolation) {
-        self.text = stringInterpolation.text
+        self.storedText = stringInterpolation.text
         self.arguments = stringInterpolation.arguments
+        self.lists = stringInterpolation.lists
     }
 
-    /// Appends other SQL, text and arguments.
+    /// Appends other SQL, text and arguments (and its long lists).
     public mutating func append(_ other: SQL) {
-        text += other.text
-        arguments += other.arguments
+        Self.appendSQL(other, to: &storedText, &arguments, &lists)
     }
 
     /// This SQL with positional arguments bound to its `?` placeholders (a collection fills one `?`
@@ -75,32 +98,36 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
     public static func joined(_ parts: [SQL], separator: String) -> SQL {
         var result = SQL(stringLiteral: "")
         for (index, part) in parts.enumerated() {
-            if index > 0 { result.text += separator }
+            if index > 0 { result.storedText += separator }
             result.append(part)
         }
         return result
-    }
-
-    private mutating func append(_ argument: any SQLExpressible) {
-        let (placeholder, values) = Self.placeholder(for: argument)
-        text += placeholder
-        arguments += values
     }
 
     /// Lists longer than this bind as one JSON array read through `json_each`, so no list ever meets
     /// SQLite's limit on bound variables (32,766) and one query keeps its order and limit.
     static let longListThreshold = 1_000
 
-    /// The placeholder text and bound values for an argument.
-    static func placeholder(for argument: some SQLExpressible) -> (String, [SQLValue]) {
+    /// Appends an argument's placeholder to `text` and its values to `arguments`: `?`, a short
+    /// list's `(?,?,…)`, or a long (or empty) list's test, written as SQLite reads it and kept in
+    /// `lists` with the `IN` or `NOT IN` that `text` ends with.
+    static func append(
+        _ argument: some SQLExpressible, to text: inout String, _ arguments: inout [SQLValue], _ lists: inout [LongList]
+    ) {
         let values = argument.sqlValues
-        guard argument.isList else { return ("?", values) }
+        guard argument.isList else {
+            text += "?"
+            arguments += values
+            return
+        }
         // An empty list too: PostgreSQL refuses `IN ()`, which SQLite reads as matching nothing;
         // an empty array means that on both (`NOT IN`: everything, NULL included).
         if values.count > longListThreshold || values.isEmpty, let json = jsonArray(values) {
-            return ("(SELECT value FROM json_each(?))", [.text(json)])
+            appendLongList(values, json: json, to: &text, &arguments, &lists)
+            return
         }
-        return ("(" + Array(repeating: "?", count: values.count).joined(separator: ",") + ")", values)
+        text += "(" + Array(repeating: "?", count: values.count).joined(separator: ",") + ")"
+        arguments += values
     }
 
     /// Values as a JSON array, or nil when one cannot be written as JSON (a blob, a non-finite real).
@@ -129,6 +156,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
     public struct Interpolation: StringInterpolationProtocol {
         var text = ""
         var arguments: [SQLValue] = []
+        var lists: [LongList] = []
 
         public init(literalCapacity: Int, interpolationCount: Int) {
             text.reserveCapacity(literalCapacity + interpolationCount * 2)
@@ -139,9 +167,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
 
         /// A value, bound as an argument (a collection becomes `(?,?,…)`, or a JSON list when long).
         public mutating func appendInterpolation(_ value: some SQLExpressible) {
-            let (placeholder, values) = SQL.placeholder(for: value)
-            text += placeholder
-            arguments += values
+            SQL.append(value, to: &text, &arguments, &lists)
         }
 
         /// An identifier (table or column name), quoted.
@@ -151,8 +177,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
 
         /// Other SQL, embedded with its arguments.
         public mutating func appendInterpolation(sql: SQL) {
-            text += sql.text
-            arguments += sql.arguments
+            SQL.appendSQL(sql, to: &text, &arguments, &lists)
         }
 
         /// Raw SQL text, spliced in as it is: only for text the program itself wrote (a keyword, a

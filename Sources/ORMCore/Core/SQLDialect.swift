@@ -1,12 +1,15 @@
 /// How one kind of database writes the SQL ORMCore makes: placeholders, identifiers, literals,
-/// and what its statements may say (`RETURNING`, identity columns). A value, needing no
-/// connection: ``ModelSchema`` makes its statements and tables from it
-/// (`ModelSchema+Statements.swift`, `ModelSchema+DDL.swift`).
+/// types, long lists, and what its statements may say (`RETURNING`, identity columns). A value,
+/// needing no connection, that each driver gives (``SQLDialect/sqlite`` from SQLite's folder,
+/// ``SQLDialect/postgres`` from PostgreSQL's): ``ModelSchema`` makes its statements and tables
+/// from it (`ModelSchema+Statements.swift`, `ModelSchema+DDL.swift`), and ``SQL`` writes its long
+/// lists with it. Shared code asks the dialect its answers and never switches on which database
+/// it is; ``kind`` names the database for an application that must.
 ///
-/// ORMCore's SQL text is the same for both up to this point: `?` placeholders, identifiers in
-/// double quotes with embedded ones doubled. PostgreSQL folds unquoted names to lower case, so
-/// every name ORMCore writes is quoted; its `?` are numbered `$1`, `$2`… when a statement is
-/// prepared (``preparedText(_:)``).
+/// Every name ORMCore writes is quoted (double quotes, embedded ones doubled), the same in both:
+/// PostgreSQL folds unquoted names to lower case. A statement a user writes takes `?`
+/// placeholders (ORMCore's convention); on PostgreSQL they are numbered `$1`, `$2`… when the
+/// statement is prepared (``preparedText(_:)``), the one translation of written text left.
 ///
 /// ```swift
 /// SQLDialect.postgres.preparedText("SELECT * FROM \"t\" WHERE a = ? AND b = ?").text
@@ -22,16 +25,27 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
         case postgres
     }
 
-    /// Which database.
+    /// Which database: a name for an application that must tell them apart; ORMCore's shared code
+    /// asks the dialect's answers instead.
     public let kind: Kind
 
-    /// SQLite's SQL: the text ORMCore has always written.
-    public static let sqlite = SQLDialect(kind: .sqlite)
-    /// PostgreSQL's SQL.
-    public static let postgres = SQLDialect(kind: .postgres)
+    /// The driver's answers.
+    package let rules: any SQLDialectRules
+
+    /// The dialect of database `kind`, answering with `rules` (a driver's).
+    package init(kind: Kind, rules: any SQLDialectRules) {
+        self.kind = kind
+        self.rules = rules
+    }
 
     /// `sqlite` or `postgres`.
     public var description: String { kind.rawValue }
+
+    /// Dialects are equal when they are the same database's.
+    public static func == (left: SQLDialect, right: SQLDialect) -> Bool { left.kind == right.kind }
+
+    /// Hashes the database's kind.
+    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
     // MARK: - Names and placeholders
 
@@ -40,39 +54,24 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
         ORMCore.quoteIdentifier(name)
     }
 
-    /// The text to prepare for ORMCore's `sql` (written with `?` placeholders) and the number of
-    /// parameters it takes: SQLite's text is `sql` itself; PostgreSQL's has every bare `?` numbered
-    /// `$1`, `$2`… in order (`SQLToken.numberingParameters(in:)`: a `?` in a string, a name or a
-    /// comment stays as it is), and a long list bound as one value (``SQL``'s `IN (SELECT value FROM
-    /// json_each(?))`) written `= ANY ($n)`, its parameter an array.
+    /// The text to prepare for `sql`, a statement written with ORMCore's `?` placeholders, and
+    /// the number of parameters it takes: SQLite's text is `sql` itself; PostgreSQL's has every
+    /// bare `?` numbered `$1`, `$2`… in order (a `?` in a string, a name or a comment stays as it
+    /// is). Nothing else in the text changes: what ORMCore generates (a long list's `= ANY`, a
+    /// key's identity) is written for the dialect in the first place (``SQL/rendered(in:)``).
     public func preparedText(_ sql: String) -> (text: String, parameterCount: Int) {
-        switch kind {
-        case .sqlite:
-            var count = 0
-            for token in SQLToken.tokens(in: sql, dialect: .sqlite) where token.kind == .parameter {
-                count += 1
-            }
-            return (sql, count)
-        case .postgres:
-            let numbered = SQLToken.numberingParameters(in: sql)
-            return (numbered.text, numbered.count)
-        }
+        rules.preparedText(sql)
     }
 
     /// The tokenizer's rules for this database's SQL text.
-    package var tokenDialect: SQLToken.Dialect {
-        switch kind {
-        case .sqlite: .sqlite
-        case .postgres: .postgres
-        }
-    }
+    package var tokenDialect: SQLToken.Dialect { rules.tokenDialect }
 
     // MARK: - What the statements may say
 
     /// Whether an insert's generated key comes back with `RETURNING` the key (PostgreSQL has no
     /// last rowid to ask for; SQLite's rowid is read from the connection instead, so its insert
     /// text stays as it was).
-    public var returnsGeneratedKeys: Bool { kind == .postgres }
+    public var returnsGeneratedKeys: Bool { rules.returnsGeneratedKeys }
 
     /// Whether schema changes (`CREATE`, `ALTER`, `DROP`) are part of the transaction they run in,
     /// so a failed migration leaves every table as it was. True for both; SQLite's rebuild still
@@ -80,7 +79,7 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
     public var hasTransactionalDDL: Bool { true }
 
     /// Whether tables have SQLite's rowid (an integer key assigned as one more than the largest).
-    public var hasRowID: Bool { kind == .sqlite }
+    public var hasRowID: Bool { rules.hasRowID }
 
     // MARK: - Literals
 
@@ -91,31 +90,6 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
     /// holding a NUL is written as it is: PostgreSQL's text cannot hold one, and the server refuses
     /// the statement, saying so.
     public func literal(_ value: SQLValue) -> String {
-        switch kind {
-        case .sqlite:
-            return SQLLiteral.value(value)
-        case .postgres:
-            switch value {
-            case .null: return "NULL"
-            case .integer(let integer): return String(integer)
-            case .real(let real):
-                if real.isNaN { return "'NaN'" }
-                if real.isInfinite { return real < 0 ? "'-Infinity'" : "'Infinity'" }
-                return real.description
-            case .text(let text): return Self.postgresText(text)
-            case .blob(let data): return "'\\x" + Hex.encode(data, uppercase: false) + "'::bytea"
-            }
-        }
-    }
-
-    /// `'…'` with quotes doubled.
-    static func postgresText(_ text: String) -> String {
-        var literal = "'"
-        literal.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            literal.unicodeScalars.append(scalar)
-            if scalar == "'" { literal.unicodeScalars.append(scalar) }
-        }
-        return literal + "'"
+        rules.literal(value)
     }
 }

@@ -118,6 +118,7 @@ enum DatabaseConnection: @unchecked Sendable {
 
     /// Runs one statement with its arguments, discarding any rows.
     func execute(_ sql: SQL) throws {
+        let sql = sql.rendered(in: dialect)
         switch self {
         case .sqlite(let connection): try connection.execute(sql)
         case .postgres(let connection): try connection.execute(sql)
@@ -127,6 +128,7 @@ enum DatabaseConnection: @unchecked Sendable {
     /// Runs several statements separated by semicolons (see
     /// ``DriverConnection/executeScript(_:stoppingOutsideTransaction:)``).
     func executeScript(_ sql: SQL, stoppingOutsideTransaction: Bool) throws {
+        let sql = sql.rendered(in: dialect)
         switch self {
         case .sqlite(let connection): try connection.executeScript(sql, stoppingOutsideTransaction: stoppingOutsideTransaction)
         case .postgres(let connection):
@@ -136,6 +138,7 @@ enum DatabaseConnection: @unchecked Sendable {
 
     /// The first column of the first row `sql` returns, or nil when it returns none.
     func firstValue(_ sql: SQL) throws -> SQLValue? {
+        let sql = sql.rendered(in: dialect)
         func first<C: DriverConnection>(_ connection: C) throws -> SQLValue? {
             try connection.cachedStatement(sql.text).use { statement in
                 try statement.bind(sql.arguments)

@@ -114,7 +114,7 @@ extension DynamicTable {
     /// and cuts them after: only a SQLite table with a rowid that stores UTF-8 reads values by
     /// rowid (``ValueCut``); generated and computed columns cannot be read so.
     private func cutReading(limit: Int, cutting cut: [String]) -> ValueCut? {
-        guard database.dialect.kind == .sqlite, info.kind == .table, info.hasRowID, entity.hasIntegerKey,
+        guard database.dialect.hasRowID, info.kind == .table, info.hasRowID, entity.hasIntegerKey,
               (try? database.storesUTF8()) == true else {
             return nil
         }

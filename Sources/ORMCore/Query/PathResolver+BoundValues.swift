@@ -22,8 +22,10 @@ extension PathResolver {
     /// - Throws: ``ORMError/invalidQuery(_:)`` for text or a value the two databases cannot read
     ///   alike.
     mutating func rewrite(condition: SQL, convertingBoundValues: Bool = true) throws -> SQL {
-        let (text, typing) = try rewriteTyped(condition.text)
-        var resolved = SQL(stringLiteral: try truth(of: condition.text, rewritten: text))
+        let (text, typing, lists) = try rewriteTyped(condition.text, lists: condition.lists)
+        var resolved = SQL(stringLiteral: text)
+        resolved.lists = lists
+        resolved.text = try truth(of: condition.text, rewritten: text)
         resolved.arguments = condition.arguments
         for (place, column) in typing.bound where convertingBoundValues && resolved.arguments.indices.contains(place) {
             resolved.arguments[place] = try Self.bound(resolved.arguments[place], comparedWith: column)

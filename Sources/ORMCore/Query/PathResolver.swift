@@ -22,7 +22,7 @@ struct PathResolver {
         self.root = root
         self.joined = joined
         self.qualifies = qualifies
-        spellsNames = dialect.kind == .postgres
+        spellsNames = dialect.rules.namesAreCaseSensitive
         self.dialect = dialect.tokenDialect
     }
 
@@ -33,21 +33,34 @@ struct PathResolver {
     }
 
     /// The text rewritten as ``rewrite(_:)-(String)`` writes it, and what typing read in it.
-    mutating func rewriteTyped(_ text: String) throws -> (text: String, typing: Typing) {
+    /// `lists`, the long lists of the SQL `text` is of, are copied as they are (their tests are
+    /// ORMCore's, holding no names) and come back where they stand in the new text.
+    mutating func rewriteTyped(_ text: String, lists: [SQL.LongList] = []) throws
+        -> (text: String, typing: Typing, lists: [SQL.LongList])
+    {
         let tokens = SQLToken.tokens(in: text, dialect: dialect)
         let typing = try self.typing(of: tokens, in: text)
         var output = ""
+        var moved: [SQL.LongList] = []
+        var pending = lists[...]
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
+            if let list = pending.first, text.utf8.distance(from: text.startIndex, to: token.range.lowerBound) >= list.range.lowerBound {
+                pending.removeFirst()
+                let utf8 = text.utf8
+                let end = utf8.index(utf8.startIndex, offsetBy: list.range.upperBound)
+                let start = output.utf8.count
+                output += text[token.range.lowerBound..<end]
+                var copy = list
+                copy.range = start..<output.utf8.count
+                moved.append(copy)
+                while index < tokens.count, tokens[index].range.lowerBound < end { index += 1 }
+                continue
+            }
             if let literal = typing.literals[index] {
                 output += literal
                 index += 1
-                continue
-            }
-            if token.kind == .openParenthesis, let end = SQLToken.longListEnd(at: index, in: tokens, text: text) {
-                output += text[token.range.lowerBound..<tokens[end - 1].range.upperBound]
-                index = end
                 continue
             }
             guard Self.segment(token, in: text) != nil else {
@@ -71,7 +84,7 @@ struct PathResolver {
             }
             index = end
         }
-        return (output, typing)
+        return (output, typing, moved)
     }
 
     /// On PostgreSQL, `condition` whole when it is a number or one column that stores numbers

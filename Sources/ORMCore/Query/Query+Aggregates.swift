@@ -26,9 +26,7 @@ extension Query {
         var summed = parts.extras[0]
         let type = columnStoredType(expression)
         // PostgreSQL sums no `boolean`; SQLite sums a Bool column's 0s and 1s.
-        if database.dialect.kind == .postgres, type == .boolean {
-            summed = "CAST(\(summed) AS integer)"
-        }
+        summed = database.dialect.rules.summand(summed, storing: type)
         var inner = statement(select: "\(summed) AS orm_value", parts: parts)
         if type == .decimal {
             return try decimalSum(of: inner, in: database)
@@ -38,30 +36,20 @@ extension Query {
         let sum: SQLValue
         do {
             sum = try database.scalar(inner) ?? .null
-        } catch let error as any DatabaseError where database.dialect.kind == .sqlite && error.message == "integer overflow" {
+        } catch let error as any DatabaseError where database.dialect.rules.isIntegerOverflow(error) {
             throw overflow
         }
         // PostgreSQL sums integers as `numeric`, which reads as its exact text: an integral one
         // that fits comes back an integer, as on SQLite; one that does not is SQLite's overflow.
-        if database.dialect.kind == .postgres, case .text(let text) = sum, !text.isEmpty,
-            text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-        {
-            guard let integer = Int64(text) else { throw overflow }
-            return .integer(integer)
-        }
-        return sum
+        guard let integer = database.dialect.rules.integerSum(sum) else { throw overflow }
+        return integer
     }
 
     /// `rewritten`, the select expression of `expression`, written so that PostgreSQL gives the
     /// value SQLite stores: a `Date` column's seconds since 1970 (a real), a `UUID` column's
     /// canonical upper-case text. Chosen once, when the statement is built.
     func storedValueSQL(of expression: String, rewritten: String, in database: Database) -> String {
-        guard database.dialect.kind == .postgres else { return rewritten }
-        switch columnStoredType(expression) {
-        case .date: return "CAST(EXTRACT(EPOCH FROM \(rewritten)) AS double precision)"
-        case .uuid: return "upper(CAST(\(rewritten) AS text))"
-        default: return rewritten
-        }
+        database.dialect.rules.storedValue(rewritten, storing: columnStoredType(expression))
     }
 
     /// What the column `expression` names stores (of the root entity or a joined one), nil for
@@ -92,7 +80,7 @@ extension Query {
             }
             throw ORMError.invalidQuery("sum of a Decimal column met \(value), which is no decimal number")
         }
-        if database.dialect.kind == .postgres {
+        if database.dialect.rules.sumsDecimalsExactly {
             var sum = values
             sum.text = "SELECT sum(orm_value) FROM (" + sum.text + ") AS orm_summed"
             return try decimal(try database.scalar(sum) ?? .null).map { .text($0.description) } ?? .null

@@ -30,6 +30,9 @@ extension Query {
             whereClause.append(resolved)
             whereClause.text += ")"
         }
+        // Long lists written as this database writes them, from their values; every statement of
+        // the query is made from these parts.
+        whereClause = whereClause.rendered(in: dialect)
         var orderTerms: [String] = []
         for (index, ordering) in orderings.enumerated() {
             orderTerms.append(rewritten.orderings[index] + (ordering.descending != reversesOrder ? " DESC" : ""))
@@ -109,19 +112,11 @@ extension Query {
         let sql: String
         let type: StoredType?
 
-        /// The column as compared with `other`, as SQLite compares what it stores. On PostgreSQL,
-        /// which has no `text = bigint`, `boolean = bigint` or `timestamptz = bigint`: a number
-        /// compared with text is compared as its text (SQLite reads the text column's number); a
-        /// `Bool` compared with a number as its 0 or 1, a `Date` as its seconds since 1970.
+        /// The column as compared with `other`, as SQLite compares what it stores: as `dialect`
+        /// writes it beside a column of `other`'s type (PostgreSQL has no `text = bigint`, and
+        /// casts).
         func comparable(with other: JoinColumn, in dialect: SQLDialect) -> String {
-            guard dialect.kind == .postgres else { return sql }
-            let otherIsNumber = other.type == .integer || other.type == .double
-            switch type {
-            case .integer?, .double?: return other.type == .text ? "CAST(\(sql) AS text)" : sql
-            case .boolean?: return otherIsNumber ? "CAST(\(sql) AS integer)" : sql
-            case .date?: return otherIsNumber ? "EXTRACT(EPOCH FROM \(sql))" : sql
-            default: return sql
-            }
+            dialect.rules.joinOperand(sql, storing: type, comparedWith: other.type)
         }
     }
 

@@ -11,7 +11,7 @@ extension Database {
     /// - Returns: the number of rows changed.
     @discardableResult
     public func execute(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> Int {
-        let bound = try sql.binding(arguments)
+        let bound = try sql.binding(arguments).rendered(in: dialect)
         return try write { connection in
             try connection.execute(bound)
             let changed = connection.changedRowCount
@@ -49,6 +49,7 @@ extension Database {
     ///   ``ORMError/argumentCountMismatch(sql:placeholders:arguments:)`` when the values do not
     ///   match the script's placeholders.
     public func executeScript(_ sql: SQL) throws {
+        let sql = sql.rendered(in: dialect)
         defer { writer.lock.withLock { _ in writer.connection.clearStatementCache() } }
         do {
             // Wrapped until a statement turns out to manage transactions itself: then what ran is
@@ -79,7 +80,7 @@ extension Database {
 
     /// Runs a query and returns every row as values, in column order.
     public func fetchAll(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> [[SQLValue]] {
-        let bound = try sql.binding(arguments)
+        let bound = try sql.binding(arguments).rendered(in: dialect)
         return try read { connection in
             var rows: [[SQLValue]] = []
             switch connection {
@@ -98,7 +99,7 @@ extension Database {
     /// try db.forEachRow("SELECT id, name FROM person WHERE age > ?", 30) { row in print(row) }
     /// ```
     public func forEachRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: ([SQLValue]) throws -> Void) throws {
-        let bound = try sql.binding(arguments)
+        let bound = try sql.binding(arguments).rendered(in: dialect)
         try read { connection in
             switch connection {
             case .sqlite(let sqlite): try sqlite.forEachRow(bound) { try body($0.row()) }
@@ -126,7 +127,7 @@ extension Database {
     public func forEachStatementRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: (Statement) throws -> Void)
         throws
     {
-        let bound = try sql.binding(arguments)
+        let bound = try sql.binding(arguments).rendered(in: dialect)
         try readSQLite("reading a statement's rows in place") { connection in
             try connection.forEachRow(bound, body)
         }
@@ -134,7 +135,7 @@ extension Database {
 
     /// Runs a query and returns its rows with their column names.
     public func fetchRows(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> ResultTable {
-        let bound = try sql.binding(arguments)
+        let bound = try sql.binding(arguments).rendered(in: dialect)
         func run<C: DriverConnection>(_ connection: C) throws -> ResultTable {
             let statement = try connection.prepare(bound.text)
             try statement.bind(bound.arguments)
@@ -154,7 +155,7 @@ extension Database {
 
     /// The first column of the first row, or nil when there is no row.
     public func scalar(_ sql: SQL, _ arguments: any SQLExpressible...) throws -> SQLValue? {
-        let bound = try sql.binding(arguments)
+        let bound = try sql.binding(arguments).rendered(in: dialect)
         return try read { connection in
             var value: SQLValue?
             switch connection {

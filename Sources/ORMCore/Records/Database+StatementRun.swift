@@ -84,6 +84,7 @@ extension Database {
         _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void,
         row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
+        let sql = sql.rendered(in: dialect)
         let keyword = SQLScript.leadingKeyword(of: sql.text)
         guard !refusesWrites else {
             if Self.transactionControlKeywords.contains(keyword) {

@@ -19,7 +19,7 @@ extension Database {
     /// - Throws: ``SQLiteError`` when the read fails (a damaged file, a lock held too long);
     ///   ``PostgresDatabaseError`` when the server's does.
     public func valuePrefix(table: String, column: String, rowID: Int64, count: Int) throws -> (bytes: [UInt8], size: Int)? {
-        guard dialect.kind == .postgres else {
+        guard !dialect.hasRowID else {
             return try readSQLite("reading a value's first bytes (incremental I/O)") {
                 try $0.valuePrefix(table: table, column: column, rowID: rowID, count: count)
             }

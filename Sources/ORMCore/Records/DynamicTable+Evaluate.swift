@@ -19,7 +19,7 @@ extension DynamicTable {
         }
         // `IS`: a key value may be NULL in SQLite (a rowless key of a WITHOUT ROWID table cannot,
         // a view's chosen key can); PostgreSQL spells it `IS NOT DISTINCT FROM`.
-        let equal = database.dialect.kind == .sqlite ? " IS " : " IS NOT DISTINCT FROM "
+        let equal = database.dialect.rules.notDistinctOperator
         let match = SQL.joined(zip(keyColumns, key).map { "\(identifier: $0)\(raw: equal)\($1)" }, separator: " AND ")
         let sql: SQL = "SELECT \(sql: SQL.joined(expressions, separator: ", ")) FROM \(sql: rows) WHERE \(sql: match)"
         return try database.fetchRows(sql).rows.first

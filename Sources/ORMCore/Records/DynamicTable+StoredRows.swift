@@ -27,12 +27,12 @@ extension DynamicTable {
         let join = keyColumns.enumerated()
             .map { "t.\(quoteIdentifier($0.element)) = v.column\($0.offset + 2)" }
             .joined(separator: " AND ")
-        // PostgreSQL types a VALUES list's parameters as text (a key column then meets
-        // `integer = text`): each is cast to its key column's type, as the catalog's `format_type`
-        // writes it (its identifiers quoted by the server).
-        let postgres = database.dialect.kind == .postgres
-        let places = [postgres ? "CAST(? AS bigint)" : "?"] + keyColumns.map { column -> String in
-            guard postgres, let type = info.column(named: column)?.declaredType, !type.isEmpty
+        // A database with strict types (PostgreSQL) types a VALUES list's parameters as text (a
+        // key column then meets `integer = text`): each is cast to its key column's type, as the
+        // catalog's `format_type` writes it (its identifiers quoted by the server).
+        let strict = database.dialect.rules.hasStrictTypes
+        let places = [strict ? "CAST(? AS bigint)" : "?"] + keyColumns.map { column -> String in
+            guard strict, let type = info.column(named: column)?.declaredType, !type.isEmpty
             else { return "?" }
             return "CAST(? AS \(type))"
         }

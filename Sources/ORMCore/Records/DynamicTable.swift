@@ -63,7 +63,7 @@ public struct DynamicTable: Sendable {
             // A server's integer types hold only integers (a WITHOUT ROWID table's INTEGER key in
             // SQLite may hold text): such a key is kept compactly and told by row.
             integerKey =
-                database.dialect.kind == .postgres && info.primaryKey.count == 1
+                database.dialect.rules.hasStrictTypes && info.primaryKey.count == 1
                 && info.column(named: info.primaryKey[0]).map {
                     Self.serverIntegerTypes.contains($0.declaredType.lowercased())
                 } == true
@@ -81,7 +81,7 @@ public struct DynamicTable: Sendable {
         var description = EntityDescription(
             table: info.name, keyColumns: keyColumns, columns: columns, relationships: relationships,
             hasIntegerKey: integerKey)
-        description.storedTypes = storedTypes(of: columns, in: info, dialect: database.dialect.kind)
+        description.storedTypes = storedTypes(of: columns, in: info, dialect: database.dialect)
         return description
     }
 }

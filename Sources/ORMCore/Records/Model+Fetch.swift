@@ -53,9 +53,7 @@ extension Model {
 
     /// `$T` → the quoted table name, `$PK` → the quoted key column, in SQL text.
     static func expandShortcuts(_ sql: SQL) -> SQL {
-        var expanded = sql
-        expanded.text = expandShortcuts(sql.text)
-        return expanded
+        sql.mappingText { expandShortcuts($0) }
     }
 
     /// `$T` → the quoted table name, `$PK` → the quoted key column, where either stands as a token
@@ -80,7 +78,8 @@ extension Model {
         let target = try database ?? Database.current()
         try target.ensureSchema(Self.self)
         return try target.read { connection in
-            try connection.records.fetchModels(Self.self, sql: sql, database: target, mapsColumnsByName: mapsColumnsByName)
+            try connection.records.fetchModels(
+                Self.self, sql: sql.rendered(in: target.dialect), database: target, mapsColumnsByName: mapsColumnsByName)
         }
     }
 

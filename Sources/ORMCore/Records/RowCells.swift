@@ -148,7 +148,7 @@ extension Database {
     /// stay as it is.
     @_spi(ModelSupport)
     public func forEachRowCells(_ sql: SQL, _ arguments: any SQLExpressible..., body: (RowCells) throws -> Void) throws {
-        let bound = try sql.binding(arguments)
+        let bound = try sql.binding(arguments).rendered(in: dialect)
         try read { connection in
             switch connection {
             case .sqlite(let sqlite): try sqlite.forEachRow(bound) { try body(RowCells(.statement($0))) }

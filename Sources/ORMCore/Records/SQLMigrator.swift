@@ -102,7 +102,7 @@ public struct SQLMigrator: Sendable {
         try createLedger(database)
         // SQLite's rowid numbers the rows as they were inserted; PostgreSQL has no rowid: the time
         // each was applied (a migration runs and commits before the next begins).
-        let order = database.dialect.kind == .postgres ? "applied_at, identifier" : "rowid"
+        let order = database.dialect.rules.migrationOrder
         return try database.fetchAll(SQL("SELECT identifier, checksum FROM orm_migrations ORDER BY " + order)).compactMap { row in
             guard let identifier = String.fromDatabaseValue(row[0]) else { return nil }
             return (identifier, String.fromDatabaseValue(row[1]))

@@ -61,6 +61,8 @@ extension BatchedRecords {
     /// The first match of a keyless query after (or before) `start`, numbering its rows in order.
     private func positionalMatch(_ condition: SQL, in positions: Range<Int>, forward: Bool) throws -> Int? {
         guard !positions.isEmpty else { return nil }
+        // Read as an expression of its own below: its long lists written for the database first.
+        let condition = condition.rendered(in: database.dialect)
         var numbered = query
         numbered.batchSize = nil
         let parts = try numbered.parts(extras: [condition.text])

@@ -281,15 +281,14 @@ final class BatchedRecords<Record: Sendable>: Sendable {
         let keyColumns = entity.keyColumns.map { "\(quoteIdentifier(entity.table)).\(quoteIdentifier($0))" }
         var condition = SQL(stringLiteral: "")
         if keyColumns.count == 1 {
-            condition.text = keyColumns[0] + " IN "
-            condition.append(SQL("?", arguments: [keys.map { $0[0] }]))
+            condition = SQL(keyColumns[0] + " IN ?", arguments: [keys.map { $0[0] }])
         } else {
             // SQLite compares a row with a list of rows only from a subquery. PostgreSQL types the
             // parameters of a VALUES list on their own, as text, which no integer key column equals:
             // a plain list of rows there, each parameter typed by the key column it is compared with.
             let rows = keys.map { "(" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ")" }
                 .joined(separator: ", ")
-            let list = database.dialect.kind == .postgres ? rows : "VALUES " + rows
+            let list = database.dialect.rules.rowValueList(rows)
             condition.text = "(" + keyColumns.joined(separator: ", ") + ") IN (" + list + ")"
             condition.arguments = keys.flatMap { $0 }
         }

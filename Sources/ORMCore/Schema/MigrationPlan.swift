@@ -110,18 +110,10 @@ public struct MigrationPlan: Sendable, Equatable {
             used.insert(source.name.lowercased())
             // Renames run before a rebuild, so the copy reads the column under its new name.
             sources[column.name] = renamed.contains { $0.to == column.name } ? column.name : source.name
-            switch dialect.kind {
-            case .sqlite:
-                if source.affinity != column.type {
-                    reasons.append("\(column.name): \(source.affinity.rawValue) → \(column.type.rawValue)")
-                    conversions[column.name] = column.type
-                }
-            case .postgres:
-                let wanted = dialect.columnType(for: column)
-                if Self.postgresTypeName(source.declaredType) != wanted {
-                    reasons.append("\(column.name): \(source.declaredType) → \(wanted)")
-                    conversions[column.name] = column.type
-                }
+            if let change = dialect.rules.conversion(
+                declared: source.declaredType, to: column.type, storing: column.storedType) {
+                reasons.append("\(column.name): \(change)")
+                conversions[column.name] = column.type
             }
             if source.isNotNull != !column.isNullable {
                 reasons.append("\(column.name): \(column.isNullable ? "now nullable" : "now NOT NULL")")
@@ -144,11 +136,6 @@ public struct MigrationPlan: Sendable, Equatable {
         } else {
             steps.append(.rebuild(reasons: reasons))
         }
-    }
-
-    /// A type as `format_type` writes it, in the words ORMCore's PostgreSQL DDL uses.
-    static func postgresTypeName(_ declared: String) -> String {
-        declared == "timestamp with time zone" ? "timestamptz" : declared
     }
 
     private mutating func planIndexes(_ schema: ModelSchema, _ existing: TableInfo) {

@@ -67,19 +67,7 @@ extension ModelSchema {
     /// Returns the sequence's new value; NULL for a table without an identity key. Nil on SQLite,
     /// whose rowid is always one more than the largest.
     public func keySequenceCatchUpSQL(in dialect: SQLDialect) -> String? {
-        guard dialect.kind == .postgres else { return nil }
-        return Self.keySequenceCatchUpSQL(table: table, key: primaryKey.name)
-    }
-
-    /// ``keySequenceCatchUpSQL(in:)`` for any PostgreSQL table `table` keyed by `key`; its values
-    /// are the quoted table name and the key column's name.
-    static func keySequenceCatchUpSQL(table: String, key: String) -> String {
-        let key = SQLDialect.postgres.quoteIdentifier(key)
-        let table = SQLDialect.postgres.quoteIdentifier(table)
-        return "SELECT setval(s, greatest(m, pg_catalog.pg_sequence_last_value(s), 1), "
-            + "greatest(m, pg_catalog.pg_sequence_last_value(s)) IS NOT NULL) "
-            + "FROM (SELECT CAST(pg_catalog.pg_get_serial_sequence(?, ?) AS regclass) AS s, "
-            + "(SELECT max(\(key)) FROM \(table)) AS m) AS catch_up"
+        dialect.rules.keySequenceCatchUpSQL(table: table, key: primaryKey.name)
     }
 
     // MARK: - Text

@@ -1,4 +1,4 @@
-// A model's columns as a driver reads them by type (PostgresStatement.readColumns(as:)).
+// A model's columns as a driver reads them by type (PostgreSQL's statement reads a `Date` from `timestamptz`).
 
 extension ModelSchema: StoredColumnTypes {
     /// The stored type of the key or of the column `name`.

@@ -40,6 +40,7 @@ extension PostgresConnection {
     /// run inside one (`VACUUM`, `CREATE DATABASE`, `… CONCURRENTLY`). Statements are split where
     /// PostgreSQL's tokens have a `;` (not inside a string, a dollar-quoted body or a comment).
     func executeScript(_ sql: SQL, stoppingOutsideTransaction: Bool) throws {
+        let sql = sql.rendered(in: dialect)
         var remaining = sql.arguments[...]
         var placeholders = 0
         let statements = Self.statements(in: sql.text)

@@ -143,17 +143,16 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
         try readSentAnswers()
         try checkText(sql)
         deallocateRetired()
-        let text = SQLToken.postgresText(for: sql)
-        let prepared = try preparedOnServer(text.text, readsOnly: PostgresStatement.readsOnly(sql))
-        return PostgresStatement(sql: sql, prepared: prepared, connection: self, listParameters: text.listParameters)
+        let prepared = try preparedOnServer(dialect.preparedText(sql).text, readsOnly: PostgresStatement.readsOnly(sql))
+        return PostgresStatement(sql: sql, prepared: prepared, connection: self)
     }
 
     /// Checks that the server reads `sql` without running it or keeping a statement (one round
     /// trip: ``PGConnection/check(_:)``).
     func check(_ sql: String) throws {
         try checkText(sql)
-        let text = SQLToken.postgresText(for: sql)
-        try Self.wrapping { try client.check(text.text) }
+        let text = dialect.preparedText(sql).text
+        try Self.wrapping { try client.check(text) }
     }
 
     func cachedStatement(_ sql: String) throws -> PostgresStatement {
@@ -182,6 +181,7 @@ final class PostgresConnection: DriverConnection, @unchecked Sendable {
     }
 
     func execute(_ sql: SQL) throws {
+        let sql = sql.rendered(in: dialect)
         try run(sql.text, sql.arguments)
     }
 

@@ -53,8 +53,6 @@ final class PostgresStatement: DriverStatement {
     private let parameters: PGParameterBuffer
     /// How each parameter is bound, from the type the server inferred for it.
     private let parameterTypes: [StoredType?]
-    /// The parameters (numbered from 1) that take a whole list as an array (``SQLToken/postgresText(for:)``).
-    private let listParameters: [Int]
     /// How each column is read: nil by its catalog type.
     @exclusivity(unchecked) private var columnTypes: [StoredType?]
     /// How each column's value is read, decided once from its catalog and stored types: all
@@ -87,10 +85,9 @@ final class PostgresStatement: DriverStatement {
     /// `WITH` whose outer statement is a `SELECT`: PostgreSQL does not tell those rows).
     @exclusivity(unchecked) private(set) var rowsChangedByLastRun: Int?
 
-    init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection, listParameters: [Int] = []) {
+    init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection) {
         integerTimestamps = connection.integerTimestamps
         self.sql = sql
-        self.listParameters = listParameters
         self.prepared = prepared
         self.connection = connection
         client = connection.client
@@ -156,18 +153,15 @@ final class PostgresStatement: DriverStatement {
         setParameter(value, at: position)
     }
 
-    /// Parameter `position` (from 0) is `value`: a list's JSON as an array literal
-    /// (``parameter(_:at:)``), any other value in binary form where its place's type has one
+    /// Parameter `position` (from 0) is `value`: in binary form where its place's type has one
     /// (``PGParameterBuffer/bindBinary(_:at:type:)``), otherwise in the text form
-    /// ``parameter(_:as:)`` makes.
+    /// ``parameter(_:as:)`` makes (a long list's array literal among them, for its `= ANY`).
     @inline(__always)
     private func setParameter(_ value: SQLValue, at position: Int) {
-        if listParameters.isEmpty || !listParameters.contains(position + 1),
-            parameters.bindBinary(value, at: position, type: prepared.parameterTypes[position])
-        {
+        if parameters.bindBinary(value, at: position, type: prepared.parameterTypes[position]) {
             return
         }
-        parameters.set(parameter(value, at: position), at: position)
+        parameters.set(Self.parameter(value, as: parameterTypes[position]), at: position)
     }
 
     func bindNull(at index: Int32) throws { try bind(.null, at: index) }
@@ -175,16 +169,6 @@ final class PostgresStatement: DriverStatement {
     func bindDouble(_ value: Double, at index: Int32) throws { try bind(.real(value), at: index) }
     func bindText(_ value: String, at index: Int32) throws { try bind(.text(value), at: index) }
     func bindBlob(_ value: Data, at index: Int32) throws { try bind(.blob(value), at: index) }
-
-    /// `value` as the parameter at `position` (from 0): a list's JSON as an array literal.
-    private func parameter(_ value: SQLValue, at position: Int) -> PGParameter {
-        if !listParameters.isEmpty, listParameters.contains(position + 1), case .text(let json) = value,
-            let array = PostgresArrayLiteral(json: json)
-        {
-            return .text(array.text)
-        }
-        return Self.parameter(value, as: parameterTypes[position])
-    }
 
     // MARK: - Running
 

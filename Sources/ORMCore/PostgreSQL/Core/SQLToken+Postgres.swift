@@ -17,39 +17,20 @@ extension SQLToken {
     /// of parameters the statement takes (the highest `$n` once numbered). A `?` inside a string,
     /// a name or a comment stays as it is; so does one written `?N`. PostgreSQL's `jsonb` operators
     /// `?`, `?|` and `?&` cannot be written in ORMCore's SQL for that reason: call `jsonb_exists`,
-    /// `jsonb_exists_any` and `jsonb_exists_all` instead. Long lists are rewritten as
-    /// ``postgresText(for:)`` says.
+    /// `jsonb_exists_any` and `jsonb_exists_all` instead.
+    ///
+    /// The one translation of SQL text on PostgreSQL: a statement is written with ORMCore's `?`
+    /// placeholders (the convention a user's statements follow, `Database.execute` and the like);
+    /// nothing else in the text is changed. What ORMCore generates differently for PostgreSQL (a
+    /// long list's `= ANY`, a key's identity) is written for it from values in the first place
+    /// (``SQLDialectRules``, ``SQL/rendered(in:)``).
     package static func numberingParameters(in text: String) -> (text: String, count: Int) {
-        let prepared = postgresText(for: text)
-        return (prepared.text, prepared.parameterCount)
-    }
-
-    /// ORMCore's `?` text as PostgreSQL prepares it: parameters numbered (``numberingParameters(in:)``),
-    /// and each long list ``SQL`` bound as one JSON array for SQLite's `json_each`
-    /// (`x IN (SELECT value FROM json_each(?))`, `NOT IN` likewise) written `x = ANY ($n)` (`x <> ALL
-    /// ($n)`), so the server types the parameter as an array of `x`'s type; the statement binds that
-    /// parameter's JSON as an array literal (``PostgresArrayLiteral``). One parameter however long
-    /// the list, as on SQLite, and the same answers: a NULL in the list makes `NOT IN` unknown.
-    package static func postgresText(for text: String) -> PostgresPreparedText {
-        let tokens = tokens(in: text, dialect: .postgres)
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         var next = 1
         var highest = 0
-        var lists: [Int] = []
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
+        for token in tokens(in: text, dialect: .postgres) {
             let piece = text[token.range]
-            if token.kind == .word, piece.utf8.count <= 3, let (negated, end) = longListMatch(at: index, in: tokens, text: text) {
-                result += (negated ? "<> ALL ($" : "= ANY ($") + "\(next))"
-                lists.append(next)
-                highest = max(highest, next)
-                next += 1
-                index = end
-                continue
-            }
-            index += 1
             guard token.kind == .parameter else {
                 result += piece
                 continue
@@ -65,51 +46,8 @@ extension SQLToken {
                 }
             }
         }
-        return PostgresPreparedText(text: result, parameterCount: highest, listParameters: lists)
+        return (result, highest)
     }
-
-    /// The words and marks of ``SQL``'s long-list placeholder after `IN`.
-    private static let longListTail = ["(", "select", "value", "from", "json_each", "(", "?", ")", ")"]
-
-    /// Whether the tokens from `start` read `[NOT] IN (SELECT value FROM json_each(?))`, blanks and
-    /// comments aside: whether `NOT` leads, and the index past the last `)`.
-    private static func longListMatch(at start: Int, in tokens: [SQLToken], text: String) -> (negated: Bool, end: Int)? {
-        var index = start
-        func nextWord() -> String? {
-            while index < tokens.count, tokens[index].isTrivia { index += 1 }
-            guard index < tokens.count else { return nil }
-            defer { index += 1 }
-            return text[tokens[index].range].lowercased()
-        }
-        var word = nextWord()
-        let negated = word == "not"
-        if negated { word = nextWord() }
-        guard word == "in", let end = longListEnd(at: index, in: tokens, text: text) else { return nil }
-        return (negated, end)
-    }
-
-    /// The index past ``SQL``'s long-list placeholder `(SELECT value FROM json_each(?))` when the
-    /// tokens from `start` (blanks and comments aside) read it, nil otherwise: text ORMCore wrote,
-    /// whose names are no user's.
-    package static func longListEnd(at start: Int, in tokens: [SQLToken], text: String) -> Int? {
-        var index = start
-        for expected in longListTail {
-            while index < tokens.count, tokens[index].isTrivia { index += 1 }
-            guard index < tokens.count, text[tokens[index].range].lowercased() == expected else { return nil }
-            index += 1
-        }
-        return index
-    }
-}
-
-/// What PostgreSQL prepares for ORMCore's `?` text (``SQLToken/postgresText(for:)``).
-package struct PostgresPreparedText: Sendable, Hashable {
-    /// The text with `$n` parameters.
-    package let text: String
-    /// How many parameters the statement takes.
-    package let parameterCount: Int
-    /// The parameters (numbered from 1) that take a whole list, bound as one array.
-    package let listParameters: [Int]
 }
 
 extension SQLToken.Scanner {

@@ -39,7 +39,8 @@ extension PostgresStatement: RecordDriverStatement {
 
 extension PostgresConnection {
     func fetchModels<T: Model>(_ type: T.Type, sql: SQL, database: Database, mapsColumnsByName: Bool) throws -> [T] {
-        try cachedStatement(sql.text).use { statement in
+        let sql = sql.rendered(in: dialect)
+        return try cachedStatement(sql.text).use { statement in
             // Read as the model stores them (a `Date` from `timestamptz`), not as text.
             statement.readColumns(as: T.modelSchema)
             try statement.bind(sql.arguments)

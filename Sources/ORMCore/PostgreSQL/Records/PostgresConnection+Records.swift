@@ -57,7 +57,7 @@ extension PostgresConnection: RecordDriverConnection {
     /// may not move the sequence keeps PostgreSQL's behaviour, and the edits stand.
     func catchUpKeySequence(ofTable table: String, column: String) throws {
         let sql = SQL(
-            ModelSchema.keySequenceCatchUpSQL(table: table, key: column),
+            PostgresDialect.keySequenceCatchUp(table: table, key: column),
             arguments: [SQLValue.text(SQLDialect.postgres.quoteIdentifier(table)), SQLValue.text(column)])
         try savepoint("orm_key_catch_up")
         do {

@@ -7,6 +7,7 @@ extension PostgresConnection {
     func runStatement(
         _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
+        let sql = sql.rendered(in: dialect)
         let statement = try prepare(sql.text)
         try statement.bind(sql.arguments)
         if statement.columnCount > 0 {

@@ -134,10 +134,10 @@ struct PostgresMigrator: MigrationExecutor {
         let name = quote(column.name)
         let wanted = dialect.columnType(for: column)
         let defaultValue = dialect.literal(column.defaultValue, as: column.storedType)
-        if MigrationPlan.postgresTypeName(source.declaredType) != wanted {
+        if PostgresDialect.typeName(source.declaredType) != wanted {
             // The old default may not convert; the model's is set below.
             try connection.execute("ALTER TABLE \(table) ALTER COLUMN \(name) DROP DEFAULT")
-            let using = Self.conversion(of: name, from: MigrationPlan.postgresTypeName(source.declaredType), to: wanted)
+            let using = Self.conversion(of: name, from: PostgresDialect.typeName(source.declaredType), to: wanted)
             do {
                 try connection.execute("ALTER TABLE \(table) ALTER COLUMN \(name) TYPE \(wanted) USING \(using)")
             } catch let error as PGError where error.sqlState?.hasPrefix("22") ?? false {

@@ -10,6 +10,8 @@ struct SQLiteDriver: DatabaseDriver {
     /// Whether its connections record changes with SQLite's update and rollback hooks (false only
     /// in tests standing in a database without hooks: then ORMCore records its own writes).
     var changeHooks = true
+    /// SQLite's SQL.
+    var dialect: SQLDialect { .sqlite }
 
     /// Whether the database lives in memory (one connection, no file).
     var isInMemory: Bool { path == ":memory:" || path.isEmpty }
