@@ -164,10 +164,7 @@ final class ExportFile {
         }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-                String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard isTemporaryName(name) else {
+            guard let name = entryName(entry), isTemporaryName(name) else {
                 continue
             }
             let candidate = folder + name
@@ -185,6 +182,17 @@ final class ExportFile {
             }
             _ = systemClose(descriptor)
         }
+    }
+
+    /// The name of a directory entry `readdir` returned, read in place up to its NUL. The entry is
+    /// only as long as its name needs (`d_reclen`), not `sizeof(dirent)`: copying the whole
+    /// `d_name` field read past its end, a crash when the entry ended a page (seen in a `/tmp` of
+    /// thousands of entries).
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String? {
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else {
+            return nil
+        }
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
     /// Whether `name` is one reef gives its temporary files: `.NAME.reef-XXXXXX` or
