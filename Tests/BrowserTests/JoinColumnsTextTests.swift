@@ -23,13 +23,14 @@ final class JoinColumnsTextTests: XCTestCase {
         }
     }
 
-    /// The cursor column's foreign key wins; else a column of the same name; else the other
-    /// table's foreign key to this one.
+    /// The cursor column's foreign key wins; else another column's foreign key; else the other
+    /// table's foreign key to this one; else a column of the same name.
     func testTheSuggestionFollowsTheForeignKey() throws {
         let database = try Database(path: ":memory:")
         try database.executeScript("""
             CREATE TABLE genre (id INTEGER PRIMARY KEY, name TEXT);
             CREATE TABLE track (id INTEGER PRIMARY KEY, name TEXT, genre INTEGER REFERENCES genre(id));
+            CREATE TABLE plain (code INTEGER PRIMARY KEY, name TEXT);
             """)
         let track = try XCTUnwrap(try database.tableInfo("track"))
         let genre = try XCTUnwrap(try database.tableInfo("genre"))
@@ -37,9 +38,15 @@ final class JoinColumnsTextTests: XCTestCase {
         XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: genre), from: track, columns: columns, cursorColumn: "genre",
                                                   otherInfo: genre), "genre = id")
         XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: genre), from: track, columns: columns, cursorColumn: "name",
-                                                  otherInfo: genre), "name")
+                                                  otherInfo: genre), "genre = id", "a foreign key before a name both have")
+        let plain = try XCTUnwrap(try database.tableInfo("plain"))
+        XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: plain), from: track, columns: columns, cursorColumn: "name",
+                                                  otherInfo: plain), "name", "no key between them: the cursor column's name")
         XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: track), from: genre, columns: genre.columns.map(\.name),
                                                   cursorColumn: nil, otherInfo: track), "id = genre")
+        // The cursor on the track's own key: the track's foreign key to the genre, not `id = id`.
+        XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: genre), from: track, columns: columns, cursorColumn: "id",
+                                                  otherInfo: genre), "genre = id")
     }
 
     /// The join reads the table's columns, then the other's under `Table.column` names, every name

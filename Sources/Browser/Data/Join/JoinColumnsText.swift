@@ -35,8 +35,10 @@ enum JoinColumnsText {
 
     /// The text the prompt offers first for `request`'s table joined to the view of `table`
     /// (with `columns` shown), the cursor on `cursorColumn`: the cursor column's foreign key to
-    /// the other table, else the cursor column with the other table's column of the same name or
-    /// its one-column key, else a foreign key of the other table to this one; empty when none fits.
+    /// the other table, else another shown column's (`Track.GenreId` with the cursor on
+    /// `TrackId`), else a foreign key of the other table to this one, else the cursor column with
+    /// the other table's column of the same name, else a column both have, else the cursor column
+    /// with the other table's one-column key; empty when none fits.
     static func suggestion(for request: JoinRequest, from table: TableInfo, columns: [String], cursorColumn: String?,
                            otherInfo: TableInfo?) -> String {
         let others = request.columns
@@ -46,8 +48,11 @@ enum JoinColumnsText {
                 let referenced = key.referencedColumns.first ?? otherInfo?.primaryKey.first ?? cursor
                 return pair(cursor, referenced)
             }
-            if let same = others.first(where: { $0.equalsIgnoringCase(cursor) }) {
-                return pair(cursor, same)
+        }
+        if request.schema == nil {
+            for key in table.foreignKeys where key.columns.count == 1 && key.table.equalsIgnoringCase(request.table)
+                && columns.contains(where: { $0.equalsIgnoringCase(key.columns[0]) }) {
+                return pair(key.columns[0], key.referencedColumns.first ?? otherInfo?.primaryKey.first ?? key.columns[0])
             }
         }
         if let otherInfo, request.schema == nil {
@@ -58,11 +63,14 @@ enum JoinColumnsText {
                 }
             }
         }
-        if let cursor = cursorColumn, let key = otherInfo?.primaryKey, key.count == 1 {
-            return pair(cursor, key[0])
+        if let cursor = cursorColumn, let same = others.first(where: { $0.equalsIgnoringCase(cursor) }) {
+            return pair(cursor, same)
         }
         if let shared = columns.first(where: { mine in others.contains { $0.equalsIgnoringCase(mine) } }) {
             return shared
+        }
+        if let cursor = cursorColumn, let key = otherInfo?.primaryKey, key.count == 1 {
+            return pair(cursor, key[0])
         }
         return ""
     }
