@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ORMCore
 import XCTest
 @testable import Browser
@@ -117,6 +118,30 @@ final class ExportStreamingTests: XCTestCase {
         XCTAssertGreaterThan(values, 10)
         XCTAssertEqual(largestChunk, 5)
         XCTAssertGreaterThan(streamedBytes, 2_000)
+    }
+
+    /// A table whose values all fit in their pages is read as it is, sorted or not: no marker of a
+    /// long value (a 1 KiB blob a text) goes through the statement, which SQLite's sorter would
+    /// carry for every row.
+    func testATableWithoutLongValuesIsReadWithoutMarkers() throws {
+        let statements = Mutex<[String]>([])
+        var configuration = Configuration()
+        configuration.tracer = { sql in statements.withLock { $0.append(sql) } }
+        let path = directory.appendingPathComponent("short.sqlite").path
+        let writer = try Database(path: path)
+        try writer.executeScript("CREATE TABLE s (id INTEGER PRIMARY KEY, h TEXT); INSERT INTO s (h) VALUES ('b'), ('a'), ('c');")
+        let source = try TableSource(table: Database(path: path, configuration: configuration).table("s"))
+            .changed(sort: GridSort(column: 1, descending: false), filter: nil)
+        let rows = TableRows(source)
+        XCTAssertNotNil(rows.markedQuery, "the view can mark long values")
+        statements.withLock { $0.removeAll() }
+        var read: [[String]] = []
+        try rows.forEachStreamingPage(size: 10) { page in
+            read += page.map { $0.map { cell in if case .value(.text(let text)) = cell { text } else { "?" } } }
+            return true
+        }
+        XCTAssertEqual(read.map(\.last), ["a", "b", "c"])
+        XCTAssertFalse(statements.withLock { $0 }.contains { $0.contains("zeroblob") }, statements.withLock { $0 }.joined(separator: "\n"))
     }
 
     /// A 3 MB text and a 2 MB blob streamed with the usual chunks load back exactly: the `.sql`
