@@ -61,28 +61,8 @@ extension GridCommands {
     private func changeComputed(of table: TableSource, to computed: [ComputedColumn], label: String,
                                 done: @escaping (TableSource) -> Void) {
         let sort = ComputedColumnCheck.sort(table.sort, keepingColumnsOf: table, computing: computed)
-        let row = grid.cursorRow
-        let interruption = Interruption()
-        let background = BackgroundResult(wakeup: app.wakeup) {
-            try interruption.run {
-                try table.changed(sort: sort, filter: table.filter, computing: computed, interruption: interruption)
-            }
-        }
-        let grid = grid
-        let app = app
-        app.run(PendingWork(label: label, isReady: { background.result != nil }, complete: {
-            switch background.result {
-            case .success(let source):
-                guard grid.source as AnyObject === table else {
-                    return
-                }
-                grid.replaceSource(source, cursorRow: row)
-                done(source)
-            case .failure(let error):
-                app.report(error, doing: "computed column")
-            case nil:
-                break
-            }
-        }, cancel: interruption.interrupt))
+        replaceView(of: table, label: label, doing: "computed column", make: { interruption in
+            try table.changed(sort: sort, filter: table.filter, computing: computed, interruption: interruption)
+        }, done: done)
     }
 }

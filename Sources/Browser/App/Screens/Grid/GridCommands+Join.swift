@@ -82,7 +82,7 @@ extension GridCommands {
             return
         }
         let origin = JoinOrigin(sort: table.sort, filter: table.filter)
-        replaceView(of: table, label: "joining \(Sanitizer.sanitize(join.label))") {
+        replaceView(of: table, label: "joining \(Sanitizer.sanitize(join.label))", doing: "join") {
             try table.joined(with: join, types: request.types, sort: table.sort, filter: table.filter, interruption: $0)
         } done: { [grid, app] source in
             grid.joinOrigin = origin
@@ -99,7 +99,7 @@ extension GridCommands {
             return
         }
         let origin = grid.joinOrigin ?? JoinOrigin(sort: nil, filter: table.filter)
-        replaceView(of: table, label: "leaving the join") {
+        replaceView(of: table, label: "leaving the join", doing: "join") {
             try table.joined(with: nil, types: [], sort: origin.sort, filter: origin.filter, interruption: $0)
         } done: { [grid, app] _ in
             grid.joinOrigin = nil
@@ -130,33 +130,5 @@ extension GridCommands {
         let reason = UserMessage.describe(error)
         app.openPrompt(kind, text: text)
         app.prompt.current?.note = reason
-    }
-
-    /// Shows the view `make` reads (under the interruption it is given) in place of `table`'s, in
-    /// the background, the cursor kept on its row; `done` runs once it is shown. An error leaves
-    /// the view as it was.
-    private func replaceView(of table: TableSource, label: String, make: @escaping @Sendable (Interruption) throws -> TableSource,
-                             done: @escaping (TableSource) -> Void) {
-        let row = grid.cursorRow
-        let interruption = Interruption()
-        let background = BackgroundResult(wakeup: app.wakeup) {
-            try interruption.run { try make(interruption) }
-        }
-        let grid = grid
-        let app = app
-        app.run(PendingWork(label: label, isReady: { background.result != nil }, complete: {
-            switch background.result {
-            case .success(let source):
-                guard grid.source as AnyObject === table else {
-                    return
-                }
-                grid.replaceSource(source, cursorRow: row)
-                done(source)
-            case .failure(let error):
-                app.report(error, doing: "join")
-            case nil:
-                break
-            }
-        }, cancel: interruption.interrupt))
     }
 }
