@@ -13,8 +13,8 @@ import FoundationEssentials
 /// ```
 ///
 /// A list longer than 1,000 values, or an empty one, binds as one value instead, and its test
-/// (`IN` or `NOT IN` before it) is kept as a value too (``LongList``): each database writes it its
-/// own way when the statement runs (``rendered(in:)``), SQLite `IN (SELECT value FROM
+/// (`IN` or `NOT IN` before it) is kept as a value too (`SQL.LongList`): each database writes it its
+/// own way when the statement runs (`rendered(in:)`), SQLite `IN (SELECT value FROM
 /// json_each(?))` with a JSON array, PostgreSQL `= ANY (?)` with an array. ``text`` spells it as
 /// SQLite does. An empty list means the same on both databases: `IN` matches nothing and `NOT IN`
 /// everything.

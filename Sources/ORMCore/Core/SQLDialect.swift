@@ -58,7 +58,7 @@ public struct SQLDialect: Sendable, Hashable, CustomStringConvertible {
     /// the number of parameters it takes: SQLite's text is `sql` itself; PostgreSQL's has every
     /// bare `?` numbered `$1`, `$2`… in order (a `?` in a string, a name or a comment stays as it
     /// is). Nothing else in the text changes: what ORMCore generates (a long list's `= ANY`, a
-    /// key's identity) is written for the dialect in the first place (``SQL/rendered(in:)``).
+    /// key's identity) is written for the dialect in the first place (`SQL.rendered(in:)`).
     public func preparedText(_ sql: String) -> (text: String, parameterCount: Int) {
         rules.preparedText(sql)
     }

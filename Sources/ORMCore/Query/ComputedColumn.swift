@@ -1,6 +1,6 @@
 /// A column a query over a table found at run time computes from the others: an SQL expression
 /// in the database's own dialect, read beside the table's columns under its own name
-/// (``DynamicTable/query(cuttingValuesAt:computing:)``).
+/// (``DynamicTable/query(cuttingValuesAt:computing:joining:)``).
 ///
 /// ```swift
 /// let minutes = ComputedColumn(name: "minutes", expression: "Milliseconds / 60000.0")

@@ -36,7 +36,7 @@ extension DynamicTable {
     }
 
     /// ``evaluate(_:onRowWithKey:)`` with the `computed` columns, read as
-    /// ``query(cuttingValuesAt:computing:)`` reads them, which the expressions may name.
+    /// ``query(cuttingValuesAt:computing:joining:)`` reads them, which the expressions may name.
     /// `join`, when given, reads the other table's columns too (``TableJoin``).
     public func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue], computing computed: [ComputedColumn],
                          joining join: TableJoin? = nil) throws -> [SQLValue]? {

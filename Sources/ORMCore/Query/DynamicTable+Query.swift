@@ -11,7 +11,7 @@ extension DynamicTable {
     /// blob that is not a key (their ``DynamicRecord/fullSizes`` say how long the whole value is):
     /// a viewer showing a few lines of a 50 MB value holds a few lines, not 50 MB. The SQL is the
     /// same; `where` and `orderBy` see whole values. A row fetched again by key
-    /// (``record(key:)``) is whole.
+    /// (``DynamicTable/record(key:computing:joining:)``) is whole.
     ///
     /// ```swift
     /// let rows = try db.table("documents").query(cuttingValuesAt: 1_024).batch(256).fetch()

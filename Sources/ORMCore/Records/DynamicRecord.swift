@@ -8,7 +8,7 @@ public final class DynamicRecord: Sendable, CustomStringConvertible {
     public let values: [SQLValue]
     /// The key values (the rowid, or the primary key columns of a `WITHOUT ROWID` table).
     public let key: [SQLValue]
-    /// For the values a query cut to a prefix (``DynamicTable/query(cuttingValuesAt:)``), their
+    /// For the values a query cut to a prefix (``DynamicTable/query(cuttingValuesAt:computing:joining:)``), their
     /// full size in bytes, by index in ``values``; empty when every value is whole.
     public let fullSizes: [Int: Int]
     private let state: Lock<State>

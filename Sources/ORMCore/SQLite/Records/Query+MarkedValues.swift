@@ -1,6 +1,6 @@
 import CSQLite
 
-/// Where a query that cuts long values (``DynamicTable/query(cuttingValuesAt:)``) selects a
+/// Where a query that cuts long values (``DynamicTable/query(cuttingValuesAt:computing:joining:)``) selects a
 /// marker in place of a text or a long blob, so that a reader can stream the value itself by
 /// rowid (the statement's `forEachValueChunk(table:column:rowID:chunkBytes:_:)`) instead of having
 /// SQLite load it whole: how an export writes a 50 MB value holding a few hundred KiB of it.
