@@ -39,31 +39,15 @@ private func rowValueKey(_ context: OpaquePointer?, _ count: Int32, _ arguments:
     let limit = max(0, Int(sqlite3_value_int64(arguments[3])))
     let rowID = sqlite3_value_int64(arguments[2])
     let tableName = String(cString: table), columnName = String(cString: column)
-    // The handle the call before opened, moved to this row (as `orm_value_contains` keeps its own).
-    var open: OpenValue?
-    if let cached = sqlite3_get_auxdata(context, 1).map({ Unmanaged<OpenValue>.fromOpaque($0).takeUnretainedValue() }),
-       cached.table == tableName, cached.column == columnName {
-        if sqlite3_blob_reopen(cached.blob, rowID) == SQLITE_OK {
-            open = cached
-        } else {
-            sqlite3_set_auxdata(context, 1, nil, nil)
-        }
+    // The handle the call before opened, moved to this row, as `orm_value_contains` keeps its own.
+    let open: OpenValue
+    switch OpenValue.atRow(rowID, table: tableName, column: columnName, db: db, context: context) {
+    case .success(let positioned):
+        open = positioned
+    case .failure(let failure):
+        if failure.code == SQLITE_ERROR { sqlite3_result_null(context) } else { sqlite3_result_error_code(context, failure.code) }
+        return
     }
-    if open == nil {
-        var blob: OpaquePointer?
-        let code = sqlite3_blob_open(db, "main", tableName, columnName, rowID, 0, &blob)
-        guard code == SQLITE_OK, let blob else {
-            sqlite3_blob_close(blob)
-            if code == SQLITE_ERROR { sqlite3_result_null(context) } else { sqlite3_result_error_code(context, code) }
-            return
-        }
-        let opened = OpenValue(table: tableName, column: columnName, blob: blob)
-        open = opened
-        sqlite3_set_auxdata(context, 1, Unmanaged.passRetained(opened).toOpaque()) { pointer in
-            if let pointer { Unmanaged<OpenValue>.fromOpaque(pointer).release() }
-        }
-    }
-    guard let open else { return sqlite3_result_null(context) }
     let size = Int(sqlite3_blob_bytes(open.blob))
     // A long value 64 KiB at a time; a short one (given back as itself) in one read.
     let chunk = size > limit ? min(ValueContains.chunkBytes, size) : max(size, 1)

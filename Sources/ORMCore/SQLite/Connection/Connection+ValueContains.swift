@@ -45,36 +45,13 @@ private func valueContains(
         Array(UnsafeBufferPointer(start: $0, count: Int(sqlite3_value_bytes(arguments[3]))))
     } ?? []
     let tableName = String(cString: table), columnName = String(cString: column)
-    // The handle the call before opened, moved to this row (a B-tree seek): opening one compiles
-    // a statement, several microseconds a value, which a search of every text cell pays per cell.
-    var open: OpenValue?
-    if let cached = sqlite3_get_auxdata(context, 1).map({ Unmanaged<OpenValue>.fromOpaque($0).takeUnretainedValue() }),
-       cached.table == tableName, cached.column == columnName {
-        if sqlite3_blob_reopen(cached.blob, rowID) == SQLITE_OK {
-            open = cached
-        } else {
-            sqlite3_set_auxdata(context, 1, nil, nil)  // aborted by the failure: closed by its destructor
-        }
-    }
-    if open == nil {
-        var blob: OpaquePointer?
-        let code = sqlite3_blob_open(db, "main", tableName, columnName, rowID, 0, &blob)
-        guard code == SQLITE_OK, let blob else {
-            sqlite3_blob_close(blob)
-            // A row gone, a NULL or a number: SQLite says so with SQLITE_ERROR.
-            if code == SQLITE_ERROR { sqlite3_result_int(context, 0) } else { sqlite3_result_error_code(context, code) }
-            return
-        }
-        let opened = OpenValue(table: tableName, column: columnName, blob: blob)
-        open = opened
-        // Kept for the next call while the column argument is a constant of the statement; SQLite
-        // may also release it at once, so `opened` stays retained here for this call.
-        sqlite3_set_auxdata(context, 1, Unmanaged.passRetained(opened).toOpaque()) { pointer in
-            if let pointer { Unmanaged<OpenValue>.fromOpaque(pointer).release() }
-        }
-    }
-    guard let open else {
-        sqlite3_result_int(context, 0)
+    let open: OpenValue
+    switch OpenValue.atRow(rowID, table: tableName, column: columnName, db: db, context: context) {
+    case .success(let positioned):
+        open = positioned
+    case .failure(let failure):
+        // A row gone, a NULL or a number: SQLite says so with SQLITE_ERROR.
+        if failure.code == SQLITE_ERROR { sqlite3_result_int(context, 0) } else { sqlite3_result_error_code(context, failure.code) }
         return
     }
     let blob = open.blob
@@ -142,6 +119,42 @@ final class OpenValue {
 
     deinit {
         sqlite3_blob_close(blob)
+    }
+
+    /// Why no handle could be had: SQLite's code (`SQLITE_ERROR`: the row is gone, or its value
+    /// is NULL or a number).
+    struct Failure: Error {
+        /// SQLite's result code.
+        let code: Int32
+    }
+
+    /// The handle on `column` of `table` at row `rowID` for a call of an SQL function: the one
+    /// the call before kept in `context`'s auxiliary data, moved to this row (a B-tree seek:
+    /// opening one compiles a statement, several microseconds a value, which a pass over every
+    /// cell pays per cell), else one opened and kept there for the next call while `table` and
+    /// `column` are constants of the statement.
+    static func atRow(_ rowID: Int64, table: String, column: String, db: OpaquePointer,
+                      context: OpaquePointer?) -> Result<OpenValue, Failure> {
+        if let cached = sqlite3_get_auxdata(context, 1).map({ Unmanaged<OpenValue>.fromOpaque($0).takeUnretainedValue() }),
+           cached.table == table, cached.column == column {
+            if sqlite3_blob_reopen(cached.blob, rowID) == SQLITE_OK {
+                return .success(cached)
+            }
+            sqlite3_set_auxdata(context, 1, nil, nil)  // aborted by the failure: closed by its destructor
+        }
+        var blob: OpaquePointer?
+        let code = sqlite3_blob_open(db, "main", table, column, rowID, 0, &blob)
+        guard code == SQLITE_OK, let blob else {
+            sqlite3_blob_close(blob)
+            return .failure(Failure(code: code))
+        }
+        let opened = OpenValue(table: table, column: column, blob: blob)
+        // SQLite may release the auxiliary data at once: the caller's reference keeps `opened`
+        // for this call.
+        sqlite3_set_auxdata(context, 1, Unmanaged.passRetained(opened).toOpaque()) { pointer in
+            if let pointer { Unmanaged<OpenValue>.fromOpaque(pointer).release() }
+        }
+        return .success(opened)
     }
 }
 
