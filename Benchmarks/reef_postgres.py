@@ -62,6 +62,27 @@ def make_table(conninfo, rows):
     psql(conninfo, "VACUUM ANALYZE events", timeout=1800)  # not in the transaction psql -c makes
 
 
+def server_for(conninfo, script):
+    """(folder, conninfo): `conninfo` as given (folder None), or a throwaway server started with
+    scripts/pg-cluster (its folder, to stop it with ``stopper``)."""
+    if conninfo:
+        return None, conninfo
+    started = run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "start"], timeout=300)
+    if started.returncode != 0:
+        sys.exit(f"{script}: could not start a server: {started.stderr.strip()}")
+    folder, conninfo = started.stdout.strip().splitlines()[-2:]
+    return folder, conninfo
+
+
+def stopper(folder, tmux):
+    """What ends a run: the private tmux server killed, the throwaway server in `folder` stopped."""
+    def stop():
+        tmux.kill_server()
+        if folder:
+            run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "stop", folder], timeout=120)
+    return stop
+
+
 def timed_psql(conninfo, sql):
     """Seconds from exec to exit of psql running `sql`, and its peak resident memory in kB."""
     t0 = now()
@@ -249,20 +270,9 @@ def main():
     args = parser.parse_args()
     columns, rows = (int(x) for x in args.size.lower().split("x"))
 
-    folder = None
-    conninfo = args.conninfo
-    if not conninfo:
-        started = run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "start"], timeout=300)
-        if started.returncode != 0:
-            sys.exit(f"reef_postgres.py: could not start a server: {started.stderr.strip()}")
-        folder, conninfo = started.stdout.strip().splitlines()[-2:]
+    folder, conninfo = server_for(args.conninfo, "reef_postgres.py")
     tmux = Tmux(columns, rows, args.poll_ms)
-
-    def stop_server():
-        tmux.kill_server()
-        if folder:
-            run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "stop", folder], timeout=120)
-
+    stop_server = stopper(folder, tmux)
     clean_up_on_signals(stop_server)
     try:
         make_table(conninfo, args.rows)

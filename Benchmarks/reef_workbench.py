@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 
-from reef_postgres import make_table, psql
+from reef_postgres import make_table, psql, server_for, stopper
 from reef_speed import (Results, StepTimeout, Tmux, clean_up_on_signals, emit, fmt_count, fmt_mem, fmt_time, log, now,
                         run_quiet, run_trials, status_line)
 
@@ -56,7 +56,10 @@ def load_statistics(conninfo, folder):
     psql(conninfo, "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'")
     bin_folder = os.environ.get("REEF_PG_BIN") or os.path.join(
         "/usr/lib/postgresql", sorted(os.listdir("/usr/lib/postgresql"), key=int)[-1], "bin")
-    argv = [os.path.join(bin_folder, "pg_ctl"), "-D", os.path.join(folder, "data"), "-w", "-t", "120", "restart"]
+    # The server's output to its log (as scripts/pg-cluster starts it): a server holding the pipes
+    # run_quiet reads would keep it waiting for their end.
+    argv = [os.path.join(bin_folder, "pg_ctl"), "-D", os.path.join(folder, "data"), "-l", os.path.join(folder, "data.log"),
+            "-w", "-t", "120", "restart"]
     if os.getuid() == 0:
         argv = ["runuser", "-u", "postgres", "--"] + argv
     restarted = run_quiet(argv, timeout=180)
@@ -265,20 +268,9 @@ def main():
     args = parser.parse_args()
     columns, rows = (int(x) for x in args.size.lower().split("x"))
 
-    folder = None
-    conninfo = args.conninfo
-    if not conninfo:
-        started = run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "start"], timeout=300)
-        if started.returncode != 0:
-            sys.exit(f"reef_workbench.py: could not start a server: {started.stderr.strip()}")
-        folder, conninfo = started.stdout.strip().splitlines()[-2:]
+    folder, conninfo = server_for(args.conninfo, "reef_workbench.py")
     tmux = Tmux(columns, rows, args.poll_ms)
-
-    def stop_server():
-        tmux.kill_server()
-        if folder:
-            run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "stop", folder], timeout=120)
-
+    stop_server = stopper(folder, tmux)
     clean_up_on_signals(stop_server)
     try:
         if folder:
