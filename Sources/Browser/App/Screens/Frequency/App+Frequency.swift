@@ -2,9 +2,9 @@ import ORMCore
 
 extension App {
     /// `F`: opens the frequency table of column `index` of `grid` (its cursor column when nil),
-    /// as ``GridCommands/openFrequency(column:)`` does.
+    /// as ``GridAnalysis/openFrequency(column:)`` does.
     func openFrequency(of grid: GridModel, column index: Int? = nil) {
-        GridCommands(app: self, grid: grid, isTable: isTableGrid(grid)).openFrequency(column: index)
+        GridAnalysis(app: self, grid: grid).openFrequency(column: index)
     }
 
     /// `Enter` on a frequency table: the rows of the grid it counts that the row under the cursor

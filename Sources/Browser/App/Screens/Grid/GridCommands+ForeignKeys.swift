@@ -63,7 +63,7 @@ extension GridCommands {
     /// Returns to where the last foreign-key jump started: its table, sort, filter and cursor.
     func jumpBack() throws {
         if app.state.jumps.isEmpty, grid.source.keyedTable?.join != nil {
-            leaveJoin()
+            columns.leaveJoin()
             return
         }
         guard let origin = app.state.jumps.popLast() else {

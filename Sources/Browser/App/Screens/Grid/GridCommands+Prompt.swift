@@ -27,13 +27,13 @@ extension GridCommands {
             case .goToColumn:
                 try goToColumn(named: text)
             case .computeColumn:
-                addComputedColumn(text)
+                columns.addComputedColumn(text)
             case .joinTable:
-                submitJoinTable(text)
+                columns.submitJoinTable(text)
             case .joinColumns(let request):
-                submitJoinColumns(text, request: request)
+                columns.submitJoinColumns(text, request: request)
             case .joinKind(let request, let kinds):
-                submitJoinKind(text, request: request, kinds: kinds)
+                columns.submitJoinKind(text, request: request, kinds: kinds)
             case .goToRow:
                 guard let number = Int(text.filter { $0 != "," && $0 != " " }), number >= 1 else {
                     app.say(.error("not a row number: \(text)"))

@@ -3,7 +3,8 @@ import ORMCore
 
 /// The commands of one grid, whichever screen shows it (the main screen's table, query results,
 /// the record view, a frequency table, a summary): moving, searching, sorting, filtering, copying,
-/// editing a table's rows, following its foreign keys. Made for each command
+/// following its foreign keys; the commands of a concept of their own go to ``analysis``,
+/// ``columns`` and ``edits``. Made for each command
 /// (``App/performOnGrid(_:grid:isTable:)``); it reaches the app's services (the status bar, the
 /// prompts, the screen stack, the work waited for) through ``app``.
 ///
@@ -17,6 +18,21 @@ struct GridCommands {
     let grid: GridModel
     /// Whether the grid shows a table (or a view), rather than query results.
     let isTable: Bool
+
+    /// The screens made from the grid's rows (frequency, pivot, summary, plot), opened over it.
+    var analysis: GridAnalysis {
+        GridAnalysis(app: app, grid: grid)
+    }
+
+    /// The commands that change the columns the grid's view shows (hiding, computed, joined).
+    var columns: ColumnCommands {
+        ColumnCommands(app: app, grid: grid)
+    }
+
+    /// The edits of the grid's rows, when it shows a table.
+    var edits: GridEdits {
+        GridEdits(app: app, grid: grid, isTable: isTable)
+    }
 
     /// Runs `command` on the grid. The outcome always redraws, with a copy or an edit in the user's editor when the command asks for one.
     func perform(_ command: Command) -> Outcome {
@@ -55,24 +71,24 @@ struct GridCommands {
             case .reload: try reload()
             case .followReference: try followReference()
             case .jumpBack: try jumpBack()
-            case .frequency: openFrequency()
-            case .groupedFrequency: openGroupedFrequency()
-            case .pivot: openPivot()
-            case .toggleGroupKey: toggleGroupKey()
+            case .frequency: analysis.openFrequency()
+            case .groupedFrequency: analysis.openGroupedFrequency()
+            case .pivot: analysis.openPivot()
+            case .toggleGroupKey: analysis.toggleGroupKey()
             case .aggregateCount, .aggregateDistinct, .aggregateSum, .aggregateMean, .aggregateMin, .aggregateMax,
                  .aggregateMedian, .aggregateStddev:
                 if let aggregate = command.aggregate {
-                    addAggregate(aggregate)
+                    analysis.addAggregate(aggregate)
                 }
-            case .removeAggregates: removeAggregates()
-            case .hideColumn: hideColumn()
-            case .showAllColumns: showAllColumns()
-            case .computeColumn: openComputePrompt()
+            case .removeAggregates: analysis.removeAggregates()
+            case .hideColumn: columns.hideColumn()
+            case .showAllColumns: columns.showAllColumns()
+            case .computeColumn: columns.openComputePrompt()
             case .bringReferencedColumn: openReferencedColumnPrompt()
-            case .join: openJoinPrompt()
-            case .summary: openSummary()
-            case .plot: openPlot()
-            case .histogram: openHistogram()
+            case .join: columns.openJoinPrompt()
+            case .summary: analysis.openSummary()
+            case .plot: analysis.openPlot()
+            case .histogram: analysis.openHistogram()
             case .columnPicture:
                 grid.showsPicture.toggle()
                 app.say(.info(grid.showsPicture ? "picture of the cursor column over the rows shown; zp hides it" : "picture hidden"))
@@ -87,7 +103,7 @@ struct GridCommands {
                 }
             case .editCell, .setNull, .deleteRow, .undoEdit, .insertRow, .duplicateRow, .toggleMark, .clearMarks,
                  .editInEditor:
-                outcome.merge(try performEdit(command))
+                outcome.merge(try edits.performEdit(command))
                 if command == .editCell || command == .editInEditor {
                     app.prompts.holdTextAfterRefusal(unless: outcome)
                 }
@@ -185,5 +201,24 @@ struct GridCommands {
             app.tables.unopened = [:]
         }
         app.say(.info("reloaded"))
+    }
+
+    /// `gc`: moves the cursor to the column named `text` (ignoring case), else to the next column
+    /// after the cursor whose name the pattern `text` matches (ignoring case, wrapping around), as
+    /// VisiData's `c` does. A hidden column found so is shown again: it was asked for by name.
+    func goToColumn(named text: String) throws {
+        let pattern = text.trimmedWhitespace
+        guard !pattern.isEmpty else {
+            return
+        }
+        let names = grid.source.columns.map(\.name)
+        guard let found = try ColumnNameMatch(pattern).next(in: names, after: grid.cursorColumn) else {
+            app.say(.error("no column matches \(Sanitizer.sanitize(pattern))"))
+            return
+        }
+        let name = names[found]
+        let wasHidden = grid.hiddenColumns.remove(name) != nil
+        grid.moveCursor(toColumn: found)
+        app.say(.info("column \(Sanitizer.sanitize(name)) (\(found + 1) of \(names.count))" + (wasHidden ? ", shown again" : "")))
     }
 }

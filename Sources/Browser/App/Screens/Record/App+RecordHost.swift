@@ -8,7 +8,7 @@ extension App: RecordHost {
     func performEditOnRecord(_ command: Command, grid: GridModel, isTable: Bool) -> Outcome {
         var outcome = Outcome.redraw
         do {
-            outcome.merge(try GridCommands(app: self, grid: grid, isTable: isTable).performEdit(command, oneRow: true))
+            outcome.merge(try GridEdits(app: self, grid: grid, isTable: isTable).performEdit(command, oneRow: true))
         } catch {
             report(error)
             return outcome

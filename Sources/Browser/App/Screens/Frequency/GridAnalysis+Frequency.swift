@@ -1,13 +1,7 @@
 import ORMCore
 
 /// `F` on a grid: the frequency table of a column.
-extension GridCommands {
-    /// The database the grid's rows are read from: a statement's results are read from reef's own
-    /// copy of them (``ResultStore``), never from the statement's database again.
-    var sourceDatabase: Database {
-        grid.source.ownDatabase ?? app.database
-    }
-
+extension GridAnalysis {
     /// `F`: the frequency table of the cursor column of the grid (or of column `index`), over the
     /// rows its filter keeps (VisiData's frequency sheet), with the aggregates set on the grid's
     /// columns (`+`). The database groups and counts in the background, with a spinner past a

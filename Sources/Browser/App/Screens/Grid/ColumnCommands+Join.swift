@@ -4,7 +4,7 @@ import ORMCore
 /// Joins (`J`): the table's view joined with another table on chosen columns, asked in three
 /// prompts (the table, the columns, the kind), each answer checked by the database before the next.
 /// The join is part of the view's query (``TableSource/join``); `[` puts the view back as it was.
-extension GridCommands {
+extension ColumnCommands {
     /// `J`: asks for the table to join the view with (a table or a view of the database, or a
     /// CSV/JSON file), on a table's grid without a join.
     func openJoinPrompt() {

@@ -3,7 +3,7 @@ import ORMCore
 /// `+` and a letter on a grid column: an aggregate the frequency tables of the grid compute per
 /// group (VisiData's aggregators); `+-` removes the column's; `!` makes the column a key column
 /// that `gF` groups by. Kept with the grid while it is open (``GridModel/aggregates``).
-extension GridCommands {
+extension GridAnalysis {
     /// Adds `aggregate` over the cursor column, saying what `F` will show.
     func addAggregate(_ aggregate: Aggregate) {
         let index = grid.cursorColumn

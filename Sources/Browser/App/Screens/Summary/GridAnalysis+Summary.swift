@@ -1,7 +1,7 @@
 import ORMCore
 
 /// `I` on a grid: its column summary.
-extension GridCommands {
+extension GridAnalysis {
     /// `I`: the summary of every column the grid shows (those hidden with `-` left out, as VisiData's
     /// describe sheet leaves them), over the rows its filter keeps: one row a column, filled in as
     /// SQLite computes it in the background. The cursor starts on the row of the grid's cursor column.

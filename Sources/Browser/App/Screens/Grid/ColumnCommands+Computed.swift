@@ -3,7 +3,7 @@ import ORMCore
 /// Computed columns (`=`): a column of a table's view computed by an SQL expression, part of the
 /// view's query (``TableSource/computed``), so it sorts, filters, counts and exports like any
 /// other; `-` on it drops it again.
-extension GridCommands {
+extension ColumnCommands {
     /// `=`: opens the prompt for a computed column's expression, on a table's or a view's grid
     /// (not a statement's results: reef's copy of them is SQLite's, whatever the database).
     func openComputePrompt() {

@@ -2,8 +2,21 @@ import ORMCore
 
 /// Editing a table's rows from its grid: a cell (`Enter`, `E`, `^N` for NULL), marks (`m`, `M`),
 /// new rows (`o`, `O`), deletions (`dd`), undo (`u`). What is staged, checked and committed is the
-/// app's editing (``Editing/staging``), shared by every grid of the table.
-extension GridCommands {
+/// app's editing (``Editing/staging``), shared by every grid of the table. Made for each command
+/// (``GridCommands/edits``, and the record view's edits of its row); it reaches the app's services
+/// through ``app``.
+///
+/// ```swift
+/// try GridEdits(app: app, grid: grid, isTable: true).performEdit(.toggleMark)
+/// ```
+struct GridEdits {
+    /// The app: its services, which the grid's commands share with every screen.
+    unowned let app: App
+    /// The grid whose rows are edited.
+    let grid: GridModel
+    /// Whether the grid shows a table (or a view), rather than query results that cannot be edited.
+    let isTable: Bool
+
     /// Runs an editing command on the grid: only a table's grid can be edited. From the record view
     /// (`oneRow`), `dd` deletes the row shown, not the marked rows. The outcome asks for the
     /// user's editor when `E` opens it.

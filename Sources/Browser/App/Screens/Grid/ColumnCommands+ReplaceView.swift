@@ -2,7 +2,7 @@ import ORMCore
 
 /// A view of a table read again in the background in place of the one shown: a computed column
 /// added or dropped, a join made or left.
-extension GridCommands {
+extension ColumnCommands {
     /// Shows the view `make` reads (under the interruption it is given) in place of `table`'s, in
     /// the background, the cursor kept on its row; `done` runs once it is shown. An error leaves
     /// the view as it was, reported as a failure of `doing`.

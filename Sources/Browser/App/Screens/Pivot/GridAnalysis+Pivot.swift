@@ -1,7 +1,7 @@
 import ORMCore
 
 /// `W` on a grid: the pivot table of the key column by the cursor column.
-extension GridCommands {
+extension GridAnalysis {
     /// `W`: the pivot table of the grid's rows (those its filter keeps): a row per value of the
     /// first key column (`!`), a column per frequent value of the cursor column (the rest as
     /// `other`), each cell the first aggregate set with `+` (else the count of rows), with totals.

@@ -2,7 +2,7 @@ import ORMCore
 
 /// `.` and `H` on a grid: a plot of two columns and the histogram of one, over the rows the view's
 /// filter keeps, reduced by the database to what the screen can show.
-extension GridCommands {
+extension GridAnalysis {
     /// `.`: plots the cursor column (up) against the first key column (`!`) holding numbers or
     /// dates (across); the first key column holding anything else colours the points by its most
     /// frequent values; the points are joined into lines when x holds dates or the view is sorted
