@@ -16,20 +16,16 @@ final class HelpController: ScreenController {
     }
 
     func perform(_ command: Command, in area: Rect) -> ScreenReply {
-        let height = max(1, area.height)
+        if let line = PageScroll.line(after: command, from: view.scroll, page: max(1, area.height)) {
+            scroll(to: line, in: area)
+            return .redraw
+        }
         switch command {
         case .back, .cancel: return .close
-        case .up: scroll(to: view.scroll - 1, in: area)
-        case .down: scroll(to: view.scroll + 1, in: area)
-        case .pageUp: scroll(to: view.scroll - height, in: area)
-        case .pageDown: scroll(to: view.scroll + height, in: area)
-        case .top: scroll(to: 0, in: area)
-        case .bottom: scroll(to: Int(Int32.max), in: area)
         case .search: return .openPrompt(.search)
         case .nextMatch, .previousMatch: return search(for: nil, forward: command == .nextMatch, again: true, in: area)
         default: return .notAKey
         }
-        return .redraw
     }
 
     func search(for text: String?, forward: Bool, again: Bool, in area: Rect) -> ScreenReply {

@@ -22,7 +22,10 @@ final class PlanController: ScreenController {
     }
 
     func perform(_ command: Command, in area: Rect) -> ScreenReply {
-        let height = PlanView.bodyHeight(of: area.height)
+        if let line = PageScroll.line(after: command, from: view.scroll, page: PlanView.bodyHeight(of: area.height)) {
+            scroll(to: line, in: area)
+            return .redraw
+        }
         switch command {
         case .back, .cancel:
             host.returnToEditor(from: request)
@@ -34,12 +37,6 @@ final class PlanController: ScreenController {
             var analyzed = request
             analyzed.analyze = true
             host.showPlan(analyzed)
-        case .up: scroll(to: view.scroll - 1, in: area)
-        case .down: scroll(to: view.scroll + 1, in: area)
-        case .pageUp: scroll(to: view.scroll - height, in: area)
-        case .pageDown: scroll(to: view.scroll + height, in: area)
-        case .top: scroll(to: 0, in: area)
-        case .bottom: scroll(to: Int(Int32.max), in: area)
         default: return .notAKey
         }
         return .redraw

@@ -37,15 +37,12 @@ final class TextPageController: ScreenController {
     }
 
     func perform(_ command: Command, in area: Rect) -> ScreenReply {
-        let height = Self.bodyHeight(of: area)
+        if let line = PageScroll.line(after: command, from: scroll, page: Self.bodyHeight(of: area)) {
+            scroll(to: line, in: area)
+            return .redraw
+        }
         switch command {
         case .back, .cancel: return .close
-        case .up: scroll(by: -1, in: area)
-        case .down: scroll(by: 1, in: area)
-        case .pageUp: scroll(by: -height, in: area)
-        case .pageDown: scroll(by: height, in: area)
-        case .top: scroll(by: -Int(Int32.max), in: area)
-        case .bottom: scroll(by: Int(Int32.max), in: area)
         case .search: return .openPrompt(.search)
         case .nextMatch, .previousMatch: return search(for: nil, forward: command == .nextMatch, again: true, in: area)
         case .yankCell, .yankRow:
@@ -53,7 +50,6 @@ final class TextPageController: ScreenController {
             return .copy(copy.text, .info("copied \(copy.what) (\(CellFormatter.formatByteCount(copy.text.utf8.count)))"))
         default: return .notAKey
         }
-        return .redraw
     }
 
     func search(for text: String?, forward: Bool, again: Bool, in area: Rect) -> ScreenReply {
@@ -70,9 +66,9 @@ final class TextPageController: ScreenController {
         view.render(in: body, into: &buffer, theme: theme)
     }
 
-    /// Scrolls by `delta` display lines, within the text.
-    private func scroll(by delta: Int, in area: Rect) {
-        scroll = min(max(0, scroll + delta), view.maximumScroll(width: area.width, height: Self.bodyHeight(of: area)))
+    /// Scrolls to display line `line`, within the text.
+    private func scroll(to line: Int, in area: Rect) {
+        scroll = min(max(0, line), view.maximumScroll(width: area.width, height: Self.bodyHeight(of: area)))
     }
 
     /// The rows the text has in `area`: all but the title's.
