@@ -96,7 +96,7 @@ extension App {
         let staged = (sessionTransactionOpen ? ["in transaction"] : []) + pending
         let node = serverNodeStatus.map { [$0] } ?? []
         // How long a statement took (`psql`'s `\timing`), on its results: the first to give way.
-        let timing = (state.top as? QueryResultsController)?.timing.map { [$0.description] } ?? []
+        let timing = state.top.statusNote.map { [$0] } ?? []
         let candidates = [
             staged + [title, position] + column + sort + filter + node + timing,
             staged + [title, position] + column + sort + filter + node,

@@ -49,6 +49,10 @@ protocol ScreenController: AnyObject {
     /// its spinner at `spinnerFrame`; nil by default.
     func status(spinnerFrame: Int) -> StatusMessage?
 
+    /// What the status bar ends its right-hand side with when there is room, the first thing to
+    /// give way (how long a statement took, on its results); nil by default.
+    var statusNote: String? { get }
+
     /// Draws the screen into `area` (everything above the status bar), from its state and what
     /// ``prepare(in:)`` made: reading nothing, changing nothing.
     func render(in area: Rect, into buffer: inout ScreenBuffer, theme: Theme)
@@ -65,6 +69,10 @@ extension ScreenController {
 
     var searchesText: Bool {
         false
+    }
+
+    var statusNote: String? {
+        nil
     }
 
     func prepare(in area: Rect) -> StatusMessage? {

@@ -19,6 +19,10 @@ final class QueryResultsController: GridScreenController {
         .results
     }
 
+    var statusNote: String? {
+        timing?.description
+    }
+
     func perform(_ command: Command, in area: Rect) -> ScreenReply {
         if let reply = stopOrClose(command) {
             return reply
