@@ -23,9 +23,7 @@ extension Exports {
         guard let clipboardCopy, clipboardCopy.isRunning else {
             return nil
         }
-        let spinner = ListWidget.spinner(at: host.state.spinnerFrame)
-        let total = clipboardCopy.expectedRows.map { "/" + ListWidget.formatCount($0) } ?? ""
-        return .info("\(spinner) copying \(clipboardCopy.what): \(ListWidget.formatCount(clipboardCopy.rows))\(total) rows · Esc stops")
+        return progress("copying \(clipboardCopy.what)", rows: clipboardCopy.rows, of: clipboardCopy.expectedRows, then: " · Esc stops")
     }
 
     /// Shows `clipboardCopy`, a copy that has ended as `outcome` (``BackgroundEvent/clipboardCopyEnded(_:_:)``):

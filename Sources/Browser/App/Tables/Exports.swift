@@ -96,10 +96,16 @@ final class Exports {
         guard let export, case .running(let rows) = export.state else {
             return nil
         }
-        let spinner = ListWidget.spinner(at: host.state.spinnerFrame)
-        let total = export.expectedRows.map { "/" + ListWidget.formatCount($0) } ?? ""
         let name = URL(fileURLWithPath: export.exporter.path).lastPathComponent
-        return .info("\(spinner) exporting \(name): \(ListWidget.formatCount(rows))\(total) rows")
+        return progress("exporting \(name)", rows: rows, of: export.expectedRows)
+    }
+
+    /// The status-bar text of a copy or an export that runs: the spinner, `doing`, the rows done
+    /// and, when known, the `total`, then `hint`.
+    func progress(_ doing: String, rows: Int, of total: Int?, then hint: String = "") -> StatusMessage {
+        let spinner = ListWidget.spinner(at: host.state.spinnerFrame)
+        let total = total.map { "/" + ListWidget.formatCount($0) } ?? ""
+        return .info("\(spinner) \(doing): \(ListWidget.formatCount(rows))\(total) rows\(hint)")
     }
 
     /// Reports `export`, which has ended (``BackgroundEvent/exportEnded(_:)``).
