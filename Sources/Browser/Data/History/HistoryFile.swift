@@ -41,22 +41,8 @@ struct HistoryFile: Sendable {
     ///
     /// - Throws: ``Failure`` when the file exists but cannot be read, or belongs to another database.
     func load() throws(Failure) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if access(path, F_OK) == 0 {
-                throw Failure(path: path, reason: "cannot be read")
-            }
-            return []
-        }
-        let lines = data.split(separator: UInt8(ascii: "\n"))
-        let decoder = JSONDecoder()
-        guard let first = lines.first, let owner = try? decoder.decode(String.self, from: Data(first)) else {
-            return []
-        }
-        guard owner == database else {
-            throw Failure(path: path, reason: "holds the history of \(owner)")
-        }
         // A line that does not decode (cut by a full disk, edited by hand) is skipped.
-        let entries = lines.dropFirst().compactMap { try? decoder.decode(String.self, from: Data($0)) }
+        let entries = try StateFile.readLines(of: path, ownedBy: database, holding: "history") ?? []
         return Array(entries.suffix(Self.limit))
     }
 

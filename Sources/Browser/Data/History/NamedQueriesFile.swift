@@ -22,13 +22,9 @@ struct NamedQueriesFile: Sendable {
     ///
     /// - Throws: ``FileFailure`` when the file exists but cannot be read, or belongs to another database.
     func load() throws(FileFailure) -> [NamedQuery] {
-        guard let lines = try StateFile.readLines(of: path), let owner = lines.first else {
+        guard let pairs = try StateFile.readLines(of: path, ownedBy: database, holding: "queries") else {
             return []
         }
-        guard owner == database else {
-            throw FileFailure(path: path, reason: "holds the queries of \(owner)")
-        }
-        let pairs = lines.dropFirst()
         return stride(from: pairs.startIndex, to: pairs.endIndex - 1, by: 2).map {
             NamedQuery(name: pairs[$0], query: pairs[$0 + 1])
         }

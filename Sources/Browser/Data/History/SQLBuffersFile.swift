@@ -24,16 +24,9 @@ struct SQLBuffersFile: Sendable {
     /// - Throws: ``FileFailure`` when the file exists but cannot be read, belongs to another
     ///   database, or is not as ``write(_:)`` leaves it.
     func load() throws(FileFailure) -> SQLBuffers? {
-        guard let lines = try StateFile.readLines(of: path, strictly: true) else {
+        guard let rest = try StateFile.readLines(of: path, ownedBy: database, holding: "buffers", strictly: true) else {
             return nil
         }
-        guard let owner = lines.first else {
-            throw FileFailure(path: path, reason: "is empty")
-        }
-        guard owner == database else {
-            throw FileFailure(path: path, reason: "holds the buffers of \(owner)")
-        }
-        let rest = lines.dropFirst()
         guard let current = rest.first.flatMap({ Int($0) }), rest.count % 2 == 1 else {
             throw FileFailure(path: path, reason: "is not a file of buffers")
         }

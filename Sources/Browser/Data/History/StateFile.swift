@@ -42,13 +42,16 @@ enum StateFile {
         try write(bytes, to: path)
     }
 
-    /// Reads the JSON string on each line of `path`: nil when there is no file; a line that does
-    /// not decode (cut by a full disk, edited by hand) is skipped, or `strictly` an error (a file
-    /// whose lines go together, as the buffers' cursor and text do).
+    /// Reads the JSON string on each line of `path`, a file of the database `database`, and returns
+    /// the lines after the first (which names the database, ``DatabaseIdentity``): nil when there is
+    /// no file. A line that does not decode (cut by a full disk, edited by hand) is skipped, or
+    /// `strictly` an error (a file whose lines go together, as the buffers' cursor and text do); a
+    /// first line that does not decode leaves a file of nothing, or `strictly` an error too.
     ///
-    /// - Throws: ``FileFailure`` when the file exists but cannot be read, or `strictly` holds a
-    ///   line that is not a JSON string.
-    static func readLines(of path: String, strictly: Bool = false) throws(FileFailure) -> [String]? {
+    /// - Throws: ``FileFailure`` when the file exists but cannot be read, holds the `what` of
+    ///   another database, or `strictly` is empty or holds a line that is not a JSON string.
+    static func readLines(of path: String, ownedBy database: String, holding what: String,
+                          strictly: Bool = false) throws(FileFailure) -> ArraySlice<String>? {
         guard let data = FileManager.default.contents(atPath: path) else {
             if access(path, F_OK) == 0 {
                 throw FileFailure(path: path, reason: "cannot be read")
@@ -62,9 +65,20 @@ enum StateFile {
                 lines.append(decoded)
             } else if strictly {
                 throw FileFailure(path: path, reason: "line \(index + 1) is not a JSON string")
+            } else if index == 0 {
+                return []  // whose file it is cannot be told
             }
         }
-        return lines
+        guard let owner = lines.first else {
+            if strictly {
+                throw FileFailure(path: path, reason: "is empty")
+            }
+            return []
+        }
+        guard owner == database else {
+            throw FileFailure(path: path, reason: "holds the \(what) of \(owner)")
+        }
+        return lines.dropFirst()
     }
 
     /// Writes `bytes` to a temporary file and renames it over `path`.
