@@ -27,21 +27,6 @@ final class MaterializedSource: RowSource {
         false
     }
 
-    /// No sort.
-    var sort: GridSort? {
-        nil
-    }
-
-    /// No filter.
-    var filter: String? {
-        nil
-    }
-
-    /// Sorting and filtering are not supported.
-    var supportsSortAndFilter: Bool {
-        false
-    }
-
     /// The number of rows.
     func count() throws -> Int {
         allRows.count

@@ -120,6 +120,22 @@ extension RowSource {
         true
     }
 
+    /// Sources whose rows are read whole (materialised results, a summary, whose view's filter is
+    /// in its title) are not sorted.
+    var sort: GridSort? {
+        nil
+    }
+
+    /// Sources whose rows are read whole are not filtered.
+    var filter: String? {
+        nil
+    }
+
+    /// Sources whose rows are read whole cannot be sorted or filtered again.
+    var supportsSortAndFilter: Bool {
+        false
+    }
+
     /// Sources that count nothing in the background: made now.
     var countingSince: ContinuousClock.Instant {
         .now

@@ -75,21 +75,6 @@ final class SummarySource: RowSource {
         task.stop(reason)
     }
 
-    /// No sort.
-    var sort: GridSort? {
-        nil
-    }
-
-    /// No filter of its own (the view's filter is in the title).
-    var filter: String? {
-        nil
-    }
-
-    /// A summary is neither sorted nor filtered.
-    var supportsSortAndFilter: Bool {
-        false
-    }
-
     /// The number of rows: the columns summarised.
     func count() throws -> Int {
         query.columns.count
