@@ -112,7 +112,7 @@ final class BatchSQLOnPostgresTests: XCTestCase {
     func testCtrlCCancelsTheStatementOnTheServer() throws {
         let url = try makeDatabase()
         let marker = "batch_cancel_\(UInt32.random(in: 0...UInt32.max))"
-        let started = try BatchProcess.start([url, "--sql", "SELECT pg_sleep(600) AS \(marker)"])
+        let started = try ReefProcess.start([url, "--sql", "SELECT pg_sleep(600) AS \(marker)"])
         let running = "SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE '%AS \(marker)' AND pid <> pg_backend_pid()"
         try waitUntil("the statement runs on the server") { try run(url, running).text == "n\r\n1\r\n" }
         started.process.interrupt()

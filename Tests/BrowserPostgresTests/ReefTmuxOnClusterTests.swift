@@ -29,9 +29,7 @@ final class ReefTmuxOnClusterTests: XCTestCase {
             (try? PGConnection(standby).execute("SELECT count(*) FROM customers").first?.text(at: 0)) == "3"
         }
         let url = cluster.url(hosts: [cluster.primary, cluster.standby])
-        let reef = try ReefProcess.executable().path
-        let command = [reef, url].map(TmuxTerminal.shellQuoted).joined(separator: " ")
-        try terminal.start(command + "; echo \"reef exited with $?\"; sleep 600", columns: 120, rows: 12, for: self)
+        try terminal.startReef([url], columns: 120, rows: 12, for: self)
         try terminal.waitFor("primary \(cluster.primary.hostAndPort)")
         try terminal.send("Enter")
         try terminal.waitFor("│  1│Ada Lovelace│")

@@ -217,10 +217,8 @@ final class ReefTmuxOnPostgresTests: XCTestCase {
     /// reef asks on the terminal before its screen starts, shows nothing typed, and opens.
     func testThePasswordIsAskedForOnTheTerminal() throws {
         let server = try TestPostgresServer.shared()
-        let reef = try ReefProcess.executable().path
         let url = "postgres://\(TestPostgresServer.superuser)@127.0.0.1:\(server.port)/\(databaseName)"
-        let command = "env -u PGPASSWORD PGPASSFILE=/nonexistent " + [reef, url].map(TmuxTerminal.shellQuoted).joined(separator: " ")
-        try terminal.start(command + "; echo \"reef exited with $?\"; sleep 600", columns: 120, rows: 24, for: self)
+        try terminal.startReef([url], environment: "env -u PGPASSWORD PGPASSFILE=/nonexistent", columns: 120, rows: 24, for: self)
         try terminal.waitFor("Password for \(TestPostgresServer.superuser)@127.0.0.1:\(server.port)/\(databaseName):")
         try terminal.type(TestPostgresServer.password)
         XCTAssertFalse(try terminal.capture().contains(TestPostgresServer.password), "the password is not echoed")
@@ -236,9 +234,7 @@ final class ReefTmuxOnPostgresTests: XCTestCase {
     /// Starts the built reef on the test's database in the terminal (120 by 24), with `arguments`
     /// before the connection string; the shell says how it exited.
     private func startReef(_ arguments: [String] = []) throws {
-        let reef = try ReefProcess.executable().path
-        let command = ([reef] + arguments + [conninfo]).map(TmuxTerminal.shellQuoted).joined(separator: " ")
-        try terminal.start(command + "; echo \"reef exited with $?\"; sleep 600", columns: 120, rows: 24, for: self)
+        try terminal.startReef(arguments + [conninfo], columns: 120, rows: 24, for: self)
     }
 
     /// Runs `sql` with the real `psql` on the test's database, failing the test when psql does.

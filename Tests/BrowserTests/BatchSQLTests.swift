@@ -216,7 +216,7 @@ final class BatchSQLTests: XCTestCase {
     }
 
     func testCtrlCStopsTheStatementWithStatus130() throws {
-        let started = try BatchProcess.start([fixture.path, "--sql",
+        let started = try ReefProcess.start([fixture.path, "--sql",
                                               "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c"])
         // Rows on standard output: the statement runs, and Ctrl-C is handled.
         XCTAssertFalse(started.output.fileHandleForReading.availableData.isEmpty)

@@ -31,58 +31,55 @@ final class TmuxEndToEndTests: XCTestCase {
 
     /// Browsing, help, schema, arrows, resize and quitting in a real terminal.
     func testBrowseInARealTerminal() throws {
-        let reef = try ReefProcess.executable().path
-        try start("'\(reef)' '\(fixture.path)'; echo \"reef exited with $?\"; sleep 60", columns: 100, rows: 30)
-        try waitFor("▸ Tables (5)")
-        try waitFor("album_titles ◇")
+        try terminal.startReef([fixture.path], columns: 100, rows: 30, for: self)
+        try terminal.waitFor("▸ Tables (5)")
+        try terminal.waitFor("album_titles ◇")
 
-        try send("j", "Enter")
-        try waitFor("albums  1/4  id")
-        try waitFor("│  3│         2│東京  │<2 B> 00ff")
-        let grid = try capture()
+        try terminal.send("j", "Enter")
+        try terminal.waitFor("albums  1/4  id")
+        try terminal.waitFor("│  3│         2│東京  │<2 B> 00ff")
+        let grid = try terminal.capture()
         XCTAssertTrue(grid.contains(" BROWSE "), grid)
 
-        try send("Down", "Down", "Right")
-        try waitFor("albums  3/4  artist_id")
+        try terminal.send("Down", "Down", "Right")
+        try terminal.waitFor("albums  3/4  artist_id")
 
-        try send("?")
-        try waitFor("Keys (vim and arrows); q or Esc closes")
-        try send("q", "S")
+        try terminal.send("?")
+        try terminal.waitFor("Keys (vim and arrows); q or Esc closes")
+        try terminal.send("q", "S")
         // Wait for the line itself: the title is drawn first and a capture can land mid-frame.
-        try waitFor("(artist_id) → artists(id)  ON DELETE CASCADE")
-        XCTAssertTrue(try capture().contains("Schema of albums"))
-        try send("q")
-        try waitFor("albums  3/4  artist_id")
+        try terminal.waitFor("(artist_id) → artists(id)  ON DELETE CASCADE")
+        XCTAssertTrue(try terminal.capture().contains("Schema of albums"))
+        try terminal.send("q")
+        try terminal.waitFor("albums  3/4  artist_id")
 
         try terminal.resize(columns: 50, rows: 12)
-        try waitFor { screen in
+        try terminal.waitFor { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
             return lines.count >= 12 && lines[11].contains("BROWSE") && lines.allSatisfy { TextWidth.of(String($0)) <= 50 }
         }
 
-        try send("q")
-        try waitFor("reef exited with 0")
-        XCTAssertFalse(try capture().contains("BROWSE"), "the terminal was not restored")
+        try terminal.send("q")
+        try terminal.waitFor("reef exited with 0")
+        XCTAssertFalse(try terminal.capture().contains("BROWSE"), "the terminal was not restored")
     }
 
     /// A missing database in a real terminal: the error line, status 1, no file created.
     func testMissingFileInARealTerminal() throws {
-        let reef = try ReefProcess.executable().path
         let missing = fixture.directory.appendingPathComponent("nope.sqlite").path
-        try start("'\(reef)' '\(missing)'; echo \"reef exited with $?\"; sleep 60", columns: 100, rows: 10)
-        try waitFor("reef: \(missing): no such file")
-        try waitFor("reef exited with 1")
+        try terminal.startReef([missing], columns: 100, rows: 10, for: self)
+        try terminal.waitFor("reef: \(missing): no such file")
+        try terminal.waitFor("reef exited with 1")
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
     }
 
     /// Another process inserts, updates and deletes rows while reef shows the table: the screen
     /// follows, the cursor stays on its row by key, and the status bar says so.
     func testTheScreenFollowsAnotherProcess() throws {
-        let reef = try ReefProcess.executable().path
-        try start("'\(reef)' --table artists '\(fixture.path)'; sleep 60", columns: 100, rows: 20)
-        try waitFor("artists  1/3  id")
-        try send("j")
-        try waitFor("artists  2/3  id")  // the cursor on 漢字テスト (id 2)
+        try terminal.startReef(["--table", "artists", fixture.path], columns: 100, rows: 20, for: self)
+        try terminal.waitFor("artists  1/3  id")
+        try terminal.send("j")
+        try terminal.waitFor("artists  2/3  id")  // the cursor on 漢字テスト (id 2)
 
         let writes = [
             "INSERT INTO artists VALUES (4, 'Newcomer', 'NZ')",
@@ -101,9 +98,9 @@ final class TmuxEndToEndTests: XCTestCase {
             XCTAssertEqual(process.terminationStatus, 0)
             let expected = ["Newcomer", "│XX", "artists  1/3  id"][index]
             // How soon is measured end to end in Benchmarks/reef_live.py, not asserted here.
-            try waitFor(expected, within: 60)
+            try terminal.waitFor(expected, within: 60)
         }
-        let screen = try capture()
+        let screen = try terminal.capture()
         XCTAssertFalse(screen.contains("Ada"), screen)
         XCTAssertTrue(screen.contains("changed by another process: refreshed"), screen)
     }
@@ -111,7 +108,6 @@ final class TmuxEndToEndTests: XCTestCase {
     /// `E` hands the terminal to the editor (ncurses suspended; the editor in the foreground, so
     /// it can read keys) and takes it back: what was typed in the editor is staged and committed.
     func testTheEditorGetsTheTerminalAndGivesItBack() throws {
-        let reef = try ReefProcess.executable().path
         let editor = fixture.directory.appendingPathComponent("editor.sh")
         try """
             #!/bin/sh
@@ -119,49 +115,21 @@ final class TmuxEndToEndTests: XCTestCase {
             read line && printf '%s' "$line" > "$1"
             """.write(to: editor, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
-        try start("EDITOR='\(editor.path)' '\(reef)' --table artists '\(fixture.path)'; echo \"reef exited with $?\"; sleep 60", columns: 100, rows: 12)
-        try waitFor("artists  1/3  id")
-        try send("l", "E")
-        try waitFor("new text:")
-        XCTAssertTrue(try capture().contains("Ada"), "the editor shows the cell's value")
-        XCTAssertFalse(try capture().contains("BROWSE"), "the screen is the editor's")
-        try send("Typed in the editor", "Enter")
-        try waitFor("│  1│Typed in the editor│UK")
-        try waitFor("1 pending")
-        try send("w")
-        try waitFor("committed 1 change")
+        try terminal.startReef(["--table", "artists", fixture.path], environment: "EDITOR=" + TmuxTerminal.shellQuoted(editor.path),
+                               columns: 100, rows: 12, for: self)
+        try terminal.waitFor("artists  1/3  id")
+        try terminal.send("l", "E")
+        try terminal.waitFor("new text:")
+        XCTAssertTrue(try terminal.capture().contains("Ada"), "the editor shows the cell's value")
+        XCTAssertFalse(try terminal.capture().contains("BROWSE"), "the screen is the editor's")
+        try terminal.send("Typed in the editor", "Enter")
+        try terminal.waitFor("│  1│Typed in the editor│UK")
+        try terminal.waitFor("1 pending")
+        try terminal.send("w")
+        try terminal.waitFor("committed 1 change")
         let names = try Database(path: fixture.path).fetchAll("SELECT name FROM artists WHERE id = 1")
         XCTAssertEqual(names.first?.first, .text("Typed in the editor"))
-        try send("Q")
-        try waitFor("reef exited with 0")
-    }
-
-    // MARK: - Helpers
-
-    /// Starts `shellCommand` in the terminal, `columns` by `rows`.
-    private func start(_ shellCommand: String, columns: Int, rows: Int) throws {
-        try terminal.start(shellCommand, columns: columns, rows: rows, for: self)
-    }
-
-    /// Sends keys by tmux name (`Enter`, `Down`) or as text.
-    private func send(_ keys: String...) throws {
-        try terminal.tmux(["send-keys", "-t", terminal.session] + keys)
-    }
-
-    /// The pane's text.
-    private func capture() throws -> String {
-        try terminal.capture()
-    }
-
-    /// Waits for the screen to contain `text` (``TmuxTerminal/waitFor(_:within:file:line:)``).
-    private func waitFor(_ text: String, within: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line)
-        throws
-    {
-        try terminal.waitFor(text, within: within, file: file, line: line)
-    }
-
-    /// Waits for `condition` to hold on the screen.
-    private func waitFor(_ condition: (String) -> Bool, file: StaticString = #filePath, line: UInt = #line) throws {
-        try terminal.waitFor(condition, file: file, line: line)
+        try terminal.send("Q")
+        try terminal.waitFor("reef exited with 0")
     }
 }

@@ -59,11 +59,9 @@ final class TmuxSQLEditorTests: XCTestCase {
     /// Starts reef on the fixture with `TERM=screen`, keeping its state in the fixture's folder.
     private func startReef() throws {
         terminal.kill()
-        let reef = try ReefProcess.executable().path
         let state = fixture.directory.appendingPathComponent("state").path
-        let command = "TERM=screen XDG_STATE_HOME=" + TmuxTerminal.shellQuoted(state) + " "
-            + [reef, fixture.path].map(TmuxTerminal.shellQuoted).joined(separator: " ")
-        try terminal.start(command + "; echo \"reef exited with $?\"; sleep 60", columns: 100, rows: 20, for: self)
+        try terminal.startReef([fixture.path], environment: "TERM=screen XDG_STATE_HOME=" + TmuxTerminal.shellQuoted(state),
+                               columns: 100, rows: 20, for: self)
     }
 }
 

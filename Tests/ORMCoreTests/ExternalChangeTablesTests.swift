@@ -55,7 +55,7 @@ final class ExternalChangeTablesTests: XCTestCase {
         let inbox = ExternalChangeInbox(db)
         if TestDatabaseKind.current == .postgres {
             addTeardownBlock { db.core.externalChanges.stop() }
-            try waitUntil("the watch looked") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
+            try waitForTheWatchToStart(db)
         }
         let other = try openSameDatabase(db)
 
@@ -91,7 +91,7 @@ final class ExternalChangeTablesTests: XCTestCase {
         let inbox = ExternalChangeInbox(db)
         if TestDatabaseKind.current == .postgres {
             addTeardownBlock { db.core.externalChanges.stop() }
-            try waitUntil("the watch looked") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
+            try waitForTheWatchToStart(db)
         }
         let other = try openSameDatabase(db)
         XCTAssertTrue(try inbox.tables(including: showingB) { try other.execute("UPDATE b SET note = 'y' WHERE id = 1") }.isSuperset(of: showingB))
@@ -125,7 +125,7 @@ final class ExternalChangeTablesTests: XCTestCase {
         let inbox = ExternalChangeInbox(db)
         if TestDatabaseKind.current == .postgres {
             addTeardownBlock { db.core.externalChanges.stop() }
-            try waitUntil("the watch looked") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
+            try waitForTheWatchToStart(db)
         }
         let other = try openSameDatabase(db)
         XCTAssertTrue(try inbox.tables(including: showingB) { try other.execute("UPDATE b SET note = 'y' WHERE id = 1") }.isSuperset(of: showingB))
@@ -150,7 +150,7 @@ final class ExternalChangeTablesTests: XCTestCase {
         let inbox = ExternalChangeInbox(db)
         if TestDatabaseKind.current == .postgres {
             addTeardownBlock { db.core.externalChanges.stop() }
-            try waitUntil("the watch looked") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
+            try waitForTheWatchToStart(db)
         }
         let tables = try inbox.tables(including: ["a", "a_names", "d"]) { try other.execute("CREATE TABLE d(x bigint)") }
         XCTAssertTrue(tables.isSuperset(of: ["a", "a_names", "d"]), "\(tables)")

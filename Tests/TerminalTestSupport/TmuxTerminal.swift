@@ -40,6 +40,17 @@ public final class TmuxTerminal {
         try tmux(["new-session", "-d", "-s", session, "-x", String(columns), "-y", String(rows), shellCommand])
     }
 
+    /// Starts the built reef (``ReefProcess/executable()``) with `arguments` in a window of
+    /// `columns` by `rows`, after `environment` (shell words such as `TERM=screen`, quoted by the
+    /// caller), as ``start(_:columns:rows:for:)`` does. When reef ends the shell says how
+    /// (`reef exited with STATUS`) and the pane stays open to be read until the test ends.
+    public func startReef(_ arguments: [String], environment: String = "", columns: Int, rows: Int,
+                          for test: XCTestCase) throws {
+        let command = ([try ReefProcess.executable().path] + arguments).map(Self.shellQuoted).joined(separator: " ")
+        let prefix = environment.isEmpty ? "" : environment + " "
+        try start(prefix + command + "; echo \"reef exited with $?\"; sleep 600", columns: columns, rows: rows, for: test)
+    }
+
     /// Kills the private server (and so the session and what runs in it) and removes its socket
     /// file and the output file. Harmless when the server is gone.
     public func kill() {
