@@ -80,7 +80,6 @@ final class WaitedWork {
         guard let work = host.pending.work else {
             return nil
         }
-        let spinner = ListWidget.spinner(at: host.state.spinnerFrame)
-        return .info("\(spinner) \(work.status)…  (Esc cancels)")
+        return .working("\(work.status)…  (Esc cancels)", frame: host.state.spinnerFrame)
     }
 }

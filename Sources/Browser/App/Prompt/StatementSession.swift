@@ -223,7 +223,7 @@ final class StatementSession {
         guard let filling = host.pending.fillingStatement else {
             return nil
         }
-        let spinner = ListWidget.spinner(at: host.state.spinnerFrame)
-        return .info("\(spinner) running SQL: \(StatementRows.rows(filling.progress.value)) so far…  (Esc stops it)")
+        return .working("running SQL: \(StatementRows.rows(filling.progress.value)) so far…  (Esc stops it)",
+                        frame: host.state.spinnerFrame)
     }
 }

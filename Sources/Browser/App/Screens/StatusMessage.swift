@@ -12,6 +12,11 @@ struct StatusMessage: Equatable, Sendable {
         StatusMessage(text: text, isError: false)
     }
 
+    /// Background work that runs: the spinner at `frame` (``ListWidget/spinner(at:)``), then `text`.
+    static func working(_ text: String, frame: Int) -> StatusMessage {
+        .info(ListWidget.spinner(at: frame) + " " + text)
+    }
+
     /// A refresh after committed changes.
     static func live(_ text: String) -> StatusMessage {
         StatusMessage(text: text, isError: false, isLive: true)

@@ -103,9 +103,8 @@ final class Exports {
     /// The status-bar text of a copy or an export that runs: the spinner, `doing`, the rows done
     /// and, when known, the `total`, then `hint`.
     func progress(_ doing: String, rows: Int, of total: Int?, then hint: String = "") -> StatusMessage {
-        let spinner = ListWidget.spinner(at: host.state.spinnerFrame)
         let total = total.map { "/" + ListWidget.formatCount($0) } ?? ""
-        return .info("\(spinner) \(doing): \(ListWidget.formatCount(rows))\(total) rows\(hint)")
+        return .working("\(doing): \(ListWidget.formatCount(rows))\(total) rows\(hint)", frame: host.state.spinnerFrame)
     }
 
     /// Reports `export`, which has ended (``BackgroundEvent/exportEnded(_:)``).

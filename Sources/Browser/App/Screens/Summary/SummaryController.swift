@@ -70,8 +70,7 @@ final class SummaryController: GridScreenController {
         let (complete, total) = task.progress
         let columns = "\(complete) of \(total) column\(total == 1 ? "" : "s")"
         if task.isRunning {
-            let spinner = ListWidget.spinner(at: spinnerFrame)
-            return .info("\(spinner) summarising: \(columns)  (Esc stops)")
+            return .working("summarising: \(columns)  (Esc stops)", frame: spinnerFrame)
         }
         if let failure = task.failure {
             return .error("summary: \(failure)")
