@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""reef beside VisiData on the analysis of issue #42: aggregates per group, two key columns, pivot.
+"""reef beside VisiData on the analysis of issue #42: aggregates per group, two key columns, pivot, join.
 
-    python3 Benchmarks/reef_analysis.py --db FILE --rows N --reef BIN [--vd BIN] [--runs 3]
-    python3 Benchmarks/reef_analysis.py --postgres [--conninfo STR] --rows N --reef BIN [--runs 3]
+    python3 Benchmarks/reef_analysis.py --db FILE --rows N --reef BIN [--vd BIN] [--runs 3] [--join]
+    python3 Benchmarks/reef_analysis.py --postgres [--conninfo STR] --rows N --reef BIN [--runs 3] [--join]
+
+With --join, the join of reef_join.py (`events` joined with a lookup table, then counted) instead.
 
 On the `events` table that reef-speed.sh generates (SQLite) or reef_postgres.py makes (PostgreSQL;
 without --conninfo a throwaway server from scripts/pg-cluster), each program in a private tmux
@@ -28,6 +30,8 @@ import os
 import re
 import sys
 import time
+
+import reef_join
 
 from reef_speed import (Results, StepTimeout, Tmux, cell_regex, clean_up_on_signals, emit, fmt_mem, fmt_time, log,
                         payload_of, run_quiet, run_trials, status_line)
@@ -133,9 +137,12 @@ def report(args, res, where):
              "| operation | reef | reef peak memory | VisiData | VisiData peak memory |", "| --- | --- | --- | --- | --- |"]
     if res.samples.get("vd.load"):
         lines.append(f"| VisiData loads the table first | — | — | {fmt_time(res, 'vd.load')} | — |")
-    for name, label, *_ in OPERATIONS:
-        lines.append(f"| {label} | {fmt_time(res, 'reef.' + name)} | {fmt_mem(res, 'reef.' + name + '_rss')} | "
-                     f"{fmt_time(res, 'vd.' + name)} | {fmt_mem(res, 'vd.' + name + '_rss')} |")
+    # The join's two steps run in one process: one peak for both.
+    operations = [(name, label, "join") for name, label in reef_join.OPERATIONS] if args.join \
+        else [(name, label, name) for name, label, *_ in OPERATIONS]
+    for name, label, peak in operations:
+        lines.append(f"| {label} | {fmt_time(res, 'reef.' + name)} | {fmt_mem(res, 'reef.' + peak + '_rss')} | "
+                     f"{fmt_time(res, 'vd.' + name)} | {fmt_mem(res, 'vd.' + peak + '_rss')} |")
     lines += [""] + [f"- {note}" for note in res.notes]
     return "\n".join(lines) + "\n"
 
@@ -156,6 +163,7 @@ def main():
     parser.add_argument("--only", action="append", default=[], choices=[op[0] for op in OPERATIONS],
                         help="measure this operation only (again for several)")
     parser.add_argument("--no-reef", action="store_true", help="measure VisiData only")
+    parser.add_argument("--join", action="store_true", help="measure the join (reef_join.py) instead")
     args = parser.parse_args()
     ONLY.update(args.only)
     columns, rows = (int(x) for x in args.size.split("x"))
@@ -178,7 +186,11 @@ def main():
         clean_up_on_signals(stop_server)
         try:
             make_table(conninfo, args.rows)
-            measure_reef(args.reef, conninfo, args.rows, tmux, args.runs, res)
+            if args.join:
+                reef_join.make_levels_postgres(conninfo)
+                reef_join.measure_reef(args.reef, conninfo, args.rows, tmux, args.runs, res)
+            else:
+                measure_reef(args.reef, conninfo, args.rows, tmux, args.runs, res)
         finally:
             stop_server()
         emit(report(args, res, "PostgreSQL"), args.out)
@@ -186,6 +198,16 @@ def main():
     if not args.db:
         sys.exit("reef_analysis.py: --db FILE or --postgres")
     clean_up_on_signals(tmux.kill_server)
+    if args.join:
+        reef_join.make_levels_sqlite(args.db)
+        if not args.no_reef:
+            reef_join.measure_reef(args.reef, args.db, args.rows, tmux, args.runs, res)
+        if args.vd:
+            home = os.path.join(tmux.tmpdir, "vd-home")
+            os.makedirs(home, exist_ok=True)
+            reef_join.measure_visidata(args.vd, args.db, args.rows, tmux, args.vd_runs or args.runs, res, home)
+        emit(report(args, res, "SQLite"), args.out)
+        return
     if not args.no_reef:
         measure_reef(args.reef, args.db, args.rows, tmux, args.runs, res)
     if args.vd:

@@ -61,11 +61,31 @@ final class JoinColumnsTextTests: XCTestCase {
         request.pairs = [TableJoin.Pair(column: "genre", otherColumn: "id")]
         XCTAssertTrue(request.matchesOneRow)
         let join = request.join(kind: .left)
-        XCTAssertEqual(try database.table("track").rows(computing: [], joining: join).text,
+        XCTAssertEqual(try database.table("track").rows(computing: [], joining: [join]).text,
                        #"(SELECT "track"."id", "track"."name", "track"."genre", "joined"."id" AS "genre.id", "joined"."name" AS "genre.name""#
                        + #" FROM "track" LEFT JOIN "genre" AS "joined" ON "track"."genre" = "joined"."id") AS "track""#)
         XCTAssertFalse(request.join(kind: .full).keepsRows, "a full join's rows of genre alone are no track's")
         request.pairs = [TableJoin.Pair(column: "name", otherColumn: "name")]
         XCTAssertFalse(request.matchesOneRow)
+    }
+
+    /// A second join selects from the first one's SELECT under the table's name, so its condition
+    /// compares a joined column (`genre.family`); a table of another schema is named with it.
+    func testASecondJoinReadsTheFirstJoinsView() throws {
+        let database = try Database(path: ":memory:")
+        try database.executeScript("""
+            CREATE TABLE family (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE genre (id INTEGER PRIMARY KEY, family INTEGER);
+            CREATE TABLE track (id INTEGER PRIMARY KEY, genre INTEGER);
+            """)
+        let genre = TableJoin(table: "genre", kind: .left, on: [.init(column: "genre", otherColumn: "id")], columns: ["id", "family"],
+                              keepsRows: true)
+        let family = TableJoin(table: "family", schema: "main", kind: .inner, on: [.init(column: "genre.family", otherColumn: "id")],
+                               columns: ["name"], keepsRows: true)
+        XCTAssertEqual(try database.table("track").rows(computing: [], joining: [genre, family]).text,
+                       #"(SELECT "track"."id", "track"."genre", "track"."genre.id", "track"."genre.family", "joined"."name" AS "family.name""#
+                       + #" FROM (SELECT "track"."id", "track"."genre", "joined"."id" AS "genre.id", "joined"."family" AS "genre.family""#
+                       + #" FROM "track" LEFT JOIN "genre" AS "joined" ON "track"."genre" = "joined"."id") AS "track""#
+                       + #" JOIN "main"."family" AS "joined" ON "track"."genre.family" = "joined"."id") AS "track""#)
     }
 }

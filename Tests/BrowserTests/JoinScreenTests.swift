@@ -156,8 +156,8 @@ final class JoinScreenTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: fixture.path)), before)
     }
 
-    /// `q` on the main screen drops computed columns and the join with the filter and sort, and
-    /// says so.
+    /// `q` on the main screen drops computed columns with the filter and sort, and says so; on a
+    /// joined view it leaves the join first, as `[` does.
     func testQDropsComputedColumnsAndTheJoin() throws {
         let (app, runner) = try run()
         _ = runner.run(try KeyScript.parse("=Milliseconds / 1000 AS seconds<Enter>"))
@@ -169,6 +169,6 @@ final class JoinScreenTests: XCTestCase {
         XCTAssertEqual(grid.source.columns.count, 6)
         let joined = runner.run(try KeyScript.parse("q")).last ?? []
         XCTAssertEqual(grid.source.columns.count, 4)
-        XCTAssertTrue(joined.last?.contains("join with Genre dropped") ?? false, joined.joined(separator: "\n"))
+        XCTAssertTrue(joined.last?.contains("join with Genre left · back to Track") ?? false, joined.joined(separator: "\n"))
     }
 }

@@ -14,6 +14,10 @@ protocol SchemaIntrospector {
     /// Describes a table or view, or returns nil when there is none by that name.
     func tableInfo(_ name: String) throws -> TableInfo?
 
+    /// Describes a table or view of the schema `schema` (another than the one described, on
+    /// PostgreSQL), or returns nil when there is none by that name there.
+    func tableInfo(_ name: String, inSchema schema: String) throws -> TableInfo?
+
     /// The triggers on the table or view `name`, by name (none when there is no such table).
     func triggers(on name: String) throws -> [TriggerInfo]
 
@@ -49,6 +53,12 @@ extension SchemaIntrospector {
     /// name, known at once whatever a table's size; a table never analysed is left out. SQLite
     /// keeps no such estimate: empty.
     func estimatedRowCounts() throws -> [String: Int] { [:] }
+
+    /// A table or view of `schema`: the described one's (``tableInfo(_:)``); nil for another
+    /// (SQLite's attached files are not described here).
+    func tableInfo(_ name: String, inSchema schema: String) throws -> TableInfo? {
+        schema == schemaName ? try tableInfo(name) : nil
+    }
 
     /// The objects and the estimates, read one after the other.
     func schemaListing() throws -> SchemaListing {

@@ -37,10 +37,10 @@ extension DynamicTable {
 
     /// ``evaluate(_:onRowWithKey:)`` with the `computed` columns, read as
     /// ``query(cuttingValuesAt:computing:joining:)`` reads them, which the expressions may name.
-    /// `join`, when given, reads the other table's columns too (``TableJoin``).
+    /// `joins` read other tables' columns too (``TableJoin``).
     public func evaluate(_ expressions: [SQL], onRowWithKey key: [SQLValue], computing computed: [ComputedColumn],
-                         joining join: TableJoin? = nil) throws -> [SQLValue]? {
-        try evaluate(expressions, onRowWithKey: key, from: rows(computing: computed, joining: join))
+                         joining joins: [TableJoin] = []) throws -> [SQLValue]? {
+        try evaluate(expressions, onRowWithKey: key, from: rows(computing: computed, joining: joins))
     }
 
     /// The first name of `computed` that repeats a fetched column's or an earlier computed one's,

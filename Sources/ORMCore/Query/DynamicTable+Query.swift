@@ -24,18 +24,18 @@ extension DynamicTable {
     /// another computed column's (ignoring ASCII case) makes the terminal call throw
     /// ``ORMError/invalidQuery(_:)``.
     ///
-    /// A `join` reads another table's columns after those (``TableJoin``), from a `SELECT` of the
-    /// join under the table's name; its rows keep the table's key only when
-    /// ``TableJoin/keepsRows`` (else they are read by position), and their values are read whole
-    /// before they are cut.
-    public func query(cuttingValuesAt limit: Int?, computing computed: [ComputedColumn] = [], joining join: TableJoin? = nil)
+    /// `joins` read other tables' columns after those (``TableJoin``), in order, each on the view
+    /// the ones before it made, from a `SELECT` of the joins under the table's name; its rows keep
+    /// the table's key only when every join ``TableJoin/keepsRows`` (else they are read by
+    /// position), and their values are read whole before they are cut.
+    public func query(cuttingValuesAt limit: Int?, computing computed: [ComputedColumn] = [], joining joins: [TableJoin] = [])
         -> Query<DynamicRecord> {
-        var entity = join.map { joiningEntity(computed, $0) } ?? (computed.isEmpty ? self.entity : computingEntity(computed))
+        var entity = !joins.isEmpty ? joiningEntity(computed, joins) : (computed.isEmpty ? self.entity : computingEntity(computed))
         let selected = entity.columns
         let keyPositions = entity.keyColumns.compactMap { selected.firstIndex(of: $0) }
         let table = info.name
         let cut = limit.map { limit in (limit, Set(0..<selected.count).subtracting(keyPositions)) }
-        entity.valueCut = join != nil ? nil : limit.flatMap { limit in
+        entity.valueCut = !joins.isEmpty ? nil : limit.flatMap { limit in
             cutReading(limit: limit, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
         }
         let valueCut = entity.valueCut
@@ -90,7 +90,7 @@ extension DynamicTable {
             },
             fault: { database, key in
                 guard let record = try DynamicTable(info: try database.requireTableInfo(table), database: database)
-                    .record(key: key, computing: computed, joining: join)
+                    .record(key: key, computing: computed, joining: joins)
                 else {
                     return DynamicRecord(table: table, columns: selected, values: [], key: key, isDeleted: true)
                 }
@@ -99,9 +99,9 @@ extension DynamicTable {
             attachJoined: { record, values in record.setJoined(values) },
             gone: { _, key in DynamicRecord(table: table, columns: selected, values: [], key: key, isDeleted: true) })
         var query = Query(entity: entity, decoder: decoder, database: database)
-        if let join {
-            query.derivedTable = joiningSelect(computed, join)
-            query.buildError = (duplicateName(among: computed) ?? duplicateName(among: computed, joining: join))
+        if !joins.isEmpty {
+            query.derivedTable = joiningSelect(computed, joins)
+            query.buildError = (duplicateName(among: computed) ?? duplicateName(among: computed, joining: joins))
                 .map { ORMError.invalidQuery("column \($0) repeats a column's name") }
         } else if !computed.isEmpty {
             query.derivedTable = computingSelect(computed)
@@ -124,11 +124,11 @@ extension DynamicTable {
     }
 
     /// The row with this key, or nil; with the `computed` columns after the table's own, then
-    /// `join`'s (nil when its rows have no key).
-    public func record(key: [SQLValue], computing computed: [ComputedColumn] = [], joining join: TableJoin? = nil) throws
+    /// `joins`' (nil when its rows have no key).
+    public func record(key: [SQLValue], computing computed: [ComputedColumn] = [], joining joins: [TableJoin] = []) throws
         -> DynamicRecord? {
-        guard key.count == entity.keyColumns.count, !key.isEmpty, join?.keepsRows ?? true else { return nil }
-        var query = self.query(cuttingValuesAt: nil, computing: computed, joining: join)
+        guard key.count == entity.keyColumns.count, !key.isEmpty, joins.allSatisfy(\.keepsRows) else { return nil }
+        var query = self.query(cuttingValuesAt: nil, computing: computed, joining: joins)
         var condition = SQL(stringLiteral: "")
         for (index, column) in entity.keyColumns.enumerated() {
             condition.text += (index == 0 ? "" : " AND ") + "\(quoteIdentifier(info.name)).\(quoteIdentifier(column)) = ?"

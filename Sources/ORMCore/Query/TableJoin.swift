@@ -5,7 +5,7 @@
 /// ```swift
 /// let genre = TableJoin(table: "Genre", kind: .left, on: [.init(column: "GenreId", otherColumn: "GenreId")],
 ///                       columns: ["GenreId", "Name"], keepsRows: true)
-/// let rows = try db.table("Track").query(cuttingValuesAt: nil, joining: genre)
+/// let rows = try db.table("Track").query(cuttingValuesAt: nil, joining: [genre])
 ///     .where("\(identifier: "Genre.Name") = \("Rock")").fetch()
 /// ```
 public struct TableJoin: Hashable, Sendable {

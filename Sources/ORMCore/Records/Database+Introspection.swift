@@ -11,6 +11,13 @@ extension Database {
         try read { connection in try connection.introspecting { try $0.tableInfo(name) } }
     }
 
+    /// Describes a table or view of the schema `schema` (on PostgreSQL another than the one
+    /// browsed: `sales` of `sales.region`), or returns nil when there is none by that name there.
+    /// On SQLite only the main schema's are described.
+    public func tableInfo(_ name: String, inSchema schema: String) throws -> TableInfo? {
+        try read { connection in try connection.introspecting { try $0.tableInfo(name, inSchema: schema) } }
+    }
+
     /// The triggers on the table or view `name`, by name (none when there is no such table).
     public func triggers(on name: String) throws -> [TriggerInfo] {
         try read { connection in try connection.introspecting { try $0.triggers(on: name) } }

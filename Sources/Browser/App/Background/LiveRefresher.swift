@@ -118,11 +118,12 @@ struct LiveRefresher {
         return BackgroundResult(wakeup: app.wakeup) { try table.rows(withKeys: keys) }
     }
 
-    /// Whether `changes` touch what `grid` shows: its table, or, for a view, a table it may read
-    /// (another process's changes name the views themselves; this process's name only tables).
+    /// Whether `changes` touch what `grid` shows: its table or a table joined to it
+    /// (``TableSource/readTables``), or, for a view, a table it may read (another process's
+    /// changes name the views themselves; this process's name only tables).
     private static func isAffected(_ grid: GridModel, by changes: LiveChanges.Summary) -> Bool {
         let source = grid.source
-        if changes.tables.contains(source.title) {
+        if changes.tables.contains(source.title) || !changes.tables.isDisjoint(with: source.keyedTable?.readTables ?? []) {
             return true
         }
         return changes.own && source.keyedTable?.table.info.kind == .view

@@ -1,13 +1,23 @@
 import FoundationEssentials
 
 /// `Tab` at the `J` prompt's table step: the database's tables and views whose names start with the
-/// text (any case), and the CSV/JSON files and folders whose paths do.
+/// text (any case), another schema's as `schema.table`, and the CSV/JSON files and folders whose
+/// paths do.
 enum JoinTableCompletion {
-    /// The candidates for the whole of `text`, from `tables` and the files under the folder it names.
-    static func complete(_ text: String, tables: [(name: String, isView: Bool)]) -> SQLCompletion {
+    /// The candidates for the whole of `text`, from `tables`, the tables of the schema it names
+    /// before a dot (`sales.` offers `sales.region`; `schemaTables` lists a schema's, nil for
+    /// none) and the files under the folder it names.
+    static func complete(_ text: String, tables: [(name: String, isView: Bool)],
+                         schemaTables: (String) -> [(name: String, isView: Bool)]? = { _ in nil }) -> SQLCompletion {
         let typed = text.lowercased()
         var candidates = tables.filter { $0.name.lowercased().hasPrefix(typed) }
             .map { CompletionCandidate(name: $0.name, insertion: $0.name, kind: $0.isView ? .view : .table) }
+        if let dot = text.firstIndex(of: "."), dot != text.startIndex, !text.contains("/") {
+            let schema = String(text[..<dot])
+            candidates += (schemaTables(schema) ?? []).map { (name: "\(schema).\($0.name)", isView: $0.isView) }
+                .filter { $0.name.lowercased().hasPrefix(typed) }
+                .map { CompletionCandidate(name: $0.name, insertion: $0.name, kind: $0.isView ? .view : .table) }
+        }
         candidates += files(startingWith: text)
         return SQLCompletion(range: 0..<text.count, prefix: text, candidates: candidates)
     }

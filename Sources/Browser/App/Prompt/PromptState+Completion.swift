@@ -77,7 +77,7 @@ extension PromptState {
     /// What `Tab` offers at the cursor: a table or a file at the join prompt's table step, else
     /// SQL's names.
     private func completion(in schema: CompletionSchema) -> Result<SQLCompletion, SQLCompletion.Refusal> {
-        kind == .joinTable ? .success(JoinTableCompletion.complete(text, tables: schema.tables))
+        kind == .joinTable ? .success(JoinTableCompletion.complete(text, tables: schema.tables, schemaTables: schema.schemaTables))
             : SQLCompletion.complete(text, cursor: cursor, schema: schema, filter: kind.isExpression)
     }
 

@@ -47,8 +47,9 @@ final class GridModel {
     var frequency: FrequencyOrigin?
     /// For a column summary (`I`): the grid summarised, nil for other grids.
     var summary: SummaryOrigin?
-    /// The table's view before a join (`J`), put back when `[` leaves the join.
-    var joinOrigin: JoinOrigin?
+    /// The table's view before each join (`J`), the latest last: `[` leaves the last join and
+    /// puts back the view before it.
+    var joinOrigins: [JoinOrigin] = []
     /// The aggregates set on the grid's columns with `+`, in the order set: what a frequency
     /// table of the grid computes per group (see `GridModel+Analysis.swift`).
     var aggregates: [ColumnAggregate] = []

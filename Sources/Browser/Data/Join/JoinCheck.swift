@@ -13,7 +13,7 @@ enum JoinCheck {
         return (try? database.fetchRows(probe)) == nil ? [.inner, .left] : TableJoin.Kind.allCases
     }
 
-    /// Checks that the database prepares `source`'s rows joined with `join`, reading none
+    /// Checks that the database prepares `source`'s rows (with its joins) joined with `join`, reading none
     /// (`SELECT * FROM (…) LIMIT 0`); the view's filter is left out (it is checked when the view
     /// is read).
     ///
@@ -22,9 +22,9 @@ enum JoinCheck {
     ///   of the view's.
     static func check(_ join: TableJoin, on source: TableSource) throws {
         var probe: SQL = "SELECT * FROM "
-        probe.append(source.table.rows(computing: source.computed, joining: join))
+        probe.append(source.table.rows(computing: source.computed, joining: source.joins + [join]))
         probe.append(" LIMIT 0")
         _ = try source.table.database.fetchRows(probe)
-        try source.table.query(cuttingValuesAt: nil, computing: source.computed, joining: join).validate()
+        try source.table.query(cuttingValuesAt: nil, computing: source.computed, joining: source.joins + [join]).validate()
     }
 }

@@ -36,11 +36,13 @@ enum JoinColumnsText {
     /// The text the prompt offers first for `request`'s table joined to the view of `table`
     /// (with `columns` shown), the cursor on `cursorColumn`: the cursor column's foreign key to
     /// the other table, else another shown column's (`Track.GenreId` with the cursor on
-    /// `TrackId`), else a foreign key of the other table to this one, else the cursor column with
+    /// `TrackId`), else a foreign key to it of a table already `joined` (by its label and
+    /// description: `Album.ArtistId = ArtistId` once Album is joined), the cursor's first, else a
+    /// foreign key of the other table to this one, else the cursor column with
     /// the other table's column of the same name, else a column both have, else the cursor column
     /// with the other table's one-column key; empty when none fits.
-    static func suggestion(for request: JoinRequest, from table: TableInfo, columns: [String], cursorColumn: String?,
-                           otherInfo: TableInfo?) -> String {
+    static func suggestion(for request: JoinRequest, from table: TableInfo, joined: [(label: String, info: TableInfo)] = [],
+                           columns: [String], cursorColumn: String?, otherInfo: TableInfo?) -> String {
         let others = request.columns
         if let cursor = cursorColumn {
             for key in table.foreignKeys where key.columns.count == 1 && key.columns[0].equalsIgnoringCase(cursor)
@@ -54,6 +56,10 @@ enum JoinColumnsText {
                 && columns.contains(where: { $0.equalsIgnoringCase(key.columns[0]) }) {
                 return pair(key.columns[0], key.referencedColumns.first ?? otherInfo?.primaryKey.first ?? key.columns[0])
             }
+        }
+        if request.schema == nil, let found = joinedKey(for: request, joined: joined, columns: columns, cursorColumn: cursorColumn,
+                                                        otherInfo: otherInfo) {
+            return found
         }
         if let otherInfo, request.schema == nil {
             for key in otherInfo.foreignKeys where key.columns.count == 1 && key.table.equalsIgnoringCase(table.name) {
@@ -73,6 +79,18 @@ enum JoinColumnsText {
             return pair(cursor, key[0])
         }
         return ""
+    }
+
+    /// A one-column foreign key to `request`'s table of a table already joined, as a pair of the
+    /// view's `label.column` and the referenced column: the cursor column's first; nil when none.
+    private static func joinedKey(for request: JoinRequest, joined: [(label: String, info: TableInfo)], columns: [String],
+                                  cursorColumn: String?, otherInfo: TableInfo?) -> String? {
+        let keys = joined.flatMap { table in
+            table.info.foreignKeys.filter { $0.columns.count == 1 && $0.table.equalsIgnoringCase(request.table) }
+                .map { (shown: "\(table.label).\($0.columns[0])", referenced: $0.referencedColumns.first ?? otherInfo?.primaryKey.first ?? $0.columns[0]) }
+        }.filter { key in columns.contains { $0.equalsIgnoringCase(key.shown) } }
+        let key = keys.first { key in cursorColumn.map { key.shown.equalsIgnoringCase($0) } ?? false } ?? keys.first
+        return key.map { pair($0.shown, $0.referenced) }
     }
 
     /// `a = b`, or `a` alone when both are the same name.

@@ -11,9 +11,9 @@ extension TableSource {
         resultStore == nil ? table.info.name : nil
     }
 
-    /// The table, or with computed columns or a join the `SELECT` that reads them under its name.
+    /// The table, or with computed columns or joins the `SELECT` that reads them under its name.
     var relation: SQL? {
-        let rows = table.rows(computing: computed, joining: join)
+        let rows = table.rows(computing: computed, joining: joins)
         return group.map { $0.restricting(rows) } ?? rows
     }
 

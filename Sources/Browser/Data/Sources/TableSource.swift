@@ -24,9 +24,10 @@ final class TableSource: RowSource, Sendable {
     let columns: [GridColumn]
     /// The columns computed from the others (`=`), read after the table's own.
     let computed: [ComputedColumn]
-    /// Another table joined to the view (`J`), its columns read after the computed ones.
-    let join: TableJoin?
-    /// The declared types of the joined table's columns (``join``'s), in its order.
+    /// Other tables joined to the view (`J`), in the order joined, each on the view the ones
+    /// before it made; their columns are read after the computed ones.
+    let joins: [TableJoin]
+    /// The declared types of the joined tables' columns (``joins``'), in their order.
     let joinedTypes: [String]
     /// The sort order.
     let sort: GridSort?
@@ -65,13 +66,13 @@ final class TableSource: RowSource, Sendable {
     /// `kinds`, when given, are the shown columns' kinds instead of their declared types'; the
     /// source keeps `store` (a statement's results, ``ResultStore``) as long as it lives. The
     /// `computed` columns follow the table's own (the filter and sort may name them), then the
-    /// columns of the table `join` joins.
+    /// columns of the tables `joins` join.
     init(table: DynamicTable, sort: GridSort? = nil, filter: String? = nil, group: RowGroup? = nil, interruption: Interruption? = nil,
          kinds: [ColumnKind]? = nil, keeping store: ResultStore? = nil, computing computed: [ComputedColumn] = [],
-         joining join: TableJoin? = nil, joinedTypes: [String] = []) throws {
+         joining joins: [TableJoin] = [], joinedTypes: [String] = []) throws {
         self.table = table
         self.computed = computed
-        self.join = join
+        self.joins = joins
         self.joinedTypes = joinedTypes
         self.group = group
         self.kinds = kinds
@@ -82,18 +83,18 @@ final class TableSource: RowSource, Sendable {
                 ?? Self.kind(ofDeclaredType: column.declaredType, on: table.database.dialect.kind)
             return GridColumn(name: column.name, kind: kind, isKey: table.info.primaryKey.contains(column.name))
         } + computed.map { GridColumn(name: $0.name, isComputed: true) }
-            + Self.joinedColumns(join, types: joinedTypes, on: table.database.dialect.kind)
+            + Self.joinedColumns(joins, types: joinedTypes, on: table.database.dialect.kind)
         let names = columns.map(\.name)
         self.sort = sort.flatMap { $0.keeping(names.indices) }
         let trimmed = filter?.trimmedWhitespace
         self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         firstShownValue = max(0, table.entity.columns.count - shown.count)
         // Records keep the first bytes of long values: what is drawn costs what is shown.
-        let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes, computing: computed, joining: join), filter: self.filter,
+        let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes, computing: computed, joining: joins), filter: self.filter,
                                   group: group, sort: self.sort, names: names, dialect: table.database.dialect)
         try query.validate()
         self.query = query
-        wholeQuery = try Self.view(of: table.query(cuttingValuesAt: nil, computing: computed, joining: join), filter: self.filter, group: group,
+        wholeQuery = try Self.view(of: table.query(cuttingValuesAt: nil, computing: computed, joining: joins), filter: self.filter, group: group,
                                    sort: self.sort, names: names, dialect: table.database.dialect)
         // The source is read under `interruption` (an opening's, a sort's: it stops the first
         // window too), or one of its own; either stops the key snapshot later (``stopCounting(_:)``).
@@ -235,7 +236,7 @@ final class TableSource: RowSource, Sendable {
               let row = try table.evaluate(
                 search.tests(columns: columns.map(\.name), in: table.database.dialect, longValues: try longValueReads(texts: true),
                              numbers: numberColumns),
-                onRowWithKey: key.values, computing: computed, joining: join)
+                onRowWithKey: key.values, computing: computed, joining: joins)
         else {
             return []
         }
@@ -263,7 +264,7 @@ final class TableSource: RowSource, Sendable {
     /// row is gone.
     func longerValues(_ values: [GridValue], key: RowKey, textBytes: Int) throws -> [GridValue]? {
         let database = table.database
-        guard join == nil, table.entity.hasIntegerKey, table.info.kind == .table, key.values.count == 1,
+        guard joins.isEmpty, table.entity.hasIntegerKey, table.info.kind == .table, key.values.count == 1,
               case .integer(let rowID) = key.values[0], values.count == columns.count,
               try database.storesUTF8() else {
             return try row(withKey: key, cuttingValuesAt: textBytes)?.values
@@ -307,10 +308,10 @@ final class TableSource: RowSource, Sendable {
         guard !values.isEmpty, keyColumns.count == values.count else {
             return nil
         }
-        guard join?.keepsRows ?? true else {
+        guard joins.allSatisfy(\.keepsRows) else {
             return nil
         }
-        var query = table.query(cuttingValuesAt: limit, computing: computed, joining: join)
+        var query = table.query(cuttingValuesAt: limit, computing: computed, joining: joins)
         for (column, value) in zip(keyColumns, values) {
             query = query.where("\(identifier: table.name).\(identifier: column) = \(value)")
         }
@@ -320,7 +321,7 @@ final class TableSource: RowSource, Sendable {
     /// The whole value of column `column` in the row with `key` (`y`, `E`: a cell whose value the
     /// grid keeps only the start of); nil when the row is gone.
     func wholeValue(ofColumn column: Int, key: RowKey) throws -> SQLValue? {
-        guard columns.indices.contains(column), let record = try table.record(key: key.values, computing: computed, joining: join), !record.isDeleted,
+        guard columns.indices.contains(column), let record = try table.record(key: key.values, computing: computed, joining: joins), !record.isDeleted,
               record.values.indices.contains(firstShownValue + column) else {
             return nil
         }
@@ -338,13 +339,13 @@ final class TableSource: RowSource, Sendable {
     func changed(sort: GridSort?, filter: String?, computing: [ComputedColumn]? = nil, interruption: Interruption? = nil) throws
         -> TableSource {
         try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore,
-                        computing: computing ?? computed, joining: join, joinedTypes: joinedTypes)
+                        computing: computing ?? computed, joining: joins, joinedTypes: joinedTypes)
     }
 
     /// The rows of `group` in this view (its order and filter), read under `interruption`.
     func restricted(to group: RowGroup, interruption: Interruption? = nil) throws -> TableSource {
         try TableSource(table: table, sort: sort, filter: filter, group: group, interruption: interruption, kinds: kinds, keeping: resultStore,
-                        computing: computed, joining: join, joinedTypes: joinedTypes)
+                        computing: computed, joining: joins, joinedTypes: joinedTypes)
     }
 
     /// The same view read afresh (the table's schema too, which may have changed).
@@ -357,7 +358,7 @@ final class TableSource: RowSource, Sendable {
         let fresh = try table.database.table(table.name)
         let sameColumns = fresh.info.columns.map(\.name) == table.info.columns.map(\.name)
         return try TableSource(table: fresh, sort: sameColumns ? sort : nil, filter: filter, group: group, kinds: kinds, keeping: resultStore,
-                               computing: computed, joining: join, joinedTypes: joinedTypes)
+                               computing: computed, joining: joins, joinedTypes: joinedTypes)
     }
 
     // MARK: - Private

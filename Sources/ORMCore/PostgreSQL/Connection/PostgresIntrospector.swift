@@ -113,6 +113,18 @@ public struct PostgresIntrospector: Sendable {
             foreignKeys: foreignKeys(more[1]), sql: description.createStatements.joined(separator: "\n"))
     }
 
+    /// Describes the relation `name` of the schema `other`, as an introspector of that schema
+    /// would; nil when the database has no such schema or it no such relation.
+    public func tableInfo(_ name: String, inSchema other: String) throws -> TableInfo? {
+        guard other != schema else {
+            return try tableInfo(name)
+        }
+        guard try catalog.schemas().contains(other) else {
+            return nil
+        }
+        return try PostgresIntrospector(catalog.connection, schema: other).tableInfo(name)
+    }
+
     /// The triggers on the relation `name`, by name, each with its `CREATE TRIGGER` statement as
     /// the server prints it (the internal ones that enforce foreign keys left out; none when there
     /// is no such relation).

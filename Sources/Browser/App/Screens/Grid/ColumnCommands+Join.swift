@@ -3,18 +3,15 @@ import ORMCore
 
 /// Joins (`J`): the table's view joined with another table on chosen columns, asked in three
 /// prompts (the table, the columns, the kind), each answer checked by the database before the next.
-/// The join is part of the view's query (``TableSource/join``); `[` puts the view back as it was.
+/// The joins are part of the view's query (``TableSource/joins``), one after another; `[` leaves
+/// the last one, putting the view back as it was before it.
 extension ColumnCommands {
     /// `J`: asks for the table to join the view with (a table or a view of the database, or a
-    /// CSV/JSON file), on a table's grid without a join.
+    /// CSV/JSON file), on a table's grid; on a joined view the next join is made on the view the
+    /// joins made (its columns may name theirs: `Album.ArtistId`).
     func openJoinPrompt() {
         guard let table = grid.source.keyedTable, table.resultStore == nil, grid.frequency == nil, grid.summary == nil else {
             app.say(.error("a join starts from a table's rows: open a table or a view"))
-            app.prompts.holdTextAfterRefusal()
-            return
-        }
-        if let label = table.joinLabel {
-            app.say(.error("the view is \(Sanitizer.sanitize(label)) already: [ returns to \(Sanitizer.sanitize(table.table.name)) first"))
             app.prompts.holdTextAfterRefusal()
             return
         }
@@ -32,8 +29,11 @@ extension ColumnCommands {
             let request = try joinRequest(named: name)
             let cursor = grid.source.columns.indices.contains(grid.cursorColumn) ? grid.source.columns[grid.cursorColumn].name : nil
             let otherInfo = request.schema == nil ? try app.database.tableInfo(request.table) : nil
-            let suggestion = JoinColumnsText.suggestion(for: request, from: table.table.info, columns: table.columns.map(\.name),
-                                                        cursorColumn: cursor, otherInfo: otherInfo)
+            let joined = try table.joins.filter { $0.schema == nil }.compactMap { join in
+                try app.database.tableInfo(join.table).map { (label: join.label, info: $0) }
+            }
+            let suggestion = JoinColumnsText.suggestion(for: request, from: table.table.info, joined: joined,
+                                                        columns: table.columns.map(\.name), cursorColumn: cursor, otherInfo: otherInfo)
             app.openPrompt(.joinColumns(request), text: suggestion)
         } catch {
             refuseJoin(error, reopening: .joinTable, text: text)
@@ -83,9 +83,10 @@ extension ColumnCommands {
         }
         let origin = JoinOrigin(sort: table.sort, filter: table.filter)
         replaceView(of: table, label: "joining \(Sanitizer.sanitize(join.label))", doing: "join") {
-            try table.joined(with: join, types: request.types, sort: table.sort, filter: table.filter, interruption: $0)
+            try table.joined(with: table.joins + [join], types: table.joinedTypes + request.types, sort: table.sort, filter: table.filter,
+                             interruption: $0)
         } done: { [grid, app] source in
-            grid.joinOrigin = origin
+            grid.joinOrigins.append(origin)
             let label = Sanitizer.sanitize(source.joinLabel ?? "")
             let access = source.joinRefusal.map { "read-only: \(Sanitizer.sanitize($0))" }
                 ?? "\(Sanitizer.sanitize(table.table.name))'s columns edit"
@@ -93,27 +94,29 @@ extension ColumnCommands {
         }
     }
 
-    /// `[` on a joined view: the table's view as it was before the join (its sort and filter then).
+    /// `[` on a joined view: the view as it was before its last join (its sort and filter then).
     func leaveJoin() {
-        guard let table = grid.source.keyedTable, table.join != nil else {
-            return
-        }
-        let origin = grid.joinOrigin ?? JoinOrigin(sort: nil, filter: table.filter)
-        replaceView(of: table, label: "leaving the join", doing: "join") {
-            try table.joined(with: nil, types: [], sort: origin.sort, filter: origin.filter, interruption: $0)
-        } done: { [grid, app] _ in
-            grid.joinOrigin = nil
-            app.say(.info("back to \(Sanitizer.sanitize(table.table.name))"))
-        }
+        app.waits.leaveLastJoin(of: grid)
     }
 
-    /// The join request for the table or view `name` (any case), or for the CSV/JSON file at that path.
+    /// The join request for the table or view `name` (any case), for `schema.table` of another
+    /// schema (PostgreSQL's; SQLite's `main`), or for the CSV/JSON file at that path.
     ///
-    /// - Throws: ``JoinError`` when there is neither.
+    /// - Throws: ``JoinError`` when there is none of them.
     private func joinRequest(named name: String) throws -> JoinRequest {
         if let entry = app.catalog.names.first(where: { $0.name == name }) ?? app.catalog.names.first(where: { $0.name.equalsIgnoringCase(name) }),
            let info = try app.database.tableInfo(entry.name) {
             return JoinRequest(info: info)
+        }
+        if let dot = name.firstIndex(of: "."), dot != name.startIndex {
+            let schema = String(name[..<dot])
+            let table = String(name[name.index(after: dot)...])
+            // Written as the server folds an unquoted name, or as it is spelled.
+            for (schema, table) in [(schema, table), (schema.lowercased(), table.lowercased())] where !table.isEmpty {
+                if let info = try app.database.tableInfo(table, inSchema: schema) {
+                    return JoinRequest(info: info, schema: schema == (try app.database.schemaName()) ? nil : schema)
+                }
+            }
         }
         let path = expandingTilde(in: name)
         if !name.isEmpty, FileManager.default.fileExists(atPath: path), ImportFormat.of(path: path) != nil {
