@@ -15,6 +15,7 @@ final class EditorStatementsTests: XCTestCase {
             "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u VALUES (1)",
             "SELECT region,", "SELECT a FROM", "SELECT a FROM t WHERE", "SELECT a FROM t WHERE b = 1 and",
             "SELECT a FROM t ORDER BY", "SELECT a + ", "SELECT * FROM main.", "SELECT a FROM t -- then\n  WHERE a =",
+            "SELECT a *", "SELECT 2 * ",
         ]
         for text in unfinished {
             XCTAssertTrue(EditorStatements.isUnfinished(text, dialect: .sqlite), text)
@@ -23,6 +24,7 @@ final class EditorStatementsTests: XCTestCase {
             "", "SELECT 1", "INSERT INTO t DEFAULT VALUES", "SELECT a FROM t ORDER BY a DESC", "SELECT count(*)", "SELECT 1;", "SELECT 'a;b'", "SELECT 1 -- no ; here", "SELECT CASE WHEN 1 THEN 2 END", "SELECT 1; SELECT 2;", "SELECT 1 -- a comment",
             "SELECT (1)", "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u VALUES (1); END;",
             "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u VALUES (1); END",
+            "INSERT INTO t VALUES (1) RETURNING *", "DELETE FROM t RETURNING t.*", "UPDATE t SET a = 1 RETURNING a, *",
         ]
         for text in finished {
             XCTAssertFalse(EditorStatements.isUnfinished(text, dialect: .sqlite), text)

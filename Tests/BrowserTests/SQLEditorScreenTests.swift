@@ -52,6 +52,14 @@ final class SQLEditorScreenTests: XCTestCase {
         XCTAssertTrue(screen.last?.hasPrefix(" RESULTS") == true, screen.joined(separator: "\n"))
     }
 
+    /// `RETURNING *` ends a statement: `Enter` runs it (it used to go on to a new line, the `*`
+    /// taken for a product missing its right side) and its rows show.
+    func testEnterRunsAStatementEndingWithReturningStar() throws {
+        let screen = try fixture.screen("eINSERT INTO artists (name) VALUES ('Zed') RETURNING *<Enter>", columns: 60, rows: 6)
+        XCTAssertTrue(screen[1].contains("Zed"), screen.joined(separator: "\n"))
+        XCTAssertTrue(screen.last?.hasPrefix(" RESULTS") == true, screen.joined(separator: "\n"))
+    }
+
     /// A statement SQLite rejects comes back into the editor with what SQLite said above it, the
     /// cursor and the error colour on the place; the mark goes with the next change.
     func testARejectedStatementStaysWithItsPlaceMarked() throws {

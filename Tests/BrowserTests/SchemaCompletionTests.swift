@@ -51,6 +51,13 @@ final class SchemaCompletionTests: XCTestCase {
         XCTAssertEqual(listed?.candidates.first?.source, "audit.log")
     }
 
+    /// `schema.table.` gives that table's columns, wherever it is written.
+    func testASchemaQualifiedTableGivesItsColumns() {
+        XCTAssertEqual(names("SELECT audit.log."), ["at", "what"])
+        XCTAssertEqual(names("SELECT audit.LOG.w"), ["what"], "the table matched ignoring case")
+        XCTAssertEqual(names("SELECT nowhere.log."), [], "no such schema")
+    }
+
     func testAliasesAndTablesStillGiveTheirColumns() {
         XCTAssertEqual(names("SELECT a.id FROM albums a WHERE a."), ["id", "title"])
         XCTAssertEqual(names("SELECT * FROM artists r JOIN albums a ON r."), ["id", "name"])

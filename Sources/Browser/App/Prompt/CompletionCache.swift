@@ -22,17 +22,20 @@ final class CompletionCache {
     }
 
     /// The tables and views of the schema `name` in `database` (SQLite: `main`, `temp` or an
-    /// attached database; PostgreSQL: any schema, its name folded to lower case unless that
-    /// finds none), read the first time; nil when it names no schema or holds nothing.
+    /// attached database, one a statement at the prompt attached too; PostgreSQL: any schema, its
+    /// name folded to lower case unless that finds none), read the first time; nil when it names
+    /// no schema or holds nothing.
     func tables(inSchema name: String, in database: Database) -> [(name: String, isView: Bool)]? {
         if let known = schemaTables[name] {
             return known
         }
-        var read = Self.readTables(inSchema: name, in: database)
+        var (read, settled) = Self.readTables(inSchema: name, in: database)
         if read == nil, database.dialect.kind == .postgres, name != name.lowercased() {
-            read = Self.readTables(inSchema: name.lowercased(), in: database)
+            (read, settled) = Self.readTables(inSchema: name.lowercased(), in: database)
         }
-        schemaTables[name] = .some(read)
+        if settled {
+            schemaTables[name] = .some(read)
+        }
         return read
     }
 
@@ -52,7 +55,7 @@ final class CompletionCache {
                ORDER BY a.attnum
               """
             : "SELECT name FROM pragma_table_info(\(table), \(schema)) ORDER BY cid"
-        let rows = try? database.fetchAll(sql)
+        let (rows, settled) = Self.sessionRows(sql, in: database)
         let read = rows.flatMap { rows -> [String]? in
             let names = rows.compactMap { row -> String? in
                 guard case .text(let name)? = row.first else {
@@ -62,12 +65,30 @@ final class CompletionCache {
             }
             return names.isEmpty ? nil : names
         }
-        columns[key] = .some(read)
+        if settled {
+            columns[key] = .some(read)
+        }
         return read
     }
 
-    /// Reads the tables and views of schema `name`, the name bound.
-    private static func readTables(inSchema name: String, in database: Database) -> [(name: String, isView: Bool)]? {
+    /// The rows of `sql`, a question about another schema than the one browsed, read on the
+    /// connection the prompt's statements run on, which alone sees a database an `ATTACH` typed
+    /// there attached (``ORMCore/Database/fetchAllOnStatementConnection(_:)``); on a reader while a
+    /// statement holds that connection, an answer then not `settled` (not kept: asked again at the
+    /// next `Tab`). Nil rows when the query fails.
+    private static func sessionRows(_ sql: SQL, in database: Database) -> (rows: [[SQLValue]]?, settled: Bool) {
+        switch Result(catching: { try database.fetchAllOnStatementConnection(sql) }) {
+        case .success(let rows?): (rows, true)
+        case .success(nil): (try? database.fetchAll(sql), false)
+        case .failure: (nil, true)
+        }
+    }
+
+    /// Reads the tables and views of schema `name`, the name bound (nil when it names none), and
+    /// whether the answer is `settled` (``sessionRows(_:in:)``).
+    private static func readTables(inSchema name: String, in database: Database)
+        -> (tables: [(name: String, isView: Bool)]?, settled: Bool)
+    {
         let sql: SQL = database.dialect.kind == .postgres
             ? """
               SELECT c.relname, CASE WHEN c.relkind IN ('v', 'm') THEN 1 ELSE 0 END
@@ -79,15 +100,17 @@ final class CompletionCache {
               SELECT name, CASE WHEN type = 'view' THEN 1 ELSE 0 END FROM pragma_table_list
                WHERE schema = \(name) AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY 1
               """
-        guard let rows = try? database.fetchAll(sql), !rows.isEmpty else {
-            return nil
+        let (rows, settled) = sessionRows(sql, in: database)
+        guard let rows, !rows.isEmpty else {
+            return (nil, settled)
         }
-        return rows.compactMap { row in
+        let tables = rows.compactMap { row -> (name: String, isView: Bool)? in
             guard case .text(let table)? = row.first else {
                 return nil
             }
             return (table, row.count > 1 && row[1] == .integer(1))
         }
+        return (tables, settled)
     }
 
     /// The columns of `table` in `database`, read the first time.

@@ -6,7 +6,8 @@ import ORMCore
 /// The text is read with ORMCore's tokenizer (``SQLToken``), so the cursor in a string, a comment,
 /// a number or a parameter gets no completion. Where a table name goes (after `FROM`, `JOIN`,
 /// `INTO`, `UPDATE`, `TABLE`, a `,` of a `FROM` list) the tables and views are offered; after
-/// `name.`, the columns of that table or alias, or the tables of that schema; elsewhere the columns of the tables the statement
+/// `name.`, the columns of that table or alias, or the tables of that schema; after
+/// `schema.table.`, that table's columns; elsewhere the columns of the tables the statement
 /// names (and, in a filter, of the table filtered), then tables (not in a filter), functions and
 /// keywords. The statement's `WITH` queries count as tables, with the columns they list.
 ///
@@ -52,7 +53,11 @@ struct SQLCompletion: Equatable {
         let folded = word.prefix.lowercased()
         let matches = { (name: String) in name.lowercased().hasPrefix(folded) }
         var candidates: [CompletionCandidate] = []
-        if before.count >= 2, text[before[before.count - 1].range] == ".",
+        if let owner = schemaTable(before: before, text: text),
+           let found = schema.schemaTables(owner.schema).flatMap({ Self.table(named: owner.table, among: $0) }) {
+            // `schema.table.` gives the columns of that schema's table.
+            candidates = columns(of: [CompletionSchema.qualified(owner.schema, found)], schema: schema, matching: matches)
+        } else if before.count >= 2, text[before[before.count - 1].range] == ".",
            [.word, .quotedName].contains(before[before.count - 2].kind) {
             // `alias.` and `table.` give columns; `schema.` where a table goes (or naming no
             // table) gives that schema's tables.
@@ -243,9 +248,9 @@ struct SQLCompletion: Equatable {
             if let found = schema.table(named: name) {
                 table = found
             } else if nameIndex == index + 2, let others = schema.schemaTables(tokens[index].unquoted(in: text)),
-                      let other = others.first(where: { $0.name == name }) ?? others.first(where: { $0.name.equalsIgnoringCase(name) }) {
+                      let other = Self.table(named: name, among: others) {
                 // A table of another schema: its columns are read by schema and name.
-                table = CompletionSchema.qualified(tokens[index].unquoted(in: text), other.name)
+                table = CompletionSchema.qualified(tokens[index].unquoted(in: text), other)
             } else {
                 continue
             }
@@ -262,6 +267,23 @@ struct SQLCompletion: Equatable {
             }
         }
         return (tables, aliases)
+    }
+
+    /// The schema and table of a `schema.table.` just before the word (`other.gadgets.`), nil
+    /// when the word follows no such name.
+    private static func schemaTable(before: [SQLToken], text: String) -> (schema: String, table: String)? {
+        let count = before.count
+        guard count >= 4, text[before[count - 1].range] == ".", text[before[count - 3].range] == ".",
+              [.word, .quotedName].contains(before[count - 2].kind), [.word, .quotedName].contains(before[count - 4].kind)
+        else {
+            return nil
+        }
+        return (before[count - 4].unquoted(in: text), before[count - 2].unquoted(in: text))
+    }
+
+    /// The name of the table of `tables` matching `name` (exactly, else ignoring case).
+    private static func table(named name: String, among tables: [(name: String, isView: Bool)]) -> String? {
+        (tables.first { $0.name == name } ?? tables.first { $0.name.equalsIgnoringCase(name) })?.name
     }
 
     // MARK: - Candidates

@@ -15,7 +15,8 @@ enum EditorStatements {
     /// ends inside a string, a quoted name, a dollar quote or a comment; it leaves a parenthesis
     /// open; it ends inside a trigger's or a `BEGIN ATOMIC` body (where a `;` ends nothing); or
     /// it holds several statements and the last has no `;` after it; or its last word cannot end
-    /// a statement (a `,`, an operator, `SELECT`, `FROM`, `WHERE`, `AND`, `BY`…: `SELECT a,`).
+    /// a statement (a `,`, an operator, `SELECT`, `FROM`, `WHERE`, `AND`, `BY`…: `SELECT a,`; not
+    /// the `*` of every column: `RETURNING *`).
     static func isUnfinished(_ text: String, dialect: SQLToken.Dialect) -> Bool {
         let tokens = SQLToken.tokens(in: text, dialect: dialect)
         if tokens.last.map({ !$0.isClosed }) ?? false {
@@ -42,12 +43,24 @@ enum EditorStatements {
         if SQLScript.statements(in: text + ending, dialect: dialect).count <= statements.count {
             return true
         }
-        if last.kind == .operator
+        if (last.kind == .operator && !selectsEveryColumn(last, in: tokens, text: text))
             || (last.kind == .word && wordsThatEndNothing.contains(last.unquoted(in: text).uppercased()))
         {
             return true
         }
         return last.kind != .semicolon && statements.count > 1
+    }
+
+    /// Whether `token` is a `*` that stands for every column (`RETURNING *`, `SELECT t.*`, `a, *`),
+    /// with which a statement may end, not a product still missing its right side (`SELECT a *`).
+    private static func selectsEveryColumn(_ token: SQLToken, in tokens: [SQLToken], text: String) -> Bool {
+        guard text[token.range] == "*", let previous = tokens.last(where: {
+            !$0.isTrivia && $0.range.upperBound <= token.range.lowerBound
+        }) else {
+            return false
+        }
+        let word = previous.kind == .word ? previous.unquoted(in: text).uppercased() : text[previous.range].description
+        return ["RETURNING", "SELECT", "DISTINCT", "ALL", ".", ","].contains(word)
     }
 
     /// Keywords no statement ends with: a statement that ends with one goes on. (Not `VALUES`:

@@ -1,0 +1,58 @@
+import Dispatch
+import Foundation
+import XCTest
+
+@testable import ORMCore
+
+/// `fetchAllOnStatementConnection` reads where `runStatement` runs statements: it sees a database
+/// an `ATTACH` run there attached (a reader does not), and gives nil at once while a statement
+/// holds that connection.
+final class StatementConnectionTests: XCTestCase {
+    /// A database file with `t`, and a second file with `gadgets`, not attached.
+    private func databases() throws -> (database: Database, other: String) {
+        let path = try temporaryDatabasePath(self)
+        let other = try temporaryDatabasePath(self, name: "other.sqlite")
+        try Database(path: other).execute("CREATE TABLE gadgets (gid INTEGER PRIMARY KEY, gname TEXT)")
+        let database = try Database(path: path)
+        try database.execute("CREATE TABLE t (x)")
+        return (database, other)
+    }
+
+    /// The table `gadgets` of the schema `other`, where it is attached.
+    private static let gadgetTables: SQL =
+        "SELECT name FROM pragma_table_list WHERE schema = 'other' AND type = 'table' AND name = 'gadgets'"
+
+    func testAnAttachTypedAsAStatementIsSeenThereNotOnAReader() throws {
+        let (database, other) = try databases()
+        _ = try database.runStatement(SQL("ATTACH DATABASE ? AS other", arguments: [other]), columns: { _ in }, row: { _ in })
+        XCTAssertEqual(try database.fetchAllOnStatementConnection(Self.gadgetTables), [[.text("gadgets")]])
+        XCTAssertEqual(try database.fetchAll(Self.gadgetTables), [], "a reader has no `other`")
+    }
+
+    func testABusyStatementConnectionGivesNilWithoutWaiting() throws {
+        let (database, _) = try databases()
+        let holding = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? database.transaction { _ in
+                holding.signal()
+                release.wait()
+            }
+            finished.signal()
+        }
+        holding.wait()
+        XCTAssertNil(try database.fetchAllOnStatementConnection("SELECT 1"))
+        release.signal()
+        finished.wait()
+        XCTAssertEqual(try database.fetchAllOnStatementConnection("SELECT 1"), [[.integer(1)]])
+    }
+
+    func testAReadOnlyDatabaseReadsOnAReader() throws {
+        let (writable, _) = try databases()
+        var configuration = Configuration()
+        configuration.readOnly = true
+        let database = try Database(path: writable.path, configuration: configuration)
+        XCTAssertEqual(try database.fetchAllOnStatementConnection("SELECT count(*) FROM t"), [[.integer(0)]])
+    }
+}
