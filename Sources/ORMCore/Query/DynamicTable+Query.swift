@@ -38,7 +38,10 @@ extension DynamicTable {
         entity.valueCut = join != nil ? nil : limit.flatMap { limit in
             cutReading(limit: limit, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
         }
-        let valueCut = entity.valueCut
+        entity.serverCut = join != nil || database.dialect.kind != .postgres ? nil : limit.flatMap { limit in
+            ServerValueCut(limit: limit, info: info, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
+        }
+        let valueCut = entity.valueCut, serverCut = entity.serverCut
         let rowIDPosition = keyPositions.first
         let decoder = RecordDecoder<DynamicRecord>(
             decode: { row in
@@ -80,6 +83,11 @@ extension DynamicTable {
                 var fullSizes: [Int: Int] = [:]
                 let cutValues = values.enumerated().map { index, value -> SQLValue in
                     guard cutColumns.contains(index) else { return value }
+                    if let (start, size) = serverCut?.decode(value, column: selected[index]) {
+                        // Cut on the server (``ServerValueCut``): its start, and the whole value's size.
+                        fullSizes[index] = size
+                        return start.cut(at: limit).value
+                    }
                     let (cutValue, size) = value.cut(at: limit)
                     if let size { fullSizes[index] = size }
                     return cutValue
