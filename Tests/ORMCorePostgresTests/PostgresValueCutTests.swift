@@ -12,9 +12,9 @@ final class PostgresValueCutTests: XCTestCase {
     func testLongValuesAreCutOnTheServer() throws {
         let conninfo = try makePostgresDatabase("cut")
         try PGConnection(conninfo).executeScript("""
-            CREATE TABLE docs (id bigint PRIMARY KEY, body text, data bytea, name varchar(10), n integer);
-            INSERT INTO docs VALUES (1, 'Z' || chr(1) || '9 ' || repeat('€', 100000), decode(repeat('00ff', 150000), 'hex'), 'one', 5),
-              (2, 'short', '\\x0102', NULL, NULL), (3, NULL, NULL, 'three', 3);
+            CREATE TABLE docs (id bigint PRIMARY KEY, body text, data bytea, name varchar(10), n integer, tags text[]);
+            INSERT INTO docs VALUES (1, 'Z' || chr(1) || '9 ' || repeat('€', 100000), decode(repeat('00ff', 150000), 'hex'), 'one', 5, '{a,b}'),
+              (2, 'short', '\\x0102', NULL, NULL, NULL), (3, NULL, NULL, 'three', 3, NULL);
             """)
         let db = try Database(url: conninfo)
         let query = try db.table("docs").query(cuttingValuesAt: 100).orderBy("id")
@@ -41,6 +41,7 @@ final class PostgresValueCutTests: XCTestCase {
         XCTAssertLessThanOrEqual(bytes.count, 100)
         XCTAssertEqual(records[1].values[1...3], [.text("short"), .blob(Data([1, 2])), .null], "short values as they are")
         XCTAssertEqual(records[1].fullSizes, [:])
+        XCTAssertEqual(records[0].values[5], .text("{a,b}"), "an array is read as it is")
         XCTAssertEqual(records[2].values[3], .text("three"))
         XCTAssertEqual(records[2].values[4], .integer(3))
     }

@@ -14,7 +14,7 @@ struct ServerLongColumns: Sendable {
     let table: String
     /// Its key columns, which find a row again.
     let keyColumns: [String]
-    /// The columns that can hold a long value: `text`, `varchar`, `char` and `bytea` ones.
+    /// The columns that can hold a long value (``ORMCore/PostgresLongValueType``).
     let kinds: [String: MarkedValues.Kind]
     /// The characters (text) or bytes (`bytea`) read a round trip: a text's piece holds at most
     /// four times as many bytes.
@@ -32,12 +32,7 @@ struct ServerLongColumns: Sendable {
         }
         var kinds: [String: MarkedValues.Kind] = [:]
         for column in table.info.columns where column.generated == .no && !keyColumns.contains(column.name) {
-            let type = column.declaredType.lowercased()
-            if type == "bytea" {
-                kinds[column.name] = .blob
-            } else if ["text", "character varying", "varchar", "character", "char", "bpchar"].contains(where: type.hasPrefix) {
-                kinds[column.name] = .text
-            }
+            kinds[column.name] = PostgresLongValueType.kind(of: column.declaredType)
         }
         return kinds.isEmpty ? nil : ServerLongColumns(table: table.info.name, keyColumns: keyColumns, kinds: kinds)
     }

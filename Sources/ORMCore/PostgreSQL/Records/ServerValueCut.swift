@@ -29,11 +29,10 @@ struct ServerValueCut: Sendable, Equatable {
         var texts: Set<String> = [], blobs: Set<String> = []
         let cut = Set(cut)
         for column in info.columns where cut.contains(column.name) {
-            let type = column.declaredType.lowercased()
-            if type == "bytea" {
-                blobs.insert(column.name)
-            } else if ["text", "character varying", "varchar", "character", "char", "bpchar"].contains(where: type.hasPrefix) {
-                texts.insert(column.name)
+            switch PostgresLongValueType.kind(of: column.declaredType) {
+            case .text: texts.insert(column.name)
+            case .blob: blobs.insert(column.name)
+            case nil: break
             }
         }
         guard !texts.isEmpty || !blobs.isEmpty else { return nil }
