@@ -9,8 +9,9 @@ extension DynamicTable {
 
     /// A query over the table's rows whose records keep at most `limit` bytes of each text or
     /// blob that is not a key (their ``DynamicRecord/fullSizes`` say how long the whole value is):
-    /// a viewer showing a few lines of a 50 MB value holds a few lines, not 50 MB. The SQL is the
-    /// same; `where` and `orderBy` see whole values. A row fetched again by key
+    /// a viewer showing a few lines of a 50 MB value holds a few lines, not 50 MB. `where` and
+    /// `orderBy` see whole values; the values selected are cut by the database where it can
+    /// (``ValueCut`` in a SQLite rowid table, ``ServerValueCut`` on PostgreSQL), else after. A row fetched again by key
     /// (``DynamicTable/record(key:computing:joining:)``) is whole.
     ///
     /// ```swift
