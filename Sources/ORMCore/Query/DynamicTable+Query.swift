@@ -11,7 +11,7 @@ extension DynamicTable {
     /// blob that is not a key (their ``DynamicRecord/fullSizes`` say how long the whole value is):
     /// a viewer showing a few lines of a 50 MB value holds a few lines, not 50 MB. `where` and
     /// `orderBy` see whole values; the values selected are cut by the database where it can
-    /// (``ValueCut`` in a SQLite rowid table, ``ServerValueCut`` on PostgreSQL), else after. A row fetched again by key
+    /// (`ValueCut` in a SQLite rowid table, `ServerValueCut` on PostgreSQL), else after. A row fetched again by key
     /// (``DynamicTable/record(key:computing:joining:)``) is whole.
     ///
     /// ```swift

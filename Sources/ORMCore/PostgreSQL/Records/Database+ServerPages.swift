@@ -56,7 +56,7 @@ extension Database {
 }
 
 /// Reads a text or `bytea` on a PostgreSQL server a piece at a time, by the key of its row
-/// (``Database/forEachServerPage(_:size:_:)`` hands one over, valid during its call): each piece is
+/// (`Database.forEachServerPage(_:size:_:)` hands one over, valid during its call): each piece is
 /// one round trip of `substr`, which PostgreSQL answers reading the stored value up to the
 /// piece's end, so a 50 MB value is never received whole.
 public struct ServerValuePieces {

@@ -1,5 +1,5 @@
 /// Which PostgreSQL columns can hold a long value that is cut or read in pieces on the server
-/// (``ServerValueCut``, ``ServerValuePieces``): those whose declared type is `text`, `varchar`,
+/// (`ServerValueCut`, ``ServerValuePieces``): those whose declared type is `text`, `varchar`,
 /// `char` or `bytea` (with or without a length), which `octet_length` and `substr` take. Arrays,
 /// domains and other types are read as they are.
 ///
