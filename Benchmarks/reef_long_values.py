@@ -17,7 +17,12 @@ opening the table, a search (`/`) that finds nothing, `F` on `body`, `I`, export
 `.sql`, and `select * from t` at the SQL prompt. Headless keys wait for background work, so each
 run ends once its path is done; the final screen is checked for the path's result.
 
-Standard library only (uses reef_speed.py's tmux driver).
+With `--postgres [CONNINFO]`, the same table on a PostgreSQL server (`body text`, `data bytea`;
+without CONNINFO a throwaway one, started and stopped with scripts/pg-cluster) and the paths
+headless there: opening it, `/`, `F` and `I` on `body`, exports to CSV, TSV, JSON, JSON lines and
+`.sql` (`X`), and `Y` (the row) and `y` (the cell) on row 5's `body`.
+
+Standard library only (uses reef_speed.py's tmux driver, reef_postgres.py's server).
 """
 
 import argparse
@@ -29,7 +34,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from reef_speed import Tmux, now  # noqa: E402
+from reef_speed import Tmux, now, run_quiet  # noqa: E402
+from reef_postgres import ROOT, psql, server_for  # noqa: E402
 
 
 def generate(path):
@@ -60,10 +66,37 @@ PATHS = [
 ]
 
 
-def measure_paths(reef, db, only=None):
+# The paths measured on PostgreSQL, as PATHS.
+PG_PATHS = [
+    ("open", "<wait:10>", "t  1/100"),
+    ("search, not found", "/zzzq<Enter><wait:10>", "not found"),
+    ("F on body", "llF<wait:10>", "count"),
+    ("I", "I<wait:10>", "body"),
+    ("export .csv", "X{out}.csv<Enter><wait:10>", "exported"),
+    ("export .tsv", "X{out}.tsv<Enter><wait:10>", "exported"),
+    ("export .json", "X{out}.json<Enter><wait:10>", "exported"),
+    ("export .jsonl", "X{out}.jsonl<Enter><wait:10>", "exported"),
+    ("export .sql", "X{out}.sql<Enter><wait:10>", "exported"),
+    ("Y on row 5", "jjjjY<wait:10>", "cop"),
+    ("y on row 5's body", "jjjjllly<wait:10>", "cop"),
+]
+
+
+def generate_postgres(conninfo):
+    """Makes `t` on the server as `generate` makes it in SQLite, unless it is there."""
+    if psql(conninfo, "SELECT to_regclass('t') IS NOT NULL").split()[2] == "t":
+        return
+    psql(conninfo, """
+CREATE TABLE t (id integer PRIMARY KEY, name text, body text, data bytea);
+INSERT INTO t SELECT i, 'row ' || i, 'short ' || i, '\\x0102'::bytea FROM generate_series(1, 100) AS i;
+UPDATE t SET body = repeat('ab', 5 * 1024 * 1024) WHERE id = 3;
+UPDATE t SET body = repeat('x', 50 * 1024 * 1024), data = decode(repeat('00', 50 * 1024 * 1024), 'hex') WHERE id = 5;""")
+
+
+def measure_paths(reef, db, only=None, paths=PATHS):
     """Runs reef headless once per path; prints each one's peak resident memory and time."""
     with tempfile.TemporaryDirectory() as directory:
-        for name, keys, expected in PATHS:
+        for name, keys, expected in paths:
             if only and not any(word in name for word in only):
                 continue
             keys = keys.replace("{out}", os.path.join(directory, "out"))
@@ -90,7 +123,18 @@ def main():
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--data-dir", default=os.environ.get("REEF_SPEED_DIR", "/tmp/reef-speed"))
     parser.add_argument("--paths", nargs="*", help="measure each path headless (or those whose names hold these words)")
+    parser.add_argument("--postgres", nargs="?", const="", metavar="CONNINFO",
+                        help="measure the paths on PostgreSQL (a throwaway server unless CONNINFO is given)")
     args = parser.parse_args()
+    if args.postgres is not None:
+        folder, conninfo = server_for(args.postgres, "reef_long_values.py")
+        try:
+            generate_postgres(conninfo)
+            measure_paths(args.reef, conninfo, args.paths, PG_PATHS)
+        finally:
+            if folder:
+                run_quiet([os.path.join(ROOT, "scripts", "pg-cluster"), "stop", folder], timeout=120)
+        return
     os.makedirs(args.data_dir, exist_ok=True)
     db = os.path.join(args.data_dir, "long-values.db")
     generate(db)

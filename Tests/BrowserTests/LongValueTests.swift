@@ -77,4 +77,26 @@ final class LongValueTests: XCTestCase {
         _ = runner.run(try KeyScript.parse("hy"))
         XCTAssertEqual(runner.backend.clipboard.last?.utf8.count, 6_000_000, "the blob in hex")
     }
+
+    /// A value the grid knows is longer than the clipboard takes is not read at all: `Y` leaves
+    /// it empty and `y` says so (before, each was read whole, then refused: 100 MB for a row of a
+    /// 50 MB text and a 50 MB blob).
+    func testYankDoesNotReadAValueTooLongForTheClipboard() throws {
+        let database = try fixture.open()
+        let text = String(repeating: "t", count: Exports.clipboardLimit + 1)
+        try database.execute("UPDATE albums SET notes = ?, cover = zeroblob(?) WHERE id = 5", text, Exports.clipboardLimit / 2 + 1)
+        let app = try App(database: database, theme: .builtinDefault, initialTable: "albums")
+        let runner = HeadlessRunner(app: app, columns: 110, rows: 12)
+        _ = runner.run(try KeyScript.parse("jjjj"))
+        for (keys, said) in [("Y", "values too long for the clipboard left empty"), ("lllly", "too long to copy"),
+                             ("hy", "too long to copy")] {
+            SQLiteMemory.resetPeak()
+            let before = SQLiteMemory.used
+            let screen = runner.run(try KeyScript.parse(keys)).last ?? []
+            XCTAssertLessThan(SQLiteMemory.peak - before, 1 << 20, "\(keys): the value was read")
+            XCTAssertTrue(screen.last?.contains(said) == true, "\(keys): \(screen.last ?? "")")
+        }
+        XCTAssertEqual(runner.backend.clipboard.count, 1)
+        XCTAssertEqual(runner.backend.clipboard.first?.components(separatedBy: "\t"), ["5", "1", "Long", "", "", ""])
+    }
 }

@@ -1,5 +1,6 @@
 /// SHA-256 (FIPS 180-4), for checksums that must be the same on every machine and in every run
-/// (Swift's `Hasher` is seeded per process). Small inputs only: it is not tuned for speed.
+/// (Swift's `Hasher` is seeded per process), and for the keys that stand for long values
+/// (``ValueKey``), hashed in pieces (``Hasher``).
 enum SHA256 {
     /// The digest of `bytes` as 64 lower-case hexadecimal digits.
     static func hexDigest(_ bytes: some Sequence<UInt8>) -> String {
@@ -11,43 +12,104 @@ enum SHA256 {
 
     /// The 32-byte digest of `message`.
     static func digest(_ message: [UInt8]) -> [UInt8] {
-        var hash: [UInt32] = [
+        var hasher = Hasher()
+        message.withUnsafeBytes { hasher.add($0) }
+        return hasher.finish()
+    }
+
+    /// The digest of bytes that come in pieces: a 50 MB value hashed a chunk at a time holds
+    /// 64 bytes of it, not the value.
+    ///
+    /// ```swift
+    /// var hasher = SHA256.Hasher()
+    /// chunk.withUnsafeBytes { hasher.add($0) }
+    /// let digest = hasher.finish()
+    /// ```
+    struct Hasher {
+        /// The eight words of the hash so far.
+        private var hash: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var padded = message
-        padded.append(0x80)
-        while padded.count % 64 != 56 { padded.append(0) }
-        let bitLength = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        /// The bytes of a block begun and not yet hashed (fewer than 64).
+        private var pending: [UInt8] = []
+        /// How many bytes were added.
+        private var length: UInt64 = 0
+        /// The message schedule, kept to be reused block after block.
+        private var words = [UInt32](repeating: 0, count: 64)
 
-        var words = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: padded.count, by: 64) {
-            for index in 0..<16 {
-                let offset = chunk + index * 4
-                words[index] =
-                    UInt32(padded[offset]) << 24 | UInt32(padded[offset + 1]) << 16 | UInt32(padded[offset + 2]) << 8
-                    | UInt32(padded[offset + 3])
-            }
-            for index in 16..<64 {
-                let w15 = words[index - 15]
-                let w2 = words[index - 2]
-                let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
-                let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
-                words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7])
-            for index in 0..<64 {
-                let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                let choice = (e & f) ^ (~e & g)
-                let t1 = h &+ s1 &+ choice &+ roundConstants[index] &+ words[index]
-                let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                let majority = (a & b) ^ (a & c) ^ (b & c)
-                let t2 = s0 &+ majority
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { hash[index] = hash[index] &+ value }
+        /// A hasher of no bytes yet.
+        init() {
+            pending.reserveCapacity(64)
         }
-        return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+
+        /// Takes the message's next bytes.
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            length &+= UInt64(bytes.count)
+            var rest = bytes[...]
+            if !pending.isEmpty {
+                let taken = rest.prefix(64 - pending.count)
+                pending.append(contentsOf: taken)
+                rest = rest.dropFirst(taken.count)
+                guard pending.count == 64 else { return }
+                let block = pending
+                block.withUnsafeBytes { compress(blocks: $0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            let whole = rest.count - rest.count % 64
+            if whole > 0 {
+                compress(blocks: UnsafeRawBufferPointer(rebasing: rest.prefix(whole)))
+            }
+            pending.append(contentsOf: rest.dropFirst(whole))
+        }
+
+        /// The 32-byte digest of the bytes added (the hasher is left as it was).
+        func finish() -> [UInt8] {
+            var last = self
+            let bitLength = length &* 8
+            var tail = pending
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+            tail.withUnsafeBytes { last.compress(blocks: $0) }
+            return last.hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+        }
+
+        /// Hashes `blocks`, a whole number of 64-byte blocks.
+        private mutating func compress(blocks: UnsafeRawBufferPointer) {
+            var (h0, h1, h2, h3, h4, h5, h6, h7) = (hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7])
+            words.withUnsafeMutableBufferPointer { words in
+                SHA256.roundConstants.withUnsafeBufferPointer { constants in
+                    for chunk in stride(from: 0, to: blocks.count, by: 64) {
+                        for index in 0..<16 {
+                            let offset = chunk + index * 4
+                            words[index] =
+                                UInt32(blocks[offset]) << 24 | UInt32(blocks[offset + 1]) << 16
+                                | UInt32(blocks[offset + 2]) << 8 | UInt32(blocks[offset + 3])
+                        }
+                        for index in 16..<64 {
+                            let w15 = words[index - 15]
+                            let w2 = words[index - 2]
+                            let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
+                            let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
+                            words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+                        }
+                        var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                        for index in 0..<64 {
+                            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                            let choice = (e & f) ^ (~e & g)
+                            let t1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
+                            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                            let majority = (a & b) ^ (a & c) ^ (b & c)
+                            let t2 = s0 &+ majority
+                            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                        }
+                        (h0, h1, h2, h3) = (h0 &+ a, h1 &+ b, h2 &+ c, h3 &+ d)
+                        (h4, h5, h6, h7) = (h4 &+ e, h5 &+ f, h6 &+ g, h7 &+ h)
+                    }
+                }
+            }
+            hash = [h0, h1, h2, h3, h4, h5, h6, h7]
+        }
     }
 
     private static let roundConstants: [UInt32] = [

@@ -9,8 +9,9 @@ extension DynamicTable {
 
     /// A query over the table's rows whose records keep at most `limit` bytes of each text or
     /// blob that is not a key (their ``DynamicRecord/fullSizes`` say how long the whole value is):
-    /// a viewer showing a few lines of a 50 MB value holds a few lines, not 50 MB. The SQL is the
-    /// same; `where` and `orderBy` see whole values. A row fetched again by key
+    /// a viewer showing a few lines of a 50 MB value holds a few lines, not 50 MB. `where` and
+    /// `orderBy` see whole values; the values selected are cut by the database where it can
+    /// (`ValueCut` in a SQLite rowid table, `ServerValueCut` on PostgreSQL), else after. A row fetched again by key
     /// (``DynamicTable/record(key:computing:joining:)``) is whole.
     ///
     /// ```swift
@@ -38,7 +39,10 @@ extension DynamicTable {
         entity.valueCut = !joins.isEmpty ? nil : limit.flatMap { limit in
             cutReading(limit: limit, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
         }
-        let valueCut = entity.valueCut
+        entity.serverCut = join != nil || database.dialect.kind != .postgres ? nil : limit.flatMap { limit in
+            ServerValueCut(limit: limit, info: info, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
+        }
+        let valueCut = entity.valueCut, serverCut = entity.serverCut
         let rowIDPosition = keyPositions.first
         let decoder = RecordDecoder<DynamicRecord>(
             decode: { row in
@@ -80,6 +84,11 @@ extension DynamicTable {
                 var fullSizes: [Int: Int] = [:]
                 let cutValues = values.enumerated().map { index, value -> SQLValue in
                     guard cutColumns.contains(index) else { return value }
+                    if let (start, size) = serverCut?.decode(value, column: selected[index]) {
+                        // Cut on the server (``ServerValueCut``): its start, and the whole value's size.
+                        fullSizes[index] = size
+                        return start.cut(at: limit).value
+                    }
                     let (cutValue, size) = value.cut(at: limit)
                     if let size { fullSizes[index] = size }
                     return cutValue

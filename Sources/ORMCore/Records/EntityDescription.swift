@@ -17,6 +17,9 @@ public struct EntityDescription: Sendable {
     /// The columns read as markers to be read by rowid instead of whole (``ValueCut``), when a
     /// query cuts long values in a SQLite rowid table.
     var valueCut: ValueCut?
+    /// The columns cut on the server (``ServerValueCut``), when a query cuts long values in a
+    /// PostgreSQL table.
+    var serverCut: ServerValueCut?
     /// Whether ``storedTypes`` say what every row holds (a model's, whose rows ORMCore writes),
     /// not just a declaration's affinity on SQLite, which a table found at run time's values may
     /// defy. On SQLite, builder text is read by the types (refusing what PostgreSQL would read
@@ -49,6 +52,7 @@ public struct EntityDescription: Sendable {
     func selectList(alias: String) -> String {
         columns.map { column in
             let qualified = "\(quoteIdentifier(alias)).\(quoteIdentifier(column))"
+            if let cut = serverCut?.select(qualified, column: column) { return cut }
             guard let valueCut, valueCut.columns.contains(column) else { return qualified }
             return valueCut.select(qualified)
         }.joined(separator: ", ")

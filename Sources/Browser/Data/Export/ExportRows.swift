@@ -127,6 +127,9 @@ struct TableRows: ExportRows {
     /// The view's query reading markers in place of long values (``MarkedValues``), when the
     /// table can be read so: its long values are streamed (``forEachStreamingPage(size:_:)``).
     var markedQuery: Query<DynamicRecord>?
+    /// On PostgreSQL, the table's columns whose long values are read in pieces on the server
+    /// (``ServerLongColumns``); nil when the rows are read whole.
+    var serverColumns: ServerLongColumns?
     /// Values longer than this many bytes are streamed; shorter ones are held whole.
     var streamedBytes = 65_536
     /// The bytes read at a time from a streamed value.
@@ -141,6 +144,7 @@ struct TableRows: ExportRows {
         table = source.table
         query = source.wholeQuery
         markedQuery = source.query.markedValues == nil ? nil : source.query
+        serverColumns = ServerLongColumns.of(source)
         hiddenKeys = max(0, source.table.entity.columns.count - (source.columns.count - source.computed.count))
         filter = source.filter
         isResults = source.resultStore != nil || !source.computed.isEmpty

@@ -6,6 +6,8 @@ import FoundationEssentials
 /// each marked value is read by rowid through incremental I/O: whole when it holds at most
 /// ``TableRows/streamedBytes``, else handed over as a ``LongValue`` read a chunk at a time while
 /// it is written. An export of a 50 MB value holds a chunk of it, not the value and its copies.
+/// A PostgreSQL table's long values are read in pieces on the server
+/// (``serverStreamingPages(_:size:columns:_:)``).
 extension TableRows {
     func forEachStreamingPage(size: Int, _ body: ([[ExportCell]]) throws -> Bool) throws {
         try streamingPages(size: size, columns: nil, body)
@@ -27,7 +29,9 @@ extension TableRows {
         // rows: 130 s and 68 MB of merge buffers).
         guard let markedQuery, let marked = markedQuery.markedValues, database.dialect.kind == .sqlite,
               streamedBytes < Self.largestPage || LongValueReads.hasOverflowPages(table: table.name, in: database) else {
-            if let indexes {
+            if let serverColumns {
+                try serverStreamingPages(serverColumns, size: size, columns: indexes, body)
+            } else if let indexes {
                 try forEachPage(size: size, columns: indexes) { page in try body(page.map(ExportCell.row)) }
             } else {
                 try forEachPage(size: size) { page in try body(page.map(ExportCell.row)) }

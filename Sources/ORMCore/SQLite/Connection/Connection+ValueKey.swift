@@ -5,8 +5,9 @@ import FoundationEssentials
 /// NULL, a number, or a text or blob of at most `limit` bytes; for a longer one a short key that
 /// stands for it, so that grouping and sorting by it (`F`, `I`) hold a kilobyte a row, not the
 /// value: the same type, its first `limit` bytes (a text's at a character boundary), then its
-/// size and a 128-bit hash of all its bytes (two FNV-1a hashes). Two long values get one key only
-/// when they are equal (or, by chance, share their start, size and both hashes). A key is longer
+/// size and the SHA-256 of all its bytes. Two long values get one key only when they are equal:
+/// two that share their start and size and differ would need a SHA-256 collision, which no one
+/// has found (a 128-bit non-cryptographic hash could be made to collide). A key is longer
 /// than `limit` bytes, which no value given back as itself is: ``decode(_:limit:)`` tells them
 /// apart. Keys order as their values' starts do.
 ///
@@ -16,10 +17,10 @@ import FoundationEssentials
 public enum ValueKey {
     /// The function's SQL name.
     public static let functionName = "orm_value_key"
-    /// What follows the start in a text's key: a NUL, 16 hex digits of the size, 32 of the hash.
-    static let textTail = 1 + 16 + 32
-    /// What follows the start in a blob's key: the size (8 bytes) and the hash (16), big-endian.
-    static let blobTail = 8 + 16
+    /// What follows the start in a text's key: a NUL, 16 hex digits of the size, 64 of the digest.
+    static let textTail = 1 + 16 + 64
+    /// What follows the start in a blob's key: the size (8 bytes, big-endian) and the digest (32).
+    static let blobTail = 8 + 32
     /// The most bytes a key holds past the value's start.
     public static let longestTail = max(textTail, blobTail)
 
@@ -71,7 +72,8 @@ private func valueKey(_ context: OpaquePointer?, _ count: Int32, _ arguments: Un
 }
 
 /// A long value's key (``ValueKey``) made from its bytes as they come, in one piece or in chunks
-/// (``RowValueKey`` reads them 64 KiB at a time): its first bytes kept, all of them hashed.
+/// (``RowValueKey`` reads them 64 KiB at a time): its first bytes kept, all of them hashed
+/// (SHA-256). Only values longer than the limit are hashed: a short one is its own key.
 struct ValueKeyBuilder {
     /// The bytes of the value's start the key keeps at most.
     let limit: Int
@@ -79,9 +81,8 @@ struct ValueKeyBuilder {
     let isText: Bool
     /// The value's first bytes: `limit` of them and one more, which tells a text's boundary.
     private var start: [UInt8] = []
-    /// The two FNV-1a hashes of the bytes so far.
-    private var first: UInt64 = 0xCBF2_9CE4_8422_2325
-    private var second: UInt64 = 0x6C62_272E_07BB_0142
+    /// The digest of the bytes so far.
+    private var hasher = SHA256.Hasher()
 
     /// A builder for a value longer than `limit` bytes, a text when `isText`.
     init(limit: Int, isText: Bool) {
@@ -95,18 +96,12 @@ struct ValueKeyBuilder {
         if start.count <= limit {
             start.append(contentsOf: bytes.prefix(limit + 1 - start.count))
         }
-        var first = self.first, second = self.second
-        for byte in bytes {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            second = second &+ (second >> 29)
-        }
-        self.first = first
-        self.second = second
+        hasher.add(bytes)
     }
 
-    /// The key of the value of `size` bytes whose bytes were all added, as SQLite's result.
-    func result(size: Int, in context: OpaquePointer?) {
+    /// The key's bytes for the value of `size` bytes whose bytes were all added.
+    func key(size: Int) -> [UInt8] {
+        let digest = hasher.finish()
         var key: [UInt8] = []
         if isText {
             var end = min(limit, start.count)
@@ -114,17 +109,24 @@ struct ValueKeyBuilder {
             key.reserveCapacity(end + ValueKey.textTail)
             key.append(contentsOf: start[..<end])
             key.append(0)
-            for number in [UInt64(size), first, second] {
-                let digits = Array(String(number, radix: 16).utf8)
-                key.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: 16 - digits.count) + digits)
-            }
-            key.withUnsafeBufferPointer { csqlite_result_text(context, $0.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32($0.count)) }
+            let sizeDigits = Array(String(UInt64(size), radix: 16).utf8)
+            key.append(contentsOf: Array(repeating: UInt8(ascii: "0"), count: 16 - sizeDigits.count) + sizeDigits)
+            key.append(contentsOf: Array(Hex.encode(digest).utf8))
         } else {
             key.reserveCapacity(limit + ValueKey.blobTail)
             key.append(contentsOf: start.prefix(limit))
-            for number in [UInt64(size), first, second] {
-                for shift in stride(from: 56, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
-            }
+            for shift in stride(from: 56, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: UInt64(size) >> UInt64(shift))) }
+            key.append(contentsOf: digest)
+        }
+        return key
+    }
+
+    /// The key of the value of `size` bytes whose bytes were all added, as SQLite's result.
+    func result(size: Int, in context: OpaquePointer?) {
+        let key = key(size: size)
+        if isText {
+            key.withUnsafeBufferPointer { csqlite_result_text(context, $0.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32($0.count)) }
+        } else {
             key.withUnsafeBytes { csqlite_result_blob(context, $0.baseAddress, Int32($0.count)) }
         }
     }

@@ -43,7 +43,8 @@ extension GridCommands {
 
     /// The whole value of a cell as plain text: as the grid keeps it, or, for a value it keeps the
     /// start of, the staged value or the value read again by the row's key. Nil when the row is
-    /// gone or the text is longer than ``Exports/clipboardLimit``.
+    /// gone or the text is longer than ``Exports/clipboardLimit`` (a value the grid knows to be
+    /// longer is not read at all).
     private func wholeText(of value: GridValue, column: Int) throws -> String? {
         let columns = grid.source.columns
         if columns.indices.contains(column), columns[column].kind == .boolean, case .integer(let integer) = value {
@@ -57,6 +58,15 @@ extension GridCommands {
             return nil
         }
         let staged = app.editing.staging.edits[table.title]?.value(key: key, column: table.columns[column].name)
+        // What the grid knows of the value's size: one too long for the clipboard is not read.
+        let knownSize = switch value {
+        case .longText(_, let byteCount): byteCount
+        case .blob(let byteCount, _): byteCount * 2
+        default: 0
+        }
+        if staged == nil && knownSize > Exports.clipboardLimit {
+            return nil
+        }
         guard let whole = try staged ?? table.wholeValue(ofColumn: column, key: key) else {
             return nil
         }
