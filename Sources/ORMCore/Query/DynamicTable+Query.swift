@@ -39,7 +39,7 @@ extension DynamicTable {
         entity.valueCut = !joins.isEmpty ? nil : limit.flatMap { limit in
             cutReading(limit: limit, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
         }
-        entity.serverCut = join != nil || database.dialect.kind != .postgres ? nil : limit.flatMap { limit in
+        entity.serverCut = !joins.isEmpty || database.dialect.kind != .postgres ? nil : limit.flatMap { limit in
             ServerValueCut(limit: limit, info: info, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
         }
         let valueCut = entity.valueCut, serverCut = entity.serverCut
