@@ -10,7 +10,7 @@
 public enum PostgresLongValueType {
     /// `.text` or `.blob` for a column of `declaredType` (as the catalog names it) that can hold
     /// a long value, nil for any other.
-    public static func kind(of declaredType: String) -> MarkedValues.Kind? {
+    public static func kind(of declaredType: String) -> LongValueKind? {
         var base = declaredType.lowercased().prefix { $0 != "(" }
         while base.last == " " { base = base.dropLast() }
         switch base {

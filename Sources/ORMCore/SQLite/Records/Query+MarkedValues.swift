@@ -21,13 +21,9 @@ public struct MarkedValues: Sendable, Equatable {
     /// blob by one of `limit + 2`.
     public let limit: Int
 
-    /// What a marker stands for.
-    public enum Kind: Sendable, Equatable {
-        /// A text (stored as UTF-8: the query cuts only in UTF-8 files).
-        case text
-        /// A blob longer than ``limit``.
-        case blob
-    }
+    /// What a marker stands for: a text (stored as UTF-8: the query cuts only in UTF-8 files) or
+    /// a blob longer than ``limit``.
+    public typealias Kind = LongValueKind
 
     /// What `value`, read from the statement's column for ``columns``' `position`, stands for;
     /// nil when it is a value itself.
