@@ -67,7 +67,8 @@ final class ReefPromptOnPostgresTests: XCTestCase {
     }
 
     /// `RETURNING` rows are shown with the rows the statement changed; a data-changing `WITH`'s
-    /// rows are shown too, and its insert made once.
+    /// rows are shown too, its insert made once, and the rows every part of it changed counted
+    /// (its command tag counts the outer statement's only), in autocommit and in a typed `BEGIN`.
     func testReturningAndADataChangingWithShowTheirRows() throws {
         let database = try makeDatabase()
         let returning = try screen(database, "eINSERT INTO t VALUES (1), (2), (3) RETURNING n * 10 AS tens<Enter>", rows: 6)
@@ -84,9 +85,15 @@ final class ReefPromptOnPostgresTests: XCTestCase {
             " │next │",
             "1│    8│",
             "",
-            " RESULTS  1 row returned; PostgreSQL does not count the rows a WITH changes 1/1",
+            " RESULTS  1 row changed, 1 row returned                        query  1/1  next",
         ])
         XCTAssertEqual(try scalar(database, "SELECT string_agg(n::text, ',' ORDER BY n) FROM t"), "1,2,3,7")
+        // Two deleted and two inserted: the tag says INSERT 0 2.
+        let moved = try screen(database, "eWITH d AS (DELETE FROM t WHERE n < 3 RETURNING n) INSERT INTO t SELECT n + 100 FROM d RETURNING n<Enter>",
+                               rows: 5)
+        XCTAssertEqual(moved.last, " RESULTS  4 rows changed, 2 rows returned                         query  1/2  n")
+        XCTAssertEqual(try scalar(database, "SELECT string_agg(n::text, ',' ORDER BY n) FROM t"), "3,7,101,102")
+        XCTAssertEqual(try scalar(database, "SELECT count(*) FROM pg_stat_activity WHERE state = 'idle in transaction'"), "0")
     }
 
     /// A `DO` block whose body holds semicolons is one statement; so is a `BEGIN ATOMIC` body, and

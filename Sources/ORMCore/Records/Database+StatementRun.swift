@@ -40,9 +40,12 @@ public struct StatementRunRow: Sendable {
 /// What a statement run with ``Database/runStatement(_:columns:row:)`` did.
 public struct StatementRunReport: Sendable, Equatable {
     /// The rows it changed, as the database counts them: SQLite's `sqlite3_changes` for a statement
-    /// that writes, PostgreSQL's command tag (`INSERT 0 3`); nil for a statement that changes no
-    /// rows (a query, DDL), and on PostgreSQL for a data-changing `WITH` whose outer statement is
-    /// a `SELECT`, whose tag counts the rows returned only.
+    /// that writes, PostgreSQL's command tag (`INSERT 0 3`); for a data-changing `WITH` on
+    /// PostgreSQL (whose tag counts the outer statement's rows only) the rows every part of it
+    /// inserted, updated and deleted, triggers' included, by the server's statistics of the
+    /// transaction (`pg_stat_xact_user_tables`). nil for a statement that changes no rows (a
+    /// query, DDL), and for a data-changing `WITH` on a server that keeps no counts
+    /// (`track_counts` off).
     public var changedRows: Int?
     /// Whether a transaction is open on the connection once it ran (the statement was a `BEGIN`,
     /// or ran inside one).

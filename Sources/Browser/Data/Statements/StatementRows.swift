@@ -5,14 +5,15 @@ struct StatementRows {
     let source: TableSource
     /// How many rows arrived.
     let count: Int
-    /// The rows the statement changed, when the database counts them (`INSERT … RETURNING`);
-    /// nil for a query, and on PostgreSQL for a data-changing `WITH` ending in a `SELECT`.
+    /// The rows the statement changed, when the database counts them (`INSERT … RETURNING`, a
+    /// data-changing `WITH`); nil for a query.
     let changedRows: Int?
     /// Whether the statement was stopped (`Esc`) before its last row: the rows shown are those
     /// that arrived, and a write it made was rolled back with it.
     let wasStopped: Bool
-    /// Whether the statement changed rows its database does not count: a data-changing `WITH`
-    /// ending in a `SELECT` on PostgreSQL, whose command tag counts the rows returned only.
+    /// Whether the statement changed rows its database does not count: a data-changing `WITH` on
+    /// a PostgreSQL server that keeps no statistics (`track_counts` off), whose command tag counts
+    /// the outer statement's rows only.
     var changesUncounted = false
     /// How long the server took and the rows took to arrive (nil when not measured).
     var timing: StatementTiming?
@@ -25,7 +26,7 @@ struct StatementRows {
             return "cancelled: running SQL after \(rows); those that arrived are shown"
         }
         guard let changedRows else {
-            return changesUncounted ? "\(rows) returned; PostgreSQL does not count the rows a WITH changes" : nil
+            return changesUncounted ? "\(rows) returned; the server counts no rows changed (track_counts is off)" : nil
         }
         return (changedRows == 1 ? "1 row changed" : "\(ListWidget.formatCount(changedRows)) rows changed") + ", \(rows) returned"
     }

@@ -4,10 +4,69 @@ import PostgresClient
 
 extension PostgresConnection {
     // libpq has read the row whole: its values are copied whatever `limit` says.
+    //
+    // A data-changing `WITH` is counted by the transaction's statistics, as its command tag
+    // counts only the outer statement's rows (``rowsChangedInTransaction()``): outside a
+    // transaction it runs inside one of its own, committed after it (rolled back should it fail),
+    // so the statement still runs once and applies as in autocommit.
     func runStatement(
         _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
         let sql = sql.rendered(in: dialect)
+        guard Self.isDataChangingWith(sql.text) else {
+            return try runAsWritten(sql, columns: columns, row: row)
+        }
+        let ownTransaction = !isInTransaction
+        if ownTransaction {
+            try begin(.deferred)
+        }
+        do {
+            let before = try rowsChangedInTransaction()
+            var report = try runAsWritten(sql, columns: columns, row: row)
+            if let before, let after = try rowsChangedInTransaction() {
+                report.changedRows = after - before
+            }
+            if ownTransaction {
+                try commit()
+                report.isInTransaction = isInTransaction
+            }
+            return report
+        } catch {
+            if ownTransaction, isInTransaction {
+                try? rollback()
+            }
+            throw error
+        }
+    }
+
+    /// Whether `text` is a `WITH` statement with a part that writes rows (`WITH x AS (INSERT …
+    /// RETURNING n) SELECT * FROM x`), whose command tag does not count what its parts changed.
+    static func isDataChangingWith(_ text: String) -> Bool {
+        SQLScript.leadingKeyword(of: text) == "WITH" && !SQLScript.tablesWritten(by: text, dialect: .postgres).isEmpty
+    }
+
+    /// The rows inserted, updated and deleted in the open transaction so far, by the server's
+    /// statistics of it (`pg_stat_xact_user_tables`, counted as rows are written, a trigger's and
+    /// a cascade's included); nil when the server keeps no such counts (`track_counts` off).
+    /// The sum may include earlier transactions' counts the backend has not yet reported, which
+    /// stay the same until this transaction ends: only a difference of two sums means something.
+    private func rowsChangedInTransaction() throws -> Int? {
+        var sum: Int?
+        let query = SQL("""
+            SELECT CASE WHEN current_setting('track_counts') = 'on'
+              THEN CAST(coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) AS bigint) END
+            FROM pg_stat_xact_user_tables
+            """)
+        try forEachRow(query) { row in
+            if case .integer(let value) = row.value(at: 0) { sum = Int(value) }
+        }
+        return sum
+    }
+
+    /// Runs `sql` once, as written, handing its columns and rows over.
+    private func runAsWritten(
+        _ sql: SQL, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+    ) throws -> StatementRunReport {
         let statement = try prepare(sql.text)
         try statement.bind(sql.arguments)
         if statement.columnCount > 0 {
