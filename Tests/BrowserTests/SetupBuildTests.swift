@@ -73,13 +73,15 @@ final class SetupBuildTests: XCTestCase {
         XCTAssertTrue(defaults.contains("ORMCoreMacros"), "\(defaults)")
     }
 
-    func testTheScriptsBuildReefWithoutTheDefaultTrait() throws {
+    func testTheScriptsBuildReefWithoutTheDefaultTraitAndWithTheRuntimeLinkedIn() throws {
         for script in ["setup", "install", "pg-demo"] {
             let text = try String(contentsOf: root.appendingPathComponent("scripts/" + script), encoding: .utf8)
             let builds = text.split(separator: "\n").filter { $0.contains("swift build") }
             XCTAssertFalse(builds.isEmpty, script)
             for line in builds {
                 XCTAssertTrue(line.contains("--disable-default-traits"), "scripts/\(script): \(line)")
+                // The runtime linked in: less resident memory, and a binary that needs no toolchain.
+                XCTAssertTrue(line.contains("--static-swift-stdlib"), "scripts/\(script): \(line)")
             }
         }
     }
