@@ -42,6 +42,8 @@ final class PostgresReadOnlyGuardTests: XCTestCase {
             "ANALYZE",
             "CHECKPOINT",
             "SELECT 1; SELECT lo_create(0)",
+            "SELECT txid_current()",
+            "SELECT pg_catalog.pg_current_xact_id()",
         ]
     }
 
@@ -95,6 +97,7 @@ final class PostgresReadOnlyGuardTests: XCTestCase {
         XCTAssertEqual(try readOnly.fetchRows("SELECT nextval, lo_create FROM t -- lo_create(0)").rows.first?.last,
                        .text("SELECT lo_create(0)"))
         XCTAssertEqual(try readOnly.fetchRows("SELECT 'lo_unlink(1)' AS \"set_config\"").rows.first?.first, .text("lo_unlink(1)"))
+        XCTAssertEqual(try readOnly.fetchRows("SELECT txid_current_if_assigned()").rows.first?.first, .null)
         let writer = try PostgresDriver(connectionString, configuration: configuration).openConnection(for: .writer)
         try writer.execute("SET work_mem = '8MB'")
         try writer.execute("SET search_path TO public")

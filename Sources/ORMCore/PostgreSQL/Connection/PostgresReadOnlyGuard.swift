@@ -9,7 +9,7 @@ import PostgresClient
 /// them writing under reef's `--readonly`: the large-object functions (`lo_create`, `lo_put`,
 /// `lo_unlink`, `lo_import`, `lo_export`…), `COPY … TO` a server file or program, `ALTER SYSTEM`,
 /// the administration functions (`pg_reload_conf`, `pg_terminate_backend`, replication slots,
-/// `pg_stat_reset`…), and statements that turn the session's read-only setting off (`SET
+/// `pg_stat_reset`…), `txid_current()` (which assigns a transaction id), and statements that turn the session's read-only setting off (`SET
 /// default_transaction_read_only = off`, `BEGIN READ WRITE`, `RESET ALL`, `set_config`). Each is
 /// refused here with SQLSTATE 25006, the server's own code for a write in a read-only transaction.
 ///
@@ -33,6 +33,9 @@ enum PostgresReadOnlyGuard {
         "pg_terminate_backend", "pg_cancel_backend", "pg_promote", "pg_wal_replay_pause", "pg_wal_replay_resume",
         "pg_backup_start", "pg_backup_stop", "pg_start_backup", "pg_stop_backup", "pg_log_backend_memory_contexts",
         "pg_import_system_collations", "pg_logical_emit_message", "pg_notify", "nextval", "setval",
+        // A transaction id assigned: the server uses up one of its ids and writes the transaction's
+        // commit to its log, though no table changes (the `_if_assigned` forms only read).
+        "txid_current", "pg_current_xact_id",
         // Replication slots and origins.
         "pg_create_physical_replication_slot", "pg_create_logical_replication_slot", "pg_drop_replication_slot",
         "pg_copy_physical_replication_slot", "pg_copy_logical_replication_slot", "pg_replication_slot_advance",
