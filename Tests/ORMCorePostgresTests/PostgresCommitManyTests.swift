@@ -1,4 +1,5 @@
 import PostgresClient
+import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
@@ -128,5 +129,33 @@ final class PostgresCommitManyTests: XCTestCase {
         let stored = try rows(db)
         XCTAssertEqual(stored.count, 600)
         for ticket in before + after { XCTAssertEqual(stored[ticket.code]?.id, ticket.id, ticket.code) }
+    }
+
+    /// The statements of a many-object commit cross in a few round trips, not one each: counted by
+    /// a proxy in front of the server, which reads at least once for each statement a client sends
+    /// after waiting for the previous one's answer (as the plain queries first show).
+    func testManyObjectsCrossInAFewRoundTripsNotOneEach() throws {
+        let server = try TestPostgresServer.shared()
+        let name = try server.makeDatabase("commit_many_trips", for: self)
+        let proxy = try CommitCuttingProxy(forwardingTo: server.port)
+        let db = try Database(
+            url: "postgres://\(TestPostgresServer.superuser):\(TestPostgresServer.password)@127.0.0.1:\(proxy.port)/\(name)")
+        try db.transaction { _ in
+            XCTAssertEqual(try db.commit(tickets(1...10)), 10)  // the table and statements made
+        }
+
+        let beforeQueries = proxy.clientReads
+        for _ in 1...20 {
+            try db.execute("SELECT 1")
+        }
+        XCTAssertGreaterThanOrEqual(proxy.clientReads - beforeQueries, 20, "one read a statement that waits")
+
+        let objects = tickets(11...1_010)
+        let beforeCommit = proxy.clientReads
+        XCTAssertEqual(try db.commit(objects), 1_000)
+        let reads = proxy.clientReads - beforeCommit
+        XCTAssertLessThan(reads, 100, "1,000 inserts in \(reads) reads: they were not pipelined")
+        XCTAssertEqual(try rows(db).count, 1_010)
+        XCTAssertTrue(objects.allSatisfy { $0.id > 0 }, "every object has its key")
     }
 }

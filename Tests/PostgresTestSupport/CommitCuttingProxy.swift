@@ -11,6 +11,9 @@ import Synchronization
 /// cut closes both sides of that connection, as a primary that died would; later connections pass
 /// through untouched.
 ///
+/// It also counts what clients send, read by read (``clientReads``): statements sent one round trip
+/// each take a read each, statements pipelined take a few reads for all.
+///
 /// ```swift
 /// let proxy = try CommitCuttingProxy(forwardingTo: server.port)
 /// proxy.cutNextCommit(.afterTheServerAnswers)
@@ -32,6 +35,8 @@ public final class CommitCuttingProxy: Sendable {
     private let armed = Mutex<Cut?>(nil)
     /// How many cuts were made.
     private let cuts = Atomic<Int>(0)
+    /// How many reads brought data from clients.
+    private let reads = Atomic<Int>(0)
 
     /// Starts listening on a free port, forwarding to `targetPort` on 127.0.0.1.
     public init(forwardingTo targetPort: Int) throws {
@@ -65,6 +70,11 @@ public final class CommitCuttingProxy: Sendable {
 
     /// How many `COMMIT`s were lost so far.
     public var cutCount: Int { cuts.load(ordering: .sequentiallyConsistent) }
+
+    /// How many times, so far, the proxy read data a client sent (on any of its connections). A
+    /// client that waits for each answer before it sends the next statement takes at least one
+    /// read a statement.
+    public var clientReads: Int { reads.load(ordering: .sequentiallyConsistent) }
 
     private func acceptLoop() {
         while true {
@@ -120,6 +130,7 @@ public final class CommitCuttingProxy: Sendable {
         while true {
             let count = read(pair.client, &buffer, buffer.count)
             guard count > 0 else { break }
+            reads.add(1, ordering: .sequentiallyConsistent)
             if Self.contains(buffer[0..<count], commit), let cut = armed.withLock({ state -> Cut? in
                 defer { state = nil }
                 return state
