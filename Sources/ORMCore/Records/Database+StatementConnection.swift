@@ -6,9 +6,9 @@ extension Database {
     /// its rows arriving), so a caller on the main thread never waits for it.
     ///
     /// That connection sees what the statements did to it alone: on SQLite the databases an
-    /// `ATTACH` typed there attached and its `temp` tables, which a reader does not see. On a
-    /// read-only database (whose statements run on a reader) and on PostgreSQL (whose schemas every
-    /// connection sees) the query runs on a reader, as ``fetchAll(_:_:)`` runs it.
+    /// `ATTACH` typed there attached and its `temp` tables, which a reader does not see (on a
+    /// read-only database too, whose statements run on its read-only writer). On PostgreSQL, whose
+    /// schemas every connection sees, the query runs on a reader, as ``fetchAll(_:_:)`` runs it.
     ///
     /// ```swift
     /// try db.runStatement("ATTACH DATABASE 'other.db' AS other", columns: { _ in }, row: { _ in })
@@ -18,7 +18,7 @@ extension Database {
     ///
     /// - Throws: the database's error.
     public func fetchAllOnStatementConnection(_ sql: SQL) throws -> [[SQLValue]]? {
-        guard !refusesWrites, let sqlite = writer.sqlite else {
+        guard let sqlite = writer.sqlite else {
             return try fetchAll(sql)
         }
         let bound = sql.rendered(in: dialect)

@@ -56,7 +56,8 @@ extension Database {
     /// Runs one statement exactly once, as written, in the session's own transaction state: on the
     /// writer (autocommit, or inside a transaction a `BEGIN` run this way opened), so volatile
     /// functions, sequences, `RETURNING` and data-changing `WITH` work; on a read-only database
-    /// (``Configuration/readOnly``) on a reader, which cannot write.
+    /// (``Configuration/readOnly``) on the writer as well, opened read-only there, which cannot
+    /// write.
     ///
     /// `columns` is called once, before the first row, when the statement returns columns; `row`
     /// with each row as the database hands it over (on PostgreSQL one at a time, libpq's single-row
@@ -93,7 +94,9 @@ extension Database {
             if Self.transactionControlKeywords.contains(keyword) {
                 throw ORMError.readOnlyDatabase(path: core.path)
             }
-            return try read { connection in
+            // On the writer, opened read-only too: the statements typed by a person keep to one
+            // session, so what an `ATTACH` or a `SET` did is there for the next statement.
+            return try withWriter { connection in
                 try self.refuseWrite(sql, on: connection)
                 return try connection.records.runStatement(sql, borrowingValuesOver: limit, columns: columns, row: row)
             }
