@@ -53,6 +53,27 @@ final class LongValueKeyReadsTests: XCTestCase {
         }
     }
 
+    /// `Enter` on a long value's row of the frequency table: the rows holding exactly that value,
+    /// found by its key read by rowid (before: "the value is too long to filter by here").
+    func testTheRowsOfALongValuesGroupAreFoundByItsKey() throws {
+        let database = try database()
+        let table = try TableSource(table: database.table("t"))
+        for column in ["v", "b"] {
+            var query = try FrequencyQuery(relation: "\(identifier: "t")", column: column, filter: nil)
+            query.longValues = table.longValueKeyReads
+            let rows = try query.source(in: database, title: column).rows(0..<3)
+            var found: [[Int]] = []
+            for row in rows {
+                let key = try XCTUnwrap(row.groupKey ?? row.values.first?.sqlValue.map { [$0] }, column)
+                let restricted = try XCTUnwrap(try table.restricted(to: query.group(keeping: key)))
+                let (_, held) = try peak { try restricted.count() }
+                XCTAssertLessThan(held, 1 << 20, "\(column): a long value was loaded whole to find its rows")
+                found.append(try restricted.rows(0..<5).compactMap { if case .integer(let id)? = $0.values.first { Int(id) } else { nil } })
+            }
+            XCTAssertEqual(found, [[1, 3], [2], [4]], column)
+        }
+    }
+
     func testTheSummaryCountsLongValuesExactlyWithoutLoadingThem() throws {
         let database = try database()
         var query = try SummaryQuery(relation: "\(identifier: "t")", columns: ["v", "b"], filter: nil)
