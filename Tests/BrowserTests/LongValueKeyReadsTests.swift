@@ -53,6 +53,41 @@ final class LongValueKeyReadsTests: XCTestCase {
         }
     }
 
+    /// `Enter` on a long value's row of the frequency table: the rows holding exactly that value,
+    /// found by its key read by rowid (before: "the value is too long to filter by here").
+    func testTheRowsOfALongValuesGroupAreFoundByItsKey() throws {
+        let database = try database()
+        let table = try TableSource(table: database.table("t"))
+        var groups: [String: [RowGroup]] = [:]
+        var keyed: [String: [Bool]] = [:]
+        for column in ["v", "b"] {
+            var query = try FrequencyQuery(relation: "\(identifier: "t")", column: column, filter: nil)
+            query.longValues = table.longValueKeyReads
+            let rows = try query.source(in: database, title: column).rows(0..<3)
+            keyed[column] = rows.map { $0.groupKey != nil }
+            groups[column] = try rows.map { row in
+                query.group(keeping: try XCTUnwrap(row.groupKey ?? row.values.first?.sqlValue.map { [$0] }, column))
+            }
+        }
+        // A long value's condition alone, before any grid of the rows reads them (in the
+        // background too). (A short value's, `"v" = 'short'`, loads each long value to compare it.)
+        XCTAssertEqual(keyed, ["v": [true, true, false], "b": [true, true, false]])
+        for (column, conditions) in groups {
+            for group in conditions.prefix(2) {
+                let (_, held) = try peak { try database.fetchRows("SELECT count(*) FROM t WHERE \(sql: group.condition)") }
+                XCTAssertLessThan(held, 1 << 20, "\(column): a long value was loaded whole to find its rows")
+            }
+        }
+        for column in ["v", "b"] {
+            let found = try (groups[column] ?? []).map { group in
+                try XCTUnwrap(try table.restricted(to: group)).rows(0..<5).compactMap {
+                    if case .integer(let id)? = $0.values.first { Int(id) } else { nil }
+                }
+            }
+            XCTAssertEqual(found, [[1, 3], [2], [4]], column)
+        }
+    }
+
     func testTheSummaryCountsLongValuesExactlyWithoutLoadingThem() throws {
         let database = try database()
         var query = try SummaryQuery(relation: "\(identifier: "t")", columns: ["v", "b"], filter: nil)

@@ -53,6 +53,27 @@ final class ResultStoreLongValuesTests: XCTestCase {
         XCTAssertLessThan(peak, 2 * (2 * size) + (2 << 20), "a long value was copied beyond SQLite's two copies")
     }
 
+    /// A long blob that ends the row is inserted as a zeroblob and written into the store a piece
+    /// at a time: held once, by the statement's read (before: twice, the insert's record too).
+    func testALongBlobEndingTheRowIsHeldOnce() throws {
+        let database = try database()
+        let runner = StatementRunner(database: database)
+        _ = try runner.run("SELECT id, data FROM t WHERE id = 1")
+        SQLiteMemory.resetPeak()
+        let before = SQLiteMemory.used
+        let rows = try XCTUnwrap(try runner.run("SELECT id, body AS text, data FROM t").rows)
+        let peak = SQLiteMemory.peak - before
+        // The text's two copies (the read, the record) and the blob's one.
+        XCTAssertLessThan(peak, 3 * size + (2 << 20), "the blob was copied into the insert's record")
+        let store = try XCTUnwrap(rows.source.resultStore)
+        XCTAssertEqual(try store.database.fetchAll("SELECT typeof(text), CAST(text AS BLOB), typeof(data), data FROM query ORDER BY rowid"),
+                       try database.fetchAll("SELECT typeof(body), CAST(body AS BLOB), typeof(data), data FROM t ORDER BY rowid"))
+        SQLiteMemory.resetPeak()
+        let blobOnly = SQLiteMemory.used
+        _ = try runner.run("SELECT data FROM t")
+        XCTAssertLessThan(SQLiteMemory.peak - blobOnly, size + (2 << 20), "the blob was copied into the insert's record")
+    }
+
     /// The grid's rows while the statement's rows still arrive: long values cut to their start,
     /// read so (before: read whole, then cut).
     func testTheGridReadsTheStoresLongValuesCut() throws {

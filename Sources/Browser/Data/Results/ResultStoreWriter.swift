@@ -110,7 +110,8 @@ final class ResultStoreWriter {
 
     /// Stores `row`, whose long values are read in place, in a transaction of its own: its values
     /// cut or padded to the statement's columns as ``flush()`` does, a short text that is not
-    /// UTF-8 bound as its bytes.
+    /// UTF-8 bound as its bytes, the long blobs that end it written after the insert
+    /// (``ORMCore/Database/insert(_:arguments:borrowed:table:columns:)``).
     private func insert(borrowing row: StatementRunRow) throws {
         let width = store.columnNames.count
         var values = Array(row.values.prefix(width)) + Array(repeating: .null, count: max(0, width - row.values.count))
@@ -118,6 +119,8 @@ final class ResultStoreWriter {
             values[index] = .blob(Data(bytes))
         }
         let borrowed = row.borrowed.filter { values.indices.contains($0.key) }
-        try store.database.execute(store.insertSQL(rawText: Set(row.invalidText.keys)), arguments: values, borrowed: borrowed)
+        // A blob ending the row is written after the insert, a piece at a time: never copied whole.
+        try store.database.insert(store.insertSQL(rawText: Set(row.invalidText.keys)), arguments: values, borrowed: borrowed,
+                                  table: ResultStore.tableName, columns: store.columnNames)
     }
 }

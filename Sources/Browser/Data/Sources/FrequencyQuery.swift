@@ -1,3 +1,4 @@
+import FoundationEssentials
 import ORMCore
 
 /// The frequency table of one column (VisiData's `F`): each distinct value of the column over the
@@ -40,6 +41,13 @@ struct FrequencyQuery: Sendable {
     /// On SQLite, how long values of the table counted are read by rowid to make their keys
     /// (``LongValueReads/valueKey(of:limit:)``), never loaded whole; nil to read them in the rows.
     var longValues: LongValueReads?
+    /// On PostgreSQL, what each grouped column holds when it can hold a long value (a `text` or
+    /// `bytea`, ``ORMCore/PostgresLongValueType``), in the order of ``columns``: such a value is
+    /// grouped by its key made on the server (``ORMCore/ServerValueKey``), never received whole.
+    /// Empty: the values as they are.
+    var serverKinds: [LongValueKind?] = []
+    /// The database the query is written for.
+    let dialectKind: SQLDialect.Kind
 
     /// The first column grouped by.
     var column: String { columns[0] }
@@ -68,6 +76,7 @@ struct FrequencyQuery: Sendable {
         self.kinds = kinds
         self.aggregates = aggregates
         self.integerColumns = integerColumns
+        dialectKind = dialect.kind
         let trimmed = filter?.trimmedWhitespace ?? ""
         self.filter = trimmed.isEmpty ? nil : trimmed
         if let filter = self.filter {
@@ -123,7 +132,15 @@ struct FrequencyQuery: Sendable {
         // values in its sorter, every copy of a 50 MB value, and make the keys after).
         let isSQLite = dialect.kind == .sqlite
         let groups = columns.indices
-        let values: [SQL] = groups.map { isSQLite ? "\(identifier: Self.valueAlias($0))" : "\(identifier: columns[$0])" }
+        let values: [SQL] = groups.map { (index: Int) -> SQL in
+            if isSQLite {
+                return "\(identifier: Self.valueAlias(index))"
+            }
+            guard serverKinds.indices.contains(index), let kind = serverKinds[index] else {
+                return "\(identifier: columns[index])"
+            }
+            return ServerValueKey.select(columns[index], kind: kind, limit: Self.keptBytes)
+        }
         let arguments: [SQL] = aggregates.indices.map {
             isSQLite ? "\(identifier: Self.argumentAlias($0))" : "\(identifier: aggregates[$0].column)"
         }
@@ -208,7 +225,13 @@ struct FrequencyQuery: Sendable {
         // The first page groups every row before it can order them by count: it counts the
         // groups in the same pass (a second grouped pass to count them took as long again).
         return PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: true,
-                           valueKeyLimit: database.dialect.kind == .sqlite ? Self.keptBytes : nil, valueKeyColumns: groups)
+                           valueKeys: valueKeys)
+    }
+
+    /// How the grouped columns of the table hold long values: SQLite's keys, or those made on the
+    /// PostgreSQL server for the ``serverKinds`` columns.
+    var valueKeys: GroupValueKeys {
+        GroupValueKeys(limit: Self.keptBytes, columns: columns.count, serverKinds: dialectKind == .sqlite ? nil : serverKinds)
     }
 
     /// The filter that keeps the rows holding `value` in the counted column, added to the view's
@@ -219,9 +242,19 @@ struct FrequencyQuery: Sendable {
     }
 
     /// The rows of one group, `values` in the grouped columns' order: each value bound (`"region"
-    /// = ?`; a NULL as `IS NULL`), the label as ``filter(keeping:)-([SQLValue])`` writes it.
+    /// = ?`; a NULL as `IS NULL`), the label as ``filter(keeping:)-([SQLValue])`` writes it. A
+    /// long value's key (a row's ``SourceRow/groupKey``) keeps the rows holding exactly that value:
+    /// on PostgreSQL by its size and digest, computed by the server; on SQLite by its key, made
+    /// as the table's was (by rowid where ``longValues`` says how).
     func group(keeping values: [SQLValue]) -> RowGroup {
+        let keys = valueKeys
         let tests = zip(columns.indices, values).map { (index: Int, value: SQLValue) -> SQL in
+            if let (_, size, digest) = keys.decode(value, column: index) {
+                if let digest, serverKinds.indices.contains(index), let kind = serverKinds[index] {
+                    return ServerValueKey.matching(columns[index], kind: kind, size: size, digest: digest)
+                }
+                return "\(sql: LongValueReads.valueKey(of: columns[index], limit: Self.keptBytes, reads: longValues)) = \(value)"
+            }
             var bound = value
             if kinds[index] == .boolean, case .integer(let integer) = value {
                 bound = .text(CellFormatter.booleanText(integer))  // PostgreSQL has no boolean = integer
@@ -229,12 +262,24 @@ struct FrequencyQuery: Sendable {
             return value == .null ? "\(identifier: columns[index]) IS NULL" : "\(identifier: columns[index]) = \(bound)"
         }
         let label = zip(columns.indices, values).map { index, value in
+            if let (start, size, _) = keys.decode(value, column: index) {
+                return "\(columns[index]) = \(Self.shortLiteral(start))… (\(size) bytes)"
+            }
             if kinds[index] == .boolean, case .integer(let integer) = value {
                 return "\(columns[index]) = \(CellFormatter.booleanText(integer))"
             }
             return value == .null ? "\(columns[index]) IS NULL" : "\(columns[index]) = \(value.sqlLiteral)"
         }
         return RowGroup(condition: SQL.joined(tests, separator: " AND "), label: label.joined(separator: " AND "))
+    }
+
+    /// The literal of the first characters (bytes) of a long value's start, for a label.
+    private static func shortLiteral(_ start: SQLValue) -> String {
+        switch start {
+        case .text(let text): SQLValue.text(String(text.prefix(20))).sqlLiteral
+        case .blob(let data): SQLValue.blob(Data(data.prefix(8))).sqlLiteral
+        default: start.sqlLiteral
+        }
     }
 
     /// The filter that keeps the rows of one group, `values` in the grouped columns' order, added

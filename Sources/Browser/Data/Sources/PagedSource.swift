@@ -27,21 +27,18 @@ final class PagedSource: RowSource {
     let countsWithFirstPage: Bool
     /// The count learnt from a short page, before the background count ends.
     private var countFromPages: Int?
-    /// The `limit` of the ``ORMCore/ValueKey`` keys the first column holds (a frequency table's
-    /// values): a key is shown as the start of its long value with its size. Nil: no keys.
-    let valueKeyLimit: Int?
-    /// How many leading columns hold such keys (a frequency table grouped by several columns).
-    let valueKeyColumns: Int
+    /// The keys of long values the leading columns hold (a frequency table's values): a key is
+    /// shown as the start of its long value with its size, and kept in the row's ``SourceRow/groupKey``.
+    /// Nil: no keys.
+    let valueKeys: GroupValueKeys?
 
     /// Creates a source and starts counting in the background, unless `countsWithFirstPage`:
     /// then the first page, when read, counts too. Nothing is read until rows are asked for.
-    /// `valueKeyLimit`, when given, says the first column holds ``ORMCore/ValueKey`` keys made
-    /// with that limit (the first `valueKeyColumns` columns).
+    /// `valueKeys`, when given, says which leading columns hold keys of long values.
     init(database: Database, query: RelationQuery, title: String, columns: [GridColumn], countsWithFirstPage: Bool = false,
-         valueKeyLimit: Int? = nil, valueKeyColumns: Int = 1) {
+         valueKeys: GroupValueKeys? = nil) {
         self.database = database
-        self.valueKeyLimit = valueKeyLimit
-        self.valueKeyColumns = valueKeyColumns
+        self.valueKeys = valueKeys
         self.query = query
         self.title = title
         self.columns = columns
@@ -161,13 +158,13 @@ final class PagedSource: RowSource {
         changed.sort = sort
         _ = try database.fetchRows(changed.validation())
         return PagedSource(database: database, query: changed, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage,
-                    valueKeyLimit: valueKeyLimit, valueKeyColumns: valueKeyColumns)
+                    valueKeys: valueKeys)
     }
 
     /// The same source with an empty cache and a new count.
     func reloaded() throws -> RowSource {
         PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage,
-                    valueKeyLimit: valueKeyLimit, valueKeyColumns: valueKeyColumns)
+                    valueKeys: valueKeys)
     }
 
     /// Whether the row at `row` is pinned last (a pivot table's totals row: its
@@ -191,14 +188,16 @@ final class PagedSource: RowSource {
         let table = try database.fetchRows(sql)
         let page = table.rows.map { values in
             var shown = (counting ? values.dropLast() : values[...]).map { GridValue($0) }
-            if let valueKeyLimit {
-                for index in 0..<min(valueKeyColumns, values.count) {
-                    if let (start, size) = ValueKey.decode(values[index], limit: valueKeyLimit) {
+            var groupKey: [SQLValue]?
+            if let valueKeys {
+                for index in 0..<min(valueKeys.columns, values.count) {
+                    if let (start, size, _) = valueKeys.decode(values[index], column: index) {
                         shown[index] = GridValue(start, fullSize: size)
+                        groupKey = Array(values.prefix(valueKeys.columns))
                     }
                 }
             }
-            return SourceRow(values: shown, key: nil)
+            return SourceRow(values: shown, key: nil, groupKey: groupKey)
         }
         cache.store(page, page: number)
         if counting {
@@ -231,7 +230,7 @@ final class PagedSource: RowSource {
         changed.relation = group.restricting(query.relation)
         _ = try database.fetchRows(changed.validation())
         return PagedSource(database: database, query: changed, title: "\(title) where \(group.label)", columns: columns,
-                           countsWithFirstPage: countsWithFirstPage, valueKeyLimit: valueKeyLimit, valueKeyColumns: valueKeyColumns)
+                           countsWithFirstPage: countsWithFirstPage, valueKeys: valueKeys)
     }
 
 }

@@ -39,6 +39,10 @@ struct SummaryQuery: Sendable {
     /// On SQLite, how long values of the table summarised are read by rowid to make their keys
     /// (``LongValueReads/valueKey(of:limit:)``), never loaded whole; nil to read them in the rows.
     var longValues: LongValueReads?
+    /// On PostgreSQL, what each column holds when it can hold a long value (a `text` or `bytea`
+    /// summarised as it is): its values are read as their keys made on the server
+    /// (``ORMCore/ServerValueKey``), never whole. Empty on SQLite.
+    private let serverKinds: [LongValueKind?]
 
     /// The summary statements of `columns` over `relation`, filtered by `filter`.
     ///
@@ -69,6 +73,12 @@ struct SummaryQuery: Sendable {
                 return PostgresKind(declaredType: type, typeClass: typeClasses[type])
             }
             : nil
+        serverKinds = postgresKinds.map { kinds in
+            kinds.indices.map { index in
+                guard kinds[index] == .ordered || kinds[index] == .bytes, declaredTypes.indices.contains(index) else { return nil }
+                return PostgresLongValueType.kind(of: declaredTypes[index])
+            }
+        } ?? []
     }
 
     /// One row: the number of rows, then for each column in `range` five values: how many are not
@@ -232,8 +242,36 @@ struct SummaryQuery: Sendable {
         postgresKinds == nil
     }
 
+    /// The most bytes a value read from column `index` holds when the statements read long
+    /// values there as keys (SQLite's, or those made on the PostgreSQL server); nil when they
+    /// read the column's values as they are.
+    func keyBytes(column index: Int) -> Int? {
+        if readsValueKeys {
+            return Self.keptBytes + ValueKey.longestTail
+        }
+        guard serverKinds.indices.contains(index), serverKinds[index] != nil else {
+            return nil
+        }
+        return 4 * Self.keptBytes + ServerValueKey.longestTail  // a text's start is its first characters
+    }
+
+    /// The start and full size in bytes of the long value that `value`, read from column
+    /// `index`, stands for when it is a key; nil for a value as itself.
+    func decodeKey(_ value: SQLValue, column index: Int) -> (start: SQLValue, size: Int)? {
+        if readsValueKeys {
+            return ValueKey.decode(value, limit: Self.keptBytes)
+        }
+        guard serverKinds.indices.contains(index), let kind = serverKinds[index] else {
+            return nil
+        }
+        return ServerValueKey.decode(value, kind: kind, limit: Self.keptBytes).map { ($0.start, $0.size) }
+    }
+
     private func value(of index: Int) -> SQL {
         let name = columns[index]
+        if serverKinds.indices.contains(index), let kind = serverKinds[index] {
+            return ServerValueKey.select(name, kind: kind, limit: Self.keptBytes)
+        }
         if decimalTexts.contains(index) {
             return "CAST(\(identifier: name) AS REAL)"
         }

@@ -72,8 +72,8 @@ struct SummaryWorker {
                 summaries[index].rows = rows
                 summaries[index].nonNull = Int(row.column(at: base).int64)
                 let (smallest, largest) = (row.column(at: base + 1), row.column(at: base + 2))
-                summaries[index].minimum = smallest.isNull ? nil : Self.gridValue(smallest, keys: query.readsValueKeys)
-                summaries[index].maximum = largest.isNull ? nil : Self.gridValue(largest, keys: query.readsValueKeys)
+                summaries[index].minimum = smallest.isNull ? nil : gridValue(smallest, column: index)
+                summaries[index].maximum = largest.isNull ? nil : gridValue(largest, column: index)
                 let (low, high) = (row.column(at: base + 3), row.column(at: base + 4))
                 if !low.isNull, !high.isNull, low.double <= high.double,
                    Self.isDateShaped(smallest), Self.isDateShaped(largest) {
@@ -99,7 +99,7 @@ struct SummaryWorker {
         }
         let datePlan = summary.dayRange.map { ValueDistribution.Plan(count: nonNull, range: $0, integers: false) }
         var values = ValueDistribution(numbers: numbersOnly ? numberPlan : nil, dates: datePlan)
-        let ends = try read(query.groups(of: index, julianDays: datePlan != nil), into: &values, julianDays: datePlan != nil,
+        let ends = try read(query.groups(of: index, julianDays: datePlan != nil), column: index, into: &values, julianDays: datePlan != nil,
                             keepingEnds: summary.minimum == nil)
         if summary.minimum == nil {
             // Values the database has no min or max of (PostgreSQL's bytea): the first and last
@@ -111,21 +111,20 @@ struct SummaryWorker {
             return
         }
         var numbers = ValueDistribution(numbers: plan)
-        try read(query.groups(of: index, numbersOnly: true), into: &numbers, julianDays: false)
+        try read(query.groups(of: index, numbersOnly: true), column: index, into: &numbers, julianDays: false)
         values.finish(into: &summary, numberPass: numbers)
     }
 
     /// Takes the rows of a ``SummaryQuery/groups(of:julianDays:numbersOnly:)`` statement into
     /// `values`; with `keepingEnds`, returns the first and the last value (else nils).
     @discardableResult
-    private func read(_ sql: SQL, into values: inout ValueDistribution, julianDays: Bool,
+    private func read(_ sql: SQL, column index: Int, into values: inout ValueDistribution, julianDays: Bool,
                       keepingEnds: Bool = false) throws -> (first: GridValue?, last: GridValue?) {
         var ends: (first: GridValue?, last: GridValue?) = (nil, nil)
         try database.forEachRowCells(sql) { row in
             let value = row.column(at: 0)
             let count = Int(row.column(at: 1).int64)
-            let keys = query.readsValueKeys
-            let make = { Self.gridValue(value, keys: keys) }
+            let make = { gridValue(value, column: index) }
             if keepingEnds {
                 ends.last = make()
                 ends.first = ends.first ?? ends.last
@@ -145,15 +144,16 @@ struct SummaryWorker {
         return ends
     }
 
-    /// A value as the grid keeps it (long text and BLOBs cut, only the first bytes copied).
-    private static func gridValue(_ value: RowCell, keys: Bool) -> GridValue {
-        guard keys else {
+    /// A value of column `index` as the grid keeps it (long text and BLOBs cut, only the first
+    /// bytes copied).
+    private func gridValue(_ value: RowCell, column index: Int) -> GridValue {
+        guard let keyBytes = query.keyBytes(column: index) else {
             let (cut, fullSize) = value.value(cutAt: GridValue.keptTextBytes)
             return GridValue(cut, fullSize: fullSize)
         }
-        // SQLite's values come as keys when long (``SummaryQuery/readsValueKeys``): short anyway.
-        let (cut, _) = value.value(cutAt: GridValue.keptTextBytes + ValueKey.longestTail)
-        if let (start, size) = ValueKey.decode(cut, limit: SummaryQuery.keptBytes) {
+        // Long values come as keys (``SummaryQuery/keyBytes(column:)``): short anyway.
+        let (cut, _) = value.value(cutAt: keyBytes)
+        if let (start, size) = query.decodeKey(cut, column: index) {
             return GridValue(start, fullSize: size)
         }
         return GridValue(cut)

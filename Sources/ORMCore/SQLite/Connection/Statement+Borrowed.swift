@@ -18,6 +18,16 @@ extension _Statement {
         }
     }
 
+    /// Binds a blob of `count` zeros to the 1-based parameter `index` (`sqlite3_bind_zeroblob64`):
+    /// when it is stored at the end of a record, SQLite writes its pages without making the zeros
+    /// in memory, and incremental I/O fills them in after (``Connection/writeBlob(table:column:rowID:bytes:)``).
+    func bindZeroBlob(count: Int, at index: Int32) throws {
+        let code = sqlite3_bind_zeroblob64(handle, index, sqlite3_uint64(max(0, count)))
+        if code != SQLITE_OK {
+            throw onConnection { $0.error(code: code, sql: sql) }
+        }
+    }
+
     /// Sets every parameter to NULL: no binding keeps pointing at bytes bound in place.
     func clearBindings() {
         sqlite3_clear_bindings(handle)

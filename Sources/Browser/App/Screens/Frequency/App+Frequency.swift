@@ -26,7 +26,8 @@ extension App {
         guard case .stored(let row)? = try table.row(at: table.cursorRow), row.values.count >= groups else {
             return
         }
-        let values = row.values.prefix(groups).compactMap(\.sqlValue)
+        // A long value is known by its key (the frequency table's row keeps it).
+        let values = row.groupKey ?? row.values.prefix(groups).compactMap(\.sqlValue)
         guard values.count == groups else {
             say(.error("the value is too long to filter by here: filter with f and a condition of your own"))
             return

@@ -35,6 +35,10 @@ extension GridAnalysis {
                                           aggregates: grid.presentAggregates, integerColumns: integers, filter: source.filter,
                                           dialect: sourceDatabase.dialect)
             made.longValues = source.longValueKeyReads
+            if sourceDatabase.dialect.kind == .postgres {
+                let types = source.declaredColumnTypes
+                made.serverKinds = indexes.map { types.indices.contains($0) ? PostgresLongValueType.kind(of: types[$0]) : nil }
+            }
             query = made
         } catch {
             app.report(error, doing: "frequency")
