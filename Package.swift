@@ -46,6 +46,9 @@ let package = Package(
         // Declares the runtime's swift_tryRetain for the identity map's weak entries, and Linux's
         // futex for the one-word lock; neither is used with ORMCORE_PORTABLE.
         .systemLibrary(name: "CSwiftRuntime", path: "Sources/CSwiftRuntime"),
+        // glibc's mallopt and malloc_trim, which Swift's Glibc module leaves out (reef's
+        // ProcessMemory); nothing elsewhere.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .macro(
             name: "ORMCoreMacros",
             dependencies: [
@@ -69,7 +72,7 @@ let package = Package(
         .target(
             name: "Browser",
             dependencies: [
-                "ORMCore", "PostgresClient", "CNcurses",
+                "ORMCore", "PostgresClient", "CNcurses", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

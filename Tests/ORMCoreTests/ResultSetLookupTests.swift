@@ -279,6 +279,27 @@ final class PageCacheConfigurationTests: XCTestCase {
     }
 }
 
+/// The page size of a file the configuration creates, set before the file goes into WAL mode.
+/// SQLite's alone: the page size is SQLite's (`PRAGMA page_size`).
+final class PageSizeConfigurationTests: XCTestCase {
+    func testANewFileGetsTheConfiguredPageSizeAnExistingOneKeepsItsOwn() throws {
+        var configuration = Configuration()
+        configuration.pageSize = 1024
+        let path = try temporaryDatabasePath(self)
+        let db = try Database(path: path, configuration: configuration)
+        try db.execute("CREATE TABLE t (a)")
+        XCTAssertEqual(try db.scalar("PRAGMA page_size"), .integer(1024))
+        XCTAssertEqual(try db.scalar("PRAGMA journal_mode"), .text("wal"))
+
+        let existing = try temporaryDatabasePath(self, name: "existing.sqlite")
+        try Database(path: existing).execute("CREATE TABLE t (a)")
+        let reopened = try Database(path: existing, configuration: configuration)
+        try reopened.execute("INSERT INTO t VALUES (1)")
+        XCTAssertEqual(try reopened.scalar("PRAGMA page_size"), .integer(4096), "SQLite's default, kept")
+        XCTAssertEqual(try reopened.scalar("SELECT count(*) FROM t"), .integer(1))
+    }
+}
+
 /// A shuffled key snapshot past its memory budget goes to a temporary file and reads back intact.
 final class IntegerKeysSpillTests: XCTestCase {
     func testChunksPastTheBudgetAreSpilledAndReadBack() throws {

@@ -54,6 +54,12 @@ public struct Configuration: Sendable {
     /// (2 MiB). A small cache keeps a long-running viewer's memory low: the operating system caches
     /// the file anyway. It also bounds the memory a large sort uses before it spills to disk.
     public var pageCacheKiB: Int?
+    /// The page size of a database file this configuration creates, in bytes (`PRAGMA page_size`,
+    /// a power of two from 512 to 65,536); nil keeps SQLite's default (4,096). An existing file
+    /// keeps its own. Small pages make a large sort's merge cheaper in memory: SQLite reads each
+    /// sorted run it merges through a buffer of one page (a million-row sort merges a hundred
+    /// runs or more). SQLite only.
+    public var pageSize: Int?
     /// Functions written in Swift that SQL may call, registered on every connection.
     public var functions: [SQLFunction] = []
     /// SQLite files attached to every connection (``Database/attach(file:as:)``), shared by the

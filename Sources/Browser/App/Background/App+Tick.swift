@@ -34,6 +34,10 @@ extension App {
         let busy = hasBackgroundWork
         if busy {
             state.spinnerFrame += 1
+        } else if pending.wasBusy {
+            // Background work ended (a sort's key snapshot, an export, a statement's rows): what
+            // it freed goes back to the system before the next begins.
+            ProcessMemory.trim()
         }
         if pending.tick(busy: busy) || !shown.isEmpty {
             outcome.add(.redraw)

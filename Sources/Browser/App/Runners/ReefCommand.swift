@@ -145,6 +145,7 @@ public struct ReefCommand: ParsableCommand {
     /// Parses the command line and runs reef; a usage error of `--sql` exits with status 2
     /// (ArgumentParser's own is 64), as `--help` documents for scripts.
     public static func main() {
+        ProcessMemory.configureAtStart()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)

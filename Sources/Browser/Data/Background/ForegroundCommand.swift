@@ -57,7 +57,8 @@ enum ForegroundCommand {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
         let argv = (["/bin/sh", "-c", command + " \"$@\"", "sh"] + arguments).map { strdup($0) } + [nil]
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let environment = ProcessMemory.childEnvironment(ProcessInfo.processInfo.environment)
+            .map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             (argv + environment).forEach { free($0) }
         }

@@ -45,6 +45,11 @@ struct SQLiteDriver: DatabaseDriver {
         connection.tracer = configuration.tracer
         // Reading the schema fails at once on a file that is not a database.
         try connection.execute("SELECT count(*) FROM sqlite_master")
+        if let bytes = configuration.pageSize, !reader && !trial && !readOnly {
+            // Before WAL is set: a file in WAL mode keeps the page size it has. PRAGMA takes no
+            // bound parameters; the value is an integer, never text.
+            try connection.execute("PRAGMA page_size = \(raw: String(bytes))")
+        }
         if !configuration.waitsForDisk {
             // Before the journal mode changes: that change writes the file, and would wait for the disk.
             try connection.execute("PRAGMA synchronous = OFF")
