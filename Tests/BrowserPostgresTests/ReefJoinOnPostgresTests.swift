@@ -7,8 +7,8 @@ import XCTest
 @testable import ORMCore
 
 /// Joins (`J`) on PostgreSQL: the server runs the join (full joins too), sorts by a joined column,
-/// commits an edit through it, refuses columns it cannot compare with its own message, and says a file cannot be joined there
-/// (its rows would have to be written to the server).
+/// commits an edit through it, and refuses columns it cannot compare with its own message (a file
+/// joined there: ``ReefJoinFileOnPostgresTests``).
 final class ReefJoinOnPostgresTests: XCTestCase {
     /// A fresh database holding `track` and `genre` (a track of no genre, a genre of no track).
     private func makeTracks() throws -> String {
@@ -49,13 +49,5 @@ final class ReefJoinOnPostgresTests: XCTestCase {
         XCTAssertTrue(app.prompt.current?.note?.contains("operator does not exist: text = integer") ?? false,
                       "\(String(describing: app.prompt.current?.note)) \(lines.joined(separator: "\n"))")
         XCTAssertEqual(app.currentGrid?.source.columns.count, 3)
-        // A file's rows would have to be written to the server: the prompt says so.
-        let folder = try TemporaryFolders.make("join-test")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "id,mood\n1,loud\n".write(toFile: folder + "/moods.csv", atomically: true, encoding: .utf8)
-        _ = runner.run(try KeyScript.parse("<Esc>J\(folder)/moods.csv<Enter>"))
-        XCTAssertEqual(app.prompt.current?.kind, .joinTable)
-        XCTAssertTrue(app.prompt.current?.note?.contains("joining a file needs its rows on the server") ?? false,
-                      String(describing: app.prompt.current?.note))
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The connections of one database, below everything that knows of models: the writer and its
 /// lock, the reader pool, the trial connection, and the source of other processes' changes.
 ///
@@ -28,6 +30,11 @@ final class DatabaseCore: Sendable {
     /// Other connections' and processes' commits to the same database (watched only where the
     /// driver can tell them).
     let externalChanges: ExternalChangeMonitor
+    /// How many session tables (``SessionTable``) the writer's session holds: while there is one,
+    /// every read runs on the writer, the only session that sees them.
+    let sessionTableCount = Atomic<Int>(0)
+    /// The names of the session tables made and not yet dropped (taken before the table is made).
+    let sessionTableNames = Lock<Set<String>>([])
 
     /// Opens the writer through `driver` (at once), and the readers and the trial connection on
     /// first use where the driver reports the database has them.
@@ -107,11 +114,12 @@ final class DatabaseCore: Sendable {
     }
 
     /// Runs `body` on a connection that sees committed data: a reader, or the writer when the
-    /// current thread is writing (so it sees its own uncommitted changes) or the database is in
-    /// memory; `committed` as ``withWriter(_:committed:)`` has it then.
+    /// current thread is writing (so it sees its own uncommitted changes), the database is in
+    /// memory, or the writer's session holds a session table; `committed` as
+    /// ``withWriter(_:committed:)`` has it then.
     @inline(__always)
     func read<T>(_ body: (DatabaseConnection) throws -> T, committed: (ChangeSet) -> Void) throws -> T {
-        if writer.lock.isHeldByCurrentThread || readers == nil {
+        if writer.lock.isHeldByCurrentThread || readers == nil || sessionTableCount.load(ordering: .relaxed) > 0 {
             return try withWriter(body, committed: committed)
         }
         return try readers.unsafelyUnwrapped.withConnection { try Interruption.using($0, body) }

@@ -58,6 +58,9 @@ public struct TableJoin: Hashable, Sendable {
     /// side's join columns are unique there and the join is not full. Else the view has no key
     /// (its rows are read by position) and cannot be edited.
     public var keepsRows: Bool
+    /// The session table the other side is (a file's rows on PostgreSQL), held so that it lives
+    /// as long as a view that joins it: dropped when the last copy of the join goes.
+    public var sessionTable: SessionTable?
 
     /// Makes a join of `table` (in `schema` when given), its columns named `label.column`.
     public init(table: String, schema: String? = nil, label: String? = nil, kind: Kind, on pairs: [Pair], columns: [String],

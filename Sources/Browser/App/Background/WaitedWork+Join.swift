@@ -25,6 +25,10 @@ extension WaitedWork {
                 }
                 grid.replaceSource(source, cursorRow: row)
                 _ = grid.joinOrigins.popLast()
+                // A file's rows on the server go with the view that joined them.
+                if let held = left.sessionTable, !(source.keyedTable?.joins.contains { $0.sessionTable === held } ?? false) {
+                    held.drop()
+                }
                 let now = source.joinLabel.map { "the view is \(Sanitizer.sanitize($0)) · [ leaves it" }
                     ?? "back to \(Sanitizer.sanitize(table.table.name))"
                 host.say(.info("join with \(Sanitizer.sanitize(left.label)) left · \(now)"))

@@ -119,6 +119,21 @@ enum PromptKind: Hashable, Sendable {
         self == .filter || self == .computeColumn
     }
 
+    /// The kind its history of this run is kept under: itself, without the session table a join
+    /// request holds (history must not keep a file's rows on the server alive).
+    var historyKey: PromptKind {
+        switch self {
+        case .joinColumns(var request):
+            request.sessionTable = nil
+            return .joinColumns(request)
+        case .joinKind(var request, let kinds):
+            request.sessionTable = nil
+            return .joinKind(request, kinds: kinds)
+        default:
+            return self
+        }
+    }
+
     /// The name of its history kept across runs (`sql`, `filter`), nil for a history of this run only.
     var historyName: String? {
         switch self {

@@ -29,7 +29,7 @@ struct PromptLine {
     mutating func open(_ kind: PromptKind, text: String = "") {
         var problems = [loadKeptHistory(of: kind)]
         guard kind == .sql else {
-            current = PromptState(kind: kind, text: text, history: history[kind] ?? [])
+            current = PromptState(kind: kind, text: text, history: history[kind.historyKey] ?? [])
             current?.note = problems[0]
             return
         }
@@ -52,6 +52,7 @@ struct PromptLine {
     /// also written to the kept history. Returns the problem to say when that failed (once a run).
     @discardableResult
     mutating func remember(_ text: String, for kind: PromptKind) -> String? {
+        let kind = kind.historyKey
         guard !text.isEmpty, history[kind, default: []].last != text else {
             return nil
         }

@@ -21,6 +21,9 @@ struct JoinRequest: Hashable, Sendable {
     var pairs: [TableJoin.Pair] = []
     /// Whether the table is reef's copy of a CSV/JSON file (``JoinedFile``).
     var isFile = false
+    /// On PostgreSQL, the session table holding that copy's rows: kept with the join (and every
+    /// view made from it), dropped when the last of them goes.
+    var sessionTable: SessionTable?
 
     /// The request for `table` of `schema` with `columns` of declared `types` and no key.
     init(table: String, schema: String?, columns: [String], types: [String]) {
@@ -58,6 +61,8 @@ struct JoinRequest: Hashable, Sendable {
 
     /// The join of this request's table with `kind`.
     func join(kind: TableJoin.Kind) -> TableJoin {
-        TableJoin(table: table, schema: schema, label: label, kind: kind, on: pairs, columns: columns, keepsRows: matchesOneRow)
+        var join = TableJoin(table: table, schema: schema, label: label, kind: kind, on: pairs, columns: columns, keepsRows: matchesOneRow)
+        join.sessionTable = sessionTable
+        return join
     }
 }

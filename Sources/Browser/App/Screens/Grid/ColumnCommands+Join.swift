@@ -121,7 +121,9 @@ extension ColumnCommands {
         let path = expandingTilde(in: name)
         if !name.isEmpty, FileManager.default.fileExists(atPath: path), ImportFormat.of(path: path) != nil {
             let (request, imported) = try JoinedFile.request(importing: path, into: app.database)
-            app.joinedFiles.append(imported)
+            if let imported {
+                app.joinedFiles.append(imported)
+            }
             return request
         }
         throw JoinError.noSuchTable(name)
