@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// A temporary table of the writer's session on PostgreSQL (`pg_temp."name"`), made by
-/// ``Database/makeSessionTable(named:columns:fill:)``: rows that live on the server for this
+/// ``Database/makeSessionTable(namedAfter:columns:fill:)``: rows that live on the server for this
 /// session only, which every read of the database sees while it exists (reads run on the
 /// writer's session then, the only one that has it).
 ///
