@@ -7,7 +7,7 @@ extension Database {
     /// parameters) as ``execute(_:arguments:borrowed:)`` does, but on SQLite a borrowed blob that
     /// ends the row (only NULLs and such blobs after it) is inserted as a zeroblob of its size and
     /// then written through incremental I/O a piece at a time
-    /// (``Connection/writeBlob(table:column:rowID:bytes:)``): SQLite builds a row's record whole in
+    /// (`Connection.writeBlob(table:column:rowID:bytes:)`): SQLite builds a row's record whole in
     /// memory (`OP_MakeRecord`) except for the zeros of a zeroblob that ends it, so such a blob is
     /// never copied whole. A text cannot go so (no API makes a text of a zeroblob, and incremental
     /// I/O cannot change a value's type): it is bound in place, and SQLite's record copies it.
