@@ -30,8 +30,6 @@ final class DriverBoundaryTests: XCTestCase {
             "a model's columns bind through the macro's SQLite path on SQLite's statement (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/Database+URL.swift":
             "Database(url:) chooses the driver from the string; moves to the module that links both",
-        "Records/EntityDescription.swift":
-            "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
         "Records/Model.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/RowCells.swift":

@@ -32,6 +32,10 @@ protocol RecordDriverConnection: CoreDriverConnection {
     /// (PostgreSQL): what may fail is then tried in a savepoint of its own.
     var abortsTransactionOnError: Bool { get }
 
+    /// How a query over `table` that keeps at most `limit` bytes of each of the columns `cutting`
+    /// reads them on this database; nil when they are read whole and cut after.
+    static func longValueCut(limit: Int, table: DynamicTable, cutting: [String]) -> (any LongValueCut)?
+
     // MARK: - Schema, trials, edits
 
     /// Brings a model's table in line with its schema in `database` (lightweight migration), in
