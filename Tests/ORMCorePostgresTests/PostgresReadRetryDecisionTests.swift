@@ -79,7 +79,7 @@ final class PostgresReadRetryDecisionTests: XCTestCase {
 
     func testACatalogReadWhoseSessionWasLostRunsOnceMoreOnANewSession() throws {
         let (reader, _) = try readerWhoseSessionEnded("read_retry_catalog")
-        let info = try DatabaseConnection.postgres(reader).introspecting { try $0.tableInfo("t") }
+        let info = try DatabaseConnection(reader).introspecting { try $0.tableInfo("t") }
         XCTAssertEqual(info?.columns.map(\.name), ["a"])
     }
 

@@ -59,16 +59,12 @@ final class DatabaseTests: XCTestCase {
         for value in 0..<3 { try db.execute("INSERT INTO t VALUES (?)", value) }
         XCTAssertEqual(recorder.recorded, Array(repeating: "INSERT INTO t VALUES (?)", count: 3))
         // Each driver's own connection and statement types.
-        switch db.writer.connection {
-        case .sqlite(let writer):
-            let statement = try db.writer.lock.withLock { _ in try writer.cachedStatement("SELECT x FROM t") }
-            let again = try db.writer.lock.withLock { _ in try writer.cachedStatement("SELECT x FROM t") }
-            XCTAssertTrue(statement === again, "the second use reuses the prepared statement")
-        case .postgres(let writer):
+        func assertReused(on writer: some DriverConnection) throws {
             let statement = try db.writer.lock.withLock { _ in try writer.cachedStatement("SELECT x FROM t") }
             let again = try db.writer.lock.withLock { _ in try writer.cachedStatement("SELECT x FROM t") }
             XCTAssertTrue(statement === again, "the second use reuses the prepared statement")
         }
+        try assertReused(on: db.writer.connection.driverConnection)
     }
 
     func testReadersSeeCommittedDataWhileTheWriterHoldsATransaction() throws {

@@ -16,50 +16,28 @@ final class DriverBoundaryTests: XCTestCase {
             "SQLite's own decimal reading checks that a literal reads back as its value (SQLiteDecimalReader); becomes SQLite's literal answer",
         "Core/SQLScript.swift":
             "SQLite's scripts are cut where sqlite3_complete says; becomes the SQLite dialect's way of cutting a script",
-        "Database/DatabaseConnection.swift":
-            "the enum of the drivers' connections, one of the two places that name both until drivers are modules",
-        "Database/WriterAccess.swift":
-            "hot: keeps SQLite's writer unretained for per-object writes",
         "Query/DynamicTable+Query.swift":
             "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
         "Query/Query+Fetch.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+            "the decoder's loops name each driver's statement (Decision 0002): the connection is told apart by its class once a query; becomes a requirement of each driver's module with the macro's SQLite path",
         "Query/RecordDecoder.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/ColumnCoding+ValueRow.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/ColumnCoding.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
-        "Records/Database+Batch.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
         "Records/Database+Insert.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Records/Database+SQL.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+            "a model's columns bind through the macro's SQLite path on SQLite's statement (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/Database+URL.swift":
             "Database(url:) chooses the driver from the string; moves to the module that links both",
-        "Records/Database+Upsert.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Records/Database+Writes.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Records/DatabaseConnection+Records.swift":
-            "the record layer's driver protocol reached from the enum, the other place that names both",
-        "Records/DynamicTable+StoredRows.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Records/EntityDescription.swift":
-            "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
         "Records/Model.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/RowCells.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
+            "SQLite's rows are read in place (RowCells holds SQLite's statement, Decision 0002); becomes SQLite's module's answer",
         "Records/StatementRow.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/ValueRow.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
-        "Results/BatchedRecords+KeyOrderSearch.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
-        "Results/BatchedRecords.swift":
-            "hot: switches once a call into code specialised for each driver's statements (Decision 0001); becomes a driver requirement when drivers are modules",
     ]
 
     func testSharedFoldersReachADatabaseOnlyThroughTheDriverProtocols() throws {

@@ -76,14 +76,11 @@ final class InterruptionTests: XCTestCase {
         XCTAssertThrowsError(try interruption.run {
             try db.core.read { connection -> Int in
                 interruption.interrupt()  // the connection is held; no statement has started
-                switch connection {
-                case .sqlite(let sqlite):
-                    let statement = try sqlite.prepare(counting)
-                    return try statement.use { try $0.step() ? 1 : 0 }
-                case .postgres(let postgres):
-                    let statement = try postgres.prepare(counting)
+                func count(on connection: some DriverConnection) throws -> Int {
+                    let statement = try connection.prepare(counting)
                     return try statement.use { try $0.step() ? 1 : 0 }
                 }
+                return try count(on: connection.driverConnection)
             }
         }) {
             self.assertInterrupted($0)

@@ -59,6 +59,16 @@ protocol DriverConnection: AnyObject {
     /// inside one stops the script before it runs.
     func executeScript(_ sql: SQL, stoppingOutsideTransaction: Bool) throws
 
+    /// Runs a query and hands `body` each row's values, in column order (the rows are not
+    /// collected). A requirement so that each driver's loop is specialised for its statement.
+    func forEachValueRow(_ sql: SQL, _ body: ([SQLValue]) throws -> Void) throws
+
+    /// Whether `sql`, one statement, leaves the database as it is (a query, or transaction
+    /// control), judged from its prepared statement.
+    ///
+    /// - Throws: the driver's ``DatabaseError`` when the statement does not prepare.
+    func statementIsReadOnly(_ sql: String) throws -> Bool
+
     // MARK: - Transactions
 
     /// Whether a transaction is open.
@@ -196,5 +206,13 @@ extension DriverConnection {
         _ key: ModelStatementKey, schema: Schema, sql: (Schema) -> String, _ body: (PreparedStatement) throws -> R
     ) throws -> R {
         try cachedStatement(sql(schema)).use(body)
+    }
+
+    func forEachValueRow(_ sql: SQL, _ body: ([SQLValue]) throws -> Void) throws {
+        try forEachRow(sql) { try body($0.row()) }
+    }
+
+    func statementIsReadOnly(_ sql: String) throws -> Bool {
+        try prepare(sql).isReadOnly
     }
 }

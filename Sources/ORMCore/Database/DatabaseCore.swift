@@ -43,17 +43,17 @@ final class DatabaseCore: Sendable {
     /// writer connection, or the writes the facade records in the writer's ``RecordedChanges``
     /// (``WriterAccess/takeCommittedChanges()`` takes either).
     ///
-    /// Each connection is held as a ``DatabaseConnection``, an enum of the drivers' connection
-    /// types, switched once per call into helpers generic over ``DriverConnection``: SQLite's
-    /// branch runs the specialised helper (static dispatch, its concrete statement loops kept),
-    /// `Database` stays one non-generic type, and no call pays for an existential or a cast back to
-    /// `Connection` (an insert's budget, +0.5% of 8,423 instructions, is about 42). A core generic
-    /// under a protocol would make each of the facade's entry points a requirement called
-    /// dynamically; `any DriverConnection` would cost SQLite's hot paths a witness call per
-    /// statement step.
+    /// Each connection is held as a ``DatabaseConnection`` that `wrap` makes when the connection
+    /// opens (the record layer's `RecordConnection`, which finds its driver protocol then, once):
+    /// no later call casts. What each database does its own way is a requirement of a driver
+    /// protocol; a hot path's requirement is generic over the model and runs the driver's loop,
+    /// specialised for its statement, once a call (Decision 0001, 0011).
     ///
     /// - Throws: the driver's ``DatabaseError`` when the writer cannot be opened.
-    init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws {
+    init<Driver: DatabaseDriver>(
+        driver: Driver, path: String, configuration: Configuration,
+        wrap: @escaping @Sendable (any CoreDriverConnection) throws -> DatabaseConnection = { DatabaseConnection($0) }
+    ) throws where Driver.OpenedConnection: CoreDriverConnection {
         self.path = path
         self.serverConnectionString = driver.serverConnectionString
         self.serverSettings = driver.serverSettings
@@ -61,24 +61,24 @@ final class DatabaseCore: Sendable {
         let capabilities = driver.capabilities
         self.capabilities = capabilities
         self.writer = WriterAccess(
-            connection: try DatabaseConnection.wrapping(driver.openConnection(for: .writer)),
+            connection: try wrap(driver.openConnection(for: .writer)),
             recordedChanges: capabilities.changeSource == .recordedWrites
                 ? RecordedChanges(dialect: driver.dialect.tokenDialect) : nil)
         self.readers =
             capabilities.concurrentReaders
             ? ReaderPool(
                 maximum: configuration.maximumReaders,
-                open: { try DatabaseConnection.wrapping(driver.openConnection(for: .reader)) },
+                open: { try wrap(driver.openConnection(for: .reader)) },
                 onPrimary: driver.readsOnStandby
                     ? ReaderPool(maximum: configuration.maximumReaders) {
-                        try DatabaseConnection.wrapping(driver.openConnection(for: .primaryReader))
+                        try wrap(driver.openConnection(for: .primaryReader))
                     } : nil)
             : nil
         self.externalChanges = ExternalChangeMonitor(writer: writer.connection, capabilities: capabilities)
         self.trials =
             capabilities.trialConnection
             ? TrialConnection { busyTimeout in
-                try DatabaseConnection.wrapping(driver.openConnection(for: .trial(busyTimeoutMilliseconds: busyTimeout)))
+                try wrap(driver.openConnection(for: .trial(busyTimeoutMilliseconds: busyTimeout)))
             }
             : nil
     }
@@ -105,7 +105,7 @@ final class DatabaseCore: Sendable {
             }
             // A server's session lost since the last write is made again before the next one
             // (no transaction of ORMCore's is open between outermost writes).
-            if isOutermost && writer.unretainedSQLite == nil { try writer.connection.reconnectIfLost() }
+            if isOutermost && writer.mayLoseSession { try writer.connection.reconnectIfLost() }
             return try Interruption.using(writer.connection, body)
         }
         for action in afterCommit { action() }

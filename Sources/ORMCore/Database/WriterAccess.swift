@@ -15,25 +15,15 @@ final class WriterAccess: @unchecked Sendable {
     /// sessions' commits must tell its own apart (nil on SQLite, whose watch needs no count).
     let activity: WriterActivity?
 
-    /// SQLite's writer, unretained (``connection`` keeps it): the per-object writes borrow it
-    /// without the retain and release that taking it out of the enum costs.
-    let unretainedSQLite: Unmanaged<Connection>?
+    /// Whether the writer's session with a server may be lost between writes (then it is connected
+    /// again before the next outermost write); false for a file.
+    let mayLoseSession: Bool
 
     init(connection: DatabaseConnection, recordedChanges: RecordedChanges? = nil) {
         self.connection = connection
-        if case .sqlite(let sqlite) = connection {
-            unretainedSQLite = .passUnretained(sqlite)
-        } else {
-            unretainedSQLite = nil
-        }
         activity = connection.driverConnection.countWriterActivity()
+        mayLoseSession = connection.driverConnection.hasSession
         self.recordedChanges = recordedChanges
-    }
-
-    /// The writer as SQLite's connection; nil on another database.
-    var sqlite: Connection? {
-        if case .sqlite(let connection) = connection { return connection }
-        return nil
     }
 
     /// Runs `actions` after the outermost write returns, with the lock released.

@@ -36,13 +36,14 @@ extension DynamicTable {
         let keyPositions = entity.keyColumns.compactMap { selected.firstIndex(of: $0) }
         let table = info.name
         let cut = limit.map { limit in (limit, Set(0..<selected.count).subtracting(keyPositions)) }
-        entity.valueCut = !joins.isEmpty ? nil : limit.flatMap { limit in
-            cutReading(limit: limit, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
+        // The driver's rule (never the dialect's name): how its database cuts long values.
+        entity.longValueCut = !joins.isEmpty ? nil : limit.flatMap { limit in
+            type(of: database.writer.connection.records).longValueCut(
+                limit: limit, table: self, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
         }
-        entity.serverCut = !joins.isEmpty || database.dialect.kind != .postgres ? nil : limit.flatMap { limit in
-            ServerValueCut(limit: limit, info: info, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
-        }
-        let valueCut = entity.valueCut, serverCut = entity.serverCut
+        let longValueCut = entity.longValueCut
+        // SQLite's markers, read by rowid: this decoder's SQLite path (Decision 0002).
+        let valueCut = longValueCut as? ValueCut
         let rowIDPosition = keyPositions.first
         let decoder = RecordDecoder<DynamicRecord>(
             decode: { row in
@@ -84,8 +85,8 @@ extension DynamicTable {
                 var fullSizes: [Int: Int] = [:]
                 let cutValues = values.enumerated().map { index, value -> SQLValue in
                     guard cutColumns.contains(index) else { return value }
-                    if let (start, size) = serverCut?.decode(value, column: selected[index]) {
-                        // Cut on the server (``ServerValueCut``): its start, and the whole value's size.
+                    if let (start, size) = longValueCut?.decode(value, column: selected[index]) {
+                        // Cut by the database: its start, and the whole value's size.
                         fullSizes[index] = size
                         return start.cut(at: limit).value
                     }
@@ -117,19 +118,6 @@ extension DynamicTable {
             query.buildError = duplicateName(among: computed).map { ORMError.invalidQuery("computed column \($0) repeats a column's name") }
         }
         return query
-    }
-
-    /// How a cut query reads the columns named `cut` in this table, nil when it reads them whole
-    /// and cuts them after: only a SQLite table with a rowid that stores UTF-8 reads values by
-    /// rowid (``ValueCut``); generated and computed columns cannot be read so.
-    private func cutReading(limit: Int, cutting cut: [String]) -> ValueCut? {
-        guard database.dialect.hasRowID, info.kind == .table, info.hasRowID, entity.hasIntegerKey,
-              (try? database.storesUTF8()) == true else {
-            return nil
-        }
-        let stored = Set(info.columns.filter { $0.generated == .no }.map(\.name))
-        let names = cut.filter { stored.contains($0) }
-        return names.isEmpty ? nil : ValueCut(limit: max(0, limit), columns: Set(names))
     }
 
     /// The row with this key, or nil; with the `computed` columns after the table's own, then

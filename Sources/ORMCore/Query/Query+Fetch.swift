@@ -111,14 +111,16 @@ extension Query {
         if parts.joinedColumns.isEmpty, let decodeAll = decoder.decodeAll {
             // The common case, as fast as `fetch(where:)`: one loop, no closure call per row.
             return try database.read { connection in
-                switch connection {
-                case .sqlite(let connection):
+                // The decoder's loops name each driver's statement (Decision 0002): the driver's
+                // connection is told apart once a query, by its class.
+                if let connection = connection.driverConnection as? Connection {
                     return try connection.cachedStatement(sql.text).use { statement in
                         try statement.bind(sql.arguments)
                         return try decodeAll(statement, database)
                     }
-                case .postgres(let connection):
-                    guard let decodeAll = decoder.decodeAllPostgres else { break }
+                }
+                if let connection = connection.driverConnection as? PostgresConnection,
+                   let decodeAll = decoder.decodeAllPostgres {
                     return try connection.cachedStatement(sql.text).use { statement in
                         if let columns = decoder.storedColumns { statement.readColumns(as: columns) }
                         try statement.bind(sql.arguments)
@@ -148,8 +150,7 @@ extension Query {
         _ sql: SQL, on connection: DatabaseConnection, _ database: Database, _ parts: Parts,
         _ body: (Record, any DriverStatement) throws -> Void
     ) throws {
-        switch connection {
-        case .sqlite(let connection):
+        if let connection = connection.driverConnection as? Connection {
             try connection.cachedStatement(sql.text).use { statement in
                 try statement.bind(sql.arguments)
                 let row = StatementRow(statement: statement, database: database, entity: entity.table)
@@ -159,7 +160,7 @@ extension Query {
                     try body(record, statement)
                 }
             }
-        case .postgres(let connection):
+        } else if let connection = connection.driverConnection as? PostgresConnection {
             try connection.cachedStatement(sql.text).use { statement in
                 if let columns = decoder.storedColumns { statement.readColumns(as: columns) }
                 try statement.bind(sql.arguments)
@@ -170,6 +171,8 @@ extension Query {
                     try body(record, statement)
                 }
             }
+        } else {
+            throw ORMError.notSupported(feature: "record queries", database: connection.databaseName)
         }
     }
 

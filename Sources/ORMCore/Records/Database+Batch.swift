@@ -25,10 +25,7 @@ extension Database {
         }
         try transaction { _ in
             try write { connection in
-                switch connection {
-                case .sqlite(let sqlite): try run(sqlite)
-                case .postgres(let postgres): try run(postgres)
-                }
+                try run(connection.records)
                 writer.recordedChanges?.recordStatements(of: sql)
             }
         }

@@ -25,39 +25,18 @@ extension Database {
         } else {
             sql = { $0.insertGeneratedKeySQL }
         }
-        // The writer holds its connection: borrowed, not retained, for the write.
-        let key: SQLValue
-        if let sqlite = writer.unretainedSQLite {
-            key = try sqlite._withUnsafeGuaranteedRef { connection in
-                try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
-                    try Self.runInsert(
-                        object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
-                        returnsKey: returnsKey, statement: statement)
-                }
-            }
-        } else if case .postgres(let connection) = writer.connection {
-            if returnsKey, !writerState.keySequencesBehind.isEmpty,
-               let behind = writerState.keySequencesBehind.removeValue(forKey: schema.table) {
-                // A key given by hand earlier in this transaction: the sequence moves past it before
-                // it gives one (it gave that key again, and the insert failed on it).
-                try Self.catchUpKeySequence(behind, on: connection)
-            }
-            key = try connection.withModelStatement(statementKey, schema: schema, sql: sql) { statement in
-                try Self.runInsert(
-                    object, schema: schema, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
-                    returnsKey: returnsKey, statement: statement)
-            }
-        } else {
-            throw ORMError.notSupported(feature: "inserting objects", database: writer.connection.databaseName)
-        }
+        // The driver runs the insert on its own statement (SQLite's concrete loop): one dynamic
+        // step an object, the connection borrowed from the writer.
+        let key = try writer.connection.records.insertObject(
+            object, schema: schema,
+            run: InsertRun(
+                statementKey: statementKey, key: keyBefore, generatesKey: generatesKey, bindsKey: bindsKey,
+                returnsKey: returnsKey),
+            sql: sql, database: self)
         // Recorded only where the database does not report changes, and only a row written (as
         // the hooks see it: an ignored insert or a stale update writes none).
         if let recorded = writer.recordedChanges, writer.connection.changedRowCount > 0 {
             recorded.recordRow(table: schema.table, operation: .insert, key: key, changedColumns: nil, origin: .object)
-        }
-        if bindsKey && (strategy == .rowID || strategy == .autoincrement), case .postgres(let connection) = writer.connection {
-            // A key given by hand does not advance the identity's sequence.
-            try keySequenceFellBehind(schema, on: connection)
         }
         try identityMap.registerInserted(object, key: key, settingKey: key != keyBefore, database: self)
         afterCommit(object, .insert, frame: frame)
@@ -68,82 +47,43 @@ extension Database {
         schema.insertGeneratedKeySQL + " RETURNING " + quoteIdentifier(schema.primaryKey.name)
     }
 
-    /// Binds and runs `statement`, an insert of `object`; returns the key the row got (with
-    /// `returnsKey`, the insert's `RETURNING` row holds it; otherwise a key left to the database is
-    /// the rowid).
+    /// Binds and runs `statement`, an insert of `object` as `run` says; returns the key the row got
+    /// (with `returnsKey`, the insert's `RETURNING` row holds it; otherwise a key left to the
+    /// database is the rowid). A driver whose statement the macro reads concretely (SQLite) keeps
+    /// a concrete copy of this loop in its folder.
     @inline(__always)
-    private static func runInsert<T: Model, S: DriverStatement>(
-        _ object: T, schema: ModelSchema, key keyBefore: SQLValue, generatesKey: Bool, bindsKey: Bool,
-        returnsKey: Bool, statement: S
+    static func runInsert<T: Model, S: DriverStatement>(
+        _ object: T, schema: ModelSchema, run: InsertRun, statement: S
     ) throws -> SQLValue {
         defer { statement.noteObjectWrite(nil) }
-        var key = keyBefore
+        var key = run.key
         var attempts = 0
         while true {
-            if bindsKey {
-                if generatesKey { key = .integer(Int64.random(in: 1...Int64.max)) }
+            if run.bindsKey {
+                if run.generatesKey { key = .integer(Int64.random(in: 1...Int64.max)) }
                 try statement.bind(key, at: 1)
                 try bindColumns(object, schema.allColumns, to: statement, startingAt: 2)
             } else {
                 key = .null
                 try bindColumns(object, schema.allColumns, to: statement, startingAt: 1)
             }
-            // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
+            // A NULL key is the key the database assigns: the hooks record it as the key.
             statement.noteObjectWrite((schema.table, key, nil))
             do {
-                if returnsKey {
+                if run.returnsKey {
                     key = try returnedKey(of: statement, schema: schema)
                 } else {
                     try statement.run()
                 }
                 break
             } catch let error as any DatabaseError
-                where generatesKey && bindsKey && error.isPrimaryKeyViolation && attempts < 8
+                where run.generatesKey && run.bindsKey && error.isPrimaryKeyViolation && attempts < 8
             {
                 attempts += 1  // a random key collided: draw another
                 statement.reset()
             }
         }
         return key.isNull ? statement.lastInsertedKey : key
-    }
-
-    /// ``runInsert(_:schema:key:generatesKey:bindsKey:returnsKey:statement:)`` for SQLite's
-    /// statement, kept concrete: from generic code the macro's binding would take its generic
-    /// path, and the hot insert loop pays for it (+157 instructions a row measured).
-    @inline(__always)
-    private static func runInsert<T: Model>(
-        _ object: T, schema: ModelSchema, key keyBefore: SQLValue, generatesKey: Bool, bindsKey: Bool,
-        returnsKey: Bool, statement: Statement
-    ) throws -> SQLValue {
-        defer { statement.onConnection { $0.objectWrite = nil } }
-        var key = keyBefore
-        var attempts = 0
-        while true {
-            if bindsKey {
-                if generatesKey { key = .integer(Int64.random(in: 1...Int64.max)) }
-                try statement.bind(key, at: 1)
-                try object._$bindColumns(schema.allColumns, to: statement, startingAt: 2)
-            } else {
-                key = .null
-                try object._$bindColumns(schema.allColumns, to: statement, startingAt: 1)
-            }
-            // A NULL key is the rowid SQLite assigns: the update hook records it as the key.
-            statement.onConnection { $0.objectWrite = (schema.table, key, nil) }
-            do {
-                if returnsKey {
-                    key = try returnedKey(of: statement, schema: schema)
-                } else {
-                    try statement.run()
-                }
-                break
-            } catch let error as any DatabaseError
-                where generatesKey && bindsKey && error.isPrimaryKeyViolation && attempts < 8
-            {
-                attempts += 1  // a random key collided: draw another
-                statement.reset()
-            }
-        }
-        return key.isNull ? .integer(statement.onConnection(\.lastInsertedRowID)) : key
     }
 
     /// Binds `object`'s `columns` to `statement`: SQLite's statement through the macro's concrete
@@ -165,7 +105,7 @@ extension Database {
     ///
     /// - Throws: ``ORMError/valueMismatch(entity:column:expected:found:)`` when the insert returned
     ///   no row or a NULL key.
-    private static func returnedKey(of statement: some DriverStatement, schema: ModelSchema) throws -> SQLValue {
+    static func returnedKey(of statement: some DriverStatement, schema: ModelSchema) throws -> SQLValue {
         let returned = try statement.step()
         let key = returned ? statement.value(at: 0) : .null
         try statement.run()

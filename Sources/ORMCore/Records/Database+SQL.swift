@@ -83,10 +83,7 @@ extension Database {
         let bound = try sql.binding(arguments).rendered(in: dialect)
         return try read { connection in
             var rows: [[SQLValue]] = []
-            switch connection {
-            case .sqlite(let sqlite): try sqlite.forEachRow(bound) { rows.append($0.row()) }
-            case .postgres(let postgres): try postgres.forEachRow(bound) { rows.append($0.row()) }
-            }
+            try connection.driverConnection.forEachValueRow(bound) { rows.append($0) }
             return rows
         }
     }
@@ -101,35 +98,7 @@ extension Database {
     public func forEachRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: ([SQLValue]) throws -> Void) throws {
         let bound = try sql.binding(arguments).rendered(in: dialect)
         try read { connection in
-            switch connection {
-            case .sqlite(let sqlite): try sqlite.forEachRow(bound) { try body($0.row()) }
-            case .postgres(let postgres): try postgres.forEachRow(bound) { try body($0.row()) }
-            }
-        }
-    }
-
-    /// Runs a query and hands `body` the statement on each row as SQLite steps to it, to read its
-    /// columns in place with `Statement.column(at:)`: for reading values exactly as stored (text
-    /// as its bytes, which need not be UTF-8; see `ColumnValue.withTextBytes(_:)`). As
-    /// ``forEachRow(_:_:body:)``, one snapshot and the memory of one row.
-    ///
-    /// ```swift
-    /// try db.forEachStatementRow("SELECT note FROM t") { row in
-    ///     row.column(at: 0).withTextBytes { bytes in print(bytes.count) }
-    /// }
-    /// ```
-    ///
-    /// Hands out the SQLite statement itself, so it is part of the `ModelSupport` SPI
-    /// (`@_spi(ModelSupport) import ORMCore`), with no promise to stay as it is: reef's exports use it.
-    /// SQLite only: on PostgreSQL it throws ``ORMError/notSupported(feature:database:)``;
-    /// `forEachRowCells` reads rows in place on SQLite and from the server's values on PostgreSQL.
-    @_spi(ModelSupport)
-    public func forEachStatementRow(_ sql: SQL, _ arguments: any SQLExpressible..., body: (Statement) throws -> Void)
-        throws
-    {
-        let bound = try sql.binding(arguments).rendered(in: dialect)
-        try readSQLite("reading a statement's rows in place") { connection in
-            try connection.forEachRow(bound, body)
+            try connection.driverConnection.forEachValueRow(bound, body)
         }
     }
 
@@ -146,10 +115,7 @@ extension Database {
             return ResultTable(columns: columns, rows: rows)
         }
         return try read { connection in
-            switch connection {
-            case .sqlite(let sqlite): try run(sqlite)
-            case .postgres(let postgres): try run(postgres)
-            }
+            try run(connection.driverConnection)
         }
     }
 
@@ -158,15 +124,8 @@ extension Database {
         let bound = try sql.binding(arguments).rendered(in: dialect)
         return try read { connection in
             var value: SQLValue?
-            switch connection {
-            case .sqlite(let sqlite):
-                try sqlite.forEachRow(bound) { statement in
-                    if value == nil { value = statement.value(at: 0) }
-                }
-            case .postgres(let postgres):
-                try postgres.forEachRow(bound) { statement in
-                    if value == nil { value = statement.value(at: 0) }
-                }
+            try connection.driverConnection.forEachValueRow(bound) { row in
+                if value == nil { value = row.first }
             }
             return value
         }
@@ -180,23 +139,8 @@ extension Database {
     ///
     /// - Throws: the database's error when the statement does not prepare.
     public func isReadOnly(_ sql: SQL) throws -> Bool {
-        try read { connection in
-            switch connection {
-            case .sqlite(let sqlite):
-                return try sqlite.prepare(sql.text).isReadOnly
-            case .postgres(let postgres):
-                let statement = try postgres.prepare(sql.text)
-                return statement.isReadOnly
-                    || Self.postgresTransactionControl.contains(SQLScript.leadingKeyword(of: sql.text))
-            }
-        }
+        try read { connection in try connection.driverConnection.statementIsReadOnly(sql.text) }
     }
-
-    /// The leading keywords of PostgreSQL's transaction control, which ``isReadOnly(_:)`` takes for
-    /// read-only as `sqlite3_stmt_readonly` takes SQLite's.
-    private static let postgresTransactionControl: Set<String> = [
-        "BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE",
-    ]
 
     /// Interrupts whatever statement the writer is running (from any thread).
     public func interrupt() {

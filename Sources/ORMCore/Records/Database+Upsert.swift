@@ -7,7 +7,7 @@ extension Database {
         try transaction { _ in
             currentFrame?.touch(object)
             do {
-                if case .postgres = writer.connection {
+                if writer.connection.records.abortsTransactionOnError {
                     // A failed statement aborts a PostgreSQL transaction: the insert is tried in a
                     // savepoint of its own, so the clashing row can be read after.
                     try transaction { _ in try insert(object, schema: schema, key: key, frame: writerState.innermostFrame) }
@@ -36,10 +36,7 @@ extension Database {
     private func clashingRowKey<T: Model>(
         _ object: T, schema: ModelSchema, key: SQLValue, error: any DatabaseError
     ) throws -> SQLValue? {
-        switch writer.connection {
-        case .sqlite(let connection): try clashingRowKey(object, schema: schema, key: key, error: error, on: connection)
-        case .postgres(let connection): try clashingRowKey(object, schema: schema, key: key, error: error, on: connection)
-        }
+        try clashingRowKey(object, schema: schema, key: key, error: error, on: writer.connection.records)
     }
 
     private func clashingRowKey<T: Model, C: DriverConnection>(

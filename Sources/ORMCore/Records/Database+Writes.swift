@@ -116,12 +116,9 @@ extension Database {
         let schema = T.modelSchema
         if runsHooks { guard object.willUpdate() else { throw veto(schema.table, .update) } }
         currentFrame?.touch(object)
-        switch writer.connection {
-        case .sqlite(let connection):
-            try update(object, schema: schema, columns: columns, storedKey: storedKey, runsHooks: runsHooks, on: connection)
-        case .postgres(let connection):
-            try update(object, schema: schema, columns: columns, storedKey: storedKey, runsHooks: runsHooks, on: connection)
-        }
+        try update(
+            object, schema: schema, columns: columns, storedKey: storedKey, runsHooks: runsHooks,
+            on: writer.connection.records)
     }
 
     /// ``update(_:columns:storedKey:runsHooks:)`` on the writer's connection.
@@ -171,10 +168,7 @@ extension Database {
                     try statement.run()
                 }
             }
-            switch connection {
-            case .sqlite(let sqlite): try delete(on: sqlite)
-            case .postgres(let postgres): try delete(on: postgres)
-            }
+            try delete(on: connection.records)
             if let recorded = writer.recordedChanges, connection.changedRowCount > 0 {
                 recorded.recordRow(
                     table: schema.table, operation: .delete, key: meta.storedKey, changedColumns: nil, origin: .object)

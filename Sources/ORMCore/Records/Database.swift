@@ -34,12 +34,14 @@ public final class Database: Sendable {
     ///
     /// - Throws: ``SQLiteError`` with `.cannotOpen`, `.notADatabase`, `.readOnly` or `.busy`.
     public convenience init(path: String, configuration: Configuration = Configuration()) throws {
-        try self.init(core: DatabaseCore(path: path, configuration: configuration))
+        try self.init(core: DatabaseCore(path: path, configuration: configuration, wrap: RecordConnection.init(opening:)))
     }
 
     /// Opens the database `driver` opens (tests stand in other databases' capabilities with it).
-    convenience init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws {
-        try self.init(core: DatabaseCore(driver: driver, path: path, configuration: configuration))
+    convenience init<Driver: DatabaseDriver>(driver: Driver, path: String, configuration: Configuration) throws
+    where Driver.OpenedConnection: RecordDriverConnection {
+        try self.init(
+            core: DatabaseCore(driver: driver, path: path, configuration: configuration, wrap: RecordConnection.init(opening:)))
     }
 
     private init(core: DatabaseCore) throws {

@@ -60,10 +60,7 @@ extension DynamicTable {
             }
         }
         try database.read(waitingForLock: waitingForLock) { connection in
-            switch connection {
-            case .sqlite(let connection): try read(connection)
-            case .postgres(let connection): try read(connection)
-            }
+            try read(connection.records)
         }
         return rows
     }

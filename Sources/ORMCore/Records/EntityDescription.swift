@@ -14,12 +14,9 @@ public struct EntityDescription: Sendable {
     /// its declared types, see `DynamicTable+StoredTypes.swift`): builder text's literals are read
     /// as the column they are compared with stores, alike on SQLite and PostgreSQL.
     var storedTypes: [StoredType?] = []
-    /// The columns read as markers to be read by rowid instead of whole (``ValueCut``), when a
-    /// query cuts long values in a SQLite rowid table.
-    var valueCut: ValueCut?
-    /// The columns cut on the server (``ServerValueCut``), when a query cuts long values in a
-    /// PostgreSQL table.
-    var serverCut: ServerValueCut?
+    /// How a query that cuts long values reads them, as the database's driver made it (one
+    /// optional reference: the entity is copied on hot paths).
+    var longValueCut: (any LongValueCut)?
     /// Whether ``storedTypes`` say what every row holds (a model's, whose rows ORMCore writes),
     /// not just a declaration's affinity on SQLite, which a table found at run time's values may
     /// defy. On SQLite, builder text is read by the types (refusing what PostgreSQL would read
@@ -52,9 +49,7 @@ public struct EntityDescription: Sendable {
     func selectList(alias: String) -> String {
         columns.map { column in
             let qualified = "\(quoteIdentifier(alias)).\(quoteIdentifier(column))"
-            if let cut = serverCut?.select(qualified, column: column) { return cut }
-            guard let valueCut, valueCut.columns.contains(column) else { return qualified }
-            return valueCut.select(qualified)
+            return longValueCut?.select(qualified, column: column) ?? qualified
         }.joined(separator: ", ")
     }
 

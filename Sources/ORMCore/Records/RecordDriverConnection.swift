@@ -1,7 +1,7 @@
 /// What the record layer asks of a connection that each database does its own way, implemented in
 /// the driver's folder (`SQLite/Records`, `PostgreSQL/Records`) and reached through
 /// ``DatabaseConnection/records``.
-protocol RecordDriverConnection: DriverConnection {
+protocol RecordDriverConnection: CoreDriverConnection {
     // MARK: - Models' rows (called once a fetch, a fault or a refresh)
 
     /// Every row `sql` returns as live objects of `type` (the identity map's own where live),
@@ -18,6 +18,23 @@ protocol RecordDriverConnection: DriverConnection {
         into object: T, key: SQLValue, statement: ModelStatementKey, sql: String, database: Database,
         beforeApplying: () -> Void
     ) throws -> Bool
+
+    // MARK: - Models' writes (called once an object)
+
+    /// Inserts `object` with the model's insert statement as `run` says (`sql(schema)` prepares it on
+    /// first use) and returns the key its row got. SQLite runs its concrete loop over its own
+    /// statement; a database whose keys come from sequences keeps them past keys given by hand.
+    func insertObject<T: Model>(
+        _ object: T, schema: ModelSchema, run: InsertRun, sql: (ModelSchema) -> String, database: Database
+    ) throws -> SQLValue
+
+    /// Whether a failed statement aborts the open transaction until a rollback to a savepoint
+    /// (PostgreSQL): what may fail is then tried in a savepoint of its own.
+    var abortsTransactionOnError: Bool { get }
+
+    /// How a query over `table` that keeps at most `limit` bytes of each of the columns `cutting`
+    /// reads them on this database; nil when they are read whole and cut after.
+    static func longValueCut(limit: Int, table: DynamicTable, cutting: [String]) -> (any LongValueCut)?
 
     // MARK: - Schema, trials, edits
 
@@ -69,6 +86,8 @@ protocol RecordDriverConnection: DriverConnection {
 }
 
 extension RecordDriverConnection {
+    var abortsTransactionOnError: Bool { false }
+
     func addForeignKeys(of schemas: [ModelSchema], referencing table: String) throws {}
 
     func catchUpKeySequences(_ schemas: [ModelSchema]) throws {}

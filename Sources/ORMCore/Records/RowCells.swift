@@ -150,9 +150,11 @@ extension Database {
     public func forEachRowCells(_ sql: SQL, _ arguments: any SQLExpressible..., body: (RowCells) throws -> Void) throws {
         let bound = try sql.binding(arguments).rendered(in: dialect)
         try read { connection in
-            switch connection {
-            case .sqlite(let sqlite): try sqlite.forEachRow(bound) { try body(RowCells(.statement($0))) }
-            case .postgres(let postgres): try postgres.forEachRow(bound) { try body(RowCells(.values($0.row()))) }
+            // SQLite's rows are read in place; another database's from its values.
+            if let sqlite = connection.driverConnection as? Connection {
+                try sqlite.forEachRow(bound) { try body(RowCells(.statement($0))) }
+            } else {
+                try connection.driverConnection.forEachValueRow(bound) { try body(RowCells(.values($0))) }
             }
         }
     }

@@ -74,10 +74,7 @@ extension BatchedRecords {
             }
         }
         return try database.read { connection in
-            switch connection {
-            case .sqlite(let connection): try read(connection)
-            case .postgres(let connection): try read(connection)
-            }
+            try read(connection.records)
         }
     }
 }

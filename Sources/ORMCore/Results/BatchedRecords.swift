@@ -173,10 +173,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
             return .values(keys)
         }
         return try database.read { connection in
-            switch connection {
-            case .sqlite(let connection): try read(connection)
-            case .postgres(let connection): try read(connection)
-            }
+            try read(connection.records)
         }
     }
 
@@ -267,10 +264,7 @@ final class BatchedRecords<Record: Sendable>: Sendable {
             }
         }
         return try database.read { connection in
-            switch connection {
-            case .sqlite(let connection): try read(connection)
-            case .postgres(let connection): try read(connection)
-            }
+            try read(connection.records)
         }
     }
 

@@ -63,7 +63,7 @@ extension PostgresChangeWatch {
     /// The writer's server process, read when the writer is free (never waiting for it; the last
     /// one read is kept otherwise).
     func readWriterProcessID(_ database: DatabaseCore) {
-        guard case .postgres(let writer) = database.writer.connection,
+        guard let writer = database.writer.connection.postgres,
               let id = database.writer.lock.tryWithLock({ writer.client.backendProcessID })
         else { return }
         writerProcessID = id

@@ -73,7 +73,7 @@ extension Database {
     public func tablesWithChangeNotifications() throws -> [String] {
         guard dialect.kind == .postgres else { return [] }
         return try read { connection in
-            guard case .postgres(let postgres) = connection else { return [] }
+            guard let postgres = connection.driverConnection as? PostgresConnection else { return [] }
             return try PostgresConnection.wrapping {
                 try Self.tablesWithTriggers(in: Self.schema(of: postgres), using: postgres.client)
             }
@@ -90,7 +90,7 @@ extension Database {
         }
         defer { core.externalChanges.triggersChanged() }
         return try write { connection in
-            guard case .postgres(let postgres) = connection else {
+            guard let postgres = connection.postgres else {
                 throw ORMError.notSupported(feature: "notification triggers", database: "SQLite")
             }
             guard !postgres.isInTransaction else {

@@ -14,7 +14,7 @@ extension Database {
     public func checkServer() -> ServerCheck {
         let writer = core.writer
         let checked = writer.lock.tryWithLock { () -> ServerCheck in
-            guard case .postgres(let connection) = writer.connection else {
+            guard let connection = writer.connection.postgres else {
                 return .connected(nil)
             }
             // Reading the socket first: a session ended by the server reads as one, not as the
@@ -35,7 +35,7 @@ extension Database {
     /// multi-host URL, in the order libpq tries them); empty on SQLite. Fit for messages: "trying
     /// db1:5432, db2:5432".
     public var listedServers: [String] {
-        guard case .postgres = core.writer.connection,
+        guard core.writer.connection.postgres != nil,
               let given = try? PGConnection.parameters(of: path) else {
             return []
         }

@@ -4,7 +4,7 @@ extension Database {
     /// On PostgreSQL, the server the writer is connected to and its role (of several servers the
     /// URL lists, the one reached; another after a failover reconnects it); nil on SQLite.
     public var serverNode: ServerNode? {
-        guard case .postgres(let connection) = core.writer.connection else { return nil }
+        guard let connection = core.writer.connection.postgres else { return nil }
         return connection.node
     }
 
@@ -13,7 +13,7 @@ extension Database {
     /// server that takes writes now: it committed, once. False after a commit answered as usual,
     /// after one that failed, and on SQLite. Read it after the commit, on the thread that made it.
     public var lastCommitWasConfirmedAfterLoss: Bool {
-        guard case .postgres(let connection) = core.writer.connection else { return false }
+        guard let connection = core.writer.connection.postgres else { return false }
         return connection.lastCommitConfirmedAfterLoss.load(ordering: .relaxed)
     }
 }

@@ -24,7 +24,7 @@ extension Database {
     public func forEachServerPage(_ sql: SQL, size: Int, _ body: ([[SQLValue]], ServerValuePieces) throws -> Bool) throws {
         let bound = sql.rendered(in: dialect)
         try read { connection in
-            guard case .postgres(let postgres) = connection else {
+            guard let postgres = connection.postgres else {
                 throw ORMError.notSupported(feature: "reading rows through a server cursor", database: "SQLite")
             }
             // One snapshot for the rows and the pieces (a transaction of the caller's already

@@ -3,6 +3,8 @@ import PostgresClient
 // What the record layer asks of a PostgreSQL session (RecordDriverConnection).
 
 extension PostgresConnection: RecordDriverConnection {
+    var abortsTransactionOnError: Bool { true }
+
     /// The plan compares declared types, and ``PostgresMigrator`` alters the table in place in one
     /// transaction (a savepoint of the one open), PostgreSQL's DDL being transactional.
     func migrateTable(_ schema: ModelSchema, in database: Database) throws {

@@ -15,7 +15,7 @@ import FoundationEssentials
 /// let cut = ServerValueCut(limit: 1_024, texts: ["body"], blobs: ["data"])
 /// cut.select("\"t\".\"body\"", column: "body")  // CASE WHEN octet_length("t"."body") > 1024 THEN …
 /// ```
-struct ServerValueCut: Sendable, Equatable {
+final class ServerValueCut: LongValueCut {
     /// The bytes of a value kept.
     let limit: Int
     /// The text columns cut so.

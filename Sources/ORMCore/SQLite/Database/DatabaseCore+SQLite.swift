@@ -3,8 +3,13 @@ extension DatabaseCore {
     /// connection (opened on first use).
     ///
     /// - Throws: ``SQLiteError`` with `.cannotOpen`, `.notADatabase`, `.readOnly` or `.busy`.
-    convenience init(path: String, configuration: Configuration) throws {
-        try self.init(driver: SQLiteDriver(path: path, configuration: configuration), path: path, configuration: configuration)
+    convenience init(
+        path: String, configuration: Configuration,
+        wrap: @escaping @Sendable (any CoreDriverConnection) throws -> DatabaseConnection = { DatabaseConnection($0) }
+    ) throws {
+        try self.init(
+            driver: SQLiteDriver(path: path, configuration: configuration), path: path, configuration: configuration,
+            wrap: wrap)
     }
 
     /// ``read(_:)`` for what only SQLite's connections do (the WAL watch, page maps).

@@ -21,8 +21,7 @@ extension Database {
     public func execute(_ sql: String, arguments: [SQLValue], borrowed: [Int: BorrowedValue]) throws {
         try transaction { _ in
             try write { connection in
-                switch connection {
-                case .sqlite(let sqlite):
+                if let sqlite = connection.driverConnection as? Connection {
                     try sqlite.cachedStatement(sql).use { statement in
                         defer { statement.clearBindings() }
                         try statement.bind(arguments)
@@ -31,16 +30,20 @@ extension Database {
                         }
                         try statement.run()
                     }
-                case .postgres(let postgres):
+                } else {
+                    // Another database has no borrowed binding: the values are copied.
                     var values = arguments
                     for (index, value) in borrowed where values.indices.contains(index) {
                         values[index] = value.kind == .text
                             ? .text(String(decoding: value.bytes, as: UTF8.self)) : .blob(Data(value.bytes))
                     }
-                    try postgres.cachedStatement(sql).use { statement in
-                        try statement.bind(values)
-                        try statement.run()
+                    func run(on connection: some DriverConnection) throws {
+                        try connection.cachedStatement(sql).use { statement in
+                            try statement.bind(values)
+                            try statement.run()
+                        }
                     }
+                    try run(on: connection.driverConnection)
                 }
                 writer.recordedChanges?.recordStatements(of: sql)
             }

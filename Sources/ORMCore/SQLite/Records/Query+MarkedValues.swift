@@ -43,7 +43,7 @@ extension Query {
     /// Where this query's statement selects markers in place of values; nil when it selects
     /// every value itself (no cut asked, not a SQLite rowid table, not a UTF-8 file).
     public var markedValues: MarkedValues? {
-        guard let cut = entity.valueCut, let key = entity.keyColumns.first,
+        guard let cut = entity.longValueCut as? ValueCut, let key = entity.keyColumns.first,
               let rowIDPosition = entity.columns.firstIndex(of: key) else {
             return nil
         }

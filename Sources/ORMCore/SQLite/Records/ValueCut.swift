@@ -14,7 +14,7 @@
 /// let cut = ValueCut(limit: 1_024, columns: ["body"])
 /// cut.select("\"t\".\"body\"")  // CASE WHEN typeof("t"."body") = 'text' THEN zeroblob(1025) …
 /// ```
-struct ValueCut: Sendable, Equatable {
+final class ValueCut: LongValueCut {
     /// The bytes of a value kept.
     let limit: Int
     /// The columns read this way, by name.
@@ -26,6 +26,15 @@ struct ValueCut: Sendable, Equatable {
         case text
         /// A blob longer than the limit.
         case longBlob
+    }
+
+    init(limit: Int, columns: Set<String>) {
+        self.limit = limit
+        self.columns = columns
+    }
+
+    func select(_ qualified: String, column: String) -> String? {
+        columns.contains(column) ? select(qualified) : nil
     }
 
     /// The expression selected instead of `qualified` (a column qualified by its table).
