@@ -25,7 +25,7 @@ extension Database {
         }
         try transaction { _ in
             try write { connection in
-                guard case .sqlite(let sqlite) = connection else {
+                guard let sqlite = connection.driverConnection as? Connection else {
                     return try execute(sql, arguments: arguments, borrowed: borrowed)  // not reached: SQLite's alone
                 }
                 try sqlite.cachedStatement(sql).use { statement in
