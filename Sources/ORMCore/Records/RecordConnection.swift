@@ -22,6 +22,12 @@ extension DatabaseConnection {
     /// ``Database``'s core is a ``RecordConnection``.
     @inline(__always)
     var records: any RecordDriverConnection {
-        unsafeDowncast(self, to: RecordConnection.self).driver
+        recordConnection.driver
+    }
+
+    /// This connection as the record layer made it.
+    @inline(__always)
+    var recordConnection: RecordConnection {
+        unsafeDowncast(self, to: RecordConnection.self)
     }
 }

@@ -25,7 +25,7 @@ protocol RecordDriverConnection: CoreDriverConnection {
     /// first use) and returns the key its row got. SQLite runs its concrete loop over its own
     /// statement; a database whose keys come from sequences keeps them past keys given by hand.
     func insertObject<T: Model>(
-        _ object: T, schema: ModelSchema, run: InsertRun, sql: (ModelSchema) -> String, database: Database
+        _ object: T, schema: ModelSchema, key: SQLValue, run: InsertRun, database: Database
     ) throws -> SQLValue
 
     /// Whether a failed statement aborts the open transaction until a rollback to a savepoint

@@ -3,7 +3,7 @@
 
 extension PostgresConnection {
     func insertObject<T: Model>(
-        _ object: T, schema: ModelSchema, run: InsertRun, sql: (ModelSchema) -> String, database: Database
+        _ object: T, schema: ModelSchema, key: SQLValue, run: InsertRun, database: Database
     ) throws -> SQLValue {
         if run.returnsKey, !database.writerState.keySequencesBehind.isEmpty,
            let behind = database.writerState.keySequencesBehind.removeValue(forKey: schema.table) {
@@ -11,14 +11,14 @@ extension PostgresConnection {
             // it gives one (it gave that key again, and the insert failed on it).
             try Database.catchUpKeySequence(behind, on: self)
         }
-        let key = try withModelStatement(run.statementKey, schema: schema, sql: sql) { statement in
-            try Database.runInsert(object, schema: schema, run: run, statement: statement)
+        let inserted = try withModelStatement(run.statementKey(for: T.self), schema: schema, sql: { run.sql($0) }) { statement in
+            try Database.runInsert(object, schema: schema, key: key, run: run, statement: statement)
         }
         let strategy = schema.primaryKey.strategy
         if run.bindsKey && (strategy == .rowID || strategy == .autoincrement) {
             // A key given by hand does not advance the identity's sequence.
             try database.keySequenceFellBehind(schema, on: self)
         }
-        return key
+        return inserted
     }
 }

@@ -6,20 +6,20 @@ extension Connection {
     /// would take its generic path, and the hot insert loop pays for it (+157 instructions a row
     /// measured).
     func insertObject<T: Model>(
-        _ object: T, schema: ModelSchema, run: InsertRun, sql: (ModelSchema) -> String, database: Database
+        _ object: T, schema: ModelSchema, key: SQLValue, run: InsertRun, database: Database
     ) throws -> SQLValue {
-        try withModelStatement(run.statementKey, schema: schema, sql: sql) { statement in
-            try Self.runInsert(object, schema: schema, run: run, statement: statement)
+        try withModelStatement(run.statementKey(for: T.self), schema: schema, sql: { run.sql($0) }) { statement in
+            try Self.runInsert(object, schema: schema, key: key, run: run, statement: statement)
         }
     }
 
-    /// ``Database/runInsert(_:schema:run:statement:)`` for SQLite's statement.
+    /// ``Database/runInsert(_:schema:key:run:statement:)`` for SQLite's statement.
     @inline(__always)
     private static func runInsert<T: Model>(
-        _ object: T, schema: ModelSchema, run: InsertRun, statement: Statement
+        _ object: T, schema: ModelSchema, key keyBefore: SQLValue, run: InsertRun, statement: Statement
     ) throws -> SQLValue {
         defer { statement.onConnection { $0.objectWrite = nil } }
-        var key = run.key
+        var key = keyBefore
         var attempts = 0
         while true {
             if run.bindsKey {
