@@ -51,7 +51,7 @@ final class ReefEditsOnPostgresTests: XCTestCase {
         let staged = try play(reef, "<Tab>lc<C-u>Ada King<Enter>jlc<C-u>12.5<Enter>")
         XCTAssertTrue(staged.last?.contains("staged: balance = '12.5'") ?? false, staged.last ?? "")
         XCTAssertTrue(staged.last?.contains("2 pending") ?? false, staged.last ?? "")
-        XCTAssertEqual(staged[1], "customers   3│1│  1│Ada King  │1234.50 │{math,poetry}│")
+        XCTAssertEqual(staged[1], "customers   3│1│  1│Ada King  │ 1234.50│{math,poetry}│")
         XCTAssertEqual(try rows(shop, "SELECT name, balance FROM customers WHERE id IN (1, 2) ORDER BY id"),
                        [["Ada Lovelace", "1234.50"], ["Zoë Ørsted", "NULL"]], "nothing reaches the server before w")
         let committed = try play(reef, "w")

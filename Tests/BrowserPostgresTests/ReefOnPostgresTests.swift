@@ -50,9 +50,9 @@ final class ReefOnPostgresTests: XCTestCase {
         let shop = try makeShop()
         let lines = try screen(shop, "<Tab>", columns: 60)
         XCTAssertEqual(lines[0], "public (2)   │ │id │name        │balance │tags         │")
-        XCTAssertEqual(lines[1], "customers   3│1│  1│Ada Lovelace│1234.50 │{math,poetry}│")
-        XCTAssertEqual(lines[2], "orders     10│2│  2│Zoë Ørsted  │∅       │{}           │")
-        XCTAssertEqual(lines[3], "             │3│  3│山田 太郎   │88.25   │∅            │")
+        XCTAssertEqual(lines[1], "customers   3│1│  1│Ada Lovelace│ 1234.50│{math,poetry}│", "numeric on the right, as numbers")
+        XCTAssertEqual(lines[2], "orders     10│2│  2│Zoë Ørsted  │       ∅│{}           │")
+        XCTAssertEqual(lines[3], "             │3│  3│山田 太郎   │   88.25│∅            │")
     }
 
     func testSearchFindsTextIgnoringCaseInAnyColumn() throws {
@@ -95,7 +95,7 @@ final class ReefOnPostgresTests: XCTestCase {
         let shop = try makeShop()
         let written = try screen(shop, "<Tab>eUPDATE customers SET name = 'Ada King' WHERE id = 1<Enter>", columns: 60)
         XCTAssertTrue(written.last?.contains("1 row changed") ?? false, written.last ?? "")
-        XCTAssertEqual(written[1], "customers   3│1│  1│Ada King  │1234.50 │{math,poetry}│", "the grid shows the write")
+        XCTAssertEqual(written[1], "customers   3│1│  1│Ada King  │ 1234.50│{math,poetry}│", "the grid shows the write")
         let stored = try PGConnection(shop).execute("SELECT name FROM customers WHERE id = 1").first?.text(at: 0)
         XCTAssertEqual(stored, "Ada King")
     }
@@ -182,12 +182,12 @@ final class ReefOnPostgresTests: XCTestCase {
         let shop = try makeShop()
         let app = try App(database: try DatabaseOpener.open(shop, readOnly: false), theme: .builtinDefault, initialTable: nil)
         let runner = HeadlessRunner(app: app, columns: 60, rows: 8)
-        XCTAssertEqual(runner.run(try KeyScript.parse("<Tab>")).last?[1], "customers   3│1│  1│Ada Lovelace│1234.50 │{math,poetry}│")
+        XCTAssertEqual(runner.run(try KeyScript.parse("<Tab>")).last?[1], "customers   3│1│  1│Ada Lovelace│ 1234.50│{math,poetry}│", "numeric on the right, as numbers")
         try PGConnection(shop).execute("UPDATE customers SET name = 'Ada King' WHERE id = 1")
         try endSessions(of: shop)
         let after = runner.run(try KeyScript.parse("r")).last ?? []
         XCTAssertTrue(after.last?.contains("reloaded") ?? false, after.last ?? "")
-        XCTAssertEqual(after[1], "customers   3│1│  1│Ada King  │1234.50 │{math,poetry}│")
+        XCTAssertEqual(after[1], "customers   3│1│  1│Ada King  │ 1234.50│{math,poetry}│")
     }
 
     func testALostConnectionSaysSoAndThatRConnectsAgain() {
@@ -263,9 +263,9 @@ final class ReefOnPostgresTests: XCTestCase {
         try addArchive(to: shop, then: "CREATE VIEW archive.recent AS SELECT * FROM archive.orders; ANALYZE archive.orders;")
         let listed = try screen(shop, "", columns: 60, rows: 6)
         XCTAssertEqual(listed[0], "▸ public (2)      │ │id │name        │balance │tags")
-        XCTAssertEqual(listed[1], "customers        3│1│  1│Ada Lovelace│1234.50 │{math,poetry}")
-        XCTAssertEqual(listed[2], "orders          10│2│  2│Zoë Ørsted  │∅       │{}")
-        XCTAssertEqual(listed[3], "archive.orders  ~2│3│  3│山田 太郎   │88.25   │∅",
+        XCTAssertEqual(listed[1], "customers        3│1│  1│Ada Lovelace│ 1234.50│{math,poetry}")
+        XCTAssertEqual(listed[2], "orders          10│2│  2│Zoë Ørsted  │       ∅│{}")
+        XCTAssertEqual(listed[3], "archive.orders  ~2│3│  3│山田 太郎   │   88.25│∅",
                        "another schema's table after this schema's, qualified, with the statistics' estimate")
         XCTAssertEqual(listed[4], "archive.recent ◇  │", "a view: no estimate, no spinner")
 

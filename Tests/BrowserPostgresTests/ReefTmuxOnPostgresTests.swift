@@ -51,7 +51,7 @@ final class ReefTmuxOnPostgresTests: XCTestCase {
 
         try terminal.send("Enter")
         try terminal.waitFor("customers  1/3  id")
-        try terminal.waitFor("│  1│Ada Lovelace│1234.50 │")
+        try terminal.waitFor("│  1│Ada Lovelace│ 1234.50│")
         try terminal.send("G")
         try terminal.waitFor("customers  3/3  id")
 

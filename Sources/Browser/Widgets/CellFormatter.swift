@@ -9,6 +9,7 @@ import ORMCore
 /// | integer | `42` | `number` | right |
 /// | integer in a boolean column (PostgreSQL) | `true`, `false` | `text` | left |
 /// | real | `0.3`, `1.0`, `1e+20` (15 significant digits, like the sqlite3 shell) | `number` | right |
+/// | text in a `numeric` column (PostgreSQL) | `1234.50`, as the server writes it | `number` | right |
 /// | text | sanitised (`↵` for newlines); empty text shows nothing | `text` | left |
 /// | long text | its first characters, then `…` | `text` | left |
 /// | BLOB | `<12 B> 89504e47…` (size, then hex of the first bytes) | `blob` | left |
@@ -24,7 +25,7 @@ enum CellFormatter {
     static func format(_ value: GridValue, kind: ColumnKind) -> FormattedValue {
         switch value {
         case .null:
-            let numeric = kind == .integer || kind == .real
+            let numeric = kind == .integer || kind == .real || kind == .decimal
             return FormattedValue(text: nullMarker, element: .null, alignment: numeric ? .right : .left)
         case .integer(let integer) where kind == .boolean:
             return FormattedValue(text: booleanText(integer), element: .text, alignment: .left)
@@ -32,6 +33,8 @@ enum CellFormatter {
             return FormattedValue(text: String(integer), element: .number, alignment: .right)
         case .real(let real):
             return FormattedValue(text: formatReal(real), element: .number, alignment: .right)
+        case .text(let text) where kind == .decimal:
+            return FormattedValue(text: Sanitizer.sanitize(text), element: .number, alignment: .right)
         case .text(let text):
             return FormattedValue(text: Sanitizer.sanitize(text), element: .text, alignment: .left)
         case .longText(let prefix, _):

@@ -10,6 +10,10 @@ enum ColumnKind: Hashable, Sendable {
     case blob
     /// PostgreSQL's `boolean` (read as 1 or 0): `true` or `false`, left-aligned.
     case boolean
-    /// Anything else (no declared type, NUMERIC...): left-aligned unless the value is a number.
+    /// PostgreSQL's `numeric` (and `decimal`), read as the server's exact digits in text:
+    /// right-aligned as numbers are.
+    case decimal
+    /// Anything else (no declared type, SQLite's NUMERIC...): left-aligned unless the value is a
+    /// number.
     case other
 }

@@ -213,7 +213,7 @@ struct FrequencyQuery: Sendable {
         let groups = columns.count
         let columns = columnNames.enumerated().map { index, name in
             if index < groups {
-                return GridColumn(name: name, kind: kinds[index] == .boolean ? .boolean : .other)
+                return GridColumn(name: name, kind: kinds[index] == .boolean || kinds[index] == .decimal ? kinds[index] : .other)
             }
             if index >= groups + 3 {
                 let aggregate = aggregates[index - groups - 3].aggregate

@@ -64,7 +64,7 @@ struct PivotTable: Sendable {
         let counts = query.aggregate.map { $0.aggregate == .count || $0.aggregate == .distinct } ?? true
         let shown = columnNames.enumerated().map { index, name in
             guard index > 0 else {
-                return GridColumn(name: name, kind: query.rowKind == .boolean ? .boolean : .other)
+                return GridColumn(name: name, kind: query.rowKind == .boolean || query.rowKind == .decimal ? query.rowKind : .other)
             }
             return GridColumn(name: name, kind: numeric ? (counts ? .integer : .real) : .other, decimals: numeric && !counts ? 2 : nil,
                               groupsDigits: numeric)

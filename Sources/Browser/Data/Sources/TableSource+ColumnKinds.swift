@@ -21,8 +21,9 @@ extension TableSource {
     }
 
     /// The grid column kind of a PostgreSQL column of type `type` (as `format_type` writes it):
-    /// integers, floating-point numbers, `boolean`, `bytea`, and text for every other type, whose
-    /// values reef reads as the server's text (`numeric` too: exact digits, not a `Double`). SQLite's
+    /// integers, floating-point numbers, `boolean`, `bytea`, `numeric` (read as the server's text:
+    /// exact digits, not a `Double`, but aligned as a number), and text for every other type, whose
+    /// values reef reads as the server's text. SQLite's
     /// affinity rule would read `interval` and `point` as integers (they hold "INT") and
     /// `integer[]` too.
     static func postgresKind(ofType type: String) -> ColumnKind {
@@ -36,7 +37,7 @@ extension TableSource {
         case "bytea":
             .blob
         case let name where name.hasPrefix("numeric") || name.hasPrefix("decimal"):
-            .other
+            .decimal
         default:
             .text
         }

@@ -107,7 +107,7 @@ extension GridAnalysis {
         }
         switch column.kind {
         case .integer: return PlotAxisColumn(name: column.name, isDate: false, isInteger: true)
-        case .real: return PlotAxisColumn(name: column.name, isDate: false)
+        case .real, .decimal: return PlotAxisColumn(name: column.name, isDate: false)
         case .blob, .boolean: return nil
         case .text, .other: break
         }
