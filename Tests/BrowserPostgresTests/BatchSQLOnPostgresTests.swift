@@ -44,6 +44,9 @@ final class BatchSQLOnPostgresTests: XCTestCase {
         XCTAssertEqual(tsv.text, "id\tok\n1\ttrue\n2\tfalse\n3\t\n")
         let table = try run(url, "SELECT id, note FROM t WHERE id = 1", ["--format", "table"])
         XCTAssertEqual(table.text, "id  note\n--  " + String(repeating: "-", count: 19) + "\n 1  two↵lines, \"quoted\"\n")
+        let prices = try run(url, "SELECT price, price::text AS shown FROM t ORDER BY id", ["--format", "table"])
+        XCTAssertEqual(prices.text, "price  shown\n-----  -----\n 1.50  1.50\n∅      ∅\n 0.00  0.00\n",
+                       "numeric's exact digits aligned as numbers, its text form as text")
     }
 
     func testDollarQuotesAndBeginAtomicBodiesAreOneStatementEach() throws {

@@ -3,10 +3,17 @@
 protocol BatchRowWriter: AnyObject {
     /// The statement returns these columns; called once, before the first row.
     func begin(columns: [String]) throws
+    /// Which of the columns hold exact decimals read as text (PostgreSQL's `numeric`), told after
+    /// ``begin(columns:)``: a table aligns them as numbers; the exports' formats write the text.
+    func holdDecimals(_ decimals: [Bool])
     /// One row, its values in column order.
     func write(_ row: [ExportValue]) throws
     /// The last row has been written.
     func finish() throws
+}
+
+extension BatchRowWriter {
+    func holdDecimals(_ decimals: [Bool]) {}
 }
 
 /// Rows in one of the exports' text formats (``ExportFormat``), encoded by its encoder exactly

@@ -83,6 +83,9 @@ struct BatchRun {
                 writer = rows
                 // ORMCore reads a PostgreSQL boolean as 1 or 0; exports write true or false.
                 booleans = columns.map { isPostgres && ($0.typeName.map(PostgresBoolean.isBoolean) ?? false) }
+                rows.holdDecimals(columns.map { column in
+                    isPostgres && column.typeName.map { TableSource.postgresKind(ofType: $0) == .decimal } == true
+                })
             }, row: { row in
                 try writer?.write(Self.values(of: row, booleans: booleans))
             })

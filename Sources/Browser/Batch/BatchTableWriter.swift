@@ -28,6 +28,8 @@ final class BatchTableWriter: BatchRowWriter {
     private var held: [[(text: String, isNumber: Bool)]] = []
     /// The columns' widths, once measured.
     private var widths: [Int]?
+    /// Which columns hold exact decimals read as text, aligned as numbers.
+    private var decimals: [Bool] = []
 
     /// A table written to `output`.
     init(output: BatchOutput) {
@@ -38,8 +40,16 @@ final class BatchTableWriter: BatchRowWriter {
         header = columns.map(Sanitizer.sanitize)
     }
 
+    func holdDecimals(_ decimals: [Bool]) {
+        self.decimals = decimals
+    }
+
     func write(_ row: [ExportValue]) throws {
-        let cells = row.map { (text: Self.text(of: $0), isNumber: Self.isNumber($0)) }
+        let cells = row.indices.map { index in
+            let value = row[index]
+            let isDecimal = index < decimals.count && decimals[index]
+            return (text: Self.text(of: value), isNumber: Self.isNumber(value) || (isDecimal && Self.isText(value)))
+        }
         if let widths {
             try output.write(Self.line(cells, widths: widths))
             return
@@ -100,6 +110,14 @@ final class BatchTableWriter: BatchRowWriter {
         case .undecodableText(let bytes): Sanitizer.sanitize(String(decoding: bytes, as: UTF8.self))
         case .blob(let data): "\\x" + Hex.encode(data)
         }
+    }
+
+    /// Whether the value is text (a decimal column's digits, or its `NaN`).
+    private static func isText(_ value: ExportValue) -> Bool {
+        if case .text = value {
+            return true
+        }
+        return false
     }
 
     /// Whether the value is right-aligned as a number.
