@@ -77,6 +77,25 @@ final class ReefLongValueGroupsOnPostgresTests: XCTestCase {
         XCTAssertEqual(try otherGroup.rows(0..<1).first?.values[0], .integer(3))
     }
 
+    /// On a server without `sha256` (PostgreSQL 10 and older) the keys end with its MD5: the
+    /// frequency table shows and counts the long values as with SHA-256, and a group's rows are
+    /// exactly those of its value (MD5 forced here; the tests' server has both).
+    func testFGroupsLongValuesByMD5KeysWhereTheServerHasNoSHA256() throws {
+        let database = try makeDocs()
+        for (column, kind) in [("body", LongValueKind.text), ("data", .blob)] {
+            var query = try FrequencyQuery(relation: "\(identifier: "docs")", column: column, filter: nil, dialect: .postgres)
+            query.serverKinds = [kind]
+            query.serverDigest = .md5
+            let frequencies = try query.source(in: database, title: column)
+            let rows = try frequencies.rows(0..<4)
+            let long = try XCTUnwrap(rows.first { $0.values[1] == .integer(2) }, column)
+            let key = try XCTUnwrap(long.groupKey, "\(column): a long value's row keeps its key")
+            let group = query.group(keeping: key)
+            let ids = try database.fetchAll("SELECT id FROM \(sql: group.restricting("\(identifier: "docs")")) ORDER BY id")
+            XCTAssertEqual(ids, [[.integer(1)], [.integer(2)]], column)
+        }
+    }
+
     func testFOnAByteaGroupsItsLongValuesByTheirKeys() throws {
         let database = try makeDocs()
         let app = try App(database: database, theme: .builtinDefault, initialTable: "docs")

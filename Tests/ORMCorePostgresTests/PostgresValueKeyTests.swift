@@ -44,4 +44,33 @@ final class PostgresValueKeyTests: XCTestCase {
             XCTAssertEqual(try db.fetchAll("SELECT id FROM docs WHERE \(sql: matching)"), [[.integer(1)]], column)
         }
     }
+
+    /// PostgreSQL 10 and older have no `sha256`: their keys end with the server's MD5 (16 bytes),
+    /// decode with it, and keep exactly the rows of their value; the digest is chosen by the
+    /// server's version.
+    func testAKeyEndsWithMD5WhereTheServerHasNoSHA256() throws {
+        XCTAssertEqual(ServerValueKey.Digest.forServer(version: 100_023), .md5)
+        XCTAssertEqual(ServerValueKey.Digest.forServer(version: 110_000), .sha256)
+        let conninfo = try makePostgresDatabase("value_key_md5")
+        let db = try Database(url: conninfo)
+        XCTAssertEqual(try ServerValueKey.Digest.of(db), .sha256, "the tests' server is newer than 10")
+        let text = "Zoë " + String(repeating: "ab€", count: 50_000)
+        let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        try db.execute("CREATE TABLE docs (id bigint PRIMARY KEY, body text, data bytea)")
+        try db.execute("INSERT INTO docs VALUES (1, ?, ?), (2, ?, ?)", text, bytes, text + "!", bytes + Data([1]))
+        for (column, kind) in [("body", LongValueKind.text), ("data", .blob)] {
+            let key = try XCTUnwrap(try db.fetchAll(
+                "SELECT \(sql: ServerValueKey.select(column, kind: kind, limit: 100, digest: .md5)) FROM docs WHERE id = 1").first?.first)
+            if kind == .text {
+                XCTAssertNil(ServerValueKey.decode(key, kind: kind, limit: 100), "a text's MD5 key is no SHA-256 key")
+            }
+            let decoded = try XCTUnwrap(ServerValueKey.decode(key, kind: kind, limit: 100, digest: .md5), column)
+            XCTAssertEqual(decoded.size, column == "body" ? text.utf8.count : bytes.count, column)
+            let bytesOf: SQL = column == "body" ? "convert_to(body, 'UTF8')" : "data"
+            let md5 = try db.fetchAll("SELECT decode(md5(\(sql: bytesOf)), 'hex') FROM docs WHERE id = 1").first?.first
+            XCTAssertEqual(md5, .blob(decoded.digest), column)
+            let matching = ServerValueKey.matching(column, kind: kind, size: decoded.size, digest: decoded.digest)
+            XCTAssertEqual(try db.fetchAll("SELECT id FROM docs WHERE \(sql: matching)"), [[.integer(1)]], column)
+        }
+    }
 }

@@ -46,6 +46,9 @@ struct FrequencyQuery: Sendable {
     /// grouped by its key made on the server (``ORMCore/ServerValueKey``), never received whole.
     /// Empty: the values as they are.
     var serverKinds: [LongValueKind?] = []
+    /// The digest the server's keys end with (``ORMCore/ServerValueKey/Digest/of(_:)``: SHA-256
+    /// from PostgreSQL 11 on, MD5 before), asked of the server where the counting runs.
+    var serverDigest: ServerValueKey.Digest = .sha256
     /// The database the query is written for.
     let dialectKind: SQLDialect.Kind
 
@@ -139,7 +142,7 @@ struct FrequencyQuery: Sendable {
             guard serverKinds.indices.contains(index), let kind = serverKinds[index] else {
                 return "\(identifier: columns[index])"
             }
-            return ServerValueKey.select(columns[index], kind: kind, limit: Self.keptBytes)
+            return ServerValueKey.select(columns[index], kind: kind, limit: Self.keptBytes, digest: serverDigest)
         }
         let arguments: [SQL] = aggregates.indices.map {
             isSQLite ? "\(identifier: Self.argumentAlias($0))" : "\(identifier: aggregates[$0].column)"
@@ -231,7 +234,8 @@ struct FrequencyQuery: Sendable {
     /// How the grouped columns of the table hold long values: SQLite's keys, or those made on the
     /// PostgreSQL server for the ``serverKinds`` columns.
     var valueKeys: GroupValueKeys {
-        GroupValueKeys(limit: Self.keptBytes, columns: columns.count, serverKinds: dialectKind == .sqlite ? nil : serverKinds)
+        GroupValueKeys(limit: Self.keptBytes, columns: columns.count, serverKinds: dialectKind == .sqlite ? nil : serverKinds,
+                       serverDigest: serverDigest)
     }
 
     /// The filter that keeps the rows holding `value` in the counted column, added to the view's

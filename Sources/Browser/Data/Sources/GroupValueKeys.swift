@@ -17,6 +17,8 @@ struct GroupValueKeys: Sendable, Equatable {
     /// On PostgreSQL, what each grouped column keyed on the server holds (nil: not keyed, its
     /// values as they are); nil on SQLite, where every text and blob over the limit is a key.
     let serverKinds: [LongValueKind?]?
+    /// The digest the server's keys end with.
+    var serverDigest: ServerValueKey.Digest = .sha256
 
     /// The start, full size in bytes and digest (PostgreSQL's; nil on SQLite, whose key is
     /// compared whole) of the long value that `value`, read from grouped column `index`, stands
@@ -31,7 +33,7 @@ struct GroupValueKeys: Sendable, Equatable {
         guard serverKinds.indices.contains(index), let kind = serverKinds[index] else {
             return nil
         }
-        return ServerValueKey.decode(value, kind: kind, limit: limit).map { ($0.start, $0.size, $0.digest) }
+        return ServerValueKey.decode(value, kind: kind, limit: limit, digest: serverDigest).map { ($0.start, $0.size, $0.digest) }
     }
 
     /// Whether any of `values` (a row's grouped columns first) is a key.

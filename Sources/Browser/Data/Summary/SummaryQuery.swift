@@ -43,6 +43,14 @@ struct SummaryQuery: Sendable {
     /// summarised as it is): its values are read as their keys made on the server
     /// (``ORMCore/ServerValueKey``), never whole. Empty on SQLite.
     private let serverKinds: [LongValueKind?]
+    /// The digest the server's keys end with (``ORMCore/ServerValueKey/Digest/of(_:)``, asked
+    /// by the worker before the first key is read).
+    var serverDigest: ServerValueKey.Digest = .sha256
+
+    /// Whether any column's long values are read as keys made on the PostgreSQL server.
+    var keysValuesOnServer: Bool {
+        serverKinds.contains { $0 != nil }
+    }
 
     /// The summary statements of `columns` over `relation`, filtered by `filter`.
     ///
@@ -264,13 +272,13 @@ struct SummaryQuery: Sendable {
         guard serverKinds.indices.contains(index), let kind = serverKinds[index] else {
             return nil
         }
-        return ServerValueKey.decode(value, kind: kind, limit: Self.keptBytes).map { ($0.start, $0.size) }
+        return ServerValueKey.decode(value, kind: kind, limit: Self.keptBytes, digest: serverDigest).map { ($0.start, $0.size) }
     }
 
     private func value(of index: Int) -> SQL {
         let name = columns[index]
         if serverKinds.indices.contains(index), let kind = serverKinds[index] {
-            return ServerValueKey.select(name, kind: kind, limit: Self.keptBytes)
+            return ServerValueKey.select(name, kind: kind, limit: Self.keptBytes, digest: serverDigest)
         }
         if decimalTexts.contains(index) {
             return "CAST(\(identifier: name) AS REAL)"

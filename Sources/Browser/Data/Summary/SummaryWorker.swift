@@ -41,6 +41,10 @@ struct SummaryWorker {
         if !classes.isEmpty {
             query = try query.classified(classes)
         }
+        // Long values' keys end with the server's digest: SHA-256 from PostgreSQL 11 on, MD5 before.
+        if query.keysValuesOnServer {
+            query.serverDigest = try ServerValueKey.Digest.of(database)
+        }
         return try SummaryWorker(database: database, query: query).summarise(from: start, publish: publish)
     }
 

@@ -52,9 +52,12 @@ extension GridAnalysis {
                 // SQLite's medians are read ahead, in an ordered scan (FrequencyQuery+StreamedMedian.swift).
                 var counted = query
                 counted.longValues = query.longValues?.decidingTexts(in: database)
+                if counted.serverKinds.contains(where: { $0 != nil }) {
+                    counted.serverDigest = try ServerValueKey.Digest.of(database)
+                }
                 let frequencies = try counted.readingMedians(from: database).source(in: database, title: title)
                 _ = try frequencies.rows(0..<1)  // the first page read here, not while drawing
-                return Handover(value: frequencies)
+                return Handover(value: (frequencies, counted.serverDigest))
             }
         }
         app.run(PendingWork(label: "counting the values of \(column)", isReady: { background.result != nil },
@@ -63,11 +66,14 @@ extension GridAnalysis {
                 return
             }
             do {
-                let table = GridModel(source: try result.get().value)
+                let (frequencies, digest) = try result.get().value
+                let table = GridModel(source: frequencies)
                 if app.state.top.mode == .frequency {
                     app.state.screens.removeLast()  // F on a frequency table replaces it
                 }
-                app.state.screens.append(FrequencyController(grid: table, origin: FrequencyOrigin(query: query, grid: grid),
+                var counted = query
+                counted.serverDigest = digest  // Enter on a long value's row matches its digest
+                app.state.screens.append(FrequencyController(grid: table, origin: FrequencyOrigin(query: counted, grid: grid),
                                                                      host: app))
                 app.say(.info("Enter: \(Sanitizer.sanitize(source.title)) where \(column) \(names.count > 1 ? "are the values" : "is the value")"))
             } catch {
