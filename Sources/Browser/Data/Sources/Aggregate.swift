@@ -42,6 +42,12 @@ enum Aggregate: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// Whether it computes over the column's values as numbers (sum, mean, median, standard
+    /// deviation), which PostgreSQL refuses for any other type.
+    var needsNumbers: Bool {
+        self == .sum || self == .mean || self == .median || self == .stddev
+    }
+
     /// Whether its values are numbers whatever the column holds (min and max are the column's own
     /// values: text stays text).
     var isNumeric: Bool {

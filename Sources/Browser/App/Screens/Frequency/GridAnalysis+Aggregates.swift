@@ -11,7 +11,16 @@ extension GridAnalysis {
             app.say(.info("no column to aggregate"))
             return
         }
-        let name = Sanitizer.sanitize(grid.source.columns[index].name)
+        let column = grid.source.columns[index]
+        let name = Sanitizer.sanitize(column.name)
+        // PostgreSQL has no sum or mean of text, bytea or boolean: said now, not at every F after.
+        if aggregate.needsNumbers, sourceDatabase.dialect.kind == .postgres, !column.isComputed,
+           [.text, .blob, .boolean].contains(column.kind) {
+            let types = grid.source.declaredColumnTypes
+            let type = types.indices.contains(index) && !types[index].isEmpty ? " holds \(Sanitizer.sanitize(types[index]))" : " holds no numbers"
+            app.say(.error("\(aggregate.help) needs numbers: \(name)\(type); count, distinct, min and max work on any column"))
+            return
+        }
         guard grid.addAggregate(aggregate, toColumn: index) else {
             app.say(.info("\(aggregate.rawValue) of \(name) is set already; +- removes the column's aggregates"))
             return
