@@ -56,9 +56,9 @@ final class ReefObjectKindsOnPostgresTests: XCTestCase {
         let lines = try screen(try makeDatabase(), "j<Enter>I", columns: 160)
         // Addresses in their own order (10.0.0.2 before 10.0.0.10) and without `/32`; bytes as
         // bytes (in byte order, no min or max on the server); the enum in its labels' order.
-        XCTAssertEqual(lines[2], "2│address│inet   │text   │     1│   25.0│        2│10.0.0.2  │    │       │    │10.0.0.10     │          │     │                │10.0.0.2  │      2│")
-        XCTAssertEqual(lines[3], "3│net    │cidr   │text   │     1│   25.0│        2│10.0.0.0/8│    │       │    │192.168.0.0/16│          │     │                │10.0.0.0/8│      2│")
-        XCTAssertEqual(lines[4], "4│photo  │bytea  │blob   │     1│   25.0│        2│<2 B> 0102│    │       │    │<1 B> ff      │          │     │                │<2 B> 0102│      2│")
-        XCTAssertEqual(lines[5], "5│feeling│mood   │text   │     0│    0.0│        3│sad       │    │       │    │happy         │          │     │                │happy     │      2│")
+        XCTAssertEqual(lines[2], "2│address│inet   │text   │     1│   25.0│        2│10.0.0.2  │    │       │    │10.0.0.10     │          │     │       │10.0.0.2  │      2│")
+        XCTAssertEqual(lines[3], "3│net    │cidr   │text   │     1│   25.0│        2│10.0.0.0/8│    │       │    │192.168.0.0/16│          │     │       │10.0.0.0/8│      2│")
+        XCTAssertEqual(lines[4], "4│photo  │bytea  │blob   │     1│   25.0│        2│<2 B> 0102│    │       │    │<1 B> ff      │          │     │       │<2 B> 0102│      2│")
+        XCTAssertEqual(lines[5], "5│feeling│mood   │text   │     0│    0.0│        3│sad       │    │       │    │happy         │          │     │       │happy     │      2│")
     }
 }

@@ -38,17 +38,17 @@ final class ReefSummaryOnPostgresTests: XCTestCase {
 
     func testATablesColumnsAreSummarisedByTheirTypes() throws {
         let lines = try summary(try makeStats(), "<Enter>I", columns: 190)
-        XCTAssertEqual(lines[2], "2│qty    │integer     │integer     │     1│   25.0│        2│         3│         4│         5│         5│         5│▄ █             │ 4.33333333333333│ 1.15470053837925│         5│      2│")
-        XCTAssertEqual(lines[3], "3│price  │numeric(6,2)│real        │     1│   25.0│        3│      1.25│     1.875│       2.5│      3.25│       4.0│█      █       █│ 2.58333333333333│ 1.37689263682153│      1.25│      1│")
-        XCTAssertEqual(lines[4], "4│paid   │boolean     │integer     │     1│   25.0│        2│         0│       0.5│         1│         1│         1│▄█              │0.666666666666667│0.577350269189626│         1│      2│")
-        XCTAssertEqual(lines[5], "5│day    │date        │text (dates)│     1│   25.0│        3│2024-01-01│2024-01-01│2024-01-02│2024-01-02│2024-01-03│█       █      █│2024-01-02       │1.0 days         │2024-01-01│      1│")
-        XCTAssertEqual(lines[6], "6│doc    │jsonb       │text        │     1│   25.0│        2│[1, 2]    │          │          │          │{\"a\": 1}  │                │                 │                 │{\"a\": 1}  │      2│")
+        XCTAssertEqual(lines[2], "2│qty    │integer     │integer     │     1│   25.0│        2│         3│         4│         5│         5│         5│▄ █             │      4.33│    1.15│         5│      2│")
+        XCTAssertEqual(lines[3], "3│price  │numeric(6,2)│real        │     1│   25.0│        3│      1.25│     1.875│       2.5│      3.25│       4.0│█      █       █│      2.58│    1.38│      1.25│      1│")
+        XCTAssertEqual(lines[4], "4│paid   │boolean     │integer     │     1│   25.0│        2│         0│       0.5│         1│         1│         1│▄█              │      0.67│    0.58│         1│      2│")
+        XCTAssertEqual(lines[5], "5│day    │date        │text (dates)│     1│   25.0│        3│2024-01-01│2024-01-01│2024-01-02│2024-01-02│2024-01-03│█       █      █│2024-01-02│1.0 days│2024-01-01│      1│")
+        XCTAssertEqual(lines[6], "6│doc    │jsonb       │text        │     1│   25.0│        2│[1, 2]    │          │          │          │{\"a\": 1}  │                │          │        │{\"a\": 1}  │      2│")
     }
 
     func testQueryResultsAreSummarisedByTheTypesTheServerNames() throws {
         let lines = try summary(try makeStats(), "eSELECT qty, price, doc FROM stats<Enter>I", columns: 120)
-        XCTAssertEqual(lines[1], "1│qty    │     │integer│     1│   25.0│        2│     3│    4│      5│   5│       5│▄ █             │4.33333333333333│1…")
-        XCTAssertEqual(lines[2], "2│price  │     │real   │     1│   25.0│        3│  1.25│1.875│    2.5│3.25│     4.0│█      █       █│2.58333333333333│1…")
-        XCTAssertEqual(lines[3], "3│doc    │     │text   │     1│   25.0│        2│[1, 2]│     │       │    │{\"a\": 1}│                │                │")
+        XCTAssertEqual(lines[1], "1│qty    │     │integer│     1│   25.0│        2│     3│    4│      5│   5│       5│▄ █             │ 4.33│   1.15│5")
+        XCTAssertEqual(lines[2], "2│price  │     │real   │     1│   25.0│        3│  1.25│1.875│    2.5│3.25│     4.0│█      █       █│ 2.58│   1.38│1.25")
+        XCTAssertEqual(lines[3], "3│doc    │     │text   │     1│   25.0│        2│[1, 2]│     │       │    │{\"a\": 1}│                │     │       │{\"a\"…")
     }
 }

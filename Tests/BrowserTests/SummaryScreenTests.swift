@@ -44,13 +44,13 @@ final class SummaryScreenTests: XCTestCase {
             " SUMMARY  Enter: go to the column  F: its values  q: back                                         readings  1/6  column",
         ])
         assertScreen(try fixture.screen("I$", columns: 120, rows: 10, table: "readings"), [
-            " │column │max                                     │histogram       │mean            │stddev          │mode      │mode #",
-            "1│id     │                                       5│█████           │             3.0│1.58113883008419│         1│      1",
-            "2│score  │                                     4.0│▄     █        ▄│           2.625│1.03077640640442│       2.5│      2",
-            "3│label  │漢字テスト and a long label that goes on│                │                │                │a         │      2",
-            "4│day    │2024-01-09                              │█   █   █      █│2024-01-04      │3.4 days        │2024-01-01│      1",
-            "5│mixed  │x                                       │▄ █             │2.16666666666667│1.04083299973307│         1│      1",
-            "6│data   │<2 B> 0102                              │                │                │                │<1 B> 00  │      2",
+            " │column │p75       │max                                     │histogram       │mean      │stddev  │mode      │mode # │",
+            "1│id     │         4│                                       5│█████           │      3.00│    1.58│         1│      1│",
+            "2│score  │     2.875│                                     4.0│▄     █        ▄│      2.62│    1.03│       2.5│      2│",
+            "3│label  │          │漢字テスト and a long label that goes on│                │          │        │a         │      2│",
+            "4│day    │2024-01-05│2024-01-09                              │█   █   █      █│2024-01-04│3.4 days│2024-01-01│      1│",
+            "5│mixed  │      2.75│x                                       │▄ █             │      2.17│    1.04│         1│      1│",
+            "6│data   │          │<2 B> 0102                              │                │          │        │<1 B> 00  │      2│",
             "",
             "",
             " SUMMARY  Enter: go to the column  F: its values  q: back                                         readings  1/6  mode #",
@@ -68,7 +68,7 @@ final class SummaryScreenTests: XCTestCase {
         ])
         assertScreen(try fixture.screen("I$", columns: 120, rows: 6, table: "single"), [
             " │column │max                 │histogram       │mean               │stddev │mode                │mode # │",
-            "1│n      │                   7│█               │                7.0│       │                   7│      1│",
+            "1│n      │                   7│█               │               7.00│       │                   7│      1│",
             "2│at     │2024-02-29T10:00:00Z│█               │2024-02-29 10:00:00│       │2024-02-29T10:00:00Z│      1│",
             "",
             "",

@@ -40,7 +40,10 @@ final class SummarySource: RowSource {
             case 4: .real
             default: .other
             }
-            return GridColumn(name: name, kind: kind)
+            // The mean and standard deviation are computed, not stored values: two decimals and
+            // thousands grouped, as the frequency table's aggregates (and VisiData's) show them.
+            let computed = index == 12 || index == 13
+            return GridColumn(name: name, kind: kind, decimals: computed ? 2 : nil, groupsDigits: computed)
         }
         task = SummaryTask(database: database, query: query, declaredTypes: declaredTypes, wakeup: wakeup)
     }
