@@ -10,14 +10,6 @@ final class DriverBoundaryTests: XCTestCase {
     /// Where the shared layers still reach one database, by file, each with why. An entry whose file
     /// no longer does fails the test too, so the list only shrinks.
     static let knownExceptions: [String: String] = [
-        "Connection/Configuration.swift":
-            "SQLite's functions registered on every connection; becomes the SQLite driver's option",
-        "Core/SQLLiteral.swift":
-            "SQLite's own decimal reading checks that a literal reads back as its value (SQLiteDecimalReader); becomes SQLite's literal answer",
-        "Core/SQLScript.swift":
-            "SQLite's scripts are cut where sqlite3_complete says; becomes the SQLite dialect's way of cutting a script",
-        "Query/DynamicTable+Query.swift":
-            "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
         "Query/Query+Fetch.swift":
             "the decoder's loops name each driver's statement (Decision 0002): the connection is told apart by its class once a query; becomes a requirement of each driver's module with the macro's SQLite path",
         "Query/RecordDecoder.swift":
