@@ -32,6 +32,14 @@ protocol RecordDriverConnection: CoreDriverConnection {
     /// (PostgreSQL): what may fail is then tried in a savepoint of its own.
     var abortsTransactionOnError: Bool { get }
 
+    /// Whether the database keeps tables of one session that every read can be sent to
+    /// (PostgreSQL's `pg_temp`): ``Database/makeSessionTable(namedAfter:columns:fill:)``.
+    var hasSessionTables: Bool { get }
+
+    /// Whether other database files can be attached to every connection (SQLite's `ATTACH`):
+    /// ``Database/attach(file:as:)``.
+    var attachesFiles: Bool { get }
+
     /// How a query over `table` that keeps at most `limit` bytes of each of the columns `cutting`
     /// reads them on this database; nil when they are read whole and cut after.
     static func longValueCut(limit: Int, table: DynamicTable, cutting: [String]) -> (any LongValueCut)?
@@ -87,6 +95,10 @@ protocol RecordDriverConnection: CoreDriverConnection {
 
 extension RecordDriverConnection {
     var abortsTransactionOnError: Bool { false }
+
+    var hasSessionTables: Bool { false }
+
+    var attachesFiles: Bool { false }
 
     func addForeignKeys(of schemas: [ModelSchema], referencing table: String) throws {}
 
