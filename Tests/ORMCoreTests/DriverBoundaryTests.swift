@@ -18,8 +18,6 @@ final class DriverBoundaryTests: XCTestCase {
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/ColumnCoding.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
-        "Records/Database+Insert.swift":
-            "a model's columns bind through the macro's SQLite path on SQLite's statement (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/Database+URL.swift":
             "Database(url:) chooses the driver from the string; moves to the module that links both",
         "Records/Model.swift":

@@ -1,7 +1,7 @@
 /// What the record layer asks of a connection that each database does its own way, implemented in
 /// the driver's folder (`SQLite/Records`, `PostgreSQL/Records`) and reached through
 /// ``DatabaseConnection/records``.
-protocol RecordDriverConnection: CoreDriverConnection {
+protocol RecordDriverConnection: CoreDriverConnection where PreparedStatement: RecordDriverStatement {
     // MARK: - Models' rows (called once a fetch, a fault or a refresh)
 
     /// Every row `sql` returns as live objects of `type` (the identity map's own where live),
