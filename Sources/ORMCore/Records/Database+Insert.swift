@@ -37,8 +37,8 @@ extension Database {
 
     /// Binds and runs `statement`, an insert of `object` as `run` says; returns the key the row got
     /// (with `returnsKey`, the insert's `RETURNING` row holds it; otherwise a key left to the
-    /// database is the rowid). Inlined into each driver's `insertObject`, specialised for its
-    /// statement (SQLite's binds through the macro's concrete path).
+    /// database is the rowid). A driver whose statement the macro reads concretely (SQLite) keeps
+    /// a concrete copy of this loop in its folder.
     @inline(__always)
     static func runInsert<T: Model, S: RecordDriverStatement>(
         _ object: T, schema: ModelSchema, key keyBefore: SQLValue, run: InsertRun, statement: S
@@ -76,7 +76,8 @@ extension Database {
 
     /// Binds `object`'s `columns` to `statement`, as the driver's statement binds a model's
     /// columns (``RecordDriverStatement/bindColumns(of:_:startingAt:)``: SQLite's through the
-    /// macro's concrete path). (Inserts, updates and upserts' reads take it.)
+    /// macro's concrete path). (Updates and upserts' reads take it; SQLite's insert loop keeps a
+    /// concrete copy of its own.)
     @inline(__always)
     static func bindColumns<T: Model, S: RecordDriverStatement>(
         _ object: T, _ columns: ColumnSet, to statement: S, startingAt index: Int32
