@@ -10,14 +10,6 @@ final class DriverBoundaryTests: XCTestCase {
     /// Where the shared layers still reach one database, by file, each with why. An entry whose file
     /// no longer does fails the test too, so the list only shrinks.
     static let knownExceptions: [String: String] = [
-        "Connection/Configuration.swift":
-            "SQLite's functions registered on every connection; becomes the SQLite driver's option",
-        "Core/SQLLiteral.swift":
-            "SQLite's own decimal reading checks that a literal reads back as its value (SQLiteDecimalReader); becomes SQLite's literal answer",
-        "Core/SQLScript.swift":
-            "SQLite's scripts are cut where sqlite3_complete says; becomes the SQLite dialect's way of cutting a script",
-        "Query/DynamicTable+Query.swift":
-            "long values read as SQLite's markers (ValueCut), by rowid; becomes the driver's way of reading a page",
         "Query/Query+Fetch.swift":
             "the decoder's loops name each driver's statement (Decision 0002): the connection is told apart by its class once a query; becomes a requirement of each driver's module with the macro's SQLite path",
         "Query/RecordDecoder.swift":
@@ -26,8 +18,6 @@ final class DriverBoundaryTests: XCTestCase {
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/ColumnCoding.swift":
             "the macro's SQLite path names SQLite's statement and row (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
-        "Records/Database+Insert.swift":
-            "a model's columns bind through the macro's SQLite path on SQLite's statement (Decision 0002); becomes a protocol of SQLite's module that @Model conforms to",
         "Records/Database+URL.swift":
             "Database(url:) chooses the driver from the string; moves to the module that links both",
         "Records/Model.swift":

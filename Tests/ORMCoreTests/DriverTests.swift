@@ -29,6 +29,26 @@ final class DriverTests: XCTestCase {
         XCTAssertEqual(postgres.dialect, .postgres)
     }
 
+    /// What one database has and the other has not is asked of the driver's connection, and the
+    /// refusal names the database at hand; a driver's own settings live in its folder.
+    func testWhatADatabaseLacksIsRefusedByItsDriversAnswer() throws {
+        let db = try Database(path: ":memory:")
+        XCTAssertTrue(db.writer.connection.records.attachesFiles)
+        XCTAssertFalse(db.writer.connection.records.hasSessionTables)
+        XCTAssertThrowsError(try db.makeSessionTable(namedAfter: "t", columns: [("a", .integer)]) { _ in }) { error in
+            guard case ORMError.notSupported(let feature, let database) = error else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(feature, "session tables")
+            XCTAssertEqual(database, "SQLite")
+        }
+        var configuration = Configuration()
+        XCTAssertTrue(configuration.functions.isEmpty)
+        configuration.functions = [SQLFunction("twice", argumentCount: 1) { $0[0] }]
+        XCTAssertEqual(configuration.functions.map(\.name), ["twice"])
+        XCTAssertEqual(SQLScript.statements(in: "SELECT 1; SELECT 2", dialect: .sqlite), ["SELECT 1", "SELECT 2"])
+    }
+
     func testSQLiteReportsReadersTrialsAndExternalChangesForAFileOnly() throws {
         let path = try temporaryDatabasePath(self)
         let everything = DriverCapabilities(

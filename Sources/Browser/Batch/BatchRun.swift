@@ -34,7 +34,7 @@ struct BatchRun {
     /// Runs `text`, writing the last statement's rows to `output` and any other word for the
     /// user (a failure, the rows changed) to `say`, a line each; returns the exit status.
     func run(_ text: String, output: BatchOutput, say: (String) -> Void) -> BatchExit {
-        let dialect = database.dialect.tokenDialect
+        let dialect = database.dialect
         let statements = SQLScript.statements(in: text, dialect: dialect)
         guard !statements.isEmpty else {
             say("reef: --sql: no statement to run")

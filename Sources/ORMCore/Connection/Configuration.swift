@@ -60,8 +60,8 @@ public struct Configuration: Sendable {
     /// sorted run it merges through a buffer of one page (a million-row sort merges a hundred
     /// runs or more). SQLite only.
     public var pageSize: Int?
-    /// Functions written in Swift that SQL may call, registered on every connection.
-    public var functions: [SQLFunction] = []
+    /// The settings one driver reads, declared in its folder (SQLite's ``functions``).
+    package var driverOptions = DriverOptions()
     /// SQLite files attached to every connection (``Database/attach(file:as:)``), shared by the
     /// connections opened with this configuration.
     public var attachedFiles = AttachedFiles()

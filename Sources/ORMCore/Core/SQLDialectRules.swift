@@ -9,6 +9,11 @@ package protocol SQLDialectRules: Sendable {
     /// The tokenizer's rules for this database's SQL text.
     var tokenDialect: SQLToken.Dialect { get }
 
+    /// The statements of a script in order, cut as this database's own shell cuts its input,
+    /// each trimmed of surrounding blanks and of its final `;`, pieces holding no statement left
+    /// out (``SQLScript/statements(in:dialect:)``).
+    func statements(in script: String) -> [String]
+
     /// The text to prepare for a statement a user wrote with ORMCore's `?` placeholders, and the
     /// number of parameters it takes (``SQLDialect/preparedText(_:)``).
     func preparedText(_ sql: String) -> (text: String, parameterCount: Int)

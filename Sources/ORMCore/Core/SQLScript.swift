@@ -1,33 +1,18 @@
-import CSQLite
-
-/// SQL text as a script of statements: split where SQLite itself sees a statement end, the way
-/// the `sqlite3` shell reads its input.
-///
-/// A `;` ends a statement only where `sqlite3_complete` agrees: not inside a string, a quoted
-/// identifier, a comment, or the body of a `CREATE TRIGGER … BEGIN … END`.
+/// SQL text as a script of statements, cut the way each database's own shell reads its input
+/// (``statements(in:dialect:)``: the dialect's answer), and what a statement's first words say.
 ///
 /// ```swift
-/// SQLScript.statements(in: "UPDATE t SET a = ';'; -- note\nSELECT * FROM t;")
+/// SQLScript.statements(in: "UPDATE t SET a = ';'; -- note\nSELECT * FROM t;", dialect: .sqlite)
 /// // ["UPDATE t SET a = ';'", "SELECT * FROM t"]
 /// ```
 public enum SQLScript {
-    /// The statements of `text` in order, each trimmed of surrounding blanks and of its final `;`.
-    /// Pieces holding only blanks, comments and semicolons are left out. The last statement need
-    /// not end with a `;` (it is kept as typed, complete or not, for SQLite to judge).
-    public static func statements(in text: String) -> [String] {
-        var statements: [String] = []
-        var start = text.startIndex
-        // Only a `;` token can end a statement; SQLite decides whether it does (inside a trigger's
-        // body it does not).
-        for token in SQLToken.tokens(in: text) where token.kind == .semicolon {
-            let piece = text[start..<token.range.upperBound]
-            if isComplete(piece) {
-                appendStatement(piece, to: &statements)
-                start = token.range.upperBound
-            }
-        }
-        appendStatement(text[start...], to: &statements)
-        return statements
+    /// The statements of `text` in order, as `dialect`'s database cuts a script (SQLite's where
+    /// `sqlite3_complete` sees a statement end, PostgreSQL's as `psql` does), each trimmed of
+    /// surrounding blanks and of its final `;`. Pieces holding only blanks, comments and semicolons
+    /// are left out; the last statement need not end with a `;` (it is kept as typed, complete or
+    /// not, for the database to judge).
+    package static func statements(in text: String, dialect: SQLDialect) -> [String] {
+        dialect.rules.statements(in: text)
     }
 
     /// The first word of `statement` after any blanks and comments, upper-cased (`SELECT`, `WITH`);
@@ -46,12 +31,9 @@ public enum SQLScript {
 
     // MARK: - Helpers
 
-    /// Whether SQLite sees a whole statement, ended by a `;`, in `piece`.
-    private static func isComplete(_ piece: Substring) -> Bool {
-        String(piece).withCString { sqlite3_complete($0) != 0 }
-    }
-
-    private static func appendStatement(_ piece: Substring, to statements: inout [String]) {
+    /// Appends `piece`, a statement as cut, to `statements`: trimmed of blanks and of its final
+    /// `;`, and left out when it holds no statement token.
+    package static func appendStatement(_ piece: Substring, to statements: inout [String]) {
         var statement = piece.trimmedWhitespace
         while statement.hasSuffix(";") {
             statement.removeLast()

@@ -63,7 +63,7 @@ final class DatabaseCore: Sendable {
         self.writer = WriterAccess(
             connection: try wrap(driver.openConnection(for: .writer)),
             recordedChanges: capabilities.changeSource == .recordedWrites
-                ? RecordedChanges(dialect: driver.dialect.tokenDialect) : nil)
+                ? RecordedChanges(dialect: driver.dialect) : nil)
         self.readers =
             capabilities.concurrentReaders
             ? ReaderPool(

@@ -6,12 +6,12 @@ import FoundationEssentials
 ///
 /// Touched only by the holder of the writer's lock.
 final class RecordedChanges: @unchecked Sendable {
-    /// How the tokenizer cuts raw SQL, to find the tables it writes.
-    let dialect: SQLToken.Dialect
+    /// How the database cuts raw SQL, to find the tables it writes.
+    let dialect: SQLDialect
     private var pending = ChangeSet()
     private var committed = ChangeSet()
 
-    init(dialect: SQLToken.Dialect) {
+    init(dialect: SQLDialect) {
         self.dialect = dialect
     }
 
@@ -40,10 +40,10 @@ final class RecordedChanges: @unchecked Sendable {
     /// a `ROLLBACK` forgetting what was pending.
     func recordStatements(of sql: String) {
         for statement in SQLScript.statements(in: sql, dialect: dialect) {
-            if SQLScript.rollsBackTransaction(statement, dialect: dialect) {
+            if SQLScript.rollsBackTransaction(statement, dialect: dialect.tokenDialect) {
                 discardPending()
             } else {
-                recordTables(SQLScript.tablesWritten(by: statement, dialect: dialect))
+                recordTables(SQLScript.tablesWritten(by: statement, dialect: dialect.tokenDialect))
             }
         }
     }

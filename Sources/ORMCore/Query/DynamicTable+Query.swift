@@ -11,7 +11,7 @@ extension DynamicTable {
     /// blob that is not a key (their ``DynamicRecord/fullSizes`` say how long the whole value is):
     /// a viewer showing a few lines of a 50 MB value holds a few lines, not 50 MB. `where` and
     /// `orderBy` see whole values; the values selected are cut by the database where it can
-    /// (`ValueCut` in a SQLite rowid table, `ServerValueCut` on PostgreSQL), else after. A row fetched again by key
+    /// (SQLite's markers in a rowid table, read apart by rowid; PostgreSQL's server-side cut), else after. A row fetched again by key
     /// (``DynamicTable/record(key:computing:joining:)``) is whole.
     ///
     /// ```swift
@@ -42,8 +42,6 @@ extension DynamicTable {
                 limit: limit, table: self, cutting: Set(selected.indices).subtracting(keyPositions).map { selected[$0] })
         }
         let longValueCut = entity.longValueCut
-        // SQLite's markers, read by rowid: this decoder's SQLite path (Decision 0002).
-        let valueCut = longValueCut as? ValueCut
         let rowIDPosition = keyPositions.first
         let decoder = RecordDecoder<DynamicRecord>(
             decode: { row in
@@ -56,14 +54,11 @@ extension DynamicTable {
                 let values = try (0..<selected.count).map { index -> SQLValue in
                     let column = row.statement.column(at: Int32(index))
                     guard cutColumns.contains(index) else { return column.value }
-                    if let valueCut, column.isBlob, let rowIDPosition,
-                       let marked = valueCut.marked(blobOfBytes: column.byteCount) {
-                        // Read by rowid, its start only (see ``ValueCut``).
-                        let rowID = row.statement.column(at: Int32(rowIDPosition)).int64
-                        let (value, size) = try row.statement.onConnection {
-                            try $0.cutValue(table: table, column: selected[index], rowID: rowID,
-                                            rowIDColumn: selected[rowIDPosition], marked: marked, limit: limit)
-                        }
+                    if let longValueCut, let rowIDPosition,
+                       let (value, size) = try longValueCut.cutValue(
+                           in: row, at: Int32(index), table: table, column: selected[index],
+                           rowID: Int32(rowIDPosition), rowIDColumn: selected[rowIDPosition], limit: limit) {
+                        // Read apart, its start only (SQLite's markers, by rowid).
                         if let size { fullSizes[index] = size }
                         return value
                     }

@@ -6,11 +6,11 @@ extension Database {
     /// opened as the database is (read-only when it is); the database's own file is not written.
     /// Idle readers are closed so the next read opens one that has it.
     ///
-    /// - Throws: ``ORMError/invalidQuery(_:)`` on PostgreSQL or for a name taken, else SQLite's
+    /// - Throws: ``ORMError/invalidQuery(_:)`` on a database that attaches no files (PostgreSQL) or for a name taken, else SQLite's
     ///   error (a file that is not a database).
     public func attach(file path: String, as name: String) throws {
-        guard dialect.kind == .sqlite else {
-            throw ORMError.invalidQuery("only SQLite attaches files")
+        guard writer.connection.records.attachesFiles else {
+            throw ORMError.invalidQuery("\(writer.connection.databaseName) attaches no files: only SQLite does")
         }
         guard configuration.attachedFiles.add(path, as: name) else {
             throw ORMError.invalidQuery("a file is attached as \(name) already")

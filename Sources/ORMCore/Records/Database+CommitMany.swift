@@ -26,7 +26,7 @@ extension Database {
     where S.Element: Model {
         try transaction { _ in
             try write { connection in
-                let driver = connection.driverConnection
+                let driver = connection.records
                 guard driver.sendsWithoutWaiting, options.errorPolicy == .raise else {
                     var written = 0
                     for object in objects where try object.commit(in: self, options: options) { written += 1 }
@@ -64,7 +64,7 @@ extension Database {
 
     /// ``commit(_:options:)`` on a connection that sends without waiting, inside the call's
     /// transaction: each object that can go is sent, the others wait for the answers before them.
-    private func commitSending<S: Sequence, C: DriverConnection>(
+    private func commitSending<S: Sequence, C: RecordDriverConnection>(
         _ objects: S, options: CommitOptions, on connection: C
     ) throws -> Int where S.Element: Model {
         typealias T = S.Element
@@ -113,7 +113,7 @@ extension Database {
 
     /// Sends the insert of new `object`: binding its key when `returnsKey` is false (a key it
     /// carries), else leaving it to the server's sequence and setting what `RETURNING` answers.
-    private func sendInsert<T: Model, C: DriverConnection>(
+    private func sendInsert<T: Model, C: RecordDriverConnection>(
         _ object: T, schema: ModelSchema, key keyBefore: SQLValue, returnsKey: Bool, frame: BorrowedFrame?,
         on connection: C
     ) throws {
@@ -145,7 +145,7 @@ extension Database {
     }
 
     /// Sends the update of `object`'s changed `columns`.
-    private func sendUpdate<T: Model, C: DriverConnection>(
+    private func sendUpdate<T: Model, C: RecordDriverConnection>(
         _ object: T, schema: ModelSchema, columns: ColumnSet, storedKey: SQLValue, on connection: C
     ) throws {
         guard object.willUpdate() else { throw veto(schema.table, .update) }

@@ -40,7 +40,7 @@ extension Database {
     /// database is the rowid). A driver whose statement the macro reads concretely (SQLite) keeps
     /// a concrete copy of this loop in its folder.
     @inline(__always)
-    static func runInsert<T: Model, S: DriverStatement>(
+    static func runInsert<T: Model, S: RecordDriverStatement>(
         _ object: T, schema: ModelSchema, key keyBefore: SQLValue, run: InsertRun, statement: S
     ) throws -> SQLValue {
         defer { statement.noteObjectWrite(nil) }
@@ -74,19 +74,15 @@ extension Database {
         return key.isNull ? statement.lastInsertedKey : key
     }
 
-    /// Binds `object`'s `columns` to `statement`: SQLite's statement through the macro's concrete
-    /// path (every value's bind inlined), another driver's through the generic one: generic code
-    /// alone would pick the generic path even for SQLite. (Updates and upserts' reads take it; the
-    /// insert loop keeps a concrete copy of its own.)
+    /// Binds `object`'s `columns` to `statement`, as the driver's statement binds a model's
+    /// columns (``RecordDriverStatement/bindColumns(of:_:startingAt:)``: SQLite's through the
+    /// macro's concrete path). (Updates and upserts' reads take it; SQLite's insert loop keeps a
+    /// concrete copy of its own.)
     @inline(__always)
-    static func bindColumns<T: Model, S: DriverStatement>(
+    static func bindColumns<T: Model, S: RecordDriverStatement>(
         _ object: T, _ columns: ColumnSet, to statement: S, startingAt index: Int32
     ) throws {
-        if let sqlite = statement as? Statement {
-            try object._$bindColumns(columns, to: sqlite, startingAt: index)
-        } else {
-            try object._$bindColumns(columns, to: statement, startingAt: index)
-        }
+        try statement.bindColumns(of: object, columns, startingAt: index)
     }
 
     /// Runs an insert ending in `RETURNING` its key, and returns that key.

@@ -22,7 +22,7 @@ extension Database {
     /// A read-only database refuses: PostgreSQL's read-only transactions refuse `CREATE TEMP
     /// TABLE` (a temporary table is still rows in the server's catalog), and a standby has none.
     ///
-    /// - Throws: ``ORMError/notSupported(feature:database:)`` on SQLite (attach a file there:
+    /// - Throws: ``ORMError/notSupported(feature:database:)`` on a database without them, SQLite (attach a file there:
     ///   ``attach(file:as:)``), ``ORMError/readOnlyDatabase(path:)``, ``ORMError/invalidQuery(_:)``
     ///   while a transaction is open on the writer, what `fill` throws, or the server's error; the
     ///   table is gone then.
@@ -30,8 +30,8 @@ extension Database {
         namedAfter prefix: String, columns: [(name: String, type: StoredType)],
         fill: (_ insert: ([[SQLValue]]) throws -> Void) throws -> Void
     ) throws -> SessionTable {
-        guard dialect.kind == .postgres else {
-            throw ORMError.notSupported(feature: "session tables", database: "SQLite")
+        guard writer.connection.records.hasSessionTables else {
+            throw ORMError.notSupported(feature: "session tables", database: writer.connection.databaseName)
         }
         if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
         let name = core.sessionTableNames.withLock { names in

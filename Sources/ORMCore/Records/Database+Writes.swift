@@ -123,7 +123,7 @@ extension Database {
 
     /// ``update(_:columns:storedKey:runsHooks:)`` on the writer's connection.
     @inline(__always)
-    private func update<T: Model, C: DriverConnection>(
+    private func update<T: Model, C: RecordDriverConnection>(
         _ object: T, schema: ModelSchema, columns: ColumnSet, storedKey: SQLValue, runsHooks: Bool, on connection: C
     ) throws {
         try connection.withModelStatement(

@@ -1,7 +1,7 @@
 /// What the record layer asks of a connection that each database does its own way, implemented in
 /// the driver's folder (`SQLite/Records`, `PostgreSQL/Records`) and reached through
 /// ``DatabaseConnection/records``.
-protocol RecordDriverConnection: CoreDriverConnection {
+protocol RecordDriverConnection: CoreDriverConnection where PreparedStatement: RecordDriverStatement {
     // MARK: - Models' rows (called once a fetch, a fault or a refresh)
 
     /// Every row `sql` returns as live objects of `type` (the identity map's own where live),
@@ -31,6 +31,14 @@ protocol RecordDriverConnection: CoreDriverConnection {
     /// Whether a failed statement aborts the open transaction until a rollback to a savepoint
     /// (PostgreSQL): what may fail is then tried in a savepoint of its own.
     var abortsTransactionOnError: Bool { get }
+
+    /// Whether the database keeps tables of one session that every read can be sent to
+    /// (PostgreSQL's `pg_temp`): ``Database/makeSessionTable(namedAfter:columns:fill:)``.
+    var hasSessionTables: Bool { get }
+
+    /// Whether other database files can be attached to every connection (SQLite's `ATTACH`):
+    /// ``Database/attach(file:as:)``.
+    var attachesFiles: Bool { get }
 
     /// How a query over `table` that keeps at most `limit` bytes of each of the columns `cutting`
     /// reads them on this database; nil when they are read whole and cut after.
@@ -87,6 +95,10 @@ protocol RecordDriverConnection: CoreDriverConnection {
 
 extension RecordDriverConnection {
     var abortsTransactionOnError: Bool { false }
+
+    var hasSessionTables: Bool { false }
+
+    var attachesFiles: Bool { false }
 
     func addForeignKeys(of schemas: [ModelSchema], referencing table: String) throws {}
 

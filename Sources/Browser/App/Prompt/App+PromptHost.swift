@@ -14,7 +14,7 @@ extension App: PromptHost {
     /// buffer, the cursor's line in sight).
     func openPrompt(_ kind: PromptKind, text: String = "") {
         prompt.open(kind, text: text)
-        prompt.current?.dialect = database.dialect.tokenDialect
+        prompt.current?.dialect = database.dialect
         prompt.current?.keepCursorVisible(rows: editorRows)
     }
 

@@ -54,7 +54,7 @@ struct PromptState: Sendable {
     /// The `Ctrl-R` search of the history under way.
     var search: HistorySearch?
     /// How the SQL prompt's text is cut into statements (the database's tokenizer).
-    var dialect: SQLToken.Dialect = .sqlite
+    var dialect: SQLDialect = .sqlite
     /// The error of the statement last run from this text, marked in it until the text changes.
     var failure: EditorFailure?
     /// The first line of the text in sight when it spans more lines than the editor shows.

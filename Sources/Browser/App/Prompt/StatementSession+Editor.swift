@@ -63,7 +63,7 @@ extension StatementSession {
     /// What the editor says of `error`, a failure of `text` run from `origin`, and where in the
     /// editor's text it is: the statement of a script that failed, and the place in it.
     func editorFailure(_ error: any Error, in text: String, origin: StatementOrigin) -> EditorFailure {
-        let ranges = EditorStatements.ranges(in: text, dialect: host.database.dialect.tokenDialect)
+        let ranges = EditorStatements.ranges(in: text, dialect: host.database.dialect)
         let characters = Array(text)
         let place: Int?
         let message: String

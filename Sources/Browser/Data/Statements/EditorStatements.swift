@@ -17,8 +17,8 @@ enum EditorStatements {
     /// it holds several statements and the last has no `;` after it; or its last word cannot end
     /// a statement (a `,`, an operator, `SELECT`, `FROM`, `WHERE`, `AND`, `BY`…: `SELECT a,`; not
     /// the `*` of every column: `RETURNING *`).
-    static func isUnfinished(_ text: String, dialect: SQLToken.Dialect) -> Bool {
-        let tokens = SQLToken.tokens(in: text, dialect: dialect)
+    static func isUnfinished(_ text: String, dialect: SQLDialect) -> Bool {
+        let tokens = SQLToken.tokens(in: text, dialect: dialect.tokenDialect)
         if tokens.last.map({ !$0.isClosed }) ?? false {
             return true
         }
@@ -73,7 +73,7 @@ enum EditorStatements {
 
     /// Where each statement of `text` is, in characters, as the database's cutter splits it
     /// (each trimmed of blanks and its final `;`).
-    static func ranges(in text: String, dialect: SQLToken.Dialect) -> [Range<Int>] {
+    static func ranges(in text: String, dialect: SQLDialect) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var searchStart = text.startIndex
         var searchOffset = 0
@@ -92,7 +92,7 @@ enum EditorStatements {
 
     /// The statement under `cursor` (in characters) and where it starts: the one the cursor is
     /// in, else the last one before it, else the first; nil when the text holds none.
-    static func statement(at cursor: Int, in text: String, dialect: SQLToken.Dialect) -> (text: String, start: Int)? {
+    static func statement(at cursor: Int, in text: String, dialect: SQLDialect) -> (text: String, start: Int)? {
         let ranges = ranges(in: text, dialect: dialect)
         guard let range = ranges.last(where: { $0.lowerBound <= cursor }) ?? ranges.first else {
             return nil

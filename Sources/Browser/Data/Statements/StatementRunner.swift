@@ -42,7 +42,7 @@ struct StatementRunner: Sendable {
     /// - Throws: the database's error, ORMCore's read-only error for a write on a read-only
     ///   database, or ``ScriptFailure`` naming the statement of a script that failed.
     func run(_ text: String) throws -> StatementOutcome {
-        let statements = SQLScript.statements(in: text, dialect: database.dialect.tokenDialect)
+        let statements = SQLScript.statements(in: text, dialect: database.dialect)
         guard statements.count > 1 else {
             return try runOne(statements.first ?? Self.trimmed(text))
         }

@@ -5,6 +5,9 @@ import PostgresClient
 extension PostgresConnection: RecordDriverConnection {
     var abortsTransactionOnError: Bool { true }
 
+    /// A session's temporary tables, in `pg_temp`.
+    var hasSessionTables: Bool { true }
+
     /// The plan compares declared types, and ``PostgresMigrator`` alters the table in place in one
     /// transaction (a savepoint of the one open), PostgreSQL's DDL being transactional.
     func migrateTable(_ schema: ModelSchema, in database: Database) throws {

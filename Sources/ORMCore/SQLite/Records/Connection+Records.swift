@@ -1,6 +1,9 @@
 // What the record layer asks of a SQLite connection (RecordDriverConnection).
 
 extension Connection: RecordDriverConnection {
+    /// `ATTACH DATABASE`.
+    var attachesFiles: Bool { true }
+
     /// Runs the ``MigrationPlan`` in one transaction (``AutoMigrator``), with foreign keys off for a
     /// rebuild (which SQLite only allows outside a transaction).
     func migrateTable(_ schema: ModelSchema, in database: Database) throws {

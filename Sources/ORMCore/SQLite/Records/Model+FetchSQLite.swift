@@ -51,6 +51,12 @@ extension Statement: RecordDriverStatement {
     func materialize<T: Model>(_ type: T.Type, database: Database, columnMap: [Int32]?) throws -> [T] {
         try T.materializeRows(of: self, database: database, columnMap: columnMap)
     }
+
+    /// The macro's concrete path: every value's bind inlined.
+    @inline(__always)
+    func bindColumns<T: Model>(of object: T, _ columns: ColumnSet, startingAt index: Int32) throws {
+        try object._$bindColumns(columns, to: self, startingAt: index)
+    }
 }
 
 extension Connection {

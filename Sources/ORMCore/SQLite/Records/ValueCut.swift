@@ -53,4 +53,19 @@ final class ValueCut: LongValueCut {
         default: nil
         }
     }
+
+    /// A marked cell's start and size, read by rowid through SQLite's incremental I/O (never the
+    /// rest of the value); nil for a cell that holds its value.
+    func cutValue(
+        in row: borrowing _StatementRow, at index: Int32, table: String, column: String, rowID: Int32,
+        rowIDColumn: String, limit: Int
+    ) throws -> (value: SQLValue, fullSize: Int?)? {
+        let cell = row.statement.column(at: index)
+        guard cell.isBlob, let marked = marked(blobOfBytes: cell.byteCount) else { return nil }
+        let key = row.statement.column(at: rowID).int64
+        return try row.statement.onConnection {
+            try $0.cutValue(
+                table: table, column: column, rowID: key, rowIDColumn: rowIDColumn, marked: marked, limit: limit)
+        }
+    }
 }
