@@ -58,3 +58,49 @@ final class HistogramTableTests: XCTestCase {
         XCTAssertTrue(dates.first?.contains("2023-12-") ?? false, dates.first ?? "")
     }
 }
+
+/// A plot's result leaves reef as a grid's does: `X`, `gY` and `gy` on the plot open its dots as a
+/// table (each dot's part of x and y, its rows, its colour) and export or copy it there.
+final class PlotTableTests: XCTestCase {
+    private var fixture: BrowserFixture!
+
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+        try Database(path: fixture.path).executeScript("""
+            CREATE TABLE pts (id INTEGER PRIMARY KEY, x REAL, y REAL, kind TEXT);
+            INSERT INTO pts (x, y, kind) VALUES (0, 0, 'a'), (10, 10, 'b'), (5, 5, 'a'), (5, 5, 'a');
+            """)
+    }
+
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    /// Plays `keys` on `pts`; returns what reached the clipboard and the last screen.
+    private func run(_ keys: String) throws -> (clipboard: [String], screen: [String]) {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "pts")
+        let runner = HeadlessRunner(app: app, columns: 100, rows: 20)
+        let screens = runner.run(try KeyScript.parse(keys))
+        return (runner.backend.clipboard, screens.last ?? [])
+    }
+
+    func testGYCopiesTheDotsWithTheirRowsAndQGoesBackToThePlot() throws {
+        let (clipboard, screen) = try run("l!l.gYcsv<Enter>")
+        XCTAssertTrue(screen[19].contains("copied the view of dots of y against x in pts: 3 rows as csv"), screen[19])
+        let lines = clipboard.first?.split(separator: "\r\n").map(String.init) ?? []
+        XCTAssertEqual(lines.first, "x from,x to,y from,y to,rows")
+        XCTAssertEqual(lines.count, 4, "\(lines)")
+        XCTAssertEqual(lines.map { $0.split(separator: ",").last.map(String.init) ?? "" }.dropFirst(), ["1", "2", "1"])
+        XCTAssertTrue(lines[1].hasPrefix("0.0,"), lines[1])
+        XCTAssertTrue(try run("l!l.gYcsv<Enter>q").screen[19].hasPrefix(" PLOT "))
+    }
+
+    func testAColouredPlotsDotsCarryTheirColourAndXExportsThem() throws {
+        let file = fixture.directory.appendingPathComponent("dots.csv").path
+        let screen = try run("l!ll!h.X\(file)<Enter>").screen
+        XCTAssertTrue(screen[19].contains("exported 3 rows to"), screen[19])
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\r\n").map(String.init)
+        XCTAssertEqual(lines.first, "x from,x to,y from,y to,rows,colour")
+        XCTAssertEqual(lines.dropFirst().map { $0.split(separator: ",").suffix(2).joined(separator: ",") }, ["1,a", "2,a", "1,b"])
+    }
+}

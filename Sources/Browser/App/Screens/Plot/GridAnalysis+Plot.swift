@@ -46,7 +46,7 @@ extension GridAnalysis {
         }, done: { result in
             app.state.screens.append(PlotController(query: query, database: database, origin: grid, title: title, result: result,
                                                     ordered: ordered, host: app))
-            app.say(.info("arrows: cursor; =: zoom in, -: out; L: lines; Enter: the rows there; q: back"))
+            app.say(.info("arrows: cursor; =: zoom in, -: out; L: lines; Enter: the rows there; X, gY: the dots; q: back"))
         })
     }
 
