@@ -16,6 +16,8 @@ server as reef_speed.py drives it, a fresh process per run (one discarded warm-u
   untimed; then `gF`, timed until the groups show;
 - *pivot*: `!` on `kind`, the cursor to `level`, untimed; then `W`, timed until the table (five
   rows of kinds, ten columns of levels) shows;
+- *computed column*: `=` `level * 2 AS twice` (VisiData: `=` `level * 2` on `level`), untimed;
+  then `F` on it, timed until its ten values show;
 - *plot*: `!` on `at` (VisiData: `id` taken out of its keys first), the cursor to `level`, untimed;
   then `.`, timed until the plot shows (VisiData: its graph sheet says every point is loaded);
 - *histogram* (reef alone: VisiData has none): the cursor to `at`, then `H`, until it shows.
@@ -54,6 +56,9 @@ OPERATIONS = [
     ("pivot", "`W`: pivot of `kind` by `level`",
      ["l", "l", "!", "l"], ["W"],
      [["!"], ["c"], ["^kind$", "Enter"], ["!"], ["c"], ["^level$", "Enter"]], ["W"]),
+    ("computed", "`=` computed column (`level * 2`), then `F` on it",
+     ["=", "level * 2 AS twice", "Enter", "$"], ["F"],
+     [["!"], ["c"], ["^level$", "Enter"], ["="], ["level * 2", "Enter"]], ["F"]),
     # The histogram is reef's alone (VisiData's keys None: VisiData has none).
     ("plot", "`.`: plot of `level` against `at`", ["l", "!", "l", "l"], ["."],
      [["!"], ["c"], ["^at$", "Enter"], ["!"], ["c"], ["^level$", "Enter"]], ["."]),
@@ -88,6 +93,8 @@ def reef_done(name):
             return "at_mean" in screen and all(kind in screen for kind in KINDS)
         if name == "pivot":
             return "Total" in screen and all(kind in screen for kind in KINDS)
+        if name == "computed":
+            return "twice" in screen.splitlines()[0]
         return "level" in screen.splitlines()[0]
     return done
 
@@ -102,6 +109,8 @@ def vd_done(name):
             return False
         if name == "pivot":  # its sheet named (the status echoes the command's name at once), its rows counted
             return "_pivot_" in status and re.search(r"\b5 (?:grouped )?rows\b", status) is not None
+        if name == "computed":  # the frequency table of the new column, its ten values
+            return "bins" in status and "level * 2" in screen.splitlines()[1]
         if "bins" not in status or not all(kind in screen for kind in KINDS):
             return False
         if name == "aggregates":
