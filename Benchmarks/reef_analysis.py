@@ -15,7 +15,12 @@ server as reef_speed.py drives it, a fresh process per run (one discarded warm-u
 - *two key columns*: `!` on `kind` and `level` (VisiData: `id` taken out of its keys first),
   untimed; then `gF`, timed until the groups show;
 - *pivot*: `!` on `kind`, the cursor to `level`, untimed; then `W`, timed until the table (five
-  rows of kinds, ten columns of levels) shows.
+  rows of kinds, ten columns of levels) shows;
+- *computed column*: `=` `level * 2 AS twice` (VisiData: `=` `level * 2` on `level`), untimed;
+  then `F` on it, timed until its ten values show;
+- *plot*: `!` on `at` (VisiData: `id` taken out of its keys first), the cursor to `level`, untimed;
+  then `.`, timed until the plot shows (VisiData: its graph sheet says every point is loaded);
+- *histogram* (reef alone: VisiData has none): the cursor to `at`, then `H`, until it shows.
 
 VisiData works on the rows it has loaded, so its keys are sent after the whole table is loaded
 (its load time is listed apart); reef's as soon as the first rows show. Each time runs from the
@@ -51,6 +56,13 @@ OPERATIONS = [
     ("pivot", "`W`: pivot of `kind` by `level`",
      ["l", "l", "!", "l"], ["W"],
      [["!"], ["c"], ["^kind$", "Enter"], ["!"], ["c"], ["^level$", "Enter"]], ["W"]),
+    ("computed", "`=` computed column (`level * 2`), then `F` on it",
+     ["=", "level * 2 AS twice", "Enter", "$"], ["F"],
+     [["!"], ["c"], ["^level$", "Enter"], ["="], ["level * 2", "Enter"]], ["F"]),
+    # The histogram is reef's alone (VisiData's keys None: VisiData has none).
+    ("plot", "`.`: plot of `level` against `at`", ["l", "!", "l", "l"], ["."],
+     [["!"], ["c"], ["^at$", "Enter"], ["!"], ["c"], ["^level$", "Enter"]], ["."]),
+    ("histogram", "`H`: histogram of `at`", ["l"], ["H"], None, None),
 ]
 
 ONLY = set()
@@ -68,6 +80,10 @@ def reef_done(name):
     """What reef's screen shows when operation `name` is done."""
     position = re.compile(r"(?:^|\s)1/[0-9]+(?:\s|$)")
     mode = " PIVOT " if name == "pivot" else " FREQUENCY "
+    if name in ("plot", "histogram"):
+        # The picture's screen opens once the database has reduced the rows.
+        picture = " PLOT " if name == "plot" else " HISTOGRAM "
+        return lambda screen: status_line(screen).startswith(picture) and " rows" in screen.splitlines()[0]
 
     def done(screen):
         status = status_line(screen)
@@ -77,6 +93,8 @@ def reef_done(name):
             return "at_mean" in screen and all(kind in screen for kind in KINDS)
         if name == "pivot":
             return "Total" in screen and all(kind in screen for kind in KINDS)
+        if name == "computed":
+            return "twice" in screen.splitlines()[0]
         return "level" in screen.splitlines()[0]
     return done
 
@@ -85,10 +103,14 @@ def vd_done(name):
     """What VisiData's screen shows when operation `name` is done (its sheet made, no progress left)."""
     def done(screen):
         status = status_line(screen)
+        if name == "plot":  # its graph sheet, its message once every point is read
+            return "_graph" in status and re.search(r"loaded [0-9]+ points \(", screen) is not None
         if "%" in status or "…" in status:
             return False
         if name == "pivot":  # its sheet named (the status echoes the command's name at once), its rows counted
             return "_pivot_" in status and re.search(r"\b5 (?:grouped )?rows\b", status) is not None
+        if name == "computed":  # the frequency table of the new column, its ten values
+            return "bins" in status and "level * 2" in screen.splitlines()[1]
         if "bins" not in status or not all(kind in screen for kind in KINDS):
             return False
         if name == "aggregates":
@@ -122,6 +144,8 @@ def measure_visidata(vd, db, rows, tmux, runs, res):
         return bool(loaded_text.search(status)) and "loading" not in status
 
     for name, _, _, _, prep, keys in selected(OPERATIONS):
+        if keys is None:
+            continue
         def trial(pane, t0, sample, prep=prep, keys=keys, name=name):
             sample["load"], _ = pane.wait_for(loaded, t0, 900, "vd loaded")
             for group in prep:

@@ -8,7 +8,8 @@ import XCTest
 
 /// Joins beyond one on PostgreSQL: a join on a joined view (track, album, then artist on
 /// `album.artist_id`), `[` leaving one at a time, a table of another schema named `schema.table`
-/// at the table step, and another session's commit to a joined table refreshing the view.
+/// at the table step, and another session's commit to a joined table refreshing the view, also
+/// to one of another schema than the browsed one.
 final class ReefJoinChainOnPostgresTests: XCTestCase {
     private var conninfo = ""
     private var apps: [App] = []
@@ -94,5 +95,56 @@ final class ReefJoinChainOnPostgresTests: XCTestCase {
         }
         let titles = try XCTUnwrap(app.currentGrid).source.rows(0..<3).map { $0.values[4] }
         XCTAssertEqual(titles.filter { $0 == .text("Renamed by psql") }.count, 1, screen)
+    }
+
+    func testAnotherSessionsCommitToAJoinedTableOfAnotherSchemaRefreshesTheView() throws {
+        let (app, runner) = try joinedWithRoyalty()
+        // `psql -c`: the session ends at once, so only the statistics of sales.royalty can name it.
+        try briefly("UPDATE sales.royalty SET percent = 77 WHERE album = 20")
+        try waitUntilRefreshed(app, runner, percent: 77)
+    }
+
+    func testWithTheTriggersOnTheOtherSchemaItsCommitRefreshesTheView() throws {
+        try PGNotifyTriggers.install(on: [PGQualifiedName(schema: "sales", name: "royalty")], using: try PGConnection(conninfo))
+        let (app, runner) = try joinedWithRoyalty()
+        try briefly("UPDATE sales.royalty SET percent = 55 WHERE album = 20")
+        try waitUntilRefreshed(app, runner, percent: 55)
+    }
+
+    /// An app on track joined with album, then with sales.royalty on the album, once the watch
+    /// has taken the other schema's table (a look after the join).
+    private func joinedWithRoyalty() throws -> (App, HeadlessRunner) {
+        let (app, runner) = try openJoinedWithAlbum()
+        _ = runner.run(try KeyScript.parse("Jsales.royalty<Enter><C-u>album_id = album<Enter>inner<Enter>"))
+        XCTAssertEqual(try XCTUnwrap(app.currentGrid).source.columns.map(\.header).last, "royalty.percent")
+        XCTAssertEqual(app.live.otherSchemaTables, [QualifiedTableName(schema: "sales", name: "royalty")])
+        let looks = app.database.core.externalChanges.lookCount ?? 0
+        try waitUntil("the watch took the joined table") { (app.database.core.externalChanges.lookCount ?? 0) >= looks + 2 }
+        return (app, runner)
+    }
+
+    /// Runs `sql` on a session that then ends, as `psql -c` does, and waits until it has gone.
+    private func briefly(_ sql: String) throws {
+        let brief = try PGConnection(conninfo, applicationName: "brief")
+        try brief.execute(sql)
+        brief.close()
+        // Asked from another database, so that no other session of this one is busy.
+        let server = try TestPostgresServer.shared()
+        let observer = try PGConnection(server.connectionString(database: try server.makeDatabase("reef_join_observer", for: self)))
+        try waitUntil("the brief session has ended") {
+            try observer.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'brief'").first?.int64(at: 0) == 0
+        }
+        observer.close()
+    }
+
+    /// Waits until the screen shows royalty's `percent` on Kind of Blue's track, and checks the
+    /// view's rows say so too.
+    private func waitUntilRefreshed(_ app: App, _ runner: HeadlessRunner, percent: Int64) throws {
+        try waitUntil("the joined view is refreshed on screen") {
+            let lines = runner.run(try KeyScript.parse("<wait:20>")).last ?? []
+            return lines.contains { $0.contains("So What") && $0.hasSuffix(" \(percent)│") }
+        }
+        let percents = try XCTUnwrap(app.currentGrid).source.rows(0..<3).map { $0.values[7] }
+        XCTAssertEqual(percents, [.integer(12), .integer(percent), .integer(12)])
     }
 }

@@ -84,7 +84,7 @@ extension HeadlessScreenTests {
             "  +-                 remove the cursor column's aggregates",
             "  I                  summary of every column (stats, histogram); Enter: go to it",
             "  .                  plot the cursor column against the ! column; Enter: rows",
-            "  H                  histogram of the cursor column; Enter: a bar's rows",
+            "  H                  histogram of the cursor column; Enter: bar's rows; X: bins",
             "  =                  add a column computed by an SQL expression (- drops it);",
             "                     plot: zoom in (- out); histogram: more bins",
             "  z]                 add a column of the table the foreign key refers to (=)",

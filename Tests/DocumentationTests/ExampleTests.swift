@@ -31,6 +31,19 @@ final class ExampleTests: XCTestCase {
         _ = try db.removeChangeNotifications(from: tables)    // and the function, once nothing calls it
     }
 
+    /// The Events guide's tables of other schemas: PostgreSQL's (`PostgresOtherSchemaChangeTests`
+    /// runs the same call on a server); a SQLite file has one schema, and the call changes nothing.
+    func testWatchingTablesOfOtherSchemasChangesNothingOnSQLite() throws {
+        let db = try Database.inMemory()
+        watchRoyalty(db)
+        XCTAssertEqual(try db.fetchAll("SELECT 1").count, 1)
+    }
+
+    private func watchRoyalty(_ db: Database) {
+        db.watchTablesOfOtherSchemas([QualifiedTableName(schema: "sales", name: "royalty")])
+        // another session's commit to it arrives as a change of "sales.royalty"; [] stops watching it
+    }
+
     /// The cluster guide's examples (`PostgresClusterTests` runs the same calls on a cluster).
     private func clusterGuide() throws {
         var configuration = Configuration()

@@ -46,6 +46,11 @@ final class ExternalChangeMonitor: Sendable {
         watch?.triggersChanged()
     }
 
+    /// Watches `tables` of other schemas too (see ``ExternalChangeWatch/watchOtherSchemas(_:)``).
+    func watchOtherSchemas(_ tables: Set<QualifiedTableName>) {
+        watch?.watchOtherSchemas(tables)
+    }
+
     /// How many looks the watch made, each having delivered what it found (tests wait for looks,
     /// not for time); nil when none runs.
     var lookCount: Int? { watch?.lookCount }

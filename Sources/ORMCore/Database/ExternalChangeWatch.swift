@@ -31,6 +31,10 @@ protocol ExternalChangeWatch: AnyObject, Sendable {
     /// The notification triggers were installed or removed through this database.
     func triggersChanged()
 
+    /// Watches `tables` of other schemas too (replacing the ones given before): their commits
+    /// are named `schema.table`. A watch of a database with one schema ignores them.
+    func watchOtherSchemas(_ tables: Set<QualifiedTableName>)
+
     /// Has the running watch call `gate` at the start of each look (tests hold it there to make
     /// commits land between two looks); false when it cannot.
     func holdLooks(_ gate: (@Sendable () -> Void)?) -> Bool
@@ -40,6 +44,8 @@ extension ExternalChangeWatch {
     func noteOwnCommit(_ tables: Set<String>) {}
 
     func triggersChanged() {}
+
+    func watchOtherSchemas(_ tables: Set<QualifiedTableName>) {}
 
     func holdLooks(_ gate: (@Sendable () -> Void)?) -> Bool { false }
 }

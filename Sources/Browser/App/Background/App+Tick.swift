@@ -22,6 +22,7 @@ extension App {
     func tick() -> Outcome {
         tableBrowser.stopCountsNobodyWaitsFor()
         tableBrowser.shareGridCounts()
+        watchJoinedTablesOfOtherSchemas()
         var outcome = Outcome.handled
         var shown: Set<BackgroundEvent.Source> = []
         for source in BackgroundEvent.Source.allCases where !source.waits(after: shown) {

@@ -1,3 +1,5 @@
+import ORMCore
+
 /// The shown table being read again after committed changes (one refresh at a time), and the
 /// changes that came meanwhile, for one more refresh after it.
 struct LiveRefreshState {
@@ -5,6 +7,9 @@ struct LiveRefreshState {
     var running: LiveRefresh?
     /// Changes that came while ``running`` ran.
     var deferred: LiveChanges.Summary?
+    /// The tables of other schemas that open views join, as the database's watch was last told
+    /// (``App/watchJoinedTablesOfOtherSchemas()``).
+    var otherSchemaTables: Set<QualifiedTableName> = []
 
     /// Keeps `changes` for the refresh after the running one, with those kept already: a writer
     /// committing faster than a big table reads again gets one more refresh, not a pile of them.

@@ -75,7 +75,7 @@ enum KeyBindings {
         bind("Data", [.character("+"), .character("-")], to: .removeAggregates, "remove the cursor column's aggregates"),
         bind("Data", [.character("I")], to: .summary, "summary of every column (stats, histogram); Enter: go to it"),
         bind("Data", [.character(".")], to: .plot, "plot the cursor column against the ! column; Enter: rows"),
-        bind("Data", [.character("H")], to: .histogram, "histogram of the cursor column; Enter: a bar's rows"),
+        bind("Data", [.character("H")], to: .histogram, "histogram of the cursor column; Enter: bar's rows; X: bins"),
         bind("Data", [.character("=")], to: .computeColumn,
              "add a column computed by an SQL expression (- drops it); plot: zoom in (- out); histogram: more bins"),
         bind("Data", [.character("z"), .character("]")], to: .bringReferencedColumn,

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A ``RowSource`` over rows already in memory: the results of a `PRAGMA` or `EXPLAIN`, which
-/// cannot be wrapped as a subquery. It cannot be sorted or filtered.
+/// cannot be wrapped as a subquery, or a histogram's bins. It cannot be sorted or filtered.
 final class MaterializedSource: RowSource {
     /// The status-bar title.
     let title: String
@@ -9,12 +9,21 @@ final class MaterializedSource: RowSource {
     let columns: [GridColumn]
     /// Every row.
     private let allRows: [SourceRow]
+    /// The rows as an export writes them, when they can be exported.
+    private let exported: HeldRows?
 
-    /// Creates a source over `rows`.
-    init(title: String, columns: [GridColumn], rows: [[GridValue]]) {
+    /// Creates a source over `rows`; with `exported` (the same rows as an export writes them),
+    /// it exports and copies them.
+    init(title: String, columns: [GridColumn], rows: [[GridValue]], exported: [[ExportValue]]? = nil) {
         self.title = title
         self.columns = columns
         allRows = rows.map { SourceRow(values: $0, key: nil) }
+        self.exported = exported.map(HeldRows.init)
+    }
+
+    /// The rows held, when they were given as an export writes them.
+    func rowsToExport() -> (any ExportRows)? {
+        exported
     }
 
     /// The number of rows, always known.

@@ -92,6 +92,13 @@ final class SummarySource: RowSource {
         }
     }
 
+    /// The summary as the grid shows it now (values not in yet `…`, those a stop left out `?`),
+    /// for `X`, `gY` and `gy`.
+    func rowsToExport() -> (any ExportRows)? {
+        let shown = (try? rows(0..<query.columns.count)) ?? []
+        return HeldRows(rows: shown.map { row in row.values.map { $0.sqlValue.map(ExportValue.init) ?? .null } })
+    }
+
     /// Rows have no key.
     func index(ofKey key: RowKey) throws -> Int? {
         nil

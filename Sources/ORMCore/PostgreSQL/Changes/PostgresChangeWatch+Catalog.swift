@@ -35,7 +35,7 @@ extension PostgresChangeWatch {
         vanished.formUnion(Set(everyTable).subtracting(every))
         everyTable = every
         viewsShowing = Self.viewsShowing(reads)
-        probe.unwatch(probe.watched.subtracting(tables))
+        probe.unwatch(probe.watched.subtracting(tables).subtracting(otherTables))
         probe.watch(tables.subtracting(probe.watched))
         tablesReadAt = ContinuousClock.now
     }
@@ -57,7 +57,24 @@ extension PostgresChangeWatch {
     }
 
     func readTriggers(on connection: PGConnection) throws {
-        tablesWithTriggers = Set(try PGNotifyTriggers.installedTables(using: connection).filter { $0.schema == schema }.map(\.name))
+        let installed = try PGNotifyTriggers.installedTables(using: connection)
+        tablesWithTriggers = Set(installed.filter { $0.schema == schema }.map(\.name))
+        otherTablesWithTriggers = otherTables.intersection(installed)
+    }
+
+    /// Takes the tables of other schemas asked for since the last look: their counters are
+    /// watched from the next look on (its first sets their baseline), and those no longer asked
+    /// for are dropped. Returns whether new ones came (which triggers they carry is to be read).
+    @discardableResult
+    func takeOtherTables() -> Bool {
+        let wanted = requestedOtherTables.withLock { $0 }.filter { $0.schema != schema }
+        guard wanted != otherTables else { return false }
+        let added = wanted.subtracting(otherTables)
+        probe.unwatch(otherTables.subtracting(wanted))
+        probe.watch(added)
+        otherTables = wanted
+        otherTablesWithTriggers.formIntersection(wanted)
+        return !added.isEmpty
     }
 
     /// The writer's server process, read when the writer is free (never waiting for it; the last

@@ -9,10 +9,18 @@ extension PostgresChangeWatch {
         for notification in notifications {
             guard let change = PGTableChange(notification) else { continue }
             if let transaction = change.transaction { announced.insert(transaction) }
-            guard change.table.schema == schema else { continue }
-            tablesWithTriggers.insert(change.table.name)
+            let name: String
+            if change.table.schema == schema {
+                tablesWithTriggers.insert(change.table.name)
+                name = change.table.name
+            } else if otherTables.contains(change.table) {
+                otherTablesWithTriggers.insert(change.table)
+                name = Self.changeName(of: change.table)
+            } else {
+                continue
+            }
             if notification.senderProcessID == writerProcessID { continue }
-            tables.insert(change.table.name)
+            tables.insert(name)
         }
         guard !tables.isEmpty else { return }
         var changes = ChangeSet()
@@ -26,6 +34,9 @@ extension PostgresChangeWatch {
     /// moved.
     func look(on connection: PGConnection, deliver: (ChangeSet) -> Void) throws {
         lookGate.withLock { $0 }?()
+        if takeOtherTables() {
+            try readTriggers(on: connection)
+        }
         let lookStart = ContinuousClock.now
         let activityBefore = activity.reading
         let report = try probe.look(on: connection)
@@ -40,7 +51,7 @@ extension PostgresChangeWatch {
             let ended = report.endedTransactions
             if let ended {
                 var committed = try PGChangeProbe.committed(among: ended.filter { !announced.contains($0) }, on: connection)
-                if !committed.isEmpty && !tablesWithTriggers.isEmpty {
+                if !committed.isEmpty && !(tablesWithTriggers.isEmpty && otherTablesWithTriggers.isEmpty) {
                     // A trigger's notification leaves the server just after the commit it
                     // announces: a moment's wait lets it name its table rather than every one.
                     hear(try connection.notifications(waitingUpTo: Self.notificationGrace), deliver: deliver)
@@ -92,8 +103,16 @@ extension PostgresChangeWatch {
         where table.schema == schema && !tablesWithTriggers.contains(table.name) && !own.contains(table.name) {
             named.insert(table.name)
         }
-        for table in report.missingTables where table.schema == schema {
-            named.insert(table.name)
+        for table in report.changedTables
+        where otherTables.contains(table) && !otherTablesWithTriggers.contains(table) && !own.contains(Self.changeName(of: table)) {
+            named.insert(Self.changeName(of: table))
+        }
+        for table in report.missingTables {
+            if table.schema == schema {
+                named.insert(table.name)
+            } else if otherTables.contains(table) {
+                named.insert(Self.changeName(of: table))
+            }
         }
         // Every table delivered now is read again first (at most once per spacing), so that a
         // table another session just created is in it.
@@ -133,7 +152,8 @@ extension PostgresChangeWatch {
         }
         everyTableDeferred = false
         lastEveryTable = now
-        let tables = vanished.subtracting(everyTable).sorted() + everyTable
+        let others = otherTables.map(Self.changeName(of:)).sorted()
+        let tables = vanished.subtracting(everyTable).sorted() + everyTable + others
         vanished = []
         guard !tables.isEmpty else { return }
         var changes = ChangeSet()
@@ -141,7 +161,7 @@ extension PostgresChangeWatch {
         for table in tables { changes.appendTableOnly(table) }
         if unconfirmed {
             // Tables with counters only: a view's change is never named later.
-            let counted = Set(probe.watched.lazy.filter { $0.schema == self.schema }.map(\.name))
+            let counted = Set(probe.watched.lazy.filter { $0.schema == self.schema }.map(\.name)).union(others)
             changes.unconfirmedTables = counted.intersection(tables).subtracting(confirmed)
         }
         deliver(changes)
@@ -156,5 +176,10 @@ extension PostgresChangeWatch {
     /// the tables it named).
     private func everyTableDelivered(since start: ContinuousClock.Instant) -> Bool {
         lastEveryTable.map { $0 >= start } ?? false
+    }
+
+    /// How a change names a table of another schema: `schema.table`.
+    static func changeName(of table: PGQualifiedName) -> String {
+        QualifiedTableName(schema: table.schema, name: table.name).description
     }
 }

@@ -32,6 +32,10 @@ import Synchronization
 /// and materialized views that read it, directly or through other views (their rules'
 /// dependencies), as SQLite's watch names them.
 ///
+/// Tables of other schemas asked for (``Database/watchTablesOfOtherSchemas(_:)``: a view joins
+/// them) are watched as the schema's own tables are, their counters and notifications compared,
+/// and named `schema.table` in every change that names them (in one of every table too).
+///
 /// This database's own commits do not come back as external changes:
 /// - a notification sent by its writer's session is skipped;
 /// - the transactions the snapshot saw commit are counted against the writer's statements that
@@ -81,6 +85,8 @@ final class PostgresChangeWatch: @unchecked Sendable {
     private let configuredSchema: String?
     let activity: WriterActivity
     let ownWrites: Lock<[String: ContinuousClock.Instant]>
+    /// The tables of other schemas asked to be watched too (``Database/watchTablesOfOtherSchemas(_:)``).
+    let requestedOtherTables: Lock<Set<PGQualifiedName>>
     private let queue: DispatchQueue
     private let stopped = Atomic<Bool>(false)
     let triggersMayHaveChanged = Atomic<Bool>(false)
@@ -101,6 +107,11 @@ final class PostgresChangeWatch: @unchecked Sendable {
     var tablesReadAt: ContinuousClock.Instant?
     /// Tables known to carry the notification triggers: their counters are not needed.
     var tablesWithTriggers: Set<String> = []
+    /// The tables of other schemas watched: their counters compared, their notifications heard,
+    /// each named `schema.table` in a change.
+    var otherTables: Set<PGQualifiedName> = []
+    /// Those of ``otherTables`` known to carry the notification triggers.
+    var otherTablesWithTriggers: Set<PGQualifiedName> = []
     /// Transactions a notification named, not to be reported again by the snapshot.
     var announced: Set<UInt64> = []
     /// The writer's server process, whose notifications are its own.
@@ -125,13 +136,15 @@ final class PostgresChangeWatch: @unchecked Sendable {
     /// the writer is), not yet started.
     init(
         connectionString: String, settings: [String: String] = [:], schema: String?, activity: WriterActivity,
-        ownWrites: Lock<[String: ContinuousClock.Instant]>, queue: DispatchQueue
+        ownWrites: Lock<[String: ContinuousClock.Instant]>, otherTables: Lock<Set<PGQualifiedName>> = Lock([]),
+        queue: DispatchQueue
     ) {
         self.connectionString = connectionString
         self.settings = settings
         self.configuredSchema = schema
         self.activity = activity
         self.ownWrites = ownWrites
+        self.requestedOtherTables = otherTables
         self.queue = queue
     }
 
@@ -224,7 +237,9 @@ final class PostgresChangeWatch: @unchecked Sendable {
             }
             probe = PGChangeProbe()
             announced = []
+            otherTables = []
             try readTables(on: client)
+            takeOtherTables()
             try readTriggers(on: client)
             activityBeforeLastLook = activity.reading
             lastLookStart = ContinuousClock.now

@@ -1,4 +1,5 @@
 import Dispatch
+import PostgresClient
 
 /// Notices other sessions' commits to a PostgreSQL database: a ``PostgresChangeWatch`` runs on a
 /// session of its own (every 250 ms, and at once for tables carrying the notification triggers)
@@ -12,6 +13,8 @@ final class PostgresServerWatch: ExternalChangeWatch {
     /// its own (kept also while no watch runs: a watch started just after a commit sees its
     /// statistics arrive later).
     private let ownWrites = Lock<[String: ContinuousClock.Instant]>([:])
+    /// The tables of other schemas to watch too (kept while no watch runs, for the next one).
+    private let otherTables = Lock<Set<PGQualifiedName>>([])
 
     /// A watch of the server `writer` is connected to, not yet started.
     init(writer: PostgresConnection) {
@@ -28,7 +31,7 @@ final class PostgresServerWatch: ExternalChangeWatch {
             guard slot == nil else { return nil }
             let new = PostgresChangeWatch(
                 connectionString: database.serverConnectionString ?? database.path, settings: database.serverSettings,
-                schema: schema, activity: activity, ownWrites: ownWrites, queue: queue)
+                schema: schema, activity: activity, ownWrites: ownWrites, otherTables: otherTables, queue: queue)
             slot = new
             return new
         }
@@ -73,6 +76,11 @@ final class PostgresServerWatch: ExternalChangeWatch {
 
     func triggersChanged() {
         watch.withLock { $0 }?.triggersChanged()
+    }
+
+    func watchOtherSchemas(_ tables: Set<QualifiedTableName>) {
+        // The running watch takes them at its next look.
+        otherTables.withLock { $0 = Set(tables.map { PGQualifiedName(schema: $0.schema, name: $0.name) }) }
     }
 
     func holdLooks(_ gate: (@Sendable () -> Void)?) -> Bool {

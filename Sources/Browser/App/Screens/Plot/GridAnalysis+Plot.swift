@@ -46,7 +46,7 @@ extension GridAnalysis {
         }, done: { result in
             app.state.screens.append(PlotController(query: query, database: database, origin: grid, title: title, result: result,
                                                     ordered: ordered, host: app))
-            app.say(.info("arrows: cursor; =: zoom in, -: out; L: lines; Enter: the rows there; q: back"))
+            app.say(.info("arrows: cursor; =: zoom in, -: out; L: lines; Enter: the rows there; X, gY: the dots; q: back"))
         })
     }
 
@@ -83,7 +83,7 @@ extension GridAnalysis {
             try HistogramBins.compute(query, in: database, maximumBins: maximum, width: nil, step: progress)
         }, done: { bins in
             app.state.screens.append(HistogramController(query: query, database: database, origin: grid, title: title, bins: bins, host: app))
-            app.say(.info("arrows: bar; =: finer bins, -: coarser; Enter: the bar's rows; q: back"))
+            app.say(.info("arrows: bar; =: finer bins, -: coarser; Enter: the bar's rows; X, gY: the bins; q: back"))
         })
     }
 

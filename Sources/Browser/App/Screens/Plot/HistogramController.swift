@@ -3,7 +3,8 @@ import ORMCore
 /// The histogram of one column of a grid's view (`H`): bins of one round width counted by the
 /// database, drawn as bars of block characters with their counts. Left and right move the cursor
 /// bar, `=` makes the bins finer and `-` coarser (the database counts them again), `Enter` opens
-/// the rows of the cursor bar, `q` or `Esc` closes the histogram.
+/// the rows of the cursor bar, `X`, `gY` and `gy` open the bins as a table and export or copy
+/// it there, `q` or `Esc` closes the histogram.
 final class HistogramController: ScreenController {
     /// The statements that count the bins.
     let query: PlotQuery
@@ -44,6 +45,9 @@ final class HistogramController: ScreenController {
         case .computeColumn: return rebin(width: HistogramBins.finer(bins.width), in: area)
         case .hideColumn: return rebin(width: HistogramBins.coarser(bins.width), in: area)
         case .open: return .carriedOut(openRows())
+        case .export, .yankView, .yankColumn:
+            // The bins as a table, which the grid exports and copies.
+            return .carriedOut(host.openPictureTable(bins.table(title: "bins of \(title)"), back: "the histogram", then: command))
         default: return .notAKey
         }
         return .redraw

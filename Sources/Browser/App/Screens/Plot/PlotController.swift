@@ -4,7 +4,8 @@ import ORMCore
 /// `!` across), drawn in braille dots from the pixels the database reduced the rows to; a text key
 /// column colours the points. Points are joined into lines when x holds dates or the view is sorted by x. The arrows move a cursor cell, `=` zooms in around it (the database
 /// reads the smaller window again), `-` or `q` go back out, `L` switches between points and lines,
-/// `Enter` opens the rows of the cursor cell's region, `Esc` closes the plot.
+/// `Enter` opens the rows of the cursor cell's region, `X`, `gY` and `gy` open its dots as a table
+/// and export or copy it there, `Esc` closes the plot.
 final class PlotController: ScreenController {
     /// The statements that read the plot.
     let query: PlotQuery
@@ -72,6 +73,10 @@ final class PlotController: ScreenController {
             return .say(.info(drawsLines ? "lines: each colour's mean per column, joined" : "points"))
         case .computeColumn: return .carriedOut(zoom(in: canvas))
         case .open: return .carriedOut(openRows(in: canvas))
+        case .export, .yankView, .yankColumn:
+            // The dots as a table, which the grid exports and copies.
+            let table = shown.table(title: "dots of \(title)", y: query.y)
+            return .carriedOut(host.openPictureTable(table, back: "the plot", then: command))
         default: return .notAKey
         }
         return .redraw

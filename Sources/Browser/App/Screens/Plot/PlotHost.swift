@@ -12,6 +12,10 @@ protocol PlotHost: AnyObject {
 
     /// Opens the rows of `grid` in `group` over the screen on top, `back` naming that screen.
     func openPlotRows(of group: RowGroup, from grid: GridModel, back: String) -> Outcome
+
+    /// Opens `table` (a histogram's bins) in a grid of its own over the screen on top, `back`
+    /// naming that screen, and runs `command` there (`X` exports it, `gY` copies it).
+    func openPictureTable(_ table: RowSource, back: String, then command: Command) -> Outcome
 }
 
 extension App: PlotHost {
@@ -31,6 +35,13 @@ extension App: PlotHost {
             }
         }, cancel: interruption.interrupt, progress: { progress.text }))
         return .redraw
+    }
+
+    func openPictureTable(_ table: RowSource, back: String, then command: Command) -> Outcome {
+        let grid = GridModel(source: table)
+        state.screens.append(QueryResultsController(grid: grid, host: self))
+        say(.info("q: back to \(back)"))
+        return performOnGrid(command, grid: grid, isTable: false)
     }
 
     func openPlotRows(of group: RowGroup, from grid: GridModel, back: String) -> Outcome {
