@@ -1,5 +1,5 @@
 /// SQL text as a script of statements, cut the way each database's own shell reads its input
-/// (``statements(in:dialect:)``: the dialect's answer), and what a statement's first words say.
+/// (`statements(in:dialect:)`, package-wide: the dialect's answer), and what a statement's first words say.
 ///
 /// ```swift
 /// SQLScript.statements(in: "UPDATE t SET a = ';'; -- note\nSELECT * FROM t;", dialect: .sqlite)

@@ -29,7 +29,7 @@ extension SQLiteDialect {
 
 extension SQLScript {
     /// The statements of `text` in order, as SQLite cuts a script (``SQLDialect/sqlite``'s
-    /// ``statements(in:dialect:)``): each trimmed of surrounding blanks and of its final `;`.
+    /// `SQLScript.statements(in:dialect:)`): each trimmed of surrounding blanks and of its final `;`.
     /// Pieces holding only blanks, comments and semicolons are left out. The last statement need
     /// not end with a `;` (it is kept as typed, complete or not, for SQLite to judge).
     ///
