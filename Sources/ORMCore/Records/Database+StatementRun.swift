@@ -28,12 +28,19 @@ public struct StatementRunRow: Sendable {
     /// them (``Database/runStatement(_:borrowingValuesOver:columns:row:)``); ``values`` holds NULL
     /// in their places. Valid only during the call that hands the row over.
     public var borrowed: [Int: BorrowedValue] = [:]
+    /// The long blobs the row does not hold, by column, to be read a piece at a time
+    /// (``ValuePieces``): on SQLite, a statement that is a plain projection of one rowid table run
+    /// borrowing values selects such a blob's size in its place and reads it by rowid. ``values``
+    /// holds NULL in their places. Valid only during the call that hands the row over.
+    public var pieces: [Int: ValuePieces] = [:]
 
-    /// A row of `values`, with `invalidText` and `borrowed` values.
-    public init(values: [SQLValue], invalidText: [Int: [UInt8]] = [:], borrowed: [Int: BorrowedValue] = [:]) {
+    /// A row of `values`, with `invalidText`, `borrowed` and `pieces` values.
+    public init(values: [SQLValue], invalidText: [Int: [UInt8]] = [:], borrowed: [Int: BorrowedValue] = [:],
+                pieces: [Int: ValuePieces] = [:]) {
         self.values = values
         self.invalidText = invalidText
         self.borrowed = borrowed
+        self.pieces = pieces
     }
 }
 
@@ -82,6 +89,13 @@ extension Database {
     /// ``StatementRunRow/values``: the bytes are valid only during `row`, which copies what it keeps
     /// (binds them to an insert with ``execute(_:arguments:borrowed:)``, say). On SQLite only; on
     /// PostgreSQL, and with `limit` nil, every value is copied.
+    ///
+    /// On SQLite a statement without arguments that SQLite shows to be a plain projection of one
+    /// rowid table (one table's columns and expressions, no `DISTINCT`, grouping, aggregate,
+    /// window, compound, join or subquery; its `WHERE`, `ORDER BY` and `LIMIT` as they are) runs
+    /// as an equivalent statement that selects a blob over `limit` as its size: the rows are the
+    /// same, and each such blob comes as ``StatementRunRow/pieces``, read by rowid a piece at a
+    /// time in the statement's own read transaction, so the statement never loads it.
     ///
     /// - Throws: as ``runStatement(_:columns:row:)``.
     public func runStatement(
