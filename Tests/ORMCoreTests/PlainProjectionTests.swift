@@ -30,7 +30,7 @@ final class PlainProjectionTests: XCTestCase {
     private func run(_ sql: String, on db: Database) throws -> (rows: [[SQLValue]], pieced: [[Int]]) {
         var rows: [[SQLValue]] = []
         var pieced: [[Int]] = []
-        _ = try db.runStatement(SQL(sql), borrowingValuesOver: limit, columns: { _ in }, row: { row in
+        _ = try db.runStatement(SQL(sql), borrowingValuesOver: limit, readingBlobsInPieces: true, columns: { _ in }, row: { row in
             var values = row.values
             for (index, value) in row.borrowed {
                 values[index] = value.kind == .text ? .text(String(decoding: value.bytes, as: UTF8.self)) : .blob(Data(value.bytes))
@@ -100,7 +100,8 @@ final class PlainProjectionTests: XCTestCase {
         SQLiteMemory.resetPeak()
         let before = SQLiteMemory.used
         var sizes: [Int] = []
-        _ = try db.runStatement("SELECT id, data FROM t", borrowingValuesOver: limit, columns: { _ in }, row: { row in
+        _ = try db.runStatement("SELECT id, data FROM t", borrowingValuesOver: limit, readingBlobsInPieces: true, columns: { _ in },
+                                row: { row in
             sizes.append(row.pieces[1]?.count ?? 0)
         })
         XCTAssertEqual(sizes, [0, 8_000_000, 0, limit + 1])

@@ -2,9 +2,10 @@
 
 extension Connection {
     func runStatement(
-        _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+        _ sql: SQL, borrowingValuesOver limit: Int?, readingBlobsInPieces inPieces: Bool, columns: ([StatementColumn]) throws -> Void,
+        row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
-        if let limit, sql.arguments.isEmpty, let projection = PlainProjection.make(sql.text, limit: limit, on: self) {
+        if inPieces, let limit, sql.arguments.isEmpty, let projection = PlainProjection.make(sql.text, limit: limit, on: self) {
             return try run(projection, borrowingValuesOver: limit, columns: columns, row: row)
         }
         let statement = try prepare(sql.text)
