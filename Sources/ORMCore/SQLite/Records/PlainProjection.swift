@@ -65,7 +65,9 @@ struct PlainProjection {
         var sizes: [String] = []
         var cut: [Int: (column: String, sizePosition: Int)] = [:]
         func add(_ expression: String, position: Int) {
-            guard let origin = origins[position] else { return }
+            guard let origin = origins[position], !tableColumns.generated.contains(origin.lowercased()) else {
+                return list.append(expression)
+            }
             list.append("CASE WHEN typeof(\(expression)) = 'blob' AND length(\(expression)) > \(limit) THEN NULL ELSE \(expression) END")
             cut[position] = (origin, origins.count + 1 + sizes.count)
             sizes.append("CASE WHEN typeof(\(expression)) = 'blob' AND length(\(expression)) > \(limit) THEN length(\(expression)) END")
@@ -102,18 +104,22 @@ struct PlainProjection {
         return PlainProjection(sql: sql, columns: columns, schema: schema, table: shape.table, cut: cut)
     }
 
-    /// The names of `table`'s columns, lower-cased, and those `*` selects, as declared.
+    /// The names of `table`'s columns, lower-cased; those `*` selects, as declared; its generated
+    /// columns, lower-cased (incremental I/O cannot open them).
     private static func columns(of table: String, in schema: String, on connection: Connection) throws
-        -> (names: Set<String>, visible: [String])
+        -> (names: Set<String>, visible: [String], generated: Set<String>)
     {
         var names: Set<String> = []
         var visible: [String] = []
+        var generated: Set<String> = []
         try connection.forEachRow(SQL("SELECT name, hidden FROM pragma_table_xinfo(?, ?)", arguments: [table, schema])) { row in
             let name = row.text(at: 0)
             names.insert(name.lowercased())
             // 1: a virtual table's hidden column; 2 and 3: generated columns, which `*` selects.
-            if row.int64(at: 1) != 1 { visible.append(name) }
+            let hidden = row.int64(at: 1)
+            if hidden != 1 { visible.append(name) }
+            if hidden == 2 || hidden == 3 { generated.insert(name.lowercased()) }
         }
-        return (names, visible)
+        return (names, visible, generated)
     }
 }
