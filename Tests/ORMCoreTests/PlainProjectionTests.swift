@@ -78,6 +78,28 @@ final class PlainProjectionTests: XCTestCase {
         XCTAssertEqual(result.rows, try db.fetchAll("SELECT * FROM g"))
     }
 
+    func testATableOfAnotherSchemaIsReadThere() throws {
+        guard TestDatabaseKind.current == .sqlite else { return }
+        let db = try database()
+        let other = try temporaryDatabasePath(self, name: "other.sqlite")
+        // On the writer, where the prompt's statements run: an attached file, a temporary table
+        // hiding `t`, each with its own long blob in row 2.
+        for sql in [
+            "ATTACH DATABASE \(SQLLiteral.text(other)) AS aux", "CREATE TABLE aux.t (id INTEGER PRIMARY KEY, data BLOB)",
+            "INSERT INTO aux.t VALUES (1, x'00'), (2, randomblob(100000))",
+            "CREATE TEMP TABLE t (id INTEGER PRIMARY KEY, data BLOB)", "INSERT INTO temp.t VALUES (2, randomblob(90000))",
+        ] {
+            _ = try db.runStatement(SQL(sql), columns: { _ in }, row: { _ in })
+        }
+        for (sql, pieced) in [("SELECT * FROM aux.t", [[], [1]]), ("SELECT id, data FROM t", [[1]]), ("SELECT * FROM main.t", [[], [3], [], [3]])] {
+            let result = try run(sql, on: db)
+            XCTAssertEqual(result.pieced, pieced, sql)
+            var expected: [[SQLValue]] = []
+            _ = try db.runStatement(SQL(sql), columns: { _ in }, row: { expected.append($0.values) })
+            XCTAssertEqual(result.rows, expected, sql)
+        }
+    }
+
     func testAStatementThatIsNotAPlainProjectionRunsAsTyped() throws {
         guard TestDatabaseKind.current == .sqlite else { return }
         let db = try database()
