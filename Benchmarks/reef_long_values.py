@@ -63,6 +63,8 @@ PATHS = [
     ("export .json", "X{out}.json<Enter><wait:20000>", "exported"),
     ("export .sql", "X{out}.sql<Enter><wait:20000>", "exported"),
     ("select * at the prompt", "eselect * from t<Enter><wait:10>", "query"),
+    ("select id, body at the prompt", "eselect id, body from t<Enter><wait:10>", "query"),
+    ("select id, data at the prompt", "eselect id, data from t<Enter><wait:10>", "query"),
 ]
 
 

@@ -20,7 +20,7 @@ final class PostgresStatementColumnTypeTests: XCTestCase {
             """
         func typeNames() throws -> [String?] {
             var names: [String?] = []
-            _ = try connection.runStatement(sql, borrowingValuesOver: nil, columns: { names = $0.map(\.typeName) }, row: { _ in })
+            _ = try connection.runStatement(sql, borrowingValuesOver: nil, readingBlobsInPieces: false, columns: { names = $0.map(\.typeName) }, row: { _ in })
             return names
         }
         let expected = ["integer", "text", "numeric", "boolean", "timestamp with time zone", "mood", "integer[]",

@@ -15,7 +15,8 @@ final class PostgresStatementRunTests: XCTestCase {
         let statement = "SELECT pg_advisory_lock(42) AS locked, 7 AS answer"
         var seenRunning = false
         var rows: [[SQLValue]] = []
-        _ = try connection.runStatement(SQL(stringLiteral: statement), borrowingValuesOver: nil, columns: { columns in
+        _ = try connection.runStatement(SQL(stringLiteral: statement), borrowingValuesOver: nil, readingBlobsInPieces: false,
+                                        columns: { columns in
             XCTAssertEqual(columns.map(\.name), ["locked", "answer"])
             // It waits for the lock the other session holds: it has been sent.
             seenRunning = try waitUntil("the statement runs on the server") {

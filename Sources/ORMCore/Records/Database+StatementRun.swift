@@ -28,12 +28,19 @@ public struct StatementRunRow: Sendable {
     /// them (``Database/runStatement(_:borrowingValuesOver:columns:row:)``); ``values`` holds NULL
     /// in their places. Valid only during the call that hands the row over.
     public var borrowed: [Int: BorrowedValue] = [:]
+    /// The long blobs the row does not hold, by column, to be read a piece at a time
+    /// (``ValuePieces``): on SQLite, a statement that is a plain projection of one rowid table run
+    /// borrowing values selects such a blob's size in its place and reads it by rowid. ``values``
+    /// holds NULL in their places. Valid only during the call that hands the row over.
+    public var pieces: [Int: ValuePieces] = [:]
 
-    /// A row of `values`, with `invalidText` and `borrowed` values.
-    public init(values: [SQLValue], invalidText: [Int: [UInt8]] = [:], borrowed: [Int: BorrowedValue] = [:]) {
+    /// A row of `values`, with `invalidText`, `borrowed` and `pieces` values.
+    public init(values: [SQLValue], invalidText: [Int: [UInt8]] = [:], borrowed: [Int: BorrowedValue] = [:],
+                pieces: [Int: ValuePieces] = [:]) {
         self.values = values
         self.invalidText = invalidText
         self.borrowed = borrowed
+        self.pieces = pieces
     }
 }
 
@@ -83,10 +90,18 @@ extension Database {
     /// (binds them to an insert with ``execute(_:arguments:borrowed:)``, say). On SQLite only; on
     /// PostgreSQL, and with `limit` nil, every value is copied.
     ///
+    /// With `inPieces`, on SQLite a statement without arguments that SQLite shows to be a plain projection of one
+    /// rowid table (one table's columns and expressions, no `DISTINCT`, grouping, aggregate,
+    /// window, compound, join or subquery; its `WHERE`, `ORDER BY` and `LIMIT` as they are) runs
+    /// as an equivalent statement that selects a blob over `limit` as its size: the rows are the
+    /// same, and each such blob comes as ``StatementRunRow/pieces``, read by rowid a piece at a
+    /// time in the statement's own read transaction, so the statement never loads it. `row` must
+    /// then read them there (``Database/insert(_:arguments:borrowed:pieces:table:columns:)`` does).
+    ///
     /// - Throws: as ``runStatement(_:columns:row:)``.
     public func runStatement(
-        _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void,
-        row: (StatementRunRow) throws -> Void
+        _ sql: SQL, borrowingValuesOver limit: Int?, readingBlobsInPieces inPieces: Bool = false,
+        columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
         let sql = sql.rendered(in: dialect)
         let keyword = SQLScript.leadingKeyword(of: sql.text)
@@ -98,11 +113,13 @@ extension Database {
             // session, so what an `ATTACH` or a `SET` did is there for the next statement.
             return try withWriter { connection in
                 try self.refuseWrite(sql, on: connection)
-                return try connection.records.runStatement(sql, borrowingValuesOver: limit, columns: columns, row: row)
+                return try connection.records.runStatement(sql, borrowingValuesOver: limit, readingBlobsInPieces: inPieces, columns: columns,
+                                                         row: row)
             }
         }
         return try write { connection in
-            let report = try connection.records.runStatement(sql, borrowingValuesOver: limit, columns: columns, row: row)
+            let report = try connection.records.runStatement(sql, borrowingValuesOver: limit, readingBlobsInPieces: inPieces,
+                                                             columns: columns, row: row)
             if let recorded = writer.recordedChanges,
                (report.changedRows ?? 0) > 0 || !Self.rowWritingKeywords.contains(keyword) {
                 recorded.recordStatements(of: sql.text)

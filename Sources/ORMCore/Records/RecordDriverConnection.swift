@@ -83,9 +83,11 @@ protocol RecordDriverConnection: CoreDriverConnection where PreparedStatement: R
 
     /// Runs one statement as written (``Database/runStatement(_:columns:row:)``): its columns
     /// named before the first row, each row handed over as the database hands it (texts and blobs
-    /// over `limit` bytes in place, where the database can), and what it did.
+    /// over `limit` bytes in place, where the database can; with `inPieces`, long blobs of a plain
+    /// projection of one table as ``StatementRunRow/pieces``, where the database can), and what it did.
     func runStatement(
-        _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+        _ sql: SQL, borrowingValuesOver limit: Int?, readingBlobsInPieces inPieces: Bool, columns: ([StatementColumn]) throws -> Void,
+        row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport
 
     /// After raw SQL `insert` inserted rows in `database`: where keys come from sequences, those of

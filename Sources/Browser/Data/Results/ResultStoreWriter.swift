@@ -10,7 +10,9 @@ import ORMCore
 /// run handing such values over in place (``ORMCore/StatementRunRow/borrowed``), and the row is
 /// stored at once, its long values bound where SQLite read them, so the only copies of a 50 MB
 /// value are SQLite's own: the source statement's read of it and the record the store's insert
-/// writes.
+/// writes. A statement that is a plain projection of one SQLite rowid table hands a long blob
+/// over as its size (``ORMCore/StatementRunRow/pieces``): one that ends the row is copied a MiB
+/// at a time, by rowid, into a zeroblob of its size, and is never in memory whole.
 ///
 /// A batch whose write fails (the work was interrupted while writing it) is kept, so
 /// ``flush()`` called again after the interruption (`Esc` keeps what arrived) stores it; a row
@@ -50,7 +52,7 @@ final class ResultStoreWriter {
     ///
     /// - Throws: SQLite's error when the batch cannot be stored (the rows stay pending).
     func append(_ row: StatementRunRow) throws {
-        guard row.borrowed.isEmpty else {
+        guard row.borrowed.isEmpty, row.pieces.isEmpty else {
             try flush()
             try insert(borrowing: row)
             arrived += 1
@@ -119,8 +121,9 @@ final class ResultStoreWriter {
             values[index] = .blob(Data(bytes))
         }
         let borrowed = row.borrowed.filter { values.indices.contains($0.key) }
+        let pieces = row.pieces.filter { values.indices.contains($0.key) }
         // A blob ending the row is written after the insert, a piece at a time: never copied whole.
         try store.database.insert(store.insertSQL(rawText: Set(row.invalidText.keys)), arguments: values, borrowed: borrowed,
-                                  table: ResultStore.tableName, columns: store.columnNames)
+                                  pieces: pieces, table: ResultStore.tableName, columns: store.columnNames)
     }
 }

@@ -75,7 +75,8 @@ struct StatementRunner: Sendable {
         var firstRow: ContinuousClock.Instant?
         do {
             report = try interruption.run {
-                try database.runStatement(SQL(statement), borrowingValuesOver: ResultStoreWriter.borrowedBytes, columns: { columns in
+                try database.runStatement(SQL(statement), borrowingValuesOver: ResultStoreWriter.borrowedBytes, readingBlobsInPieces: true,
+                                          columns: { columns in
                     let store = try makeStore(columns: columns, for: statement)
                     writer = ResultStoreWriter(store: store, progress: progress, fill: fill)
                 }, row: { row in

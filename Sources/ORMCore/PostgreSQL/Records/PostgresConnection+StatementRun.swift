@@ -3,14 +3,15 @@ import PostgresClient
 // A statement run as written on PostgreSQL (Database.runStatement(_:columns:row:)).
 
 extension PostgresConnection {
-    // libpq has read the row whole: its values are copied whatever `limit` says.
+    // libpq has read the row whole: its values are copied whatever `limit` and `inPieces` say.
     //
     // A data-changing `WITH` is counted by the transaction's statistics, as its command tag
     // counts only the outer statement's rows (``rowsChangedInTransaction()``): outside a
     // transaction it runs inside one of its own, committed after it (rolled back should it fail),
     // so the statement still runs once and applies as in autocommit.
     func runStatement(
-        _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+        _ sql: SQL, borrowingValuesOver limit: Int?, readingBlobsInPieces inPieces: Bool, columns: ([StatementColumn]) throws -> Void,
+        row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
         let sql = sql.rendered(in: dialect)
         guard Self.isDataChangingWith(sql.text) else {

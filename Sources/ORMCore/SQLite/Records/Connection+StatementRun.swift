@@ -2,8 +2,12 @@
 
 extension Connection {
     func runStatement(
-        _ sql: SQL, borrowingValuesOver limit: Int?, columns: ([StatementColumn]) throws -> Void, row: (StatementRunRow) throws -> Void
+        _ sql: SQL, borrowingValuesOver limit: Int?, readingBlobsInPieces inPieces: Bool, columns: ([StatementColumn]) throws -> Void,
+        row: (StatementRunRow) throws -> Void
     ) throws -> StatementRunReport {
+        if inPieces, let limit, sql.arguments.isEmpty, let projection = PlainProjection.make(sql.text, limit: limit, on: self) {
+            return try run(projection, borrowingValuesOver: limit, columns: columns, row: row)
+        }
         let statement = try prepare(sql.text)
         try statement.bind(sql.arguments)
         if statement.columnCount > 0 {
@@ -11,7 +15,7 @@ extension Connection {
                 StatementColumn(name: statement.columnName(at: $0), typeName: statement.declaredType(at: $0))
             })
         }
-        while try statement.step() { try row(Self.runRow(statement, borrowingValuesOver: limit)) }
+        while try statement.step() { try row(Self.runRow(statement, count: statement.columnCount, borrowingValuesOver: limit)) }
         // `sqlite3_changes` keeps the last row write's count through later queries and DDL: only
         // a row write (`WITH … INSERT` too) is told its count.
         let writesRows =
@@ -24,10 +28,10 @@ extension Connection {
     /// for only in a text whose decoding holds U+FFFD, which a repaired sequence becomes), and its
     /// texts and blobs over `limit` bytes read in place (SQLite's copy of the row, which the next
     /// step frees), never copied into a `String` or `Data`.
-    private static func runRow(_ statement: Statement, borrowingValuesOver limit: Int?) -> StatementRunRow {
+    private static func runRow(_ statement: Statement, count: Int32, borrowingValuesOver limit: Int?) -> StatementRunRow {
         var row = StatementRunRow(values: [])
-        row.values.reserveCapacity(Int(statement.columnCount))
-        for index in 0..<statement.columnCount {
+        row.values.reserveCapacity(Int(count))
+        for index in 0..<count {
             let column = statement.column(at: index)
             if let limit, let borrowed = column.borrowed(over: limit) {
                 row.borrowed[Int(index)] = borrowed
@@ -44,5 +48,29 @@ extension Connection {
             }
         }
         return row
+    }
+
+    /// Runs `projection`'s statement in place of the one typed: its rows as the typed statement's,
+    /// each long blob handed over as pieces read by rowid (``StatementRunRow/pieces``) while the
+    /// statement, and so its read transaction, is still on that row.
+    private func run(
+        _ projection: PlainProjection, borrowingValuesOver limit: Int, columns: ([StatementColumn]) throws -> Void,
+        row: (StatementRunRow) throws -> Void
+    ) throws -> StatementRunReport {
+        let statement = try prepare(projection.sql)
+        try columns(projection.columns)
+        let width = Int32(projection.columns.count)
+        while try statement.step() {
+            var values = Self.runRow(statement, count: width, borrowingValuesOver: limit)
+            let rowID = statement.int64(at: projection.rowIDPosition)
+            for (position, cut) in projection.cut where !statement.isNull(at: Int32(cut.sizePosition)) {
+                let (schema, table, column) = (projection.schema, projection.table, cut.column)
+                values.pieces[position] = ValuePieces(count: Int(statement.int64(at: Int32(cut.sizePosition)))) { bytes, body in
+                    try self.readBlob(schema: schema, table: table, column: column, rowID: rowID, pieceBytes: bytes, body)
+                }
+            }
+            try row(values)
+        }
+        return StatementRunReport(changedRows: nil, isInTransaction: isInTransaction)
     }
 }

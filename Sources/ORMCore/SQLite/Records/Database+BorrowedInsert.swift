@@ -11,6 +11,8 @@ extension Database {
     /// memory (`OP_MakeRecord`) except for the zeros of a zeroblob that ends it, so such a blob is
     /// never copied whole. A text cannot go so (no API makes a text of a zeroblob, and incremental
     /// I/O cannot change a value's type): it is bound in place, and SQLite's record copies it.
+    /// A blob given as `pieces` (read by rowid from the statement that handed the row over) goes
+    /// as a borrowed blob does, written piece by piece when it ends the row, else read whole first.
     ///
     /// ```swift
     /// try copy.insert("INSERT INTO t VALUES (?, ?)", arguments: row.values, borrowed: row.borrowed,
@@ -18,8 +20,17 @@ extension Database {
     /// ```
     ///
     /// - Throws: the database's error (nothing stays).
-    public func insert(_ sql: String, arguments: [SQLValue], borrowed: [Int: BorrowedValue], table: String, columns: [String]) throws {
-        let written = Self.trailingBlobs(arguments: arguments, borrowed: borrowed, columns: columns.count)
+    public func insert(_ sql: String, arguments: [SQLValue], borrowed: [Int: BorrowedValue], pieces: [Int: ValuePieces] = [:],
+                       table: String, columns: [String]) throws {
+        let written = Self.trailingBlobs(arguments: arguments, borrowed: borrowed, pieces: pieces, columns: columns.count)
+        var arguments = arguments
+        // A blob in pieces that cannot be written after the insert is read whole, as SQLite would have.
+        for (index, value) in pieces where !written.contains(index) && arguments.indices.contains(index) {
+            var bytes = Data()
+            bytes.reserveCapacity(value.count)
+            try value.forEachPiece(bytes: Self.piecesReadBytes) { bytes.append(contentsOf: $0) }
+            arguments[index] = .blob(bytes)
+        }
         guard !written.isEmpty, dialect.kind == .sqlite else {
             return try execute(sql, arguments: arguments, borrowed: borrowed)
         }
@@ -31,6 +42,9 @@ extension Database {
                 try sqlite.cachedStatement(sql).use { statement in
                     defer { statement.clearBindings() }
                     try statement.bind(arguments)
+                    for (index, value) in pieces where written.contains(index) {
+                        try statement.bindZeroBlob(count: value.count, at: Int32(index + 1))
+                    }
                     for (index, value) in borrowed {
                         if written.contains(index) {
                             try statement.bindZeroBlob(count: value.count, at: Int32(index + 1))
@@ -44,6 +58,8 @@ extension Database {
                 for index in written.sorted() {
                     if let value = borrowed[index] {
                         try sqlite.writeBlob(table: table, column: columns[index], rowID: rowID, bytes: value.bytes)
+                    } else if let value = pieces[index] {
+                        try sqlite.writeBlob(table: table, column: columns[index], rowID: rowID, pieces: value)
                     }
                 }
                 writer.recordedChanges?.recordStatements(of: sql)
@@ -51,12 +67,18 @@ extension Database {
         }
     }
 
-    /// The positions of the borrowed blobs that end a row of `columns` values: from the last
-    /// column back, each a borrowed blob or a NULL, up to the first other value.
-    static func trailingBlobs(arguments: [SQLValue], borrowed: [Int: BorrowedValue], columns: Int) -> Set<Int> {
+    /// The bytes a blob in pieces is read in at a time when it is read whole.
+    static let piecesReadBytes = 1 << 20
+
+    /// The positions of the borrowed blobs and blobs in pieces that end a row of `columns` values:
+    /// from the last column back, each such a blob or a NULL, up to the first other value.
+    static func trailingBlobs(arguments: [SQLValue], borrowed: [Int: BorrowedValue], pieces: [Int: ValuePieces] = [:],
+                              columns: Int) -> Set<Int> {
         var found: Set<Int> = []
         for index in stride(from: min(columns, arguments.count) - 1, through: 0, by: -1) {
-            if let value = borrowed[index] {
+            if pieces[index] != nil {
+                found.insert(index)
+            } else if let value = borrowed[index] {
                 guard value.kind == .blob else { break }
                 found.insert(index)
             } else if arguments[index] != .null {
