@@ -7,6 +7,11 @@ import CSQLite
 /// blob's size (`length()` of a blob, which SQLite answers from the record's header). The long
 /// blobs are then read by rowid, a piece at a time, in the statement's read transaction.
 ///
+/// Only a column declared `BLOB`, with no type, or `ANY` (the columns that hold blobs by design)
+/// is read this way: any other column is selected as itself, and a statement that reads none runs
+/// as typed, so a table of text and numbers pays nothing (a long blob stored in a `TEXT` column is
+/// held whole for the moment it is copied, as before).
+///
 /// Decided from SQLite's answer, the text giving only where the parts are (``SelectShape``): the
 /// prepared statement's columns come from one table (`sqlite3_column_table_name`), its program
 /// (`EXPLAIN`) opens one cursor on that table's b-tree and none but its indexes, without
@@ -56,6 +61,7 @@ struct PlainProjection {
             origins.append(String(cString: origin))
         }
         guard let schema, let tableColumns = try? Self.columns(of: shape.table, in: schema, on: connection),
+              origins.contains(where: { $0.map { tableColumns.holdingBlobs.contains($0.lowercased()) } ?? false }),
               let rowID = ["rowid", "_rowid_", "oid"].first(where: { !tableColumns.names.contains($0) }),
               let check = try? ProgramCheck(table: shape.table, schema: schema, on: connection),
               (try? check.allows("EXPLAIN " + text, on: connection)) == true
@@ -65,7 +71,8 @@ struct PlainProjection {
         var sizes: [String] = []
         var cut: [Int: (column: String, sizePosition: Int)] = [:]
         func add(_ expression: String, position: Int) {
-            guard let origin = origins[position], !tableColumns.generated.contains(origin.lowercased()) else {
+            guard let origin = origins[position], !tableColumns.generated.contains(origin.lowercased()),
+                  tableColumns.holdingBlobs.contains(origin.lowercased()) else {
                 return list.append(expression)
             }
             list.append("CASE WHEN typeof(\(expression)) = 'blob' AND length(\(expression)) > \(limit) THEN NULL ELSE \(expression) END")
@@ -105,21 +112,27 @@ struct PlainProjection {
     }
 
     /// The names of `table`'s columns, lower-cased; those `*` selects, as declared; its generated
-    /// columns, lower-cased (incremental I/O cannot open them).
+    /// columns, lower-cased (incremental I/O cannot open them); those declared to hold blobs (a
+    /// type of BLOB affinity, none, or a STRICT table's `ANY`), lower-cased.
     private static func columns(of table: String, in schema: String, on connection: Connection) throws
-        -> (names: Set<String>, visible: [String], generated: Set<String>)
+        -> (names: Set<String>, visible: [String], generated: Set<String>, holdingBlobs: Set<String>)
     {
         var names: Set<String> = []
         var visible: [String] = []
         var generated: Set<String> = []
-        try connection.forEachRow(SQL("SELECT name, hidden FROM pragma_table_xinfo(?, ?)", arguments: [table, schema])) { row in
+        var holdingBlobs: Set<String> = []
+        try connection.forEachRow(SQL("SELECT name, hidden, type FROM pragma_table_xinfo(?, ?)", arguments: [table, schema])) { row in
             let name = row.text(at: 0)
             names.insert(name.lowercased())
             // 1: a virtual table's hidden column; 2 and 3: generated columns, which `*` selects.
             let hidden = row.int64(at: 1)
             if hidden != 1 { visible.append(name) }
             if hidden == 2 || hidden == 3 { generated.insert(name.lowercased()) }
+            let declared = row.text(at: 2)
+            if ColumnType(affinityOf: declared) == .blob || declared.uppercased() == "ANY" {
+                holdingBlobs.insert(name.lowercased())
+            }
         }
-        return (names, visible, generated)
+        return (names, visible, generated, holdingBlobs)
     }
 }
