@@ -2,7 +2,7 @@
 /// copied out: a 50 MB value handed on from one statement to another (reef copies a statement's
 /// rows into a file of its own) costs the database's own copy and nothing more.
 ///
-/// Valid only during the call that hands it over (``Database/runStatement(_:borrowingValuesOver:columns:row:)``'s
+/// Valid only during the call that hands it over (``Database/runStatement(_:borrowingValuesOver:readingBlobsInPieces:columns:row:)``'s
 /// `row`): the bytes belong to the statement, which frees or reuses them at its next step. Bind it
 /// there (``Database/execute(_:arguments:borrowed:)``), never keep it.
 public struct BorrowedValue: @unchecked Sendable {

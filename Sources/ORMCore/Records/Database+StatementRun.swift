@@ -25,7 +25,7 @@ public struct StatementRunRow: Sendable {
     /// row exactly takes these bytes instead. Empty on PostgreSQL, whose texts are always valid.
     public var invalidText: [Int: [UInt8]] = [:]
     /// The long texts and blobs read in place, by column, when the statement was run borrowing
-    /// them (``Database/runStatement(_:borrowingValuesOver:columns:row:)``); ``values`` holds NULL
+    /// them (``Database/runStatement(_:borrowingValuesOver:readingBlobsInPieces:columns:row:)``); ``values`` holds NULL
     /// in their places. Valid only during the call that hands the row over.
     public var borrowed: [Int: BorrowedValue] = [:]
     /// The long blobs the row does not hold, by column, to be read a piece at a time
@@ -93,7 +93,8 @@ extension Database {
     /// With `inPieces`, on SQLite a statement without arguments that SQLite shows to be a plain projection of one
     /// rowid table (one table's columns and expressions, no `DISTINCT`, grouping, aggregate,
     /// window, compound, join or subquery; its `WHERE`, `ORDER BY` and `LIMIT` as they are) runs
-    /// as an equivalent statement that selects a blob over `limit` as its size: the rows are the
+    /// as an equivalent statement that selects a blob over `limit` in a column declared to hold
+    /// blobs (`BLOB`, no type, a STRICT table's `ANY`) as its size: the rows are the
     /// same, and each such blob comes as ``StatementRunRow/pieces``, read by rowid a piece at a
     /// time in the statement's own read transaction, so the statement never loads it. `row` must
     /// then read them there (``Database/insert(_:arguments:borrowed:pieces:table:columns:)`` does).

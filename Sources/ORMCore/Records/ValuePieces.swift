@@ -2,7 +2,7 @@
 /// piece at a time where the database keeps it (on SQLite by rowid through incremental I/O, in
 /// the statement's own read transaction), so a 50 MB value handed on costs one piece of memory.
 ///
-/// Valid only during the call that hands it over (``Database/runStatement(_:borrowingValuesOver:columns:row:)``'s
+/// Valid only during the call that hands it over (``Database/runStatement(_:borrowingValuesOver:readingBlobsInPieces:columns:row:)``'s
 /// `row`): the statement's transaction, which makes the pieces those of the value as the statement
 /// saw it, ends at its next step. Read it there, never keep it.
 public struct ValuePieces: @unchecked Sendable {
