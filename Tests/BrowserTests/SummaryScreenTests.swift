@@ -149,6 +149,15 @@ final class SummaryScreenTests: XCTestCase {
         let pending = render(app)
         XCTAssertEqual(pending[1], "1│x      │     │…      │…     │…      │…        │…   │…   │…      │…   │…   │…         │…    │…", pending.joined(separator: "\n"))
         XCTAssertTrue(pending.last?.contains("summarising: 0 of 1 column  (Esc stops)") ?? false, pending.joined(separator: "\n"))
+        // A statistic still being computed is not a value: y copies nothing (it copied "…").
+        _ = app.handle(.character("l"))
+        _ = app.handle(.character("l"))
+        XCTAssertEqual(app.handle(.character("y")), Outcome([.redraw]))
+        XCTAssertTrue(render(app).last?.contains("stored is not computed yet: nothing copied") ?? false, render(app).joined(separator: "\n"))
+        _ = app.handle(.character("0"))
+        XCTAssertEqual(app.handle(.character("y")), Outcome([.redraw, .copy("x")]), "the column's name is known")
+        XCTAssertEqual(app.handle(.character("Y")), Outcome([.redraw, .copy("x" + String(repeating: "\t", count: 15))]),
+                       "the row: its name and type, the rest left empty")
 
         _ = app.handle(.escape)
         try waitUntil("the summary stopped", between: { _ = app.tick(); pause(seconds: 0.005) }) {

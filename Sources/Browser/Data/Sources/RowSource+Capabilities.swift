@@ -51,6 +51,11 @@ extension RowSource {
         []
     }
 
+    /// False by default: every cell shows a value.
+    func isPending(row: Int, column: Int) -> Bool {
+        false
+    }
+
     /// The rows read again whole, in this view's order and filter, one pass, for an export or a
     /// copy; nil when they cannot be read again. Nil by default.
     func rowsToExport() -> (any ExportRows)? {

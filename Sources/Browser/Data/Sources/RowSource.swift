@@ -78,6 +78,9 @@ protocol RowSource: AnyObject {
     func isPinned(row: Int) throws -> Bool
     /// The declared SQL type of each column, in ``columns``' order; empty when unknown.
     var declaredColumnTypes: [String] { get }
+    /// Whether the cell at `row` and `column` shows a value still being computed (a summary's
+    /// `…`) or never computed (its `?`), rather than a value: nothing to copy.
+    func isPending(row: Int, column: Int) -> Bool
     /// The rows read again whole, in this view's order and filter, for an export or a copy.
     func rowsToExport() -> (any ExportRows)?
     /// The rows of a frequency table's `group` in this view (its order and filter), values bound;

@@ -132,19 +132,30 @@ final class SummarySource: RowSource {
         SummarySource(database: database, query: query, declaredTypes: declaredTypes, title: title, wakeup: wakeup)
     }
 
+    /// Whether the summary's cell shows `…` or `?` in place of its statistic.
+    func isPending(row: Int, column: Int) -> Bool {
+        let summaries = task.columns
+        guard summaries.indices.contains(row) else {
+            return false
+        }
+        return !Self.isKnown(column: column, of: summaries[row])
+    }
+
     // MARK: - Cells
+
+    /// Whether cell `column` of `summary`'s row holds its statistic: the name and type always, the
+    /// counts, share and range once the overview is read, the rest once the column is complete.
+    static func isKnown(column: Int, of summary: ColumnSummary) -> Bool {
+        switch column {
+        case 0, 1: true
+        case 3, 4, 6, 10: summary.rows != nil
+        default: summary.isComplete
+        }
+    }
 
     /// The cells of one column's summary; `stopped` when the work no longer runs.
     static func values(of summary: ColumnSummary, stopped: Bool) -> [GridValue] {
         let missing = GridValue.text(stopped ? unknown : pending)
-        let overview = summary.rows != nil
-        let done = summary.isComplete
-        func known(_ value: GridValue?, when ready: Bool) -> GridValue {
-            guard ready else {
-                return missing
-            }
-            return value ?? .text("")
-        }
         func integer(_ value: Int?) -> GridValue? {
             value.map { .integer(Int64($0)) }
         }
@@ -159,23 +170,26 @@ final class SummarySource: RowSource {
         if summary.kind == .date, let classes = stored {
             stored = classes + " (dates)"
         }
-        return [
+        let statistics: [GridValue?] = [
             .text(summary.name),
             .text(summary.declaredType),
-            known(stored.map { .text($0) }, when: done),
-            known(integer(summary.nulls), when: overview),
-            known(share, when: overview),
-            known(integer(summary.distinct), when: done),
-            known(summary.minimum, when: overview),
-            known(quartiles?[0], when: done),
-            known(quartiles?[1], when: done),
-            known(quartiles?[2], when: done),
-            known(summary.maximum, when: overview),
-            known(summary.histogram.map { .text($0) }, when: done),
-            known(summary.mean, when: done),
-            known(summary.deviation, when: done),
-            known(summary.mode, when: done),
-            known(integer(summary.modeCount), when: done),
+            stored.map { .text($0) },
+            integer(summary.nulls),
+            share,
+            integer(summary.distinct),
+            summary.minimum,
+            quartiles?[0],
+            quartiles?[1],
+            quartiles?[2],
+            summary.maximum,
+            summary.histogram.map { .text($0) },
+            summary.mean,
+            summary.deviation,
+            summary.mode,
+            integer(summary.modeCount),
         ]
+        return statistics.indices.map { index in
+            isKnown(column: index, of: summary) ? statistics[index] ?? .text("") : missing
+        }
     }
 }

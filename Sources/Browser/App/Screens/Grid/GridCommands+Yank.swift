@@ -12,6 +12,10 @@ extension GridCommands {
             return .redraw
         }
         let name = columns[grid.cursorColumn].name
+        guard !grid.source.isPending(row: grid.cursorRow, column: grid.cursorColumn) else {
+            app.say(.info("\(Sanitizer.sanitize(name)) is not computed yet: nothing copied"))
+            return .redraw
+        }
         guard let text = try wholeText(of: values[grid.cursorColumn], column: grid.cursorColumn) else {
             app.say(.error("\(name): the value is gone or too long to copy (over "
                 + "\(CellFormatter.formatByteCount(Exports.clipboardLimit)) for the terminal's clipboard); E opens it"))
@@ -30,13 +34,16 @@ extension GridCommands {
             app.say(.info("no row to copy"))
             return .redraw
         }
-        let texts = try grid.shownIndexes.filter(values.indices.contains).map {
-            try wholeText(of: values[$0], column: $0)
-        }
+        let shown = grid.shownIndexes.filter(values.indices.contains)
+        let pending = shown.filter { grid.source.isPending(row: grid.cursorRow, column: $0) }
+        let texts = try shown.map { pending.contains($0) ? "" : try wholeText(of: values[$0], column: $0) }
         let fields = texts.map { text in
             String((text ?? "").map { $0.isNewline || $0 == "\t" ? " " : $0 })
         }
-        let skipped = texts.contains(nil) ? " (values too long for the clipboard left empty)" : ""
+        var skipped = texts.contains(nil) ? " (values too long for the clipboard left empty)" : ""
+        if !pending.isEmpty {
+            skipped += " (\(pending.count) not computed yet left empty)"
+        }
         app.say(.info("copied row \(ListWidget.formatCount(grid.cursorRow + 1)): \(fields.count) values\(skipped)"))
         return Outcome.redraw.with(.copy(fields.joined(separator: "\t")))
     }
