@@ -7,7 +7,8 @@ extension HistogramBins {
     func table(title: String) -> MaterializedSource {
         let boundKind: ColumnKind = column.isDate ? .text : (column.isInteger ? .integer : .real)
         let columns = [
-            GridColumn(name: "from", kind: boundKind), GridColumn(name: "to", kind: boundKind), GridColumn(name: "rows", kind: .integer),
+            GridColumn(name: "from", kind: boundKind), GridColumn(name: "to", kind: boundKind),
+            GridColumn(name: "rows", kind: .integer, groupsDigits: true),  // 1,680, as F counts
         ]
         var shown: [[GridValue]] = []
         var exported: [[ExportValue]] = []
