@@ -108,11 +108,3 @@ final class PostgresChangeNotificationTests: XCTestCase {
         try other.execute("SELECT count(*) FROM pg_proc WHERE proname = $1", [.text(PGNotifyTriggers.name)]).first?.int64(at: 0) ?? -1
     }
 }
-
-/// A value shared with other threads.
-private final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    var value: Value { storage.withLock { $0 } }
-    func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
-}

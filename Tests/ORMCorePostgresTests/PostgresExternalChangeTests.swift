@@ -36,7 +36,7 @@ final class PostgresExternalChangeTests: XCTestCase {
         let inbox = EventInbox()
         let registration = try PLNote.eventHandler(in: db).register { inbox.append($0) }
         defer { registration.cancel() }
-        try waitForLooks(1)
+        try waitForLooks(1, of: db)
 
         try other.execute("INSERT INTO pl_notes (body) VALUES ('from psql')")
         try waitUntil("the insert arrives as external") { inbox.events.contains { $0.origin == .external } }
@@ -54,8 +54,8 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     func testACommitArrivesAtOnceForEveryTableThenByNameFromTheStatistics() throws {
-        let sets = observeEveryChange()
-        try waitForLooks(1)
+        let sets = observeEveryChange(of: db)
+        try waitForLooks(1, of: db)
 
         try other.execute("INSERT INTO pl_notes (body) VALUES ('one')")
         try waitUntil("the snapshot's move names every table") {
@@ -74,13 +74,13 @@ final class PostgresExternalChangeTests: XCTestCase {
         let inbox = EventInbox()
         let registration = try PLNote.eventHandler(in: db).register { inbox.append($0) }
         defer { registration.cancel() }
-        try waitForLooks(1)
+        try waitForLooks(1, of: db)
 
         try other.executeScript("BEGIN; INSERT INTO pl_notes (body) VALUES ('never'); UPDATE pl_notes SET body = 'no'; ROLLBACK")
         // A session that ends reports its statistics: the rolled-back rows are counted there now.
         other.close()
         try waitUntilStatistics(of: "pl_notes") { inserted, _ in inserted >= 1 }
-        try waitForLooks(3, more: true)
+        try waitForLooks(3, more: true, of: db)
         XCTAssertEqual(inbox.events, [], "a rollback is no change")
     }
 
@@ -88,7 +88,7 @@ final class PostgresExternalChangeTests: XCTestCase {
         let inbox = EventInbox()
         let registration = try PLNote.eventHandler(in: db).register { inbox.append($0) }
         defer { registration.cancel() }
-        try waitForLooks(1)
+        try waitForLooks(1, of: db)
 
         let note = PLNote()
         note.body = "mine"
@@ -100,14 +100,14 @@ final class PostgresExternalChangeTests: XCTestCase {
         try waitUntil("our own changes arrive") { inbox.events.count >= 3 }
         // The writer is idle now: its statistics arrive within ten seconds, and a few looks after.
         try waitUntilStatistics(of: "pl_notes") { _, modified in modified >= 3 }
-        try waitForLooks(3, more: true)
+        try waitForLooks(3, more: true, of: db)
         XCTAssertEqual(inbox.events.filter { $0.origin == .external }, [], "\(inbox.events)")
         XCTAssertEqual(Set(inbox.events.map(\.origin)), [.object, .sql])
     }
 
     func testAnotherSessionsCommitBesideOneOfOursBetweenTwoLooksArrivesAtOnce() throws {
-        let sets = observeEveryChange()
-        try waitForLooks(1)
+        let sets = observeEveryChange(of: db)
+        try waitForLooks(1, of: db)
 
         try betweenTwoLooks {
             try commitNote("mine")
@@ -123,8 +123,8 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     func testOurOwnCommitsBetweenTwoLooksAreNotExternal() throws {
-        let sets = observeEveryChange()
-        try waitForLooks(1)
+        let sets = observeEveryChange(of: db)
+        try waitForLooks(1, of: db)
 
         try betweenTwoLooks {
             try commitNote("in a transaction")
@@ -137,21 +137,21 @@ final class PostgresExternalChangeTests: XCTestCase {
             }
             try db.executeScript("INSERT INTO pl_other VALUES (3); UPDATE pl_other SET id = id + 10")
         }
-        try waitForLooks(3, more: true)
+        try waitForLooks(3, more: true, of: db)
         XCTAssertFalse(sets.value.isEmpty, "our own changes were delivered")
         XCTAssertEqual(sets.value.filter(\.isExternal).map(\.tables), [], "\(sets.value)")
     }
 
     func testCommitsInAnotherDatabaseOfTheServerAreNotDelivered() throws {
-        let sets = observeEveryChange()
+        let sets = observeEveryChange(of: db)
         // Two looks after the other session of this database went idle.
-        try waitForLooks(2)
+        try waitForLooks(2, of: db)
 
         let elsewhere = try PGConnection(makePostgresDatabase("elsewhere"))
         try elsewhere.execute("CREATE TABLE t (x bigint)")
         for value in 1...5 { try elsewhere.execute("INSERT INTO t VALUES ($1)", [.int(Int64(value))]) }
         let looked = db.core.externalChanges.lookCount ?? 0
-        try waitForLooks(3, more: true)
+        try waitForLooks(3, more: true, of: db)
         XCTAssertEqual(sets.value.filter(\.isExternal).map(\.tables), [], "moved snapshots, \(looked) looks before")
 
         try other.execute("INSERT INTO pl_notes (body) VALUES ('here')")
@@ -161,11 +161,11 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     func testASessionThatCommittedAndEndedBetweenTwoLooksIsNamedByItsStatistics() throws {
-        let sets = observeEveryChange()
-        try waitForLooks(1)
+        let sets = observeEveryChange(of: db)
+        try waitForLooks(1, of: db)
         // This database writes to the table: its counters are taken for its own for a while.
         try commitNote("mine")
-        try waitForLooks(2, more: true)
+        try waitForLooks(2, more: true, of: db)
 
         // Asked from another database, so that no session of this one is busy.
         let observer = try PGConnection(makePostgresDatabase("observer"))
@@ -207,7 +207,7 @@ final class PostgresExternalChangeTests: XCTestCase {
 
     func testTheWatchEndsWithTheLastRegistrationAndStartsAgainWithTheNext() throws {
         let registration = db.observeChanges { _ in }
-        try waitForLooks(1)
+        try waitForLooks(1, of: db)
         XCTAssertEqual(try watchSessions(), 1)
         registration.cancel()
         try waitUntil("the watch ends") { !db.core.externalChanges.isRunning }
@@ -216,14 +216,14 @@ final class PostgresExternalChangeTests: XCTestCase {
         let sets = Shared<[ChangeSet]>([])
         let again = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
         defer { again.cancel() }
-        try waitForLooks(1)
+        try waitForLooks(1, of: db)
         try other.execute("INSERT INTO pl_other VALUES (1)")
         try waitUntil("a commit arrives") { sets.value.contains(where: \.isExternal) }
     }
 
     func testALostWatchConnectionIsOpenedAgainQuietly() throws {
-        let sets = observeEveryChange()
-        try waitForLooks(1)
+        let sets = observeEveryChange(of: db)
+        try waitForLooks(1, of: db)
         _ = try other.execute(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_current_snapshot%' AND pid <> pg_backend_pid()")
         try waitUntil("the watch is back, and says every table may have changed") {
@@ -235,23 +235,6 @@ final class PostgresExternalChangeTests: XCTestCase {
     }
 
     // MARK: - Helpers
-
-    /// Waits until the watch has made `count` looks (from now, with `more`).
-    private func waitForLooks(_ count: Int, more: Bool = false) throws {
-        let start = more ? (db.core.externalChanges.lookCount ?? 0) : 0
-        try waitUntil("the watch looked \(count) times") {
-            (db.core.externalChanges.lookCount ?? 0) >= start + count
-        }
-    }
-
-    /// Every change set delivered to an observer of the database from now on (the observer is
-    /// removed as the test ends).
-    private func observeEveryChange() -> Shared<[ChangeSet]> {
-        let sets = Shared<[ChangeSet]>([])
-        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
-        addTeardownBlock { registration.cancel() }
-        return sets
-    }
 
     /// Commits a note through its model: a transaction of this database's writer.
     private func commitNote(_ body: String) throws {
@@ -292,14 +275,6 @@ final class PostgresExternalChangeTests: XCTestCase {
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'ORMCore' AND (query LIKE '%pg_current_snapshot%' OR query LIKE 'LISTEN%')"
         ).first?.int64(at: 0) ?? -1
     }
-}
-
-/// A value shared with other threads.
-private final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    var value: Value { storage.withLock { $0 } }
-    func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
 }
 
 /// Events collected from a handler's queue.

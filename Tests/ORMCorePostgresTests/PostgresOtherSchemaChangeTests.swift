@@ -32,10 +32,10 @@ final class PostgresOtherSchemaChangeTests: XCTestCase {
     }
 
     func testACommitToAWatchedTableOfAnotherSchemaIsNamedWithItsSchema() throws {
-        let sets = observeEveryChange()
+        let sets = observeEveryChange(of: db)
         db.watchTablesOfOtherSchemas([royalty])
         // The first look takes the table and sets its counters' baseline.
-        try waitForLooks(2)
+        try waitForLooks(2, of: db)
 
         // `psql -c`: connects, commits, ends, so no open session explains the commit and only
         // the statistics can name the table.
@@ -47,9 +47,9 @@ final class PostgresOtherSchemaChangeTests: XCTestCase {
     }
 
     func testEveryTableNamesTheWatchedTablesOfOtherSchemasUnconfirmed() throws {
-        let sets = observeEveryChange()
+        let sets = observeEveryChange(of: db)
         db.watchTablesOfOtherSchemas([royalty])
-        try waitForLooks(2)
+        try waitForLooks(2, of: db)
 
         // An open session committed: the snapshot tells at once, not which table.
         try other.execute("INSERT INTO sales.royalty VALUES (20, 9)")
@@ -61,28 +61,28 @@ final class PostgresOtherSchemaChangeTests: XCTestCase {
     }
 
     func testTablesNotAskedForOrNoLongerAreNotNamed() throws {
-        let sets = observeEveryChange()
+        let sets = observeEveryChange(of: db)
         db.watchTablesOfOtherSchemas([royalty])
-        try waitForLooks(2)
+        try waitForLooks(2, of: db)
         try briefly("INSERT INTO sales.ledger VALUES (1)")
         try waitUntilStatistics(of: "sales.ledger") { $0 == 1 }
-        try waitForLooks(2, more: true)
+        try waitForLooks(2, more: true, of: db)
         XCTAssertFalse(sets.value.contains { $0.tables.contains("sales.ledger") }, "not asked for: \(sets.value)")
 
         db.watchTablesOfOtherSchemas([])
-        try waitForLooks(2, more: true)
+        try waitForLooks(2, more: true, of: db)
         sets.mutate { $0 = [] }
         try briefly("INSERT INTO sales.royalty VALUES (30, 5)")
         try waitUntilStatistics(of: "sales.royalty") { $0 == 1 }
-        try waitForLooks(2, more: true)
+        try waitForLooks(2, more: true, of: db)
         XCTAssertFalse(sets.value.contains { $0.tables.contains("sales.royalty") }, "no longer asked for: \(sets.value)")
     }
 
     func testWithTheTriggersOnTheOtherSchemasTableItIsNamedAtOnce() throws {
         try PGNotifyTriggers.install(on: [PGQualifiedName(schema: "sales", name: "royalty")], using: other)
-        let sets = observeEveryChange()
+        let sets = observeEveryChange(of: db)
         db.watchTablesOfOtherSchemas([royalty])
-        try waitForLooks(2)
+        try waitForLooks(2, of: db)
 
         try other.execute("INSERT INTO sales.royalty VALUES (40, 7)")
         try waitUntil("the trigger names the other schema's table") {
@@ -109,22 +109,6 @@ final class PostgresOtherSchemaChangeTests: XCTestCase {
         }
     }
 
-    /// Waits until the watch has made `count` looks (from now, with `more`).
-    private func waitForLooks(_ count: Int, more: Bool = false) throws {
-        let start = more ? (db.core.externalChanges.lookCount ?? 0) : 0
-        try waitUntil("the watch looked \(count) times") {
-            (db.core.externalChanges.lookCount ?? 0) >= start + count
-        }
-    }
-
-    /// Every change set delivered to an observer of the database from now on.
-    private func observeEveryChange() -> Shared<[ChangeSet]> {
-        let sets = Shared<[ChangeSet]>([])
-        let registration = db.observeChanges { changes in sets.mutate { $0.append(changes) } }
-        addTeardownBlock { registration.cancel() }
-        return sets
-    }
-
     /// Waits until the rows inserted into `table` by the statistics satisfy `condition`.
     private func waitUntilStatistics(of table: String, _ condition: (Int64) -> Bool) throws {
         try waitUntil("the statistics of \(table) arrive") {
@@ -132,12 +116,4 @@ final class PostgresOtherSchemaChangeTests: XCTestCase {
             return condition(try row.first?.int64(at: 0) ?? 0)
         }
     }
-}
-
-/// A value shared with other threads.
-private final class Shared<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
-    var value: Value { storage.withLock { $0 } }
-    func mutate(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
 }
