@@ -126,6 +126,7 @@ final class StatementSession {
             // The rows that arrived before the failure stay, read from reef's copy as a table.
             if let arriving, arriving.source.isFilling, let store = arriving.source.resultStore, let source = try? store.source() {
                 arriving.replaceSource(source, cursorRow: arriving.cursorRow)
+                markCutShort(arriving, "incomplete")
             }
             if let reason = host.readOnlyReason, case ORMError.readOnlyDatabase? = error as? ORMError {
                 host.say(.error("SQL: read-only: " + reason))
@@ -159,6 +160,14 @@ final class StatementSession {
         }
         for case let results as QueryResultsController in host.state.screens where results.gridShown === grid {
             results.timing = rows.timing
+            results.cutShort = rows.wasStopped ? "stopped" : nil
+        }
+    }
+
+    /// Marks the results shown in `grid` as cut short (the status bar keeps saying `mark`).
+    private func markCutShort(_ grid: GridModel, _ mark: String) {
+        for case let results as QueryResultsController in host.state.screens where results.gridShown === grid {
+            results.cutShort = mark
         }
     }
 

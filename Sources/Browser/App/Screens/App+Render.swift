@@ -71,7 +71,8 @@ extension App {
         let source = grid.source
         let spinner = ListWidget.spinner(at: state.spinnerFrame)
         let total = grid.knownTotal.map { ListWidget.formatCount($0) } ?? (grid.source.isCounting ? spinner : "?")
-        let position = grid.knownTotal == 0 ? "0/0" : "\(ListWidget.formatCount(grid.cursorRow + 1))/\(total)"
+        let counted = grid.knownTotal == 0 ? "0/0" : "\(ListWidget.formatCount(grid.cursorRow + 1))/\(total)"
+        let position = counted + (state.top.statusMark.map { " " + $0 } ?? "")
         let title = Sanitizer.sanitize(source.title)
         var column: [String] = []
         if source.columns.indices.contains(grid.cursorColumn) {

@@ -53,6 +53,11 @@ protocol ScreenController: AnyObject {
     /// give way (how long a statement took, on its results); nil by default.
     var statusNote: String? { get }
 
+    /// What the status bar keeps beside the position whatever else gives way: a statement's
+    /// results cut short (`stopped`, `incomplete`), so rows shown are never taken for all of them;
+    /// nil by default.
+    var statusMark: String? { get }
+
     /// Draws the screen into `area` (everything above the status bar), from its state and what
     /// ``prepare(in:)`` made: reading nothing, changing nothing.
     func render(in area: Rect, into buffer: inout ScreenBuffer, theme: Theme)
@@ -72,6 +77,10 @@ extension ScreenController {
     }
 
     var statusNote: String? {
+        nil
+    }
+
+    var statusMark: String? {
         nil
     }
 

@@ -8,6 +8,9 @@ final class QueryResultsController: GridScreenController {
     unowned let host: any GridScreenHost
     /// How long the server took and the rows took to arrive, once the statement has ended.
     var timing: StatementTiming?
+    /// Why the rows shown are not all the statement's, once it ended short of its last row:
+    /// `stopped` (`Esc`) or `incomplete` (it failed, the server went away); nil when they are all.
+    var cutShort: String?
 
     /// The results in `grid`, the grid's commands going to `host`.
     init(grid: GridModel, host: any GridScreenHost) {
@@ -21,6 +24,10 @@ final class QueryResultsController: GridScreenController {
 
     var statusNote: String? {
         timing?.description
+    }
+
+    var statusMark: String? {
+        cutShort
     }
 
     func perform(_ command: Command, in area: Rect) -> ScreenReply {
