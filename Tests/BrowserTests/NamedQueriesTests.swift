@@ -109,7 +109,7 @@ final class NamedQueriesTests: XCTestCase {
         let ran = try play("e\\n one<Enter>", on: app)
         XCTAssertEqual(ran[1], "1│   1│")
         XCTAssertFalse(FileManager.default.fileExists(atPath: stateFolder))
-        let unknown = try play("e\\dt<Enter>", on: app)
-        XCTAssertTrue(unknown.last?.contains("\\dt is not a command") == true, unknown.last ?? "")
+        let unknown = try play("e\\x<Enter>", on: app)
+        XCTAssertTrue(unknown.last?.contains("\\x is not a command") == true, unknown.last ?? "")
     }
 }

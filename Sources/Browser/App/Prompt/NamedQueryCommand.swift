@@ -43,9 +43,13 @@ enum NamedQueryCommand: Equatable, Sendable {
     }
 
     /// The SQL in `text` whose end `Enter` waits for: `text` itself, the query of `\ns NAME
-    /// QUERY`, nothing for another command (it runs at once).
+    /// QUERY`, nothing for another command (it runs at once: also a ``DescribeCommand``, such as
+    /// `.tables` or `\dt a*`, whose `*` would read as SQL waiting for more).
     static func sql(in text: String) -> String {
-        switch parse(text) {
+        if DescribeCommand.parse(text) != nil {
+            return ""
+        }
+        return switch parse(text) {
         case nil: text
         case .save(_, let query): query
         default: ""

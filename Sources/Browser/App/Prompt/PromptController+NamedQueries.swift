@@ -45,8 +45,8 @@ extension PromptController {
             case .usage(let usage):
                 host.say(.error(usage))
             case .unknown(let word):
-                host.say(.error("\(Sanitizer.sanitize(word)) is not a command: \\n lists the named queries, \\n NAME runs one, "
-                           + "\\ns NAME QUERY saves one, \\nd NAME deletes one"))
+                host.say(.error("\(Sanitizer.sanitize(word)) is not a command: \\d lists the tables, \\d NAME describes one, "
+                           + "\\n lists the named queries, \\n NAME runs one, \\ns NAME QUERY saves one, \\nd NAME deletes one"))
             }
         } catch {
             host.say(.error("named queries: \(error)"))

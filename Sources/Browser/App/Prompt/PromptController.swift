@@ -131,7 +131,7 @@ final class PromptController {
     /// Acts on a submitted prompt.
     func submit(_ text: String, kind: PromptKind) {
         if kind == .sql {
-            if !performNamedQueryCommand(text) {
+            if !performDescribeCommand(text) && !performNamedQueryCommand(text) {
                 statements.run(text)
             }
             return

@@ -1,0 +1,85 @@
+import ORMCore
+
+extension PromptController {
+    /// Carries out a describing command typed at the SQL prompt (``DescribeCommand``); returns
+    /// false when `text` is not one.
+    func performDescribeCommand(_ text: String) -> Bool {
+        guard let command = DescribeCommand.parse(text) else {
+            return false
+        }
+        switch command {
+        case .list(let objects, let pattern):
+            listObjects(objects, matching: pattern)
+        case .describe(let name):
+            describe(name)
+        case .usage(let usage):
+            host.say(.error(usage))
+        }
+        return true
+    }
+
+    /// Opens a page listing the schema's `objects` whose names match `pattern`, with their kinds
+    /// and the row counts known so far (`~` an estimate, `…` still counting).
+    private func listObjects(_ objects: DescribeCommand.Objects, matching pattern: String?) {
+        let entries = host.catalog.entries.filter { entry in
+            objects.contains(entry.kind) && (pattern.map { DescribeCommand.name(entry.name, matches: $0) } ?? true)
+        }
+        let (heading, none) = switch objects {
+        case .all: ("Tables and views", "no tables or views")
+        case .tables: ("Tables", "no tables")
+        case .views: ("Views", "no views")
+        case .materializedViews: ("Materialized views", "no materialized views")
+        }
+        let matching = pattern.map { " matching " + Sanitizer.sanitize($0) } ?? ""
+        guard !entries.isEmpty else {
+            host.say(.info(none + matching))
+            return
+        }
+        let rows = entries.map { entry in
+            [Sanitizer.sanitize(entry.name), Self.kindName(entry.kind), Self.rowsText(entry)]
+        }
+        let widths = (0..<3).map { column in ([["name", "kind", "rows"]] + rows).map { TextWidth.of($0[column]) }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            TextLayout.padRight(cells[0], toWidth: widths[0]) + "  " + TextLayout.padRight(cells[1], toWidth: widths[1]) + "  "
+                + TextLayout.padLeft(cells[2], toWidth: widths[2])
+        }
+        let schema = host.catalog.schema.map { " in " + Sanitizer.sanitize($0) } ?? ""
+        let title = "\(heading) (\(entries.count))" + schema + matching + ": \\d NAME describes one"
+        host.state.screens.append(TextPageController(title: title, lines: [line(["name", "kind", "rows"])] + rows.map(line), mode: .schema))
+    }
+
+    /// Opens the schema view of the table or view `name` (matched exactly, else ignoring case).
+    private func describe(_ name: String) {
+        let names = host.catalog.names.map(\.name)
+        let found = names.first { $0 == name } ?? names.first { $0.equalsIgnoringCase(name) } ?? name
+        do {
+            let report = try SchemaReport.report(for: found, in: host.database)
+            let copy = (text: report.statements, what: "the CREATE statements of \(Sanitizer.sanitize(found))")
+            host.state.screens.append(TextPageController(title: "Schema of \(found)", lines: report.lines, mode: .schema,
+                                                         copy: report.statements.isEmpty ? nil : copy))
+        } catch {
+            host.report(error, doing: "describing \(name)")
+        }
+    }
+
+    /// `table`, `view`, `materialized view`, `virtual table`.
+    private static func kindName(_ kind: CatalogEntry.Kind) -> String {
+        switch kind {
+        case .table: "table"
+        case .view: "view"
+        case .materializedView: "materialized view"
+        case .virtual: "virtual table"
+        }
+    }
+
+    /// The rows counted, `~N` estimated, `…` while counting, `?` when the count stopped or failed.
+    private static func rowsText(_ entry: CatalogEntry) -> String {
+        if let count = entry.count {
+            return ListWidget.formatCount(count)
+        }
+        if let estimate = entry.estimate {
+            return "~" + ListWidget.formatCount(estimate)
+        }
+        return entry.countFailed || entry.countStopped ? "?" : "…"
+    }
+}
