@@ -200,6 +200,24 @@ final class ReefOnPostgresTests: XCTestCase {
                        "lost the connection to the server: r connects again; staged changes are kept (no connection to the server)")
     }
 
+    /// `\dt` lists the schema's tables with their counts, `\d NAME` describes one, also one of
+    /// another schema as the table list names it (`archive.orders`).
+    func testBackslashDListsAndDescribesTablesOfEverySchema() throws {
+        let shop = try makeShop()
+        try addArchive(to: shop)
+        let listed = try screen(shop, "<dump>e\\dt<Enter>", columns: 80, rows: 8)
+        XCTAssertEqual(Array(listed.prefix(4)), [
+            "Tables (2) in public: \\d NAME describes one", "name       kind   rows", "customers  table     3", "orders     table    10",
+        ])
+        let described = try screen(shop, "e\\d orders<Enter>", columns: 80, rows: 20)
+        XCTAssertEqual(described[0], "Schema of orders")
+        XCTAssertTrue(described.contains { $0.contains("customer_id") }, described.joined(separator: "\n"))
+        let other = try screen(shop, "e\\d archive.orders<Enter>", columns: 80, rows: 20)
+        XCTAssertEqual(other[0], "Schema of archive.orders")
+        XCTAssertTrue(other.contains { $0.contains("note") }, other.joined(separator: "\n"))
+        XCTAssertFalse(other.contains { $0.contains("customer_id") }, other.joined(separator: "\n"))
+    }
+
     func testAnErrorSaysWhereInTheStatementItIsInTheServersWords() throws {
         let shop = try makeShop()
         // The rejected statement stays in the SQL editor; the line above it says why and where.

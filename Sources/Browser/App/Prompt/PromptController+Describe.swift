@@ -48,12 +48,16 @@ extension PromptController {
         host.state.screens.append(TextPageController(title: title, lines: [line(["name", "kind", "rows"])] + rows.map(line), mode: .schema))
     }
 
-    /// Opens the schema view of the table or view `name` (matched exactly, else ignoring case).
+    /// Opens the schema view of the table or view `name` (matched exactly, else ignoring case),
+    /// or of another schema's (`audit.log`, as the table list names it).
     private func describe(_ name: String) {
         let names = host.catalog.names.map(\.name)
-        let found = names.first { $0 == name } ?? names.first { $0.equalsIgnoringCase(name) } ?? name
+        let elsewhere = names.contains(name) ? nil : host.catalog.elsewhere(qualifiedName: name)
+        let found = elsewhere.map { $0.schema + "." + $0.name }
+            ?? names.first { $0 == name } ?? names.first { $0.equalsIgnoringCase(name) } ?? name
         do {
-            let report = try SchemaReport.report(for: found, in: host.database)
+            let report = try elsewhere.map { try SchemaReport.report(for: $0.name, inSchema: $0.schema, in: host.database) }
+                ?? SchemaReport.report(for: found, in: host.database)
             let copy = (text: report.statements, what: "the CREATE statements of \(Sanitizer.sanitize(found))")
             host.state.screens.append(TextPageController(title: "Schema of \(found)", lines: report.lines, mode: .schema,
                                                          copy: report.statements.isEmpty ? nil : copy))

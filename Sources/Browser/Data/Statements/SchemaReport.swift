@@ -37,6 +37,17 @@ enum SchemaReport {
         return report
     }
 
+    /// The report on the table or view `name` of another schema than the one browsed (PostgreSQL:
+    /// `\d audit.log`): its columns, keys, indexes and foreign keys, without triggers or the keys
+    /// that point into it, which reef reads of the browsed schema only.
+    static func report(for name: String, inSchema schema: String, in database: Database) throws -> Report {
+        guard let info = try database.tableInfo(name, inSchema: schema) else {
+            return Report(lines: ["No table or view named \(schema).\(name)."], statements: "")
+        }
+        return Report(lines: lines(for: info, on: database.dialect.kind),
+                      statements: statements(for: info, triggers: []).joined(separator: "\n"))
+    }
+
     /// The lines describing the table or view `name`, or one line saying it is gone.
     static func lines(for name: String, in database: Database) throws -> [String] {
         try report(for: name, in: database).lines
