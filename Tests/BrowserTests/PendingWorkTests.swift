@@ -1,6 +1,5 @@
 import Foundation
 import ORMCore
-import Synchronization
 import XCTest
 
 @testable import Browser
@@ -15,13 +14,6 @@ final class PendingWorkTests: XCTestCase {
 
     override func tearDown() {
         fixture.remove()
-    }
-
-    /// A switch the test flips to make the work ready.
-    private final class Switch: Sendable {
-        private let value = Mutex(false)
-        var isOn: Bool { value.withLock { $0 } }
-        func flip() { value.withLock { $0 = true } }
     }
 
     /// An app on artists, drawn once (which opens the table, as the first frame does).
@@ -42,7 +34,7 @@ final class PendingWorkTests: XCTestCase {
 
     func testKeysWaitForTheWorkAndArePlayedInOrderAfterIt() throws {
         let app = try app()
-        let ready = Switch()
+        let ready = TestSwitch()
         var completed = false
         app.run(PendingWork(label: "sorting artists by name", isReady: { ready.isOn }, complete: { completed = true }))
         XCTAssertNotNil(app.pending.work, "work that is not ready within the quick limit stays pending")
@@ -70,7 +62,7 @@ final class PendingWorkTests: XCTestCase {
         XCTAssertNil(app.pending.work)
         XCTAssertTrue(screen(of: app).contains("cancelled: filtering artists"), screen(of: app))
 
-        let ready = Switch()
+        let ready = TestSwitch()
         app.run(PendingWork(label: "sorting artists", isReady: { ready.isOn }, complete: { completed = true }))
         for key in [Key.character("/"), .character("x")] {
             XCTAssertEqual(app.handle(key), .handled)
@@ -118,7 +110,7 @@ final class PendingWorkTests: XCTestCase {
 
     func testQuitTypedWhileWaitingEndsTheSessionAfterTheWork() throws {
         let app = try app()
-        let ready = Switch()
+        let ready = TestSwitch()
         app.run(PendingWork(label: "reading the rows of artists", isReady: { ready.isOn }, complete: {}))
         XCTAssertEqual(app.handle(.character("q")), .handled)
         XCTAssertFalse(app.tick().quits)
@@ -131,7 +123,7 @@ final class PendingWorkTests: XCTestCase {
     /// as what it would have been when typed (it ran the unfinished statement at once).
     func testControlJTypedWhileWaitingIsANewLineInTheEditorOpenedBeforeIt() throws {
         let app = try app()
-        let ready = Switch()
+        let ready = TestSwitch()
         app.run(PendingWork(label: "reading the rows of artists", isReady: { ready.isOn }, complete: {}))
         let keys: [Key] = [.character("e")] + "SELECT 1".map { Key.character($0) } + [.control("j")] + ", 2".map { Key.character($0) }
         for key in keys {

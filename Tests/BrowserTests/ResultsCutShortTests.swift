@@ -1,5 +1,4 @@
 import ORMCore
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -20,13 +19,6 @@ final class ResultsCutShortTests: XCTestCase {
         fixture.remove()
     }
 
-    /// Tells `fail_when_told(x)` to fail from the next call on.
-    private final class Switch: Sendable {
-        private let value = Mutex(false)
-        var isOn: Bool { value.withLock { $0 } }
-        func flip() { value.withLock { $0 = true } }
-    }
-
     private struct Told: Error, CustomStringConvertible {
         var description: String { "told to fail" }
     }
@@ -34,7 +26,7 @@ final class ResultsCutShortTests: XCTestCase {
     private let endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c"
 
     /// An app on the fixture with `fail_when_told(x)`, which returns `x` until `failing` is flipped.
-    private func app(failing: Switch = Switch()) throws -> App {
+    private func app(failing: TestSwitch = TestSwitch()) throws -> App {
         var configuration = Configuration()
         configuration.functions = [SQLFunction("fail_when_told", argumentCount: 1, isDeterministic: false) { arguments in
             if failing.isOn { throw Told() }
@@ -86,7 +78,7 @@ final class ResultsCutShortTests: XCTestCase {
     }
 
     func testRowsOfAStatementThatFailedAfterThemSayIncomplete() throws {
-        let failing = Switch()
+        let failing = TestSwitch()
         let app = try app(failing: failing)
         try runArriving("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT fail_when_told(x) FROM c", on: app)
         failing.flip()
