@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x121: every line, down to the last.
+    /// Keys `?` at 80x123: every line, down to the last.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 121)
+        let screens = try fixture.headless("?", columns: 80, rows: 123)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -126,6 +126,8 @@ extension HeadlessScreenTests {
             "  <C-w>              prompt: delete the word before the cursor",
             "  <C-x>              SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save",
             "  \\n \\ns \\nd         SQL prompt: list / run (\\n NAME) / save / delete queries",
+            "  \\d .tables         SQL prompt: list tables, views (\\dt tables, \\dv views; a*)",
+            "  \\d NAME            SQL prompt: schema of table NAME (also .schema NAME)",
             "  click              select a table or a cell",
             "  wheel              scroll",
             " HELP  ? help",

@@ -118,6 +118,8 @@ enum KeyBindings {
         ("<C-w>", "prompt: delete the word before the cursor"),
         ("<C-x>", "SQL prompt: write the SQL in $VISUAL/$EDITOR, run on save"),
         ("\\n \\ns \\nd", "SQL prompt: list / run (\\n NAME) / save / delete queries"),
+        ("\\d .tables", "SQL prompt: list tables, views (\\dt tables, \\dv views; a*)"),
+        ("\\d NAME", "SQL prompt: schema of table NAME (also .schema NAME)"),
         ("click", "select a table or a cell"),
         ("wheel", "scroll"),
     ]
