@@ -216,6 +216,10 @@ final class ReefOnPostgresTests: XCTestCase {
         XCTAssertEqual(other[0], "Schema of archive.orders")
         XCTAssertTrue(other.contains { $0.contains("note") }, other.joined(separator: "\n"))
         XCTAssertFalse(other.contains { $0.contains("customer_id") }, other.joined(separator: "\n"))
+        let schemas = try screen(shop, "e\\dn<Enter>", columns: 80, rows: 8)
+        XCTAssertEqual(Array(schemas.prefix(4)), [
+            "Schemas (2): gs browses another", "name     tables and views", "archive                 1", "public                  2  browsed",
+        ])
     }
 
     func testAnErrorSaysWhereInTheStatementItIsInTheServersWords() throws {

@@ -26,6 +26,7 @@ final class DescribeCommandTests: XCTestCase {
         XCTAssertEqual(DescribeCommand.parse("\\d al%"), .list(.all, matching: "al%"))
         XCTAssertEqual(DescribeCommand.parse(".schema albums"), .describe("albums"))
         XCTAssertEqual(DescribeCommand.parse(".schema"), .usage(".schema NAME shows the schema of table NAME; .tables lists them"))
+        XCTAssertEqual(DescribeCommand.parse("\\dn"), .schemas)
         XCTAssertNil(DescribeCommand.parse("SELECT 1"))
         XCTAssertNil(DescribeCommand.parse("\\n saved"), "a named query's command")
         XCTAssertNil(DescribeCommand.parse("\\d albums artists"), "one name at most")

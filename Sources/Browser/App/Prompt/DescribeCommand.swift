@@ -4,6 +4,7 @@
 /// - `\d`, `.tables`: the tables and views; `\dt` tables only, `\dv` views, `\dm` materialized
 ///   views; each with an optional pattern (`*` or `%` any run of characters, `?` one; case ignored).
 /// - `\d NAME`, `.schema NAME`: the schema view of table or view `NAME`.
+/// - `\dn`: the database's schemas (PostgreSQL's; SQLite's `main`).
 ///
 /// ```swift
 /// DescribeCommand.parse("\\dt inv*")       // .list(.tables, matching: "inv*")
@@ -37,6 +38,8 @@ enum DescribeCommand: Equatable, Sendable {
     case list(Objects, matching: String?)
     /// Show the schema view of the table or view named so.
     case describe(String)
+    /// List the database's schemas.
+    case schemas
     /// A command without what it needs: how to write it.
     case usage(String)
 
@@ -59,6 +62,8 @@ enum DescribeCommand: Equatable, Sendable {
             return .list(.views, matching: argument)
         case "\\dm", "\\dm+":
             return .list(.materializedViews, matching: argument)
+        case "\\dn", "\\dn+":
+            return argument == nil ? .schemas : nil
         case ".schema":
             return argument.map { .describe($0) } ?? .usage(".schema NAME shows the schema of table NAME; .tables lists them")
         default:

@@ -12,6 +12,8 @@ extension PromptController {
             listObjects(objects, matching: pattern)
         case .describe(let name):
             describe(name)
+        case .schemas:
+            listSchemas()
         case .usage(let usage):
             host.say(.error(usage))
         }
@@ -63,6 +65,30 @@ extension PromptController {
                                                          copy: report.statements.isEmpty ? nil : copy))
         } catch {
             host.report(error, doing: "describing \(name)")
+        }
+    }
+
+    /// Opens a page listing the database's schemas with how many tables and views each holds,
+    /// the one browsed marked (`gs` browses another).
+    private func listSchemas() {
+        do {
+            let schemas = try host.database.schemas()
+            let browsed = host.catalog.schema ?? schemas.first ?? ""
+            var objects: [String: Int] = [browsed: host.catalog.names.count]
+            for object in host.catalog.elsewhere {
+                objects[object.schema, default: 0] += 1
+            }
+            let rows = schemas.map { [Sanitizer.sanitize($0), objects[$0].map(ListWidget.formatCount) ?? "0", $0 == browsed ? "browsed" : ""] }
+            let width = ([["name"]] + rows).map { TextWidth.of($0[0]) }.max() ?? 0
+            let counted = (["tables and views"] + rows.map { $0[1] }).map(TextWidth.of).max() ?? 0
+            let lines = ([["name", "tables and views", ""]] + rows).map { row in
+                TextLayout.padRight(row[0], toWidth: width) + "  " + TextLayout.padLeft(row[1], toWidth: counted)
+                    + (row[2].isEmpty ? "" : "  " + row[2])
+            }
+            let title = "Schemas (\(schemas.count))" + (schemas.count > 1 ? ": gs browses another" : "")
+            host.state.screens.append(TextPageController(title: title, lines: lines, mode: .schema))
+        } catch {
+            host.report(error, doing: "listing the schemas")
         }
     }
 
