@@ -29,7 +29,7 @@ extension SQLScript {
                 let token = tokens[index]
                 guard token.kind == .word || token.kind == .quotedName else { break }
                 let part = token.unquoted(in: statement)
-                last = token.kind == .word && dialect == .postgres ? part.lowercased() : part
+                last = token.kind == .word && dialect.foldsUnquotedNames ? part.lowercased() : part
                 index += 1
                 guard index < tokens.count, tokens[index].kind == .operator, statement[tokens[index].range] == "."
                 else { break }

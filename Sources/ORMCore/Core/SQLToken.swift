@@ -105,7 +105,7 @@ package struct SQLToken: Sendable, Hashable {
             guard index < bytes.endIndex else {
                 return nil
             }
-            if dialect == .postgres, let token = nextPostgresToken() {
+            if let ownToken = dialect.ownToken, let token = ownToken(&self) {
                 return token
             }
             let start = index

@@ -1,18 +1,16 @@
-extension SQLToken {
-    /// Whose lexical rules cut SQL text into tokens.
-    package enum Dialect: Sendable, Hashable {
-        /// SQLite's: `'…'` strings; `"…"`, `` `…` `` and `[…]` names; `X'…'` blobs; `?`, `?N`,
-        /// `:name`, `@name`, `$name` and `#name` parameters.
-        case sqlite
-        /// PostgreSQL's, with `standard_conforming_strings` on (the default since 9.1): `'…'`;
-        /// `E'…'` with backslash escapes; `U&'…'`, `N'…'`, `B'…'` and `X'…'` (bit strings, not blobs);
-        /// dollar-quoted strings (`$$…$$`, `$body$…$body$`) that may hold anything, semicolons and
-        /// quotes included; `"…"` and `U&"…"` names; block comments that nest; `$1` parameters (and
-        /// `?`, which ORMCore numbers before preparing, see ``SQLToken/numberingParameters(in:)``);
-        /// `[`, `` ` ``, `:`, `@` and `#` are operators.
-        case postgres
+extension SQLToken.Dialect {
+    /// PostgreSQL's, with `standard_conforming_strings` on (the default since 9.1): `'…'`;
+    /// `E'…'` with backslash escapes; `U&'…'`, `N'…'`, `B'…'` and `X'…'` (bit strings, not blobs);
+    /// dollar-quoted strings (`$$…$$`, `$body$…$body$`) that may hold anything, semicolons and
+    /// quotes included; `"…"` and `U&"…"` names; block comments that nest; `$1` parameters (and
+    /// `?`, which ORMCore numbers before preparing, see ``SQLToken/numberingParameters(in:)``);
+    /// `[`, `` ` ``, `:`, `@` and `#` are operators. Unquoted names fold to lower case.
+    package static let postgres = SQLToken.Dialect(name: "postgres", foldsUnquotedNames: true) { scanner in
+        scanner.nextPostgresToken()
     }
+}
 
+extension SQLToken {
     /// `text` for PostgreSQL: every bare `?` parameter written `$1`, `$2`… in order, and the number
     /// of parameters the statement takes (the highest `$n` once numbered). A `?` inside a string,
     /// a name or a comment stays as it is; so does one written `?N`. PostgreSQL's `jsonb` operators
