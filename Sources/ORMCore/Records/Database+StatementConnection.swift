@@ -18,13 +18,13 @@ extension Database {
     ///
     /// - Throws: the database's error.
     public func fetchAllOnStatementConnection(_ sql: SQL) throws -> [[SQLValue]]? {
-        guard let sqlite = writer.sqlite else {
+        guard writer.connection.records.keepsStatementStateOnItsConnection else {
             return try fetchAll(sql)
         }
         let bound = sql.rendered(in: dialect)
         return try writer.lock.tryWithLock {
             var rows: [[SQLValue]] = []
-            try sqlite.forEachRow(bound) { rows.append($0.row()) }
+            try writer.connection.driverConnection.forEachValueRow(bound) { rows.append($0) }
             return rows
         }
     }

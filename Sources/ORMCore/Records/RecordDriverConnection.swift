@@ -40,6 +40,12 @@ protocol RecordDriverConnection: CoreDriverConnection where PreparedStatement: R
     /// ``Database/attach(file:as:)``.
     var attachesFiles: Bool { get }
 
+    /// Whether what a statement typed by a person does to its connection (SQLite's `ATTACH` and
+    /// `temp` tables) is seen on that connection alone, so questions about it are read there
+    /// (``Database/fetchAllOnStatementConnection(_:)``); false where every connection sees the
+    /// same schemas (PostgreSQL).
+    var keepsStatementStateOnItsConnection: Bool { get }
+
     /// How a query over `table` that keeps at most `limit` bytes of each of the columns `cutting`
     /// reads them on this database; nil when they are read whole and cut after.
     static func longValueCut(limit: Int, table: DynamicTable, cutting: [String]) -> (any LongValueCut)?
@@ -101,6 +107,8 @@ extension RecordDriverConnection {
     var hasSessionTables: Bool { false }
 
     var attachesFiles: Bool { false }
+
+    var keepsStatementStateOnItsConnection: Bool { false }
 
     func addForeignKeys(of schemas: [ModelSchema], referencing table: String) throws {}
 

@@ -4,6 +4,9 @@ extension Connection: RecordDriverConnection {
     /// `ATTACH DATABASE`.
     var attachesFiles: Bool { true }
 
+    /// An `ATTACH` and `temp` tables are the connection's own.
+    var keepsStatementStateOnItsConnection: Bool { true }
+
     /// Runs the ``MigrationPlan`` in one transaction (``AutoMigrator``), with foreign keys off for a
     /// rebuild (which SQLite only allows outside a transaction).
     func migrateTable(_ schema: ModelSchema, in database: Database) throws {
