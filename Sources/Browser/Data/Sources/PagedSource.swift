@@ -168,12 +168,10 @@ final class PagedSource: RowSource {
     }
 
     /// Whether the row at `row` is pinned last (a pivot table's totals row: its
-    /// ``RelationQuery/pinnedColumn`` not 0), asked of the database.
+    /// ``RelationQuery/pinnedColumn`` not 0), as its page read it: no statement of its own, which
+    /// over a pivot table would group every row again.
     func isPinned(row: Int) throws -> Bool {
-        guard let sql = query.pinnedValue(at: row), let value = try database.fetchRows(sql).rows.first?.first else {
-            return false
-        }
-        return value != .integer(0)
+        try rows(row..<(row + 1)).first?.isPinned ?? false
     }
 
     // MARK: - Private
@@ -186,8 +184,11 @@ final class PagedSource: RowSource {
         let counting = countsWithFirstPage && number == 0
         let sql = counting ? query.firstWindowCounting(limit: cache.pageSize) : query.window(offset: number * cache.pageSize, limit: cache.pageSize)
         let table = try database.fetchRows(sql)
+        let pinned = query.pinnedColumn != nil
         let page = table.rows.map { values in
-            var shown = (counting ? values.dropLast() : values[...]).map { GridValue($0) }
+            var read = counting ? values.dropLast() : values[...]
+            let isPinned = pinned ? read.popLast().map { $0 != .integer(0) } ?? false : false
+            var shown = read.map { GridValue($0) }
             var groupKey: [SQLValue]?
             if let valueKeys {
                 for index in 0..<min(valueKeys.columns, values.count) {
@@ -197,7 +198,7 @@ final class PagedSource: RowSource {
                     }
                 }
             }
-            return SourceRow(values: shown, key: nil, groupKey: groupKey)
+            return SourceRow(values: shown, key: nil, groupKey: groupKey, isPinned: isPinned)
         }
         cache.store(page, page: number)
         if counting {
