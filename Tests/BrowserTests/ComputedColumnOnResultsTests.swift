@@ -1,0 +1,61 @@
+import Foundation
+import ORMCore
+import Synchronization
+import XCTest
+@testable import Browser
+
+/// `=` on a statement's results (the SQL prompt's grid): the column is computed by SQLite over
+/// reef's copy of the rows (decision 0010: the statement is not run again), and sorts, filters,
+/// counts and exports like a table's; reef's own screens say why they take none.
+final class ComputedColumnOnResultsTests: XCTestCase {
+    /// The fixture database, new for each test.
+    private var fixture: BrowserFixture!
+
+    override func setUpWithError() throws {
+        fixture = try BrowserFixture()
+    }
+
+    override func tearDown() {
+        fixture.remove()
+    }
+
+    func testAResultsColumnIsComputedOverTheCopySortedFilteredCountedAndExported() throws {
+        let statements = Mutex<[String]>([])
+        var configuration = Configuration()
+        configuration.tracer = { sql in statements.withLock { $0.append(sql) } }
+        let app = try App(database: try Database(path: fixture.path, configuration: configuration), theme: .builtinDefault,
+                          initialTable: "artists")
+        let runner = HeadlessRunner(app: app, columns: 100, rows: 8)
+        let added = runner.run(try KeyScript.parse("eSELECT id, name FROM artists<Enter>=length(name) * 2 AS twice<Enter>")).last ?? []
+        XCTAssertTrue(added[0].hasSuffix("│id │name         │=twice │"), added.joined(separator: "\n"))
+        XCTAssertTrue(added.last?.contains("computed column twice added") ?? false, added.last ?? "")
+        let grid = try XCTUnwrap(app.currentGrid)
+        XCTAssertNotNil(grid.source.resultStore)
+        XCTAssertEqual(try grid.source.rows(0..<3).map { $0.values[2] }, [.integer(6), .integer(10), .integer(24)])
+        runner.run(try KeyScript.parse("ss"))
+        XCTAssertEqual(try XCTUnwrap(app.currentGrid).source.rows(0..<3).map { $0.values[0] }, [.integer(3), .integer(2), .integer(1)],
+                       "by twice, descending")
+        let filtered = runner.run(try KeyScript.parse("ftwice > 8<Enter>")).last ?? []
+        XCTAssertTrue(filtered.last?.contains("query  1/2") ?? false, filtered.last ?? "")
+        let file = fixture.directory.appendingPathComponent("twice.csv").path
+        runner.run(try KeyScript.parse("X\(file)<Enter>"))
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8).split(separator: "\r\n"),
+                       ["id,name,twice", "3,Emoji 😀 band,24", "2,漢字テスト,10"])
+        let counted = runner.run(try KeyScript.parse("F")).last ?? []
+        XCTAssertTrue(counted.joined().contains("twice"), counted.joined(separator: "\n"))
+        XCTAssertTrue(counted.last?.hasPrefix(" FREQUENCY ") ?? false, counted.last ?? "")
+        let typed = statements.withLock { $0 }.filter { $0.contains("FROM artists") }
+        XCTAssertEqual(typed.count, 1, "the statement ran once: \(typed)")
+    }
+
+    func testReefsOwnScreensSayWhyTheyTakeNone() throws {
+        let frequency = try fixture.screen("lF=", columns: 140, rows: 6, table: "artists")
+        XCTAssertTrue(frequency.last?.contains("a frequency table's rows are groups: add the column to the rows counted") ?? false,
+                      frequency.last ?? "")
+        let summary = try fixture.screen("I=", columns: 140, rows: 6, table: "artists")
+        XCTAssertTrue(summary.last?.contains("a summary's rows are columns") ?? false, summary.last ?? "")
+        let pivot = try fixture.screen("l!lW=", columns: 140, rows: 6, table: "artists")
+        XCTAssertTrue(pivot.last?.contains("a pivot table's cells are aggregates: add the column to the rows pivoted") ?? false,
+                      pivot.last ?? "")
+    }
+}
