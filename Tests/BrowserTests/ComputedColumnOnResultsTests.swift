@@ -58,4 +58,16 @@ final class ComputedColumnOnResultsTests: XCTestCase {
         XCTAssertTrue(pivot.last?.contains("a pivot table's cells are aggregates: add the column to the rows pivoted") ?? false,
                       pivot.last ?? "")
     }
+
+    /// `=` typed while the rows still arrive opens its prompt once the last one has come, the keys
+    /// typed meanwhile played then.
+    func testEqualsWaitsForTheLastRow() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        let runner = HeadlessRunner(app: app, columns: 100, rows: 8)
+        let statement = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000) SELECT x FROM c"
+        let lines = runner.run(try KeyScript.parse("e\(statement)<Enter>=x * 2 AS twice<Enter>")).last ?? []
+        let grid = try XCTUnwrap(app.currentGrid)
+        XCTAssertEqual(grid.source.columns.map(\.name), ["x", "twice"], lines.joined(separator: "\n"))
+        XCTAssertEqual(try grid.source.rows(199_999..<200_000).map { $0.values }, [[.integer(200_000), .integer(400_000)]])
+    }
 }

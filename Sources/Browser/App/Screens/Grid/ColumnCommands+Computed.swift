@@ -6,8 +6,12 @@ import ORMCore
 extension ColumnCommands {
     /// `=`: opens the prompt for a computed column's expression, on a table's or a view's grid,
     /// or a statement's results (computed by SQLite over reef's copy of them, decision 0010: the
-    /// statement is not run again). Elsewhere the status line says why not (``refusal``).
+    /// statement is not run again), once their last row has come (as a sort waits for it).
+    /// Elsewhere the status line says why not (``refusal``).
     func openComputePrompt() {
+        if app.waits.waitsForLastRow(of: grid, then: { openComputePrompt() }) {
+            return
+        }
         if let reason = refusal {
             app.say(.error(reason))
             app.prompts.holdTextAfterRefusal()
@@ -22,7 +26,7 @@ extension ColumnCommands {
     /// Why `=` cannot add a column to this grid, nil when it can.
     var refusal: String? {
         if grid.source.isFilling {
-            return "the results are still arriving: = adds a column once the last row has come (Esc stops the statement)"
+            return "the results are still arriving: = adds a column once the last row has come"
         }
         switch app.state.top.mode {
         case .frequency:
