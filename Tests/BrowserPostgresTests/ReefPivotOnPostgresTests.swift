@@ -89,4 +89,13 @@ final class ReefPivotOnPostgresTests: XCTestCase {
         let back = try screen(sales, "l!lWl<Enter>q")
         XCTAssertTrue(back.last?.hasPrefix(" PIVOT ") ?? false, back.last ?? "")
     }
+
+    /// `=` on a pivot table: the server computes the column from each row's cells (its own SQL),
+    /// the totals row still last.
+    func testAComputedColumnOnThePivotTable() throws {
+        let lines = try screen(try makeSales(), "l!lW$=\"Total\"::numeric / 2 AS half<Enter>")
+        XCTAssertTrue(lines[0].hasSuffix("│Total │=half                 │"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[1].hasPrefix("1│north  │    3│    1│     4│2.0000"), lines[1])
+        XCTAssertTrue(lines[4].hasPrefix("4│Total  │    4│    3│     7│3.5000"), lines[4])
+    }
 }

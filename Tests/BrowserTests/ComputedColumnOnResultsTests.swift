@@ -48,15 +48,33 @@ final class ComputedColumnOnResultsTests: XCTestCase {
         XCTAssertEqual(typed.count, 1, "the statement ran once: \(typed)")
     }
 
-    func testReefsOwnScreensSayWhyTheyTakeNone() throws {
-        let frequency = try fixture.screen("lF=", columns: 140, rows: 6, table: "artists")
-        XCTAssertTrue(frequency.last?.contains("a frequency table's rows are groups: add the column to the rows counted") ?? false,
-                      frequency.last ?? "")
+    /// A frequency table and a pivot table take one, computed by the database from each row's
+    /// values: it sorts and filters, and `-` drops it; a summary says why it takes none.
+    func testAFrequencyAndAPivotTableTakeOneASummarySaysWhyNot() throws {
+        let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "albums")
+        let runner = HeadlessRunner(app: app, columns: 120, rows: 8)
+        let added = runner.run(try KeyScript.parse("lF=count * 10 AS tens<Enter>")).last ?? []
+        XCTAssertTrue(added[0].contains("│=tens │"), added.joined(separator: "\n"))
+        XCTAssertTrue(added.last?.contains("computed column tens added") ?? false, added.last ?? "")
+        let grid = try XCTUnwrap(app.currentGrid)
+        let last = grid.source.columns.count - 1
+        XCTAssertEqual(try grid.source.rows(0..<4).map { [$0.values[1], $0.values[last]] },
+                       [[.integer(2), .integer(20)], [.integer(1), .integer(10)], [.integer(1), .integer(10)]])
+        let filtered = runner.run(try KeyScript.parse("ftens > 10<Enter>")).last ?? []
+        XCTAssertTrue(filtered.last?.contains("1/1") ?? false, filtered.last ?? "")
+        runner.run(try KeyScript.parse("f<C-u><Enter>ss"))
+        XCTAssertEqual(try XCTUnwrap(app.currentGrid).source.rows(0..<1).map { $0.values[last] }, [.integer(20)], "by tens, descending")
+        let dropped = runner.run(try KeyScript.parse("-")).last ?? []
+        XCTAssertFalse(dropped[0].contains("tens"), dropped.joined(separator: "\n"))
+        XCTAssertTrue(dropped.last?.contains("computed column tens dropped") ?? false, dropped.last ?? "")
+        let refused = runner.run(try KeyScript.parse("=count(*) AS n<Enter>")).last ?? []
+        XCTAssertTrue(refused.last?.contains("takes its value from its own row") ?? false, refused.joined(separator: "\n"))
+
+        let pivot = try fixture.screen("l!lW$=Total * 2 AS double<Enter>", columns: 140, rows: 6, table: "albums")
+        XCTAssertTrue(pivot[0].hasSuffix("│Total │=double │"), pivot.joined(separator: "\n"))
+        XCTAssertTrue(pivot[1].hasSuffix("│     2│       4│") && pivot[4].hasSuffix("│     4│       8│"), pivot.joined(separator: "\n"))
         let summary = try fixture.screen("I=", columns: 140, rows: 6, table: "artists")
         XCTAssertTrue(summary.last?.contains("a summary's rows are columns") ?? false, summary.last ?? "")
-        let pivot = try fixture.screen("l!lW=", columns: 140, rows: 6, table: "artists")
-        XCTAssertTrue(pivot.last?.contains("a pivot table's cells are aggregates: add the column to the rows pivoted") ?? false,
-                      pivot.last ?? "")
     }
 
     /// `=` typed while the rows still arrive opens its prompt once the last one has come, the keys

@@ -5,7 +5,7 @@ import ORMCore
 /// other; `-` on it drops it again.
 extension ColumnCommands {
     /// `=`: opens the prompt for a computed column's expression, on a table's or a view's grid,
-    /// or a statement's results (computed by SQLite over reef's copy of them, decision 0010: the
+    /// a frequency or a pivot table (``pagedTable``), or a statement's results (computed by SQLite over reef's copy of them, decision 0010: the
     /// statement is not run again), once their last row has come (as a sort waits for it).
     /// Elsewhere the status line says why not (``refusal``).
     func openComputePrompt() {
@@ -28,15 +28,11 @@ extension ColumnCommands {
         if grid.source.isFilling {
             return "the results are still arriving: = adds a column once the last row has come"
         }
-        switch app.state.top.mode {
-        case .frequency:
-            return "a frequency table's rows are groups: add the column to the rows counted (= there), then F counts by it"
-        case .summary:
+        if pagedTable != nil {
+            return nil
+        }
+        if app.state.top.mode == .summary {
             return "a summary's rows are columns: add the column to the rows summarised (= there), then I summarises it"
-        case .pivot:
-            return "a pivot table's cells are aggregates: add the column to the rows pivoted (= there), then W pivots by it"
-        default:
-            break
         }
         guard grid.source.keyedTable != nil, grid.frequency == nil, grid.summary == nil else {
             return "these rows are reef's own, computed from others: add the column to the rows they come from (= there)"
@@ -49,6 +45,10 @@ extension ColumnCommands {
     /// and nothing is added. The rows are read again in the background, in the same order and
     /// filter, the cursor on the new column.
     func addComputedColumn(_ text: String) {
+        if let paged = pagedTable {
+            addComputedColumn(text, to: paged)
+            return
+        }
         guard refusal == nil, let table = grid.source.keyedTable else {
             app.say(.error(refusal ?? "computed columns are added to a table's rows: open a table or a view"))
             return
@@ -73,6 +73,10 @@ extension ColumnCommands {
     /// `-` on computed column `index`: the view without it (the sort keys on it dropped). Refused
     /// when the filter names it (the database says so): the view stays as it was.
     func dropComputedColumn(_ index: Int) {
+        if let paged = pagedTable {
+            dropComputedColumn(index, of: paged)
+            return
+        }
         guard let table = grid.source.keyedTable, table.columns.indices.contains(index) else {
             return
         }
