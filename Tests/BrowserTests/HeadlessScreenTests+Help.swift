@@ -3,9 +3,9 @@ import XCTest
 
 /// The golden screen of the help.
 extension HeadlessScreenTests {
-    /// Keys `?` at 80x122: every line, down to the last.
+    /// Keys `?` at 80x121: every line, down to the last.
     func testHelpListsEveryKey() throws {
-        let screens = try fixture.headless("?", columns: 80, rows: 122)
+        let screens = try fixture.headless("?", columns: 80, rows: 121)
         XCTAssertEqual(screens.count, 1)
         assertScreen(screens[0], [
             "Keys (vim and arrows); q or Esc closes",
@@ -85,9 +85,8 @@ extension HeadlessScreenTests {
             "  I                  summary of every column (stats, histogram); Enter: go to it",
             "  .                  plot the cursor column against the ! column; Enter: rows",
             "  H                  histogram of the cursor column; Enter: bar's rows; X: bins",
-            "  =                  add a column computed by an SQL expression, to a table or",
-            "                     results (- drops it); plot: zoom in (- out); histogram:",
-            "                     more bins",
+            "  =                  add a column computed by an SQL expression to the grid (-",
+            "                     drops it); plot: zoom in (- out); histogram: more bins",
             "  z]                 add a column of the table the foreign key refers to (=)",
             "  J                  join the view with another table on columns (inner, left,",
             "                     full; [ returns)",
