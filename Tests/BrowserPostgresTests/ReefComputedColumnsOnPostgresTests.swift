@@ -68,4 +68,18 @@ final class ReefComputedColumnsOnPostgresTests: XCTestCase {
         XCTAssertEqual(try grid.source.rows(0..<3).map { [$0.values[0], $0.values[5]] },
                        [[.integer(2), .text("ambient")], [.integer(1), .text("rock")], [.integer(3), .text("rock")]])
     }
+
+    /// `=` on a statement's results: computed by SQLite over reef's copy of the rows (the prompt
+    /// says so), the statement not run again; it sorts like any column.
+    func testAResultsColumnIsComputedOverReefsCopy() throws {
+        let app = try App(database: try DatabaseOpener.open(try makeTracks(), readOnly: false), theme: .builtinDefault, initialTable: "track")
+        let runner = HeadlessRunner(app: app, columns: 120, rows: 8)
+        runner.run(try KeyScript.parse("eSELECT id, name FROM track ORDER BY id<Enter>="))
+        XCTAssertEqual(app.prompt.current?.note, "SQLite's SQL: computed over reef's copy of the results")
+        let lines = runner.run(try KeyScript.parse("length(name) AS len<Enter>s")).last ?? []
+        let grid = try XCTUnwrap(app.currentGrid)
+        XCTAssertEqual(grid.source.columns.last?.header, "=len", lines.joined(separator: "\n"))
+        XCTAssertEqual(try grid.source.rows(0..<3).map { [$0.values[0], $0.values[2]] },
+                       [[.integer(2), .integer(4)], [.integer(1), .integer(5)], [.integer(3), .integer(6)]])
+    }
 }

@@ -46,6 +46,30 @@ final class ReefPivotOnPostgresTests: XCTestCase {
         ])
     }
 
+    func testEachCellsRowsAreTheRowsItCounts() throws {
+        let sales = try makeSales()
+        try PGConnection(sales).executeScript("""
+            INSERT INTO sales VALUES (8, 'south', 2025, 2.00, 8), (9, 'north', NULL, 4.00, 9), (10, NULL, 2026, 3.00, 10);
+            """)
+        let database = try DatabaseOpener.open(sales, readOnly: false)
+        let byRegion = try PivotQuery(relation: "\(identifier: "sales")", rowColumn: "region", rowKind: .text, columnColumn: "year",
+                                      columnKind: .integer, filter: nil, dialect: database.dialect, limit: 2)
+        let regions = try byRegion.table(columns: byRegion.columns(from: try database.fetchRows(try byRegion.frequentValues()).rows))
+        XCTAssertEqual(regions.columnNames, ["region", "2023", "2024", "other", "Total"])
+        let checked = try PivotCellRows.check(regions, in: database, table: "sales")
+        XCTAssertEqual(checked.rows, 4, "north, south, the NULL region, the totals")
+        XCTAssertEqual(checked.cells, 16)
+        XCTAssertEqual(checked.failures, [])
+        // An integer key: the totals row's key is NULL as the NULL year's is; the page tells them apart.
+        let byYear = try PivotQuery(relation: "\(identifier: "sales")", rowColumn: "year", rowKind: .integer, columnColumn: "region",
+                                    columnKind: .text, filter: nil, dialect: database.dialect, limit: 1)
+        let years = try byYear.table(columns: byYear.columns(from: try database.fetchRows(try byYear.frequentValues()).rows))
+        XCTAssertEqual(years.columnNames, ["year", "north", "other", "Total"])
+        let checkedYears = try PivotCellRows.check(years, in: database, table: "sales")
+        XCTAssertEqual(checkedYears.rows, 6, "2023 to 2026, the NULL year, the totals")
+        XCTAssertEqual(checkedYears.failures, [])
+    }
+
     func testTheMedianIsEachCellsMiddleValue() throws {
         let sales = try makeSales()
         let lines = try screen(sales, "l!ll+mhW")
@@ -64,5 +88,14 @@ final class ReefPivotOnPostgresTests: XCTestCase {
         XCTAssertTrue(null.last?.contains("sales where region IS NULL AND year = 2024  1/1") ?? false, null.last ?? "")
         let back = try screen(sales, "l!lWl<Enter>q")
         XCTAssertTrue(back.last?.hasPrefix(" PIVOT ") ?? false, back.last ?? "")
+    }
+
+    /// `=` on a pivot table: the server computes the column from each row's cells (its own SQL),
+    /// the totals row still last.
+    func testAComputedColumnOnThePivotTable() throws {
+        let lines = try screen(try makeSales(), "l!lW$=\"Total\"::numeric / 2 AS half<Enter>")
+        XCTAssertTrue(lines[0].hasSuffix("│Total │=half                 │"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines[1].hasPrefix("1│north  │    3│    1│     4│2.0000"), lines[1])
+        XCTAssertTrue(lines[4].hasPrefix("4│Total  │    4│    3│     7│3.5000"), lines[4])
     }
 }

@@ -139,10 +139,4 @@ final class ComputedColumnScreenTests: XCTestCase {
         _ = runner.run(try KeyScript.parse("=(SELECT count(*) FROM albums WHERE albums.artist_id = artists.id) AS albums<Enter>"))
         XCTAssertEqual(try grid.source.rows(0..<3).map { $0.values[3] }, [.integer(2), .integer(1), .integer(1)])
     }
-
-    /// Query results are no table's rows: `=` says so.
-    func testQueryResultsGetNoComputedColumn() throws {
-        let lines = try fixture.screen("eSELECT 1 AS x<Enter>=", columns: 100, rows: 6)
-        XCTAssertTrue(lines.joined().contains("computed columns are added to a table's rows"), lines.joined(separator: "\n"))
-    }
 }

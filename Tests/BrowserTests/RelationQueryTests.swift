@@ -65,11 +65,12 @@ final class RelationQueryTests: XCTestCase {
     func testAPinnedColumnLeadsEveryOrderAndIsNotShown() {
         var pinned = RelationQuery(relation: "\(identifier: "t")", columnNames: ["k", "n"])
         pinned.pinnedColumn = "reef total row"
-        XCTAssertEqual(pinned.window(offset: 0, limit: 5).text, #"SELECT "k", "n" FROM "t" ORDER BY "reef total row", "k" LIMIT ? OFFSET ?"#)
+        // A page reads the pinned column last, to tell the totals row without a statement of its own.
+        XCTAssertEqual(pinned.window(offset: 0, limit: 5).text,
+                       #"SELECT "k", "n", "reef total row" FROM "t" ORDER BY "reef total row", "k" LIMIT ? OFFSET ?"#)
         pinned.sort = GridSort(column: 1, descending: true)
         XCTAssertEqual(pinned.firstWindowCounting(limit: 5).text,
-                       #"SELECT "k", "n", count(*) OVER () AS "reef count" FROM "t" ORDER BY "reef total row", "n" DESC LIMIT ? OFFSET 0"#)
-        XCTAssertEqual(pinned.pinnedValue(at: 3)?.text, #"SELECT "reef total row" FROM "t" ORDER BY "reef total row", "n" DESC LIMIT 1 OFFSET ?"#)
-        XCTAssertNil(RelationQuery(relation: "\(identifier: "t")", columnNames: ["k"]).pinnedValue(at: 0))
+                       #"SELECT "k", "n", "reef total row", count(*) OVER () AS "reef count" FROM "t" ORDER BY "reef total row", "n" DESC LIMIT ? OFFSET 0"#)
+        XCTAssertEqual(pinned.all().text, #"SELECT "k", "n" FROM "t" ORDER BY "reef total row", "n" DESC"#, "an export leaves it out")
     }
 }

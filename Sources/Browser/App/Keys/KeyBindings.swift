@@ -77,7 +77,7 @@ enum KeyBindings {
         bind("Data", [.character(".")], to: .plot, "plot the cursor column against the ! column; Enter: rows"),
         bind("Data", [.character("H")], to: .histogram, "histogram of the cursor column; Enter: bar's rows; X: bins"),
         bind("Data", [.character("=")], to: .computeColumn,
-             "add a column computed by an SQL expression (- drops it); plot: zoom in (- out); histogram: more bins"),
+             "add a column computed by an SQL expression to the grid (- drops it); plot: zoom in (- out); histogram: more bins"),
         bind("Data", [.character("z"), .character("]")], to: .bringReferencedColumn,
              "add a column of the table the foreign key refers to (=)"),
         bind("Data", [.character("J")], to: .join,

@@ -31,12 +31,21 @@ final class PagedSource: RowSource {
     /// shown as the start of its long value with its size, and kept in the row's ``SourceRow/groupKey``.
     /// Nil: no keys.
     let valueKeys: GroupValueKeys?
+    /// The columns computed from each row's values (`=` on a frequency or a pivot table), last,
+    /// in the order added; ``computedBase`` is the relation before them.
+    let computed: [ComputedColumn]
+    /// The relation and columns before ``computed`` were added (``computing(_:)`` starts again from them).
+    let computedBase: (relation: SQL, columns: [GridColumn])
 
     /// Creates a source and starts counting in the background, unless `countsWithFirstPage`:
     /// then the first page, when read, counts too. Nothing is read until rows are asked for.
     /// `valueKeys`, when given, says which leading columns hold keys of long values.
+    /// `computed` columns, when given, are the last of `columns`, and `base` the relation and
+    /// columns before them.
     init(database: Database, query: RelationQuery, title: String, columns: [GridColumn], countsWithFirstPage: Bool = false,
-         valueKeys: GroupValueKeys? = nil) {
+         valueKeys: GroupValueKeys? = nil, computed: [ComputedColumn] = [], base: (relation: SQL, columns: [GridColumn])? = nil) {
+        self.computed = computed
+        computedBase = base ?? (query.relation, columns)
         self.database = database
         self.valueKeys = valueKeys
         self.query = query
@@ -158,22 +167,20 @@ final class PagedSource: RowSource {
         changed.sort = sort
         _ = try database.fetchRows(changed.validation())
         return PagedSource(database: database, query: changed, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage,
-                    valueKeys: valueKeys)
+                    valueKeys: valueKeys, computed: computed, base: computedBase)
     }
 
     /// The same source with an empty cache and a new count.
     func reloaded() throws -> RowSource {
         PagedSource(database: database, query: query, title: title, columns: columns, countsWithFirstPage: countsWithFirstPage,
-                    valueKeys: valueKeys)
+                    valueKeys: valueKeys, computed: computed, base: computedBase)
     }
 
     /// Whether the row at `row` is pinned last (a pivot table's totals row: its
-    /// ``RelationQuery/pinnedColumn`` not 0), asked of the database.
+    /// ``RelationQuery/pinnedColumn`` not 0), as its page read it: no statement of its own, which
+    /// over a pivot table would group every row again.
     func isPinned(row: Int) throws -> Bool {
-        guard let sql = query.pinnedValue(at: row), let value = try database.fetchRows(sql).rows.first?.first else {
-            return false
-        }
-        return value != .integer(0)
+        try rows(row..<(row + 1)).first?.isPinned ?? false
     }
 
     // MARK: - Private
@@ -186,8 +193,11 @@ final class PagedSource: RowSource {
         let counting = countsWithFirstPage && number == 0
         let sql = counting ? query.firstWindowCounting(limit: cache.pageSize) : query.window(offset: number * cache.pageSize, limit: cache.pageSize)
         let table = try database.fetchRows(sql)
+        let pinned = query.pinnedColumn != nil
         let page = table.rows.map { values in
-            var shown = (counting ? values.dropLast() : values[...]).map { GridValue($0) }
+            var read = counting ? values.dropLast() : values[...]
+            let isPinned = pinned ? read.popLast().map { $0 != .integer(0) } ?? false : false
+            var shown = read.map { GridValue($0) }
             var groupKey: [SQLValue]?
             if let valueKeys {
                 for index in 0..<min(valueKeys.columns, values.count) {
@@ -197,7 +207,7 @@ final class PagedSource: RowSource {
                     }
                 }
             }
-            return SourceRow(values: shown, key: nil, groupKey: groupKey)
+            return SourceRow(values: shown, key: nil, groupKey: groupKey, isPinned: isPinned)
         }
         cache.store(page, page: number)
         if counting {

@@ -55,36 +55,28 @@ struct RelationQuery: Sendable {
         return changed
     }
 
-    /// The rows at positions `offset..<offset+limit`.
+    /// The rows at positions `offset..<offset+limit`, each with its ``pinnedColumn`` as one more
+    /// value at its end when there is one (so a page tells the totals row without a statement of
+    /// its own: one over a pivot table groups every row again).
     func window(offset: Int, limit: Int) -> SQL {
-        var sql = select()
+        var sql: SQL = "SELECT \(sql: pageList()) FROM "
+        sql.append(relation)
+        sql.append(whereClause())
         sql.append(orderBy())
         sql.append(" LIMIT \(limit) OFFSET \(offset)")
         return sql
     }
 
-    /// The first `limit` rows, each with the count of every row as one more value at its end
-    /// (`count(*) OVER ()`): the first window and the count in one pass, for a relation whose
-    /// first window reads every row anyway (grouped, then ordered by the groups' counts).
+    /// The first `limit` rows as ``window(offset:limit:)`` reads them, each with the count of every
+    /// row as one more value at its end (`count(*) OVER ()`): the first window and the count in one
+    /// pass, for a relation whose first window reads every row anyway (grouped, then ordered by the
+    /// groups' counts).
     func firstWindowCounting(limit: Int) -> SQL {
-        var sql: SQL = "SELECT \(sql: selectList()), count(*) OVER () AS \(identifier: Self.countAlias) FROM "
+        var sql: SQL = "SELECT \(sql: pageList()), count(*) OVER () AS \(identifier: Self.countAlias) FROM "
         sql.append(relation)
         sql.append(whereClause())
         sql.append(orderBy())
         sql.append(" LIMIT \(limit) OFFSET 0")
-        return sql
-    }
-
-    /// The ``pinnedColumn`` of the row at `position` (nil: the statement of the first row).
-    func pinnedValue(at position: Int) -> SQL? {
-        guard let pinnedColumn else {
-            return nil
-        }
-        var sql: SQL = "SELECT \(identifier: pinnedColumn) FROM "
-        sql.append(relation)
-        sql.append(whereClause())
-        sql.append(orderBy())
-        sql.append(" LIMIT 1 OFFSET \(position)")
         return sql
     }
 
@@ -164,6 +156,14 @@ struct RelationQuery: Sendable {
             return "*"
         }
         return SQL.joined(columnNames.map { "\(identifier: $0)" }, separator: ", ")
+    }
+
+    /// ``selectList()`` then the ``pinnedColumn``, if any: what a page reads.
+    private func pageList() -> SQL {
+        guard let pinnedColumn else {
+            return selectList()
+        }
+        return "\(sql: selectList()), \(identifier: pinnedColumn)"
     }
 
     /// ` WHERE (filter)`, or nothing.

@@ -9,4 +9,7 @@ struct SourceRow: Hashable, Sendable {
     /// A frequency table's row: its grouped values as the database gave them, when one is the key
     /// of a long value (shown cut in ``values``), which `Enter` filters the rows by. Nil otherwise.
     var groupKey: [SQLValue]? = nil
+    /// Whether the row is pinned last (a pivot table's totals row: ``RelationQuery/pinnedColumn``
+    /// not 0), as its page read it.
+    var isPinned = false
 }

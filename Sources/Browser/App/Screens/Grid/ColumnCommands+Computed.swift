@@ -4,15 +4,40 @@ import ORMCore
 /// view's query (``TableSource/computed``), so it sorts, filters, counts and exports like any
 /// other; `-` on it drops it again.
 extension ColumnCommands {
-    /// `=`: opens the prompt for a computed column's expression, on a table's or a view's grid
-    /// (not a statement's results: reef's copy of them is SQLite's, whatever the database).
+    /// `=`: opens the prompt for a computed column's expression, on a table's or a view's grid,
+    /// a frequency or a pivot table (``pagedTable``), or a statement's results (computed by SQLite over reef's copy of them, decision 0010: the
+    /// statement is not run again), once their last row has come (as a sort waits for it).
+    /// Elsewhere the status line says why not (``refusal``).
     func openComputePrompt() {
-        guard let table = grid.source.keyedTable, table.resultStore == nil, grid.frequency == nil, grid.summary == nil else {
-            app.say(.error("computed columns are added to a table's rows: open a table or a view"))
+        if app.waits.waitsForLastRow(of: grid, then: { openComputePrompt() }) {
+            return
+        }
+        if let reason = refusal {
+            app.say(.error(reason))
             app.prompts.holdTextAfterRefusal()
             return
         }
         app.openPrompt(.computeColumn)
+        if let store = grid.source.resultStore, store.isFromPostgres {
+            app.prompt.current?.note = "SQLite's SQL: computed over reef's copy of the results"
+        }
+    }
+
+    /// Why `=` cannot add a column to this grid, nil when it can.
+    var refusal: String? {
+        if grid.source.isFilling {
+            return "the results are still arriving: = adds a column once the last row has come"
+        }
+        if pagedTable != nil {
+            return nil
+        }
+        if app.state.top.mode == .summary {
+            return "a summary's rows are columns: add the column to the rows summarised (= there), then I summarises it"
+        }
+        guard grid.source.keyedTable != nil, grid.frequency == nil, grid.summary == nil else {
+            return "these rows are reef's own, computed from others: add the column to the rows they come from (= there)"
+        }
+        return nil
     }
 
     /// Adds the column `text` asks for (``ComputedColumnText``) to the view, after checking it with
@@ -20,8 +45,12 @@ extension ColumnCommands {
     /// and nothing is added. The rows are read again in the background, in the same order and
     /// filter, the cursor on the new column.
     func addComputedColumn(_ text: String) {
-        guard let table = grid.source.keyedTable, table.resultStore == nil else {
-            app.say(.error("computed columns are added to a table's rows: open a table or a view"))
+        if let paged = pagedTable {
+            addComputedColumn(text, to: paged)
+            return
+        }
+        guard refusal == nil, let table = grid.source.keyedTable else {
+            app.say(.error(refusal ?? "computed columns are added to a table's rows: open a table or a view"))
             return
         }
         let column: ComputedColumn
@@ -44,6 +73,10 @@ extension ColumnCommands {
     /// `-` on computed column `index`: the view without it (the sort keys on it dropped). Refused
     /// when the filter names it (the database says so): the view stays as it was.
     func dropComputedColumn(_ index: Int) {
+        if let paged = pagedTable {
+            dropComputedColumn(index, of: paged)
+            return
+        }
         guard let table = grid.source.keyedTable, table.columns.indices.contains(index) else {
             return
         }

@@ -12,22 +12,32 @@ extension GridCommands {
         guard let reference = try cursorReference(from: tableName) else {
             return
         }
-        let column = reference.column
         let lookup = ForeignKeyLookup(database: app.database)
-        guard let row = try grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).first,
-              row.values.indices.contains(grid.cursorColumn) else {
+        guard let row = try grid.source.rows(grid.cursorRow..<(grid.cursorRow + 1)).first else {
             app.say(.info("no row here"))
             return
         }
-        let value = row.values[grid.cursorColumn]
-        if case .null = value {
-            app.say(.info("\(column) is NULL: it refers to no \(reference.table) row"))
-            return
+        let named = Sanitizer.sanitize(reference.isComposite ? "(\(reference.columns.joined(separator: ", ")))" : reference.column)
+        var keyValues: [SQLValue] = []
+        for column in reference.columns {
+            guard let index = grid.source.columns.firstIndex(where: { $0.name.equalsIgnoringCase(column) }),
+                  row.values.indices.contains(index) else {
+                app.say(.error("\(Sanitizer.sanitize(column)), of the foreign key \(named), is not in this view"))
+                return
+            }
+            if case .null = row.values[index] {
+                // As the database matches a key (MATCH SIMPLE): a NULL in any column refers to no row.
+                let subject = reference.isComposite ? "\(named) refers" : "it refers"
+                app.say(.info("\(Sanitizer.sanitize(column)) is NULL: \(subject) to no \(Sanitizer.sanitize(reference.table)) row"))
+                return
+            }
+            guard let value = row.values[index].sqlValue else {
+                app.say(.error("\(Sanitizer.sanitize(column)): a long BLOB cannot be followed"))
+                return
+            }
+            keyValues.append(value)
         }
-        guard let key = value.sqlValue else {
-            app.say(.error("\(column): a long BLOB cannot be followed"))
-            return
-        }
+        let column = reference.column
         guard let targetIndex = app.catalog.names.firstIndex(where: {
             $0.name.equalsIgnoringCase(reference.table)
         }), let target = app.tableBrowser.tableGrid(named: app.catalog.names[targetIndex].name) else {
@@ -36,9 +46,12 @@ extension GridCommands {
         }
         let origin = JumpOrigin(table: tableName, key: row.key, row: grid.cursorRow, column: grid.cursorColumn,
                                 firstRow: grid.firstRow, sort: grid.source.sort, filter: grid.source.filter)
-        let description = "\(reference.table).\(reference.referencedColumn) = \(key)"
-        guard let targetKey = try lookup.key(of: reference, value: key) else {
-            app.say(.error("no \(reference.table) row with \(reference.referencedColumn) = \(key)"))
+        let description = Self.describe(reference, keyValues)
+        guard let targetKey = try lookup.key(of: reference, values: keyValues) else {
+            let wanted = reference.isComposite
+                ? "(\(reference.referencedColumns.joined(separator: ", "))) = (\(keyValues.map(\.description).joined(separator: ", ")))"
+                : "\(reference.referencedColumn) = \(keyValues.first?.description ?? "")"
+            app.say(.error(Sanitizer.sanitize("no \(reference.table) row with \(wanted)")))
             return
         }
         if target.source.sort != nil || target.source.filter != nil {
@@ -112,11 +125,18 @@ extension GridCommands {
         }
     }
 
+    /// The referenced row as the status bar names it: `Genre.GenreId = 1`, `Line.(OrderId, No) = (1, 2)`.
+    static func describe(_ reference: ForeignKeyReference, _ values: [SQLValue]) -> String {
+        let text = values.map(\.description)
+        let described = reference.isComposite
+            ? "\(reference.table).(\(reference.referencedColumns.joined(separator: ", "))) = (\(text.joined(separator: ", ")))"
+            : "\(reference.table).\(reference.referencedColumn) = \(text.first ?? "")"
+        return Sanitizer.sanitize(described)
+    }
+
     /// The status-bar text for a foreign key that cannot be followed.
     static func describe(_ failure: ForeignKeyLookup.Failure) -> String {
         switch failure {
-        case .composite(let columns):
-            "the foreign key (\(columns.joined(separator: ", "))) has several columns: not followed"
         case .missingTable(let table):
             "the referenced table \(table) does not exist"
         case .unknownColumn(let table):
