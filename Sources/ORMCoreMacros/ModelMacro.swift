@@ -58,7 +58,9 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             : ["@_PersistedProperty(column: \(raw: column))"]
     }
 
-    /// `extension Name: ORMCore.Model, @unchecked Sendable {}`, unless the class conforms already.
+    /// `extension Name: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {}`, unless the
+    /// class conforms already. `_SQLiteRowModel` is the protocol of SQLite's driver whose
+    /// requirements are the generated members that read and bind SQLite's statement in place.
     ///
     /// `Model` refines `Sendable`; a model's mutable storage is guarded by its `_ModelState` lock, which
     /// the compiler cannot see, hence `@unchecked`. What the lock cannot guard is refused by the
@@ -74,7 +76,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         guard !protocols.isEmpty, let model = ModelAnalysis(declaration: declaration, attribute: node),
             model.diagnostics.isEmpty
         else { return [] }
-        let conformances = model.declaresSendable ? "ORMCore.Model" : "ORMCore.Model, @unchecked Sendable"
+        let models = "ORMCore.Model, ORMCore._SQLiteRowModel"
+        let conformances = model.declaresSendable ? models : models + ", @unchecked Sendable"
         return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: conformances) {}")]
     }
 }

@@ -161,7 +161,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Tag: ORMCore.Model, @unchecked Sendable {
+            extension Tag: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)
@@ -266,7 +266,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Marker: ORMCore.Model, @unchecked Sendable {
+            extension Marker: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

@@ -351,7 +351,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Settings: ORMCore.Model, @unchecked Sendable {
+            extension Settings: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

@@ -183,7 +183,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Counter: ORMCore.Model, @unchecked Sendable {
+            extension Counter: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

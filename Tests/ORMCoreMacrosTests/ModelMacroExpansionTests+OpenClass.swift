@@ -163,7 +163,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Note: ORMCore.Model, @unchecked Sendable {
+            extension Note: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

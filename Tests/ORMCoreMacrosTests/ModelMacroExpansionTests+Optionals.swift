@@ -259,7 +259,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Profile: ORMCore.Model, @unchecked Sendable {
+            extension Profile: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

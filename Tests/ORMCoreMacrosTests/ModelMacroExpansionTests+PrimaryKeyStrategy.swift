@@ -160,7 +160,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Event: ORMCore.Model, @unchecked Sendable {
+            extension Event: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

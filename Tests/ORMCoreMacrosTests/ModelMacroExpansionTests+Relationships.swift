@@ -259,7 +259,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Employee: ORMCore.Model, @unchecked Sendable {
+            extension Employee: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

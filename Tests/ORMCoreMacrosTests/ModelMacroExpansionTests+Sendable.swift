@@ -160,7 +160,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Flag: ORMCore.Model {
+            extension Flag: ORMCore.Model, ORMCore._SQLiteRowModel {
             }
             """,
             macroSpecs: ormMacros)

@@ -267,7 +267,7 @@ extension ModelMacroExpansionTests {
         }
     }
 
-    extension Person: ORMCore.Model, @unchecked Sendable {
+    extension Person: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
     }
     """
 }

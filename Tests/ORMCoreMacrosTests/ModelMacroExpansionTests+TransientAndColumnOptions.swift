@@ -258,7 +258,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Account: ORMCore.Model, @unchecked Sendable {
+            extension Account: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

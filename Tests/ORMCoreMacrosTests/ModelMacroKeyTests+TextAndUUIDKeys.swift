@@ -165,7 +165,7 @@ extension ModelMacroKeyTests {
                 }
             }
 
-            extension Country: ORMCore.Model, @unchecked Sendable {
+            extension Country: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)
@@ -332,7 +332,7 @@ extension ModelMacroKeyTests {
                 }
             }
 
-            extension Document: ORMCore.Model, @unchecked Sendable {
+            extension Document: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

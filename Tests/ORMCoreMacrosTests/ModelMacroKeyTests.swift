@@ -164,7 +164,7 @@ final class ModelMacroKeyTests: XCTestCase {
                 }
             }
 
-            extension Ticket: ORMCore.Model, @unchecked Sendable {
+            extension Ticket: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)
@@ -332,7 +332,7 @@ final class ModelMacroKeyTests: XCTestCase {
                 }
             }
 
-            extension Product: ORMCore.Model, @unchecked Sendable {
+            extension Product: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

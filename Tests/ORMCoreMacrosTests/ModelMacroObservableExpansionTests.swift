@@ -224,7 +224,7 @@ final class ModelMacroObservableExpansionTests: XCTestCase {
                 }
             }
 
-            extension Tag: ORMCore.Model, @unchecked Sendable {
+            extension Tag: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

@@ -109,28 +109,8 @@ extension Query {
         let parts = try parts()
         let sql = statement(select: recordSelect(parts), parts: parts)
         if parts.joinedColumns.isEmpty, let decodeAll = decoder.decodeAll {
-            // The common case, as fast as `fetch(where:)`: one loop, no closure call per row.
-            return try database.read { connection in
-                // The decoder's loops name each driver's statement (Decision 0002): the driver's
-                // connection is told apart once a query, by its class.
-                if let connection = connection.driverConnection as? Connection {
-                    return try connection.cachedStatement(sql.text).use { statement in
-                        try statement.bind(sql.arguments)
-                        return try decodeAll(statement, database)
-                    }
-                }
-                if let connection = connection.driverConnection as? PostgresConnection,
-                   let decodeAll = decoder.decodeAllPostgres {
-                    return try connection.cachedStatement(sql.text).use { statement in
-                        if let columns = decoder.storedColumns { statement.readColumns(as: columns) }
-                        try statement.bind(sql.arguments)
-                        return try decodeAll(statement, database)
-                    }
-                }
-                var records: [Record] = []
-                try run(sql, on: connection, database, parts) { record, _ in records.append(record) }
-                return records
-            }
+            // The common case, as fast as `fetch(where:)`: the driver's loop, no closure call per row.
+            return try database.read { connection in try decodeAll(sql, connection, database) }
         }
         var records: [Record] = []
         try run(sql, database, parts) { record, _ in records.append(record) }
@@ -144,41 +124,23 @@ extension Query {
         try database.read { connection in try run(sql, on: connection, database, parts, body) }
     }
 
-    /// Runs a record query on `connection` (inside a transaction the caller holds open).
+    /// Runs a record query on `connection` (inside a transaction the caller holds open), through
+    /// the driver's loop (``RecordDriverConnection/runRecordQuery(_:decoder:database:entity:_:)``).
     /// The statement handed to `body` is the driver's own, positioned on the record's row.
     func run(
         _ sql: SQL, on connection: DatabaseConnection, _ database: Database, _ parts: Parts,
         _ body: (Record, any DriverStatement) throws -> Void
     ) throws {
-        if let connection = connection.driverConnection as? Connection {
-            try connection.cachedStatement(sql.text).use { statement in
-                try statement.bind(sql.arguments)
-                let row = StatementRow(statement: statement, database: database, entity: entity.table)
-                while try statement.step() {
-                    let record = try decoder.decode(row)
-                    try attachJoined(record, parts, statement)
-                    try body(record, statement)
-                }
-            }
-        } else if let connection = connection.driverConnection as? PostgresConnection {
-            try connection.cachedStatement(sql.text).use { statement in
-                if let columns = decoder.storedColumns { statement.readColumns(as: columns) }
-                try statement.bind(sql.arguments)
-                let row = _ValueRow(statement: statement, database: database, entity: entity.table)
-                while try statement.step() {
-                    let record = try decoder.decodeValues(row)
-                    try attachJoined(record, parts, statement)
-                    try body(record, statement)
-                }
-            }
-        } else {
-            throw ORMError.notSupported(feature: "record queries", database: connection.databaseName)
+        try connection.records.runRecordQuery(sql, decoder: decoder, database: database, entity: entity.table) {
+            record, statement in
+            try attachJoined(record, parts, statement)
+            try body(record, statement)
         }
     }
 
     /// Hands `record` the values of the joined columns that follow the entity's in `statement`'s row.
     @inline(__always)
-    private func attachJoined(_ record: Record, _ parts: Parts, _ statement: some DriverStatement) throws {
+    private func attachJoined(_ record: Record, _ parts: Parts, _ statement: any DriverStatement) throws {
         guard !parts.joinedColumns.isEmpty else { return }
         let joinedStart = entity.columns.count
         var values: [String: SQLValue] = [:]

@@ -32,6 +32,7 @@ extension Database {
         try write { connection in
             if isSchemaReady(type) { return }
             try migrateTable(T.modelSchema)
+            connection.records.prepareModel(type)
             // A table of a cycle made before this one that it references: its foreign key now.
             try connection.records.addForeignKeys(of: earlier, referencing: T.modelSchema.table)
             if let frame = currentFrame {
@@ -54,34 +55,9 @@ extension Database {
 
     // MARK: - Materialising rows
 
-    /// The object for the current row: the live instance (refreshed) or a new one, registered.
-    func materialize<T: Model>(_ type: T.Type, row: borrowing StatementRow) throws -> T {
-        try materialize(type, row: row, keyIndex: row.resolve(0))
-    }
-
-    /// ``materialize(_:row:)`` with the key's result column found already (a loop over rows finds
-    /// it once).
-    @inline(__always)
-    func materialize<T: Model>(_ type: T.Type, row: borrowing StatementRow, keyIndex: Int32) throws -> T {
-        // The key as stored (a UUID key may be stored as text or as bytes: updates must match it),
-        // read once: the object's key property is made from it.
-        if keyIndex < 0 { throw _ColumnCoding.missingColumn(row, T.modelSchema.primaryKey.name) }
-        let key = row.statement.column(at: keyIndex).value
-        // Decode (the initialiser sets the bookkeeping too), then register: the common case (no live
-        // instance) takes one lock, the map's.
-        let object = try T(_$row: row, key: key)
-        guard let live = identityMap.registerMarked(object, key: key) else { return object }
-        // A live instance holds the row: refresh it, keeping its unsaved changes.
-        let meta = live.stateSnapshot
-        if meta.status != .deleted {
-            try live._$apply(row, keeping: meta.dirty)
-            live.updateState { $0.status = .persisted }
-        }
-        return live
-    }
-
-    /// ``materialize(_:row:keyIndex:)`` for a row of a driver other than SQLite (the macro's generic
-    /// path).
+    /// The object for the current row, read through the macro's driver-neutral path: the live
+    /// instance (refreshed) or a new one, registered. (SQLite's rows of a ``_SQLiteRowModel`` take
+    /// its concrete path, `Database+SQLiteRows.swift`.)
     func materialize<T: Model>(_ type: T.Type, row: borrowing _ValueRow, keyIndex: Int32) throws -> T {
         if keyIndex < 0 {
             throw ORMError.valueMismatch(

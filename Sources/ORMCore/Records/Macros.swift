@@ -40,7 +40,7 @@
     named(_$replaceColumns)
 )
 @attached(memberAttribute)
-@attached(extension, conformances: Model, Sendable)
+@attached(extension, conformances: Model, _SQLiteRowModel, Sendable)
 public macro Model(
     table: String? = nil, formerNames: [String] = [], primaryKey: PrimaryKey.Strategy = .rowID,
     indexes: [IndexDefinition] = []

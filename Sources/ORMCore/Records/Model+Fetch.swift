@@ -94,6 +94,15 @@ extension Model {
         if let own = statement as? any RecordDriverStatement {
             return try own.materialize(Self.self, database: database, columnMap: columnMap)
         }
+        return try materializeValueRows(of: statement, database: database, columnMap: columnMap)
+    }
+
+    /// Every remaining row of `statement` through the macro's driver-neutral path (its
+    /// ``DriverRowReader``, `init(_$values:key:)`), each entered in the identity map (or
+    /// refreshing its live object): a driver's fallback for a model without its own path.
+    static func materializeValueRows<Positioned: DriverStatement>(
+        of statement: Positioned, database: Database, columnMap: [Int32]?
+    ) throws -> [Self] {
         let row = _ValueRow(statement: statement, database: database, entity: modelSchema.table, columnMap: columnMap)
         let keyIndex = row.resolve(0)
         var objects: [Self] = []

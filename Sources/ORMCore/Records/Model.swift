@@ -28,11 +28,10 @@ public protocol Model: SchemaDescribed, SQLExpressible {
     var _$stateFields: _ModelState.Fields { get set }
     /// Runs `body` with the object's bookkeeping, holding the object's lock. Generated.
     func _$withStateFields<R>(_ body: (inout _ModelState.Fields) throws -> R) rethrows -> R
-    /// Makes an object from a row holding the key then every column of ``modelSchema``; `key` is the
-    /// key column's value as stored, which the caller has read already. Generated.
-    init(_$row row: borrowing _StatementRow, key: borrowing SQLValue) throws
-    /// ``init(_$row:key:)`` for a row of a driver other than SQLite, read through its
-    /// ``_RowReader`` (the generic path, chosen once per statement). Generated.
+    /// Makes an object from a row holding the key then every column of ``modelSchema``, read
+    /// through the driver's ``_RowReader`` (the driver-neutral path, chosen once per statement;
+    /// SQLite reads a ``_SQLiteRowModel``'s rows in place instead); `key` is the key column's value
+    /// as stored, which the caller has read already. Generated.
     init(_$values row: borrowing _ValueRow, key: SQLValue) throws
     /// Makes a fault: only the key is set; the other properties load on first access. Generated.
     init(_$faultKey key: SQLValue) throws
@@ -42,14 +41,10 @@ public protocol Model: SchemaDescribed, SQLExpressible {
     /// Sets the primary key while the caller holds the object's lock; throws, changing nothing, when
     /// `key` does not fit the key's type. Generated.
     func _$setPrimaryKeyHoldingLock(_ key: SQLValue) throws
-    /// Binds the given columns in column order, starting at parameter `start`. Generated.
-    func _$bindColumns(_ columns: _ColumnSet, to statement: _Statement, startingAt start: Int32) throws
-    /// ``_$bindColumns(_:to:startingAt:)`` for a driver other than SQLite: binds to its
-    /// ``_ValueBinder`` (the generic path, chosen once per statement). Generated.
+    /// Binds the given columns in column order, starting at parameter `start`, to the driver's
+    /// ``_ValueBinder`` (the driver-neutral path, chosen once per statement). Generated.
     func _$bindColumns(_ columns: _ColumnSet, to binder: some _ValueBinder, startingAt start: Int32) throws
     /// Replaces the values of every column not in `keeping` with the row's. Generated.
-    func _$apply(_ row: _StatementRow, keeping: _ColumnSet) throws
-    /// ``_$apply(_:keeping:)`` for a row of a driver other than SQLite. Generated.
     func _$apply(_ row: _ValueRow, keeping: _ColumnSet) throws
     /// The value of column `column` (an index into ``modelSchema``'s columns), boxed; when `value`
     /// holds a value of that column's type, it is stored in the column's place (and the value it

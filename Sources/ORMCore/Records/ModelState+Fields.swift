@@ -227,7 +227,7 @@ extension _ModelState {
 
         /// Marks an object just decoded from a row of `row.database` whose key column holds `key`:
         /// persisted, and entered in the identity map under its own class. The generated
-        /// ``Model/init(_$row:key:)`` calls it first, so the map need not reach into the object; should
+        /// ``_SQLiteRowModel/init(_$row:key:)`` calls it first, so the map need not reach into the object; should
         /// the row have a live object already, the map takes the entry back before anyone sees this one.
         @inlinable @inline(__always)
         public mutating func enterDecoded(from row: borrowing _StatementRow, key: SQLValue) {

@@ -10,6 +10,16 @@ protocol RecordDriverConnection: CoreDriverConnection where PreparedStatement: R
     /// `mapsColumnsByName` (`SELECT *`), else in the schema's order.
     func fetchModels<T: Model>(_ type: T.Type, sql: SQL, database: Database, mapsColumnsByName: Bool) throws -> [T]
 
+    /// Runs a record query (`sql`, rendered) and hands `body` each row's record, decoded by
+    /// `decoder`, with the driver's statement positioned on that row: the driver's own loop, its
+    /// way of decoding chosen once a query (SQLite's ``RecordDecoder/decode`` reads in place;
+    /// another's ``RecordDecoder/decodeValues`` reads a ``_ValueRow``). `entity` names the table
+    /// in errors.
+    func runRecordQuery<Record>(
+        _ sql: SQL, decoder: RecordDecoder<Record>, database: Database, entity: String,
+        _ body: (Record, any DriverStatement) throws -> Void
+    ) throws
+
     /// Reads the row of key `key` into `object` (`sql` selects a model's columns by key, run as the
     /// model's statement `statement`), calling `beforeApplying` between finding the row and
     /// applying it (keeping the properties the object changed meanwhile); false when there is no
@@ -60,6 +70,10 @@ protocol RecordDriverConnection: CoreDriverConnection where PreparedStatement: R
     ///   to a new type, with nothing changed; ``ORMError/migrationFailed(table:detail:)``.
     func migrateTable(_ schema: ModelSchema, in database: Database) throws
 
+    /// Readies what the driver keeps of model `type` once its table is ready in a database (the
+    /// first use of the model there), before its first query or write.
+    func prepareModel<T: Model>(_ type: T.Type)
+
     /// Adds the foreign keys of `schemas`, tables made earlier in a cycle of references, that
     /// reference `table`, made now (a database that declares them with the table: nothing).
     func addForeignKeys(of schemas: [ModelSchema], referencing table: String) throws
@@ -109,6 +123,8 @@ extension RecordDriverConnection {
     var attachesFiles: Bool { false }
 
     var keepsStatementStateOnItsConnection: Bool { false }
+
+    func prepareModel<T: Model>(_ type: T.Type) {}
 
     func addForeignKeys(of schemas: [ModelSchema], referencing table: String) throws {}
 

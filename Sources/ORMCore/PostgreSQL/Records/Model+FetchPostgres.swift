@@ -49,6 +49,22 @@ extension PostgresConnection {
         }
     }
 
+    /// PostgreSQL's loop of ``RecordDriverConnection/runRecordQuery(_:decoder:database:entity:_:)``:
+    /// each row read through the macro's driver-neutral path, the entity's columns read as stored.
+    func runRecordQuery<Record>(
+        _ sql: SQL, decoder: RecordDecoder<Record>, database: Database, entity: String,
+        _ body: (Record, any DriverStatement) throws -> Void
+    ) throws {
+        try cachedStatement(sql.text).use { statement in
+            if let columns = decoder.storedColumns { statement.readColumns(as: columns) }
+            try statement.bind(sql.arguments)
+            let row = _ValueRow(statement: statement, database: database, entity: entity)
+            while try statement.step() {
+                try body(try decoder.decodeValues(row), statement)
+            }
+        }
+    }
+
     func readModelRow<T: Model>(
         into object: T, key: SQLValue, statement statementKey: ModelStatementKey, sql: String, database: Database,
         beforeApplying: () -> Void

@@ -186,6 +186,8 @@ final class Connection: @unchecked Sendable, InterruptHandle {
         lastModelStatement = nil
     }
 
+    /// The ``_SQLiteRowModel`` conformances of the models prepared on this connection, by model.
+    var rowModels: [ObjectIdentifier: any _SQLiteRowModel.Type] = [:]
     private var modelStatements: [ModelStatementKey: Statement] = [:]
     /// The statement used last, unretained (`modelStatements` holds it): a run of writes of one model
     /// finds it without hashing, and borrows it without reference counting.

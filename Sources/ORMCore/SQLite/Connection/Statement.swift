@@ -27,6 +27,9 @@ public final class _Statement {
     // Used only by the thread holding the statement's connection.
     var isCached = false
     @exclusivity(unchecked) var inUse = false
+    /// The model last asked of the statement for its `_SQLiteRowModel` conformance and found to
+    /// have it (see `rowModel(_:)`).
+    @exclusivity(unchecked) var rowModelType: (any _SQLiteRowModel.Type)?
     @exclusivity(unchecked) private var started = false
     /// Where bound text and blobs are copied for SQLite to read in place.
     private let parameterBuffers: ParameterBuffers

@@ -9,15 +9,30 @@ extension Connection {
         _ object: T, schema: ModelSchema, key: SQLValue, run: InsertRun, database: Database
     ) throws -> SQLValue {
         try withModelStatement(run.statementKey(for: T.self), schema: schema, sql: { run.sql($0) }) { statement in
-            try Self.runInsert(object, schema: schema, key: key, run: run, statement: statement)
+            // The model's conformance to the concrete path, asked of the model's statement once.
+            guard let rowModel = statement.ownRowModel(T.self) else {
+                return try Self.runNeutralInsert(object, schema: schema, key: key, run: run, statement: statement)
+            }
+            return try Self.runInsert(object, as: rowModel, schema: schema, key: key, run: run, statement: statement)
         }
     }
 
-    /// ``Database/runInsert(_:schema:key:run:statement:)`` for SQLite's statement.
-    @inline(__always)
-    private static func runInsert<T: Model>(
-        _ object: T, schema: ModelSchema, key keyBefore: SQLValue, run: InsertRun, statement: Statement
+    /// The shared insert loop, for a model without the macro's concrete path.
+    @inline(never)
+    private static func runNeutralInsert<T: Model>(
+        _ object: T, schema: ModelSchema, key: SQLValue, run: InsertRun, statement: Statement
     ) throws -> SQLValue {
+        try Database.runInsert(object, schema: schema, key: key, run: run, statement: statement)
+    }
+
+    /// ``Database/runInsert(_:schema:key:run:statement:)`` for SQLite's statement and a model `M`
+    /// (`object` is one) with the macro's concrete path.
+    @inline(__always)
+    private static func runInsert<T: Model, M: _SQLiteRowModel>(
+        _ anyObject: T, as model: M.Type, schema: ModelSchema, key keyBefore: SQLValue, run: InsertRun,
+        statement: Statement
+    ) throws -> SQLValue {
+        let object = unsafeDowncast(anyObject, to: M.self)
         defer { statement.onConnection { $0.objectWrite = nil } }
         var key = keyBefore
         var attempts = 0

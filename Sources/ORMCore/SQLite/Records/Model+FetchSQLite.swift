@@ -1,4 +1,4 @@
-extension Model {
+extension _SQLiteRowModel {
     /// Every remaining row of `statement` (bound, not stepped yet) as live objects: the one loop
     /// behind `fetch(where:)`, `fetch(sql:)` and `query().fetch()`.
     ///
@@ -48,14 +48,40 @@ extension Model {
 }
 
 extension Statement: RecordDriverStatement {
+    /// The rows through the macro's concrete path when `T` is a ``_SQLiteRowModel`` (asked once a
+    /// statement, then kept), else through the driver-neutral one.
     func materialize<T: Model>(_ type: T.Type, database: Database, columnMap: [Int32]?) throws -> [T] {
-        try T.materializeRows(of: self, database: database, columnMap: columnMap)
+        guard let rowModel = rowModel(T.self) else {
+            return try T.materializeValueRows(of: self, database: database, columnMap: columnMap)
+        }
+        return try materialize(rowModel, as: T.self, database: database, columnMap: columnMap)
     }
 
-    /// The macro's concrete path: every value's bind inlined.
+    /// ``_SQLiteRowModel/materializeRows(of:database:columnMap:)`` for `M`, which is `T`.
+    private func materialize<M: _SQLiteRowModel, T: Model>(
+        _ model: M.Type, as type: T.Type, database: Database, columnMap: [Int32]?
+    ) throws -> [T] {
+        // `M` is `T` (the conformance was asked of `T`): an array of one class's references.
+        unsafeBitCast(try M.materializeRows(of: self, database: database, columnMap: columnMap), to: [T].self)
+    }
+
+    /// The macro's concrete path (every value's bind inlined) for a ``_SQLiteRowModel``, the
+    /// driver-neutral one otherwise.
     @inline(__always)
     func bindColumns<T: Model>(of object: T, _ columns: ColumnSet, startingAt index: Int32) throws {
-        try object._$bindColumns(columns, to: self, startingAt: index)
+        if let rowModel = rowModel(T.self) {
+            try bindColumns(of: object, as: rowModel, columns, startingAt: index)
+        } else {
+            try object._$bindColumns(columns, to: self, startingAt: index)
+        }
+    }
+
+    /// Binds `object`, an `M` (the conformance was asked of its type), through `M`'s concrete path.
+    @inline(__always)
+    func bindColumns<T: Model, M: _SQLiteRowModel>(
+        of object: T, as model: M.Type, _ columns: ColumnSet, startingAt index: Int32
+    ) throws {
+        try unsafeDowncast(object, to: M.self)._$bindColumns(columns, to: self, startingAt: index)
     }
 }
 
@@ -63,8 +89,8 @@ extension Connection {
     func fetchModels<T: Model>(_ type: T.Type, sql: SQL, database: Database, mapsColumnsByName: Bool) throws -> [T] {
         try cachedStatement(sql.text).use { statement in
             try statement.bind(sql.arguments)
-            return try T.materializeRows(
-                of: statement, database: database, columnMap: mapsColumnsByName ? T.columnMap(for: statement) : nil)
+            return try statement.materialize(
+                T.self, database: database, columnMap: mapsColumnsByName ? T.columnMap(for: statement) : nil)
         }
     }
 
@@ -75,10 +101,22 @@ extension Connection {
         try modelStatement(statementKey) { sql }.use { statement in
             try statement.bind([key])
             guard try statement.step() else { return false }
-            let row = StatementRow(statement: statement, database: database, entity: T.modelSchema.table)
             beforeApplying()
-            try object._$apply(row, keeping: object.dirtyColumns)
+            if let rowModel = statement.rowModel(T.self) {
+                try Self.apply(statement, to: object, as: rowModel, database: database)
+            } else {
+                let row = _ValueRow(statement: statement, database: database, entity: T.modelSchema.table)
+                try object._$apply(row, keeping: object.dirtyColumns)
+            }
             return true
         }
+    }
+
+    /// Reads `statement`'s row into `object`, an `M`, through `M`'s concrete path.
+    private static func apply<T: Model, M: _SQLiteRowModel>(
+        _ statement: Statement, to object: T, as model: M.Type, database: Database
+    ) throws {
+        let row = StatementRow(statement: statement, database: database, entity: T.modelSchema.table)
+        try unsafeDowncast(object, to: M.self)._$apply(row, keeping: object.dirtyColumns)
     }
 }

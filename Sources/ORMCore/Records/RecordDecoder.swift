@@ -18,11 +18,11 @@ public struct RecordDecoder<Record: Sendable>: Sendable {
     let gone: @Sendable (Database, [SQLValue]) -> Record
     /// Readies the database before the first statement (a model's table is created or migrated).
     var prepare: @Sendable (Database) throws -> Void = { _ in }
-    /// Decodes every remaining row of a statement in one call, when the records can be made that way
-    /// (models: the loop `fetch(where:)` runs, no call through ``decode`` per row).
-    var decodeAll: (@Sendable (Statement, Database) throws -> [Record])? = nil
-    /// ``decodeAll`` for PostgreSQL's statements.
-    var decodeAllPostgres: (@Sendable (PostgresStatement, Database) throws -> [Record])? = nil
+    /// Runs a query (rendered, bound when run) on a connection and decodes every row in one call,
+    /// when the records can be made that way (models: the driver's own loop that `fetch(where:)`
+    /// runs, ``RecordDriverConnection/fetchModels(_:sql:database:mapsColumnsByName:)``, no call
+    /// through ``decode`` per row).
+    var decodeAll: (@Sendable (SQL, DatabaseConnection, Database) throws -> [Record])? = nil
     /// The stored types a driver with finer column types than SQLite's reads the entity's columns
     /// as (a model's `Date` from `timestamptz`); nil: each column by its own type.
     var storedColumns: ModelSchema? = nil
@@ -32,14 +32,15 @@ extension Model {
     /// Decodes rows into live objects through the identity map.
     static var recordDecoder: RecordDecoder<Self> {
         RecordDecoder(
-            decode: { row in try row.database.materialize(Self.self, row: row) },
+            decode: { row in try materializeSQLiteRow(row) },
             decodeValues: { row in try row.database.materialize(Self.self, row: row, keyIndex: row.resolve(0)) },
             fault: { database, key in try database.object(Self.self, key: key.first ?? .null) },
             attachJoined: { object, values in object._$withStateFields { $0.joined = values } },
             gone: { database, key in goneObject(database, key: key.first ?? .null) },
             prepare: { database in try database.ensureSchema(Self.self) },
-            decodeAll: { statement, database in try materializeRows(of: statement, database: database) },
-            decodeAllPostgres: { statement, database in try materializeRows(of: statement, database: database) },
+            decodeAll: { sql, connection, database in
+                try connection.records.fetchModels(Self.self, sql: sql, database: database, mapsColumnsByName: false)
+            },
             storedColumns: modelSchema)
     }
 }
