@@ -16,7 +16,8 @@ extension Database {
     /// blob before other values, is bound as zeros read from pages the kernel shares
     /// (``ZeroedMemory/readOnlyZeros(byteCount:)``, no memory of their own), so the record SQLite
     /// builds is its one copy (no API makes a text of a zeroblob), and its bytes are written over
-    /// the zeros, a piece at a time, after the insert. Elsewhere than SQLite it is read whole.
+    /// the zeros, a piece at a time, after the insert. Elsewhere than SQLite, and a text for a file
+    /// that keeps texts in UTF-16, it is read whole.
     ///
     /// ```swift
     /// try copy.insert("INSERT INTO t VALUES (?, ?)", arguments: row.values, borrowed: row.borrowed,
@@ -26,13 +27,17 @@ extension Database {
     /// - Throws: the database's error (nothing stays).
     public func insert(_ sql: String, arguments: [SQLValue], borrowed: [Int: BorrowedValue], pieces: [Int: ValuePieces] = [:],
                        table: String, columns: [String]) throws {
+        var arguments = arguments
+        var pieces = pieces.filter { arguments.indices.contains($0.key) }
+        // Incremental I/O writes a text's stored bytes, which are its UTF-8 only in a UTF-8 file.
+        let holdsTexts = pieces.values.contains { $0.kind == .text }
+        let writesTexts = try dialect.kind == .sqlite && (!holdsTexts || storesUTF8())
+        for (index, value) in pieces where dialect.kind != .sqlite || (value.kind == .text && !writesTexts) {
+            arguments[index] = try Self.whole(value)
+            pieces[index] = nil
+        }
         let written = Self.trailingBlobs(arguments: arguments, borrowed: borrowed, pieces: pieces, columns: columns.count)
-        let pieces = pieces.filter { arguments.indices.contains($0.key) }
         guard dialect.kind == .sqlite else {
-            var arguments = arguments
-            for (index, value) in pieces {
-                arguments[index] = try Self.whole(value)
-            }
             return try execute(sql, arguments: arguments, borrowed: borrowed)
         }
         // Bound as zeros in place, then written over.
