@@ -4,8 +4,9 @@ import XCTest
 @testable import ORMCore
 
 /// A statement run borrowing values that SQLite shows to be a plain projection of one rowid table
-/// hands its long blobs over as pieces read by rowid (``StatementRunRow/pieces``), never loaded by
-/// the statement; any other statement runs as typed, its long values borrowed as before.
+/// hands its long blobs, and its long texts in a table holding values too long for their page,
+/// over as pieces read by rowid (``StatementRunRow/pieces``), never loaded by the statement; any
+/// other statement runs as typed, its long values borrowed as before.
 final class PlainProjectionTests: XCTestCase {
     /// The limit over which a value is borrowed or read in pieces.
     private let limit = 65_536
@@ -39,7 +40,7 @@ final class PlainProjectionTests: XCTestCase {
                 var bytes = Data()
                 try value.forEachPiece(bytes: 4_096) { bytes.append(contentsOf: $0) }
                 XCTAssertEqual(bytes.count, value.count)
-                values[index] = .blob(bytes)
+                values[index] = value.kind == .text ? .text(String(decoding: bytes, as: UTF8.self)) : .blob(bytes)
             }
             rows.append(values)
             pieced.append(row.pieces.keys.sorted())
@@ -52,13 +53,14 @@ final class PlainProjectionTests: XCTestCase {
         guard TestDatabaseKind.current == .sqlite else { return }
         let db = try database()
         let statements: [(String, [[Int]])] = [
-            ("SELECT * FROM t", [[], [3], [], [3]]),
+            ("SELECT * FROM t", [[], [2, 3], [], [3]]),
             ("select id, data from t where id > 1 order by name desc", [[], [1], [1]]),
             ("SELECT data, id FROM t ORDER BY id LIMIT 2 OFFSET 1", [[0], []]),
             ("SELECT length(data) AS n, t.data, 'x' || name FROM main.t AS t WHERE data IS NOT NULL ORDER BY id DESC",
              [[1], [], [1], []]),
             ("SELECT \"data\" d, id FROM t WHERE id BETWEEN 2 AND 4 AND id <> 3", [[0], [0]]),
-            ("SELECT ALL *, body FROM t ORDER BY name, id", [[3], [], [3], []]),
+            ("SELECT ALL *, body FROM t ORDER BY name, id", [[3], [], [2, 3, 4], []]),
+            ("SELECT body, id FROM t WHERE body IS NOT NULL", [[], [0], []]),
         ]
         for (sql, pieced) in statements {
             let result = try run(sql, on: db)
@@ -67,9 +69,10 @@ final class PlainProjectionTests: XCTestCase {
         }
     }
 
-    /// Only a column declared to hold blobs (BLOB, no type, a STRICT table's ANY) is read by rowid:
-    /// a long blob in a TEXT column is handed over whole, as any other statement's, so a table of
-    /// text and numbers runs as typed and pays nothing for the check.
+    /// Only a column declared to hold blobs (BLOB, no type, a STRICT table's ANY) has its long blobs
+    /// read by rowid, and texts only a column declared to hold them (TEXT affinity too): a long
+    /// blob in a TEXT column, or a long text in a REAL one, is handed over whole, as any other
+    /// statement's.
     func testOnlyColumnsDeclaredToHoldBlobsAreReadInPieces() throws {
         guard TestDatabaseKind.current == .sqlite else { return }
         let db = try database()
@@ -79,11 +82,14 @@ final class PlainProjectionTests: XCTestCase {
         try db.execute("CREATE TABLE s (id INTEGER PRIMARY KEY, data ANY) STRICT")
         try db.execute("INSERT INTO s VALUES (1, ?)", long)
         try db.execute("CREATE TABLE plain (id INTEGER PRIMARY KEY, note TEXT, n REAL)")
-        try db.execute("INSERT INTO plain VALUES (1, ?, 2.5)", long)
+        try db.execute("INSERT INTO plain VALUES (1, ?, 2.5), (2, 'short', ?)", long, String(repeating: "y", count: 100_000))
+        try db.execute("CREATE TABLE words (id INTEGER PRIMARY KEY, note VARCHAR(10), n REAL)")
+        try db.execute("INSERT INTO words VALUES (1, ?, 2.5), (2, 'short', 1)", String(repeating: "w", count: 100_000))
         let statements: [(String, [[Int]])] = [
             ("SELECT * FROM u ORDER BY id", [[2], []]),
             ("SELECT * FROM s", [[1]]),
-            ("SELECT * FROM plain", [[]]),
+            ("SELECT * FROM plain", [[], []]),
+            ("SELECT * FROM words", [[1], []]),
         ]
         for (sql, pieced) in statements {
             let result = try run(sql, on: db)
@@ -116,7 +122,7 @@ final class PlainProjectionTests: XCTestCase {
         ] {
             _ = try db.runStatement(SQL(sql), columns: { _ in }, row: { _ in })
         }
-        for (sql, pieced) in [("SELECT * FROM aux.t", [[], [1]]), ("SELECT id, data FROM t", [[1]]), ("SELECT * FROM main.t", [[], [3], [], [3]])] {
+        for (sql, pieced) in [("SELECT * FROM aux.t", [[], [1]]), ("SELECT id, data FROM t", [[1]]), ("SELECT * FROM main.t", [[], [2, 3], [], [3]])] {
             let result = try run(sql, on: db)
             XCTAssertEqual(result.pieced, pieced, sql)
             var expected: [[SQLValue]] = []
@@ -164,5 +170,50 @@ final class PlainProjectionTests: XCTestCase {
         })
         XCTAssertEqual(sizes, [0, 8_000_000, 0, limit + 1])
         XCTAssertLessThan(SQLiteMemory.peak - before, 1 << 20, "the statement loaded the 8 MB blob")
+    }
+
+    /// Before: the statement loaded the text when it stepped to its row (SQLite 3.40 loads a text
+    /// for any use but `typeof()`).
+    func testAPlainProjectionNeverLoadsItsLongTexts() throws {
+        guard TestDatabaseKind.current == .sqlite else { return }
+        let db = try database()
+        try db.execute("UPDATE t SET body = ? WHERE id = 2", String(repeating: "z", count: 8_000_000))
+        _ = try run("SELECT id, body FROM t WHERE id = 1", on: db)  // the schema read, the statements prepared
+        SQLiteMemory.resetPeak()
+        let before = SQLiteMemory.used
+        var sizes: [Int] = []
+        var kinds: [BorrowedValue.Kind] = []
+        var short: [SQLValue] = []
+        _ = try db.runStatement("SELECT id, body FROM t", borrowingValuesOver: limit, readingBlobsInPieces: true, columns: { _ in },
+                                row: { row in
+            sizes.append(row.pieces[1]?.count ?? 0)
+            kinds += row.pieces.values.map(\.kind)
+            short.append(row.values[1])
+        })
+        XCTAssertEqual(sizes, [0, 8_000_000, 0, 0])
+        XCTAssertEqual(kinds, [.text])
+        XCTAssertEqual(short, [.text("short"), .null, .text(""), .null])
+        XCTAssertLessThan(SQLiteMemory.peak - before, 1 << 20, "the statement loaded the 8 MB text")
+    }
+
+    /// A text's bytes come over as stored, valid UTF-8 or not: a short one whole with its bytes
+    /// (``StatementRunRow/invalidText``), a long one in pieces.
+    func testTextsReadByRowIDKeepTheirBytes() throws {
+        guard TestDatabaseKind.current == .sqlite else { return }
+        let db = try database()
+        let long = Data(repeating: 0x61, count: 100_000) + Data([0xFF, 0xC3]) + Data(repeating: 0x62, count: 10)
+        try db.execute("INSERT INTO t VALUES (5, CAST(? AS TEXT), CAST(? AS TEXT), NULL)", Data([0x41, 0xFE, 0x42]), long)
+        var invalid: [Int: [UInt8]] = [:]
+        var pieced = Data()
+        var kind: BorrowedValue.Kind?
+        _ = try db.runStatement("SELECT name, body FROM t WHERE id = 5", borrowingValuesOver: limit, readingBlobsInPieces: true,
+                                columns: { _ in }, row: { row in
+            invalid = row.invalidText
+            kind = row.pieces[1]?.kind
+            try row.pieces[1]?.forEachPiece(bytes: 1_000) { pieced.append(contentsOf: $0) }
+        })
+        XCTAssertEqual(invalid, [0: [0x41, 0xFE, 0x42]])
+        XCTAssertEqual(kind, .text)
+        XCTAssertEqual(pieced, long)
     }
 }

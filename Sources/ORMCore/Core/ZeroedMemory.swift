@@ -47,4 +47,24 @@ enum ZeroedMemory {
         #endif
         free(memory)
     }
+
+    /// `byteCount` zero bytes to be read only, never written: on Linux a fresh read-only mapping,
+    /// whose pages read as the kernel's one shared zero page and so take no memory of their own
+    /// (a 50 MB text bound from it to SQLite, which copies it into a record, costs the record
+    /// alone); elsewhere ``allocate(byteCount:)``'s memory. Nil when the system has none to give.
+    static func readOnlyZeros(byteCount: Int) -> UnsafeRawPointer? {
+        #if os(Linux)
+            guard byteCount >= mapThreshold else { return allocate(byteCount: byteCount).map(UnsafeRawPointer.init) }
+            let mapped = mmap(nil, byteCount, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            guard let mapped, mapped != MAP_FAILED else { return nil }
+            return UnsafeRawPointer(mapped)
+        #else
+            return allocate(byteCount: byteCount).map(UnsafeRawPointer.init)
+        #endif
+    }
+
+    /// Returns memory from ``readOnlyZeros(byteCount:)``, given the same `byteCount`.
+    static func deallocateReadOnlyZeros(_ memory: UnsafeRawPointer?, byteCount: Int) {
+        deallocate(memory.map { UnsafeMutableRawPointer(mutating: $0) }, byteCount: byteCount)
+    }
 }

@@ -28,10 +28,10 @@ public struct StatementRunRow: Sendable {
     /// them (``Database/runStatement(_:borrowingValuesOver:readingBlobsInPieces:columns:row:)``); ``values`` holds NULL
     /// in their places. Valid only during the call that hands the row over.
     public var borrowed: [Int: BorrowedValue] = [:]
-    /// The long blobs the row does not hold, by column, to be read a piece at a time
+    /// The long blobs and texts the row does not hold, by column, to be read a piece at a time
     /// (``ValuePieces``): on SQLite, a statement that is a plain projection of one rowid table run
-    /// borrowing values selects such a blob's size in its place and reads it by rowid. ``values``
-    /// holds NULL in their places. Valid only during the call that hands the row over.
+    /// borrowing values selects such a blob's size, or a text's mark, in its place and reads it by
+    /// rowid. ``values`` holds NULL in their places. Valid only during the call that hands the row over.
     public var pieces: [Int: ValuePieces] = [:]
 
     /// A row of `values`, with `invalidText`, `borrowed` and `pieces` values.
@@ -94,10 +94,12 @@ extension Database {
     /// rowid table (one table's columns and expressions, no `DISTINCT`, grouping, aggregate,
     /// window, compound, join or subquery; its `WHERE`, `ORDER BY` and `LIMIT` as they are) runs
     /// as an equivalent statement that selects a blob over `limit` in a column declared to hold
-    /// blobs (`BLOB`, no type, a STRICT table's `ANY`) as its size: the rows are the
-    /// same, and each such blob comes as ``StatementRunRow/pieces``, read by rowid a piece at a
-    /// time in the statement's own read transaction, so the statement never loads it. `row` must
-    /// then read them there (``Database/insert(_:arguments:borrowed:pieces:table:columns:)`` does).
+    /// blobs (`BLOB`, no type, a STRICT table's `ANY`) as its size, and, in a table holding a value
+    /// too long for its page, a text in a column declared to hold texts (those and TEXT affinity)
+    /// as a mark: the rows are the same, each such text is read by rowid (whole when it holds at
+    /// most `limit` bytes), and each longer value comes as ``StatementRunRow/pieces``, read by rowid
+    /// a piece at a time in the statement's own read transaction, so the statement never loads it.
+    /// `row` must then read them there (``Database/insert(_:arguments:borrowed:pieces:table:columns:)`` does).
     ///
     /// - Throws: as ``runStatement(_:columns:row:)``.
     public func runStatement(

@@ -10,9 +10,12 @@ import ORMCore
 /// run handing such values over in place (``ORMCore/StatementRunRow/borrowed``), and the row is
 /// stored at once, its long values bound where SQLite read them, so the only copies of a 50 MB
 /// value are SQLite's own: the source statement's read of it and the record the store's insert
-/// writes. A statement that is a plain projection of one SQLite rowid table hands a long blob
-/// over as its size (``ORMCore/StatementRunRow/pieces``): one that ends the row is copied a MiB
-/// at a time, by rowid, into a zeroblob of its size, and is never in memory whole.
+/// writes. A statement that is a plain projection of one SQLite rowid table hands a long blob,
+/// and a long text of a table holding values too long for their page, over as its size
+/// (``ORMCore/StatementRunRow/pieces``), copied a MiB at a time, by rowid: a blob that ends the
+/// row into a zeroblob of its size, never in memory whole; a text (or a blob before other values)
+/// over zeros bound from pages the kernel shares, so its one copy is the record SQLite builds of
+/// the row (no API makes a text of a zeroblob).
 ///
 /// A batch whose write fails (the work was interrupted while writing it) is kept, so
 /// ``flush()`` called again after the interruption (`Esc` keeps what arrived) stores it; a row

@@ -28,6 +28,24 @@ extension _Statement {
         }
     }
 
+    /// Binds a text or blob (`kind`) of `count` zero bytes read in place from `zeros`
+    /// (``ZeroedMemory/readOnlyZeros(byteCount:)``, at least `count` bytes, kept until the bindings
+    /// are cleared) to the 1-based parameter `index`: wherever it falls in the record, SQLite copies
+    /// the zeros into the record it builds, and incremental I/O, which writes a text as it writes a
+    /// blob, fills them in after (``Connection/writeBlob(table:column:rowID:pieces:)``). A text
+    /// cannot be a zeroblob, whose zeros SQLite never makes at a record's end.
+    func bindZeros(_ kind: BorrowedValue.Kind, count: Int, from zeros: UnsafeRawPointer, at index: Int32) throws {
+        let size = sqlite3_uint64(max(0, count))
+        let code =
+            switch kind {
+            case .text: sqlite3_bind_text64(handle, index, zeros.assumingMemoryBound(to: CChar.self), size, nil, UInt8(SQLITE_UTF8))
+            case .blob: sqlite3_bind_blob64(handle, index, zeros, size, nil)
+            }
+        if code != SQLITE_OK {
+            throw onConnection { $0.error(code: code, sql: sql) }
+        }
+    }
+
     /// Sets every parameter to NULL: no binding keeps pointing at bytes bound in place.
     func clearBindings() {
         sqlite3_clear_bindings(handle)

@@ -51,8 +51,10 @@ extension Connection {
     }
 
     /// Runs `projection`'s statement in place of the one typed: its rows as the typed statement's,
-    /// each long blob handed over as pieces read by rowid (``StatementRunRow/pieces``) while the
-    /// statement, and so its read transaction, is still on that row.
+    /// each long blob, and each text (in a table where one can be long), read by rowid while the
+    /// statement, and so its read transaction, is still on that row: a text of at most `limit`
+    /// bytes whole into the row's values (its bytes in ``StatementRunRow/invalidText`` when they are
+    /// not UTF-8), a longer value handed over as pieces (``StatementRunRow/pieces``).
     private func run(
         _ projection: PlainProjection, borrowingValuesOver limit: Int, columns: ([StatementColumn]) throws -> Void,
         row: (StatementRunRow) throws -> Void
@@ -60,12 +62,29 @@ extension Connection {
         let statement = try prepare(projection.sql)
         try columns(projection.columns)
         let width = Int32(projection.columns.count)
+        let texts = RowValueReader(connection: self, schema: projection.schema, table: projection.table)
+        defer { texts.close() }
         while try statement.step() {
             var values = Self.runRow(statement, count: width, borrowingValuesOver: limit)
             let rowID = statement.int64(at: projection.rowIDPosition)
             for (position, cut) in projection.cut where !statement.isNull(at: Int32(cut.sizePosition)) {
                 let (schema, table, column) = (projection.schema, projection.table, cut.column)
-                values.pieces[position] = ValuePieces(count: Int(statement.int64(at: Int32(cut.sizePosition)))) { bytes, body in
+                var kind = BorrowedValue.Kind.blob
+                var count = Int(statement.int64(at: Int32(cut.sizePosition)))
+                if count < 0 {
+                    // A text: its size, and its bytes when it is short, read by rowid.
+                    kind = .text
+                    let (size, bytes) = try texts.read(column: column, rowID: rowID, ifAtMost: limit)
+                    if let bytes {
+                        values.values[position] = .text(String(decoding: bytes, as: UTF8.self))
+                        if String(validating: bytes, as: UTF8.self) == nil {
+                            values.invalidText[position] = bytes
+                        }
+                        continue
+                    }
+                    count = size
+                }
+                values.pieces[position] = ValuePieces(kind: kind, count: count) { bytes, body in
                     try self.readBlob(schema: schema, table: table, column: column, rowID: rowID, pieceBytes: bytes, body)
                 }
             }
