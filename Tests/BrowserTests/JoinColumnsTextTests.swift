@@ -49,6 +49,27 @@ final class JoinColumnsTextTests: XCTestCase {
                                                   otherInfo: genre), "genre = id")
     }
 
+    /// A foreign key of several columns is offered whole, every pair, with the cursor on any of
+    /// its columns or elsewhere; `REFERENCES t` alone pairs them with `t`'s key.
+    func testTheSuggestionOfAKeyOfSeveralColumnsNamesEveryPair() throws {
+        let database = try Database(path: ":memory:")
+        try database.executeScript("""
+            CREATE TABLE slot (room TEXT, n INTEGER, label TEXT, PRIMARY KEY (room, n));
+            CREATE TABLE shelf (id INTEGER PRIMARY KEY, room TEXT, slot INTEGER, FOREIGN KEY (room, slot) REFERENCES slot (room, n));
+            CREATE TABLE bin (id INTEGER PRIMARY KEY, r TEXT, s INTEGER, FOREIGN KEY (r, s) REFERENCES slot);
+            """)
+        let slot = try XCTUnwrap(try database.tableInfo("slot"))
+        let shelf = try XCTUnwrap(try database.tableInfo("shelf"))
+        let columns = shelf.columns.map(\.name)
+        for cursor in ["slot", "room", "id"] {
+            XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: slot), from: shelf, columns: columns, cursorColumn: cursor,
+                                                      otherInfo: slot), "room, slot = n", "cursor on \(cursor)")
+        }
+        let bin = try XCTUnwrap(try database.tableInfo("bin"))
+        XCTAssertEqual(JoinColumnsText.suggestion(for: JoinRequest(info: slot), from: bin, columns: bin.columns.map(\.name),
+                                                  cursorColumn: "s", otherInfo: slot), "r = room, s = n")
+    }
+
     /// The join reads the table's columns, then the other's under `Table.column` names, every name
     /// quoted; the key stays only when the other side matches one row.
     func testTheJoinsStatement() throws {

@@ -45,16 +45,19 @@ enum JoinColumnsText {
                            columns: [String], cursorColumn: String?, otherInfo: TableInfo?) -> String {
         let others = request.columns
         if let cursor = cursorColumn {
-            for key in table.foreignKeys where key.columns.count == 1 && key.columns[0].equalsIgnoringCase(cursor)
+            for key in table.foreignKeys where key.columns.contains(where: { $0.equalsIgnoringCase(cursor) })
                 && key.table.equalsIgnoringCase(request.table) && request.schema == nil {
-                let referenced = key.referencedColumns.first ?? otherInfo?.primaryKey.first ?? cursor
-                return pair(cursor, referenced)
+                if let pairs = pairs(of: key, otherKey: otherInfo?.primaryKey) {
+                    return pairs
+                }
             }
         }
         if request.schema == nil {
-            for key in table.foreignKeys where key.columns.count == 1 && key.table.equalsIgnoringCase(request.table)
-                && columns.contains(where: { $0.equalsIgnoringCase(key.columns[0]) }) {
-                return pair(key.columns[0], key.referencedColumns.first ?? otherInfo?.primaryKey.first ?? key.columns[0])
+            for key in table.foreignKeys where key.table.equalsIgnoringCase(request.table)
+                && key.columns.allSatisfy({ column in columns.contains { $0.equalsIgnoringCase(column) } }) {
+                if let pairs = pairs(of: key, otherKey: otherInfo?.primaryKey) {
+                    return pairs
+                }
             }
         }
         if request.schema == nil, let found = joinedKey(for: request, joined: joined, columns: columns, cursorColumn: cursorColumn,
@@ -91,6 +94,18 @@ enum JoinColumnsText {
         }.filter { key in columns.contains { $0.equalsIgnoringCase(key.shown) } }
         let key = keys.first { key in cursorColumn.map { key.shown.equalsIgnoringCase($0) } ?? false } ?? keys.first
         return key.map { pair($0.shown, $0.referenced) }
+    }
+
+    /// Every column of foreign key `key` with the column it references (`a = x, b = y`): the
+    /// columns it names, else the other table's key `otherKey` (`REFERENCES t` alone), else, for
+    /// a key of one column, the column of its own name; nil when they do not pair up.
+    private static func pairs(of key: ForeignKeyInfo, otherKey: [String]?) -> String? {
+        let referenced = !key.referencedColumns.isEmpty ? key.referencedColumns
+            : otherKey.flatMap { $0.isEmpty ? nil : $0 } ?? (key.columns.count == 1 ? key.columns : [])
+        guard referenced.count == key.columns.count, !key.columns.isEmpty else {
+            return nil
+        }
+        return zip(key.columns, referenced).map { pair($0, $1) }.joined(separator: ", ")
     }
 
     /// `a = b`, or `a` alone when both are the same name.
