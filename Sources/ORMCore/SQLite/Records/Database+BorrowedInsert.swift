@@ -14,7 +14,7 @@ extension Database {
     /// A value given as `pieces` (read by rowid from the statement that handed the row over) is
     /// never whole in memory: a blob that ends the row goes as a borrowed one does; a text, or a
     /// blob before other values, is bound as zeros read from pages the kernel shares
-    /// (``ZeroedMemory/readOnlyZeros(byteCount:)``, no memory of their own), so the record SQLite
+    /// (`ZeroedMemory.readOnlyZeros(byteCount:)`, no memory of their own), so the record SQLite
     /// builds is its one copy (no API makes a text of a zeroblob), and its bytes are written over
     /// the zeros, a piece at a time, after the insert. Elsewhere than SQLite, and a text for a file
     /// that keeps texts in UTF-16, it is read whole.
