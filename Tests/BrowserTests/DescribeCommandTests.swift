@@ -29,7 +29,9 @@ final class DescribeCommandTests: XCTestCase {
         XCTAssertEqual(DescribeCommand.parse("\\dn"), .schemas)
         XCTAssertNil(DescribeCommand.parse("SELECT 1"))
         XCTAssertNil(DescribeCommand.parse("\\n saved"), "a named query's command")
-        XCTAssertNil(DescribeCommand.parse("\\d albums artists"), "one name at most")
+        XCTAssertEqual(DescribeCommand.parse(#"\d "my ""odd"" table""#), .describe(#"my "odd" table"#))
+        XCTAssertEqual(DescribeCommand.parse("\\d albums artists"),
+                       .usage(#"\d takes one name, in double quotes when it holds spaces (\d "my table")"#))
     }
 
     func testPatterns() {
@@ -76,6 +78,8 @@ final class DescribeCommandTests: XCTestCase {
         XCTAssertTrue(lines.last?.hasPrefix(" SCHEMA") == true, lines.last ?? "")
         let sqlite = try fixture.screen("e.schema artists<Enter>", columns: 80, rows: 12)
         XCTAssertEqual(sqlite[0], "Schema of artists")
+        let odd = try fixture.screen(#"e\d "my ""odd"" table"<Enter>"#, columns: 80, rows: 12)
+        XCTAssertEqual(odd[0], #"Schema of my "odd" table"#)
         let missing = try fixture.screen("e\\d nosuch<Enter>", columns: 80, rows: 12)
         XCTAssertTrue(missing.contains { $0.contains("No table or view named nosuch.") }, missing.joined(separator: "\n"))
     }

@@ -45,11 +45,22 @@ enum DescribeCommand: Equatable, Sendable {
 
     /// The command `text` holds, or nil when it is SQL or another backslash command.
     static func parse(_ text: String) -> DescribeCommand? {
-        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard let word = words.first, words.count <= 2 else {
+        let trimmed = text.drop { $0.isWhitespace }
+        let word = String(trimmed.prefix { !$0.isWhitespace })
+        guard Self.words.contains(word) else {
             return nil
         }
-        let argument = words.count == 2 ? words[1] : nil
+        let rest = String(trimmed.dropFirst(word.count)).trimmedWhitespace
+        let argument: String?
+        if rest.isEmpty {
+            argument = nil
+        } else if let name = Self.unquoted(rest) {
+            argument = name
+        } else if rest.contains(where: \.isWhitespace) {
+            return .usage("\(word) takes one name, in double quotes when it holds spaces (\\d \"my table\")")
+        } else {
+            argument = rest
+        }
         switch word {
         case "\\d", "\\d+":
             guard let argument else { return .list(.all, matching: nil) }
@@ -69,6 +80,24 @@ enum DescribeCommand: Equatable, Sendable {
         default:
             return nil
         }
+    }
+
+    /// The commands' first words.
+    private static let words: Set<String> = [
+        "\\d", "\\d+", ".tables", "\\dt", "\\dt+", "\\dv", "\\dv+", "\\dm", "\\dm+", "\\dn", "\\dn+", ".schema",
+    ]
+
+    /// The name `text` spells in double quotes (`"my ""odd"" table"`), nil when it is not one.
+    private static func unquoted(_ text: String) -> String? {
+        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else {
+            return nil
+        }
+        let inner = text.dropFirst().dropLast()
+        let parts = inner.split(separator: "\"\"", omittingEmptySubsequences: false)
+        guard !parts.contains(where: { $0.contains("\"") }) else {
+            return nil
+        }
+        return parts.joined(separator: "\"")
     }
 
     /// Whether `text` is a pattern rather than a name.
