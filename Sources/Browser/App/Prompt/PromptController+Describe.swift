@@ -40,14 +40,10 @@ extension PromptController {
         let rows = entries.map { entry in
             [Sanitizer.sanitize(entry.name), Self.kindName(entry.kind), Self.rowsText(entry)]
         }
-        let widths = (0..<3).map { column in ([["name", "kind", "rows"]] + rows).map { TextWidth.of($0[column]) }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            TextLayout.padRight(cells[0], toWidth: widths[0]) + "  " + TextLayout.padRight(cells[1], toWidth: widths[1]) + "  "
-                + TextLayout.padLeft(cells[2], toWidth: widths[2])
-        }
         let schema = host.catalog.schema.map { " in " + Sanitizer.sanitize($0) } ?? ""
         let title = "\(heading) (\(entries.count))" + schema + matching + ": \\d NAME describes one"
-        host.state.screens.append(TextPageController(title: title, lines: [line(["name", "kind", "rows"])] + rows.map(line), mode: .schema))
+        let lines = Self.aligned([["name", "kind", "rows"]] + rows, numbersIn: 2)
+        host.state.screens.append(TextPageController(title: title, lines: lines, mode: .schema))
     }
 
     /// Opens the schema view of the table or view `name` (matched exactly, else ignoring case),
@@ -79,12 +75,7 @@ extension PromptController {
                 objects[object.schema, default: 0] += 1
             }
             let rows = schemas.map { [Sanitizer.sanitize($0), objects[$0].map(ListWidget.formatCount) ?? "0", $0 == browsed ? "browsed" : ""] }
-            let width = ([["name"]] + rows).map { TextWidth.of($0[0]) }.max() ?? 0
-            let counted = (["tables and views"] + rows.map { $0[1] }).map(TextWidth.of).max() ?? 0
-            let lines = ([["name", "tables and views", ""]] + rows).map { row in
-                TextLayout.padRight(row[0], toWidth: width) + "  " + TextLayout.padLeft(row[1], toWidth: counted)
-                    + (row[2].isEmpty ? "" : "  " + row[2])
-            }
+            let lines = Self.aligned([["name", "tables and views", ""]] + rows, numbersIn: 1)
             let title = "Schemas (\(schemas.count))" + (schemas.count > 1 ? ": gs browses another" : "")
             host.state.screens.append(TextPageController(title: title, lines: lines, mode: .schema))
         } catch {
@@ -92,7 +83,23 @@ extension PromptController {
         }
     }
 
-    /// `table`, `view`, `materialized view`, `virtual table`.
+    /// `rows` (already sanitised) as lines of columns two spaces apart, aligned by display width:
+    /// column `numbers` on the right, the others on the left; blanks at a line's end dropped.
+    private static func aligned(_ rows: [[String]], numbersIn numbers: Int) -> [String] {
+        let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { TextWidth.of($0[column]) }.max() ?? 0 }
+        return rows.map { row in
+            var line = row.indices.map { column in
+                column == numbers ? TextLayout.padLeft(row[column], toWidth: widths[column])
+                    : TextLayout.padRight(row[column], toWidth: widths[column])
+            }.joined(separator: "  ")
+            while line.last == " " {
+                line.removeLast()
+            }
+            return line
+        }
+    }
+
+        /// `table`, `view`, `materialized view`, `virtual table`.
     private static func kindName(_ kind: CatalogEntry.Kind) -> String {
         switch kind {
         case .table: "table"
