@@ -82,10 +82,11 @@ extension Database {
         _ = try? withWriter { connection in
             try connection.execute(SQL(stringLiteral: "DROP TABLE IF EXISTS \(quoteIdentifier(SessionTable.schema)).\(quoteIdentifier(name))"))
         }
+        // The name is free before the count says the table is gone.
+        _ = core.sessionTableNames.withLock { $0.remove(name) }
         if counted {
             core.sessionTableCount.subtract(1, ordering: .relaxed)
         }
-        _ = core.sessionTableNames.withLock { $0.remove(name) }
     }
 
     /// `rows` cut into batches of at most 1,000 rows and 30,000 values (a statement takes at most
