@@ -15,6 +15,12 @@ final class ResultStore: Sendable {
     /// The table the rows are stored in, and the title the grid shows.
     static let tableName = "query"
 
+    /// The columns holding exact decimals as text (PostgreSQL's `numeric` and `decimal`), declared
+    /// `TEXT COLLATE reef_decimal` so they sort, group and compare by value (``DecimalTextOrder``).
+    var decimalTextColumns: Set<Int> {
+        Self.decimalTextColumns(typeNames: typeNames, isFromPostgres: isFromPostgres)
+    }
+
     /// The store's database.
     let database: Database
     /// The folder the database file lives in.
@@ -62,8 +68,14 @@ final class ResultStore: Sendable {
             // a statement's first row on a busy machine).
             configuration.waitsForDisk = false
             configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function]
+            configuration.collations = [DecimalTextOrder.collation]
             database = try Database(path: folder + "/result.db", configuration: configuration)
-            let list = columnNames.map(quoteIdentifier).joined(separator: ", ")
+            let decimals = Self.decimalTextColumns(typeNames: typeNames, isFromPostgres: isFromPostgres)
+            // Exact decimals ordered and compared by value (DecimalTextOrder); every other column
+            // without a type, so SQLite keeps each value as it came.
+            let list = columnNames.indices.map { index in
+                quoteIdentifier(columnNames[index]) + (decimals.contains(index) ? " TEXT COLLATE \(DecimalTextOrder.name)" : "")
+            }.joined(separator: ", ")
             let create = "CREATE TABLE " + quoteIdentifier(Self.tableName) + " (" + list + ")"
             try database.execute(SQL(create))
         } catch {
@@ -99,6 +111,16 @@ final class ResultStore: Sendable {
     func insertSQL(rawText: Set<Int>) -> String {
         let marks = columnNames.indices.map { rawText.contains($0) ? "CAST(? AS TEXT)" : "?" }.joined(separator: ", ")
         return "INSERT INTO \(quoteIdentifier(Self.tableName)) VALUES (\(marks))"
+    }
+
+    /// The columns of a statement's results that hold exact decimals as text: on PostgreSQL,
+    /// those whose type is `numeric` (`decimal`), with or without a precision.
+    static func decimalTextColumns(typeNames: [String?], isFromPostgres: Bool) -> Set<Int> {
+        guard isFromPostgres else { return [] }
+        return Set(typeNames.indices.filter { index in
+            guard let type = typeNames[index]?.lowercased() else { return false }
+            return type.hasPrefix("numeric") || type.hasPrefix("decimal")
+        })
     }
 
     /// Names SQLite takes as one table's columns: each name as the statement gave it, a name

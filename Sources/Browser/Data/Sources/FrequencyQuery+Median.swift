@@ -10,6 +10,10 @@ extension FrequencyQuery {
     func keyedRows(reading arguments: [(column: String, alias: String)], notNull: String? = nil) throws -> SQL {
         var read: [SQL] = columns.indices.map { (index: Int) -> SQL in
             var key = LongValueReads.valueKey(of: columns[index], limit: Self.keptBytes, reads: longValues)
+            if decimalTexts.contains(index) {
+                // The key function's result has no collation of its own: given the column's back.
+                key.append(" COLLATE \(raw: DecimalTextOrder.name)")
+            }
             key.append(" AS \(identifier: Self.valueAlias(index))")
             return key
         }

@@ -26,7 +26,15 @@ extension TableSource {
     }
 
     var declaredColumnTypes: [String] {
-        table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType) + computed.map { _ in "" } + joinedTypes
+        var stored = table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType)
+        if let store = resultStore {
+            // The store declares its exact decimals TEXT only to order them (DecimalTextOrder);
+            // as its other columns, they have no type of their own.
+            for index in store.decimalTextColumns where stored.indices.contains(index) {
+                stored[index] = ""
+            }
+        }
+        return stored + computed.map { _ in "" } + joinedTypes
     }
 
     func rowsToExport() -> (any ExportRows)? {

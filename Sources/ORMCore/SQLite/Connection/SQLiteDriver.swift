@@ -74,6 +74,9 @@ struct SQLiteDriver: DatabaseDriver {
         for function in configuration.functions {
             try connection.register(function)
         }
+        for collation in configuration.collations {
+            try connection.register(collation)
+        }
         for file in configuration.attachedFiles.all {
             try connection.execute(SQL("ATTACH DATABASE ? AS \(quoteIdentifier(file.name))", arguments: [file.path]))
         }

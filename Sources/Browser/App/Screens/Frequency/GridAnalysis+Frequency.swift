@@ -35,6 +35,9 @@ extension GridAnalysis {
                                           aggregates: grid.presentAggregates, integerColumns: integers, filter: source.filter,
                                           dialect: sourceDatabase.dialect)
             made.longValues = source.longValueKeyReads
+            if let decimals = source.resultStore?.decimalTextColumns, !decimals.isEmpty {
+                made.decimalTexts = Set(indexes.indices.filter { decimals.contains(indexes[$0]) })
+            }
             if sourceDatabase.dialect.kind == .postgres {
                 let types = source.declaredColumnTypes
                 made.serverKinds = indexes.map { types.indices.contains($0) ? PostgresLongValueType.kind(of: types[$0]) : nil }

@@ -49,10 +49,9 @@ extension GridAnalysis {
     /// Whether column `index` of `source` holds exact decimals as text: a PostgreSQL `numeric`
     /// column of a statement's results, in reef's copy of them.
     private static func holdsDecimalText(_ index: Int, of source: RowSource) -> Bool {
-        guard let store = source.resultStore, !source.isFilling, store.typeNames.indices.contains(index),
-              let type = store.typeNames[index]?.lowercased() else {
+        guard let store = source.resultStore, !source.isFilling else {
             return false
         }
-        return store.isFromPostgres && (type.hasPrefix("numeric") || type.hasPrefix("decimal"))
+        return store.decimalTextColumns.contains(index)
     }
 }

@@ -1,0 +1,63 @@
+import PostgresClient
+import PostgresTestSupport
+import XCTest
+
+@testable import Browser
+@testable import ORMCore
+
+/// A statement's `numeric` columns on PostgreSQL, in reef's SQLite copy of its results: kept as
+/// the exact text the server sent (`49.90`), yet sorted, filtered and counted by value, as the
+/// server would (SQLite alone sorts `229.00` before `4.99`, and keeps every text above `20`).
+final class ReefDecimalResultsOnPostgresTests: XCTestCase {
+    private func makeResults(_ keys: String) throws -> (App, HeadlessRunner, [String]) {
+        let server = try TestPostgresServer.shared()
+        let conninfo = server.connectionString(database: try server.makeDatabase("reef_decimals", for: self))
+        try PGConnection(conninfo).executeScript("""
+            CREATE TABLE item (id int PRIMARY KEY, name text, price numeric(10,2), stock int);
+            INSERT INTO item VALUES (1, 'keyboard', 49.90, 12), (2, 'mouse', 19.50, 40), (3, 'monitor', 229.00, 3),
+              (4, 'cable', 4.99, 500), (5, 'bowl', 12.00, 7), (6, 'refund', -3.50, 1), (7, 'lamp', 19.50, 2), (8, 'gift', NULL, 0);
+            """)
+        let app = try App(database: try DatabaseOpener.open(conninfo, readOnly: false), theme: .builtinDefault, initialTable: "item")
+        let runner = HeadlessRunner(app: app, columns: 120, rows: 14)
+        let lines = runner.run(try KeyScript.parse("eSELECT name, price, price * stock AS worth FROM item ORDER BY id<Enter>" + keys)).last ?? []
+        return (app, runner, lines)
+    }
+
+    private func column(_ index: Int, of app: App) throws -> [SQLValue] {
+        let source = try XCTUnwrap(app.currentGrid?.source)
+        return try source.rows(0..<source.count()).map { $0.values[index].sqlValue ?? .null }
+    }
+
+    func testASortOrdersTheExactTextsByValue() throws {
+        let (app, runner, lines) = try makeResults("ls")
+        XCTAssertEqual(try column(1, of: app), [.null, .text("-3.50"), .text("4.99"), .text("12.00"), .text("19.50"), .text("19.50"),
+                                                 .text("49.90"), .text("229.00")], lines.joined(separator: "\n"))
+        // `s` twice on the next column: descending (NULL last, as SQLite places it).
+        let descending = runner.run(try KeyScript.parse("lss")).last ?? []
+        XCTAssertEqual(try column(2, of: app), [.text("2495.00"), .text("780.00"), .text("687.00"), .text("598.80"), .text("84.00"),
+                                                 .text("39.00"), .text("-3.50"), .null], descending.joined(separator: "\n"))
+    }
+
+    func testAFilterComparesTheExactTextsByValue() throws {
+        let (app, runner, lines) = try makeResults("fprice > 20<Enter>")
+        XCTAssertEqual(try column(0, of: app), [.text("keyboard"), .text("monitor")], lines.joined(separator: "\n"))
+        for (filter, names) in [("price BETWEEN 4.99 AND 19.5", ["mouse", "cable", "bowl", "lamp"]),
+                                ("price = 19.5", ["mouse", "lamp"]),
+                                ("20 > price", ["mouse", "cable", "bowl", "refund", "lamp"]),
+                                ("worth < price * 40", ["keyboard", "monitor", "bowl", "lamp"]),
+                                ("price < 0", ["refund"])] {
+            let shown = runner.run(try KeyScript.parse("f<C-u>\(filter)<Enter>")).last ?? []
+            XCTAssertEqual(try column(0, of: app), names.map { .text($0) }, "\(filter)\n" + shown.joined(separator: "\n"))
+        }
+        // The values themselves are the server's text, scale kept.
+        XCTAssertEqual(try column(1, of: app), [.text("-3.50")])
+    }
+
+    func testEqualCountsAreListedByValueAndEnterOpensTheirRows() throws {
+        let (app, runner, lines) = try makeResults("lF")
+        XCTAssertEqual(try column(0, of: app), [.text("19.50"), .null, .text("-3.50"), .text("4.99"), .text("12.00"), .text("49.90"),
+                                                 .text("229.00")], lines.joined(separator: "\n"))
+        let opened = runner.run(try KeyScript.parse("<Enter>")).last ?? []
+        XCTAssertEqual(try column(0, of: app), [.text("mouse"), .text("lamp")], opened.joined(separator: "\n"))
+    }
+}
