@@ -5,9 +5,10 @@ import XCTest
 @testable import Browser
 @testable import ORMCore
 
-/// A statement's `numeric` columns on PostgreSQL, in reef's SQLite copy of its results: kept as
-/// the exact text the server sent (`49.90`), yet sorted, filtered and counted by value, as the
-/// server would (SQLite alone sorts `229.00` before `4.99`, and keeps every text above `20`).
+/// A statement's `numeric` and `interval` columns on PostgreSQL, in reef's SQLite copy of its
+/// results: kept as the text the server sent (`49.90`, `1 day 02:00:00`), yet sorted, filtered and
+/// counted by value, as the server would (SQLite alone sorts `229.00` before `4.99` and `10 days`
+/// before `2 days`, and keeps every text above `20`).
 final class ReefDecimalResultsOnPostgresTests: XCTestCase {
     private func makeResults(_ keys: String) throws -> (App, HeadlessRunner, [String]) {
         let server = try TestPostgresServer.shared()
@@ -59,5 +60,15 @@ final class ReefDecimalResultsOnPostgresTests: XCTestCase {
                                                  .text("229.00")], lines.joined(separator: "\n"))
         let opened = runner.run(try KeyScript.parse("<Enter>")).last ?? []
         XCTAssertEqual(try column(0, of: app), [.text("mouse"), .text("lamp")], opened.joined(separator: "\n"))
+    }
+
+    func testIntervalsSortAndFilterByLength() throws {
+        let (app, runner, lines) = try makeResults("<Esc>eSELECT id, span FROM (VALUES (1, interval '10 days'), (2, interval '2 days'), "
+                                                   + "(3, interval '10:00:00'), (4, interval '1 day 02:00:00'), (5, interval '-00:05:00'), "
+                                                   + "(6, interval '1 mon')) AS t (id, span)<Enter>ls")
+        XCTAssertEqual(try column(1, of: app), [.text("-00:05:00"), .text("10:00:00"), .text("1 day 02:00:00"), .text("2 days"),
+                                                 .text("10 days"), .text("1 mon")], lines.joined(separator: "\n"))
+        let filtered = runner.run(try KeyScript.parse("fspan > '1 day' AND span < '1 week'<Enter>")).last ?? []
+        XCTAssertEqual(try column(0, of: app), [.integer(4), .integer(2)], filtered.joined(separator: "\n"))
     }
 }

@@ -18,7 +18,14 @@ final class ResultStore: Sendable {
     /// The columns holding exact decimals as text (PostgreSQL's `numeric` and `decimal`), declared
     /// `TEXT COLLATE reef_decimal` so they sort, group and compare by value (``DecimalTextOrder``).
     var decimalTextColumns: Set<Int> {
-        Self.decimalTextColumns(typeNames: typeNames, isFromPostgres: isFromPostgres)
+        Set(textOrders.filter { $0.value == DecimalTextOrder.name }.keys)
+    }
+
+    /// The columns whose texts are ordered by a collation of reef's, by position: PostgreSQL's
+    /// exact decimals (``DecimalTextOrder``) and intervals (``IntervalTextOrder``), which SQLite
+    /// would order byte by byte.
+    var textOrders: [Int: String] {
+        Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)
     }
 
     /// The store's database.
@@ -68,13 +75,13 @@ final class ResultStore: Sendable {
             // a statement's first row on a busy machine).
             configuration.waitsForDisk = false
             configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function]
-            configuration.collations = [DecimalTextOrder.collation]
+            configuration.collations = [DecimalTextOrder.collation, IntervalTextOrder.collation]
             database = try Database(path: folder + "/result.db", configuration: configuration)
-            let decimals = Self.decimalTextColumns(typeNames: typeNames, isFromPostgres: isFromPostgres)
-            // Exact decimals ordered and compared by value (DecimalTextOrder); every other column
-            // without a type, so SQLite keeps each value as it came.
+            let orders = Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)
+            // Exact decimals and intervals ordered and compared by value (their collations); every
+            // other column without a type, so SQLite keeps each value as it came.
             let list = columnNames.indices.map { index in
-                quoteIdentifier(columnNames[index]) + (decimals.contains(index) ? " TEXT COLLATE \(DecimalTextOrder.name)" : "")
+                quoteIdentifier(columnNames[index]) + (orders[index].map { " TEXT COLLATE " + $0 } ?? "")
             }.joined(separator: ", ")
             let create = "CREATE TABLE " + quoteIdentifier(Self.tableName) + " (" + list + ")"
             try database.execute(SQL(create))
@@ -113,14 +120,20 @@ final class ResultStore: Sendable {
         return "INSERT INTO \(quoteIdentifier(Self.tableName)) VALUES (\(marks))"
     }
 
-    /// The columns of a statement's results that hold exact decimals as text: on PostgreSQL,
-    /// those whose type is `numeric` (`decimal`), with or without a precision.
-    static func decimalTextColumns(typeNames: [String?], isFromPostgres: Bool) -> Set<Int> {
-        guard isFromPostgres else { return [] }
-        return Set(typeNames.indices.filter { index in
-            guard let type = typeNames[index]?.lowercased() else { return false }
-            return type.hasPrefix("numeric") || type.hasPrefix("decimal")
-        })
+    /// The collation of each column of a statement's results whose texts SQLite would misorder:
+    /// on PostgreSQL, `numeric` (`decimal`) and `interval`, with or without a precision.
+    static func textOrders(typeNames: [String?], isFromPostgres: Bool) -> [Int: String] {
+        guard isFromPostgres else { return [:] }
+        var orders: [Int: String] = [:]
+        for (index, name) in typeNames.enumerated() {
+            guard let type = name?.lowercased() else { continue }
+            if type.hasPrefix("numeric") || type.hasPrefix("decimal") {
+                orders[index] = DecimalTextOrder.name
+            } else if type.hasPrefix("interval") {
+                orders[index] = IntervalTextOrder.name
+            }
+        }
+        return orders
     }
 
     /// Names SQLite takes as one table's columns: each name as the statement gave it, a name

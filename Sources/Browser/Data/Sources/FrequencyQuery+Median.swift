@@ -10,9 +10,9 @@ extension FrequencyQuery {
     func keyedRows(reading arguments: [(column: String, alias: String)], notNull: String? = nil) throws -> SQL {
         var read: [SQL] = columns.indices.map { (index: Int) -> SQL in
             var key = LongValueReads.valueKey(of: columns[index], limit: Self.keptBytes, reads: longValues)
-            if decimalTexts.contains(index) {
+            if let collation = textOrders[index] {
                 // The key function's result has no collation of its own: given the column's back.
-                key.append(" COLLATE \(raw: DecimalTextOrder.name)")
+                key.append(" COLLATE \(raw: collation)")
             }
             key.append(" AS \(identifier: Self.valueAlias(index))")
             return key

@@ -41,10 +41,10 @@ struct FrequencyQuery: Sendable {
     /// On SQLite, how long values of the table counted are read by rowid to make their keys
     /// (``LongValueReads/valueKey(of:limit:)``), never loaded whole; nil to read them in the rows.
     var longValues: LongValueReads?
-    /// On SQLite, the grouped columns (by position in ``columns``) holding exact decimals as text
-    /// (PostgreSQL's `numeric` in reef's copy of a statement's results): grouped and ordered by
-    /// value (``DecimalTextOrder``), as the store's column is.
-    var decimalTexts: Set<Int> = []
+    /// On SQLite, the collation of each grouped column (by position in ``columns``) whose texts
+    /// reef orders by value (PostgreSQL's `numeric` and `interval` in reef's copy of a statement's
+    /// results, ``ResultStore/textOrders``): grouped and ordered by it, as the store's column is.
+    var textOrders: [Int: String] = [:]
     /// On PostgreSQL, what each grouped column holds when it can hold a long value (a `text` or
     /// `bytea`, ``ORMCore/PostgresLongValueType``), in the order of ``columns``: such a value is
     /// grouped by its key made on the server (``ORMCore/ServerValueKey``), never received whole.

@@ -28,9 +28,9 @@ extension TableSource {
     var declaredColumnTypes: [String] {
         var stored = table.info.columns.filter { $0.generated != .hidden }.map(\.declaredType)
         if let store = resultStore {
-            // The store declares its exact decimals TEXT only to order them (DecimalTextOrder);
-            // as its other columns, they have no type of their own.
-            for index in store.decimalTextColumns where stored.indices.contains(index) {
+            // The store declares its exact decimals and intervals TEXT only to order them (their
+            // collations); as its other columns, they have no type of their own.
+            for index in store.textOrders.keys where stored.indices.contains(index) {
                 stored[index] = ""
             }
         }

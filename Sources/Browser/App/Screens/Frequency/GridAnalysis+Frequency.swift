@@ -35,8 +35,10 @@ extension GridAnalysis {
                                           aggregates: grid.presentAggregates, integerColumns: integers, filter: source.filter,
                                           dialect: sourceDatabase.dialect)
             made.longValues = source.longValueKeyReads
-            if let decimals = source.resultStore?.decimalTextColumns, !decimals.isEmpty {
-                made.decimalTexts = Set(indexes.indices.filter { decimals.contains(indexes[$0]) })
+            if let orders = source.resultStore?.textOrders, !orders.isEmpty {
+                made.textOrders = Dictionary(uniqueKeysWithValues: indexes.indices.compactMap { position in
+                    orders[indexes[position]].map { (position, $0) }
+                })
             }
             if sourceDatabase.dialect.kind == .postgres {
                 let types = source.declaredColumnTypes
