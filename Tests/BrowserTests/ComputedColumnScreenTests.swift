@@ -25,6 +25,7 @@ final class ComputedColumnScreenTests: XCTestCase {
     /// An app on `artists` and a runner drawing it at 100x8.
     private func run() throws -> (App, HeadlessRunner) {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        try app.waitForWaitedWork()  // the tests read its grid before playing a key
         return (app, HeadlessRunner(app: app, columns: 100, rows: 8))
     }
 

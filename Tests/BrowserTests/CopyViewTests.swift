@@ -104,6 +104,11 @@ final class CopyViewTests: XCTestCase {
                 _ = app.tick()
             }
         }
+        // The view opens in the background (at once, but for a busy machine): keys typed while it
+        // opens wait for it, which is not what this test is about.
+        try waitUntil("the view opened", between: { _ = app.tick(); pause(seconds: 0.005) }) {
+            app.currentGrid != nil && app.pending.work == nil
+        }
         try type("lgy<Enter>jj")
         XCTAssertEqual(app.currentGrid?.cursorRow, 2, "the keys typed while copying are not held back")
         XCTAssertNil(app.pending.work)

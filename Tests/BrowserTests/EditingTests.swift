@@ -263,6 +263,7 @@ final class EditingTests: XCTestCase {
         _ = try fixture.screen("llxqr", columns: 80, rows: 6, table: "artists")
         XCTAssertEqual(try value("country", of: "artists", id: 1), .text("UK"))
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
+        try app.waitForWaitedWork()
         XCTAssertEqual(app.handle(.character("Q")), .quit)
         XCTAssertEqual(app.handle(.control("c")), .quit, "Ctrl-C quits at once when nothing is pending")
         let interrupted = try fixture.headless("lli<C-u>Z<Enter>e<C-c><dump><C-c><dump><Esc>", columns: 80, rows: 6,

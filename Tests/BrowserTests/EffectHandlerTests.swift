@@ -62,6 +62,7 @@ final class EffectHandlerTests: XCTestCase {
     func testTheEditorRunsSuspendedAndItsResultIsStaged() throws {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
         app.editing.externalEditor = ExternalEditor(command: "sh -c 'printf Bea > \"$1\"' --")
+        try app.waitForWaitedWork()
         _ = app.handle(.character("l"))
         let outcome = app.handle(.character("E"))
         let host = RecordingHost()

@@ -169,6 +169,7 @@ final class ExportTests: XCTestCase {
         try "old\n".write(toFile: file, atomically: false, encoding: .utf8)
         let app = try App(database: database, theme: .builtinDefault, initialTable: "many")
         app.resize(columns: 80, rows: 6)
+        try app.waitForWaitedWork()
         app.exports.startExport(to: file, replacing: true)
         XCTAssertEqual(app.finish(), "reef: the export to \(file) was stopped: nothing written")
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "old\n")

@@ -122,6 +122,7 @@ final class FrequencyAggregateScreenTests: XCTestCase {
             """)
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "endless_rows")
         app.resize(columns: 80, rows: 6)  // the first frame: the view opened, its first rows read
+        try app.waitForWaitedWork()
         for case .key(let key) in try KeyScript.parse("+slF") {
             _ = app.handle(key)
         }

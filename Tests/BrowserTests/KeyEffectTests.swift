@@ -22,6 +22,7 @@ final class KeyEffectTests: XCTestCase {
     private func app(table: String? = "albums", editor: String? = nil) throws -> App {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: table)
         app.editing.externalEditor = ExternalEditor(command: editor)
+        try app.waitForWaitedWork()  // the table open: the keys' outcomes are theirs alone
         return app
     }
 

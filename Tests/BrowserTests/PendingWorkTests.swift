@@ -21,6 +21,7 @@ final class PendingWorkTests: XCTestCase {
         let app = try App(database: try fixture.open(), theme: .builtinDefault, initialTable: "artists")
         app.resize(columns: 80, rows: 8)
         _ = screen(of: app)
+        try app.waitForWaitedWork()
         XCTAssertNotNil(app.selectedTableGrid)
         return app
     }

@@ -2,6 +2,7 @@ import Foundation
 import ORMCore
 import XCTest
 @testable import Browser
+import TestSupport
 
 /// A table or view is opened in the background: one slow to read (here a view that never ends)
 /// shows a spinner and Esc stops it, the browser goes on with the other tables, and Enter in the
@@ -38,6 +39,8 @@ final class TableOpeningTests: XCTestCase {
 
         _ = app.handle(.character("j"))
         XCTAssertEqual(app.selectedTableName, "album_titles")
+        // It opens in the background too: at once here, but a busy machine may take past the quick limit.
+        try waitUntil("album_titles opened", between: { _ = app.tick(); pause(seconds: 0.005) }) { app.pending.work == nil }
         XCTAssertTrue(screen(of: app).joined().contains("First"), screen(of: app).joined(separator: "\n"))
 
         _ = app.handle(.character("k"))

@@ -34,7 +34,7 @@ final class PostgresChangeNotificationTests: XCTestCase {
         defer { registration.cancel() }
         try waitUntil("the watch looked") { (db.core.externalChanges.lookCount ?? 0) >= 1 }
 
-        try other.execute("INSERT INTO pn_orders VALUES (1, 10)")
+        try other.executeHoldingStatistics("INSERT INTO pn_orders VALUES (1, 10)")
         try waitUntil("the insert arrives naming its table and the view showing it") {
             sets.value.contains { $0.isExternal && $0.tables == ["pn_orders", "pn_view"] }
         }

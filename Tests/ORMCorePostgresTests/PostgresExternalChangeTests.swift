@@ -57,7 +57,7 @@ final class PostgresExternalChangeTests: XCTestCase {
         let sets = observeEveryChange(of: db)
         try waitForLooks(1, of: db)
 
-        try other.execute("INSERT INTO pl_notes (body) VALUES ('one')")
+        try other.executeHoldingStatistics("INSERT INTO pl_notes (body) VALUES ('one')")
         try waitUntil("the snapshot's move names every table") {
             sets.value.contains { $0.isExternal && $0.tables == ["pl_notes", "pl_other"] }
         }

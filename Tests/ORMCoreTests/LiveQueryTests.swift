@@ -98,7 +98,8 @@ final class LiveQueryTests: XCTestCase {
         for index in 0..<20 { try commitItem("item \(index)", in: db) }
         gate.signal()
         try values.wait("the count after the burst") { $0 == 20 }
-        try waitUntil("the read asked for by the burst ran") { reads.value == 2 }
+        // The read counts itself as it starts and hands its value on as it ends: wait for the value.
+        try waitUntil("the read asked for by the burst handed on its value") { values.values.value.count >= 2 }
         XCTAssertEqual(values.values.value, [20, 20], "twenty commits during the first read: one more read")
         XCTAssertEqual(reads.value, 2)
     }

@@ -18,12 +18,17 @@ final class WaitedWork {
         self.host = host
     }
 
-    /// How long work may take before the browser stops waiting for it and shows a spinner.
-    static var quickWorkMilliseconds: Int { 50 }
+    /// How long work may take, at a terminal, before the browser stops waiting for it and shows a
+    /// spinner.
+    static let interactiveQuickWorkMilliseconds = 50
+
+    /// How long work may take before the browser stops waiting for it and shows a spinner:
+    /// ``interactiveQuickWorkMilliseconds``, longer for a script played headless (``HeadlessRunner``).
+    var quickWorkMilliseconds = WaitedWork.interactiveQuickWorkMilliseconds
 
     /// Completes `work` now when it is quick, else leaves it pending with a spinner.
     func run(_ work: PendingWork) {
-        if work.wait(milliseconds: Self.quickWorkMilliseconds) {
+        if work.wait(milliseconds: quickWorkMilliseconds) {
             work.finish()
         } else {
             host.pending.work = work

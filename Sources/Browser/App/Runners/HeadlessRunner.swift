@@ -12,6 +12,12 @@ struct HeadlessRunner: EffectHost {
     /// The longest a screen waits for background counts (an export or a copy is waited for to its end).
     static let settleLimit: TimeInterval = 10
 
+    /// How long work the screen waits for (a table opening, a sort) may take before the keys after
+    /// it wait their turn behind it: ten times the terminal's limit. Nobody watches a spinner here,
+    /// and a script is typed at once, so on a busy machine a table that opens in a moment took
+    /// past the terminal's limit and the keys after it (an Esc, a Ctrl-C) found it still opening.
+    static let quickWorkMilliseconds = 10 * WaitedWork.interactiveQuickWorkMilliseconds
+
     /// The open databases, each with its app.
     let databases: OpenDatabases
     /// The screen size.
@@ -67,6 +73,7 @@ struct HeadlessRunner: EffectHost {
     /// Plays `script` as ``run(_:emit:)`` does, and says whether it quit.
     func play(_ script: [ScriptStep], emit: ([String]) -> Void = { _ in }) -> Played {
         let effects = EffectHandler(databases: databases)
+        giveWorkTimeToEnd()
         databases.resize(columns: columns, rows: rows)
         var played = Played()
         func record(ending: EffectHandler.Reaction? = nil) -> Played {
@@ -79,6 +86,7 @@ struct HeadlessRunner: EffectHost {
         for step in script {
             switch step {
             case .key(let key):
+                giveWorkTimeToEnd()  // a key may have opened another database
                 var outcome = databases.handle(key)
                 outcome.merge(databases.tick())
                 // What the key's effects started (the editor's statement, say) is picked up at once.
@@ -120,16 +128,28 @@ struct HeadlessRunner: EffectHost {
             databases.hasBackgroundWork && (Date() < deadline || databases.isWritingOutput)
         }
         // A tick can start new work (a refresh after committed changes recounts): settle again.
-        repeat {
+        // It ends with a tick that began once everything had finished: work that ends during a
+        // tick (a grid's count, after the tick shared the grids' counts with the list) is shown.
+        while true {
             while waits() && !databases.hasWorkToCollect {
                 pause(seconds: 0.01)
             }
+            let finished = !waits()
             let reaction = effects.apply(databases.tick(), on: self)
             if reaction.quit {
                 return reaction
             }
-        } while waits()
-        return EffectHandler.Reaction()
+            if finished && !waits() {
+                return EffectHandler.Reaction()
+            }
+        }
+    }
+
+    /// Has every open database's app wait ``quickWorkMilliseconds`` for work before leaving it pending.
+    private func giveWorkTimeToEnd() {
+        for entry in databases.entries {
+            entry.app.waits.quickWorkMilliseconds = Self.quickWorkMilliseconds
+        }
     }
 
     /// Draws one frame.
