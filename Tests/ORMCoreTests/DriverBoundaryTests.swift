@@ -16,8 +16,6 @@ final class DriverBoundaryTests: XCTestCase {
             "Database(url:) chooses the driver from the string; moves to the module that links both",
         "Records/Macros.swift":
             "@Model's declaration names every conformance its extension adds, SQLite's _SQLiteRowModel among them (Decision 0002); moves to the module that re-exports both drivers, with Database(url:)",
-        "Records/RowCells.swift":
-            "SQLite's rows are read in place (RowCells holds SQLite's statement, Decision 0002); becomes SQLite's module's answer",
         "Records/ValueRow.swift":
             "PostgreSQL's direct row (PostgresRowSource) in the macro's driver-neutral path; becomes a direct-row protocol the driver's statement provides",
     ]
