@@ -10,14 +10,10 @@ final class DriverBoundaryTests: XCTestCase {
     /// Where the shared layers still reach one database, by file, each with why. An entry whose file
     /// no longer does fails the test too, so the list only shrinks.
     static let knownExceptions: [String: String] = [
-        "Records/ColumnCoding+ValueRow.swift":
-            "PostgreSQL's direct row in the macro's driver-neutral path (PostgresColumn read once a statement); becomes a direct-row protocol the driver's statement provides",
         "Records/Database+URL.swift":
             "Database(url:) chooses the driver from the string; moves to the module that links both",
         "Records/Macros.swift":
             "@Model's declaration names every conformance its extension adds, SQLite's _SQLiteRowModel among them (Decision 0002); moves to the module that re-exports both drivers, with Database(url:)",
-        "Records/ValueRow.swift":
-            "PostgreSQL's direct row (PostgresRowSource) in the macro's driver-neutral path; becomes a direct-row protocol the driver's statement provides",
     ]
 
     func testSharedFoldersReachADatabaseOnlyThroughTheDriverProtocols() throws {
