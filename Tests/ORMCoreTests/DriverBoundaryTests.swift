@@ -10,18 +10,10 @@ final class DriverBoundaryTests: XCTestCase {
     /// Where the shared layers still reach one database, by file, each with why. An entry whose file
     /// no longer does fails the test too, so the list only shrinks.
     static let knownExceptions: [String: String] = [
-        "Records/ColumnCoding+ValueRow.swift":
-            "PostgreSQL's direct row in the macro's driver-neutral path (PostgresColumn read once a statement); becomes a direct-row protocol the driver's statement provides",
         "Records/Database+URL.swift":
             "Database(url:) chooses the driver from the string; moves to the module that links both",
         "Records/Macros.swift":
             "@Model's declaration names every conformance its extension adds, SQLite's _SQLiteRowModel among them (Decision 0002); moves to the module that re-exports both drivers, with Database(url:)",
-        "Records/RowCells.swift":
-            "SQLite's rows are read in place (RowCells holds SQLite's statement, Decision 0002); becomes SQLite's module's answer",
-        "Records/StatementRow.swift":
-            "SQLite's row for the macro's concrete path (_SQLiteRowModel) holds SQLite's statement; moves to SQLite's folder once RecordDecoder's in-place decode and LongValueCut's cut are SQLite's",
-        "Records/ValueRow.swift":
-            "PostgreSQL's direct row (PostgresRowSource) in the macro's driver-neutral path; becomes a direct-row protocol the driver's statement provides",
     ]
 
     func testSharedFoldersReachADatabaseOnlyThroughTheDriverProtocols() throws {

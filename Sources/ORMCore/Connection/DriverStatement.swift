@@ -55,6 +55,11 @@ protocol DriverStatement: AnyObject, _ValueBinder {
     /// Column `index` of the current row, read in place (valid until the statement moves on).
     func column(at index: Int32) -> Column
 
+    /// The statement as a ``DirectRow`` when its rows are read as values one direct call a value
+    /// (PostgreSQL's), asked once a statement by ``_ValueRow``; nil (the default) for one read
+    /// through its ``Column``s.
+    var directRow: (any DirectRow)? { get }
+
     /// Tells the connection that the statement about to run writes one object's row (`table`,
     /// its `key`, the `columns` an update writes), or, with nil, that it is done: SQLite's update
     /// hook then records the row as the object's own write. Other drivers ignore it (ORMCore
@@ -73,6 +78,8 @@ protocol DriverStatement: AnyObject, _ValueBinder {
 }
 
 extension DriverStatement {
+    var directRow: (any DirectRow)? { nil }
+
     func noteObjectWrite(_ write: (table: String, key: SQLValue, columns: [String]?)?) {}
 
     var lastInsertedKey: SQLValue { .null }

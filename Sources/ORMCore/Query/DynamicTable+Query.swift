@@ -46,13 +46,13 @@ extension DynamicTable {
         let decoder = RecordDecoder<DynamicRecord>(
             decode: { row in
                 guard let (limit, cutColumns) = cut else {
-                    let values = (0..<Int32(selected.count)).map { row.statement.value(at: $0) }
+                    let values = (0..<Int32(selected.count)).map { row.cells.value(at: $0) }
                     return DynamicRecord(
                         table: table, columns: selected, values: values, key: keyPositions.map { values[$0] })
                 }
                 var fullSizes: [Int: Int] = [:]
                 let values = try (0..<selected.count).map { index -> SQLValue in
-                    let column = row.statement.column(at: Int32(index))
+                    let column = row.cells.cell(at: Int32(index))
                     guard cutColumns.contains(index) else { return column.value }
                     if let longValueCut, let rowIDPosition,
                        let (value, size) = try longValueCut.cutValue(

@@ -50,16 +50,16 @@ extension _ColumnCoding {
 
     // MARK: - Decoding
 
-    /// Reads a value column. Inlined into the generated initialiser, so that a PostgreSQL row's
-    /// value is one call into its statement (the column's reader chosen once a statement) and
+    /// Reads a value column. Inlined into the generated initialiser, so that a direct row's
+    /// (PostgreSQL's) value is one call into its statement (the column's reader chosen once a statement) and
     /// `T`'s conversion is inlined, with no existential or witness in between.
     @inlinable @inline(__always)
     public static func decode<T: DatabaseValueConvertible>(
         _ type: T.Type, from row: _ValueRow, at position: Int32, column: String
     ) throws -> T {
         let index = try resolve(row, position, column)
-        if let statement = row.postgres {
-            let value = statement.column(at: index)
+        if let direct = row.direct {
+            let value = ValueColumn(value: direct.value(at: index))
             if let decoded = T._read(from: value) { return decoded }
             throw mismatch(row, value, column, T.self)
         }
@@ -72,16 +72,16 @@ extension _ColumnCoding {
         _ type: T.Type, from row: _ValueRow, at position: Int32, column: String
     ) throws -> T {
         let index = try resolve(row, position, column)
-        if let statement = row.postgres {
-            let value = statement.column(at: index)
+        if let direct = row.direct {
+            let value = ValueColumn(value: direct.value(at: index))
             if let decoded = T._readInteger(from: value) { return decoded }
             throw mismatch(row, value, column, T.self)
         }
         return try decodeThroughReader(T.self, from: row, at: index, column: column)
     }
 
-    /// Reads result column `index` through the row's ``_RowReader`` (a driver other than
-    /// PostgreSQL).
+    /// Reads result column `index` through the row's ``_RowReader`` (a statement that is no
+    /// ``DirectRow``).
     @usableFromInline
     static func decodeThroughReader<T: DatabaseValueConvertible>(
         _ type: T.Type, from row: _ValueRow, at index: Int32, column: String
@@ -179,10 +179,10 @@ extension _ColumnCoding {
             entity: row.entity, column: column, expected: expected, found: value.isNull ? "NULL" : value.storageClass)
     }
 
-    /// The error for a PostgreSQL value that does not fit `T` (kept out of line: decoding inlines
-    /// only the call).
+    /// The error for a direct row's value that does not fit `T` (kept out of line: decoding
+    /// inlines only the call).
     @usableFromInline @inline(never)
-    static func mismatch<T>(_ row: _ValueRow, _ value: PostgresColumn, _ column: String, _: T.Type) -> ORMError {
+    static func mismatch<T>(_ row: _ValueRow, _ value: ValueColumn, _ column: String, _: T.Type) -> ORMError {
         mismatch(row, value, column, String(describing: T.self))
     }
 

@@ -64,8 +64,8 @@ extension Database {
                 entity: row.entity, column: T.modelSchema.primaryKey.name, expected: "a result column", found: "none")
         }
         let key: SQLValue
-        if let source = row.postgres {
-            key = source.statement.value(at: keyIndex)
+        if let direct = row.direct {
+            key = direct.value(at: keyIndex)
         } else {
             key = row.reader.column(at: keyIndex).value
         }

@@ -16,7 +16,7 @@ protocol LongValueCut: AnyObject, Sendable {
     /// bytes, and the whole value's size; nil when the column holds the value itself. `rowID`
     /// is the position of the row's rowid (named `rowIDColumn`) in the result.
     func cutValue(
-        in row: borrowing _StatementRow, at index: Int32, table: String, column: String, rowID: Int32,
+        in row: InPlaceRow, at index: Int32, table: String, column: String, rowID: Int32,
         rowIDColumn: String, limit: Int
     ) throws -> (value: SQLValue, fullSize: Int?)?
 }
@@ -25,7 +25,7 @@ extension LongValueCut {
     func decode(_ value: SQLValue, column: String) -> (start: SQLValue, size: Int)? { nil }
 
     func cutValue(
-        in row: borrowing _StatementRow, at index: Int32, table: String, column: String, rowID: Int32,
+        in row: InPlaceRow, at index: Int32, table: String, column: String, rowID: Int32,
         rowIDColumn: String, limit: Int
     ) throws -> (value: SQLValue, fullSize: Int?)? { nil }
 }

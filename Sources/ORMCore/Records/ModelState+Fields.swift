@@ -227,15 +227,9 @@ extension _ModelState {
 
         /// Marks an object just decoded from a row of `row.database` whose key column holds `key`:
         /// persisted, and entered in the identity map under its own class. The generated
-        /// ``_SQLiteRowModel/init(_$row:key:)`` calls it first, so the map need not reach into the object; should
-        /// the row have a live object already, the map takes the entry back before anyone sees this one.
-        @inlinable @inline(__always)
-        public mutating func enterDecoded(from row: borrowing _StatementRow, key: SQLValue) {
-            enterFresh(key: key, database: row.database)
-        }
-
-        /// ``enterDecoded(from:key:)`` for a row of a driver other than SQLite, which the
-        /// generated ``Model/init(_$values:key:)`` calls.
+        /// ``Model/init(_$values:key:)`` calls it first, so the map need not reach into the object;
+        /// should the row have a live object already, the map takes the entry back before anyone
+        /// sees this one. (SQLite's concrete path has its own, for its row.)
         @inlinable @inline(__always)
         public mutating func enterDecoded(from row: borrowing _ValueRow, key: SQLValue) {
             enterFresh(key: key, database: row.database)

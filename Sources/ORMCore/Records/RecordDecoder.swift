@@ -3,9 +3,9 @@ import FoundationEssentials
 /// How a query turns rows into records, and keys into records it has no row for (lightweight fetches,
 /// rows deleted after a result set's snapshot).
 public struct RecordDecoder<Record: Sendable>: Sendable {
-    /// Decodes the current row of SQLite's statement (its first columns are the entity's columns,
-    /// in order).
-    let decode: @Sendable (StatementRow) throws -> Record
+    /// Decodes the current row of a driver's statement read in place (SQLite's; its first
+    /// columns are the entity's columns, in order).
+    let decode: @Sendable (InPlaceRow) throws -> Record
     /// Decodes the current row of another driver's statement, read through its ``_RowReader``
     /// (the macro's generic path for models).
     let decodeValues: @Sendable (_ValueRow) throws -> Record
@@ -32,7 +32,7 @@ extension Model {
     /// Decodes rows into live objects through the identity map.
     static var recordDecoder: RecordDecoder<Self> {
         RecordDecoder(
-            decode: { row in try materializeSQLiteRow(row) },
+            decode: { row in try row.cells.materialize(Self.self, database: row.database, entity: row.entity) },
             decodeValues: { row in try row.database.materialize(Self.self, row: row, keyIndex: row.resolve(0)) },
             fault: { database, key in try database.object(Self.self, key: key.first ?? .null) },
             attachJoined: { object, values in object._$withStateFields { $0.joined = values } },

@@ -113,9 +113,19 @@ protocol RecordDriverConnection: CoreDriverConnection where PreparedStatement: R
     /// After raw SQL `insert` inserted rows in `database`: where keys come from sequences, those of
     /// model tables given keys by hand are moved past the largest key.
     func noteKeysGivenByHand(in insert: String, database: Database) throws
+
+    /// Runs `sql` (rendered, bound) and hands `body` each row as ``RowCells``
+    /// (``Database/forEachRowCells(_:_:body:)``): in place where the driver's statement reads its
+    /// rows where they are (its ``InPlaceCells``, chosen once a statement), else from the values
+    /// the database sent (the default).
+    func forEachRowCells(_ sql: SQL, _ body: (RowCells) throws -> Void) throws
 }
 
 extension RecordDriverConnection {
+    func forEachRowCells(_ sql: SQL, _ body: (RowCells) throws -> Void) throws {
+        try forEachValueRow(sql) { try body(RowCells(.values($0))) }
+    }
+
     var abortsTransactionOnError: Bool { false }
 
     var hasSessionTables: Bool { false }

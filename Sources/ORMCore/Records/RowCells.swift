@@ -13,71 +13,80 @@ import FoundationEssentials
 /// to stay as it is: reef's column summary reads through it.
 @_spi(ModelSupport)
 public struct RowCells {
-    @usableFromInline enum Storage {
-        case statement(Statement)
+    enum Storage {
+        /// The driver's statement, read in place (SQLite's).
+        case inPlace(any InPlaceCells)
+        /// The values the database sent.
         case values([SQLValue])
     }
 
-    @usableFromInline let storage: Storage
+    let storage: Storage
 
-    @usableFromInline init(_ storage: Storage) {
+    init(_ storage: Storage) {
         self.storage = storage
     }
 
     /// Column `index` (from 0) of the row; NULL past the last column.
-    @inlinable
     public func column(at index: Int32) -> RowCell {
         switch storage {
-        case .statement(let statement): return .inPlace(statement.column(at: index))
-        case .values(let values): return .value(values.indices.contains(Int(index)) ? values[Int(index)] : .null)
+        case .inPlace(let cells): RowCell(.inPlace(cells.cell(at: index)))
+        case .values(let values): RowCell(.value(values.indices.contains(Int(index)) ? values[Int(index)] : .null))
         }
     }
 }
 
-/// One column of a ``RowCells`` row: SQLite's value read in place, or a value a server sent.
-/// The readers are those of `ColumnValue`, and convert as SQLite's do.
+/// One column of a ``RowCells`` row: read in place in the driver's statement (SQLite's), or a
+/// value the database sent. The readers convert as SQLite's do.
 @_spi(ModelSupport)
-public enum RowCell {
-    /// A column of SQLite's current row.
-    case inPlace(ColumnValue)
-    /// A value read whole.
-    case value(SQLValue)
+public struct RowCell {
+    enum Storage {
+        /// A column of the driver's current row, read in place.
+        case inPlace(any InPlaceCell)
+        /// A value read whole.
+        case value(SQLValue)
+    }
+
+    let storage: Storage
+
+    init(_ storage: Storage) {
+        self.storage = storage
+    }
 
     /// Whether the column is NULL.
-    @inlinable public var isNull: Bool {
-        switch self {
+    public var isNull: Bool {
+        switch storage {
         case .inPlace(let column): column.isNull
         case .value(let value): value == .null
         }
     }
 
     /// Whether the column holds an integer.
-    @inlinable public var isInteger: Bool {
-        switch self {
+    public var isInteger: Bool {
+        switch storage {
         case .inPlace(let column): column.isInteger
         case .value(let value): if case .integer = value { true } else { false }
         }
     }
 
     /// Whether the column holds a real.
-    @inlinable public var isReal: Bool {
-        switch self {
+    public var isReal: Bool {
+        switch storage {
         case .inPlace(let column): column.isReal
         case .value(let value): if case .real = value { true } else { false }
         }
     }
 
     /// Whether the column holds text.
-    @inlinable public var isText: Bool {
-        switch self {
+    public var isText: Bool {
+        switch storage {
         case .inPlace(let column): column.isText
         case .value(let value): if case .text = value { true } else { false }
         }
     }
 
     /// The value as an integer: a real truncated, text read as a number where it is one, else 0.
-    @inlinable public var int64: Int64 {
-        switch self {
+    public var int64: Int64 {
+        switch storage {
         case .inPlace(let column): return column.int64
         case .value(let value):
             switch value {
@@ -90,8 +99,8 @@ public enum RowCell {
     }
 
     /// The value as a double: an integer converted, text read as a number where it is one, else 0.
-    @inlinable public var double: Double {
-        switch self {
+    public var double: Double {
+        switch storage {
         case .inPlace(let column): return column.double
         case .value(let value):
             switch value {
@@ -106,7 +115,7 @@ public enum RowCell {
     /// Hands `body` the value's text as UTF-8 bytes (a number as its text, NULL as none), valid
     /// only during the call.
     public func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        switch self {
+        switch storage {
         case .inPlace(let column):
             return try column.withTextBytes(body)
         case .value(let value):
@@ -125,7 +134,7 @@ public enum RowCell {
     /// The value, a text or blob longer than `limit` bytes cut to its first bytes (text at a
     /// character boundary), with the full size in bytes; nil size when the value is whole.
     public func value(cutAt limit: Int) -> (value: SQLValue, fullSize: Int?) {
-        switch self {
+        switch storage {
         case .inPlace(let column): column.value(cutAt: limit)
         case .value(let value): value.cut(at: limit)
         }
@@ -149,13 +158,7 @@ extension Database {
     @_spi(ModelSupport)
     public func forEachRowCells(_ sql: SQL, _ arguments: any SQLExpressible..., body: (RowCells) throws -> Void) throws {
         let bound = try sql.binding(arguments).rendered(in: dialect)
-        try read { connection in
-            // SQLite's rows are read in place; another database's from its values.
-            if let sqlite = connection.driverConnection as? Connection {
-                try sqlite.forEachRow(bound) { try body(RowCells(.statement($0))) }
-            } else {
-                try connection.driverConnection.forEachValueRow(bound) { try body(RowCells(.values($0))) }
-            }
-        }
+        // The driver's loop: in place where its statement reads rows where they are.
+        try read { connection in try connection.records.forEachRowCells(bound, body) }
     }
 }

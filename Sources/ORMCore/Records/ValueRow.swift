@@ -5,9 +5,9 @@
 /// path of the macro's contract, chosen once per statement (SQLite's rows are ``_StatementRow``s,
 /// read in place with every call inlined).
 ///
-/// A PostgreSQL statement's row is also held as that statement itself: the decoding calls read
-/// its columns directly (one call a value into the statement's reader for the column, chosen once
-/// a statement), where any other driver's go through ``reader``.
+/// A statement that reads its values directly (PostgreSQL's) is also held as such: the decoding
+/// calls read its columns directly (one call a value into the statement's reader for the column,
+/// chosen once a statement), where any other driver's go through ``reader``.
 ///
 /// Part of the macro's contract (see <doc:Models#The-macros-contract>): public only because code
 /// that `@Model` generates in the user's module decodes its properties from it.
@@ -20,8 +20,9 @@ public struct _ValueRow {
     public let entity: String
     /// For rows of hand-written SQL: where each schema position (key, then columns) is in the result.
     @usableFromInline let columnMap: [Int32]?
-    /// The PostgreSQL statement positioned on the row, read without ``reader``'s existentials.
-    @usableFromInline let postgres: PostgresRowSource?
+    /// The driver's statement positioned on the row when it reads values directly
+    /// (``DriverStatement/directRow``), read without ``reader``'s existentials.
+    @usableFromInline let direct: (any DirectRow)?
     /// The number of result columns, read once rather than through ``reader`` for every value.
     @usableFromInline let columnCount: Int32
 
@@ -30,20 +31,20 @@ public struct _ValueRow {
         self.database = database
         self.entity = entity
         self.columnMap = columnMap
-        postgres = nil
+        direct = nil
         columnCount = reader.columnCount
     }
 
-    /// The current row of `statement`: a PostgreSQL statement's is read directly, any other
-    /// driver's through its ``DriverRowReader``.
-    init<Statement: DriverStatement>(
-        statement: Statement, database: Database, entity: String, columnMap: [Int32]? = nil
+    /// The current row of `statement`: read directly where the statement is a ``DirectRow``
+    /// (asked once), else through its ``DriverRowReader``.
+    init<Positioned: DriverStatement>(
+        statement: Positioned, database: Database, entity: String, columnMap: [Int32]? = nil
     ) {
         reader = DriverRowReader(statement: statement)
         self.database = database
         self.entity = entity
         self.columnMap = columnMap
-        postgres = (statement as? PostgresStatement).map(PostgresRowSource.init)
+        direct = statement.directRow
         columnCount = statement.columnCount
     }
 

@@ -375,10 +375,14 @@ final class PostgresStatement: DriverStatement {
         }
     }
 
-    /// Column `index` of the current row: its value, read by the column's reader (what the
-    /// generated initialisers decode a PostgreSQL row's properties from, through
-    /// ``PostgresRowSource``).
-    func column(at index: Int32) -> PostgresColumn {
-        PostgresColumn(value: value(at: index))
+    /// Column `index` of the current row: its value, read by the column's reader.
+    func column(at index: Int32) -> ValueColumn {
+        ValueColumn(value: value(at: index))
     }
+
+    /// The statement itself: the generated initialisers read its values directly (one call a
+    /// value, the column's reader chosen once a statement).
+    var directRow: (any DirectRow)? { self }
 }
+
+extension PostgresStatement: DirectRow {}

@@ -10,7 +10,7 @@ extension Connection {
     ) throws {
         try cachedStatement(sql.text).use { statement in
             try statement.bind(sql.arguments)
-            let row = StatementRow(statement: statement, database: database, entity: entity)
+            let row = InPlaceRow(cells: statement, database: database, entity: entity)
             while try statement.step() {
                 try body(try decoder.decode(row), statement)
             }

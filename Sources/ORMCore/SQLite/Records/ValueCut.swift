@@ -57,13 +57,15 @@ final class ValueCut: LongValueCut {
     /// A marked cell's start and size, read by rowid through SQLite's incremental I/O (never the
     /// rest of the value); nil for a cell that holds its value.
     func cutValue(
-        in row: borrowing _StatementRow, at index: Int32, table: String, column: String, rowID: Int32,
+        in row: InPlaceRow, at index: Int32, table: String, column: String, rowID: Int32,
         rowIDColumn: String, limit: Int
     ) throws -> (value: SQLValue, fullSize: Int?)? {
-        let cell = row.statement.column(at: index)
+        // SQLite's rows are its statements (the cut is SQLite's, so is the row).
+        guard let statement = row.cells as? Statement else { return nil }
+        let cell = statement.column(at: index)
         guard cell.isBlob, let marked = marked(blobOfBytes: cell.byteCount) else { return nil }
-        let key = row.statement.column(at: rowID).int64
-        return try row.statement.onConnection {
+        let key = statement.column(at: rowID).int64
+        return try statement.onConnection {
             try $0.cutValue(
                 table: table, column: column, rowID: key, rowIDColumn: rowIDColumn, marked: marked, limit: limit)
         }

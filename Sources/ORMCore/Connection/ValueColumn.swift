@@ -1,14 +1,14 @@
 import FoundationEssentials
 
-/// One column of a ``PostgresStatement``'s current row, read in place: the value as
-/// `SQLValue(row, at:, as:)` made it (a model's column by its stored type, any other by its
-/// catalog type), and what ``_ValueReader`` asks of it derived from that value.
+/// One column of a driver's current row as a value already read (a ``DirectRow``'s, PostgreSQL's:
+/// the value as its statement's reader for the column made it), and what ``_ValueReader`` asks of
+/// it derived from that value: what the generated initialisers decode a direct row's properties
+/// from, with every conversion inlined.
 ///
-/// `boolean` reads as the integer 0 or 1, `bytea` as bytes, integers and floats as numbers,
-/// `timestamptz` as seconds since 1970 where the column is a model's `Date`, and every other type
-/// as the server's text.
+/// A boolean reads as the integer 0 or 1, bytes as bytes, integers and floats as numbers, and
+/// text as itself; a number asked for as text reads as its decimal text.
 @usableFromInline
-struct PostgresColumn: _ValueReader {
+struct ValueColumn: _ValueReader {
     /// The column's value (`.null` when the statement is on no row).
     @usableFromInline let value: SQLValue
 
