@@ -5,22 +5,16 @@ import XCTest
 /// The order of exact decimals kept as text (PostgreSQL's `numeric` in reef's copy of results):
 /// by value, never byte by byte.
 final class DecimalTextOrderTests: XCTestCase {
+    private let checks = TextOrderChecks(order: DecimalTextOrder.compare)
+
     private func compare(_ left: String, _ right: String) -> Int {
-        var left = left, right = right
-        return left.withUTF8 { a in right.withUTF8 { b in DecimalTextOrder.compare(UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b)) } }
+        checks.compare(left, right)
     }
 
     func testTextsAreOrderedByTheirValue() {
         let ordered = ["-Infinity", "-1e3", "-229.00", "-4.99", "-0.5", "-0.05", "0", "0.000001", "0.05", ".5", "4.99", "12",
                        "19.50", "49.9", "229.00", "1.0e+20", "123456789012345678901234567890.5", "Infinity", "NaN", "abc", "zz"]
-        for (index, text) in ordered.enumerated() {
-            XCTAssertEqual(compare(text, text), 0, text)
-            for later in ordered[(index + 1)...] {
-                XCTAssertLessThan(compare(text, later), 0, "\(text) before \(later)")
-                XCTAssertGreaterThan(compare(later, text), 0, "\(later) after \(text)")
-            }
-        }
-        XCTAssertEqual(ordered.shuffled().sorted { compare($0, $1) < 0 }, ordered)
+        checks.assertStrictlyOrdered(ordered)
     }
 
     /// Texts as PostgreSQL writes numerics of any scale (and some it does not), against their values.
