@@ -71,4 +71,13 @@ final class ReefDecimalResultsOnPostgresTests: XCTestCase {
         let filtered = runner.run(try KeyScript.parse("fspan > '1 day' AND span < '1 week'<Enter>")).last ?? []
         XCTAssertEqual(try column(0, of: app), [.integer(4), .integer(2)], filtered.joined(separator: "\n"))
     }
+
+    func testAddressesSortAndFilterAsTheServerOrdersThem() throws {
+        let (app, runner, lines) = try makeResults("<Esc>eSELECT id, host FROM (VALUES (1, inet '10.0.0.10'), (2, inet '10.0.0.2'), "
+                                                   + "(3, inet '::1'), (4, inet '9.1.2.3'), (5, inet '10.0.0.0/8')) AS t (id, host)<Enter>ls")
+        XCTAssertEqual(try column(1, of: app), [.text("9.1.2.3"), .text("10.0.0.0/8"), .text("10.0.0.2"), .text("10.0.0.10"), .text("::1")],
+                       lines.joined(separator: "\n"))
+        let filtered = runner.run(try KeyScript.parse("fhost > '10.0.0.3' AND host < '11.0.0.0'<Enter>")).last ?? []
+        XCTAssertEqual(try column(0, of: app), [.integer(1)], filtered.joined(separator: "\n"))
+    }
 }

@@ -22,8 +22,8 @@ final class ResultStore: Sendable {
     }
 
     /// The columns whose texts are ordered by a collation of reef's, by position: PostgreSQL's
-    /// exact decimals (``DecimalTextOrder``) and intervals (``IntervalTextOrder``), which SQLite
-    /// would order byte by byte.
+    /// exact decimals (``DecimalTextOrder``), intervals (``IntervalTextOrder``) and network
+    /// addresses (``InetTextOrder``), which SQLite would order byte by byte.
     var textOrders: [Int: String] {
         Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)
     }
@@ -75,7 +75,7 @@ final class ResultStore: Sendable {
             // a statement's first row on a busy machine).
             configuration.waitsForDisk = false
             configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function]
-            configuration.collations = [DecimalTextOrder.collation, IntervalTextOrder.collation]
+            configuration.collations = [DecimalTextOrder.collation, IntervalTextOrder.collation, InetTextOrder.collation]
             database = try Database(path: folder + "/result.db", configuration: configuration)
             let orders = Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)
             // Exact decimals and intervals ordered and compared by value (their collations); every
@@ -121,7 +121,8 @@ final class ResultStore: Sendable {
     }
 
     /// The collation of each column of a statement's results whose texts SQLite would misorder:
-    /// on PostgreSQL, `numeric` (`decimal`) and `interval`, with or without a precision.
+    /// on PostgreSQL, `numeric` (`decimal`), `interval` (with or without a precision), `inet` and
+    /// `cidr`.
     static func textOrders(typeNames: [String?], isFromPostgres: Bool) -> [Int: String] {
         guard isFromPostgres else { return [:] }
         var orders: [Int: String] = [:]
@@ -131,6 +132,8 @@ final class ResultStore: Sendable {
                 orders[index] = DecimalTextOrder.name
             } else if type.hasPrefix("interval") {
                 orders[index] = IntervalTextOrder.name
+            } else if type == "inet" || type == "cidr" {
+                orders[index] = InetTextOrder.name
             }
         }
         return orders
