@@ -33,7 +33,7 @@ enum DecimalTextOrder {
         case .finite:
             return compareFinite(a, b)
         case .notANumber:
-            return compareBytes(left, right)
+            return StoreTextOrders.compareBytes(left, right)
         default:
             return 0
         }
@@ -131,13 +131,6 @@ enum DecimalTextOrder {
         }
     }
 
-    private static func compareBytes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
-        for index in 0..<min(left.count, right.count) where left[index] != right[index] {
-            return left[index] < right[index] ? -1 : 1
-        }
-        return left.count - right.count
-    }
-
     /// Where a text falls in the order.
     enum Rank: Int, Comparable {
         case negativeInfinity, finite, infinity, nan, notANumber
@@ -164,11 +157,11 @@ enum DecimalTextOrder {
                 isNegative = text[index] == UInt8(ascii: "-")
                 index += 1
             }
-            if Self.matches(text, from: index, "Infinity") || Self.matches(text, from: index, "inf") {
+            if StoreTextOrders.matches(text, from: index, "Infinity") || StoreTextOrders.matches(text, from: index, "inf") {
                 rank = isNegative ? .negativeInfinity : .infinity
                 return
             }
-            if index == 0, Self.matches(text, from: 0, "NaN") {
+            if index == 0, StoreTextOrders.matches(text, from: 0, "NaN") {
                 rank = .nan
                 return
             }
@@ -229,12 +222,6 @@ enum DecimalTextOrder {
             digits = Digits(text: text, start: first, end: lastSignificant + 1)
         }
 
-        private static func matches(_ text: UnsafeRawBufferPointer, from start: Int, _ word: StaticString) -> Bool {
-            guard text.count - start == word.utf8CodeUnitCount else { return false }
-            return word.withUTF8Buffer { expected in
-                (0..<expected.count).allSatisfy { text[start + $0] | 0x20 == expected[$0] | 0x20 }
-            }
-        }
     }
 
     /// The significant digits of a decimal's text, its point skipped.

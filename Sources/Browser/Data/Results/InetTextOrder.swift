@@ -16,19 +16,7 @@ enum InetTextOrder {
 
     /// Negative when `left` comes before `right`, zero when they are equal, positive otherwise.
     static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
-        switch (Address(left), Address(right)) {
-        case let (a?, b?):
-            return a.compare(b)
-        case (nil, .some):
-            return 1
-        case (.some, nil):
-            return -1
-        case (nil, nil):
-            for index in 0..<min(left.count, right.count) where left[index] != right[index] {
-                return left[index] < right[index] ? -1 : 1
-            }
-            return left.count - right.count
-        }
+        StoreTextOrders.compare(left, right, read: Address.init) { $0.compare($1) }
     }
 
     /// An address read from its text: its family, its 16 bytes (an IPv4 address in the first

@@ -18,19 +18,7 @@ enum IntervalTextOrder {
 
     /// Negative when `left` comes before `right`, zero when they are equal, positive otherwise.
     static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
-        switch (Span(left), Span(right)) {
-        case let (a?, b?):
-            return a == b ? 0 : (a < b ? -1 : 1)
-        case (nil, .some):
-            return 1
-        case (.some, nil):
-            return -1
-        case (nil, nil):
-            for index in 0..<min(left.count, right.count) where left[index] != right[index] {
-                return left[index] < right[index] ? -1 : 1
-            }
-            return left.count - right.count
-        }
+        StoreTextOrders.compare(left, right, read: Span.init) { $0 == $1 ? 0 : ($0 < $1 ? -1 : 1) }
     }
 
     /// A length of time as whole days and the microseconds of the day beyond them (from 0 up
@@ -100,15 +88,7 @@ enum IntervalTextOrder {
         ]
 
         private static func unit(_ word: UnsafeRawBufferPointer) -> Scale? {
-            units.first { $0.words.contains { matches(word, $0) } }?.scale
-        }
-
-        /// Whether `word` is `expected`, ASCII letters in any case.
-        private static func matches(_ word: UnsafeRawBufferPointer, _ expected: StaticString) -> Bool {
-            guard word.count == expected.utf8CodeUnitCount else { return false }
-            return expected.withUTF8Buffer { letters in
-                (0..<letters.count).allSatisfy { word[$0] | 0x20 == letters[$0] }
-            }
+            units.first { $0.words.contains { StoreTextOrders.matches(word, $0) } }?.scale
         }
 
         /// A signed number with at most six decimals: its whole part and its fraction in millionths

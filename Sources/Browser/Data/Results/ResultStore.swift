@@ -75,7 +75,7 @@ final class ResultStore: Sendable {
             // a statement's first row on a busy machine).
             configuration.waitsForDisk = false
             configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function]
-            configuration.collations = [DecimalTextOrder.collation, IntervalTextOrder.collation, InetTextOrder.collation]
+            configuration.collations = StoreTextOrders.collations
             database = try Database(path: folder + "/result.db", configuration: configuration)
             let orders = Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)
             // Exact decimals and intervals ordered and compared by value (their collations); every
