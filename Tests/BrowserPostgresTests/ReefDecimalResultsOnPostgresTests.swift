@@ -80,4 +80,13 @@ final class ReefDecimalResultsOnPostgresTests: XCTestCase {
         let filtered = runner.run(try KeyScript.parse("fhost > '10.0.0.3' AND host < '11.0.0.0'<Enter>")).last ?? []
         XCTAssertEqual(try column(0, of: app), [.integer(1)], filtered.joined(separator: "\n"))
     }
+
+    func testAmountsOfMoneySortAndFilterByAmount() throws {
+        let (app, runner, lines) = try makeResults("<Esc>eSELECT id, cost FROM (VALUES (1, 1300::money), (2, 20::money), "
+                                                   + "(3, (-5)::money), (4, 0.5::money), (5, 4.99::money)) AS t (id, cost)<Enter>ls")
+        XCTAssertEqual(try column(1, of: app), [.text("-$5.00"), .text("$0.50"), .text("$4.99"), .text("$20.00"), .text("$1,300.00")],
+                       lines.joined(separator: "\n"))
+        let filtered = runner.run(try KeyScript.parse("fcost > 4.99 AND cost <= '$1,300'<Enter>")).last ?? []
+        XCTAssertEqual(try column(0, of: app), [.integer(2), .integer(1)], filtered.joined(separator: "\n"))
+    }
 }

@@ -39,7 +39,7 @@ final class ReefSummaryOnPostgresTests: XCTestCase {
     func testATablesColumnsAreSummarisedByTheirTypes() throws {
         let lines = try summary(try makeStats(), "<Enter>I", columns: 190)
         XCTAssertEqual(lines[2], "2│qty    │integer     │integer     │     1│   25.0│        2│         3│         4│         5│         5│         5│▄ █             │      4.33│    1.15│         5│      2│")
-        XCTAssertEqual(lines[3], "3│price  │numeric(6,2)│real        │     1│   25.0│        3│      1.25│     1.875│       2.5│      3.25│       4.0│█      █       █│      2.58│    1.38│      1.25│      1│")
+        XCTAssertEqual(lines[3], "3│price  │numeric(6,2)│real        │     1│   25.0│        3│      1.25│     1.875│       2.5│      3.25│      4.00│█      █       █│      2.58│    1.38│      1.25│      1│")
         XCTAssertEqual(lines[4], "4│paid   │boolean     │integer     │     1│   25.0│        2│         0│       0.5│         1│         1│         1│▄█              │      0.67│    0.58│         1│      2│")
         XCTAssertEqual(lines[5], "5│day    │date        │text (dates)│     1│   25.0│        3│2024-01-01│2024-01-01│2024-01-02│2024-01-02│2024-01-03│█       █      █│2024-01-02│1.0 days│2024-01-01│      1│")
         XCTAssertEqual(lines[6], "6│doc    │jsonb       │text        │     1│   25.0│        2│[1, 2]    │          │          │          │{\"a\": 1}  │                │          │        │{\"a\": 1}  │      2│")
@@ -48,7 +48,31 @@ final class ReefSummaryOnPostgresTests: XCTestCase {
     func testQueryResultsAreSummarisedByTheTypesTheServerNames() throws {
         let lines = try summary(try makeStats(), "eSELECT qty, price, doc FROM stats<Enter>I", columns: 120)
         XCTAssertEqual(lines[1], "1│qty    │     │integer│     1│   25.0│        2│     3│    4│      5│   5│       5│▄ █             │ 4.33│   1.15│5")
-        XCTAssertEqual(lines[2], "2│price  │     │real   │     1│   25.0│        3│  1.25│1.875│    2.5│3.25│     4.0│█      █       █│ 2.58│   1.38│1.25")
+        XCTAssertEqual(lines[2], "2│price  │     │real   │     1│   25.0│        3│  1.25│1.875│    2.5│3.25│    4.00│█      █       █│ 2.58│   1.38│1.25")
         XCTAssertEqual(lines[3], "3│doc    │     │text   │     1│   25.0│        2│[1, 2]│     │       │    │{\"a\": 1}│                │     │       │{\"a\"…")
+    }
+
+    /// A `numeric` or `money` column's smallest, largest and most common values are its own,
+    /// every digit kept (a double would show `1e+21` and `100.1`); its other statistics are of
+    /// doubles. Query results keep the server's order of amounts, intervals and addresses.
+    func testExactDecimalsKeepTheirDigitsAndResultsTheServersOrder() throws {
+        let server = try TestPostgresServer.shared()
+        let conninfo = server.connectionString(database: try server.makeDatabase("reef_exact_summary", for: self))
+        try PGConnection(conninfo).executeScript("""
+            CREATE TABLE ledger (id int PRIMARY KEY, big numeric, amount numeric(12,2), cost money);
+            INSERT INTO ledger VALUES (1, 1000000000000000000001, 100.10, 1234.56), (2, -3, 2.00, 4.99), (3, 0.1, 100.10, 19.50);
+            """)
+        let table = try summary(conninfo, "<Enter>I", columns: 190)
+        XCTAssertEqual(table[2], "2│big    │numeric      │real   │     0│    0.0│        3│   -3│ -1.45│    0.1│ 5e+20│1000000000000000000001│█              ▄│333,333,333,333,333,311,488.00│577,350,269,189,625,806,848.00│-3")
+        XCTAssertEqual(table[3], "3│amount │numeric(12,2)│real   │     0│    0.0│        2│ 2.00│ 51.05│  100.1│ 100.1│                100.10│▄              █│                         67.40│                         56.64│10…")
+        XCTAssertEqual(table[4], "4│cost   │money        │real   │     0│    0.0│        3│$4.99│12.245│   19.5│627.03│             $1,234.56│█              ▄│                        419.68│                        705.74│$4…")
+        let results = try summary(conninfo, """
+            eSELECT * FROM (VALUES (interval '10 days', inet '10.0.0.10', 1300::money, 100.10::numeric), (interval '2 days', inet '10.0.0.2', 20::money, \
+            1000000000000000000001), (interval '3 hours', inet '9.0.0.1', 0.5::money, 12.0)) AS t (span, host, cost, big)<Enter>I
+            """, columns: 160)
+        XCTAssertEqual(results[1], "1│span   │     │text   │     0│    0.0│        3│03:00:00│     │       │     │10 days               │                │                              │")
+        XCTAssertEqual(results[2], "2│host   │     │text   │     0│    0.0│        3│9.0.0.1 │     │       │     │10.0.0.10             │                │                              │")
+        XCTAssertEqual(results[3], "3│cost   │     │text   │     0│    0.0│        3│$0.50   │     │       │     │$1,300.00             │                │                              │")
+        XCTAssertEqual(results[4], "4│big    │     │real   │     0│    0.0│        3│    12.0│56.05│  100.1│5e+20│1000000000000000000001│█              ▄│333,333,333,333,333,311,488.00│577,350,26…")
     }
 }

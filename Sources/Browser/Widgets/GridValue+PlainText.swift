@@ -8,7 +8,7 @@ extension GridValue {
         case .null: ""
         case .integer(let integer): String(integer)
         case .real(let real): String(real)
-        case .text(let text): text
+        case .text(let text), .decimal(let text): text
         case .longText: nil
         case .blob(let byteCount, let prefix):
             byteCount == prefix.count ? Hex.encode(prefix) : nil

@@ -8,6 +8,9 @@ enum GridValue: Hashable, Sendable {
     case real(Double)
     /// Text (shown sanitised).
     case text(String)
+    /// An exact decimal number as the database wrote it (PostgreSQL's `numeric` and `money`, whose
+    /// digits a double would round): drawn as a number, kept as its text.
+    case decimal(String)
     /// Text too long to keep whole: its first characters and its full size in bytes. What is
     /// drawn never depends on the size of the whole (`y`, `E`, search and export read it whole).
     case longText(prefix: String, byteCount: Int)
@@ -29,7 +32,7 @@ extension GridValue {
     /// kept bytes as UTF-8, NULL as nothing.
     var castText: String {
         switch self {
-        case .text(let text): text
+        case .text(let text), .decimal(let text): text
         case .longText(let prefix, _): prefix
         case .integer(let integer): String(integer)
         case .real(let real): String(real)

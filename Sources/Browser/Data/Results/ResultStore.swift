@@ -15,15 +15,10 @@ final class ResultStore: Sendable {
     /// The table the rows are stored in, and the title the grid shows.
     static let tableName = "query"
 
-    /// The columns holding exact decimals as text (PostgreSQL's `numeric` and `decimal`), declared
-    /// `TEXT COLLATE reef_decimal` so they sort, group and compare by value (``DecimalTextOrder``).
-    var decimalTextColumns: Set<Int> {
-        Set(textOrders.filter { $0.value == DecimalTextOrder.name }.keys)
-    }
-
     /// The columns whose texts are ordered by a collation of reef's, by position: PostgreSQL's
-    /// exact decimals (``DecimalTextOrder``), intervals (``IntervalTextOrder``) and network
-    /// addresses (``InetTextOrder``), which SQLite would order byte by byte.
+    /// exact decimals (``DecimalTextOrder``), amounts of money (``MoneyTextOrder``), intervals
+    /// (``IntervalTextOrder``) and network addresses (``InetTextOrder``), which SQLite would order
+    /// byte by byte.
     var textOrders: [Int: String] {
         Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)
     }
@@ -130,6 +125,8 @@ final class ResultStore: Sendable {
             guard let type = name?.lowercased() else { continue }
             if type.hasPrefix("numeric") || type.hasPrefix("decimal") {
                 orders[index] = DecimalTextOrder.name
+            } else if type == "money" {
+                orders[index] = MoneyTextOrder.name
             } else if type.hasPrefix("interval") {
                 orders[index] = IntervalTextOrder.name
             } else if type == "inet" || type == "cidr" {

@@ -57,7 +57,7 @@ extension GridValue {
         case .null: .null
         case .integer(let integer): .integer(integer)
         case .real(let real): .real(real)
-        case .text(let text): .text(text)
+        case .text(let text), .decimal(let text): .text(text)
         case .longText: nil
         case .blob(let byteCount, let prefix): byteCount == prefix.count ? .blob(Data(prefix)) : nil
         }

@@ -31,6 +31,9 @@ struct ColumnSummary: Sendable, Equatable {
     /// The Julian days of ``minimum`` and ``maximum`` when both read as dates: a date
     /// histogram's range.
     var dayRange: ClosedRange<Double>?
+    /// ``minimum`` and ``maximum`` as doubles when they are exact decimals (``GridValue/decimal(_:)``):
+    /// the range of the numbers' histogram.
+    var numberRange: ClosedRange<Double>?
 
     // MARK: - The distribution
 

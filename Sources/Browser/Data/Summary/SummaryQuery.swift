@@ -33,9 +33,11 @@ struct SummaryQuery: Sendable {
     /// The columns' catalog types as given (PostgreSQL), to ask the catalog about those their
     /// name does not place (``typesToClassify()``).
     private let declaredTypes: [String]
-    /// The columns (by position in `columns`) holding exact decimals as text, summarised as reals:
-    /// PostgreSQL's `numeric` results in reef's SQLite copy of them (``ResultStore``).
-    private let decimalTexts: Set<Int>
+    /// On SQLite, the collation each column (by position in `columns`) is ordered by, where it is
+    /// one of reef's (``StoreTextOrders``: PostgreSQL's exact decimals, intervals and addresses in
+    /// reef's copy of a statement's results, ``ResultStore``), so that `min`, `max` and the groups
+    /// follow the server's order; empty on PostgreSQL.
+    private let textOrders: [Int: String]
     /// On SQLite, how long values of the table summarised are read by rowid to make their keys
     /// (``LongValueReads/valueKey(of:limit:)``), never loaded whole; nil to read them in the rows.
     var longValues: LongValueReads?
@@ -56,18 +58,19 @@ struct SummaryQuery: Sendable {
     ///
     /// On PostgreSQL (`dialect`), each column is summarised by its catalog type (`declaredTypes`,
     /// as `format_type` writes them, in the order of `columns`): numbers, text, dates and times by
-    /// their own order (a `numeric` as a double; network addresses and enums too, an enum in the
-    /// order of its labels), a `boolean` as 0 or 1, a `bytea` as bytes, and any other type (`jsonb`,
+    /// their own order (a `numeric` or `money` by its exact value, its statistics as doubles; network
+    /// addresses and enums too, an enum in the order of its labels), a `boolean` as 0 or 1, a `bytea` as bytes, and any other type (`jsonb`,
     /// arrays, `uuid`, a column of query results whose type is not known) by its text, which every
     /// type has and which can be ordered and grouped. Dates and timestamps have their Julian days.
     ///
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression.
-    /// On SQLite, `decimalTexts` are the columns holding exact decimals as text, summarised as
-    /// reals (as a `numeric` is on PostgreSQL).
+    /// On SQLite, `textOrders` are the collations of reef's that order columns (by position)
+    /// holding PostgreSQL's values as text; those holding exact decimals are summarised as a
+    /// `numeric` is on PostgreSQL.
     /// `typeClasses` are what the catalog says of types their name does not place (``PostgresKind/init(declaredType:typeClass:)``).
     init(relation: SQL, columns: [String], filter: String?, dialect: SQLDialect.Kind = .sqlite,
-         declaredTypes: [String] = [], decimalTexts: Set<Int> = [], typeClasses: [String: String] = [:]) throws {
-        self.decimalTexts = dialect == .postgres ? [] : decimalTexts
+         declaredTypes: [String] = [], textOrders: [Int: String] = [:], typeClasses: [String: String] = [:]) throws {
+        self.textOrders = dialect == .postgres ? [:] : textOrders
         self.relation = relation
         self.columns = columns
         let trimmed = filter?.trimmedWhitespace ?? ""
@@ -90,7 +93,8 @@ struct SummaryQuery: Sendable {
     }
 
     /// One row: the number of rows, then for each column in `range` five values: how many are not
-    /// NULL, the smallest, the largest, and those two as Julian days (NULL unless they read as dates).
+    /// NULL, the smallest, the largest, and those two as Julian days (NULL unless they read as
+    /// dates), or for an exact decimal (``isExactDecimal(_:)``) as doubles.
     func overview(of range: Range<Int>) -> SQL {
         var sql: SQL = "SELECT count(*)"
         for index in range {
@@ -105,23 +109,36 @@ struct SummaryQuery: Sendable {
                 sql.append(value)
                 sql.append("), ")
             }
-            sql.append(julianDay(of: index, "min(", value, ")"))
-            sql.append(", ")
-            sql.append(julianDay(of: index, "max(", value, ")"))
+            if let number = number(of: index) {
+                // An exact decimal's range as doubles, where a date's Julian days go.
+                sql.append("min(")
+                sql.append(number)
+                sql.append("), max(")
+                sql.append(number)
+                sql.append(")")
+            } else {
+                sql.append(julianDay(of: index, "min(", value, ")"))
+                sql.append(", ")
+                sql.append(julianDay(of: index, "max(", value, ")"))
+            }
         }
         sql.append(from(where: [], reading: Array(range)))
         return sql
     }
 
     /// Each distinct value of column `index` that is not NULL, in the database's order, with how
-    /// many rows hold it, and with `julianDays` its Julian day (NULL unless it reads as a date);
-    /// `numbersOnly` keeps the integers and reals.
+    /// many rows hold it, and with `julianDays` its Julian day (NULL unless it reads as a date); an
+    /// exact decimal's with its double instead (``isExactDecimal(_:)``). `numbersOnly` keeps the
+    /// integers and reals.
     func groups(of index: Int, julianDays: Bool = false, numbersOnly: Bool = false) -> SQL {
         let name = columns[index]
         var sql: SQL = "SELECT "
         sql.append(value(of: index))
         sql.append(", count(*)")
-        if julianDays {
+        if let number = number(of: index) {
+            sql.append(", ")
+            sql.append(number)
+        } else if julianDays {
             sql.append(", ")
             sql.append(julianDay(of: index, "", value(of: index), ""))
         }
@@ -132,7 +149,7 @@ struct SummaryQuery: Sendable {
                 conditions.append(kinds[index] == .number || kinds[index] == .decimal ? "TRUE" : "FALSE")
             } else {
                 conditions.append("typeof(")
-                conditions[conditions.count - 1].append(value(of: index))
+                conditions[conditions.count - 1].append(number(of: index) ?? value(of: index))
                 conditions[conditions.count - 1].append(") IN ('integer', 'real')")
             }
         }
@@ -197,8 +214,8 @@ struct SummaryQuery: Sendable {
     enum PostgresKind: Equatable, Sendable {
         /// Ordered and grouped as it is: integers and floating-point numbers.
         case number
-        /// A `numeric`: as a double, as SQLite's NUMERIC affinity keeps a decimal (the summary's
-        /// figures are approximate beyond 15 digits).
+        /// A `numeric` or `money`: its smallest, largest and most common values exact, its other
+        /// statistics of its values as doubles (approximate beyond 15 digits).
         case decimal
         /// Ordered and grouped as it is: text, times, intervals.
         case ordered
@@ -225,7 +242,7 @@ struct SummaryQuery: Sendable {
                 self = .ordered
             } else if ["smallint", "integer", "bigint", "real", "double precision"].contains(type) {
                 self = .number
-            } else if type.hasPrefix("numeric") {
+            } else if type.hasPrefix("numeric") || type == "money" {
                 self = .decimal
             } else if type == "date" || type.hasPrefix("timestamp") {
                 self = .date
@@ -280,15 +297,30 @@ struct SummaryQuery: Sendable {
         if serverKinds.indices.contains(index), let kind = serverKinds[index] {
             return ServerValueKey.select(name, kind: kind, limit: Self.keptBytes, digest: serverDigest)
         }
-        if decimalTexts.contains(index) {
-            return "CAST(\(identifier: name) AS REAL)"
-        }
         switch postgresKinds?[index] {
         case .boolean?: return "CAST(\(identifier: name) AS integer)"
-        case .decimal?: return "CAST(\(identifier: name) AS double precision)"
         case .text?: return "CAST(\(identifier: name) AS text)"
         default: return "\(identifier: name)"
         }
+    }
+
+    /// Whether column `index` holds exact decimals: PostgreSQL's `numeric` and `money`, and on
+    /// SQLite a `numeric` of a statement's results in reef's copy of them. Its smallest, largest
+    /// and most common values are its own (`1000000000000000000001`, `$4.99`); its other
+    /// statistics are of its values as doubles.
+    func isExactDecimal(_ index: Int) -> Bool {
+        textOrders[index] == DecimalTextOrder.name || postgresKinds?[index] == .decimal
+    }
+
+    /// Column `index` as a double when it holds exact decimals (``isExactDecimal(_:)``), else nil.
+    private func number(of index: Int) -> SQL? {
+        guard isExactDecimal(index) else {
+            return nil
+        }
+        let name = columns[index]
+        // `money` has no cast to a double but has one to `numeric`.
+        return postgresKinds == nil
+            ? "CAST(\(identifier: name) AS REAL)" : "CAST(CAST(\(identifier: name) AS numeric) AS double precision)"
     }
 
     /// The Julian day of `open value close` (`min(…)`): SQLite's `julianday`; on PostgreSQL the
@@ -328,6 +360,10 @@ struct SummaryQuery: Sendable {
                     THEN \(raw: ValueKey.functionName)(\(identifier: name), \(raw: String(Self.keptBytes))) \
                     ELSE \(identifier: name) END
                     """
+                if let collation = textOrders[index] {
+                    // Through the subquery's column: `min`, `max` and the groups order by it.
+                    key.append(" COLLATE \(identifier: collation)")
+                }
                 key.append(" AS \(identifier: name)")
                 return key
             }, separator: ", "))

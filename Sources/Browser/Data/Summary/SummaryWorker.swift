@@ -76,10 +76,15 @@ struct SummaryWorker {
                 summaries[index].rows = rows
                 summaries[index].nonNull = Int(row.column(at: base).int64)
                 let (smallest, largest) = (row.column(at: base + 1), row.column(at: base + 2))
-                summaries[index].minimum = smallest.isNull ? nil : gridValue(smallest, column: index)
-                summaries[index].maximum = largest.isNull ? nil : gridValue(largest, column: index)
+                let exact = query.isExactDecimal(index)
+                let make = { (cell: RowCell) in exact ? exactDecimal(cell, column: index) : gridValue(cell, column: index) }
+                summaries[index].minimum = smallest.isNull ? nil : make(smallest)
+                summaries[index].maximum = largest.isNull ? nil : make(largest)
                 let (low, high) = (row.column(at: base + 3), row.column(at: base + 4))
-                if !low.isNull, !high.isNull, low.double <= high.double,
+                if exact {
+                    // Its range as doubles (``SummaryQuery/overview(of:)``).
+                    summaries[index].numberRange = low.isNull || high.isNull ? nil : low.double...max(low.double, high.double)
+                } else if !low.isNull, !high.isNull, low.double <= high.double,
                    Self.isDateShaped(smallest), Self.isDateShaped(largest) {
                     summaries[index].dayRange = low.double...high.double
                 }
@@ -93,10 +98,11 @@ struct SummaryWorker {
             ValueDistribution().finish(into: &summary)
             return
         }
-        let smallest = Self.number(summary.minimum)
-        let numbersOnly = smallest != nil && Self.number(summary.maximum) != nil
+        let smallest = summary.numberRange?.lowerBound ?? Self.number(summary.minimum)
+        let largest = summary.numberRange?.upperBound ?? Self.number(summary.maximum)
+        let numbersOnly = smallest != nil && largest != nil
         let numberPlan = smallest.flatMap { low in
-            Self.number(summary.maximum).map { high in
+            largest.map { high in
                 ValueDistribution.Plan(count: nonNull, range: low...max(low, high),
                                        integers: summary.minimum.isInteger && summary.maximum.isInteger)
             }
@@ -128,12 +134,16 @@ struct SummaryWorker {
         try database.forEachRowCells(sql) { row in
             let value = row.column(at: 0)
             let count = Int(row.column(at: 1).int64)
-            let make = { gridValue(value, column: index) }
+            let exact = query.isExactDecimal(index)
+            let make = { exact ? exactDecimal(value, column: index) : gridValue(value, column: index) }
             if keepingEnds {
                 ends.last = make()
                 ends.first = ends.first ?? ends.last
             }
-            if value.isInteger {
+            if exact, case let number = row.column(at: 2), !number.isNull {
+                // The value exact, its double beside (``SummaryQuery/groups(of:julianDays:numbersOnly:)``).
+                values.add(number: number.double, isInteger: false, count: count, value: make)
+            } else if value.isInteger {
                 values.add(number: Double(value.int64), isInteger: true, count: count, value: make)
             } else if value.isReal {
                 values.add(number: value.double, isInteger: false, count: count, value: make)
@@ -161,6 +171,16 @@ struct SummaryWorker {
             return GridValue(start, fullSize: size)
         }
         return GridValue(cut)
+    }
+
+    /// A value of an exact-decimal column (``SummaryQuery/isExactDecimal(_:)``): its text drawn as
+    /// a number, exactly as the database wrote it.
+    private func exactDecimal(_ value: RowCell, column index: Int) -> GridValue {
+        let made = gridValue(value, column: index)
+        if case .text(let text) = made {
+            return .decimal(text)
+        }
+        return made
     }
 
     /// Whether a value is text with the shape of a date.

@@ -60,7 +60,7 @@ enum RecordView {
             let hex = Hex.encode(prefix, separator: " ")
             let more = byteCount > prefix.count ? " " + TextLayout.ellipsis : ""
             return ["<" + CellFormatter.formatByteCount(byteCount) + ">" + (hex.isEmpty ? "" : " " + hex) + more]
-        case .integer, .real:
+        case .integer, .real, .decimal:
             return [CellFormatter.format(value, kind: kind).text]
         }
     }

@@ -29,7 +29,7 @@ extension GridAnalysis {
         do {
             var made = try SummaryQuery(relation: relation, columns: shown.map { source.columns[$0].name }, filter: source.filter,
                                         dialect: sourceDatabase.dialect.kind, declaredTypes: declaredTypes,
-                                        decimalTexts: Set(shown.indices.filter { Self.holdsDecimalText(shown[$0], of: source) }))
+                                        textOrders: Self.textOrders(of: shown, in: source))
             made.longValues = source.longValueKeyReads
             query = made
         } catch {
@@ -46,12 +46,18 @@ extension GridAnalysis {
                                                            host: app))
     }
 
-    /// Whether column `index` of `source` holds exact decimals as text: a PostgreSQL `numeric`
-    /// column of a statement's results, in reef's copy of them.
-    private static func holdsDecimalText(_ index: Int, of source: RowSource) -> Bool {
+    /// The collations of reef's that order the `shown` columns of `source` (by position among
+    /// them): PostgreSQL's exact decimals, intervals and addresses in reef's copy of a statement's
+    /// results (``ResultStore/textOrders``), none while it fills.
+    private static func textOrders(of shown: [Int], in source: RowSource) -> [Int: String] {
         guard let store = source.resultStore, !source.isFilling else {
-            return false
+            return [:]
         }
-        return store.decimalTextColumns.contains(index)
+        let orders = store.textOrders
+        var byPosition: [Int: String] = [:]
+        for (position, column) in shown.enumerated() {
+            byPosition[position] = orders[column]
+        }
+        return byPosition
     }
 }
