@@ -89,4 +89,15 @@ final class ReefDecimalResultsOnPostgresTests: XCTestCase {
         let filtered = runner.run(try KeyScript.parse("fcost > 4.99 AND cost <= '$1,300'<Enter>")).last ?? []
         XCTAssertEqual(try column(0, of: app), [.integer(2), .integer(1)], filtered.joined(separator: "\n"))
     }
+
+    /// A float's NaN (which SQLite would store as NULL) is kept as `NaN`: shown, sorted above
+    /// every number as the server places it, counted apart from NULL.
+    func testAFloatsNaNIsKeptApartFromNull() throws {
+        let (app, runner, lines) = try makeResults("<Esc>eSELECT id, x FROM (VALUES (1, 'NaN'::float8), (2, 1.5), (3, NULL), "
+                                                   + "(4, 'Infinity')) AS t (id, x)<Enter>ls")
+        XCTAssertEqual(try column(1, of: app), [.null, .real(1.5), .real(.infinity), .text("NaN")], lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.contains("│NaN│") }, lines.joined(separator: "\n"))
+        let counted = runner.run(try KeyScript.parse("F")).last ?? []
+        XCTAssertEqual(try column(1, of: app), [.integer(1), .integer(1), .integer(1), .integer(1)], counted.joined(separator: "\n"))
+    }
 }

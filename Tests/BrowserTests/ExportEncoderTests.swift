@@ -14,6 +14,7 @@ final class ExportEncoderTests: XCTestCase {
         XCTAssertEqual(encoder.encode([.blob(Data([0, 255])), .text(""), .text("Zoë 😀")]), "\\x00ff,\"\",Zoë 😀\r\n", "empty text is quoted, NULL is not")
         XCTAssertEqual(encoder.encode([.text("\"\u{301}"), .real(.infinity), .real(-0.0)]), "\"\"\"\u{301}\",1e999,-0.0\r\n",
                        "a quote before a combining mark is doubled")
+        XCTAssertEqual(encoder.encode([.real(.nan), .real(-.infinity), .null]), "NaN,-1e999,\r\n", "NaN as PostgreSQL writes it")
         XCTAssertEqual(encoder.footer(), "")
     }
 
@@ -56,6 +57,10 @@ final class ExportEncoderTests: XCTestCase {
         XCTAssertEqual(decoded?["id"] as? Int, -7)
         XCTAssertEqual(JSONLinesEncoder(columns: ["t", "t"]).encode([.undecodableText([0xFF]), .real(-0.0)]),
                        #"{"t":{"$textBase64":"/w=="},"t:1":-0.0}"# + "\n", "a repeated name gets :1")
+        // PostgreSQL's floating-point NaN: JSON has no NaN, `nan` made the file invalid.
+        let nan = JSONLinesEncoder(columns: ["x"]).encode([.real(.nan)])
+        XCTAssertEqual(nan, #"{"x":{"$real":"NaN"}}"# + "\n")
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(nan.utf8)))
     }
 
     /// JSON: one array, an object per line, commas between.

@@ -202,11 +202,14 @@ final class FileImportTests: XCTestCase {
         _ = try importText(#"""
             {"t": {"$textBase64": "wyg="}, "r": {"$real": "-Infinity"}, "b": {"$base64": ""}}
             {"t": "plain", "r": 1.5, "b": {"$base64": "AP8="}}
+            {"t": "nan", "r": {"$real": "NaN"}, "b": null}
 
             """#, as: "tagged.jsonl")
+        // A NaN (PostgreSQL's, exported) is the text `NaN` in its REAL column: SQLite stores no NaN.
         XCTAssertEqual(try database.fetchAll("SELECT typeof(t), hex(t), r, typeof(b), hex(b) FROM tagged ORDER BY rowid"), [
             [.text("text"), .text("C328"), .real(-.infinity), .text("blob"), .text("")],
             [.text("text"), .text(Hex.encode("plain".utf8, uppercase: true)), .real(1.5), .text("blob"), .text("00FF")],
+            [.text("text"), .text(Hex.encode("nan".utf8, uppercase: true)), .text("NaN"), .text("null"), .text("")],
         ])
     }
 

@@ -145,7 +145,7 @@ struct JSONImport: TableFileReader {
             switch tagged(value) {
             case .blob?: .blob
             case .textBytes?: .text
-            case .real?: .real
+            case .real?, .nan?: .real
             case nil: .text
             }
         }
@@ -179,6 +179,7 @@ struct JSONImport: TableFileReader {
             case .blob(let data)?: return .value(.blob(data))
             case .textBytes(let data)?: return .textBytes(data)
             case .real(let real)?: return .value(.real(real))
+            case .nan?: return .value(.text("NaN"))
             case nil: return .value(.text(value.compactText))
             }
         }
@@ -186,9 +187,11 @@ struct JSONImport: TableFileReader {
 
     /// What reef's JSON exports write as a one-member object: `{"$base64": …}` (a blob),
     /// `{"$textBase64": …}` (text whose bytes are not UTF-8) and `{"$real": "Infinity"}` (or
-    /// `-Infinity`, which JSON numbers cannot say).
+    /// `-Infinity` or `NaN`, which JSON numbers cannot say).
     enum Tagged {
         case blob(Data), textBytes(Data), real(Double)
+        /// `{"$real": "NaN"}`: kept as the text `NaN`, as SQLite stores no NaN.
+        case nan
     }
 
     /// The tagged value `value` holds, or nil for any other object.
@@ -201,6 +204,7 @@ struct JSONImport: TableFileReader {
         case "$textBase64": return Data(base64Encoded: text).map { .textBytes($0) }
         case "$real" where text == "Infinity": return .real(.infinity)
         case "$real" where text == "-Infinity": return .real(-.infinity)
+        case "$real" where text == "NaN": return .nan
         default: return nil
         }
     }

@@ -33,7 +33,8 @@ enum CellFormatter {
             return FormattedValue(text: String(integer), element: .number, alignment: .right)
         case .real(let real):
             return FormattedValue(text: formatReal(real), element: .number, alignment: .right)
-        case .text(let text) where kind == .decimal, .decimal(let text):
+        case .text(let text) where kind == .decimal, .decimal(let text),
+             .text(let text) where kind == .real && text == "NaN":  // a float's NaN in reef's copy of results
             return FormattedValue(text: Sanitizer.sanitize(text), element: .number, alignment: .right)
         case .text(let text):
             return FormattedValue(text: Sanitizer.sanitize(text), element: .text, alignment: .left)

@@ -50,10 +50,13 @@ enum ExportValue: Hashable, Sendable {
     /// A real as text exports write it (CSV, TSV and finite reals in JSON): the shortest decimal
     /// that reads back as the same double, always with a `.` or an exponent (`2.0`, `1e-05`,
     /// `-0.0`); `1e999` and `-1e999` for the infinities, as SQLite writes them (SQLite, Swift's
-    /// `Double(_:)` and spreadsheets read them back as infinite).
+    /// `Double(_:)` and spreadsheets read them back as infinite); `NaN` as PostgreSQL writes it.
     static func decimal(_ real: Double) -> String {
         if real.isInfinite {
             return real < 0 ? "-1e999" : "1e999"
+        }
+        if real.isNaN {
+            return "NaN"
         }
         return String(real)
     }

@@ -6,7 +6,9 @@ import ORMCore
 /// Every value reads back exactly, by these rules:
 /// - NULL is `null`; a PostgreSQL `boolean` is `true` or `false`; integers are JSON numbers; reals are JSON numbers with a `.` or an exponent
 ///   (`2.0`, `1e-05`, `-0.0`). JSON has no infinity (and `1e999` makes some parsers refuse the
-///   whole file), so the infinities are `{"$real": "Infinity"}` and `{"$real": "-Infinity"}`.
+///   whole file), so the infinities are `{"$real": "Infinity"}` and `{"$real": "-Infinity"}`, and
+///   PostgreSQL's floating-point NaN `{"$real": "NaN"}` (read back as the text `NaN`: SQLite
+///   stores no NaN).
 /// - Text is a JSON string; text whose bytes are not valid UTF-8 is `{"$textBase64": "…"}` holding
 ///   its bytes.
 /// - A BLOB is `{"$base64": "…"}`, so that it is not mistaken for text.
@@ -61,6 +63,7 @@ struct JSONRowWriter: Sendable {
         case .integer(let integer): String(integer)
         case .boolean(let boolean): boolean ? "true" : "false"
         case .real(let real) where real.isInfinite: real < 0 ? #"{"$real":"-Infinity"}"# : #"{"$real":"Infinity"}"#
+        case .real(let real) where real.isNaN: #"{"$real":"NaN"}"#
         case .real(let real): ExportValue.decimal(real)
         case .text(let text): JSONText.quoted(text)
         case .undecodableText(let bytes): "{\"$textBase64\":\"" + Data(bytes).base64EncodedString() + "\"}"

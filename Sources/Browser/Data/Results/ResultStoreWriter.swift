@@ -93,8 +93,7 @@ final class ResultStoreWriter {
             // prepared statement, a row holding text that is not UTF-8 by its own insert.
             var run: [[SQLValue]] = []
             for row in pending {
-                // A row always has the statement's columns; padded or cut all the same, never misplaced.
-                var values = Array(row.values.prefix(width)) + Array(repeating: .null, count: max(0, width - row.values.count))
+                var values = Self.storedValues(row.values, width: width)
                 guard !row.invalidText.isEmpty else {
                     run.append(values)
                     continue
@@ -118,8 +117,7 @@ final class ResultStoreWriter {
     /// UTF-8 bound as its bytes, the long blobs that end it written after the insert
     /// (``ORMCore/Database/insert(_:arguments:borrowed:table:columns:)``).
     private func insert(borrowing row: StatementRunRow) throws {
-        let width = store.columnNames.count
-        var values = Array(row.values.prefix(width)) + Array(repeating: .null, count: max(0, width - row.values.count))
+        var values = Self.storedValues(row.values, width: store.columnNames.count)
         for (index, bytes) in row.invalidText where values.indices.contains(index) {
             values[index] = .blob(Data(bytes))
         }
@@ -128,5 +126,19 @@ final class ResultStoreWriter {
         // A blob ending the row is written after the insert, a piece at a time: never copied whole.
         try store.database.insert(store.insertSQL(rawText: Set(row.invalidText.keys)), arguments: values, borrowed: borrowed,
                                   pieces: pieces, table: ResultStore.tableName, columns: store.columnNames)
+    }
+
+    /// A row's values as the store keeps them: always the statement's columns (padded or cut all
+    /// the same, never misplaced), and a floating-point NaN (PostgreSQL's `'NaN'::float8`) as the
+    /// text `NaN`, where SQLite would store NULL. As text it sorts above every number, as the
+    /// server places NaN, and a filter finds it (`x = 'NaN'`).
+    static func storedValues(_ values: [SQLValue], width: Int) -> [SQLValue] {
+        var stored = Array(values.prefix(width))
+        for index in stored.indices {
+            if case .real(let real) = stored[index], real.isNaN {
+                stored[index] = .text("NaN")
+            }
+        }
+        return stored + Array(repeating: .null, count: max(0, width - values.count))
     }
 }
