@@ -195,6 +195,12 @@ final class SummaryStatisticsTests: XCTestCase {
         }
         XCTAssertEqual(moments.mean, 1e9 + 10)
         XCTAssertEqual(moments.standardDeviation ?? 0, 30.0.squareRoot(), accuracy: 1e-9, "no digits lost to a sum of squares")
+        for unbounded in [Double.infinity, .nan] {
+            var withIt = Moments()
+            withIt.add(1.5, count: 2)
+            withIt.add(unbounded, count: 1)
+            XCTAssertEqual(withIt.standardDeviation?.isNaN, true, "as PostgreSQL's stddev with \(unbounded) (it was 0)")
+        }
 
         var histogram = Histogram(range: 0...10, integers: false)
         histogram.add(0, count: 100)

@@ -32,8 +32,12 @@ struct Moments: Sendable, Equatable {
     }
 
     /// The sample standard deviation (divided by count − 1, as VisiData, pandas and
-    /// spreadsheets' `STDEV` give it); nil for fewer than two values.
+    /// spreadsheets' `STDEV` give it); nil for fewer than two values; NaN when an infinity or a
+    /// NaN was added, as PostgreSQL's `stddev` gives it (where clamping at 0 showed 0.00).
     var standardDeviation: Double? {
-        count > 1 ? (max(0, squares) / Double(count - 1)).squareRoot() : nil
+        guard count > 1 else {
+            return nil
+        }
+        return squares.isNaN ? .nan : (max(0, squares) / Double(count - 1)).squareRoot()
     }
 }
