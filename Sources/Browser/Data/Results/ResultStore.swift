@@ -16,9 +16,10 @@ final class ResultStore: Sendable {
     static let tableName = "query"
 
     /// The columns whose texts are ordered by a collation of reef's, by position: PostgreSQL's
-    /// exact decimals (``DecimalTextOrder``), amounts of money (``MoneyTextOrder``), intervals
-    /// (``IntervalTextOrder``) and network addresses (``InetTextOrder``), which SQLite would order
-    /// byte by byte.
+    /// exact decimals and transaction ids (``DecimalTextOrder``), amounts of money
+    /// (``MoneyTextOrder``), intervals (``IntervalTextOrder``), network addresses
+    /// (``InetTextOrder``) and log positions (``LSNTextOrder``), which SQLite would order byte by
+    /// byte.
     var textOrders: [Int: String] {
         Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)
     }
@@ -123,7 +124,8 @@ final class ResultStore: Sendable {
         var orders: [Int: String] = [:]
         for (index, name) in typeNames.enumerated() {
             guard let type = name?.lowercased() else { continue }
-            if type.hasPrefix("numeric") || type.hasPrefix("decimal") {
+            if type.hasPrefix("numeric") || type.hasPrefix("decimal") || ["xid", "xid8", "cid"].contains(type) {
+                // Transaction and command ids: unsigned integers in their text (xid8's beyond int64).
                 orders[index] = DecimalTextOrder.name
             } else if type == "money" {
                 orders[index] = MoneyTextOrder.name
@@ -131,6 +133,8 @@ final class ResultStore: Sendable {
                 orders[index] = IntervalTextOrder.name
             } else if type == "inet" || type == "cidr" {
                 orders[index] = InetTextOrder.name
+            } else if type == "pg_lsn" {
+                orders[index] = LSNTextOrder.name
             }
         }
         return orders

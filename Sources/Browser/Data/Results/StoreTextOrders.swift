@@ -1,13 +1,14 @@
 import ORMCore
 
 /// What reef's orders of a server's values kept as text share (``DecimalTextOrder``,
-/// ``MoneyTextOrder``, ``IntervalTextOrder``, ``InetTextOrder``): the collations a result store registers, texts
+/// ``MoneyTextOrder``, ``IntervalTextOrder``, ``InetTextOrder``, ``LSNTextOrder``): the collations a result store registers, texts
 /// read as values first and those that are not after them byte by byte, and ASCII words matched
 /// in any case.
 enum StoreTextOrders {
     /// Every such collation, registered on each result store's connections.
     static let collations = [
         DecimalTextOrder.collation, MoneyTextOrder.collation, IntervalTextOrder.collation, InetTextOrder.collation,
+        LSNTextOrder.collation,
     ]
 
     /// `left` against `right` read by `read`: two values by `order`, a value before a text that is

@@ -5,11 +5,12 @@ import XCTest
 @testable import Browser
 @testable import ORMCore
 
-/// A statement's `numeric` and `interval` columns on PostgreSQL, in reef's SQLite copy of its
-/// results: kept as the text the server sent (`49.90`, `1 day 02:00:00`), yet sorted, filtered and
-/// counted by value, as the server would (SQLite alone sorts `229.00` before `4.99` and `10 days`
-/// before `2 days`, and keeps every text above `20`).
-final class ReefDecimalResultsOnPostgresTests: XCTestCase {
+/// A statement's `numeric`, `money`, `interval`, `inet`, `xid` and `pg_lsn` columns on PostgreSQL,
+/// in reef's SQLite copy of its results: kept as the text the server sent (`49.90`,
+/// `1 day 02:00:00`), yet sorted, filtered and counted by value, as the server would (SQLite alone
+/// sorts `229.00` before `4.99` and `10 days` before `2 days`, and keeps every text above `20`);
+/// and a float's NaN kept apart from NULL.
+final class ReefResultOrdersOnPostgresTests: XCTestCase {
     private func makeResults(_ keys: String) throws -> (App, HeadlessRunner, [String]) {
         let server = try TestPostgresServer.shared()
         let conninfo = server.connectionString(database: try server.makeDatabase("reef_decimals", for: self))
@@ -99,5 +100,16 @@ final class ReefDecimalResultsOnPostgresTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("│NaN│") }, lines.joined(separator: "\n"))
         let counted = runner.run(try KeyScript.parse("F")).last ?? []
         XCTAssertEqual(try column(1, of: app), [.integer(1), .integer(1), .integer(1), .integer(1)], counted.joined(separator: "\n"))
+    }
+
+    /// Transaction ids (which the server cannot order) by number; log positions by position.
+    func testTransactionIdsAndLogPositionsSortByValue() throws {
+        let (app, runner, lines) = try makeResults("<Esc>eSELECT id, tx, lsn FROM (VALUES (1, '999'::xid, '0/9'::pg_lsn), "
+                                                   + "(2, '1000'::xid, '0/10'::pg_lsn), (3, '20'::xid, '1/0'::pg_lsn)) AS t (id, tx, lsn)<Enter>ls")
+        XCTAssertEqual(try column(1, of: app), [.text("20"), .text("999"), .text("1000")], lines.joined(separator: "\n"))
+        let byPosition = runner.run(try KeyScript.parse("ls")).last ?? []
+        XCTAssertEqual(try column(2, of: app), [.text("0/9"), .text("0/10"), .text("1/0")], byPosition.joined(separator: "\n"))
+        let filtered = runner.run(try KeyScript.parse("flsn > '0/9'<Enter>")).last ?? []
+        XCTAssertEqual(try column(0, of: app), [.integer(2), .integer(3)], filtered.joined(separator: "\n"))
     }
 }
