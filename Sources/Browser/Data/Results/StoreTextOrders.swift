@@ -1,9 +1,9 @@
 import ORMCore
 
 /// What reef's orders of a server's values kept as text share (``DecimalTextOrder``,
-/// ``MoneyTextOrder``, ``IntervalTextOrder``, ``InetTextOrder``, ``LSNTextOrder``): the collations a result store registers, texts
-/// read as values first and those that are not after them byte by byte, and ASCII words matched
-/// in any case.
+/// ``MoneyTextOrder``, ``IntervalTextOrder``, ``InetTextOrder``, ``LSNTextOrder``): the
+/// collations a result store registers, texts read as values first and those that are not after
+/// them byte by byte, and ASCII words matched in any case.
 enum StoreTextOrders {
     /// Every such collation, registered on each result store's connections.
     static let collations = [

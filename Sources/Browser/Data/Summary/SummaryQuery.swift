@@ -34,9 +34,9 @@ struct SummaryQuery: Sendable {
     /// name does not place (``typesToClassify()``).
     private let declaredTypes: [String]
     /// On SQLite, the collation each column (by position in `columns`) is ordered by, where it is
-    /// one of reef's (``StoreTextOrders``: PostgreSQL's exact decimals, intervals and addresses in
-    /// reef's copy of a statement's results, ``ResultStore``), so that `min`, `max` and the groups
-    /// follow the server's order; empty on PostgreSQL.
+    /// one of reef's (``StoreTextOrders``: PostgreSQL's exact decimals, amounts, intervals,
+    /// addresses and log positions in reef's copy of a statement's results, ``ResultStore``), so
+    /// that `min`, `max` and the groups follow the server's order; empty on PostgreSQL.
     private let textOrders: [Int: String]
     /// On SQLite, how long values of the table summarised are read by rowid to make their keys
     /// (``LongValueReads/valueKey(of:limit:)``), never loaded whole; nil to read them in the rows.
@@ -58,9 +58,10 @@ struct SummaryQuery: Sendable {
     ///
     /// On PostgreSQL (`dialect`), each column is summarised by its catalog type (`declaredTypes`,
     /// as `format_type` writes them, in the order of `columns`): numbers, text, dates and times by
-    /// their own order (a `numeric` or `money` by its exact value, its statistics as doubles; network
-    /// addresses and enums too, an enum in the order of its labels), a `boolean` as 0 or 1, a `bytea` as bytes, and any other type (`jsonb`,
-    /// arrays, `uuid`, a column of query results whose type is not known) by its text, which every
+    /// their own order (a `numeric` or `money` by its exact value, its statistics as doubles;
+    /// network addresses and enums too, an enum in the order of its labels), a `boolean` as 0 or 1,
+    /// a `bytea` as bytes, and any other type (`jsonb`, arrays, `uuid`, a column of query results
+    /// whose type is not known) by its text, which every
     /// type has and which can be ordered and grouped. Dates and timestamps have their Julian days.
     ///
     /// - Throws: ``ORMCore/UserSQLError`` when the filter is not one SQL expression.
