@@ -72,7 +72,7 @@ final class ReefSummaryOnPostgresTests: XCTestCase {
             """, columns: 160)
         XCTAssertEqual(results[1], "1│span   │     │text   │     0│    0.0│        3│03:00:00│     │       │     │10 days               │                │                              │")
         XCTAssertEqual(results[2], "2│host   │     │text   │     0│    0.0│        3│9.0.0.1 │     │       │     │10.0.0.10             │                │                              │")
-        XCTAssertEqual(results[3], "3│cost   │     │text   │     0│    0.0│        3│$0.50   │     │       │     │$1,300.00             │                │                              │")
+        XCTAssertEqual(results[3], "3│cost   │     │real   │     0│    0.0│        3│   $0.50│10.25│   20.0│660.0│             $1,300.00│█              ▄│                        440.17│744.70")
         XCTAssertEqual(results[4], "4│big    │     │real   │     0│    0.0│        3│    12.0│56.05│  100.1│5e+20│1000000000000000000001│█              ▄│333,333,333,333,333,311,488.00│577,350,26…")
     }
 }

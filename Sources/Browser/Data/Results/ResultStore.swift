@@ -70,7 +70,7 @@ final class ResultStore: Sendable {
             // A copy that goes with reef: nothing waits for the disk (each wait was ~15 ms before
             // a statement's first row on a busy machine).
             configuration.waitsForDisk = false
-            configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function]
+            configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function, MoneyAmountFunction.function]
             configuration.collations = StoreTextOrders.collations
             database = try Database(path: folder + "/result.db", configuration: configuration)
             let orders = Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)

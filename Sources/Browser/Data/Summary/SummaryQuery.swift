@@ -306,11 +306,11 @@ struct SummaryQuery: Sendable {
     }
 
     /// Whether column `index` holds exact decimals: PostgreSQL's `numeric` and `money`, and on
-    /// SQLite a `numeric` of a statement's results in reef's copy of them. Its smallest, largest
+    /// SQLite a `numeric` or `money` of a statement's results in reef's copy of them. Its smallest, largest
     /// and most common values are its own (`1000000000000000000001`, `$4.99`); its other
     /// statistics are of its values as doubles.
     func isExactDecimal(_ index: Int) -> Bool {
-        textOrders[index] == DecimalTextOrder.name || postgresKinds?[index] == .decimal
+        [DecimalTextOrder.name, MoneyTextOrder.name].contains(textOrders[index]) || postgresKinds?[index] == .decimal
     }
 
     /// Column `index` as a double when it holds exact decimals (``isExactDecimal(_:)``), else nil.
@@ -319,9 +319,12 @@ struct SummaryQuery: Sendable {
             return nil
         }
         let name = columns[index]
-        // `money` has no cast to a double but has one to `numeric`.
-        return postgresKinds == nil
-            ? "CAST(\(identifier: name) AS REAL)" : "CAST(CAST(\(identifier: name) AS numeric) AS double precision)"
+        if postgresKinds != nil {
+            // `money` has no cast to a double but has one to `numeric`.
+            return "CAST(CAST(\(identifier: name) AS numeric) AS double precision)"
+        }
+        return textOrders[index] == MoneyTextOrder.name
+            ? "\(raw: MoneyAmountFunction.name)(\(identifier: name))" : "CAST(\(identifier: name) AS REAL)"
     }
 
     /// The Julian day of `open value close` (`min(…)`): SQLite's `julianday`; on PostgreSQL the
