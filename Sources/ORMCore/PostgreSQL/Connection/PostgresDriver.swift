@@ -164,9 +164,26 @@ struct PostgresDriver: DatabaseDriver {
         return value.pointee != 0
     }
 
+    /// What a session sets when the server, database or role writes dates or intervals in other
+    /// forms than the ISO and `postgres` ones ORMCore reads (and applications order as text): a
+    /// `German` `DateStyle` writes `20.01.2024`, which sorts after `15.03.2024`. Only the output
+    /// form changes (`DateStyle = ISO` keeps the order typed dates are read in, `DMY` or `MDY`);
+    /// nil where the session's forms are these already (the server reports them as it connects).
+    static func styleSettings(of client: PGConnection) -> String? {
+        var settings: [String] = []
+        if let dates = client.parameterStatus("DateStyle"), !dates.hasPrefix("ISO") {
+            settings.append("SET DateStyle = ISO")
+        }
+        if let intervals = client.parameterStatus("IntervalStyle"), intervals != "postgres" {
+            settings.append("SET IntervalStyle = postgres")
+        }
+        return settings.isEmpty ? nil : settings.joined(separator: "; ")
+    }
+
     /// What a session of `role` sets when it connects, and again when it reconnects: read-only
     /// transactions (readers, and every session of a read-only database), the trial's
-    /// `lock_timeout`, and the chosen schema first on the `search_path`.
+    /// `lock_timeout`, dates and intervals in the forms ORMCore reads (``styleSettings(of:)``),
+    /// and the chosen schema first on the `search_path`.
     private func sessionSetup(for role: ConnectionRole) -> @Sendable (PGConnection) throws -> Void {
         var settings: [String] = []
         switch role {
@@ -190,6 +207,9 @@ struct PostgresDriver: DatabaseDriver {
             if !script.isEmpty {
                 // Values are integers made here, never text from outside.
                 _ = try client.executeScript(script)
+            }
+            if let styles = Self.styleSettings(of: client) {
+                _ = try client.executeScript(styles)
             }
             if let schema {
                 // The schema first on the search path, so that the unqualified names ORMCore
