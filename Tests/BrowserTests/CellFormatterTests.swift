@@ -30,6 +30,16 @@ final class CellFormatterTests: XCTestCase {
         XCTAssertEqual(CellFormatter.formatReal(-.infinity), "-Inf")
     }
 
+    /// A computed mean or sum: two decimals and thousands grouped; past 15 digits, where `%.2f`
+    /// made up digits a double does not hold, the real as any other.
+    func testFixedDecimalsOnlyWhereADoubleHoldsTheDigits() {
+        let column = GridColumn(name: "mean", kind: .real, decimals: 2, groupsDigits: true)
+        XCTAssertEqual(CellFormatter.format(.real(1234.5), in: column).text, "1,234.50")
+        XCTAssertEqual(CellFormatter.format(.real(-999_999_999_999_999), in: column).text, "-999,999,999,999,999.00")
+        XCTAssertEqual(CellFormatter.format(.real(3.333_333_333_333_333e20), in: column).text, "3.33333333333333e+20")
+        XCTAssertEqual(CellFormatter.format(.real(-1e15), in: column), FormattedValue(text: "-1e+15", element: .number, alignment: .right))
+    }
+
     func testTextIsSanitised() {
         XCTAssertEqual(CellFormatter.format(.text("a\nb\u{1B}[2J"), kind: .text).text, "a↵b^[[2J")
     }

@@ -45,11 +45,13 @@ enum CellFormatter {
         }
     }
 
-    /// The display form of `value` in `column`: as ``format(_:kind:)``, real numbers with the
-    /// column's fixed ``GridColumn/decimals`` when it has them, integers grouped by thousands in
+    /// The display form of `value` in `column`: as ``format(_:kind:)``, real numbers below 10¹⁵ with
+    /// the column's fixed ``GridColumn/decimals`` when it has them, integers grouped by thousands in
     /// a column that ``GridColumn/groupsDigits`` (its fixed-decimal reals too: `1,234.50`).
     static func format(_ value: GridValue, in column: GridColumn) -> FormattedValue {
-        if case .real(let real) = value, let decimals = column.decimals, real.isFinite {
+        // Past 15 digits `%.2f` writes digits a double does not hold (`333,333,333,333,333,311,488.00`
+        // for a mean of 333,333,333,333,333,333,333): such a real is written as any other.
+        if case .real(let real) = value, let decimals = column.decimals, real.isFinite, abs(real) < 1e15 {
             let text = cFormat("%.\(max(0, min(decimals, 17)))f", real)
             return FormattedValue(text: column.groupsDigits ? groupingThousands(text) : text, element: .number, alignment: .right)
         }
