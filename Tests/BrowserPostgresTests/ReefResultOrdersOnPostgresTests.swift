@@ -112,4 +112,15 @@ final class ReefResultOrdersOnPostgresTests: XCTestCase {
         let filtered = runner.run(try KeyScript.parse("flsn > '0/9'<Enter>")).last ?? []
         XCTAssertEqual(try column(0, of: app), [.integer(2), .integer(3)], filtered.joined(separator: "\n"))
     }
+
+    /// An enum by the order its type declares, not the alphabet's: in a sort, a filter and `F`.
+    func testAnEnumSortsAndFiltersInItsTypesOrder() throws {
+        let (app, runner, _) = try makeResults("<Esc>")
+        try app.database.execute("CREATE TYPE stage AS ENUM ('new', 'paid', 'shipped', 'returned')")
+        let lines = runner.run(try KeyScript.parse("eSELECT id, s FROM (VALUES (1, 'shipped'::stage), (2, 'new'), (3, 'returned'), "
+                                                   + "(4, 'paid')) AS t (id, s)<Enter>ls")).last ?? []
+        XCTAssertEqual(try column(1, of: app), ["new", "paid", "shipped", "returned"].map { .text($0) }, lines.joined(separator: "\n"))
+        let filtered = runner.run(try KeyScript.parse("fs > 'new' AND s < 'returned'<Enter>")).last ?? []
+        XCTAssertEqual(try column(0, of: app), [.integer(4), .integer(1)], filtered.joined(separator: "\n"))
+    }
 }

@@ -30,4 +30,22 @@ final class PostgresStatementColumnTypeTests: XCTestCase {
         try connection.execute("ALTER TYPE mood RENAME TO feeling")
         XCTAssertEqual(try typeNames(), expected.map { $0 == "mood" ? "feeling" : $0 })
     }
+
+    /// An enum's labels come with its column, in the order the server sorts them (not the
+    /// alphabet's), as they are when the statement runs: a label added since is there.
+    func testAnEnumColumnCarriesItsLabelsInTheServersOrder() throws {
+        let (connection, _) = try makePostgresConnection("stmt_enums")
+        try connection.execute("CREATE TYPE stage AS ENUM ('new', 'paid', 'shipped')")
+        try connection.execute("CREATE TYPE mood AS ENUM ('sad', 'happy')")
+        try connection.execute("CREATE TABLE orders (s stage, m mood, note text)")
+        func labels() throws -> [[String]?] {
+            var labels: [[String]?] = []
+            _ = try connection.runStatement("SELECT s, m, note, 1 AS i FROM orders", borrowingValuesOver: nil,
+                                            readingBlobsInPieces: false, columns: { labels = $0.map(\.enumLabels) }, row: { _ in })
+            return labels
+        }
+        XCTAssertEqual(try labels(), [["new", "paid", "shipped"], ["sad", "happy"], nil, nil])
+        try connection.execute("ALTER TYPE stage ADD VALUE 'returned' BEFORE 'shipped'")
+        XCTAssertEqual(try labels(), [["new", "paid", "returned", "shipped"], ["sad", "happy"], nil, nil])
+    }
 }

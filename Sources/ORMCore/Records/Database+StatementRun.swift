@@ -8,11 +8,15 @@ public struct StatementColumn: Sendable, Equatable {
     /// `boolean`), on SQLite the declared type of the table column it comes straight from; nil
     /// when the database does not say.
     public let typeName: String?
+    /// On PostgreSQL, when the column's type is an enum, its labels in the order the server sorts
+    /// them (`CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy')`: `sad` first); nil otherwise.
+    public let enumLabels: [String]?
 
-    /// A column named `name` of type `typeName`.
-    public init(name: String, typeName: String?) {
+    /// A column named `name` of type `typeName`, an enum of `enumLabels` when given.
+    public init(name: String, typeName: String?, enumLabels: [String]? = nil) {
         self.name = name
         self.typeName = typeName
+        self.enumLabels = enumLabels
     }
 }
 

@@ -20,8 +20,9 @@ final class ResultStore: Sendable {
     /// (``MoneyTextOrder``), intervals (``IntervalTextOrder``), network addresses
     /// (``InetTextOrder``) and log positions (``LSNTextOrder``), which SQLite would order byte by
     /// byte.
+    /// PostgreSQL's enums too, each by the order of its labels (``EnumTextOrder``).
     var textOrders: [Int: String] {
-        Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)
+        Self.textOrders(typeNames: typeNames, enumLabels: enumLabels, isFromPostgres: isFromPostgres)
     }
 
     /// The store's database.
@@ -37,6 +38,9 @@ final class ResultStore: Sendable {
     let typeNames: [String?]
     /// Whether the statement ran on PostgreSQL (whose `numeric` values are kept as exact text).
     let isFromPostgres: Bool
+    /// The labels of the columns whose type is a PostgreSQL enum, by column, in the type's order
+    /// (``ORMCore/StatementColumn/enumLabels``).
+    let enumLabels: [Int: [String]]
     /// The statement's text, for what re-runs it (`r`).
     let statement: String
 
@@ -45,8 +49,8 @@ final class ResultStore: Sendable {
     ///
     /// - Throws: ``StoreError`` when no temporary folder can be made, SQLite's error when the file
     ///   cannot be created.
-    init(columns: [String], kinds: [ColumnKind], typeNames: [String?] = [], isFromPostgres: Bool = false,
-         statement: String) throws {
+    init(columns: [String], kinds: [ColumnKind], typeNames: [String?] = [], enumLabels: [Int: [String]] = [:],
+         isFromPostgres: Bool = false, statement: String) throws {
         do {
             folder = try TemporaryFolders.make("result")
         } catch let failure as FileFailure {
@@ -56,6 +60,7 @@ final class ResultStore: Sendable {
         self.kinds = kinds
         self.typeNames = typeNames
         self.isFromPostgres = isFromPostgres
+        self.enumLabels = isFromPostgres ? enumLabels : [:]
         self.statement = statement
         do {
             var configuration = Configuration()
@@ -72,8 +77,9 @@ final class ResultStore: Sendable {
             configuration.waitsForDisk = false
             configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function, MoneyAmountFunction.function]
             configuration.collations = StoreTextOrders.collations
+                + self.enumLabels.map { index, labels in EnumTextOrder(labels: labels).collation(column: index) }
             database = try Database(path: folder + "/result.db", configuration: configuration)
-            let orders = Self.textOrders(typeNames: typeNames, isFromPostgres: isFromPostgres)
+            let orders = Self.textOrders(typeNames: typeNames, enumLabels: self.enumLabels, isFromPostgres: isFromPostgres)
             // Exact decimals and intervals ordered and compared by value (their collations); every
             // other column without a type, so SQLite keeps each value as it came.
             let list = columnNames.indices.map { index in
@@ -117,9 +123,9 @@ final class ResultStore: Sendable {
     }
 
     /// The collation of each column of a statement's results whose texts SQLite would misorder:
-    /// on PostgreSQL, `numeric` (`decimal`), `interval` (with or without a precision), `inet` and
-    /// `cidr`.
-    static func textOrders(typeNames: [String?], isFromPostgres: Bool) -> [Int: String] {
+    /// on PostgreSQL, `numeric` (`decimal`), `xid`, `money`, `interval` (with or without a
+    /// precision), `inet`, `cidr`, `pg_lsn`, and the enums of `enumLabels` (by column).
+    static func textOrders(typeNames: [String?], enumLabels: [Int: [String]] = [:], isFromPostgres: Bool) -> [Int: String] {
         guard isFromPostgres else { return [:] }
         var orders: [Int: String] = [:]
         for (index, name) in typeNames.enumerated() {
@@ -136,6 +142,9 @@ final class ResultStore: Sendable {
             } else if type == "pg_lsn" {
                 orders[index] = LSNTextOrder.name
             }
+        }
+        for index in enumLabels.keys {
+            orders[index] = EnumTextOrder.name(column: index)
         }
         return orders
     }

@@ -116,8 +116,12 @@ struct StatementRunner: Sendable {
     private func makeStore(columns: [StatementColumn], for statement: String) throws -> ResultStore {
         let onServer = database.dialect.kind == .postgres
         do {
+            var enumLabels: [Int: [String]] = [:]
+            for (index, column) in columns.enumerated() {
+                enumLabels[index] = column.enumLabels
+            }
             return try ResultStore(columns: columns.map(\.name), kinds: kinds(of: columns), typeNames: columns.map(\.typeName),
-                                   isFromPostgres: onServer, statement: statement)
+                                   enumLabels: enumLabels, isFromPostgres: onServer, statement: statement)
         } catch let failure as ResultStore.StoreError where onServer {
             throw ResultStore.StoreError(reason: failure.reason + "; the statement had been sent to the server and may have run")
         }

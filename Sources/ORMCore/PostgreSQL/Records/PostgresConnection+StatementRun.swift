@@ -73,14 +73,16 @@ extension PostgresConnection {
         if statement.columnCount > 0 {
             // The types are named before the statement runs: a command sent while its rows come
             // would read them all into memory first.
-            let names = typeNames(of: statement.prepared.columnTypes)
+            let types = statement.prepared.columnTypes
+            let (names, labels) = typeNames(of: types)
             // Sent before `columns` is called: the server works while the caller makes ready for
             // the rows (reef makes its result store). Should `columns` throw, the statement is
             // cancelled when it only reads outside a transaction, else run to its end
             // (`PostgresStatement`'s `finishRun`).
             statement.startRunning()
             try columns((0..<statement.columnCount).map {
-                StatementColumn(name: statement.columnName(at: $0), typeName: names[Int($0)])
+                StatementColumn(name: statement.columnName(at: $0), typeName: names[Int($0)],
+                                enumLabels: labels[types[Int($0)].rawValue])
             })
         }
         while try statement.step() { try row(StatementRunRow(values: statement.row())) }
@@ -94,22 +96,31 @@ extension PostgresConnection {
     }
 
     /// The names of types by identifier, as `format_type` writes them; nil for a type the catalog
-    /// does not name (or in an aborted transaction, where nothing runs but `ROLLBACK`). Built-in
-    /// types' names are asked once a process (``builtinTypeNames``), the others in one round trip
-    /// for all of them.
-    private func typeNames(of types: [PGTypeOID]) -> [String?] {
+    /// does not name (or in an aborted transaction, where nothing runs but `ROLLBACK`); and the
+    /// labels of those that are enums, in the order the server sorts them, by type. Built-in
+    /// types' names are asked once a process (``builtinTypeNames``; none is an enum), the others
+    /// in one round trip for all of them, every time (an enum may have gained a label).
+    private func typeNames(of types: [PGTypeOID]) -> (names: [String?], enumLabels: [UInt32: [String]]) {
         var names = Self.builtinTypeNames.withLock { known in
             types.reduce(into: [UInt32: String]()) { found, type in found[type.rawValue] = known[type.rawValue] }
         }
+        var labels: [UInt32: [String]] = [:]
         let asked = Set(types.map(\.rawValue)).subtracting(names.keys).sorted()
         if !asked.isEmpty {
             let list = "{" + asked.map(String.init).joined(separator: ",") + "}"
-            let query = SQL("SELECT CAST(t AS bigint), format_type(t, NULL) FROM unnest(CAST(? AS oid[])) AS t",
-                            arguments: [list])
+            let query = SQL(
+                "SELECT CAST(t AS bigint), format_type(t, NULL), CAST(e.enumlabel AS text) "
+                    + "FROM unnest(CAST(? AS oid[])) AS t LEFT JOIN pg_catalog.pg_enum AS e ON e.enumtypid = t "
+                    + "ORDER BY t, e.enumsortorder", arguments: [list])
             try? forEachRow(query) { row in
-                if case .integer(let type) = row.value(at: 0), case .text(let name) = row.value(at: 1),
-                   let identifier = UInt32(exactly: type) {
+                guard case .integer(let type) = row.value(at: 0), let identifier = UInt32(exactly: type) else {
+                    return
+                }
+                if case .text(let name) = row.value(at: 1) {
                     names[identifier] = name
+                }
+                if case .text(let label) = row.value(at: 2) {
+                    labels[identifier, default: []].append(label)
                 }
             }
             Self.builtinTypeNames.withLock { known in
@@ -118,7 +129,7 @@ extension PostgresConnection {
                 }
             }
         }
-        return types.map { names[$0.rawValue] }
+        return (types.map { names[$0.rawValue] }, labels)
     }
 
     /// The first identifier PostgreSQL gives an object made after `initdb` (`FirstNormalObjectId`):
