@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
+@_spi(ModelSupport) import ORMPostgreSQL
+@_spi(ModelSupport) import ORMSQLite
+@_spi(ModelSupport) import ORMShared
 
 /// A model whose every column has a binary reader: its statements take binary results.
 @Model(table: "binary_items")

@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
+@_spi(ModelSupport) import ORMPostgreSQL
+@_spi(ModelSupport) import ORMSQLite
+@_spi(ModelSupport) import ORMShared
 
 struct GadgetSpec: Codable, Equatable, Sendable {
     var size: Int

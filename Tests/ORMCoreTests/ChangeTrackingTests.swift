@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 
 /// A `Codable` value that is not `Equatable`: compared by its JSON text.
 struct GadgetSpec: Codable, Sendable {

@@ -3,6 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 import TestSupport
 
 @Model(table: "e_item")

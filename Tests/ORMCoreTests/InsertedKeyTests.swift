@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 
 @Model(table: "ik_note")
 final class IKNote {

@@ -3,6 +3,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 import TestSupport
 
 @Model(table: "lq_item")

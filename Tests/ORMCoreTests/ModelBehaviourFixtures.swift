@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 
 // The models of ModelBehaviourTests, ConcurrencyTests and IdentityAndRollbackTests (some used
 // by other suites too).

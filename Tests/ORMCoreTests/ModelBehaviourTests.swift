@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 
 final class ModelBehaviourTests: XCTestCase {
     /// An autoincrement key is left out of the insert: the database assigns it, and the object gets it.

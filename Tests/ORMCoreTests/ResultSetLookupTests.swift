@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 
 /// Finding records in result sets: by key, by condition, without waiting; streaming; validating.
 final class ResultSetLookupTests: XCTestCase {

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 import TestSupport
 
 @Model(table: "first_use")

@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 
 final class TransactionTests: XCTestCase {
     private func makeDatabase(configuration: Configuration = Configuration()) throws -> Database {

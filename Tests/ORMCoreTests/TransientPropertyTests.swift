@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+import ORMPostgreSQL
+import ORMSQLite
+import ORMShared
 
 @Model(table: "transient_sessions")
 final class TransientSession {
