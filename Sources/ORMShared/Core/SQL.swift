@@ -42,7 +42,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
     /// The values bound to the placeholders, in order.
     public var arguments: [SQLValue]
     /// The long lists in the text, in order.
-    package package(set) var lists: [LongList] = []
+    package var lists: [LongList] = []
 
     /// SQL text with positional `?` arguments. An argument that is a collection expands its `?`
     /// into a parenthesised list.
