@@ -4,9 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Computed columns (`=`) on PostgreSQL: the server checks the expression (its own message when it
 /// refuses), and the column sorts and filters by name, which PostgreSQL allows only because the

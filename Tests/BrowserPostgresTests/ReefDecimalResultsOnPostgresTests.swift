@@ -4,9 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A statement's `numeric` and `interval` columns on PostgreSQL, in reef's SQLite copy of its
 /// results: kept as the text the server sent (`49.90`, `1 day 02:00:00`), yet sorted, filtered and

@@ -3,9 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A value shared with other threads (what an observer of changes has heard).
 final class Shared<Value: Sendable>: Sendable {

@@ -4,9 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Every session a ``Database`` opens on PostgreSQL names itself to the server
 /// (``Configuration/applicationName``, `ORMCore` by default), as `pg_stat_activity` shows, unless

@@ -4,9 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `PostgresIntrospector` describes a real PostgreSQL schema as `TableInfo`: every kind of
 /// relation, columns with the catalog's types, keys, indexes and foreign keys, and the statements

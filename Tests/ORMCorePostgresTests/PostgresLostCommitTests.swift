@@ -3,9 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 @Model(table: "lost_commit_note")
 final class LostCommitNote {

@@ -5,9 +5,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 @Model(table: "pg_observed_note")
 final class PGObservedNote: Observable {

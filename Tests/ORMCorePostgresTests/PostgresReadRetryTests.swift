@@ -4,9 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 @Model(table: "read_retry_item")
 final class ReadRetryItem {

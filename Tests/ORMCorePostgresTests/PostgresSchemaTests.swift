@@ -3,9 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
-@_spi(ModelSupport) import ORMPostgreSQL
-@_spi(ModelSupport) import ORMSQLite
-@_spi(ModelSupport) import ORMShared
+@_spi(ModelSupport) @testable import ORMPostgreSQL
+@_spi(ModelSupport) @testable import ORMSQLite
+@_spi(ModelSupport) @testable import ORMShared
 
 @Model(table: "ledger")
 final class LedgerLine {

@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A `Codable` value that is not `Equatable`: compared by its JSON text.
 struct GadgetSpec: Codable, Sendable {

@@ -1,9 +1,9 @@
 import XCTest
 
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `Database(url:)` picks the driver from the string, and its `path` never shows a password.
 final class DatabaseURLTests: XCTestCase {

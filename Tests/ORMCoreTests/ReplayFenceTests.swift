@@ -1,7 +1,7 @@
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import XCTest
 
 /// Where a commit ends in the primary's log, from the insert position read after it: a commit

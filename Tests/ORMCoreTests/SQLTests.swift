@@ -1,9 +1,9 @@
 import XCTest
 
 @testable import ORMCore
-import ORMPostgreSQL
-import ORMSQLite
-import ORMShared
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 final class SQLTests: XCTestCase {
     func testInterpolationBindsValuesAndQuotesIdentifiers() {

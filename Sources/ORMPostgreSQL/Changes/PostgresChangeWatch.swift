@@ -94,44 +94,44 @@ package final class PostgresChangeWatch: @unchecked Sendable {
     package let looks = Atomic<Int>(0)
 
     // Touched only on `queue`.
-    package var connection: PGConnection?
-    package var schema = ""
-    package var probe = PGChangeProbe()
+    var connection: PGConnection?
+    var schema = ""
+    var probe = PGChangeProbe()
     /// The tables, views and materialized views of the schema, named in a change of every table.
-    package var everyTable: [String] = []
+    var everyTable: [String] = []
     /// The views and materialized views of the schema that read each relation, directly or through
     /// other views: named with it, as SQLite's watch names the views showing a table.
-    package var viewsShowing: [String: Set<String>] = [:]
+    var viewsShowing: [String: Set<String>] = [:]
     /// Relations gone from the schema since the last delivery of every table: named in the next
     /// one (a dropped table's subscribers must hear of it).
-    package var vanished: Set<String> = []
-    package var tablesReadAt: ContinuousClock.Instant?
+    var vanished: Set<String> = []
+    var tablesReadAt: ContinuousClock.Instant?
     /// Tables known to carry the notification triggers: their counters are not needed.
-    package var tablesWithTriggers: Set<String> = []
+    var tablesWithTriggers: Set<String> = []
     /// The tables of other schemas watched: their counters compared, their notifications heard,
     /// each named `schema.table` in a change.
-    package var otherTables: Set<PGQualifiedName> = []
+    var otherTables: Set<PGQualifiedName> = []
     /// Those of ``otherTables`` known to carry the notification triggers.
-    package var otherTablesWithTriggers: Set<PGQualifiedName> = []
+    var otherTablesWithTriggers: Set<PGQualifiedName> = []
     /// Transactions a notification named, not to be reported again by the snapshot.
-    package var announced: Set<UInt64> = []
+    var announced: Set<UInt64> = []
     /// The writer's server process, whose notifications are its own.
-    package var writerProcessID: Int32?
+    var writerProcessID: Int32?
     /// For how many more looks moved counters name their table even where this database wrote
     /// to it: set when another session's commit was seen that no open session explains (one
     /// that ended reports its statistics as it ends).
-    package var countersTrustedForLooks = 0
+    var countersTrustedForLooks = 0
     /// The writer's statements that may commit, counted just before the last look.
-    package var activityBeforeLastLook = WriterActivity.Reading(count: 0, lastMayBeRunning: false)
+    var activityBeforeLastLook = WriterActivity.Reading(count: 0, lastMayBeRunning: false)
     private var nextLook = ContinuousClock.now
     private var failures = 0
     private var retryAt = ContinuousClock.now
     private var hasConnectedBefore = false
     /// When every table was last delivered, and whether a delivery waits for the spacing.
-    package var lastEveryTable: ContinuousClock.Instant?
+    var lastEveryTable: ContinuousClock.Instant?
     /// When the last look began.
-    package var lastLookStart: ContinuousClock.Instant?
-    package var everyTableDeferred = false
+    var lastLookStart: ContinuousClock.Instant?
+    var everyTableDeferred = false
 
     /// A watch of the database `connectionString` names (connected with `settings` beside it, as
     /// the writer is), not yet started.

@@ -51,14 +51,14 @@ package final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// server afterwards (the writer of a writable database): each transaction notes its id.
     package let decidesLostCommits: Bool
     /// The id of the open transaction (`txid_current()` at `BEGIN`), when ``decidesLostCommits``.
-    @exclusivity(unchecked) package var transactionID: Int64?
+    @exclusivity(unchecked) var transactionID: Int64?
     /// Whether the last `COMMIT` lost its answer with the connection and the server asked
     /// afterwards said it committed (``Database/lastCommitWasConfirmedAfterLoss``).
     package let lastCommitConfirmedAfterLoss = Atomic<Bool>(false)
     /// Whether the statement running may commit and the fence is to be moved when it ends.
     @exclusivity(unchecked) private var commitPending = false
     /// The standby's replay position last read by ``waitForReplay()``.
-    @exclusivity(unchecked) package var replayed: UInt64 = 0
+    @exclusivity(unchecked) var replayed: UInt64 = 0
     /// Where a session that never commits enters its server process (``PostgresSessions``); nil
     /// for the writer and a connection made alone.
     private let sessions: PostgresSessions?
@@ -77,10 +77,10 @@ package final class PostgresConnection: DriverConnection, @unchecked Sendable {
     @exclusivity(unchecked) private var retired: [PGPreparedStatement] = []
 
     /// The statements sent without waiting for their answers, read before anything else runs.
-    @exclusivity(unchecked) package var awaitedAnswers: [AwaitedAnswer] = []
+    @exclusivity(unchecked) var awaitedAnswers: [AwaitedAnswer] = []
     /// Set on the writer's connection only: counts its statements that may commit, for the watch
     /// of other sessions' commits (``WriterActivity``). Set once, before the connection is used.
-    @exclusivity(unchecked) package var activity: WriterActivity?
+    @exclusivity(unchecked) var activity: WriterActivity?
 
     /// Whether a transaction was open when the last statement started: what
     /// ``isInTransaction`` answers while that statement's rows are still coming (libpq then

@@ -43,7 +43,7 @@ package final class PostgresStatement: DriverStatement {
     @exclusivity(unchecked) package private(set) var isInUse = false
     /// Whether the connection's cache holds it; one that is not is deallocated on the server once
     /// it is dropped.
-    @exclusivity(unchecked) package var isCached = false
+    @exclusivity(unchecked) var isCached = false
 
     /// The connection that prepared it, told what the statement did (the key an insert returned,
     /// the rows changed).

@@ -109,7 +109,7 @@ package final class OpenValue {
     /// The handle, on the row of the last call.
     package let blob: OpaquePointer
     /// The bytes read, kept for the next call (at most a chunk and the text's length).
-    package var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
 
     /// Holds `blob`, opened on `column` of `table`.
     package init(table: String, column: String, blob: OpaquePointer) {

@@ -20,24 +20,24 @@ package final class Connection: @unchecked Sendable, InterruptHandle {
     private let interruptRequest = InterruptRequest()
 
     /// Observes every statement as it starts running (tests assert SQL with it).
-    package var tracer: (@Sendable (String) -> Void)?
+    var tracer: (@Sendable (String) -> Void)?
     /// The object write under way: the hook tags its table's rows `.object` (the rest `.sql`) and
     /// records the object's key and the columns it wrote.
-    @exclusivity(unchecked) package var objectWrite: (table: String, key: SQLValue, columns: [String]?)?
+    @exclusivity(unchecked) var objectWrite: (table: String, key: SQLValue, columns: [String]?)?
 
     // Change recording: filled by the update hook while statements run, moved to `committed`
     // once SQLite is back in autocommit mode (the transaction committed). Touched for every row
     // written, only by the thread that holds the connection: no run-time exclusivity checks (each
     // cost more than the append it guards).
-    @exclusivity(unchecked) package var pending = ChangeSet()
-    @exclusivity(unchecked) package var committed = ChangeSet()
-    @exclusivity(unchecked) package var statementMark = 0
-    @exclusivity(unchecked) package var totalChangesMark: Int64 = 0
-    package var authorizerWrites: Set<String> = []
-    package var authorizerSawDrop = false
+    @exclusivity(unchecked) var pending = ChangeSet()
+    @exclusivity(unchecked) var committed = ChangeSet()
+    @exclusivity(unchecked) var statementMark = 0
+    @exclusivity(unchecked) var totalChangesMark: Int64 = 0
+    var authorizerWrites: Set<String> = []
+    var authorizerSawDrop = false
     // The hook is called with the same table name pointer row after row: keep its String.
-    package var hookTableBytes: ContiguousArray<CChar> = []
-    package var hookTableName = ""
+    var hookTableBytes: ContiguousArray<CChar> = []
+    var hookTableName = ""
     /// Whether the update and rollback hooks record what statements write (false only where a
     /// driver stands in a database without hooks: then nothing is recorded here, and ORMCore
     /// records its own writes, ``ChangeSource/recordedWrites``).
@@ -188,7 +188,7 @@ package final class Connection: @unchecked Sendable, InterruptHandle {
     }
 
     /// The ``_SQLiteRowModel`` conformances of the models prepared on this connection, by model.
-    package var rowModels: [ObjectIdentifier: any _SQLiteRowModel.Type] = [:]
+    var rowModels: [ObjectIdentifier: any _SQLiteRowModel.Type] = [:]
     private var modelStatements: [ModelStatementKey: Statement] = [:]
     /// The statement used last, unretained (`modelStatements` holds it): a run of writes of one model
     /// finds it without hashing, and borrows it without reference counting.

@@ -26,11 +26,11 @@ public final class _Statement {
     /// Whether the statement only reads (`sqlite3_stmt_readonly`).
     public let isReadOnly: Bool
     // Used only by the thread holding the statement's connection.
-    package var isCached = false
-    @exclusivity(unchecked) package var inUse = false
+    var isCached = false
+    @exclusivity(unchecked) var inUse = false
     /// The model last asked of the statement for its `_SQLiteRowModel` conformance and found to
     /// have it (see `rowModel(_:)`).
-    @exclusivity(unchecked) package var rowModelType: (any _SQLiteRowModel.Type)?
+    @exclusivity(unchecked) var rowModelType: (any _SQLiteRowModel.Type)?
     @exclusivity(unchecked) private var started = false
     /// Where bound text and blobs are copied for SQLite to read in place.
     private let parameterBuffers: ParameterBuffers

@@ -18,7 +18,7 @@
 /// hands to other threads is not covered.
 public final class Interruption: Sendable {
     /// The interruption the current thread's work runs under, if any.
-    @TaskLocal package static var current: Interruption?
+    @TaskLocal static var current: Interruption?
 
     private struct State {
         /// The connections in use by the work, with how many uses each (a read nested in a write).

@@ -64,7 +64,7 @@ extension IdentityMap {
     /// and a box is retained where a `weak` field would be copied.
     package final class WeakReference: @unchecked Sendable {
         // Written once, in `init`; a `weak` load is atomic.
-        package weak var object: AnyObject?
+        weak var object: AnyObject?
 
         package init(_ object: AnyObject) {
             self.object = object

@@ -4,8 +4,8 @@ extension IdentityMap {
     /// One model type's objects. A class, so it is mutated in place under the map's lock.
     package final class Table {
         // Only touched under the map's lock: no run-time exclusivity checks.
-        @exclusivity(unchecked) package var integers = IntegerKeyTable()
-        @exclusivity(unchecked) package var others: [SQLValue: Entry] = [:]
+        @exclusivity(unchecked) var integers = IntegerKeyTable()
+        @exclusivity(unchecked) var others: [SQLValue: Entry] = [:]
         /// Turns a live object of the table's type into `any Model`, for the type-erased lookups.
         package let erased: (AnyObject) -> any Model
 

@@ -47,20 +47,20 @@ extension _ModelState {
     /// `deinit`, see ``willDeinit(_:object:)``).
     @usableFromInline package final class Extras: @unchecked Sendable {
         /// The database the object belongs to (``Fields/database``).
-        @usableFromInline package var database: Database?
-        package var joined: [String: SQLValue] = [:]
-        package var baseline: [BoxedValue] = []
+        @usableFromInline var database: Database?
+        var joined: [String: SQLValue] = [:]
+        var baseline: [BoxedValue] = []
         /// The transaction frame that recorded values of the object for its rollback, and the
         /// columns it recorded: a column changed again in that frame needs no record (the first
         /// one holds the value to go back to).
-        package var recordingFrame: UInt64 = 0
-        package var recordedColumns = ColumnSet()
+        var recordingFrame: UInt64 = 0
+        var recordedColumns = ColumnSet()
         /// The changed columns past the 32nd (the first 32 are in ``Meta/dirtyLow``).
-        package var dirtyHigh = ColumnSet()
+        var dirtyHigh = ColumnSet()
         /// The model type the object is entered under, when not its own class.
-        package var registeredType: ObjectIdentifier?
+        var registeredType: ObjectIdentifier?
         /// The stored key, when not NULL or an integer (see ``StoredKey``).
-        package var otherKey: SQLValue = .null
+        var otherKey: SQLValue = .null
 
         package init(database: Database?) {
             self.database = database

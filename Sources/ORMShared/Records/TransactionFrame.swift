@@ -12,12 +12,12 @@ package final class TransactionFrame {
     /// Model types whose tables were created or migrated in this frame. The schema registry is told
     /// only once the outermost transaction commits: until then other threads must not read the
     /// tables, and a rollback leaves the registry as it was.
-    package var preparedModels: [any Model.Type] = []
+    var preparedModels: [any Model.Type] = []
     /// Hooks to run once the outermost transaction commits.
-    package var afterCommit: [@Sendable () -> Void] = []
+    var afterCommit: [@Sendable () -> Void] = []
     /// Set by ``Transaction/fail(_:)``: the frame rolls back whatever its body returns (it dooms no
     /// other frame).
-    package var failure: (any Error)?
+    var failure: (any Error)?
 
     package init(serial: UInt64, savepoint: String?, changeMark: ChangeSet.Mark) {
         self.serial = serial

@@ -3,15 +3,15 @@
 /// run-time exclusivity checks on the per-object paths).
 package final class WriterRecordState: @unchecked Sendable {
     /// The open transaction frames, outermost first.
-    @exclusivity(unchecked) package var frames: [TransactionFrame] = []
+    @exclusivity(unchecked) var frames: [TransactionFrame] = []
     private var frameSerial: UInt64 = 0
     /// The model type whose table the last object write found ready, and its schema, borrowed from
     /// `schemas`: a run of writes of one model checks the schema registry once and retains no schema
     /// per write. Cleared when a rollback forgets prepared tables.
-    @exclusivity(unchecked) package var lastPrepared: (model: ObjectIdentifier, schema: Unmanaged<ModelSchema>)?
+    @exclusivity(unchecked) var lastPrepared: (model: ObjectIdentifier, schema: Unmanaged<ModelSchema>)?
     /// The schema of every model type this writer has written, the first instance each type gave:
     /// never replaced, so a schema borrowed through `lastPrepared` outlives every write using it.
-    package var schemas: [ObjectIdentifier: ModelSchema] = [:]
+    var schemas: [ObjectIdentifier: ModelSchema] = [:]
     /// PostgreSQL: the models whose identity key was given by hand inside the open transaction,
     /// by table: their key sequences are moved past the largest key once each before it commits
     /// (``ModelSchema/keySequenceCatchUpSQL(in:)``).
