@@ -27,27 +27,30 @@ public struct ChangeSet: Sendable {
     /// these for later where reading them again is costly (a count of a big table).
     public package(set) var unconfirmedTables: Set<String> = []
 
-    private var entries: [Entry] = []
+    @usableFromInline var entries: [Entry] = []
     /// The tables of `entries`, by index.
-    private var tableNames: [String] = []
+    @usableFromInline var tableNames: [String] = []
     /// Keys and changed columns of the entries that carry them.
     private var details: [Detail] = []
 
     /// The number of row-level changes (the count of ``rows``, without making them).
-    public private(set) var rowCount = 0
+    public var rowCount: Int { countedRows }
+    /// ``rowCount``'s storage, counted by the inlined ``extendRun(table:operation:origin:keyIsRowID:rowID:)``.
+    @usableFromInline var countedRows = 0
 
     /// How many entries hold the rows: single rows and runs (what the encoding saves, for tests).
     package var storedEntryCount: Int { entries.count }
 
     /// One row-level change, or a run of them.
-    private struct Entry {
+    @usableFromInline
+    struct Entry: Sendable {
         /// The rowid of the (first) row.
-        let rowID: Int64
+        @usableFromInline let rowID: Int64
         /// Operation (2 bits), origin (2 bits), whether the key is the rowid (1 bit), table index (the rest).
-        let packed: UInt32
+        @usableFromInline let packed: UInt32
         /// An index into `details` (one row), or minus the number of rows in the run: rows with
         /// consecutive rowids from `rowID` on, with no detail but the key being the rowid.
-        var detail: Int32
+        @usableFromInline var detail: Int32
 
         init(rowID: Int64, packed: UInt32, detail: Int32) {
             self.rowID = rowID
@@ -55,6 +58,7 @@ public struct ChangeSet: Sendable {
             self.detail = detail
         }
 
+        @inlinable
         init(
             rowID: Int64, table: Int, operation: RecordOperation, origin: ChangeOrigin, keyIsRowID: Bool,
             detail: Int32
@@ -77,12 +81,12 @@ public struct ChangeSet: Sendable {
         }
 
         /// The bits of `packed` below the table index.
-        static let flagMask: UInt32 = 0x1F
+        @inlinable static var flagMask: UInt32 { 0x1F }
 
-        var table: Int { Int(packed >> 5) }
+        @inlinable var table: Int { Int(packed >> 5) }
         var keyIsRowID: Bool { packed >> 4 & 1 == 1 }
         /// How many rows the entry stands for.
-        var count: Int { detail < 0 ? -Int(detail) : 1 }
+        @inlinable var count: Int { detail < 0 ? -Int(detail) : 1 }
 
         var operation: RecordOperation {
             switch packed & 3 {
@@ -119,7 +123,7 @@ public struct ChangeSet: Sendable {
     /// Row-level changes, in the order they happened.
     public var rows: [RowChange] {
         var rows: [RowChange] = []
-        rows.reserveCapacity(rowCount)
+        rows.reserveCapacity(countedRows)
         for entry in entries { forEachRow(of: entry) { rows.append($0) } }
         return rows
     }
@@ -170,7 +174,7 @@ public struct ChangeSet: Sendable {
         changedColumns: [String]?
     ) {
         let tableIndex = index(ofTable: table)
-        rowCount += 1
+        countedRows += 1
         let keyIsRowID = changedColumns == nil && key == .integer(rowID)
         var detail: Int32 = -1
         if !keyIsRowID && (key != nil || changedColumns != nil) {
@@ -195,7 +199,7 @@ public struct ChangeSet: Sendable {
     /// `rowID`. Returns false, recording nothing, otherwise. The update hook tries it before
     /// ``appendRow(table:operation:rowID:origin:key:changedColumns:)``: every row of a batch insert
     /// but the first is recorded here, with no table lookup and no key compared.
-    @inline(__always)
+    @inlinable
     package mutating func extendRun(
         table: String, operation: RecordOperation, origin: ChangeOrigin, keyIsRowID: Bool, rowID: Int64
     ) -> Bool {
@@ -206,7 +210,7 @@ public struct ChangeSet: Sendable {
             entry.packed & Entry.flagMask == flags.packed, tableNames[entry.table] == table
         else { return false }
         entries[last].detail -= 1
-        rowCount += 1
+        countedRows += 1
         return true
     }
 
@@ -229,16 +233,16 @@ public struct ChangeSet: Sendable {
     /// Forgets the row-level changes from position `count` on (a failed statement, a rolled-back
     /// savepoint); the tables stay as the caller sets them. A run that straddles `count` is shortened.
     package mutating func removeRows(from count: Int) {
-        guard count < rowCount else { return }
+        guard count < countedRows else { return }
         var firstDetail: Int32?
-        while let last = entries.last, rowCount - last.count >= count {
+        while let last = entries.last, countedRows - last.count >= count {
             if last.detail >= 0 { firstDetail = last.detail }
-            rowCount -= last.count
+            countedRows -= last.count
             entries.removeLast()
         }
-        if rowCount > count, let last = entries.indices.last {
-            entries[last].detail += Int32(rowCount - count)  // fewer rows in the run
-            rowCount = count
+        if countedRows > count, let last = entries.indices.last {
+            entries[last].detail += Int32(countedRows - count)  // fewer rows in the run
+            countedRows = count
         }
         if let firstDetail { details.removeSubrange(Int(firstDetail)...) }
         // Tables are numbered in order of first use: those first used by the removed rows are the
@@ -259,7 +263,7 @@ public struct ChangeSet: Sendable {
 
     /// The current mark.
     package var mark: Mark {
-        Mark(rows: rowCount, tables: tables, tablesWithRows: tablesWithRows, tablesWithoutRowDetail: tablesWithoutRowDetail)
+        Mark(rows: countedRows, tables: tables, tablesWithRows: tablesWithRows, tablesWithoutRowDetail: tablesWithoutRowDetail)
     }
 
     /// Forgets the changes recorded since `mark` (a savepoint was rolled back).
@@ -294,7 +298,7 @@ public struct ChangeSet: Sendable {
             }
             entries.append(copy)
         }
-        rowCount += other.rowCount
+        countedRows += other.countedRows
         tables.formUnion(other.tables)
         tablesWithRows.formUnion(other.tablesWithRows)
         tablesWithoutRowDetail.formUnion(other.tablesWithoutRowDetail)

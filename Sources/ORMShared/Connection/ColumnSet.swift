@@ -15,6 +15,14 @@ public struct _ColumnSet: Sendable, Hashable {
     @inlinable
     public init() {}
 
+    /// Whether both hold the same columns. Written out, and inlinable, so that a driver's
+    /// statement cache compares its keys' columns in line (the synthesised one is a call from
+    /// another module).
+    @inlinable
+    public static func == (lhs: _ColumnSet, rhs: _ColumnSet) -> Bool {
+        lhs.low == rhs.low && lhs.high == rhs.high
+    }
+
     /// Every column of a model with `count` columns.
     public static func all(_ count: Int) -> _ColumnSet {
         var set = ColumnSet()

@@ -10,7 +10,7 @@ package struct BorrowedFrame {
     }
 
     /// The frame's serial (see ``TransactionFrame/serial``).
-    package var serial: UInt64 { reference._withUnsafeGuaranteedRef(\.serial) }
+    package var serial: UInt64 { reference._withUnsafeGuaranteedRef { $0.serial } }
 
     /// Records `object`'s state before the frame's first write to it (see ``TransactionFrame/record(_:restore:)``).
     package func record<T: Model>(_ object: T, restore: WriteLog.Restore) {

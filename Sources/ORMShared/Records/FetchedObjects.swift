@@ -2,11 +2,12 @@
 /// fills, and moved into the array returned at the end: an array append checked the array's
 /// uniqueness and capacity out of line for every row. Collected as `AnyObject`: appending to an
 /// array of the generic `Self` looked up its metadata for every row.
+@usableFromInline
 package struct FetchedObjects: ~Copyable {
     /// `count` initialised references, then room for `capacity - count` more.
-    private var base: UnsafeMutablePointer<AnyObject>
-    private var count = 0
-    private var capacity = 64
+    @usableFromInline var base: UnsafeMutablePointer<AnyObject>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity = 64
 
     package init() {
         base = .allocate(capacity: capacity)
@@ -17,6 +18,7 @@ package struct FetchedObjects: ~Copyable {
         base.deallocate()
     }
 
+    @inlinable
     package mutating func append(_ object: consuming AnyObject) {
         if count == capacity { grow() }
         (base + count).initialize(to: object)
@@ -28,7 +30,8 @@ package struct FetchedObjects: ~Copyable {
         UnsafeMutableBufferPointer(start: base + (count - n), count: n)
     }
 
-    private mutating func grow() {
+    @usableFromInline
+    mutating func grow() {
         let larger = UnsafeMutablePointer<AnyObject>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base, count: count)
         base.deallocate()

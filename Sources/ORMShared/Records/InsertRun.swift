@@ -3,19 +3,20 @@
 /// retain, from which the driver finds its statement. A value holding the statement's key and the
 /// object's key was copied and destroyed once an insert (28 instructions a row, measured), and
 /// each parameter more of the requirement costs its witness thunk.
+@usableFromInline
 package struct InsertRun {
     /// Whether the key is made for the row (drawn here or given by the database).
-    package let generatesKey: Bool
+    @usableFromInline package let generatesKey: Bool
     /// Whether the statement binds the key (given, or drawn at random here).
-    package let bindsKey: Bool
+    @usableFromInline package let bindsKey: Bool
     /// Whether the statement hands the key back with `RETURNING`.
-    package let returnsKey: Bool
+    @usableFromInline package let returnsKey: Bool
 
     /// The key of the model's insert statement (with or without its key) among a connection's
     /// prepared statements.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func statementKey<T: Model>(for model: T.Type) -> ModelStatementKey {
-        ModelStatementKey(model: ObjectIdentifier(model), kind: bindsKey ? .insert : .insertGeneratedKey, columns: ColumnSet())
+        ModelStatementKey(model: ObjectIdentifier(model), kind: bindsKey ? .insert : .insertGeneratedKey, columns: _ColumnSet())
     }
 
     /// The insert's SQL for `schema`.
