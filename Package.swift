@@ -38,7 +38,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-        // `swift package generate-documentation --target ORMCore` builds the DocC catalog.
+        // DocC. `scripts/docs` builds ORMCore's catalog with the symbols of the modules it re-exports,
+        // which the plugin's `generate-documentation --target ORMCore` leaves out.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [

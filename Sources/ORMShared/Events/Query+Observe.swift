@@ -11,9 +11,9 @@ extension Query {
     /// }
     /// ```
     ///
-    /// The records are the database's live instances, as ``fetch()-5m7pl`` gives them. With
+    /// The records are the database's live instances, as ``fetch()-46nr5`` gives them. With
     /// ``batch(_:)``, each value is read whole all the same (a window that cannot be read ends the
-    /// observation with its error): observe a count, or observe ``fetch()-5m7pl`` through
+    /// observation with its error): observe a count, or observe ``fetch()-46nr5`` through
     /// ``observe(_:)``, to keep a large result in windows.
     public func observe() -> LiveQuery<[Record]> {
         observe { query in
@@ -24,7 +24,7 @@ extension Query {
         }
     }
 
-    /// The number of matching records, kept current (``count()-564wf`` after each commit to the tables
+    /// The number of matching records, kept current (``count()-4ewil`` after each commit to the tables
     /// the query reads). Add ``LiveQuery/removingDuplicates()`` to hear only of a new number.
     public func observeCount() -> LiveQuery<Int> {
         observe { try $0.count() }
