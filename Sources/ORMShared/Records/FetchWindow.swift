@@ -6,11 +6,12 @@
 /// An object decoded from a row with an integer key (nearly every row) waits in the window with its
 /// key; an object another path has already entered (``Database/materialize(_:row:keyIndex:)``, any
 /// other key) enters the waiting ones first, so the objects keep the rows' order.
+@usableFromInline
 package struct FetchWindow: ~Copyable {
-    private var objects = FetchedObjects()
+    @usableFromInline var objects = FetchedObjects()
     /// The integer keys of the last `pending` objects, not yet entered.
-    private let keys: UnsafeMutableBufferPointer<Int64>
-    private var pending = 0
+    @usableFromInline let keys: UnsafeMutableBufferPointer<Int64>
+    @usableFromInline var pending = 0
     private let map: IdentityMap
 
     /// An empty window on `map`.
@@ -24,8 +25,9 @@ package struct FetchWindow: ~Copyable {
     }
 
     /// Adds `object`, just decoded from the row whose integer key is `key` and marked as that row's
-    /// by its initialiser; enters the window once it is full.
-    @inline(__always)
+    /// by its initialiser; enters the window once it is full. Inlinable: a driver's fetch loop
+    /// calls it once a row from another module.
+    @inlinable @inline(__always)
     package mutating func append<T: Model>(decoded object: T, integerKey key: Int64) {
         objects.append(object)
         keys[pending] = key
@@ -34,15 +36,15 @@ package struct FetchWindow: ~Copyable {
     }
 
     /// Adds `object`, which is entered in the map already, after entering the waiting ones.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append<T: Model>(entered object: T) {
         enterPending(T.self)
         objects.append(object)
     }
 
     /// Enters the waiting objects: each that a live object already holds the row of is replaced by it.
-    @inline(__always)
-    private mutating func enterPending<T: Model>(_ type: T.Type) {
+    @usableFromInline
+    mutating func enterPending<T: Model>(_ type: T.Type) {
         guard pending > 0 else { return }
         map.registerDecoded(objects.last(pending), keys: UnsafeBufferPointer(rebasing: keys[..<pending]), as: type)
         pending = 0

@@ -1,5 +1,5 @@
 /// How many decoded rows a fetch enters in the identity map under one lock.
-package let materializeWindow = 128
+@usableFromInline package let materializeWindow = 128
 
 extension Model {
     /// Every object of the type, in key order.
