@@ -25,7 +25,10 @@ let package = Package(
     // Synchronization's `Atomic` and `Mutex` need macOS 15 there (untested: see the note above).
     platforms: [.macOS(.v15)],
     products: [
+        // Everything a user imports: both databases, `Database(url:)` choosing between them, `@Model`.
         .library(name: "ORMCore", targets: ["ORMCore"]),
+        // An app on SQLite alone: links no libpq code (`import ORMSQLite`, `Database(path:)`).
+        .library(name: "ORMSQLite", targets: ["ORMSQLite"]),
         .executable(name: "reef", targets: ["reef"]),
     ],
     // `Macros` (on by default): ORMCore declares `@Model`, whose macro is built with swift-syntax.
@@ -35,7 +38,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-        // `swift package generate-documentation --target ORMCore` builds the DocC catalog.
+        // DocC. `scripts/docs` builds ORMCore's catalog with the symbols of the modules it re-exports,
+        // which the plugin's `generate-documentation --target ORMCore` leaves out.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -59,10 +63,19 @@ let package = Package(
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
+        // ORMCore's shared layers (models, queries, result sets, the identity map, events,
+        // transactions, the driver protocols, the macro's contract): imports no database. The
+        // drivers see its internals through `package` access (Decision 0011).
+        .target(name: "ORMShared", dependencies: ["CSwiftRuntime"], swiftSettings: [portable]),
+        // SQLite's driver over the shared layers.
+        .target(name: "ORMSQLite", dependencies: ["ORMShared", "CSQLite"], swiftSettings: [portable]),
+        // PostgreSQL's driver over the shared layers and `PostgresClient`.
+        .target(name: "ORMPostgreSQL", dependencies: ["ORMShared", "PostgresClient"], swiftSettings: [portable]),
+        // The module users import: re-exports the three, `Database(url:)` choosing the driver, `@Model`.
         .target(
             name: "ORMCore",
             dependencies: [
-                "CSQLite", "CSwiftRuntime", "PostgresClient",
+                "ORMShared", "ORMSQLite", "ORMPostgreSQL",
                 .target(name: "ORMCoreMacros", condition: .when(traits: ["Macros"])),
             ],
             swiftSettings: [portable]
@@ -72,7 +85,7 @@ let package = Package(
         .target(
             name: "Browser",
             dependencies: [
-                "ORMCore", "PostgresClient", "CNcurses", "CMalloc",
+                "ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "PostgresClient", "CNcurses", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -81,11 +94,11 @@ let package = Package(
         .executableTarget(name: "reef", dependencies: ["Browser"]),
         // ORMCore's behaviour through its public API, written once, run on SQLite (ORMCoreTests)
         // and on PostgreSQL (ORMCorePostgresTests).
-        .target(name: "ORMCoreBehaviour", dependencies: ["ORMCore"], path: "Tests/ORMCoreBehaviour"),
+        .target(name: "ORMCoreBehaviour", dependencies: ["ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL"], path: "Tests/ORMCoreBehaviour"),
         .testTarget(
-            name: "ORMCoreTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresTestSupport", "TestSupport"]),
-        .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "Browser"]),
-        .testTarget(name: "DocumentationTests", dependencies: ["ORMCore", "TestSupport"]),
+            name: "ORMCoreTests", dependencies: ["ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "ORMCoreBehaviour", "PostgresTestSupport", "TestSupport"]),
+        .testTarget(name: "ChinookTests", dependencies: ["ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "Browser"]),
+        .testTarget(name: "DocumentationTests", dependencies: ["ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "TestSupport"]),
         // What every test target shares: the one `waitUntil`.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The PostgreSQL server the tests start for themselves (one per test process); re-exports
@@ -94,13 +107,16 @@ let package = Package(
             name: "PostgresTestSupport", dependencies: ["PostgresClient", "TestSupport"], path: "Tests/PostgresTestSupport"),
         .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "PostgresTestSupport"]),
         .testTarget(
-            name: "ORMCorePostgresTests", dependencies: ["ORMCore", "ORMCoreBehaviour", "PostgresClient", "PostgresTestSupport"]),
+            name: "ORMCorePostgresTests", dependencies: ["ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "ORMCoreBehaviour", "PostgresClient", "PostgresTestSupport"]),
         // The built reef run as a process, and in a real terminal (tmux), for the end-to-end tests.
         .target(name: "TerminalTestSupport", dependencies: ["TestSupport"], path: "Tests/TerminalTestSupport"),
-        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "TerminalTestSupport", "TestSupport"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "TerminalTestSupport", "TestSupport"]),
         .testTarget(
             name: "BrowserPostgresTests",
-            dependencies: ["Browser", "ORMCore", "PostgresClient", "PostgresTestSupport", "TerminalTestSupport"]),
+            dependencies: [
+                "Browser", "ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "PostgresClient", "PostgresTestSupport",
+                "TerminalTestSupport",
+            ]),
         .testTarget(
             name: "ORMCoreMacrosTests",
             dependencies: [

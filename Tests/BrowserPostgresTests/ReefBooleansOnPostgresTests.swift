@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// PostgreSQL's `boolean` in reef as a PostgreSQL user reads and types it: `true` and `false` in
 /// the grid, the record view, query results, exports (JSON's `true`/`false`) and copies, never

@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A foreign key of two columns on PostgreSQL: `z]` brings in the referenced shelf's label matched
 /// on both columns, read by the server, and `]` follows the key to the shelf both columns name.

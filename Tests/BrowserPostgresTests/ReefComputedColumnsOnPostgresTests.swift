@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Computed columns (`=`) on PostgreSQL: the server checks the expression (its own message when it
 /// refuses), and the column sorts and filters by name, which PostgreSQL allows only because the

@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// reef's SQL editor on PostgreSQL: `Enter` goes on to a new line inside a dollar quote and a
 /// `BEGIN ATOMIC` body, the whole body runs as one statement, and a statement the server rejects

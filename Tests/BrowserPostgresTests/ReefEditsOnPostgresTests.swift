@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// reef editing rows of a PostgreSQL database, headless, as on SQLite: changes staged and checked
 /// by the server in a trial that writes nothing, refused with the server's reason, undone,

@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Exports of a PostgreSQL table read its long texts and `bytea`s in pieces on the server
 /// (``ServerLongColumns``): a page of rows holds each long value's size, and the value is read

@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Aggregates in the frequency table on PostgreSQL, computed by the server: sums, means, the
 /// median (`percentile_cont`) and the standard deviation (`stddev_samp`) per group, groups of

@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Joins beyond one on PostgreSQL: a join on a joined view (track, album, then artist on
 /// `album.artist_id`), `[` leaving one at a time, a table of another schema named `schema.table`

@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A CSV file joined on PostgreSQL (`J` with a path): its rows in a session table of reef's writer
 /// (`pg_temp.joined_1`), which every read of the view runs on, so sort, filter, `F`, edits through

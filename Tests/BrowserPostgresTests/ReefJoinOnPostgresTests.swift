@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Joins (`J`) on PostgreSQL: the server runs the join (full joins too), sorts by a joined column,
 /// commits an edit through it, and refuses columns it cannot compare with its own message (a file

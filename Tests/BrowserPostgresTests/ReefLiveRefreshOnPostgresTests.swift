@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// reef follows other sessions' commits on PostgreSQL as it follows other processes' on SQLite:
 /// the rows on screen are read again without a key, the cursor stays on its row and the counts

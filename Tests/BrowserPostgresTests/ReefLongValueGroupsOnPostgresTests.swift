@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `F` and `I` on PostgreSQL group, sort and compare a long text or `bytea` by its key made on the
 /// server (``ServerValueKey``: its start, size and SHA-256), never receiving the value whole; the

@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Long values of a PostgreSQL table in reef: the grid keeps their start, the record view reads
 /// more of them (the server cuts them), without reading them whole.

@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `w` whose `COMMIT` loses its answer with the connection (a proxy cuts it at that moment, as a
 /// primary dying would): ORMCore asks the server whether it committed, and reef says it did,

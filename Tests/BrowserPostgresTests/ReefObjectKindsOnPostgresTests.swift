@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// What PostgreSQL has beyond SQLite's tables and views, as reef shows it: a materialized view
 /// marked apart in the table list and named in the schema view, and the column summary (`I`) of

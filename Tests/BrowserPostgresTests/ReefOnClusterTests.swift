@@ -3,6 +3,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// reef on a replicated cluster the test starts: the status bar says which server it is on and
 /// its role.

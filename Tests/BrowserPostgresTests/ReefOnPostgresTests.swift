@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// reef on a PostgreSQL database of the tests' own server, headless: what opens, browses and
 /// searches as on SQLite, and a connection that fails in one line.

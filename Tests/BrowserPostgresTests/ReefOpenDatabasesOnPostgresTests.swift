@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A SQLite file and a database of the tests' PostgreSQL server open in one session: `gt`
 /// switches, each keeps its own state, quitting asks about the server's staged edits, and a

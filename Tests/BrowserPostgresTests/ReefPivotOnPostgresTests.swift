@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The pivot table on PostgreSQL, computed by the server: counts and sums (a `numeric` column) by
 /// a text key and an integer column's values, the median (`percentile_cont` over the cell's rows),

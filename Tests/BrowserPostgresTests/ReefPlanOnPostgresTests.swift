@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The plan screen on PostgreSQL, played headless: `Ctrl-P` at the SQL prompt shows the plan of
 /// the statement under the cursor as a tree, `Ctrl-P` again runs `EXPLAIN ANALYZE` (a write

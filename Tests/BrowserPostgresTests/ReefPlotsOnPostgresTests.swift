@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Plots and histograms on PostgreSQL, reduced by the server: a `numeric` plotted against a
 /// `double precision` and coloured by a text column, a `date` on x labelled as dates, a histogram

@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// reef's SQL prompt on PostgreSQL: a statement runs once, as written, in the session's own
 /// transaction state; its rows are stored in reef's own copy, which the grid sorts, filters and

@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A statement's `numeric`, `money`, `interval`, `inet`, `xid` and `pg_lsn` columns on PostgreSQL,
 /// in reef's SQLite copy of its results: kept as the text the server sent (`49.90`,

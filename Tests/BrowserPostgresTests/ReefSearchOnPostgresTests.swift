@@ -5,6 +5,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `/` on a PostgreSQL table is searched by the server (`strpos` on the lowered text), in the
 /// view's own order and filter, as on SQLite: a miss, a wrap, a sorted and filtered view, a long

@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The column summary (`I`) of a PostgreSQL table and of query results: each column by its
 /// catalog type (numbers and dates by their order, a `numeric` as a number, a `boolean` as 0 or

@@ -4,6 +4,9 @@ import XCTest
 
 @testable import Browser
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Rows reef has not read yet, when reading them fails (the server gone, a privilege revoked), are
 /// never drawn as rows of NULLs: the grid says they are not loaded and why.

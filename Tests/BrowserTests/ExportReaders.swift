@@ -1,5 +1,8 @@
 import Foundation
 @_spi(ModelSupport) import ORMCore
+@_spi(ModelSupport) import ORMPostgreSQL
+@_spi(ModelSupport) import ORMSQLite
+@_spi(ModelSupport) import ORMShared
 @testable import Browser
 
 /// Readers for what reef exports, written from the formats' documented rules (not from reef's

@@ -3,6 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A value shared with other threads (what an observer of changes has heard).
 final class Shared<Value: Sendable>: Sendable {

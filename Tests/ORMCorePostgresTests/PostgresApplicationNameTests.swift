@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Every session a ``Database`` opens on PostgreSQL names itself to the server
 /// (``Configuration/applicationName``, `ORMCore` by default), as `pg_stat_activity` shows, unless

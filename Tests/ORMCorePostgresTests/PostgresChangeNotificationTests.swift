@@ -5,6 +5,9 @@ import Synchronization
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
+@_spi(ModelSupport) @testable import ORMPostgreSQL
+@_spi(ModelSupport) @testable import ORMSQLite
+@_spi(ModelSupport) @testable import ORMShared
 
 /// The notification triggers ORMCore installs and removes on request: with them another session's
 /// commit arrives naming its table as it commits, before any statistics could; removed, nothing

@@ -3,6 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// ORMCore on a replicated cluster the test starts (a primary and a streaming standby): a URL
 /// naming both servers, the writer on the primary whichever comes first, reads on the primary or

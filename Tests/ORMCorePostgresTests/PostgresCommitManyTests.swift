@@ -3,6 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A ticket with a unique code: the model of the many-object commits below.
 @Model(table: "commit_many_ticket")

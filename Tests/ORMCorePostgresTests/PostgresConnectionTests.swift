@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `PostgresConnection` on a real server: the statement cache, scripts, transactions and
 /// savepoints, what the last statement did, interrupting a statement from another thread, errors.

@@ -2,6 +2,9 @@ import PostgresTestSupport
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
+@_spi(ModelSupport) @testable import ORMPostgreSQL
+@_spi(ModelSupport) @testable import ORMSQLite
+@_spi(ModelSupport) @testable import ORMShared
 
 /// `Database(url:)` on the tests' server: a URL or a connection string opens PostgreSQL, the path
 /// shows no password, and what PostgreSQL does not support yet says so rather than doing

@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `PostgresDriver`: connection strings as libpq reads them, its capabilities, and what each
 /// role's connection is on the server (a reader refuses writes; the trial connection never commits).

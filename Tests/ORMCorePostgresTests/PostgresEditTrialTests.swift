@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Staged edits of a dynamic table on PostgreSQL: judged in a trial that is always rolled back, as
 /// the commit will then judge them, each verdict with the server's message; applied with values

@@ -5,6 +5,9 @@ import Synchronization
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Events through a failover of a real cluster: the watch of other sessions' commits opens
 /// again through the same URL on the promoted standby, says every table may have changed (what

@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
+@_spi(ModelSupport) @testable import ORMPostgreSQL
+@_spi(ModelSupport) @testable import ORMSQLite
+@_spi(ModelSupport) @testable import ORMShared
 
 /// Names longer than PostgreSQL's 63 bytes, which the server would cut short without an error (so
 /// two of them sharing their first 63 bytes would be one table): DDL naming one is refused with an

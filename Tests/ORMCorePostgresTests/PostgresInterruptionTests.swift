@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Interrupting a ``PostgresConnection`` as reef's `Esc` does, through ``Interruption`` and the
 /// connection's ``InterruptHandle``: armed while the work holds the connection, an interrupt stops

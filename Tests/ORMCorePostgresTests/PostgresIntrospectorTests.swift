@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `PostgresIntrospector` describes a real PostgreSQL schema as `TableInfo`: every kind of
 /// relation, columns with the catalog's types, keys, indexes and foreign keys, and the statements

@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Lightweight migrations on a real PostgreSQL server: the plan made from the catalog, carried out
 /// with `ALTER TABLE` in one transaction.

@@ -5,6 +5,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 @Model(table: "pg_observed_note")
 final class PGObservedNote: Observable {

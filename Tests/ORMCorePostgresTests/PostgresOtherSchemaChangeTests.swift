@@ -5,6 +5,9 @@ import Synchronization
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Tables of another schema than the browsed one, watched on request (a view joins them): another
 /// session's commit to one is named `schema.table`, by its statistics or at once by the

@@ -3,6 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// ORMCore through a failover that Patroni makes: a cluster of two Patroni nodes and an etcd
 /// (`scripts/pg-patroni`), the leader's Patroni and postmaster killed with SIGKILL, and the same

@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A read-only database on PostgreSQL writes nothing, also through what a read-only transaction
 /// lets through: each statement the attack run wrote with under reef's `--readonly` is refused,

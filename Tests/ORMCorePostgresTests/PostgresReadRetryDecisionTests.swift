@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Which failed reads run once more, and where (``PostgresReadRetry``), and the run once more on
 /// one server whose sessions an administrator ended: at the statement's first step, and while it

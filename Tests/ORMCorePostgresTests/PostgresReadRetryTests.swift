@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 @Model(table: "read_retry_item")
 final class ReadRetryItem {

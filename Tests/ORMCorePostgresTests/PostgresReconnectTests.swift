@@ -3,6 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
+@_spi(ModelSupport) @testable import ORMPostgreSQL
+@_spi(ModelSupport) @testable import ORMSQLite
+@_spi(ModelSupport) @testable import ORMShared
 
 /// A database whose sessions the server ended (an administrator, a restart) goes on: the next
 /// read and the next write connect again, with the sessions' settings made again, and the

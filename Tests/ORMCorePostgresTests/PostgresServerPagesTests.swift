@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
+@_spi(ModelSupport) @testable import ORMPostgreSQL
+@_spi(ModelSupport) @testable import ORMSQLite
+@_spi(ModelSupport) @testable import ORMShared
 
 /// `forEachServerPage` reads a query's rows through a server cursor a page at a time, and its
 /// ``ServerValuePieces`` reads a long value by key a piece a round trip, in the same snapshot.

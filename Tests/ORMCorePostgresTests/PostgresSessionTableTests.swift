@@ -3,6 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Session tables (`Database.makeSessionTable`): rows in a temporary table of the writer's session,
 /// which every read sees while the table lives (a reader's session would not), dropped when the

@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
+@_spi(ModelSupport) @testable import ORMPostgreSQL
+@_spi(ModelSupport) @testable import ORMSQLite
+@_spi(ModelSupport) @testable import ORMShared
 
 /// The driver-generic pieces ORMCore shares, driven through `PostgresConnection` on a real server:
 /// a model's table from the dialect's DDL, its insert, update, delete and select statements

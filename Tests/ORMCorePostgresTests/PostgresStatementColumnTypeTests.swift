@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A statement run as written names its columns' types as `format_type` does: built-in types, a
 /// type of the database's own, an array, a type renamed between two runs (a built-in type's name

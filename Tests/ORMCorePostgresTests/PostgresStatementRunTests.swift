@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A statement run as written is on the server while the caller makes ready for its rows (reef
 /// makes its result store then): the time that takes is not added to the server's.

@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `PostgresStatement` on a real server: ORMCore's values bound in the form each parameter's type
 /// reads, rows stepped as the server sends them, columns read through `_ValueReader`, reset and

@@ -3,6 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 extension XCTestCase {
     /// The connection string of an empty database of the tests' server, dropped when the test ends.

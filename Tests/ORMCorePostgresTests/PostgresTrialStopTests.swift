@@ -5,6 +5,9 @@ import Synchronization
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A trial that cannot start on PostgreSQL says why in ORMCore's own, database-neutral error
 /// (``WorkNotStarted``), not in SQLite's: another check holding the trial connection is busy, an

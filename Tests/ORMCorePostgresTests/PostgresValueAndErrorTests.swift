@@ -5,6 +5,9 @@ import Synchronization
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// ORMCore's values read from every type the catalog has, and PostgreSQL's errors as
 /// `DatabaseError`s, on a real server.

@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A query that cuts long values cuts them on the PostgreSQL server (``ServerValueCut``): what
 /// comes back for a long text or `bytea` is its start and its size, a few bytes past the limit,

@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A long text's or `bytea`'s key made on the PostgreSQL server (``ServerValueKey``): a few bytes
 /// past the limit, never the value; its start, size and SHA-256 those SQLite's key

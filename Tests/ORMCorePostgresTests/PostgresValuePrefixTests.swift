@@ -4,6 +4,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `valuePrefix` on PostgreSQL: the first bytes of a long value and its size, cut by the server,
 /// the row found by its integer key.

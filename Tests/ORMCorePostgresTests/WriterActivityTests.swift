@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The count of the writer's statements that may commit, from which the PostgreSQL watch tells
 /// this database's commits from other sessions'.

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `runStatement(_:borrowingValuesOver:…)` hands long texts and blobs over in place, and
 /// `execute(_:arguments:borrowed:)` binds them in place: copied from one database into another,

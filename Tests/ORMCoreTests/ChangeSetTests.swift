@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The change set's run-length encoding against a plain array of ``RowChange`` doing the same operations.
 final class ChangeSetTests: XCTestCase {

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A `Codable` value that is not `Equatable`: compared by its JSON text.
 struct GadgetSpec: Codable, Sendable {

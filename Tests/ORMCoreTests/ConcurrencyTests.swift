@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Many threads committing and reading objects at once. Run again under the thread sanitizer by
 /// `scripts/test` (`--sanitize=thread --filter ConcurrencyTests`).

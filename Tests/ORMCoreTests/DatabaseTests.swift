@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 final class DatabaseTests: XCTestCase {
     // SQLite's alone: the file, its WAL journal and the foreign_keys pragma.

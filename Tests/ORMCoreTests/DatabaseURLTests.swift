@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `Database(url:)` picks the driver from the string, and its `path` never shows a password.
 final class DatabaseURLTests: XCTestCase {

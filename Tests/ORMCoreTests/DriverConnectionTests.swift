@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// What the shared layers ask of a connection, asked as they ask it: through ``DriverConnection``
 /// only, never through SQLite's own names.

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Rows of a driver other than SQLite turned into live objects (the generic path of
 /// `materializeRows`, through `DriverRowReader` and `init(_$values:key:)`), and the statement

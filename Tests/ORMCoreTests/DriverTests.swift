@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The database boundary: the core opens its connections through a driver and asks it what the
 /// database can do; the record layer reads errors through ``DatabaseError``.

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import TestSupport
 
 /// Tables found at run time, with awkward names and a composite-key table (WITHOUT ROWID on SQLite).

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import TestSupport
 
 /// Edits to tables found at run time: checked in a trial that writes nothing, applied all or nothing,

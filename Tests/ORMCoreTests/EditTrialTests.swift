@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Checks of edits write nothing: the file keeps its bytes (and its modification time), other
 /// connections see no new `PRAGMA data_version`, no journal is made; many edits are judged in one

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `executeScript` is all or nothing, unless the script manages its own transaction.
 final class ExecuteScriptTests: XCTestCase {

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A SQLite file for the external-change tests: tables a (with a view over it), b (indexed, and
 /// joined with a in a view) and c (`WITHOUT ROWID`), each a few pages long, and what a change to

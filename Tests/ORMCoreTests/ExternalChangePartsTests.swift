@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import TestSupport
 
 /// The parts of the external-change watches: SQLite's WAL index header, WAL frames and map of pages

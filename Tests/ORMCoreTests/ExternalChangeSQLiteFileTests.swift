@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import TestSupport
 
 /// SQLite's watch of its file: another connection's or process's commit names exactly the tables

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import TestSupport
 
 /// Commits by other connections and processes name the tables they changed (and the views that

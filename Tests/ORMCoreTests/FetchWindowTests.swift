@@ -1,4 +1,7 @@
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import XCTest
 
 /// A fetch decodes rows a window at a time and enters each window in the identity map under one

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A model written by hand, as `@Model` would write it but conforming to `Model` alone: without
 /// `_SQLiteRowModel`, SQLite's driver takes the macro's driver-neutral path for it (a statement

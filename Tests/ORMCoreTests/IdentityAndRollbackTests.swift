@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The identity map and transaction records kept by the write and fetch paths.
 final class IdentityAndRollbackTests: XCTestCase {

@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The identity map's integer-key table against a `Dictionary` doing the same operations.
 final class IntegerKeyTableTests: XCTestCase {

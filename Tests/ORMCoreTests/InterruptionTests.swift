@@ -3,6 +3,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import TestSupport
 
 /// Work run under an ``Interruption`` has its SQL stopped from another thread, on a reader or on

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds references from a lower layer of ORMCore to a type declared in a higher one, by reading the
-/// sources: the layer of a file is the folder it sits in under `Sources/ORMCore`, and the order of the
+/// sources: the layer of a file is the folder it sits in under `Sources/ORMShared`, and the order of the
 /// layers is the one `Documentation/Architecture.md` gives.
 ///
 /// It reads declarations and names, not types: a top-level `class`, `struct`, `enum`, `protocol`,
@@ -11,7 +11,7 @@ import Foundation
 struct LayerChecker {
     /// One reference from a lower layer to a type of a higher one.
     struct Violation: Hashable, CustomStringConvertible {
-        /// The file, relative to `Sources/ORMCore`.
+        /// The file, relative to `Sources/ORMShared`.
         let file: String
         /// The 1-based line.
         let line: Int
@@ -30,7 +30,7 @@ struct LayerChecker {
     /// The layers, lowest first.
     let layers: [String]
 
-    /// The violations in `files`, keyed by path relative to `Sources/ORMCore` (`Core/SQL.swift`), in
+    /// The violations in `files`, keyed by path relative to `Sources/ORMShared` (`Core/SQL.swift`), in
     /// file and line order. Files outside the known layers are ignored.
     func violations(in files: [String: String]) -> [Violation] {
         var declared: [String: String] = [:]

@@ -2,6 +2,9 @@ import PostgresClient
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Migrations driven by hand-written schemas: the same path `@Model` classes take on first use.
 final class MigrationTests: XCTestCase {

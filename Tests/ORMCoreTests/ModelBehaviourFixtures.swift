@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 // The models of ModelBehaviourTests, ConcurrencyTests and IdentityAndRollbackTests (some used
 // by other suites too).

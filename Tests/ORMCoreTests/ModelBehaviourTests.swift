@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 final class ModelBehaviourTests: XCTestCase {
     /// An autoincrement key is left out of the insert: the database assigns it, and the object gets it.

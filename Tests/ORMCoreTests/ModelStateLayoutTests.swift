@@ -3,6 +3,9 @@ import Observation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A model of the benchmark's shape: a key, two strings, a double and an integer.
 @Model(table: "slim")

@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The bookkeeping packed into 32 bytes an object: the status, where the stored key is, how the object
 /// is entered in the identity map and the last frame that recorded it share one word; the first 32

@@ -3,6 +3,9 @@ import Observation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import TestSupport
 
 /// A model declared `Observable`: its properties tell Swift's `Observation` of reads and changes.

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The text the builder writes for literals compared with typed columns and numbers used as
 /// conditions, on each database (the answers are ORMCoreBehaviour's, on both).

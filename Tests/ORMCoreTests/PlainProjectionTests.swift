@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A statement run borrowing values that SQLite shows to be a plain projection of one rowid table
 /// hands its long blobs, and its long texts in a table holding values too long for their page,

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// ORMCore's one compile-time choice, `ORMCORE_PORTABLE`: off on Linux by default (the identity map
 /// takes objects with the runtime's `swift_tryRetain`, the one-word lock sleeps on a futex), on when

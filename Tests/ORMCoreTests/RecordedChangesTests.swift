@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The changes of a commit from either source: SQLite's hooks, or the writes ORMCore recorded on a
 /// database without hooks. Events (per class and per object, coalesced and per row), the identity

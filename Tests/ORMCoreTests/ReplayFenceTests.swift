@@ -1,4 +1,7 @@
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 import XCTest
 
 /// Where a commit ends in the primary's log, from the insert position read after it: a commit

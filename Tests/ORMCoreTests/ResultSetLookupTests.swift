@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Finding records in result sets: by key, by condition, without waiting; streaming; validating.
 final class ResultSetLookupTests: XCTestCase {

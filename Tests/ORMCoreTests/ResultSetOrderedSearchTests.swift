@@ -3,6 +3,9 @@ import Synchronization
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Searching a sorted result set far from where the search starts: after a few chunks of keys,
 /// one statement in the set's order finds the match (or finds that there is none), and the

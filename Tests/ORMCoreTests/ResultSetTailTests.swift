@@ -3,6 +3,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The last records of a batched result set, read before its key snapshot exists.
 final class ResultSetTailTests: XCTestCase {

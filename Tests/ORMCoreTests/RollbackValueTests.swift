@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A rollback puts back the property values of the objects written or changed inside it, as they
 /// were when it began (they used to keep the values it set, and a later commit wrote them).

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `orm_row_value_key` reads a value by rowid, 64 KiB at a time, and gives exactly the key
 /// `orm_value_key` makes of the value read whole (``ValueKey``): short values as themselves, long

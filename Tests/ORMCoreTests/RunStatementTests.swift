@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `runStatement` runs a statement once, as written, on the writer: its rows handed over as they
 /// come, the rows it changed, the transaction it leaves open; `executeBatch` inserts many rows

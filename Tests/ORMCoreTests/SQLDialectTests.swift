@@ -1,6 +1,9 @@
 import XCTest
 
 @_spi(ModelSupport) @testable import ORMCore
+@_spi(ModelSupport) @testable import ORMPostgreSQL
+@_spi(ModelSupport) @testable import ORMSQLite
+@_spi(ModelSupport) @testable import ORMShared
 
 /// The SQL a model's schema makes in each dialect. SQLite's is byte for byte the text ORMCore
 /// wrote before dialects existed (the literals below are that text), for every statement kind.

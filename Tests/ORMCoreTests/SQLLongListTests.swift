@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A long (or empty) list in ``SQL`` is a value each dialect writes from its values: SQLite
 /// `IN (SELECT value FROM json_each(?))` with a JSON array, PostgreSQL `= ANY (?)` with an array

@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 final class SQLTests: XCTestCase {
     func testInterpolationBindsValuesAndQuotesIdentifiers() {

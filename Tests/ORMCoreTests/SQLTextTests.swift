@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The one home of SQL text: the tokenizer every scanner uses, literals, hex, JSON strings,
 /// identifier quoting and the entry point for expressions users type.

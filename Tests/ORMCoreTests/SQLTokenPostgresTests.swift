@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// SQL text cut by PostgreSQL's lexical rules: what is a string, a name, a comment or a parameter
 /// there, and `?` numbered as `$n`.

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Text and blobs bound through a statement's own parameter buffers (read in place by SQLite): the
 /// bytes a binding points to must stay as bound until that parameter is bound again, whatever the

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A column value whose encoding, for the text "clears", runs a schema script on the database the
 /// test sets: user code that empties the connection's statement cache while an insert of its object

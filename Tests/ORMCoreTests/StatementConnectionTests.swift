@@ -3,6 +3,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `fetchAllOnStatementConnection` reads where `runStatement` runs statements: it sees a database
 /// an `ATTACH` run there attached (a reader does not), and gives nil at once while a statement

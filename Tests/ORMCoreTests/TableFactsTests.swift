@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// What a browser asks of a database beside its rows: a table's triggers, the text encoding, one
 /// row's values of some expressions, and foreign keys checked at the commit.

@@ -3,6 +3,9 @@ import PostgresTestSupport
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A fresh database file in a temporary directory, removed at the end of the test.
 func temporaryDatabasePath(_ test: XCTestCase, name: String = "test.sqlite") throws -> String {

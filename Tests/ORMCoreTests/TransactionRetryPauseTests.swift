@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// `transaction(retryingFor:)` pauses between attempts a little longer each time, never more than
 /// a quarter of a second: after a failover the next attempt comes soon after a server takes writes.

@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 final class TransactionTests: XCTestCase {
     private func makeDatabase(configuration: Configuration = Configuration()) throws -> Database {

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 enum VBRGrade: String, Codable, Sendable { case low, high }
 struct VBRNote: Codable, Sendable, Equatable { var text: String; var stars: Int }

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A query cutting values in a SQLite rowid table reads long texts and blobs without SQLite
 /// loading them whole (``ValueCut``): SQLite's heap never holds a long value.

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// A long value's key (``ValueKey``) ends with the SHA-256 of all its bytes, hashed in pieces
 /// (``SHA256/Hasher``): two long values that share their start and size are one key only when

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// The tables a statement names as written, as ``ChangeSource/recordedWrites`` tells raw SQL.
 final class WrittenTablesTests: XCTestCase {

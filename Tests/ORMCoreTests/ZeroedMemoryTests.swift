@@ -1,6 +1,9 @@
 import XCTest
 
 @testable import ORMCore
+@testable import ORMPostgreSQL
+@testable import ORMSQLite
+@testable import ORMShared
 
 /// Zero-filled blocks for large tables: small ones from `calloc`, from 256 KiB mapped, from the
 /// huge-page size with the huge-page advice. All read as zero everywhere and can be written throughout.

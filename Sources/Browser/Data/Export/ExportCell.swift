@@ -1,4 +1,6 @@
 @_spi(ModelSupport) import ORMCore
+@_spi(ModelSupport) import ORMSQLite
+@_spi(ModelSupport) import ORMShared
 
 /// A value as a streaming export hands it to an encoder: held whole (``ExportValue``), or a long
 /// text or blob (``LongValue``) read from the database in chunks as it is written.

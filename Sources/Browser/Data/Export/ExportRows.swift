@@ -1,4 +1,6 @@
 @_spi(ModelSupport) import ORMCore
+@_spi(ModelSupport) import ORMSQLite
+@_spi(ModelSupport) import ORMShared
 
 /// Where an export reads its rows: every row of a view, in its order, a page at a time, each
 /// value exactly as stored (see ``ExportValue``).

@@ -1,5 +1,7 @@
 import FoundationEssentials
 @_spi(ModelSupport) import ORMCore
+@_spi(ModelSupport) import ORMSQLite
+@_spi(ModelSupport) import ORMShared
 
 /// A value as an export reads it: exactly as SQLite stores it, text included when its bytes are
 /// not valid UTF-8 (which a `SQLValue` cannot hold without repairing them with U+FFFD).

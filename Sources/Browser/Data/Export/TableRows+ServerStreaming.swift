@@ -1,5 +1,7 @@
 import FoundationEssentials
 @_spi(ModelSupport) import ORMCore
+@_spi(ModelSupport) import ORMSQLite
+@_spi(ModelSupport) import ORMShared
 
 /// The columns of a PostgreSQL table whose long values an export reads in pieces, and how.
 ///

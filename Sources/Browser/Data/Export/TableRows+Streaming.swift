@@ -1,5 +1,7 @@
 import FoundationEssentials
 @_spi(ModelSupport) import ORMCore
+@_spi(ModelSupport) import ORMSQLite
+@_spi(ModelSupport) import ORMShared
 
 /// A SQLite rowid table's rows with their long values streamed: the view's statement selects a
 /// marker in place of each text and long blob (``MarkedValues``, as the grid reads them), and

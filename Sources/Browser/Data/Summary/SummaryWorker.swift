@@ -1,4 +1,6 @@
 @_spi(ModelSupport) import ORMCore
+@_spi(ModelSupport) import ORMSQLite
+@_spi(ModelSupport) import ORMShared
 
 /// Computes the column summary of a view, publishing each column's summary as soon as a part of
 /// it is known: first the overview of every column (one pass over the rows for up to
