@@ -95,6 +95,19 @@ final class ComputedColumnScreenTests: XCTestCase {
         XCTAssertTrue(dropped.last?.hasPrefix(" BROWSE  computed column minus dropped") ?? false, dropped.last ?? "")
     }
 
+    /// `q` drops the computed column the cursor is on: the cursor goes to the last column left,
+    /// and `s` sorts by it (it indexed past the columns and crashed).
+    func testTheCursorOnADroppedComputedColumnMovesToTheLastColumnLeft() throws {
+        let (app, runner) = try run()
+        _ = runner.run(try KeyScript.parse("=id * 10 AS tens<Enter>$q"))
+        let grid = try XCTUnwrap(app.currentGrid)
+        XCTAssertEqual(grid.source.columns.map(\.header), ["id", "name", "country"])
+        XCTAssertEqual(grid.cursorColumn, 2)
+        let sorted = runner.run(try KeyScript.parse("s")).last ?? []
+        XCTAssertEqual(grid.source.sort, GridSort(column: 2, descending: false), sorted.joined(separator: "\n"))
+        XCTAssertTrue(sorted.last?.contains("country  sort country▲") ?? false, sorted.joined(separator: "\n"))
+    }
+
     /// Another process's commit shows with the computed column computed afresh (live refresh).
     func testLiveRefreshKeepsIt() throws {
         let (app, runner) = try run()

@@ -3,8 +3,17 @@
 /// The grid widget is immediate-mode; this is the state it is drawn from. Moving the cursor
 /// clamps it to the data; scrolling follows the cursor when the grid is drawn.
 final class GridModel {
-    /// Where the rows come from; replaced when sorting, filtering or reloading.
-    private(set) var source: RowSource
+    /// Where the rows come from; replaced when sorting, filtering or reloading. A source with
+    /// fewer columns (a computed column or a join dropped, a column another process dropped)
+    /// leaves the cursor on its last column, never past it (`s` there indexed past the columns).
+    private(set) var source: RowSource {
+        didSet {
+            if cursorColumn >= source.columns.count {
+                moveCursor(toColumn: cursorColumn)
+            }
+            firstColumn = min(firstColumn, max(0, source.columns.count - 1))
+        }
+    }
     /// The cursor's row position.
     var cursorRow = 0
     /// The cursor's column.
