@@ -93,7 +93,7 @@ final class ResultStoreWriter {
             // prepared statement, a row holding text that is not UTF-8 by its own insert.
             var run: [[SQLValue]] = []
             for row in pending {
-                var values = Self.storedValues(row.values, width: width)
+                var values = Self.storedValues(row.values, width: width, fromPostgres: store.isFromPostgres)
                 guard !row.invalidText.isEmpty else {
                     run.append(values)
                     continue
@@ -117,7 +117,7 @@ final class ResultStoreWriter {
     /// UTF-8 bound as its bytes, the long blobs that end it written after the insert
     /// (``ORMCore/Database/insert(_:arguments:borrowed:table:columns:)``).
     private func insert(borrowing row: StatementRunRow) throws {
-        var values = Self.storedValues(row.values, width: store.columnNames.count)
+        var values = Self.storedValues(row.values, width: store.columnNames.count, fromPostgres: store.isFromPostgres)
         for (index, bytes) in row.invalidText where values.indices.contains(index) {
             values[index] = .blob(Data(bytes))
         }
@@ -129,12 +129,12 @@ final class ResultStoreWriter {
     }
 
     /// A row's values as the store keeps them: always the statement's columns (padded or cut all
-    /// the same, never misplaced), and a floating-point NaN (PostgreSQL's `'NaN'::float8`) as the
-    /// text `NaN`, where SQLite would store NULL. As text it sorts above every number, as the
-    /// server places NaN, and a filter finds it (`x = 'NaN'`).
-    static func storedValues(_ values: [SQLValue], width: Int) -> [SQLValue] {
+    /// the same, never misplaced), and `fromPostgres` a floating-point NaN (`'NaN'::float8`; SQLite
+    /// gives none) as the text `NaN`, where SQLite would store NULL. As text it sorts above every
+    /// number, as the server places NaN, and a filter finds it (`x = 'NaN'`).
+    static func storedValues(_ values: [SQLValue], width: Int, fromPostgres: Bool) -> [SQLValue] {
         var stored = Array(values.prefix(width))
-        for index in stored.indices {
+        for index in stored.indices where fromPostgres {
             if case .real(let real) = stored[index], real.isNaN {
                 stored[index] = .text("NaN")
             }

@@ -133,10 +133,10 @@ struct SummaryWorker {
     private func read(_ sql: SQL, column index: Int, into values: inout ValueDistribution, julianDays: Bool,
                       keepingEnds: Bool = false) throws -> (first: GridValue?, last: GridValue?) {
         var ends: (first: GridValue?, last: GridValue?) = (nil, nil)
+        let exact = query.isExactDecimal(index)
         try database.forEachRowCells(sql) { row in
             let value = row.column(at: 0)
             let count = Int(row.column(at: 1).int64)
-            let exact = query.isExactDecimal(index)
             let make = { exact ? exactDecimal(value, column: index) : gridValue(value, column: index) }
             if keepingEnds {
                 ends.last = make()
