@@ -93,6 +93,9 @@ struct ArrayTextOrder: Sendable {
         var wasQuoted = false
         var depth = 0
         func end() {
+            while !wasQuoted, element.last == UInt8(ascii: " ") {
+                element.removeLast()  // blanks around an unquoted element are not part of it
+            }
             let isNull = !wasQuoted && element.count == 4 && element.withUnsafeBytes { StoreTextOrders.matches($0, "NULL") }
             found.append(isNull ? nil : element)
             element.removeAll()
