@@ -121,8 +121,7 @@ final class TableSource: RowSource, Sendable {
         }
         // ORMCore puts the row key after these keys: rows that tie keep one order.
         for key in sort?.keys ?? [] {
-            if nullsLast {
-                // `x IS NULL` is 0 for a value, 1 for NULL: NULLs last ascending, first descending.
+            if nullsLast {  // `x IS NULL` is 0 for a value, 1 for NULL: NULLs last ascending, first descending
                 query = query.orderBy(quoteIdentifier(names[key.column]) + " IS NULL", descending: key.descending)
             }
             query = query.orderBy(quoteIdentifier(names[key.column]), descending: key.descending)
