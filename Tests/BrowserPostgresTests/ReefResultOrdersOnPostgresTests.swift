@@ -35,12 +35,13 @@ final class ReefResultOrdersOnPostgresTests: XCTestCase {
 
     func testASortOrdersTheExactTextsByValue() throws {
         let (app, runner, lines) = try makeResults("ls")
-        XCTAssertEqual(try column(1, of: app), [.null, .text("-3.50"), .text("4.99"), .text("12.00"), .text("19.50"), .text("19.50"),
-                                                 .text("49.90"), .text("229.00")], lines.joined(separator: "\n"))
-        // `s` twice on the next column: descending (NULL last, as SQLite places it).
+        // NULL last, as the server places it ascending.
+        XCTAssertEqual(try column(1, of: app), [.text("-3.50"), .text("4.99"), .text("12.00"), .text("19.50"), .text("19.50"),
+                                                 .text("49.90"), .text("229.00"), .null], lines.joined(separator: "\n"))
+        // `s` twice on the next column: descending (NULL first, as the server places it).
         let descending = runner.run(try KeyScript.parse("lss")).last ?? []
-        XCTAssertEqual(try column(2, of: app), [.text("2495.00"), .text("780.00"), .text("687.00"), .text("598.80"), .text("84.00"),
-                                                 .text("39.00"), .text("-3.50"), .null], descending.joined(separator: "\n"))
+        XCTAssertEqual(try column(2, of: app), [.null, .text("2495.00"), .text("780.00"), .text("687.00"), .text("598.80"), .text("84.00"),
+                                                 .text("39.00"), .text("-3.50")], descending.joined(separator: "\n"))
     }
 
     func testAFilterComparesTheExactTextsByValue() throws {
@@ -99,7 +100,7 @@ final class ReefResultOrdersOnPostgresTests: XCTestCase {
     func testAFloatsNaNIsKeptApartFromNull() throws {
         let (app, runner, lines) = try makeResults("<Esc>eSELECT id, x FROM (VALUES (1, 'NaN'::float8), (2, 1.5), (3, NULL), "
                                                    + "(4, 'Infinity')) AS t (id, x)<Enter>ls")
-        XCTAssertEqual(try column(1, of: app), [.null, .real(1.5), .real(.infinity), .text("NaN")], lines.joined(separator: "\n"))
+        XCTAssertEqual(try column(1, of: app), [.real(1.5), .real(.infinity), .text("NaN"), .null], lines.joined(separator: "\n"))
         XCTAssertTrue(lines.contains { $0.contains("│NaN│") }, lines.joined(separator: "\n"))
         let counted = runner.run(try KeyScript.parse("F")).last ?? []
         XCTAssertEqual(try column(1, of: app), [.integer(1), .integer(1), .integer(1), .integer(1)], counted.joined(separator: "\n"))

@@ -81,4 +81,18 @@ final class ReefSummaryOnPostgresTests: XCTestCase {
         XCTAssertEqual(results[3], "3│cost   │     │real   │     0│    0.0│        3│   $0.50│10.25│   20.0│660.0│             $1,300.00│█              ▄│              440.17│              744.70│")
         XCTAssertEqual(results[4], "4│big    │     │real   │     0│    0.0│        3│    12.0│56.05│  100.1│5e+20│1000000000000000000001│█              ▄│3.33333333333333e+20│5.77350269189626e+20│")
     }
+
+    /// A statement's dates and timestamps out of ISO's plain range have the server's smallest and
+    /// largest: a BC date before any AD one, a five-digit year after four, `-infinity` first and
+    /// `infinity` last (as text, `-infinity` came first and `infinity` between the years).
+    func testResultsDatesHaveTheServersSmallestAndLargest() throws {
+        let lines = try summary(try makeStats(), """
+            eSELECT * FROM (VALUES (date '0044-03-15 BC', date '2024-01-01'), ('10000-01-01', 'infinity'), ('2024-01-01', '-infinity'), \
+            ('0001-01-01', '2023-01-01')) AS t (day, edge)<Enter>I
+            """, columns: 160)
+        let cells = lines.map { $0.split(separator: "│", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) } }
+        XCTAssertEqual(cells[1][1], "day", lines.joined(separator: "\n"))
+        XCTAssertEqual([cells[1][7], cells[1][11]], ["0044-03-15 BC", "10000-01-01"], lines.joined(separator: "\n"))
+        XCTAssertEqual([cells[2][7], cells[2][11]], ["-infinity", "infinity"], lines.joined(separator: "\n"))
+    }
 }

@@ -21,8 +21,12 @@ final class ResultStore: Sendable {
     /// (``InetTextOrder``) and log positions (``LSNTextOrder``), which SQLite would order byte by
     /// byte.
     /// PostgreSQL's enums too, each by the order of its labels (``EnumTextOrder``).
+    /// Dates and timestamps by instant (``DateTimeTextOrder``), arrays element by element
+    /// (``ArrayTextOrder``), and text by the database's collation where reef follows it
+    /// (``ServerTextCollation``).
     var textOrders: [Int: String] {
-        Self.textOrders(typeNames: typeNames, enumLabels: enumLabels, isFromPostgres: isFromPostgres)
+        Self.textOrders(typeNames: typeNames, enumLabels: enumLabels, isFromPostgres: isFromPostgres,
+                        followsCollation: textCollation?.collator != nil)
     }
 
     /// The store's database.
@@ -43,14 +47,17 @@ final class ResultStore: Sendable {
     let enumLabels: [Int: [String]]
     /// The statement's text, for what re-runs it (`r`).
     let statement: String
+    /// The order of the PostgreSQL database's text, when known.
+    let textCollation: ServerTextCollation?
 
     /// Makes an empty store for a statement's `columns` (of types `typeNames`, on PostgreSQL when
     /// `isFromPostgres`), shown by `kinds`.
     ///
     /// - Throws: ``StoreError`` when no temporary folder can be made, SQLite's error when the file
     ///   cannot be created.
+    /// Text is ordered by `textCollation`, the database's, where reef can follow it.
     init(columns: [String], kinds: [ColumnKind], typeNames: [String?] = [], enumLabels: [Int: [String]] = [:],
-         isFromPostgres: Bool = false, statement: String) throws {
+         isFromPostgres: Bool = false, textCollation: ServerTextCollation? = nil, statement: String) throws {
         do {
             folder = try TemporaryFolders.make("result")
         } catch let failure as FileFailure {
@@ -62,6 +69,7 @@ final class ResultStore: Sendable {
         self.isFromPostgres = isFromPostgres
         self.enumLabels = isFromPostgres ? enumLabels : [:]
         self.statement = statement
+        self.textCollation = isFromPostgres ? textCollation : nil
         do {
             var configuration = Configuration()
             configuration.createIfMissing = true
@@ -78,8 +86,13 @@ final class ResultStore: Sendable {
             configuration.functions = [TextFold.function, RegexpFunction.function, BarFunction.function, MoneyAmountFunction.function]
             configuration.collations = StoreTextOrders.collations
                 + self.enumLabels.map { index, labels in EnumTextOrder(labels: labels).collation(column: index) }
+            let collator = self.textCollation?.collator
+            configuration.collations += [ArrayTextOrder.Elements.numbers, .instants, .text, .bytes].map {
+                ArrayTextOrder(elements: $0, collator: collator).collation
+            } + (self.textCollation?.collation.map { [$0] } ?? [])
             database = try Database(path: folder + "/result.db", configuration: configuration)
-            let orders = Self.textOrders(typeNames: typeNames, enumLabels: self.enumLabels, isFromPostgres: isFromPostgres)
+            let orders = Self.textOrders(typeNames: typeNames, enumLabels: self.enumLabels, isFromPostgres: isFromPostgres,
+                                         followsCollation: self.textCollation?.collator != nil)
             // Exact decimals and intervals ordered and compared by value (their collations); every
             // other column without a type, so SQLite keeps each value as it came.
             let list = columnNames.indices.map { index in
@@ -124,13 +137,17 @@ final class ResultStore: Sendable {
 
     /// The collation of each column of a statement's results whose texts SQLite would misorder:
     /// on PostgreSQL, `numeric` (`decimal`), `xid`, `money`, `interval` (with or without a
-    /// precision), `inet`, `cidr`, `pg_lsn`, and the enums of `enumLabels` (by column).
-    static func textOrders(typeNames: [String?], enumLabels: [Int: [String]] = [:], isFromPostgres: Bool) -> [Int: String] {
+    /// precision), `inet`, `cidr`, `pg_lsn`, `date` and timestamps, arrays, the enums of
+    /// `enumLabels` (by column), and with `followsCollation` text.
+    static func textOrders(typeNames: [String?], enumLabels: [Int: [String]] = [:], isFromPostgres: Bool,
+                           followsCollation: Bool = false) -> [Int: String] {
         guard isFromPostgres else { return [:] }
         var orders: [Int: String] = [:]
         for (index, name) in typeNames.enumerated() {
             guard let type = name?.lowercased() else { continue }
-            if type.hasPrefix("numeric") || type.hasPrefix("decimal") || ["xid", "xid8", "cid"].contains(type) {
+            if let elements = ArrayTextOrder.elements(ofType: type) {
+                orders[index] = ArrayTextOrder.name(elements)
+            } else if type.hasPrefix("numeric") || type.hasPrefix("decimal") || ["xid", "xid8", "cid"].contains(type) {
                 // Transaction and command ids: unsigned integers in their text (xid8's beyond int64).
                 orders[index] = DecimalTextOrder.name
             } else if type == "money" {
@@ -141,6 +158,10 @@ final class ResultStore: Sendable {
                 orders[index] = InetTextOrder.name
             } else if type == "pg_lsn" {
                 orders[index] = LSNTextOrder.name
+            } else if type == "date" || type.hasPrefix("timestamp") {
+                orders[index] = DateTimeTextOrder.name
+            } else if followsCollation, ServerTextCollation.ordersText(ofType: type) {
+                orders[index] = ServerTextCollation.name
             }
         }
         for index in enumLabels.keys {

@@ -1,14 +1,15 @@
 import ORMCore
 
 /// What reef's orders of a server's values kept as text share (``DecimalTextOrder``,
-/// ``MoneyTextOrder``, ``IntervalTextOrder``, ``InetTextOrder``, ``LSNTextOrder``): the
+/// ``MoneyTextOrder``, ``IntervalTextOrder``, ``InetTextOrder``, ``LSNTextOrder``,
+/// ``DateTimeTextOrder``, ``ArrayTextOrder``): the
 /// collations a result store registers, texts read as values first and those that are not after
 /// them byte by byte, and ASCII words matched in any case.
 enum StoreTextOrders {
     /// Every such collation, registered on each result store's connections.
     static let collations = [
         DecimalTextOrder.collation, MoneyTextOrder.collation, IntervalTextOrder.collation, InetTextOrder.collation,
-        LSNTextOrder.collation,
+        LSNTextOrder.collation, DateTimeTextOrder.collation,
     ]
 
     /// `left` against `right` read by `read`: two values by `order`, a value before a text that is

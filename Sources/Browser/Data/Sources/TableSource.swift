@@ -90,12 +90,13 @@ final class TableSource: RowSource, Sendable {
         self.filter = (trimmed?.isEmpty ?? true) ? nil : trimmed
         firstShownValue = max(0, table.entity.columns.count - shown.count)
         // Records keep the first bytes of long values: what is drawn costs what is shown.
+        let nullsLast = store?.isFromPostgres ?? false
         let query = try Self.view(of: table.query(cuttingValuesAt: GridValue.keptTextBytes, computing: computed, joining: joins), filter: self.filter,
-                                  group: group, sort: self.sort, names: names, dialect: table.database.dialect)
+                                  group: group, sort: self.sort, names: names, nullsLast: nullsLast, dialect: table.database.dialect)
         try query.validate()
         self.query = query
         wholeQuery = try Self.view(of: table.query(cuttingValuesAt: nil, computing: computed, joining: joins), filter: self.filter, group: group,
-                                   sort: self.sort, names: names, dialect: table.database.dialect)
+                                   sort: self.sort, names: names, nullsLast: nullsLast, dialect: table.database.dialect)
         // The source is read under `interruption` (an opening's, a sort's: it stops the first
         // window too), or one of its own; either stops the key snapshot later (``stopCounting(_:)``).
         let counting = interruption ?? Interruption()
@@ -106,9 +107,11 @@ final class TableSource: RowSource, Sendable {
         }
     }
 
-    /// `base` with `filter`, `group` and `sort` (over the columns shown, by their `names`).
+    /// `base` with `filter`, `group` and `sort` (over the columns shown, by their `names`); with
+    /// `nullsLast`, NULLs sort as PostgreSQL sorts them (after every value ascending, before
+    /// them descending) where SQLite would put them first ascending.
     private static func view(of base: Query<DynamicRecord>, filter: String?, group: RowGroup?, sort: GridSort?, names: [String],
-                             dialect: SQLDialect) throws -> Query<DynamicRecord> {
+                             nullsLast: Bool = false, dialect: SQLDialect) throws -> Query<DynamicRecord> {
         var query = base
         if let filter {
             query = query.where(try SQL.userExpression(filter, in: dialect))
@@ -118,6 +121,9 @@ final class TableSource: RowSource, Sendable {
         }
         // ORMCore puts the row key after these keys: rows that tie keep one order.
         for key in sort?.keys ?? [] {
+            if nullsLast {  // `x IS NULL` is 0 for a value, 1 for NULL: NULLs last ascending, first descending
+                query = query.orderBy(quoteIdentifier(names[key.column]) + " IS NULL", descending: key.descending)
+            }
             query = query.orderBy(quoteIdentifier(names[key.column]), descending: key.descending)
         }
         return query

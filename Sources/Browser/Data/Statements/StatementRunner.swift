@@ -73,11 +73,13 @@ struct StatementRunner: Sendable {
         let report: StatementRunReport
         let start = ContinuousClock.now
         var firstRow: ContinuousClock.Instant?
+        // Asked before the statement runs: while its rows come, the connection reads nothing else.
+        let collation = database.dialect.kind == .postgres ? ServerTextCollation.of(database) : nil
         do {
             report = try interruption.run {
                 try database.runStatement(SQL(statement), borrowingValuesOver: ResultStoreWriter.borrowedBytes, readingBlobsInPieces: true,
                                           columns: { columns in
-                    let store = try makeStore(columns: columns, for: statement)
+                    let store = try makeStore(columns: columns, for: statement, collation: collation)
                     writer = ResultStoreWriter(store: store, progress: progress, fill: fill)
                 }, row: { row in
                     if firstRow == nil {
@@ -113,7 +115,8 @@ struct StatementRunner: Sendable {
     /// The store of the rows of `statement`, whose `columns` the database named. PostgreSQL has
     /// the statement by then (it runs while the store is made), so a store that cannot be made
     /// says so.
-    private func makeStore(columns: [StatementColumn], for statement: String) throws -> ResultStore {
+    /// Its text is ordered by `collation`, the database's, where reef can follow it.
+    private func makeStore(columns: [StatementColumn], for statement: String, collation: ServerTextCollation?) throws -> ResultStore {
         let onServer = database.dialect.kind == .postgres
         do {
             var enumLabels: [Int: [String]] = [:]
@@ -121,7 +124,7 @@ struct StatementRunner: Sendable {
                 enumLabels[index] = column.enumLabels
             }
             return try ResultStore(columns: columns.map(\.name), kinds: kinds(of: columns), typeNames: columns.map(\.typeName),
-                                   enumLabels: enumLabels, isFromPostgres: onServer, statement: statement)
+                                   enumLabels: enumLabels, isFromPostgres: onServer, textCollation: collation, statement: statement)
         } catch let failure as ResultStore.StoreError where onServer {
             throw ResultStore.StoreError(reason: failure.reason + "; the statement had been sent to the server and may have run")
         }

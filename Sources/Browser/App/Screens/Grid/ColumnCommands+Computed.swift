@@ -55,7 +55,9 @@ extension ColumnCommands {
         }
         let column: ComputedColumn
         do {
-            column = try ComputedColumnText.read(text, in: table.table.database.dialect)
+            let read = try ComputedColumnText.read(text, in: table.table.database.dialect)
+            // A statement's `money` columns computed with as amounts, never as text SQLite reads as 0.
+            column = grid.source.resultStore?.readingAmounts(in: read) ?? read
             try ComputedColumnCheck.check(column, adding: table)
         } catch {
             app.report(error, doing: "computed column")

@@ -22,7 +22,8 @@ extension GridCommands {
         let label = next.map { _ in "sorting \(Sanitizer.sanitize(source.title)) by \(Sanitizer.sanitize(name))" } ?? "unsorting"
         // The cursor stays on its row, wherever the new order puts it (as after zs, q and r).
         app.waits.changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { _ in
-            app.say(.info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" } ?? "sort off"))
+            app.say(.info(next.map { "sorted by \(name) \($0.descending ? "descending" : "ascending")" + Self.note(on: $0, of: source) }
+                ?? "sort off"))
         }
     }
 
@@ -38,8 +39,21 @@ extension GridCommands {
         let next = GridSort.adding(column: grid.cursorColumn, to: source.sort)
         let label = "sorting \(Sanitizer.sanitize(source.title))"
         app.waits.changeView(of: grid, sort: next, filter: source.filter, label: label, keepingRow: true) { sorted in
-            app.say(.info(sorted.sort.map { "sorted by " + Self.describe($0, columns: sorted.columns) } ?? "sort off"))
+            app.say(.info(sorted.sort.map { "sorted by " + Self.describe($0, columns: sorted.columns) + Self.note(on: $0, of: sorted) }
+                ?? "sort off"))
         }
+    }
+
+    /// `; ` and why a sort of a PostgreSQL statement's results on text orders it byte by byte where
+    /// the server would not (``ServerTextCollation/unavailable``); empty otherwise.
+    static func note(on sort: GridSort, of source: RowSource) -> String {
+        guard let store = source.resultStore, let reason = store.textCollation?.unavailable else { return "" }
+        let onText = sort.keys.contains { key in
+            store.typeNames.indices.contains(key.column) && store.typeNames[key.column].map { type in
+                ServerTextCollation.ordersText(ofType: type) || ArrayTextOrder.elements(ofType: type) == .text
+            } ?? false
+        }
+        return onText ? "; " + reason : ""
     }
 
     /// `name ▲, total ▼`: the keys of `sort` in order.
