@@ -27,11 +27,13 @@ let package = Package(
     products: [
         // Everything a user imports: both databases, `Database(url:)` choosing between them, `@Model`.
         .library(name: "ORMCore", targets: ["ORMCore"]),
-        // An app on SQLite alone: links no libpq code (`import ORMSQLite`, `Database(path:)`).
+        // An app on SQLite alone, which links no libpq code: `import ORMSQLite` gives all a user
+        // writes on SQLite (the shared API, `Database(path:)`, `@Model`) but `Database(url:)`.
         .library(name: "ORMSQLite", targets: ["ORMSQLite"]),
         .executable(name: "reef", targets: ["reef"]),
     ],
-    // `Macros` (on by default): ORMCore declares `@Model`, whose macro is built with swift-syntax.
+    // `Macros` (on by default): ORMSQLite declares `@Model` (ORMCore re-exports it), whose macro is
+    // built with swift-syntax.
     // reef uses no macro, so `swift build -c release --product reef --disable-default-traits`
     // builds it without compiling swift-syntax (scripts/setup and scripts/install do).
     traits: [.default(enabledTraits: ["Macros"]), .trait(name: "Macros")],
@@ -67,19 +69,17 @@ let package = Package(
         // transactions, the driver protocols, the macro's contract): imports no database. The
         // drivers see its internals through `package` access (Decision 0011).
         .target(name: "ORMShared", dependencies: ["CSwiftRuntime"], swiftSettings: [portable]),
-        // SQLite's driver over the shared layers.
-        .target(name: "ORMSQLite", dependencies: ["ORMShared", "CSQLite"], swiftSettings: [portable]),
+        // SQLite's driver over the shared layers, re-exporting them, and `@Model`'s declaration (its
+        // extension conforms to SQLite's `_SQLiteRowModel`): the `ORMSQLite` product.
+        .target(
+            name: "ORMSQLite",
+            dependencies: ["ORMShared", "CSQLite", .target(name: "ORMCoreMacros", condition: .when(traits: ["Macros"]))],
+            swiftSettings: [portable]),
         // PostgreSQL's driver over the shared layers and `PostgresClient`.
         .target(name: "ORMPostgreSQL", dependencies: ["ORMShared", "PostgresClient"], swiftSettings: [portable]),
-        // The module users import: re-exports the three, `Database(url:)` choosing the driver, `@Model`.
-        .target(
-            name: "ORMCore",
-            dependencies: [
-                "ORMShared", "ORMSQLite", "ORMPostgreSQL",
-                .target(name: "ORMCoreMacros", condition: .when(traits: ["Macros"])),
-            ],
-            swiftSettings: [portable]
-        ),
+        // The module users import: re-exports the three (`@Model` with ORMSQLite), `Database(url:)`
+        // choosing the driver.
+        .target(name: "ORMCore", dependencies: ["ORMShared", "ORMSQLite", "ORMPostgreSQL"], swiftSettings: [portable]),
         // A PostgreSQL connection through libpq: statements, rows, cancelling, notifications.
         .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
         .target(
@@ -108,6 +108,10 @@ let package = Package(
         .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "PostgresTestSupport"]),
         .testTarget(
             name: "ORMCorePostgresTests", dependencies: ["ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "ORMCoreBehaviour", "PostgresClient", "PostgresTestSupport"]),
+        // An app on the `ORMSQLite` product alone (`@Model`, a file, a commit, a fetch): built with the
+        // package, run and its binary read by `SQLiteProductTests`, which fail if it links PostgreSQL.
+        .executableTarget(name: "sqlite-only-example", dependencies: ["ORMSQLite"], path: "Examples/SQLiteOnly"),
+        .testTarget(name: "SQLiteProductTests"),
         // The built reef run as a process, and in a real terminal (tmux), for the end-to-end tests.
         .target(name: "TerminalTestSupport", dependencies: ["TestSupport"], path: "Tests/TerminalTestSupport"),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "TerminalTestSupport", "TestSupport"]),

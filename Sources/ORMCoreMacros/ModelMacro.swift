@@ -58,7 +58,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             : ["@_PersistedProperty(column: \(raw: column))"]
     }
 
-    /// `extension Name: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {}`, unless the
+    /// `extension Name: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {}`, unless the
     /// class conforms already. `_SQLiteRowModel` is the protocol of SQLite's driver whose
     /// requirements are the generated members that read and bind SQLite's statement in place.
     ///
@@ -76,7 +76,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         guard !protocols.isEmpty, let model = ModelAnalysis(declaration: declaration, attribute: node),
             model.diagnostics.isEmpty
         else { return [] }
-        let models = "ORMCore.Model, ORMCore._SQLiteRowModel"
+        let models = "ORMShared.Model, ORMSQLite._SQLiteRowModel"
         let conformances = model.declaresSendable ? models : models + ", @unchecked Sendable"
         return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: conformances) {}")]
     }

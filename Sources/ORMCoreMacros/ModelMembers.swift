@@ -22,14 +22,14 @@ struct ModelMembers {
         // The bookkeeping (28 bytes) before the lock (4): the lock fills the bookkeeping's last word
         // rather than padding a word of its own (32 bytes an object).
         var sources = [
-            "@exclusivity(unchecked) \(access)var _$stateFields = ORMCore._ModelState.Fields()",
-            "\(access)let _$state = ORMCore._ModelState()",
+            "@exclusivity(unchecked) \(access)var _$stateFields = ORMShared._ModelState.Fields()",
+            "\(access)let _$state = ORMShared._ModelState()",
             withStateFields,
         ]
         if !model.declaresDeinit { sources.append(deinitializer) }
         if model.declaredKey == nil { sources += generatedKey }
         sources += [
-            "\(access)static var modelSchema: ORMCore.ModelSchema {\n    _$schema\n}",
+            "\(access)static var modelSchema: ORMShared.ModelSchema {\n    _$schema\n}",
             tableAndKey, schema, rowInitializer, valuesInitializer, faultInitializer, primaryKey, setPrimaryKey,
             bindColumns, bindValues, apply, applyValues,
             columnValue, relatedObjects,
@@ -46,7 +46,7 @@ struct ModelMembers {
     /// bookkeeping through this, under the lock.
     private var withStateFields: String {
         """
-        \(access)func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+        \(access)func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
             try _$state.withLock { try body(&_$stateFields) }
         }
         """
@@ -84,14 +84,14 @@ struct ModelMembers {
     }
 
     private var primaryKeyDescription: String {
-        "ORMCore.PrimaryKey(name: \(key.column), type: \(key.type).columnType, strategy: \(model.strategy))"
+        "ORMShared.PrimaryKey(name: \(key.column), type: \(key.type).columnType, strategy: \(model.strategy))"
     }
 
     /// Read by other models' relationship columns; it must not touch `modelSchema`, whose initialiser
     /// reads the relationship targets' `_$tableAndKey` (a model may refer to itself).
     private var tableAndKey: String {
         """
-        \(access)static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
+        \(access)static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
             (\(model.table), \(primaryKeyDescription))
         }
         """
@@ -108,7 +108,7 @@ struct ModelMembers {
             arguments.append("columns: [\n\(columns.joined(separator: "\n"))\n    ]")
         }
         if let indexes = model.indexes { arguments.append("indexes: \(indexes)") }
-        return "private static let _$schema = ORMCore.ModelSchema(\n    \(arguments.joined(separator: ",\n    "))\n)"
+        return "private static let _$schema = ORMShared.ModelSchema(\n    \(arguments.joined(separator: ",\n    "))\n)"
     }
 
     private func columnDescription(_ property: PersistedProperty) -> String {
@@ -116,20 +116,20 @@ struct ModelMembers {
         if let formerNames = property.formerNames { arguments.append("formerNames: \(formerNames)") }
         if let indexed = property.indexed { arguments.append("indexed: \(indexed)") }
         if let unique = property.unique { arguments.append("unique: \(unique)") }
-        return "ORMCore._ColumnCoding.column(\(arguments.joined(separator: ", ")))"
+        return "ORMShared._ColumnCoding.column(\(arguments.joined(separator: ", ")))"
     }
 
     // MARK: - Initialisers
 
     /// The initialiser SQLite's fetches call, reading columns in place from its statement.
     private var rowInitializer: String {
-        initializer("\(access)required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws")
+        initializer("\(access)required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws")
     }
 
     /// The same for other drivers' rows, read through their `_RowReader` (the same body: the
     /// decoding calls resolve to the `_ValueRow` overloads).
     private var valuesInitializer: String {
-        initializer("\(access)required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws")
+        initializer("\(access)required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws")
     }
 
     /// The bookkeeping is written first, next to the initial values every designated initialiser
@@ -139,7 +139,7 @@ struct ModelMembers {
     private func initializer(_ signature: String) -> String {
         var lines = [
             "self._$stateFields.enterDecoded(from: row, key: key)",
-            "self.\(key.storage) = try ORMCore._ColumnCoding.decodeKey(\(key.type).self, key, from: row, column: \(key.column))",
+            "self.\(key.storage) = try ORMShared._ColumnCoding.decodeKey(\(key.type).self, key, from: row, column: \(key.column))",
         ]
         for (index, property) in model.columns.enumerated() {
             lines.append("self.\(property.storage) = try \(decode(property, at: index))")
@@ -149,16 +149,16 @@ struct ModelMembers {
 
     private var faultInitializer: String {
         body(
-            "\(access)required init(_$faultKey key: ORMCore.SQLValue) throws",
+            "\(access)required init(_$faultKey key: ORMShared.SQLValue) throws",
             ["self.\(key.storage) = try \(keyFromValue)"])
     }
 
     private var keyFromValue: String {
-        "ORMCore._ColumnCoding.keyFromValue(\(key.type).self, key, entity: \(model.table))"
+        "ORMShared._ColumnCoding.keyFromValue(\(key.type).self, key, entity: \(model.table))"
     }
 
     private func decode(_ property: PersistedProperty, at index: Int) -> String {
-        "ORMCore._ColumnCoding.decode(\(property.typeText).self, from: row, at: \(index + 1), column: \(property.columnName))"
+        "ORMShared._ColumnCoding.decode(\(property.typeText).self, from: row, at: \(index + 1), column: \(property.columnName))"
     }
 
     // MARK: - Key access
@@ -167,8 +167,8 @@ struct ModelMembers {
     /// lock covers the key and the bookkeeping.
     private var primaryKey: String {
         """
-        \(access)var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-            ORMCore._ColumnCoding.keyValue(\(key.storage))
+        \(access)var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+            ORMShared._ColumnCoding.keyValue(\(key.storage))
         }
         """
     }
@@ -177,7 +177,7 @@ struct ModelMembers {
     /// does not fit the key's type.
     private var setPrimaryKey: String {
         """
-        \(access)func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
+        \(access)func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
             \(key.storage) = try \(keyFromValue)
         }
         """
@@ -187,17 +187,17 @@ struct ModelMembers {
 
     /// Binding for SQLite's statement: each value's bind inlined to one SQLite call.
     private var bindColumns: String {
-        bindColumns(to: "statement", "ORMCore._Statement")
+        bindColumns(to: "statement", "ORMSQLite._Statement")
     }
 
     /// Binding for other drivers, to their `_ValueBinder` (chosen once per statement, by the caller).
     private var bindValues: String {
-        bindColumns(to: "binder", "some ORMCore._ValueBinder")
+        bindColumns(to: "binder", "some ORMShared._ValueBinder")
     }
 
     private func bindColumns(to binder: String, _ binderType: String) -> String {
         let signature =
-            "\(access)func _$bindColumns(_ columns: ORMCore._ColumnSet, to \(binder): \(binderType), startingAt start: Int32) throws"
+            "\(access)func _$bindColumns(_ columns: ORMShared._ColumnSet, to \(binder): \(binderType), startingAt start: Int32) throws"
         let columns = model.columns
         switch columns.count {
         case 0:
@@ -207,14 +207,14 @@ struct ModelMembers {
                 signature,
                 snapshot(columns) + [
                     "if columns.contains(0) {",
-                    "    try ORMCore._ColumnCoding.bind(values, to: \(binder), at: start)",
+                    "    try ORMShared._ColumnCoding.bind(values, to: \(binder), at: start)",
                     "}",
                 ])
         default:
             var lines = snapshot(columns) + ["var index = start"]
             for index in columns.indices {
                 lines.append("if columns.contains(\(index)) {")
-                lines.append("    try ORMCore._ColumnCoding.bind(values.\(index), to: \(binder), at: index)")
+                lines.append("    try ORMShared._ColumnCoding.bind(values.\(index), to: \(binder), at: index)")
                 // The last increment would never be read.
                 if index < columns.count - 1 { lines.append("    index += 1") }
                 lines.append("}")
@@ -224,17 +224,17 @@ struct ModelMembers {
     }
 
     private var apply: String {
-        apply(row: "ORMCore._StatementRow")
+        apply(row: "ORMSQLite._StatementRow")
     }
 
     private var applyValues: String {
-        apply(row: "ORMCore._ValueRow")
+        apply(row: "ORMShared._ValueRow")
     }
 
     /// An observable class's `_$apply` also collects the columns whose values it changed, and
     /// tells the observers of those after the lock.
     private func apply(row rowType: String) -> String {
-        let signature = "\(access)func _$apply(_ row: \(rowType), keeping: ORMCore._ColumnSet) throws"
+        let signature = "\(access)func _$apply(_ row: \(rowType), keeping: ORMShared._ColumnSet) throws"
         if model.columns.isEmpty { return body(signature, []) }
         var lines: [String] = []
         for (index, property) in model.columns.enumerated() {
@@ -244,13 +244,13 @@ struct ModelMembers {
                 "let v\(index): \(property.optionalTypeText) = try keeping.contains(\(index)) ? nil : .some("
                     + decode(property, at: index) + ")")
         }
-        if model.isObservable { lines.append("var changed = ORMCore._ColumnSet()") }
+        if model.isObservable { lines.append("var changed = ORMShared._ColumnSet()") }
         lines.append("_$state.withLock {")
         for (index, property) in model.columns.enumerated() {
             lines.append("    if let v\(index) {")
             if model.isObservable {
                 lines += [
-                    "        if !ORMCore._ColumnCoding.isSame(\(property.storage), v\(index)) {",
+                    "        if !ORMShared._ColumnCoding.isSame(\(property.storage), v\(index)) {",
                     "            changed.insert(\(index))", "        }",
                 ]
             }
@@ -284,16 +284,16 @@ struct ModelMembers {
 
     /// Only optional columns can hold a related model (relationship columns are `T?`).
     private var relatedObjects: String {
-        let signature = "\(access)var _$relatedObjects: [any ORMCore.Model]"
+        let signature = "\(access)var _$relatedObjects: [any ORMShared.Model]"
         let candidates = model.columns.filter(\.isOptional)
         switch candidates.count {
         case 0:
             return body(signature, ["[]"])
         case 1:
             return body(
-                signature, snapshot(candidates) + ["return [ORMCore._ColumnCoding.related(values)].compactMap {", "    $0", "}"])
+                signature, snapshot(candidates) + ["return [ORMShared._ColumnCoding.related(values)].compactMap {", "    $0", "}"])
         default:
-            let related = candidates.indices.map { "ORMCore._ColumnCoding.related(values.\($0))" }
+            let related = candidates.indices.map { "ORMShared._ColumnCoding.related(values.\($0))" }
             return body(
                 signature,
                 snapshot(candidates) + ["return [\(related.joined(separator: ", "))].compactMap {", "    $0", "}"])
@@ -312,13 +312,13 @@ struct ModelMembers {
     /// The registrar of a class declared `Observable`: the properties tell it of their reads and
     /// changes, which `withObservationTracking` (and SwiftUI) follow.
     private var observationRegistrar: String {
-        "private let _$observationRegistrar = ORMCore._ObservationRegistrar()"
+        "private let _$observationRegistrar = ORMShared._ObservationRegistrar()"
     }
 
     /// Tells the registrar that the properties of `columns` changed (a refresh, a rollback, or a row
     /// another commit changed): called by the runtime outside the object's lock.
     private var observedColumnsDidChange: String {
-        let signature = "\(access)func _$observedColumnsDidChange(_ columns: ORMCore._ColumnSet)"
+        let signature = "\(access)func _$observedColumnsDidChange(_ columns: ORMShared._ColumnSet)"
         var lines: [String] = []
         for (index, property) in model.columns.enumerated() {
             lines += [
@@ -335,15 +335,15 @@ struct ModelMembers {
     /// finds a live object's row unchanged tells no observer), under the caller's lock.
     private var replaceColumns: String {
         let signature =
-            "\(access)func _$replaceColumns(from decoded: any ORMCore.Model, keeping: ORMCore._ColumnSet) -> ORMCore._ColumnSet"
+            "\(access)func _$replaceColumns(from decoded: any ORMShared.Model, keeping: ORMShared._ColumnSet) -> ORMShared._ColumnSet"
         var lines = [
-            "var changed = ORMCore._ColumnSet()",
+            "var changed = ORMShared._ColumnSet()",
             "guard let decoded = decoded as? \(model.typeName) else {", "    return changed", "}",
         ]
         for (index, property) in model.columns.enumerated() {
             lines += [
                 "if !keeping.contains(\(index)) {",
-                "    if !ORMCore._ColumnCoding.isSame(\(property.storage), decoded.\(property.storage)) {",
+                "    if !ORMShared._ColumnCoding.isSame(\(property.storage), decoded.\(property.storage)) {",
                 "        changed.insert(\(index))", "    }",
                 "    \(property.storage) = decoded.\(property.storage)",
                 "}",
@@ -361,7 +361,7 @@ struct ModelMembers {
     private var checkSendable: String {
         body(
             "private func _$checkSendable()",
-            model.sendableValues.map { "ORMCore._modelPropertyMustBeSendable(self.\($0))" })
+            model.sendableValues.map { "ORMSQLite._modelPropertyMustBeSendable(self.\($0))" })
     }
 
     private func body(_ signature: String, _ lines: [String]) -> String {

@@ -22,7 +22,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         return StoredPropertyExpansion.accessors(
             storage: storage,
             set: """
-                _$state.write(self, column: \(column), newValue, ORMCore._ColumnCoding.isSame) {
+                _$state.write(self, column: \(column), newValue, ORMShared._ColumnCoding.isSame) {
                     \(storage)
                 } assign: {
                     \(storage) = newValue

@@ -177,12 +177,13 @@ struct ColumnOptions {
 // MARK: - Syntax helpers
 
 extension AttributeListSyntax {
-    /// The attribute `@name` or `@ORMCore.name`, if present.
+    /// The attribute `@name`, or `@ORMCore.name` or `@ORMSQLite.name` (the module that declares
+    /// the macros, and the one that re-exports it), if present.
     func attribute(named name: String) -> AttributeSyntax? {
         for element in self {
             guard case .attribute(let attribute) = element else { continue }
             let written = attribute.attributeName.trimmedDescription
-            if written == name || written == "ORMCore.\(name)" { return attribute }
+            if written == name || written == "ORMCore.\(name)" || written == "ORMSQLite.\(name)" { return attribute }
         }
         return nil
     }

@@ -5,7 +5,7 @@ import XCTest
 /// default trait `Macros` (as `scripts/setup`, `scripts/install` and `scripts/pg-demo` build it)
 /// nothing it needs depends on `ORMCoreMacros`, and swift-syntax, which the macro needs and which
 /// took most of the set-up's time compiled with optimisation, is not built. ORMCore's users still
-/// get `@Model` by default.
+/// get `@Model` by default, as do those of the SQLite-only product `ORMSQLite`, which declares it.
 final class SetupBuildTests: XCTestCase {
     private var root: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -71,6 +71,10 @@ final class SetupBuildTests: XCTestCase {
         // ORMCore's users still get @Model: the default trait brings the macro in.
         let defaults = try closure(of: "ORMCore", in: manifest, traits: ["Macros"])
         XCTAssertTrue(defaults.contains("ORMCoreMacros"), "\(defaults)")
+        // And so do those of the SQLite-only product, which declares it, without PostgreSQL's code.
+        let sqliteAlone = try closure(of: "ORMSQLite", in: manifest, traits: ["Macros"])
+        XCTAssertTrue(sqliteAlone.contains("ORMCoreMacros"), "\(sqliteAlone)")
+        XCTAssertFalse(sqliteAlone.contains("PostgresClient") || sqliteAlone.contains("ORMPostgreSQL"), "\(sqliteAlone)")
     }
 
     func testTheScriptsBuildReefWithoutTheDefaultTraitAndWithTheRuntimeLinkedIn() throws {

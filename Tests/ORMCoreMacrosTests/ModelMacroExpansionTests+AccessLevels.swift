@@ -25,7 +25,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _name
                         } assign: {
                             _name = newValue
@@ -35,11 +35,11 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _name: String = ""
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -64,66 +64,66 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _id: Int64 = 0
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Tag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Tag", ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Tag",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
-                        ORMCore._ColumnCoding.column("name", String.self, default: ""),
+                        ORMShared._ColumnCoding.column("name", String.self, default: ""),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._name = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._name = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: binder, at: start)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -131,8 +131,8 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -153,7 +153,7 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
 
@@ -161,7 +161,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Tag: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Tag: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)
@@ -177,11 +177,11 @@ extension ModelMacroExpansionTests {
             expandedSource: """
             package final class Marker {
 
-                @exclusivity(unchecked) package var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) package var _$stateFields = ORMShared._ModelState.Fields()
 
-                package let _$state = ORMCore._ModelState()
+                package let _$state = ORMShared._ModelState()
 
-                package func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                package func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -206,59 +206,59 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _id: Int64 = 0
 
-                package static var modelSchema: ORMCore.ModelSchema {
+                package static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                package static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Marker", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                package static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Marker", ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Marker",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: []
                 )
 
-                package required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                package required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                 }
 
-                package required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                package required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
                 }
 
-                package required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
+                package required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
                 }
 
-                package var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                package var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                package func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
+                package func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Marker")
                 }
 
-                package func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                package func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                 }
 
-                package func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                package func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                 }
 
-                package func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
+                package func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
                 }
 
-                package func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
+                package func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
                 }
 
                 package func _$columnValue(_ column: Int, replacingWith value: (any Sendable)?) -> any Sendable {
                     ()
                 }
 
-                package var _$relatedObjects: [any ORMCore.Model] {
+                package var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
 
@@ -266,7 +266,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Marker: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Marker: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

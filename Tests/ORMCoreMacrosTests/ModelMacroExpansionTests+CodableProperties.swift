@@ -28,7 +28,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _tags
                         } assign: {
                             _tags = newValue
@@ -48,7 +48,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 1, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 1, newValue, ORMShared._ColumnCoding.isSame) {
                             _limits
                         } assign: {
                             _limits = newValue
@@ -68,7 +68,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 2, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 2, newValue, ORMShared._ColumnCoding.isSame) {
                             _address
                         } assign: {
                             _address = newValue
@@ -88,7 +88,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 3, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 3, newValue, ORMShared._ColumnCoding.isSame) {
                             _mood
                         } assign: {
                             _mood = newValue
@@ -108,7 +108,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 4, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 4, newValue, ORMShared._ColumnCoding.isSame) {
                             _previous
                         } assign: {
                             _previous = newValue
@@ -118,11 +118,11 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _previous: Mood? = nil
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -147,116 +147,116 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _id: Int64 = 0
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Settings", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Settings", ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Settings",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
-                        ORMCore._ColumnCoding.column("tags", [String].self, default: []),
-                        ORMCore._ColumnCoding.column("limits", [String: Int].self, default: [:]),
-                        ORMCore._ColumnCoding.column("address", Address.self, default: Address(street: "", zip: 0)),
-                        ORMCore._ColumnCoding.column("mood", Mood.self, default: .happy),
-                        ORMCore._ColumnCoding.column("previous", Mood?.self, default: nil),
+                        ORMShared._ColumnCoding.column("tags", [String].self, default: []),
+                        ORMShared._ColumnCoding.column("limits", [String: Int].self, default: [:]),
+                        ORMShared._ColumnCoding.column("address", Address.self, default: Address(street: "", zip: 0)),
+                        ORMShared._ColumnCoding.column("mood", Mood.self, default: .happy),
+                        ORMShared._ColumnCoding.column("previous", Mood?.self, default: nil),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
-                    self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
-                    self._address = try ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
-                    self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
-                    self._previous = try ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._tags = try ORMShared._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
+                    self._limits = try ORMShared._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
+                    self._address = try ORMShared._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
+                    self._mood = try ORMShared._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
+                    self._previous = try ORMShared._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._tags = try ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
-                    self._limits = try ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
-                    self._address = try ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
-                    self._mood = try ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
-                    self._previous = try ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._tags = try ORMShared._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags")
+                    self._limits = try ORMShared._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits")
+                    self._address = try ORMShared._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address")
+                    self._mood = try ORMShared._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood")
+                    self._previous = try ORMShared._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Settings")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_tags, _limits, _address, _mood, _previous)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values.0, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.0, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try ORMCore._ColumnCoding.bind(values.1, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.1, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(2) {
-                        try ORMCore._ColumnCoding.bind(values.2, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.2, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(3) {
-                        try ORMCore._ColumnCoding.bind(values.3, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.3, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(4) {
-                        try ORMCore._ColumnCoding.bind(values.4, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.4, to: statement, at: index)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_tags, _limits, _address, _mood, _previous)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values.0, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.0, to: binder, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try ORMCore._ColumnCoding.bind(values.1, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.1, to: binder, at: index)
                         index += 1
                     }
                     if columns.contains(2) {
-                        try ORMCore._ColumnCoding.bind(values.2, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.2, to: binder, at: index)
                         index += 1
                     }
                     if columns.contains(3) {
-                        try ORMCore._ColumnCoding.bind(values.3, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.3, to: binder, at: index)
                         index += 1
                     }
                     if columns.contains(4) {
-                        try ORMCore._ColumnCoding.bind(values.4, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.4, to: binder, at: index)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: [String]? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags"))
-                    let v1: [String: Int]? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits"))
-                    let v2: Address? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address"))
-                    let v3: Mood? = try keeping.contains(3) ? nil : .some(ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood"))
-                    let v4: Mood?? = try keeping.contains(4) ? nil : .some(ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous"))
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: [String]? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags"))
+                    let v1: [String: Int]? = try keeping.contains(1) ? nil : .some(ORMShared._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits"))
+                    let v2: Address? = try keeping.contains(2) ? nil : .some(ORMShared._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address"))
+                    let v3: Mood? = try keeping.contains(3) ? nil : .some(ORMShared._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood"))
+                    let v4: Mood?? = try keeping.contains(4) ? nil : .some(ORMShared._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous"))
                     _$state.withLock {
                         if let v0 {
                             _tags = v0
@@ -276,12 +276,12 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: [String]? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags"))
-                    let v1: [String: Int]? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits"))
-                    let v2: Address? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address"))
-                    let v3: Mood? = try keeping.contains(3) ? nil : .some(ORMCore._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood"))
-                    let v4: Mood?? = try keeping.contains(4) ? nil : .some(ORMCore._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous"))
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: [String]? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode([String].self, from: row, at: 1, column: "tags"))
+                    let v1: [String: Int]? = try keeping.contains(1) ? nil : .some(ORMShared._ColumnCoding.decode([String: Int].self, from: row, at: 2, column: "limits"))
+                    let v2: Address? = try keeping.contains(2) ? nil : .some(ORMShared._ColumnCoding.decode(Address.self, from: row, at: 3, column: "address"))
+                    let v3: Mood? = try keeping.contains(3) ? nil : .some(ORMShared._ColumnCoding.decode(Mood.self, from: row, at: 4, column: "mood"))
+                    let v4: Mood?? = try keeping.contains(4) ? nil : .some(ORMShared._ColumnCoding.decode(Mood?.self, from: row, at: 5, column: "previous"))
                     _$state.withLock {
                         if let v0 {
                             _tags = v0
@@ -338,11 +338,11 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     let values = _$state.withLock {
                         _previous
                     }
-                    return [ORMCore._ColumnCoding.related(values)].compactMap {
+                    return [ORMShared._ColumnCoding.related(values)].compactMap {
                         $0
                     }
                 }
@@ -351,7 +351,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Settings: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Settings: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

@@ -34,7 +34,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _value
                         } assign: {
                             _value = newValue
@@ -53,11 +53,11 @@ extension ModelMacroExpansionTests {
                 }
                 func reset() { value = 0 }
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -82,66 +82,66 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _id: Int64 = 0
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Counter", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Counter", ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Counter",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
-                        ORMCore._ColumnCoding.column("value", Int.self, default: 0),
+                        ORMShared._ColumnCoding.column("value", Int.self, default: 0),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._value = try ORMShared._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._value = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._value = try ORMShared._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Counter")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _value
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _value
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: binder, at: start)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value"))
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value"))
                     _$state.withLock {
                         if let v0 {
                             _value = v0
@@ -149,8 +149,8 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value"))
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(Int.self, from: row, at: 1, column: "value"))
                     _$state.withLock {
                         if let v0 {
                             _value = v0
@@ -171,7 +171,7 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
 
@@ -179,11 +179,11 @@ extension ModelMacroExpansionTests {
                 }
 
                 private func _$checkSendable() {
-                    ORMCore._modelPropertyMustBeSendable(self.step)
+                    ORMSQLite._modelPropertyMustBeSendable(self.step)
                 }
             }
 
-            extension Counter: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Counter: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

@@ -27,7 +27,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _text
                         } assign: {
                             _text = newValue
@@ -40,11 +40,11 @@ extension ModelMacroExpansionTests {
                     self.text = text
                 }
 
-                @exclusivity(unchecked) public var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) public var _$stateFields = ORMShared._ModelState.Fields()
 
-                public let _$state = ORMCore._ModelState()
+                public let _$state = ORMShared._ModelState()
 
-                public func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                public func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -69,66 +69,66 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _id: Int64 = 0
 
-                public static var modelSchema: ORMCore.ModelSchema {
+                public static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                public static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("notes", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                public static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("notes", ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "notes",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
-                        ORMCore._ColumnCoding.column("text", String.self, default: "draft"),
+                        ORMShared._ColumnCoding.column("text", String.self, default: "draft"),
                     ]
                 )
 
-                public required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                public required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._text = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                 }
 
-                public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                public required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._text = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._text = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "text")
                 }
 
-                public required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
+                public required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
                 }
 
-                public var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                public var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                public func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
+                public func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "notes")
                 }
 
-                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _text
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _text
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: binder, at: start)
                     }
                 }
 
-                public func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text"))
+                public func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "text"))
                     _$state.withLock {
                         if let v0 {
                             _text = v0
@@ -136,8 +136,8 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                public func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "text"))
+                public func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "text"))
                     _$state.withLock {
                         if let v0 {
                             _text = v0
@@ -158,12 +158,12 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                public var _$relatedObjects: [any ORMCore.Model] {
+                public var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
             }
 
-            extension Note: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Note: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

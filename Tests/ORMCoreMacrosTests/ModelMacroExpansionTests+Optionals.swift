@@ -26,7 +26,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _nickname
                         } assign: {
                             _nickname = newValue
@@ -46,7 +46,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 1, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 1, newValue, ORMShared._ColumnCoding.isSame) {
                             _score
                         } assign: {
                             _score = newValue
@@ -66,7 +66,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 2, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 2, newValue, ORMShared._ColumnCoding.isSame) {
                             _rating
                         } assign: {
                             _rating = newValue
@@ -76,11 +76,11 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _rating: Int? = 3
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -105,92 +105,92 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _id: Int64 = 0
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Profile", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Profile", ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Profile",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
-                        ORMCore._ColumnCoding.column("nickname", String?.self, default: nil),
-                        ORMCore._ColumnCoding.column("score", Optional<Double>.self, default: nil),
-                        ORMCore._ColumnCoding.column("rating", Int?.self, default: 3),
+                        ORMShared._ColumnCoding.column("nickname", String?.self, default: nil),
+                        ORMShared._ColumnCoding.column("score", Optional<Double>.self, default: nil),
+                        ORMShared._ColumnCoding.column("rating", Int?.self, default: 3),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
-                    self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
-                    self._rating = try ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._nickname = try ORMShared._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
+                    self._score = try ORMShared._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
+                    self._rating = try ORMShared._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._nickname = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
-                    self._score = try ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
-                    self._rating = try ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._nickname = try ORMShared._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname")
+                    self._score = try ORMShared._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score")
+                    self._rating = try ORMShared._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Profile")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_nickname, _score, _rating)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values.0, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.0, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try ORMCore._ColumnCoding.bind(values.1, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.1, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(2) {
-                        try ORMCore._ColumnCoding.bind(values.2, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.2, to: statement, at: index)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_nickname, _score, _rating)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values.0, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.0, to: binder, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try ORMCore._ColumnCoding.bind(values.1, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.1, to: binder, at: index)
                         index += 1
                     }
                     if columns.contains(2) {
-                        try ORMCore._ColumnCoding.bind(values.2, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.2, to: binder, at: index)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String?? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname"))
-                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score"))
-                    let v2: Int?? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating"))
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String?? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname"))
+                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : .some(ORMShared._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score"))
+                    let v2: Int?? = try keeping.contains(2) ? nil : .some(ORMShared._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating"))
                     _$state.withLock {
                         if let v0 {
                             _nickname = v0
@@ -204,10 +204,10 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String?? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname"))
-                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score"))
-                    let v2: Int?? = try keeping.contains(2) ? nil : .some(ORMCore._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating"))
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String?? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String?.self, from: row, at: 1, column: "nickname"))
+                    let v1: Optional<Double>? = try keeping.contains(1) ? nil : .some(ORMShared._ColumnCoding.decode(Optional<Double>.self, from: row, at: 2, column: "score"))
+                    let v2: Int?? = try keeping.contains(2) ? nil : .some(ORMShared._ColumnCoding.decode(Int?.self, from: row, at: 3, column: "rating"))
                     _$state.withLock {
                         if let v0 {
                             _nickname = v0
@@ -246,11 +246,11 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     let values = _$state.withLock {
                         (_nickname, _score, _rating)
                     }
-                    return [ORMCore._ColumnCoding.related(values.0), ORMCore._ColumnCoding.related(values.1), ORMCore._ColumnCoding.related(values.2)].compactMap {
+                    return [ORMShared._ColumnCoding.related(values.0), ORMShared._ColumnCoding.related(values.1), ORMShared._ColumnCoding.related(values.2)].compactMap {
                         $0
                     }
                 }
@@ -259,7 +259,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Profile: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Profile: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

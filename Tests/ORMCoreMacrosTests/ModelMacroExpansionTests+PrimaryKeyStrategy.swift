@@ -24,7 +24,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _title
                         } assign: {
                             _title = newValue
@@ -34,11 +34,11 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _title: String = ""
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -63,66 +63,66 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _id: Int64 = 0
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Event", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Event", ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Event",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .autoincrement),
                     columns: [
-                        ORMCore._ColumnCoding.column("title", String.self, default: ""),
+                        ORMShared._ColumnCoding.column("title", String.self, default: ""),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._title = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._title = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Event")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _title
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _title
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: binder, at: start)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
                     _$state.withLock {
                         if let v0 {
                             _title = v0
@@ -130,8 +130,8 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
                     _$state.withLock {
                         if let v0 {
                             _title = v0
@@ -152,7 +152,7 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
 
@@ -160,7 +160,7 @@ extension ModelMacroExpansionTests {
                 }
             }
 
-            extension Event: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Event: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

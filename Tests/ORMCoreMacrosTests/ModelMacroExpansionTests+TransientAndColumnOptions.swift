@@ -29,7 +29,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _fullName
                         } assign: {
                             _fullName = newValue
@@ -49,7 +49,7 @@ extension ModelMacroExpansionTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 1, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 1, newValue, ORMShared._ColumnCoding.isSame) {
                             _email
                         } assign: {
                             _email = newValue
@@ -95,11 +95,11 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _note: String? = nil
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -124,80 +124,80 @@ extension ModelMacroExpansionTests {
 
                 @exclusivity(unchecked) private var _id: Int64 = 0
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Account", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Account", ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Account",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
-                        ORMCore._ColumnCoding.column("full_name", String.self, default: "", formerNames: ["name", "fullname"], indexed: true, unique: true),
-                        ORMCore._ColumnCoding.column("email", String?.self, default: nil, unique: true),
+                        ORMShared._ColumnCoding.column("full_name", String.self, default: "", formerNames: ["name", "fullname"], indexed: true, unique: true),
+                        ORMShared._ColumnCoding.column("email", String?.self, default: nil, unique: true),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
-                    self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._fullName = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
+                    self._email = try ORMShared._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._fullName = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
-                    self._email = try ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._fullName = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name")
+                    self._email = try ORMShared._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Account")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_fullName, _email)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values.0, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.0, to: statement, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try ORMCore._ColumnCoding.bind(values.1, to: statement, at: index)
+                        try ORMShared._ColumnCoding.bind(values.1, to: statement, at: index)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         (_fullName, _email)
                     }
                     var index = start
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values.0, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.0, to: binder, at: index)
                         index += 1
                     }
                     if columns.contains(1) {
-                        try ORMCore._ColumnCoding.bind(values.1, to: binder, at: index)
+                        try ORMShared._ColumnCoding.bind(values.1, to: binder, at: index)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name"))
-                    let v1: String?? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email"))
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name"))
+                    let v1: String?? = try keeping.contains(1) ? nil : .some(ORMShared._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email"))
                     _$state.withLock {
                         if let v0 {
                             _fullName = v0
@@ -208,9 +208,9 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name"))
-                    let v1: String?? = try keeping.contains(1) ? nil : .some(ORMCore._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email"))
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "full_name"))
+                    let v1: String?? = try keeping.contains(1) ? nil : .some(ORMShared._ColumnCoding.decode(String?.self, from: row, at: 2, column: "email"))
                     _$state.withLock {
                         if let v0 {
                             _fullName = v0
@@ -240,11 +240,11 @@ extension ModelMacroExpansionTests {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     let values = _$state.withLock {
                         _email
                     }
-                    return [ORMCore._ColumnCoding.related(values)].compactMap {
+                    return [ORMShared._ColumnCoding.related(values)].compactMap {
                         $0
                     }
                 }
@@ -253,12 +253,12 @@ extension ModelMacroExpansionTests {
                 }
 
                 private func _$checkSendable() {
-                    ORMCore._modelPropertyMustBeSendable(self.cache)
-                    ORMCore._modelPropertyMustBeSendable(self.note)
+                    ORMSQLite._modelPropertyMustBeSendable(self.cache)
+                    ORMSQLite._modelPropertyMustBeSendable(self.note)
                 }
             }
 
-            extension Account: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Account: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

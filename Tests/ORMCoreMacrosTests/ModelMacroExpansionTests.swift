@@ -42,7 +42,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
             }
             set {
-                _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                     _name
                 } assign: {
                     _name = newValue
@@ -62,7 +62,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
             }
             set {
-                _$state.write(self, column: 1, newValue, ORMCore._ColumnCoding.isSame) {
+                _$state.write(self, column: 1, newValue, ORMShared._ColumnCoding.isSame) {
                     _age
                 } assign: {
                     _age = newValue
@@ -82,7 +82,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
             }
             set {
-                _$state.write(self, column: 2, newValue, ORMCore._ColumnCoding.isSame) {
+                _$state.write(self, column: 2, newValue, ORMShared._ColumnCoding.isSame) {
                     _email
                 } assign: {
                     _email = newValue
@@ -102,7 +102,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
             }
             set {
-                _$state.write(self, column: 3, newValue, ORMCore._ColumnCoding.isSame) {
+                _$state.write(self, column: 3, newValue, ORMShared._ColumnCoding.isSame) {
                     _department
                 } assign: {
                     _department = newValue
@@ -122,7 +122,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
             }
             set {
-                _$state.write(self, column: 4, newValue, ORMCore._ColumnCoding.isSame) {
+                _$state.write(self, column: 4, newValue, ORMShared._ColumnCoding.isSame) {
                     _tags
                 } assign: {
                     _tags = newValue
@@ -142,7 +142,7 @@ final class ModelMacroExpansionTests: XCTestCase {
                 }
             }
             set {
-                _$state.write(self, column: 5, newValue, ORMCore._ColumnCoding.isSame) {
+                _$state.write(self, column: 5, newValue, ORMShared._ColumnCoding.isSame) {
                     _mood
                 } assign: {
                     _mood = newValue

@@ -44,7 +44,7 @@ extension ModelMacroKeyTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _name
                         } assign: {
                             _name = newValue
@@ -54,11 +54,11 @@ extension ModelMacroKeyTests {
 
                 @exclusivity(unchecked) private var _name: String = ""
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -68,66 +68,66 @@ extension ModelMacroKeyTests {
                     _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
                 }
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Country", ORMCore.PrimaryKey(name: "code", type: String.columnType, strategy: .provided))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Country", ORMShared.PrimaryKey(name: "code", type: String.columnType, strategy: .provided))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Country",
-                    primaryKey: ORMCore.PrimaryKey(name: "code", type: String.columnType, strategy: .provided),
+                    primaryKey: ORMShared.PrimaryKey(name: "code", type: String.columnType, strategy: .provided),
                     columns: [
-                        ORMCore._ColumnCoding.column("name", String.self, default: ""),
+                        ORMShared._ColumnCoding.column("name", String.self, default: ""),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
-                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._code = try ORMShared._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
+                    self._name = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._code = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
-                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._code = try ORMShared._ColumnCoding.decodeKey(String.self, key, from: row, column: "code")
+                    self._name = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._code = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._code = try ORMShared._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_code)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_code)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _code = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _code = try ORMShared._ColumnCoding.keyFromValue(String.self, key, entity: "Country")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: binder, at: start)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -135,8 +135,8 @@ extension ModelMacroKeyTests {
                     }
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
                     _$state.withLock {
                         if let v0 {
                             _name = v0
@@ -157,7 +157,7 @@ extension ModelMacroKeyTests {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
 
@@ -165,7 +165,7 @@ extension ModelMacroKeyTests {
                 }
             }
 
-            extension Country: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Country: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)
@@ -211,7 +211,7 @@ extension ModelMacroKeyTests {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _body
                         } assign: {
                             _body = newValue
@@ -221,11 +221,11 @@ extension ModelMacroKeyTests {
 
                 @exclusivity(unchecked) private var _body: String = ""
 
-                @exclusivity(unchecked) public var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) public var _$stateFields = ORMShared._ModelState.Fields()
 
-                public let _$state = ORMCore._ModelState()
+                public let _$state = ORMShared._ModelState()
 
-                public func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                public func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -235,66 +235,66 @@ extension ModelMacroKeyTests {
                     _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
                 }
 
-                public static var modelSchema: ORMCore.ModelSchema {
+                public static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                public static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Document", ORMCore.PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided))
+                public static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Document", ORMShared.PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Document",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: UUID.columnType, strategy: .provided),
                     columns: [
-                        ORMCore._ColumnCoding.column("body", String.self, default: ""),
+                        ORMShared._ColumnCoding.column("body", String.self, default: ""),
                     ]
                 )
 
-                public required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                public required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
-                    self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
+                    self._body = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                 }
 
-                public required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                public required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
-                    self._body = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(UUID.self, key, from: row, column: "id")
+                    self._body = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "body")
                 }
 
-                public required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
+                public required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
                 }
 
-                public var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                public var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                public func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
+                public func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(UUID.self, key, entity: "Document")
                 }
 
-                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _body
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                public func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                public func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _body
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: binder, at: start)
                     }
                 }
 
-                public func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body"))
+                public func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "body"))
                     _$state.withLock {
                         if let v0 {
                             _body = v0
@@ -302,8 +302,8 @@ extension ModelMacroKeyTests {
                     }
                 }
 
-                public func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "body"))
+                public func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "body"))
                     _$state.withLock {
                         if let v0 {
                             _body = v0
@@ -324,7 +324,7 @@ extension ModelMacroKeyTests {
                     }
                 }
 
-                public var _$relatedObjects: [any ORMCore.Model] {
+                public var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
 
@@ -332,7 +332,7 @@ extension ModelMacroKeyTests {
                 }
             }
 
-            extension Document: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Document: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

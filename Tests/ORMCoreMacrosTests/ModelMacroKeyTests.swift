@@ -43,7 +43,7 @@ final class ModelMacroKeyTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _title
                         } assign: {
                             _title = newValue
@@ -53,11 +53,11 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _title: String = ""
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -67,66 +67,66 @@ final class ModelMacroKeyTests: XCTestCase {
                     _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
                 }
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Ticket", ORMCore.PrimaryKey(name: "id", type: Int.columnType, strategy: .rowID))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Ticket", ORMShared.PrimaryKey(name: "id", type: Int.columnType, strategy: .rowID))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Ticket",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int.columnType, strategy: .rowID),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int.columnType, strategy: .rowID),
                     columns: [
-                        ORMCore._ColumnCoding.column("title", String.self, default: ""),
+                        ORMShared._ColumnCoding.column("title", String.self, default: ""),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
-                    self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
+                    self._title = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
-                    self._title = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int.self, key, from: row, column: "id")
+                    self._title = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "title")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int.self, key, entity: "Ticket")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _title
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _title
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: binder, at: start)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
                     _$state.withLock {
                         if let v0 {
                             _title = v0
@@ -134,8 +134,8 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "title"))
                     _$state.withLock {
                         if let v0 {
                             _title = v0
@@ -156,7 +156,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
 
@@ -164,7 +164,7 @@ final class ModelMacroKeyTests: XCTestCase {
                 }
             }
 
-            extension Ticket: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Ticket: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)
@@ -192,7 +192,7 @@ final class ModelMacroKeyTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                             _id
                         } assign: {
                             _id = newValue
@@ -221,11 +221,11 @@ final class ModelMacroKeyTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _sku: String = ""
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -235,66 +235,66 @@ final class ModelMacroKeyTests: XCTestCase {
                     _$state.willDeinit(&_$stateFields, object: ObjectIdentifier(self))
                 }
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Product", ORMCore.PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Product", ORMShared.PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Product",
-                    primaryKey: ORMCore.PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided),
+                    primaryKey: ORMShared.PrimaryKey(name: "sku_code", type: String.columnType, strategy: .provided),
                     columns: [
-                        ORMCore._ColumnCoding.column("id", Int.self, default: 0),
+                        ORMShared._ColumnCoding.column("id", Int.self, default: 0),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
-                    self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
+                    self._sku = try ORMShared._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
+                    self._id = try ORMShared._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._sku = try ORMCore._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
-                    self._id = try ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
+                    self._sku = try ORMShared._ColumnCoding.decodeKey(String.self, key, from: row, column: "sku_code")
+                    self._id = try ORMShared._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._sku = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._sku = try ORMShared._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_sku)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_sku)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _sku = try ORMCore._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _sku = try ORMShared._ColumnCoding.keyFromValue(String.self, key, entity: "Product")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _id
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _id
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: binder, at: start)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id"))
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id"))
                     _$state.withLock {
                         if let v0 {
                             _id = v0
@@ -302,8 +302,8 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id"))
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: Int? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(Int.self, from: row, at: 1, column: "id"))
                     _$state.withLock {
                         if let v0 {
                             _id = v0
@@ -324,7 +324,7 @@ final class ModelMacroKeyTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
 
@@ -332,7 +332,7 @@ final class ModelMacroKeyTests: XCTestCase {
                 }
             }
 
-            extension Product: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Product: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

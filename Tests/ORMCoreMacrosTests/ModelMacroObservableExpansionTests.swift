@@ -29,7 +29,7 @@ final class ModelMacroObservableExpansionTests: XCTestCase {
                     }
                     set {
                         _$observationRegistrar.withMutation(of: self, keyPath: \\.name) {
-                            _$state.write(self, column: 0, newValue, ORMCore._ColumnCoding.isSame) {
+                            _$state.write(self, column: 0, newValue, ORMShared._ColumnCoding.isSame) {
                                 _name
                             } assign: {
                                 _name = newValue
@@ -61,11 +61,11 @@ final class ModelMacroObservableExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _draft: String = ""
 
-                @exclusivity(unchecked) var _$stateFields = ORMCore._ModelState.Fields()
+                @exclusivity(unchecked) var _$stateFields = ORMShared._ModelState.Fields()
 
-                let _$state = ORMCore._ModelState()
+                let _$state = ORMShared._ModelState()
 
-                func _$withStateFields<R>(_ body: (inout ORMCore._ModelState.Fields) throws -> R) rethrows -> R {
+                func _$withStateFields<R>(_ body: (inout ORMShared._ModelState.Fields) throws -> R) rethrows -> R {
                     try _$state.withLock {
                         try body(&_$stateFields)
                     }
@@ -90,70 +90,70 @@ final class ModelMacroObservableExpansionTests: XCTestCase {
 
                 @exclusivity(unchecked) private var _id: Int64 = 0
 
-                static var modelSchema: ORMCore.ModelSchema {
+                static var modelSchema: ORMShared.ModelSchema {
                     _$schema
                 }
 
-                static var _$tableAndKey: (table: String, primaryKey: ORMCore.PrimaryKey) {
-                    ("Tag", ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
+                static var _$tableAndKey: (table: String, primaryKey: ORMShared.PrimaryKey) {
+                    ("Tag", ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID))
                 }
 
-                private static let _$schema = ORMCore.ModelSchema(
+                private static let _$schema = ORMShared.ModelSchema(
                     table: "Tag",
-                    primaryKey: ORMCore.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
+                    primaryKey: ORMShared.PrimaryKey(name: "id", type: Int64.columnType, strategy: .rowID),
                     columns: [
-                        ORMCore._ColumnCoding.column("name", String.self, default: ""),
+                        ORMShared._ColumnCoding.column("name", String.self, default: ""),
                     ]
                 )
 
-                required init(_$row row: borrowing ORMCore._StatementRow, key: borrowing ORMCore.SQLValue) throws {
+                required init(_$row row: borrowing ORMSQLite._StatementRow, key: borrowing ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._name = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
-                required init(_$values row: borrowing ORMCore._ValueRow, key: ORMCore.SQLValue) throws {
+                required init(_$values row: borrowing ORMShared._ValueRow, key: ORMShared.SQLValue) throws {
                     self._$stateFields.enterDecoded(from: row, key: key)
-                    self._id = try ORMCore._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
-                    self._name = try ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
+                    self._id = try ORMShared._ColumnCoding.decodeKey(Int64.self, key, from: row, column: "id")
+                    self._name = try ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name")
                 }
 
-                required init(_$faultKey key: ORMCore.SQLValue) throws {
-                    self._id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                required init(_$faultKey key: ORMShared.SQLValue) throws {
+                    self._id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                 }
 
-                var _$primaryKeyHoldingLock: ORMCore.SQLValue {
-                    ORMCore._ColumnCoding.keyValue(_id)
+                var _$primaryKeyHoldingLock: ORMShared.SQLValue {
+                    ORMShared._ColumnCoding.keyValue(_id)
                 }
 
-                func _$setPrimaryKeyHoldingLock(_ key: ORMCore.SQLValue) throws {
-                    _id = try ORMCore._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
+                func _$setPrimaryKeyHoldingLock(_ key: ORMShared.SQLValue) throws {
+                    _id = try ORMShared._ColumnCoding.keyFromValue(Int64.self, key, entity: "Tag")
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to statement: ORMCore._Statement, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to statement: ORMSQLite._Statement, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: statement, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: statement, at: start)
                     }
                 }
 
-                func _$bindColumns(_ columns: ORMCore._ColumnSet, to binder: some ORMCore._ValueBinder, startingAt start: Int32) throws {
+                func _$bindColumns(_ columns: ORMShared._ColumnSet, to binder: some ORMShared._ValueBinder, startingAt start: Int32) throws {
                     let values = _$state.withLock {
                         _name
                     }
                     if columns.contains(0) {
-                        try ORMCore._ColumnCoding.bind(values, to: binder, at: start)
+                        try ORMShared._ColumnCoding.bind(values, to: binder, at: start)
                     }
                 }
 
-                func _$apply(_ row: ORMCore._StatementRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
-                    var changed = ORMCore._ColumnSet()
+                func _$apply(_ row: ORMSQLite._StatementRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    var changed = ORMShared._ColumnSet()
                     _$state.withLock {
                         if let v0 {
-                            if !ORMCore._ColumnCoding.isSame(_name, v0) {
+                            if !ORMShared._ColumnCoding.isSame(_name, v0) {
                                 changed.insert(0)
                             }
                             _name = v0
@@ -162,12 +162,12 @@ final class ModelMacroObservableExpansionTests: XCTestCase {
                     _$observedColumnsDidChange(changed)
                 }
 
-                func _$apply(_ row: ORMCore._ValueRow, keeping: ORMCore._ColumnSet) throws {
-                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMCore._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
-                    var changed = ORMCore._ColumnSet()
+                func _$apply(_ row: ORMShared._ValueRow, keeping: ORMShared._ColumnSet) throws {
+                    let v0: String? = try keeping.contains(0) ? nil : .some(ORMShared._ColumnCoding.decode(String.self, from: row, at: 1, column: "name"))
+                    var changed = ORMShared._ColumnSet()
                     _$state.withLock {
                         if let v0 {
-                            if !ORMCore._ColumnCoding.isSame(_name, v0) {
+                            if !ORMShared._ColumnCoding.isSame(_name, v0) {
                                 changed.insert(0)
                             }
                             _name = v0
@@ -189,26 +189,26 @@ final class ModelMacroObservableExpansionTests: XCTestCase {
                     }
                 }
 
-                var _$relatedObjects: [any ORMCore.Model] {
+                var _$relatedObjects: [any ORMShared.Model] {
                     []
                 }
 
-                private let _$observationRegistrar = ORMCore._ObservationRegistrar()
+                private let _$observationRegistrar = ORMShared._ObservationRegistrar()
 
-                func _$observedColumnsDidChange(_ columns: ORMCore._ColumnSet) {
+                func _$observedColumnsDidChange(_ columns: ORMShared._ColumnSet) {
                     if columns.contains(0) {
                         _$observationRegistrar.willSet(self, keyPath: \\.name)
                         _$observationRegistrar.didSet(self, keyPath: \\.name)
                     }
                 }
 
-                func _$replaceColumns(from decoded: any ORMCore.Model, keeping: ORMCore._ColumnSet) -> ORMCore._ColumnSet {
-                    var changed = ORMCore._ColumnSet()
+                func _$replaceColumns(from decoded: any ORMShared.Model, keeping: ORMShared._ColumnSet) -> ORMShared._ColumnSet {
+                    var changed = ORMShared._ColumnSet()
                     guard let decoded = decoded as? Tag else {
                         return changed
                     }
                     if !keeping.contains(0) {
-                        if !ORMCore._ColumnCoding.isSame(_name, decoded._name) {
+                        if !ORMShared._ColumnCoding.isSame(_name, decoded._name) {
                             changed.insert(0)
                         }
                         _name = decoded._name
@@ -220,11 +220,11 @@ final class ModelMacroObservableExpansionTests: XCTestCase {
                 }
 
                 private func _$checkSendable() {
-                    ORMCore._modelPropertyMustBeSendable(self.draft)
+                    ORMSQLite._modelPropertyMustBeSendable(self.draft)
                 }
             }
 
-            extension Tag: ORMCore.Model, ORMCore._SQLiteRowModel, @unchecked Sendable {
+            extension Tag: ORMShared.Model, ORMSQLite._SQLiteRowModel, @unchecked Sendable {
             }
             """,
             macroSpecs: ormMacros)

@@ -24,7 +24,7 @@ final class PersistedPropertyMacroTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 2, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 2, newValue, ORMShared._ColumnCoding.isSame) {
                             _name
                         } assign: {
                             _name = newValue
@@ -44,7 +44,7 @@ final class PersistedPropertyMacroTests: XCTestCase {
                         }
                     }
                     set {
-                        _$state.write(self, column: 3, newValue, ORMCore._ColumnCoding.isSame) {
+                        _$state.write(self, column: 3, newValue, ORMShared._ColumnCoding.isSame) {
                             _email
                         } assign: {
                             _email = newValue

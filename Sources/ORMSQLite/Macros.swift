@@ -1,4 +1,3 @@
-import ORMSQLite
 import ORMShared
 
 #if Macros
