@@ -53,9 +53,9 @@ final class ReefSummaryOnPostgresTests: XCTestCase {
 
     func testQueryResultsAreSummarisedByTheTypesTheServerNames() throws {
         let lines = try summary(try makeStats(), "eSELECT qty, price, doc FROM stats<Enter>I", columns: 120)
-        XCTAssertEqual(lines[1], "1│qty    │     │integer│     1│   25.0│        2│     3│    4│      5│   5│       5│▄ █             │ 4.33│   1.15│5")
-        XCTAssertEqual(lines[2], "2│price  │     │real   │     1│   25.0│        3│  1.25│1.875│    2.5│3.25│    4.00│█      █       █│ 2.58│   1.38│1.25")
-        XCTAssertEqual(lines[3], "3│doc    │     │text   │     1│   25.0│        2│[1, 2]│     │       │    │{\"a\": 1}│                │     │       │{\"a\"…")
+        XCTAssertEqual(lines[1], "1│qty    │integer│integer│     1│   25.0│        2│     3│    4│      5│   5│       5│▄ █             │ 4.33│   1.15│5")
+        XCTAssertEqual(lines[2], "2│price  │numeric│real   │     1│   25.0│        3│  1.25│1.875│    2.5│3.25│    4.00│█      █       █│ 2.58│   1.38│1.…")
+        XCTAssertEqual(lines[3], "3│doc    │jsonb  │text   │     1│   25.0│        2│[1, 2]│     │       │    │{\"a\": 1}│                │     │       │{\"…")
     }
 
     /// A `numeric` or `money` column's smallest, largest and most common values are its own,
@@ -76,10 +76,10 @@ final class ReefSummaryOnPostgresTests: XCTestCase {
             eSELECT * FROM (VALUES (interval '10 days', inet '10.0.0.10', 1300::money, 100.10::numeric), (interval '2 days', inet '10.0.0.2', 20::money, \
             1000000000000000000001), (interval '3 hours', inet '9.0.0.1', 0.5::money, 12.0)) AS t (span, host, cost, big)<Enter>I
             """, columns: 160)
-        XCTAssertEqual(results[1], "1│span   │     │text   │     0│    0.0│        3│03:00:00│     │       │     │10 days               │                │                    │                    │")
-        XCTAssertEqual(results[2], "2│host   │     │text   │     0│    0.0│        3│9.0.0.1 │     │       │     │10.0.0.10             │                │                    │                    │")
-        XCTAssertEqual(results[3], "3│cost   │     │real   │     0│    0.0│        3│   $0.50│10.25│   20.0│660.0│             $1,300.00│█              ▄│              440.17│              744.70│")
-        XCTAssertEqual(results[4], "4│big    │     │real   │     0│    0.0│        3│    12.0│56.05│  100.1│5e+20│1000000000000000000001│█              ▄│3.33333333333333e+20│5.77350269189626e+20│")
+        XCTAssertEqual(results[1], "1│span   │interval│text   │     0│    0.0│        3│03:00:00│     │       │     │10 days               │                │                    │")
+        XCTAssertEqual(results[2], "2│host   │inet    │text   │     0│    0.0│        3│9.0.0.1 │     │       │     │10.0.0.10             │                │                    │")
+        XCTAssertEqual(results[3], "3│cost   │money   │real   │     0│    0.0│        3│   $0.50│10.25│   20.0│660.0│             $1,300.00│█              ▄│              440.17│744.70")
+        XCTAssertEqual(results[4], "4│big    │numeric │real   │     0│    0.0│        3│    12.0│56.05│  100.1│5e+20│1000000000000000000001│█              ▄│3.33333333333333e+20│5.77350269189626e…")
     }
 
     /// A statement's dates and timestamps out of ISO's plain range have the server's smallest and

@@ -37,13 +37,27 @@ extension GridAnalysis {
             return
         }
         let title = query.filter.map { "\(source.title) where \($0)" } ?? source.title
-        let rows = SummarySource(database: sourceDatabase, query: query, declaredTypes: declaredTypes, title: title,
-                                 wakeup: app.wakeup)
+        let rows = SummarySource(database: sourceDatabase, query: query, declaredTypes: Self.typesShown(of: shown, in: source, declared: declaredTypes),
+                                 title: title, wakeup: app.wakeup)
         let summary = GridModel(source: rows, frozenColumns: 1)
         summary.countsWithoutLimit = true  // asked for: Esc stops it, not a time limit
         summary.cursorRow = shown.firstIndex(of: grid.cursorColumn) ?? 0
         app.state.screens.append(SummaryController(grid: summary, source: rows, origin: SummaryOrigin(grid: grid),
                                                            host: app))
+    }
+
+    /// The types the summary's `type` column shows for the `shown` columns of `source`: those it
+    /// declares, and for a PostgreSQL statement's results, the types the server named (`numeric`,
+    /// `jsonb`), where reef's copy declares none.
+    private static func typesShown(of shown: [Int], in source: RowSource, declared: [String]) -> [String] {
+        guard let store = source.resultStore, store.isFromPostgres else {
+            return declared
+        }
+        return shown.indices.map { position in
+            let column = shown[position]
+            let named = store.typeNames.indices.contains(column) ? store.typeNames[column] ?? "" : ""
+            return named.isEmpty && declared.indices.contains(position) ? declared[position] : named
+        }
     }
 
     /// The collations of reef's that order the `shown` columns of `source` (by position among
