@@ -1,8 +1,9 @@
 import Foundation
 
 /// Finds references from a lower layer of ORMCore to a type declared in a higher one, by reading the
-/// sources: the layer of a file is the folder it sits in under `Sources/ORMShared`, and the order of the
-/// layers is the one `Documentation/Architecture.md` gives.
+/// sources: the layer of a file is the folder it sits in under its module's sources (`Sources/ORMShared`,
+/// `Sources/ORMSQLite`, `Sources/ORMPostgreSQL`), and the order of the
+/// layers is the one `LayerDirectionTests` and `Documentation/Architecture.md` give.
 ///
 /// It reads declarations and names, not types: a top-level `class`, `struct`, `enum`, `protocol`,
 /// `actor` or `typealias` declares a name in its file's layer, and any use of that name elsewhere
@@ -11,7 +12,7 @@ import Foundation
 struct LayerChecker {
     /// One reference from a lower layer to a type of a higher one.
     struct Violation: Hashable, CustomStringConvertible {
-        /// The file, relative to `Sources/ORMShared`.
+        /// The file, relative to its module's sources.
         let file: String
         /// The 1-based line.
         let line: Int
@@ -30,7 +31,7 @@ struct LayerChecker {
     /// The layers, lowest first.
     let layers: [String]
 
-    /// The violations in `files`, keyed by path relative to `Sources/ORMShared` (`Core/SQL.swift`), in
+    /// The violations in `files`, keyed by path relative to the module's sources (`Core/SQL.swift`), in
     /// file and line order. Files outside the known layers are ignored.
     func violations(in files: [String: String]) -> [Violation] {
         var declared: [String: String] = [:]

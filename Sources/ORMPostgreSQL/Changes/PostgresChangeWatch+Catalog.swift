@@ -5,7 +5,7 @@ import ORMShared
 
 extension PostgresChangeWatch {
     /// `tables` and the views that show them.
-    package func withViews(_ tables: Set<String>) -> Set<String> {
+    func withViews(_ tables: Set<String>) -> Set<String> {
         tables.reduce(into: tables) { $0.formUnion(viewsShowing[$1] ?? []) }
     }
 
@@ -43,7 +43,7 @@ extension PostgresChangeWatch {
 
     /// For each relation, the views that read it directly or through other views, from what each
     /// view reads directly.
-    package static func viewsShowing(_ reads: [String: Set<String>]) -> [String: Set<String>] {
+    static func viewsShowing(_ reads: [String: Set<String>]) -> [String: Set<String>] {
         var showing: [String: Set<String>] = [:]
         for view in reads.keys {
             var seen: Set<String> = []
@@ -57,7 +57,7 @@ extension PostgresChangeWatch {
         return showing
     }
 
-    package func readTriggers(on connection: PGConnection) throws {
+    func readTriggers(on connection: PGConnection) throws {
         let installed = try PGNotifyTriggers.installedTables(using: connection)
         tablesWithTriggers = Set(installed.filter { $0.schema == schema }.map(\.name))
         otherTablesWithTriggers = otherTables.intersection(installed)
@@ -67,7 +67,7 @@ extension PostgresChangeWatch {
     /// watched from the next look on (its first sets their baseline), and those no longer asked
     /// for are dropped. Returns whether new ones came (which triggers they carry is to be read).
     @discardableResult
-    package func takeOtherTables() -> Bool {
+    func takeOtherTables() -> Bool {
         let wanted = requestedOtherTables.withLock { $0 }.filter { $0.schema != schema }
         guard wanted != otherTables else { return false }
         let added = wanted.subtracting(otherTables)
@@ -80,7 +80,7 @@ extension PostgresChangeWatch {
 
     /// The writer's server process, read when the writer is free (never waiting for it; the last
     /// one read is kept otherwise).
-    package func readWriterProcessID(_ database: DatabaseCore) {
+    func readWriterProcessID(_ database: DatabaseCore) {
         guard let writer = database.writer.connection.postgres,
               let id = database.writer.lock.tryWithLock({ writer.client.backendProcessID })
         else { return }

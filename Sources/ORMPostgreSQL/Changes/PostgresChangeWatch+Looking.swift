@@ -143,7 +143,7 @@ extension PostgresChangeWatch {
     /// With `unconfirmed` (the snapshot's word: the changed tables are named later by their
     /// statistics), the base tables not among `confirmed` are marked
     /// ``ChangeSet/unconfirmedTables``; after a reconnect nothing will name them later.
-    package func deliverEveryTable(
+    func deliverEveryTable(
         _ deliver: (ChangeSet) -> Void, at now: ContinuousClock.Instant = .now, confirmed: Set<String> = [],
         unconfirmed: Bool = false
     ) {
@@ -180,7 +180,7 @@ extension PostgresChangeWatch {
     }
 
     /// How a change names a table of another schema: `schema.table`.
-    package static func changeName(of table: PGQualifiedName) -> String {
+    static func changeName(of table: PGQualifiedName) -> String {
         QualifiedTableName(schema: table.schema, name: table.name).description
     }
 }

@@ -67,17 +67,17 @@ package final class PostgresChangeWatch: @unchecked Sendable {
     /// it: a session reports its statistics at most a second after a commit while it keeps working
     /// (`PGSTAT_MIN_INTERVAL`), ten seconds after when it then goes idle (`PGSTAT_IDLE_INTERVAL`),
     /// and later on a busy machine.
-    package static let ownStatisticsLag: Duration = .seconds(15)
+    static let ownStatisticsLag: Duration = .seconds(15)
     /// The least time between two deliveries of every table: while other sessions commit without
     /// pause, a subscriber reads everything again once a second, not four times (reef would count
     /// every table of the list again each time); the first commit after a quiet second still
     /// arrives at the next look. Named tables are never held back.
-    package static let everyTableSpacing: Duration = .seconds(1)
+    static let everyTableSpacing: Duration = .seconds(1)
     /// How long a look that found a commit waits for the notification that may name it, where
     /// tables carry the triggers (milliseconds).
-    package static let notificationGrace = 5
+    static let notificationGrace = 5
     /// The longest wait before connecting again after a failure.
-    package static let maximumRetryDelay: Duration = .seconds(5)
+    static let maximumRetryDelay: Duration = .seconds(5)
 
     private let connectionString: String
     /// The settings it connects with beside ``connectionString``: the writer's.
@@ -85,12 +85,12 @@ package final class PostgresChangeWatch: @unchecked Sendable {
     /// The schema named by the database's configuration; nil for the search path's first.
     private let configuredSchema: String?
     package let activity: WriterActivity
-    package let ownWrites: Lock<[String: ContinuousClock.Instant]>
+    let ownWrites: Lock<[String: ContinuousClock.Instant]>
     /// The tables of other schemas asked to be watched too (``Database/watchTablesOfOtherSchemas(_:)``).
-    package let requestedOtherTables: Lock<Set<PGQualifiedName>>
+    let requestedOtherTables: Lock<Set<PGQualifiedName>>
     private let queue: DispatchQueue
     private let stopped = Atomic<Bool>(false)
-    package let triggersMayHaveChanged = Atomic<Bool>(false)
+    let triggersMayHaveChanged = Atomic<Bool>(false)
     package let looks = Atomic<Int>(0)
 
     // Touched only on `queue`.
@@ -151,7 +151,7 @@ package final class PostgresChangeWatch: @unchecked Sendable {
 
     /// Called at the start of each look, on the watch's queue: tests hold the watch there to make
     /// commits land between two looks.
-    package let lookGate = Lock<(@Sendable () -> Void)?>(nil)
+    let lookGate = Lock<(@Sendable () -> Void)?>(nil)
 
     /// How many looks at the server were made (tests wait for looks rather than for time).
     package var lookCount: Int { looks.load(ordering: .acquiring) }

@@ -11,7 +11,7 @@ extension PGParameterBuffer {
     /// microsecond. Returns false, binding nothing, for any other pair: the caller binds the
     /// value's text form (``PGParameter/init(_:as:)``), which the server parses and judges.
     @inline(__always)
-    package func bindBinary(_ value: SQLValue, at index: Int, type: PGTypeOID) -> Bool {
+    func bindBinary(_ value: SQLValue, at index: Int, type: PGTypeOID) -> Bool {
         switch value {
         case .null:
             setNull(at: index)

@@ -12,7 +12,7 @@ import ORMShared
 /// double with the very bits the server holds (no `strtod`), 0 or 1 for a `boolean`, the bytes of
 /// a `bytea`, a `uuid`'s canonical lowercase text, a `timestamptz` or `timestamp` as seconds since
 /// 1970 (`infinity` as the text the server writes for it), a `jsonb`'s JSON text.
-package enum PostgresBinaryReader: Equatable {
+enum PostgresBinaryReader: Equatable {
     /// `smallint`, `integer`, `bigint` and `oid`, as integers.
     case int16, int32, int64, oid
     /// `double precision` (`real` is read from its text: its shortest decimal is what a user
@@ -38,7 +38,7 @@ package enum PostgresBinaryReader: Equatable {
     /// type), or nil when the text form must be read (the type has no binary reader, or the
     /// stored type reads it otherwise). `integerTimestamps`: whether the server sends
     /// timestamps as integers (`integer_datetimes`, on since PostgreSQL 10).
-    package init?(type: PGTypeOID, as stored: StoredType?, integerTimestamps: Bool) {
+    init?(type: PGTypeOID, as stored: StoredType?, integerTimestamps: Bool) {
         let byCatalog = stored == nil || stored == .any
         switch type {
         case .int2, .int4, .int8, .oid:
@@ -143,7 +143,7 @@ package enum PostgresBinaryReader: Equatable {
     }
 
     /// Seconds from 1970-01-01 to 2000-01-01, PostgreSQL's epoch.
-    package static let epochSeconds: Int64 = 946_684_800
+    static let epochSeconds: Int64 = 946_684_800
 
     /// Microseconds since 2000-01-01 as a `Date`'s seconds since 1970, summed as the text path
     /// sums them (whole seconds, then the fraction) and passed through `Date` as it passes them,
@@ -167,7 +167,7 @@ package enum PostgresBinaryReader: Equatable {
     }
 
     /// A uuid's 16 bytes as `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, lowercase, as the server writes it.
-    package static func uuidText(_ bytes: UnsafeRawPointer) -> String {
+    static func uuidText(_ bytes: UnsafeRawPointer) -> String {
         let digits: StaticString = "0123456789abcdef"
         return String(unsafeUninitializedCapacity: 36) { buffer in
             var out = 0

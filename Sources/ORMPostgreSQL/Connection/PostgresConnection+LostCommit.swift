@@ -12,11 +12,11 @@ import ORMShared
 extension PostgresConnection {
     /// How long a lost commit's outcome is asked for while no server takes writes (a failover in
     /// progress) before it is reported unknown.
-    package static let lostCommitPatience: Duration = .seconds(60)
+    static let lostCommitPatience: Duration = .seconds(60)
 
     /// `BEGIN` and the new transaction's id in one round trip (`txid_current()` gives it an id
     /// at once, which any transaction that writes gets anyway).
-    package func beginNotingTransactionID() throws {
+    func beginNotingTransactionID() throws {
         let script = "BEGIN; SELECT pg_catalog.txid_current()"
         try willRun(script)
         let result = try Self.wrapping { try client.executeScript(script) }
@@ -30,7 +30,7 @@ extension PostgresConnection {
     /// - Throws: ``PostgresDatabaseError`` saying it did not commit (the transaction may be run
     ///   again: ``DatabaseError/isRetryable``), or that the outcome cannot be known (the server
     ///   cannot be reached, or no longer knows the id).
-    package func decideLostCommit(of id: Int64, lost: PostgresDatabaseError) throws {
+    func decideLostCommit(of id: Int64, lost: PostgresDatabaseError) throws {
         let deadline = ContinuousClock.now + Self.lostCommitPatience
         while true {
             switch try? askOutcome(of: id) {

@@ -8,7 +8,7 @@ import ORMShared
 extension PostgresConnection {
     /// What to do after `error` failed a statement on this connection that started outside a
     /// transaction or not (`inTransaction`); `readsOnly` says whether its words only read.
-    package func readRetry(after error: PostgresDatabaseError, readsOnly: Bool, inTransaction: Bool) -> PostgresReadRetry? {
+    func readRetry(after error: PostgresDatabaseError, readsOnly: Bool, inTransaction: Bool) -> PostgresReadRetry? {
         PostgresReadRetry.after(error, onlyReads: refusesWrites && readsOnly, inTransaction: inTransaction, onStandby: isStandby)
     }
 
@@ -17,7 +17,7 @@ extension PostgresConnection {
     /// (`readsOnly`, judged only then), connects again and prepares it once more there.
     ///
     /// - Throws: ``PostgresDatabaseError``: the server's, or the reconnection's.
-    package func preparedOnServer(_ text: String, readsOnly: @autoclosure () -> Bool) throws -> PGPreparedStatement {
+    func preparedOnServer(_ text: String, readsOnly: @autoclosure () -> Bool) throws -> PGPreparedStatement {
         // Asked before: a lost session knows no transaction state.
         let inTransaction = isInTransaction
         do {
@@ -38,7 +38,7 @@ extension PostgresConnection {
     /// refuses writes, connects again and runs it once more there (``PostgresReadRetry``).
     ///
     /// - Throws: what `body` throws, or the reconnection's ``PostgresDatabaseError``.
-    package func readingCatalog<T>(_ body: () throws -> T) throws -> T {
+    func readingCatalog<T>(_ body: () throws -> T) throws -> T {
         // Asked before: a lost session knows no transaction state.
         let inTransaction = isInTransaction
         do {

@@ -5,7 +5,7 @@ import ORMShared
 extension PostgresConnection {
     /// First keywords of the statements PostgreSQL runs only outside a transaction block, beside
     /// those that manage transactions (``SQLScript/outsideTransactionKeywords``).
-    package static let postgresOutsideTransactionKeywords: Set<String> = [
+    static let postgresOutsideTransactionKeywords: Set<String> = [
         "START", "ABORT", "VACUUM", "CLUSTER", "REINDEX", "CHECKPOINT",
     ]
 

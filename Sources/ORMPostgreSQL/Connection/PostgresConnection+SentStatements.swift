@@ -3,7 +3,7 @@ import ORMShared
 
 /// A statement a ``PostgresConnection`` sent without waiting for its answer, and what to do with
 /// the answer once read.
-package struct AwaitedAnswer {
+struct AwaitedAnswer {
     /// The statement sent: it reads the answer's first column as it reads its own rows.
     package let statement: PostgresStatement
     /// Called with the answer, in the order the statements were sent.

@@ -13,7 +13,7 @@ extension PostgresConnection {
     /// primary's log ends now (at or past the commit's end; a commit that filled its page ends at
     /// the next page's start, ``ReplayFence/commitEnd(insert:fileOffset:blockSize:)``). Left where
     /// it was when the server does not answer: a read then waits for the commit before, never less.
-    package func moveFence() {
+    func moveFence() {
         let sql = """
             SELECT p.lsn::text, (pg_catalog.pg_walfile_name_offset(p.lsn)).file_offset::text,
               pg_catalog.current_setting('wal_block_size') FROM (SELECT pg_catalog.pg_current_wal_insert_lsn() AS lsn) AS p
@@ -40,7 +40,7 @@ extension PostgresConnection {
     /// process's last commit (its ``fence``), at most the fence's wait. True when the read may
     /// run here (replayed, no commit to wait for, or not a standby), false when it must run on the
     /// primary.
-    package func waitForReplay() -> Bool {
+    func waitForReplay() -> Bool {
         guard let fence, isStandby else {
             return true
         }

@@ -24,7 +24,7 @@ package final class PostgresConnection: DriverConnection, @unchecked Sendable {
     // use (the writer behind its lock, a reader checked out of the pool).
 
     /// The libpq connection.
-    package let client: PGConnection
+    let client: PGConnection
     /// How its SQL is written.
     package let dialect = SQLDialect.postgres
     /// Called with each statement's text (ORMCore's, with `?`) as it starts running.
@@ -38,7 +38,7 @@ package final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// On the writer, where this process's commits end in the log, moved forward after each; on
     /// a reader placed on a standby, what it waits to have replayed before a read
     /// (``ReadPlacement/preferStandby(maximumWait:)``). Nil otherwise.
-    package let fence: ReplayFence?
+    let fence: ReplayFence?
     /// How many servers the connection string lists, for ``node``.
     package let listedServers: Int
     /// The server reached and its role, as of the last (re)connection: read without waiting for a
@@ -49,12 +49,12 @@ package final class PostgresConnection: DriverConnection, @unchecked Sendable {
 
     /// Whether a `COMMIT` whose answer was lost with the connection is decided by asking the
     /// server afterwards (the writer of a writable database): each transaction notes its id.
-    package let decidesLostCommits: Bool
+    let decidesLostCommits: Bool
     /// The id of the open transaction (`txid_current()` at `BEGIN`), when ``decidesLostCommits``.
     @exclusivity(unchecked) var transactionID: Int64?
     /// Whether the last `COMMIT` lost its answer with the connection and the server asked
     /// afterwards said it committed (``Database/lastCommitWasConfirmedAfterLoss``).
-    package let lastCommitConfirmedAfterLoss = Atomic<Bool>(false)
+    let lastCommitConfirmedAfterLoss = Atomic<Bool>(false)
     /// Whether the statement running may commit and the fence is to be moved when it ends.
     @exclusivity(unchecked) private var commitPending = false
     /// The standby's replay position last read by ``waitForReplay()``.
@@ -89,7 +89,7 @@ package final class PostgresConnection: DriverConnection, @unchecked Sendable {
 
     /// Whether the server sends timestamps as microseconds in 64-bit integers (`integer_datetimes`,
     /// always on since PostgreSQL 10): statements then read a model's `timestamptz` in binary form.
-    package let integerTimestamps: Bool
+    let integerTimestamps: Bool
 
     // The connection is used by one thread at a time (see above): its statements' bookkeeping
     // is read and written without exclusivity checks, which a run of inserts paid on every row.
@@ -286,7 +286,7 @@ package final class PostgresConnection: DriverConnection, @unchecked Sendable {
     }
 
     /// A statement no longer cached or held: deallocated on the server before the next one runs.
-    package func retire(_ statement: PGPreparedStatement) {
+    func retire(_ statement: PGPreparedStatement) {
         retired.append(statement)
     }
 
@@ -342,7 +342,7 @@ package final class PostgresConnection: DriverConnection, @unchecked Sendable {
     /// now, as ``reconnectIfLost()`` does once it found the session lost.
     ///
     /// - Throws: ``PostgresDatabaseError`` when no server can be reached.
-    package func reconnect() throws {
+    func reconnect() throws {
         try Self.wrapping {
             try client.reconnect()
             try sessionSetup(client)

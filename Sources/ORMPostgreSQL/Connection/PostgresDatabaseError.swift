@@ -161,7 +161,7 @@ public struct PostgresDatabaseError: DatabaseError, Equatable {
     /// The name PostgreSQL gives an unnamed constraint of `table` (`<table>_<suffix>`): the
     /// table's name clipped, at a character boundary, so the whole fits in 63 bytes
     /// (`NAMEDATALEN` - 1), as the server's `makeObjectName` does.
-    package static func defaultConstraintName(table: String, suffix: String) -> String {
+    static func defaultConstraintName(table: String, suffix: String) -> String {
         let room = 63 - suffix.utf8.count - 1
         var clipped = String.UnicodeScalarView()
         var used = 0

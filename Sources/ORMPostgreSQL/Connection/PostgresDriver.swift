@@ -48,7 +48,7 @@ package struct PostgresDriver: DatabaseDriver {
     private let given: [String: String]
     /// Where this process's commits end, for reads on a standby; nil unless reads are placed there
     /// (``ReadPlacement/preferStandby(maximumWait:)``).
-    package let fence: ReplayFence?
+    let fence: ReplayFence?
 
     /// A driver for the server `connectionString` names.
     ///
@@ -116,7 +116,7 @@ package struct PostgresDriver: DatabaseDriver {
     /// servers it takes (`target_session_attrs`): the writer, the trial and readers on the primary
     /// one that takes writes (unless the string says otherwise, or the database is read-only),
     /// readers placed on a standby a standby when one answers.
-    package func connectionSettings(for role: ConnectionRole) -> [String: String] {
+    func connectionSettings(for role: ConnectionRole) -> [String: String] {
         var settings: [String: String] = [:]
         // A server that does not answer fails the connection after this long (per host, then the
         // next is tried), and a connection whose peer went silent is found dead by TCP keepalives

@@ -3,9 +3,9 @@ import ORMShared
 /// PostgreSQL keeps the first 63 bytes of a longer name and drops the rest with only a notice
 /// (`NAMEDATALEN` - 1), so two long names that share their first 63 bytes would make one table,
 /// column or index: a ``PostgresConnection`` refuses DDL that names one.
-package enum PostgresIdentifierLength {
+enum PostgresIdentifierLength {
     /// The most bytes (UTF-8) of a name PostgreSQL keeps whole.
-    package static let maximumBytes = 63
+    static let maximumBytes = 63
 
     /// Throws when `sql` is DDL (`CREATE …`, `ALTER …`) and one of its names, quoted or not, is
     /// longer than ``maximumBytes``.

@@ -9,10 +9,10 @@ import ORMShared
 /// and one whose cancel request reached the server before the statement did, until disarmed
 /// (``PGCancelHandle/arm()``). An interrupted statement inside a transaction aborts it, as
 /// PostgreSQL does; outside one, the next statement runs.
-package final class PostgresInterruptHandle: InterruptHandle {
+final class PostgresInterruptHandle: InterruptHandle {
     private let cancelHandle: PGCancelHandle
 
-    package init(_ cancelHandle: PGCancelHandle) {
+    init(_ cancelHandle: PGCancelHandle) {
         self.cancelHandle = cancelHandle
     }
 

@@ -18,10 +18,10 @@ import ORMShared
 /// the body or the database), and functions that run SQL given as text (`query_to_xml`,
 /// `dblink…`). Functions written in the database are not looked into: one that calls
 /// `lo_create` itself gets through; a role without those privileges is the guarantee.
-package enum PostgresReadOnlyGuard {
+enum PostgresReadOnlyGuard {
     /// Functions that write, or act on the server, inside a read-only transaction (lower case, as
     /// PostgreSQL names its own).
-    package static let writingFunctions: Set<String> = [
+    static let writingFunctions: Set<String> = [
         // Large objects: transactional writes the read-only check does not cover, and files.
         "lo_create", "lo_creat", "lo_import", "lo_export", "lo_unlink", "lo_put", "lo_from_bytea",
         "lo_truncate", "lo_truncate64", "lowrite",
@@ -50,12 +50,12 @@ package enum PostgresReadOnlyGuard {
 
     /// Prefixes of families of such functions: statistics resets, dblink's connections to other
     /// servers (which may write there).
-    package static let writingFunctionPrefixes = ["pg_stat_reset", "dblink"]
+    static let writingFunctionPrefixes = ["pg_stat_reset", "dblink"]
 
     /// First keywords of statements refused whole: maintenance that writes (`VACUUM`, `ANALYZE`…),
     /// code the guard cannot read (`DO`, `CALL`), library loading, notifications, two-phase
     /// commit, and `DISCARD` (`DISCARD ALL` resets the read-only setting).
-    package static let refusedStatements: Set<String> = [
+    static let refusedStatements: Set<String> = [
         "DO", "CALL", "CHECKPOINT", "VACUUM", "ANALYZE", "ANALYSE", "CLUSTER", "REINDEX", "LOAD", "NOTIFY",
         "DISCARD",
     ]

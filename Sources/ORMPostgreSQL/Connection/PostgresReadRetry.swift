@@ -18,7 +18,7 @@ import ORMShared
 /// ```swift
 /// PostgresReadRetry.after(lost, onlyReads: true, inTransaction: false, onStandby: false)  // .reconnect
 /// ```
-package enum PostgresReadRetry: Equatable, Sendable {
+enum PostgresReadRetry: Equatable, Sendable {
     /// Connect again through the same connection string (to whichever server the session's role
     /// takes now: one that takes writes for the writer and readers on the primary) and run the
     /// read there once more.

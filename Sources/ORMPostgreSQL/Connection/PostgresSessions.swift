@@ -11,7 +11,7 @@ import ORMShared
 /// process on the same server is another session whose commits are news.
 package final class PostgresSessions: Sendable {
     /// The one set of the process.
-    package static let neverCommitting = PostgresSessions()
+    static let neverCommitting = PostgresSessions()
 
     private let processes = Lock<[ObjectIdentifier: Int32]>([:])
 
@@ -26,7 +26,7 @@ package final class PostgresSessions: Sendable {
     }
 
     /// The processes of the sessions open now.
-    package var processIDs: [Int32] {
+    var processIDs: [Int32] {
         processes.withLock { Array($0.values) }
     }
 }

@@ -11,7 +11,7 @@ import ORMShared
 extension PostgresStatement {
     /// How a column's value is read, decided once a statement (and again when a model names its
     /// stored types) rather than a value.
-    package enum ColumnReader: Equatable {
+    enum ColumnReader: Equatable {
         /// In place from libpq's text: a decimal integer, a float, `t`/`f`, or text as it is.
         case integer, double, boolean, text
         /// Through `SQLValue(row, at:, as:)`.
@@ -33,7 +33,7 @@ extension PostgresStatement {
         /// The text reader for a column of catalog type `type` read as `stored` (nil: by its
         /// catalog type). A model's column of another catalog type (a `numeric` holding an
         /// integer) reads as the general path reads it.
-        package init(type: PGTypeOID, as stored: StoredType?) {
+        init(type: PGTypeOID, as stored: StoredType?) {
             let isText = type == .text || type == .varchar || type == .bpchar || type == .name
             switch stored {
             case nil, .any?:
@@ -54,7 +54,7 @@ extension PostgresStatement {
     /// The value of the common types read in place from libpq's text, without the copies the
     /// general path makes: integers, floats, booleans and text as a model or the catalog reads
     /// them. Nil for text not of its reader's form, which then takes `SQLValue(row, at:, as:)`.
-    package static func fastValue(_ pointer: UnsafePointer<CChar>, _ length: Int, _ reader: ColumnReader) -> SQLValue? {
+    static func fastValue(_ pointer: UnsafePointer<CChar>, _ length: Int, _ reader: ColumnReader) -> SQLValue? {
         switch reader {
         case .integer:
             return Self.integer(pointer, length).map(SQLValue.integer)

@@ -7,7 +7,7 @@ extension PostgresStatement {
     /// `EXPLAIN`, and no word of it writes or locks (`INSERT`, `UPDATE`, `DELETE`, `MERGE`,
     /// `INTO`, as in `SELECT … INTO`, and `FOR UPDATE`/`FOR SHARE`). A function that writes,
     /// called from a `SELECT` (`nextval`), is not seen.
-    package static func readsOnly(_ sql: String) -> Bool {
+    static func readsOnly(_ sql: String) -> Bool {
         let words = SQLToken.tokens(in: sql, dialect: .postgres).filter { $0.kind == .word }
             .map { sql[$0.range].uppercased() }
         guard let first = words.first, ["SELECT", "VALUES", "TABLE", "WITH", "SHOW", "EXPLAIN"].contains(first) else {

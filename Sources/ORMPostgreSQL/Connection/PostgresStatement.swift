@@ -86,7 +86,7 @@ package final class PostgresStatement: DriverStatement {
     /// `WITH` whose outer statement is a `SELECT`: PostgreSQL does not tell those rows).
     @exclusivity(unchecked) package private(set) var rowsChangedByLastRun: Int?
 
-    package init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection) {
+    init(sql: String, prepared: PGPreparedStatement, connection: PostgresConnection) {
         integerTimestamps = connection.integerTimestamps
         self.sql = sql
         self.prepared = prepared
@@ -124,7 +124,7 @@ package final class PostgresStatement: DriverStatement {
     /// or 1); the others by their catalog type. For a model's own statements
     /// (``PostgresConnection/withModelStatement(_:schema:sql:_:)`` does it) and any query whose
     /// rows become the model's objects.
-    package func readColumns(as schema: some StoredColumnTypes) {
+    func readColumns(as schema: some StoredColumnTypes) {
         columnTypes = prepared.columnNames.map(schema.storedType(ofColumn:))
         (readers, resultsInBinary) = ColumnReader.readers(
             types: prepared.columnTypes, as: columnTypes, integerTimestamps: integerTimestamps)
@@ -203,7 +203,7 @@ package final class PostgresStatement: DriverStatement {
 
     /// Sends the statement now (its run not started) so the server works while the caller makes
     /// ready for the rows; a failure to send is left to ``step()``, which sends again and answers it.
-    package func startRunning() {
+    func startRunning() {
         if query == nil, !ended { try? startRun() }
     }
 
@@ -325,7 +325,7 @@ package final class PostgresStatement: DriverStatement {
     }
 
     /// Sends the statement with its bound values into the connection's pipeline.
-    package func sendWithoutWaiting() throws {
+    func sendWithoutWaiting() throws {
         try client.sendPipelined(prepared, parameters, binaryResults: resultsInBinary)
     }
 

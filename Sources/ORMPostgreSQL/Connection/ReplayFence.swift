@@ -10,7 +10,7 @@ package final class ReplayFence: Sendable {
     /// How long a read waits for its standby before it runs on the primary.
     package let maximumWait: Duration
 
-    package init(maximumWait: Duration) {
+    init(maximumWait: Duration) {
         self.maximumWait = maximumWait
     }
 
@@ -36,7 +36,7 @@ package final class ReplayFence: Sendable {
     /// past the next page's header (24 bytes into a page, 40 into a file's first), which no
     /// standby reports as replayed until more log comes: the commit ends at that page's start. A
     /// position further into a page is a record's end as it is.
-    package static func commitEnd(insert: UInt64, fileOffset: UInt64, blockSize: UInt64) -> UInt64 {
+    static func commitEnd(insert: UInt64, fileOffset: UInt64, blockSize: UInt64) -> UInt64 {
         guard blockSize > 0 else {
             return insert
         }
@@ -50,7 +50,7 @@ package final class ReplayFence: Sendable {
 
     /// The size of a log page's header (`SizeOfXLogShortPHD`), and of a log file's first page's
     /// (`SizeOfXLogLongPHD`).
-    package static let shortPageHeader: UInt64 = 24, longPageHeader: UInt64 = 40
+    static let shortPageHeader: UInt64 = 24, longPageHeader: UInt64 = 40
 
     /// An LSN as PostgreSQL writes it (`16/B374D848`: two hexadecimal halves), nil for other text.
     package static func position(_ text: String) -> UInt64? {

@@ -73,7 +73,7 @@ extension PostgresDialect {
     /// What a PostgreSQL column of type `declared` (as the catalog writes it: `integer`,
     /// `character varying(20)`, `timestamp with time zone`) stores; nil for an array or a type
     /// ORMCore has no stored type for.
-    package static func catalogStoredType(_ declared: String) -> StoredType? {
+    static func catalogStoredType(_ declared: String) -> StoredType? {
         var type = declared.trimmedWhitespace.lowercased()
         guard !type.hasSuffix("]") else { return nil }
         if let parenthesis = type.firstIndex(of: "(") {

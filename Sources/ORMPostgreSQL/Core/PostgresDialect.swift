@@ -50,7 +50,7 @@ package struct PostgresDialect: SQLDialectRules {
     }
 
     /// ``keySequenceCatchUpSQL(table:key:)`` for any table `table` keyed by `key`.
-    package static func keySequenceCatchUp(table: String, key: String) -> String {
+    static func keySequenceCatchUp(table: String, key: String) -> String {
         "SELECT setval(s, greatest(m, pg_catalog.pg_sequence_last_value(s), 1), "
             + "greatest(m, pg_catalog.pg_sequence_last_value(s)) IS NOT NULL) "
             + "FROM (SELECT CAST(pg_catalog.pg_get_serial_sequence(?, ?) AS regclass) AS s, "

@@ -24,7 +24,7 @@ extension SQLToken {
     /// nothing else in the text is changed. What ORMCore generates differently for PostgreSQL (a
     /// long list's `= ANY`, a key's identity) is written for it from values in the first place
     /// (``SQLDialectRules``, ``SQL/rendered(in:)``).
-    package static func numberingParameters(in text: String) -> (text: String, count: Int) {
+    static func numberingParameters(in text: String) -> (text: String, count: Int) {
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         var next = 1
@@ -53,7 +53,7 @@ extension SQLToken {
 extension SQLToken.Scanner {
     /// The next token by PostgreSQL's rules where they differ from SQLite's, nil where they agree
     /// (the caller reads it by SQLite's rules then).
-    package mutating func nextPostgresToken() -> SQLToken? {
+    mutating func nextPostgresToken() -> SQLToken? {
         let start = index
         let first = bytes[index]
         let second = byte(after: 1)

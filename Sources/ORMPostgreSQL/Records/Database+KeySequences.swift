@@ -28,7 +28,7 @@ extension Database {
 
     /// Moves `schema`'s key sequence past the largest key now, or, inside a transaction, once
     /// before it commits (``WriterRecordState/keySequencesBehind``).
-    package func keySequenceFellBehind(_ schema: ModelSchema, on connection: PostgresConnection) throws {
+    func keySequenceFellBehind(_ schema: ModelSchema, on connection: PostgresConnection) throws {
         if connection.isInTransaction {
             writerState.keySequencesBehind[schema.table] = schema
         } else {

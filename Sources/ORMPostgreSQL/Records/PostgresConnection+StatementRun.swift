@@ -43,7 +43,7 @@ extension PostgresConnection {
 
     /// Whether `text` is a `WITH` statement with a part that writes rows (`WITH x AS (INSERT …
     /// RETURNING n) SELECT * FROM x`), whose command tag does not count what its parts changed.
-    package static func isDataChangingWith(_ text: String) -> Bool {
+    static func isDataChangingWith(_ text: String) -> Bool {
         SQLScript.leadingKeyword(of: text) == "WITH" && !SQLScript.tablesWritten(by: text, dialect: .postgres).isEmpty
     }
 

@@ -5,7 +5,7 @@ import ORMShared
 /// IMMEDIATE` in a savepoint rolled back whatever happens (which also undoes the setting and marks
 /// the checked events pending again); the server's error names the constraint. Constraints are
 /// always enforced.
-package struct PostgresUnresolvedForeignKeys: UnresolvedForeignKeys {
+struct PostgresUnresolvedForeignKeys: UnresolvedForeignKeys {
     package let connection: PostgresConnection
 
     package func count() throws -> (count: Int, error: (any Error)?) {

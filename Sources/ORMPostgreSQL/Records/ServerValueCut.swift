@@ -16,7 +16,7 @@ import ORMShared
 /// let cut = ServerValueCut(limit: 1_024, texts: ["body"], blobs: ["data"])
 /// cut.select("\"t\".\"body\"", column: "body")  // CASE WHEN octet_length("t"."body") > 1024 THEN …
 /// ```
-package final class ServerValueCut: LongValueCut {
+final class ServerValueCut: LongValueCut {
     /// The bytes of a value kept.
     package let limit: Int
     /// The text columns cut so.
@@ -26,7 +26,7 @@ package final class ServerValueCut: LongValueCut {
 
     /// The columns of `info` a query that keeps `limit` bytes cuts on the server, among `cut`;
     /// nil when there is none.
-    package init?(limit: Int, info: TableInfo, cutting cut: [String]) {
+    init?(limit: Int, info: TableInfo, cutting cut: [String]) {
         var texts: Set<String> = [], blobs: Set<String> = []
         let cut = Set(cut)
         for column in info.columns where cut.contains(column.name) {

@@ -8,7 +8,7 @@ import ORMShared
 /// without drawing it (`pg_sequence_last_value`), and the next ones for the trial's further
 /// inserts into the table, as SQLite's trials see the next rowid. Where it cannot be read (no
 /// sequence behind the key, no privilege on it) the insert draws from the sequence as before.
-package final class TrialKeys: @unchecked Sendable {
+final class TrialKeys: @unchecked Sendable {
     // Used by one trial on one thread; a class so the steps' closures share it.
     private var next: [String: (value: Int64, increment: Int64, always: Bool)?] = [:]
 

@@ -165,7 +165,7 @@ package struct PostgresMigrator: MigrationExecutor {
     /// as SQLite's rowid does instead of failing on a NULL key. A table the session's role does not
     /// own is left as it is. Returns whether it changed the table.
     @discardableResult
-    package func addKeyIdentityIfMissing(_ schema: ModelSchema) throws -> Bool {
+    func addKeyIdentityIfMissing(_ schema: ModelSchema) throws -> Bool {
         let key = schema.primaryKey
         guard key.strategy == .rowID || key.strategy == .autoincrement, key.storedType == .integer else { return false }
         let table = quote(schema.table)
@@ -188,7 +188,7 @@ package struct PostgresMigrator: MigrationExecutor {
     /// The foreign keys of `schema`'s relationships that its table lacks while the table they
     /// reference exists now: those left out when the table was made before the one it references
     /// (a cycle of relationships). Nothing when the table itself is not made yet.
-    package func addMissingForeignKeys(_ schema: ModelSchema) throws {
+    func addMissingForeignKeys(_ schema: ModelSchema) throws {
         let catalog = PGCatalog(connection)
         let inSchema = try PostgresIntrospector(connection).schema
         guard let relation = try catalog.relation(schema: inSchema, name: schema.table) else { return }

@@ -23,7 +23,7 @@ import ORMShared
 /// rewrites page 1 (the database size or the free-page count live there); after such a stretch the
 /// b-trees it touched are read again (``PageMap/refresh(_:in:)``), which keeps the map valid for the
 /// next stretch.
-package struct ExternalChangeTracker {
+struct ExternalChangeTracker {
     /// What the last poll saw of `data_version`; nil before the first poll.
     private var dataVersion: Int64?
     /// The wal-index header every commit up to which is accounted for; nil when unknown (not in WAL
@@ -108,7 +108,7 @@ package struct ExternalChangeTracker {
     ///
     /// A map read here was read after `position` was set (when the change was reported in full),
     /// so its moment lies inside the stretch the next change is looked up in.
-    package mutating func refreshMap(_ database: DatabaseCore) {
+    mutating func refreshMap(_ database: DatabaseCore) {
         if wantsMap {
             wantsMap = false
             guard map == nil, position != nil, !dbstatUnavailable else { return }

@@ -12,9 +12,9 @@ import ORMShared
 /// A map is read at one moment and goes stale when pages move between tables (a page freed by one
 /// table and reused by another, or added to the file); ``refresh(_:in:)`` reads again the b-trees
 /// of the objects a commit touched.
-package struct PageMap: Sendable {
+struct PageMap: Sendable {
     /// One b-tree (a table or an index) and the table it belongs to.
-    package struct Object: Sendable {
+    struct Object: Sendable {
         /// The table's or index's name in `dbstat`.
         package let name: String
         /// The table it stores or indexes (`sqlite_schema.tbl_name`).
@@ -28,7 +28,7 @@ package struct PageMap: Sendable {
     /// The object each page belongs to, by page number (-1: none known, a free page or a new one).
     private var owners: [Int32] = []
     /// The schema cookie the map was read with.
-    package let schemaVersion: Int64
+    let schemaVersion: Int64
     /// Views and the tables they read, or nil when that could not be told (they then follow every change).
     package private(set) var viewSources: [String: Set<String>?] = [:]
     /// Virtual tables (their shadow tables are `<name>_…`).
@@ -163,7 +163,7 @@ package struct PageMap: Sendable {
     }
 
     /// Every table and view the map knows (for reporting everything, including tables since dropped).
-    package var allTables: Set<String> {
+    var allTables: Set<String> {
         Set(objects.map(\.table).filter { !$0.hasPrefix("sqlite_") }).union(viewSources.keys).union(virtualTables)
     }
 }

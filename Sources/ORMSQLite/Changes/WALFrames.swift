@@ -7,10 +7,10 @@ import ORMShared
 /// salts, a checksum) and one page. Frames `0..<frameCount` of the generation named by the header's
 /// salts are committed. A checkpoint that restarts the WAL begins a new generation, written from
 /// the start of the file with new salts.
-package enum WALFrames {
+enum WALFrames {
     /// The most frames read in one look (at 4 KiB pages, an 80 MB stretch of WAL); beyond it the
     /// pages are not read and the caller treats everything as changed.
-    package static let frameLimit: UInt32 = 20_000
+    static let frameLimit: UInt32 = 20_000
 
     /// The numbers of the pages written by the transactions committed after `earlier` up to `later`,
     /// or nil when that cannot be told for certain: the WAL was restarted and some of those commits
@@ -24,7 +24,7 @@ package enum WALFrames {
     ///   - connection: a connection to the database, in WAL mode, whose open WAL file is read.
     ///   - earlier: the header at the last look.
     ///   - later: the header now.
-    package static func pagesWritten(
+    static func pagesWritten(
         in connection: Connection, after earlier: WALIndexHeader, upTo later: WALIndexHeader
     ) -> Set<UInt32>? {
         // Same generation: read on from where the last look stopped. A new one: read it all, and

@@ -9,7 +9,7 @@ extension Connection {
     ///
     /// - Throws: SQLite's error when the value cannot be opened (the row gone, not a text or blob)
     ///   or read; what `body` throws.
-    package func readBlob(schema: String, table: String, column: String, rowID: Int64, pieceBytes: Int,
+    func readBlob(schema: String, table: String, column: String, rowID: Int64, pieceBytes: Int,
                   _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         var blob: OpaquePointer?
         let code = sqlite3_blob_open(handle, schema, table, column, rowID, 0, &blob)

@@ -3,14 +3,14 @@ import ORMShared
 
 extension Connection {
     /// The bytes a blob is written in at a time by ``writeBlob(table:column:rowID:bytes:)``.
-    package static let blobWritePiece = 1 << 20
+    static let blobWritePiece = 1 << 20
 
     /// Writes `bytes` over the start of the blob in `column` of the row `rowID` of `table` (in
     /// `main`) through incremental I/O (`sqlite3_blob_write`), a piece of
     /// ``blobWritePiece`` bytes at a time: SQLite writes the pages those bytes fall on through its
     /// page cache, never holding the value whole. The blob must be at least as long (a zeroblob
     /// inserted first); incremental I/O cannot change a value's size or type.
-    package func writeBlob(table: String, column: String, rowID: Int64, bytes: UnsafeRawBufferPointer) throws {
+    func writeBlob(table: String, column: String, rowID: Int64, bytes: UnsafeRawBufferPointer) throws {
         var blob: OpaquePointer?
         let code = sqlite3_blob_open(handle, "main", table, column, rowID, 1, &blob)
         guard code == SQLITE_OK, let blob else {

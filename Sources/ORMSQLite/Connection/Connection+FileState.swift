@@ -17,12 +17,12 @@ import ORMShared
 extension Connection {
     /// `PRAGMA data_version`: changes when another connection or process commits to the file, never
     /// for this connection's own commits.
-    package func dataVersion() throws -> Int64 {
+    func dataVersion() throws -> Int64 {
         try integerPragma("PRAGMA data_version")
     }
 
     /// `PRAGMA schema_version`: the schema cookie, bumped by every schema change by anyone.
-    package func schemaVersion() throws -> Int64 {
+    func schemaVersion() throws -> Int64 {
         try integerPragma("PRAGMA schema_version")
     }
 
@@ -35,7 +35,7 @@ extension Connection {
 
     /// The wal-index header, read from the shared memory this connection maps (call only in WAL
     /// mode). Nil when it is not mapped or stays torn by writers over a few tries.
-    package func walIndexHeader() -> WALIndexHeader? {
+    func walIndexHeader() -> WALIndexHeader? {
         var pointer: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK,
             let file = pointer, let methods = file.pointee.pMethods, methods.pointee.iVersion >= 2,
@@ -62,7 +62,7 @@ extension Connection {
 
     /// Fills `buffer` from the WAL file at `offset` through the connection's open WAL file; false
     /// when there is no WAL or the bytes are not all there.
-    package func readWAL(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Bool {
+    func readWAL(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Bool {
         var pointer: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_JOURNAL_POINTER, &pointer) == SQLITE_OK,
             let file = pointer, let methods = file.pointee.pMethods, let read = methods.pointee.xRead,

@@ -75,7 +75,7 @@ extension Connection {
         return SQLITE_OK
     }
 
-    package func installHooks() {
+    func installHooks() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         if recordsChanges { installChangeHooks(context) }
         sqlite3_set_authorizer(

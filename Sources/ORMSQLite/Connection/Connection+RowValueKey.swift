@@ -21,7 +21,7 @@ public enum RowValueKey {
 
 extension Connection {
     /// Registers ``RowValueKey`` on this connection.
-    package func registerRowValueKey() throws {
+    func registerRowValueKey() throws {
         let code = sqlite3_create_function_v2(handle, RowValueKey.functionName, 5, SQLITE_UTF8, nil, rowValueKey, nil, nil, nil)
         if code != SQLITE_OK { throw error(code: code, sql: "function \(RowValueKey.functionName)") }
     }

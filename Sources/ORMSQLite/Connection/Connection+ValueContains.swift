@@ -23,7 +23,7 @@ public enum ValueContains {
 
 extension Connection {
     /// Registers ``ValueContains`` on this connection.
-    package func registerValueContains() throws {
+    func registerValueContains() throws {
         let code = sqlite3_create_function_v2(
             handle, ValueContains.functionName, 4, SQLITE_UTF8, nil, valueContains, nil, nil, nil)
         if code != SQLITE_OK { throw error(code: code, sql: "function \(ValueContains.functionName)") }
@@ -101,7 +101,7 @@ private func valueContains(
 /// An incremental I/O handle on one column of one table, kept between calls of
 /// `orm_value_contains` (or `orm_row_value_key`) as the call site's auxiliary data (released by
 /// SQLite when the statement ends) and closed with it.
-package final class OpenValue {
+final class OpenValue {
     /// The table's name.
     package let table: String
     /// The column's name.
@@ -112,7 +112,7 @@ package final class OpenValue {
     var buffer: [UInt8] = []
 
     /// Holds `blob`, opened on `column` of `table`.
-    package init(table: String, column: String, blob: OpaquePointer) {
+    init(table: String, column: String, blob: OpaquePointer) {
         self.table = table
         self.column = column
         self.blob = blob
@@ -134,7 +134,7 @@ package final class OpenValue {
     /// opening one compiles a statement, several microseconds a value, which a pass over every
     /// cell pays per cell), else one opened and kept there for the next call while `table` and
     /// `column` are constants of the statement.
-    package static func atRow(_ rowID: Int64, table: String, column: String, db: OpaquePointer,
+    static func atRow(_ rowID: Int64, table: String, column: String, db: OpaquePointer,
                       context: OpaquePointer?) -> Result<OpenValue, Failure> {
         if let cached = sqlite3_get_auxdata(context, 1).map({ Unmanaged<OpenValue>.fromOpaque($0).takeUnretainedValue() }),
            cached.table == table, cached.column == column {

@@ -48,7 +48,7 @@ public enum ValueKey {
 
 extension Connection {
     /// Registers ``ValueKey`` on this connection.
-    package func registerValueKey() throws {
+    func registerValueKey() throws {
         let code = sqlite3_create_function_v2(
             handle, ValueKey.functionName, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, valueKey, nil, nil, nil)
         if code != SQLITE_OK { throw error(code: code, sql: "function \(ValueKey.functionName)") }
@@ -75,7 +75,7 @@ private func valueKey(_ context: OpaquePointer?, _ count: Int32, _ arguments: Un
 /// A long value's key (``ValueKey``) made from its bytes as they come, in one piece or in chunks
 /// (``RowValueKey`` reads them 64 KiB at a time): its first bytes kept, all of them hashed
 /// (SHA-256). Only values longer than the limit are hashed: a short one is its own key.
-package struct ValueKeyBuilder {
+struct ValueKeyBuilder {
     /// The bytes of the value's start the key keeps at most.
     package let limit: Int
     /// Whether the value is a text (cut at a character boundary, its tail written in hex).
@@ -86,7 +86,7 @@ package struct ValueKeyBuilder {
     private var hasher = SHA256.Hasher()
 
     /// A builder for a value longer than `limit` bytes, a text when `isText`.
-    package init(limit: Int, isText: Bool) {
+    init(limit: Int, isText: Bool) {
         self.limit = limit
         self.isText = isText
         start.reserveCapacity(limit + 1)

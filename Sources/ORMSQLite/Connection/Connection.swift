@@ -41,7 +41,7 @@ package final class Connection: @unchecked Sendable, InterruptHandle {
     /// Whether the update and rollback hooks record what statements write (false only where a
     /// driver stands in a database without hooks: then nothing is recorded here, and ORMCore
     /// records its own writes, ``ChangeSource/recordedWrites``).
-    package let recordsChanges: Bool
+    let recordsChanges: Bool
 
     /// Opens (or creates) a database file, or `":memory:"`; a read-only file as `access` says.
     /// With `recordsChanges` false the update and rollback hooks are not installed.
@@ -298,10 +298,10 @@ package final class Connection: @unchecked Sendable, InterruptHandle {
     /// Rows changed by the last statement.
     package var changes: Int { Int(sqlite3_changes(handle)) }
     /// Whether no transaction is open.
-    package var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
     /// Sets how long a statement waits for another connection's lock before failing with SQLITE_BUSY.
-    package func setBusyTimeout(milliseconds: Int32) {
+    func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
     }
 

@@ -3,7 +3,7 @@ import ORMShared
 
 /// Whether an interrupt was asked of a connection, read by its progress handler on the
 /// connection's thread and set from any other (``Connection/interrupt()``).
-package final class InterruptRequest: Sendable {
+final class InterruptRequest: Sendable {
     private let requested = Atomic<Bool>(false)
 
     /// Whether an interrupt was asked since the last ``clear()``.

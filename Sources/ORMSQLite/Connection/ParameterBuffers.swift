@@ -18,9 +18,9 @@ import ORMShared
 /// swap; a bind it refuses (a running statement, an index out of range) leaves the old binding's
 /// bytes as they were. Large values are left to SQLite's own copy, so a statement kept in a cache
 /// does not keep a large buffer alive.
-package struct ParameterBuffers: ~Copyable {
+struct ParameterBuffers: ~Copyable {
     /// The largest value copied into a buffer; larger ones are copied by SQLite.
-    package static var largestValue: Int { 4_096 }
+    static var largestValue: Int { 4_096 }
 
     private struct Buffer {
         var bytes: UnsafeMutableRawPointer?
@@ -37,7 +37,7 @@ package struct ParameterBuffers: ~Copyable {
     private let spare: UnsafeMutablePointer<Buffer>
 
     /// Buffers for a statement with `parameterCount` parameters (none allocated yet).
-    package init(parameterCount: Int) {
+    init(parameterCount: Int) {
         slotCount = max(parameterCount, 0) + 1
         bound = .allocate(capacity: slotCount)
         bound.initialize(repeating: Buffer(), count: slotCount)
@@ -58,7 +58,7 @@ package struct ParameterBuffers: ~Copyable {
     /// stays unchanged until the parameter is bound through here again. Returns nil, calling
     /// nothing, when the value is too large or the parameter does not exist: the caller then lets
     /// SQLite copy it.
-    package func withCopy(
+    func withCopy(
         of bytes: UnsafeRawBufferPointer, forParameter index: Int32, _ bind: (UnsafeRawPointer) -> Int32
     ) -> Int32? {
         let slot = Int(index)

@@ -11,12 +11,12 @@ package struct SQLiteDriver: DatabaseDriver {
     package let configuration: Configuration
     /// Whether its connections record changes with SQLite's update and rollback hooks (false only
     /// in tests standing in a database without hooks: then ORMCore records its own writes).
-    package var changeHooks = true
+    var changeHooks = true
     /// SQLite's SQL.
     package var dialect: SQLDialect { .sqlite }
 
     /// Whether the database lives in memory (one connection, no file).
-    package var isInMemory: Bool { path == ":memory:" || path.isEmpty }
+    var isInMemory: Bool { path == ":memory:" || path.isEmpty }
 
     package var capabilities: DriverCapabilities {
         let isFile = !isInMemory

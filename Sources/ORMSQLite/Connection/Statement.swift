@@ -22,7 +22,7 @@ public final class _Statement {
     // Documentation/UnsafeCode.md.
     private let connectionRef: Unmanaged<Connection>
     /// Tables the statement writes, reported by the authorizer while it was prepared.
-    package let writtenTables: Set<String>
+    let writtenTables: Set<String>
     /// Whether the statement only reads (`sqlite3_stmt_readonly`).
     public let isReadOnly: Bool
     // Used only by the thread holding the statement's connection.
@@ -49,7 +49,7 @@ public final class _Statement {
 
     /// Runs `body` with the statement's connection, borrowed: no reference counting on the step path.
     @inline(__always)
-    package func onConnection<R>(_ body: (Connection) throws -> R) rethrows -> R {
+    func onConnection<R>(_ body: (Connection) throws -> R) rethrows -> R {
         try connectionRef._withUnsafeGuaranteedRef(body)
     }
 

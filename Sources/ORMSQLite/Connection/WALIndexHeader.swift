@@ -8,18 +8,18 @@ import ORMShared
 /// copy first, readers read the first copy first, and a read is trusted only when both copies agree
 /// and the checksum over them holds (otherwise a writer was in the middle of updating it). It is
 /// read through a connection's own mapping (``Connection/walIndexHeader()``).
-package struct WALIndexHeader: Sendable, Equatable {
+struct WALIndexHeader: Sendable, Equatable {
     /// Transactions committed since the wal-index was last built, by any connection: one per
     /// commit, kept across WAL restarts and checkpoints (it wraps at 2³²; a rebuilt wal-index starts
     /// it again from 0).
-    package let commitCounter: UInt32
+    let commitCounter: UInt32
     /// Frames at the start of the WAL file that hold committed pages (SQLite's `mxFrame`).
-    package let frameCount: UInt32
+    let frameCount: UInt32
     /// The database page size in bytes (0 in the header of a wal-index built over an empty WAL).
     package let pageSize: Int
     /// The WAL generation's two salts, as the 8 bytes the WAL header and every frame of that
     /// generation carry. A checkpoint that restarts the WAL changes them.
-    package let salts: UInt64
+    let salts: UInt64
 
     /// The size of the header region read: two 48-byte copies.
     package static let byteCount = 96

@@ -45,7 +45,7 @@ extension SQLLiteral {
     /// `value` as `(CAST(m AS REAL) * 2^a * …)` or `(CAST(m AS REAL) / 2^a / …)`: an integer
     /// significand of at most 53 bits scaled by powers of two, every step exact in IEEE arithmetic
     /// (each intermediate result has the same significand), so SQLite computes the very value.
-    package static func exactQuotient(_ value: Double) -> String {
+    static func exactQuotient(_ value: Double) -> String {
         let magnitude = value.magnitude
         var significand: UInt64
         var exponent: Int

@@ -7,7 +7,7 @@ import ORMShared
 /// about one in 5,000 seventeen-digit decimals one unit off, and some short ones such as
 /// `8.229164544094`), so ``SQLLiteral`` checks each decimal it writes against it. One private
 /// in-memory connection answers, behind a lock, for the life of the process.
-package final class SQLiteDecimalReader: Sendable {
+final class SQLiteDecimalReader: Sendable {
     /// The reader every literal uses.
     package static let shared = SQLiteDecimalReader()
 

@@ -17,7 +17,7 @@ extension DatabaseCore {
     /// ``read(_:)`` for what only SQLite's connections do (the WAL watch, page maps).
     ///
     /// - Throws: ``ORMError/notSupported(feature:database:)`` naming `feature` on another database.
-    package func readSQLite<T>(_ feature: @autoclosure () -> String, _ body: (Connection) throws -> T) throws -> T {
+    func readSQLite<T>(_ feature: @autoclosure () -> String, _ body: (Connection) throws -> T) throws -> T {
         try read { try body($0.sqlite(feature())) }
     }
 }

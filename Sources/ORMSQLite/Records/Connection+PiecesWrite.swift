@@ -7,7 +7,7 @@ extension Connection {
     /// writes bytes: one piece in memory at a time.
     ///
     /// - Throws: SQLite's error; what reading `value` throws.
-    package func writeBlob(table: String, column: String, rowID: Int64, pieces value: ValuePieces) throws {
+    func writeBlob(table: String, column: String, rowID: Int64, pieces value: ValuePieces) throws {
         var blob: OpaquePointer?
         let code = sqlite3_blob_open(handle, "main", table, column, rowID, 1, &blob)
         defer { sqlite3_blob_close(blob) }

@@ -24,7 +24,7 @@ extension Model {
     /// The object for SQLite's current row (the live instance, refreshed, or a new one,
     /// registered): through the macro's concrete path when the model is a ``_SQLiteRowModel``
     /// (asked of the statement once, then kept), else through the driver-neutral one.
-    package static func materializeSQLiteRow(_ row: borrowing StatementRow) throws -> Self {
+    static func materializeSQLiteRow(_ row: borrowing StatementRow) throws -> Self {
         guard let rowModel = row.statement.rowModel(Self.self) else {
             let values = _ValueRow(statement: row.statement, database: row.database, entity: row.entity)
             return try row.database.materialize(Self.self, row: values, keyIndex: values.resolve(0))

@@ -90,7 +90,7 @@ extension Database {
     }
 
     /// The bytes a value in pieces is read in at a time when it is read whole.
-    package static let piecesReadBytes = 1 << 20
+    static let piecesReadBytes = 1 << 20
 
     /// A value in pieces read whole: a text decoded (its invalid sequences repaired), a blob as it is.
     private static func whole(_ value: ValuePieces) throws -> SQLValue {
@@ -103,7 +103,7 @@ extension Database {
     /// The positions of the borrowed blobs and blobs in pieces that end a row of `columns` values:
     /// from the last column back, each such a blob or a NULL, up to the first other value (a text
     /// in pieces, which the record holds, is one).
-    package static func trailingBlobs(arguments: [SQLValue], borrowed: [Int: BorrowedValue], pieces: [Int: ValuePieces] = [:],
+    static func trailingBlobs(arguments: [SQLValue], borrowed: [Int: BorrowedValue], pieces: [Int: ValuePieces] = [:],
                               columns: Int) -> Set<Int> {
         var found: Set<Int> = []
         for index in stride(from: min(columns, arguments.count) - 1, through: 0, by: -1) {

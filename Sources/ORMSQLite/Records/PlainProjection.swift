@@ -31,7 +31,7 @@ import ORMShared
 /// PlainProjection.make("SELECT * FROM t ORDER BY id", limit: 65_536, on: connection)?.sql
 /// // SELECT CASE WHEN typeof("id") = 'blob' AND length("id") > 65536 THEN NULL ELSE "id" END, …, rowid, … FROM t ORDER BY id
 /// ```
-package struct PlainProjection {
+struct PlainProjection {
     /// The statement run in the typed one's place.
     package let sql: String
     /// The typed statement's columns, named and typed as it returns them.
@@ -131,7 +131,7 @@ package struct PlainProjection {
     }
 
     /// The pages of a table `dbstat` looks at for an overflow page, at most.
-    package static let probedPages = 1_024
+    static let probedPages = 1_024
 
     /// Whether `table` of `schema` holds a value too long for its page among its first
     /// ``probedPages`` pages in `dbstat`'s order (each leaf followed by its values' overflow pages:

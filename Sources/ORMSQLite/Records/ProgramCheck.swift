@@ -5,18 +5,18 @@ import ORMShared
 /// none of the instructions of aggregates, windows, co-routines (a subquery in `FROM`), ephemeral
 /// tables (`DISTINCT`, `IN` lists, subqueries, materialized views), virtual tables or writes.
 /// ``PlainProjection`` asks it of the typed statement and of the one run in its place.
-package struct ProgramCheck {
+struct ProgramCheck {
     /// The table's b-tree root page.
-    package let tableRoot: Int64
+    let tableRoot: Int64
     /// Its indexes' root pages.
-    package let indexRoots: Set<Int64>
+    let indexRoots: Set<Int64>
     /// The schema's number among the connection's databases (`OpenRead`'s third operand).
     package let database: Int64
 
     /// The check for `table` of `schema`, whose pages it reads from the schema's `sqlite_schema`.
     ///
     /// - Throws: SQLite's error; ``Missing`` when `schema` has no such table (a view, say).
-    package init(table: String, schema: String, on connection: Connection) throws {
+    init(table: String, schema: String, on connection: Connection) throws {
         var tableRoot: Int64?
         var indexRoots: Set<Int64> = []
         let sql = SQL("SELECT type, rootpage FROM \(quoteIdentifier(schema)).sqlite_schema WHERE tbl_name = ? COLLATE NOCASE",

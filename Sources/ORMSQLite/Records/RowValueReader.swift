@@ -11,7 +11,7 @@ import ORMShared
 /// defer { reader.close() }
 /// let (size, bytes) = try reader.read(column: "body", rowID: 5, ifAtMost: 65_536)
 /// ```
-package final class RowValueReader {
+final class RowValueReader {
     /// The connection read, whose current transaction the values come from.
     private let connection: Connection
     /// The schema (`main`, `temp`, an attached name) and the table read.
@@ -21,7 +21,7 @@ package final class RowValueReader {
     private var handles: [String: OpaquePointer] = [:]
 
     /// A reader of `table` of `schema` on `connection`.
-    package init(connection: Connection, schema: String, table: String) {
+    init(connection: Connection, schema: String, table: String) {
         self.connection = connection
         self.schema = schema
         self.table = table

@@ -3,7 +3,7 @@ import ORMShared
 /// SQLite's count of unresolved foreign keys in a trial: its deferred-constraint counter, which
 /// says only whether there are any, or (when the transaction had some before the trial: its own
 /// changes, in a caller's transaction) a count with `pragma_foreign_key_check`.
-package struct SQLiteUnresolvedForeignKeys: UnresolvedForeignKeys {
+struct SQLiteUnresolvedForeignKeys: UnresolvedForeignKeys {
     private let connection: Connection
     /// Whether foreign keys are enforced on the connection.
     private let enforced: Bool
@@ -11,7 +11,7 @@ package struct SQLiteUnresolvedForeignKeys: UnresolvedForeignKeys {
     private let countsViolations: Bool
 
     /// The count on `connection`, as its transaction stands now.
-    package init(_ connection: Connection) throws {
+    init(_ connection: Connection) throws {
         self.connection = connection
         enforced = try connection.foreignKeysEnabled()
         countsViolations = enforced && connection.hasUnresolvedForeignKeys

@@ -9,7 +9,7 @@ import ORMShared
 /// ```swift
 /// SelectShape("SELECT *, length(body) AS n FROM t ORDER BY id")?.items.count  // 2
 /// ```
-package struct SelectShape {
+struct SelectShape {
     /// One result column of the list, as written.
     package enum Item: Equatable {
         /// `*` or `q.*`: every column of the table.
@@ -24,15 +24,15 @@ package struct SelectShape {
     /// The result columns, in order.
     package let items: [Item]
     /// Where the list starts (its first token) and where `FROM` starts.
-    package let listStart: String.Index
-    package let fromStart: String.Index
+    let listStart: String.Index
+    let fromStart: String.Index
     /// The table named after `FROM` (its last part, unquoted).
     package let table: String
     /// The aliases given to columns named alone, which the rewrite leaves out.
-    package let droppedAliases: Set<String>
+    let droppedAliases: Set<String>
 
     /// The shape of `text`, one statement without a trailing `;`; nil when it is not of the shape above.
-    package init?(_ text: String) {
+    init?(_ text: String) {
         let tokens = SQLToken.tokens(in: text).filter { !$0.isTrivia }
         func word(_ index: Int) -> String? {
             guard tokens.indices.contains(index), tokens[index].kind == .word else { return nil }

@@ -121,14 +121,14 @@ package struct AutoMigrator: MigrationExecutor {
 extension Connection {
     /// Turns `PRAGMA defer_foreign_keys` on, so foreign keys are checked when the transaction
     /// commits (SQLite turns it off as the transaction ends); returns whether it was on already.
-    package func deferForeignKeys() throws -> Bool {
+    func deferForeignKeys() throws -> Bool {
         var before = false
         try forEachRow("PRAGMA defer_foreign_keys") { before = $0.int64(at: 0) != 0 }
         if !before { try execute("PRAGMA defer_foreign_keys = ON") }
         return before
     }
 
-    package func foreignKeysEnabled() throws -> Bool {
+    func foreignKeysEnabled() throws -> Bool {
         var enabled = false
         try forEachRow("PRAGMA foreign_keys") { enabled = $0.int64(at: 0) != 0 }
         return enabled

@@ -39,7 +39,7 @@ public struct ChangeSet: Sendable {
     @usableFromInline var countedRows = 0
 
     /// How many entries hold the rows: single rows and runs (what the encoding saves, for tests).
-    package var storedEntryCount: Int { entries.count }
+    var storedEntryCount: Int { entries.count }
 
     /// One row-level change, or a run of them.
     @usableFromInline

@@ -61,7 +61,7 @@ public struct _ColumnSet: Sendable, Hashable {
     }
 
     @usableFromInline
-    package mutating func insertHigh(_ index: Int) {
+    mutating func insertHigh(_ index: Int) {
         let word = index / 64 - 1
         while high.count <= word { high.append(0) }
         high[word] |= 1 << UInt64(index % 64)
@@ -75,7 +75,7 @@ public struct _ColumnSet: Sendable, Hashable {
     }
 
     @usableFromInline
-    package func containsHigh(_ index: Int) -> Bool {
+    func containsHigh(_ index: Int) -> Bool {
         let word = index / 64 - 1
         return word < high.count && high[word] & (1 << UInt64(index % 64)) != 0
     }

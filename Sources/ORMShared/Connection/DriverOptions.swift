@@ -5,7 +5,7 @@ package struct DriverOptions: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
 
     /// No options set.
-    package init() {}
+    init() {}
 
     /// The option whose value is of type `Value`, nil when none was set.
     package subscript<Value: Sendable>(_ type: Value.Type) -> Value? {

@@ -3,7 +3,7 @@
 ///
 /// SQLite's rows are not read through it: its statements take the concrete path
 /// (``_StatementRow``), where every read is inlined.
-package struct DriverRowReader<Positioned: DriverStatement>: _RowReader {
+struct DriverRowReader<Positioned: DriverStatement>: _RowReader {
     /// The statement positioned on the row.
     package let statement: Positioned
 

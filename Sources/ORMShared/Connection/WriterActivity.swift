@@ -51,7 +51,7 @@ package final class WriterActivity: Sendable {
     }
 
     /// An outermost use of the writer ended: no statement of it is running.
-    package func useEnded() {
+    func useEnded() {
         let now = word.load(ordering: .relaxed)
         if now & 1 != 0 { word.store(now & ~1, ordering: .releasing) }
     }

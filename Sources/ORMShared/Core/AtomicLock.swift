@@ -31,7 +31,7 @@ package struct AtomicLock: ~Copyable, Sendable {
 
     /// A free lock.
     @inlinable
-    package init() {
+    init() {
         word = Atomic(0)
     }
 
@@ -43,7 +43,7 @@ package struct AtomicLock: ~Copyable, Sendable {
 
     /// Releases the lock, waking a waiting thread if there may be one.
     @inlinable @inline(__always)
-    package borrowing func unlock() {
+    borrowing func unlock() {
         if word.exchange(0, ordering: .releasing) != 1 { wakeOne() }
     }
 
@@ -58,7 +58,7 @@ package struct AtomicLock: ~Copyable, Sendable {
     // The classic three-state futex mutex: a waiter marks the word 2 before sleeping, so the holder
     // knows to wake someone on release.
     @usableFromInline
-    package borrowing func lockContended() {
+    borrowing func lockContended() {
         // Critical sections are a few loads and stores: spin a little before sleeping.
         for _ in 0..<100 {
             if word.load(ordering: .relaxed) == 0,
@@ -80,7 +80,7 @@ package struct AtomicLock: ~Copyable, Sendable {
 
     /// Wakes a thread sleeping on the word (none sleeps on the portable path: it yields instead).
     @usableFromInline
-    package borrowing func wakeOne() {
+    borrowing func wakeOne() {
         #if !ORMCORE_PORTABLE
             withUnsafePointer(to: word) { atomic in
                 reef_futex_wake_one(UnsafeMutableRawPointer(mutating: atomic).assumingMemoryBound(to: UInt32.self))
@@ -90,7 +90,7 @@ package struct AtomicLock: ~Copyable, Sendable {
 
     /// Whether a waiter sleeps on a futex (Linux, the default) rather than yielding the processor
     /// (`ORMCORE_PORTABLE`).
-    package static var sleepsOnFutex: Bool {
+    static var sleepsOnFutex: Bool {
         #if ORMCORE_PORTABLE
             false
         #else

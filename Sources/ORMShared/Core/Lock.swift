@@ -25,7 +25,7 @@ package final class Lock<Value>: @unchecked Sendable {
 
     /// Runs `body` with the value when the lock is free now; nil, without waiting, when another
     /// thread holds it.
-    package func withLockIfAvailable<T>(_ body: (inout Value) throws -> T) rethrows -> T? {
+    func withLockIfAvailable<T>(_ body: (inout Value) throws -> T) rethrows -> T? {
         try storage.withLockIfAvailable(body)
     }
 }
@@ -34,7 +34,7 @@ package final class Lock<Value>: @unchecked Sendable {
 /// Not `Sendable` itself (no `ManagedBuffer` is): its owners guarantee it is only used under its lock.
 /// ``ReentrantLock`` takes and releases a `LockStorage<Void>` by separate calls (``lock()``,
 /// ``tryLock()``, ``unlock()``), as its lock cannot be scoped to one closure.
-package class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
+class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     /// Makes storage of the class it is called on, holding `value`, with an initialised mutex.
     package static func make(_ value: Value) -> Self {
         // `create` allocates an instance of the class it is called on.
@@ -55,13 +55,13 @@ package class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
 
     /// Takes the mutex if it is free; returns whether it did.
     @inline(__always)
-    package final func tryLock() -> Bool {
+    final func tryLock() -> Bool {
         withUnsafeMutablePointerToElements { pthread_mutex_trylock($0) } == 0
     }
 
     /// Releases the mutex.
     @inline(__always)
-    package final func unlock() {
+    final func unlock() {
         _ = withUnsafeMutablePointerToElements { pthread_mutex_unlock($0) }
     }
 
@@ -72,7 +72,7 @@ package class LockStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
         return try withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
     }
 
-    package final func withLockIfAvailable<T>(_ body: (inout Value) throws -> T) rethrows -> T? {
+    final func withLockIfAvailable<T>(_ body: (inout Value) throws -> T) rethrows -> T? {
         guard withUnsafeMutablePointerToElements({ pthread_mutex_trylock($0) }) == 0 else { return nil }
         defer { unlock() }
         return try withUnsafeMutablePointerToHeader { try body(&$0.pointee) }

@@ -3,7 +3,7 @@
 /// (``ValueKey``), hashed in pieces (``Hasher``).
 package enum SHA256 {
     /// The digest of `bytes` as 64 lower-case hexadecimal digits.
-    package static func hexDigest(_ bytes: some Sequence<UInt8>) -> String {
+    static func hexDigest(_ bytes: some Sequence<UInt8>) -> String {
         digest(Array(bytes)).map { byte in
             let digits = Array("0123456789abcdef".utf8)
             return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)

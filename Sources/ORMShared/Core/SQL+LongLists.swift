@@ -42,7 +42,7 @@ extension SQL {
 
     /// This SQL with `transform` applied to each stretch of its text between long lists (which
     /// stay as they are, where they land in the new text).
-    package func mappingText(_ transform: (String) -> String) -> SQL {
+    func mappingText(_ transform: (String) -> String) -> SQL {
         guard !lists.isEmpty else {
             var mapped = self
             mapped.storedText = transform(storedText)
@@ -66,7 +66,7 @@ extension SQL {
     /// Appends a long list's test to `text` (as SQLite reads it) and its JSON to `arguments`, and
     /// keeps it in `lists` with the `IN` or `NOT IN` that `text` ends with (the program wrote it
     /// just before the list, `"x IN \(ids)"`).
-    package static func appendLongList(
+    static func appendLongList(
         _ values: [SQLValue], json: String, to text: inout String, _ arguments: inout [SQLValue],
         _ lists: inout [LongList]
     ) {
@@ -77,7 +77,7 @@ extension SQL {
     }
 
     /// Appends `other` (text, arguments and long lists) to the pieces of a statement being built.
-    package static func appendSQL(_ other: SQL, to text: inout String, _ arguments: inout [SQLValue], _ lists: inout [LongList]) {
+    static func appendSQL(_ other: SQL, to text: inout String, _ arguments: inout [SQLValue], _ lists: inout [LongList]) {
         let (offset, argumentOffset) = (text.utf8.count, arguments.count)
         for var list in other.lists {
             list.range = list.range.lowerBound + offset..<list.range.upperBound + offset
@@ -90,7 +90,7 @@ extension SQL {
 
     /// Where the `IN` or `NOT IN` that `text` ends with (blanks after it aside) starts, in UTF-8
     /// offsets, and whether it is `NOT IN`; the end of `text` and nil when it ends with neither.
-    package static func testStart(in text: String) -> (start: Int, negated: Bool?) {
+    static func testStart(in text: String) -> (start: Int, negated: Bool?) {
         let bytes = Array(text.utf8)
         func skipBlanks(before end: Int) -> Int {
             var end = end
@@ -120,7 +120,7 @@ extension SQL {
     /// Keeps ``lists`` where they stand after ``text`` changed from `old` to `new`: text added
     /// before or after moves them, text taken from the front moves them back (those taken with
     /// it go); text that holds `old` nowhere leaves none.
-    package mutating func moveLists(from old: String, to new: String) {
+    mutating func moveLists(from old: String, to new: String) {
         let oldBytes = Array(old.utf8)
         let newBytes = Array(new.utf8)
         var shift: Int?

@@ -38,7 +38,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
         }
     }
     /// The text, kept by ``text``.
-    package var storedText: String
+    var storedText: String
     /// The values bound to the placeholders, in order.
     public var arguments: [SQLValue]
     /// The long lists in the text, in order.
@@ -106,7 +106,7 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation, CustomS
 
     /// Lists longer than this bind as one JSON array read through `json_each`, so no list ever meets
     /// SQLite's limit on bound variables (32,766) and one query keeps its order and limit.
-    package static let longListThreshold = 1_000
+    static let longListThreshold = 1_000
 
     /// Appends an argument's placeholder to `text` and its values to `arguments`: `?`, a short
     /// list's `(?,?,…)`, or a long (or empty) list's test, written as SQLite reads it and kept in

@@ -78,7 +78,7 @@ extension SQLScript {
 
     /// Whether `statement` rolls the whole transaction back (`ROLLBACK`, `ROLLBACK TRANSACTION`,
     /// PostgreSQL's `ABORT`), not to a savepoint.
-    package static func rollsBackTransaction(_ statement: String, dialect: SQLToken.Dialect = .sqlite) -> Bool {
+    static func rollsBackTransaction(_ statement: String, dialect: SQLToken.Dialect = .sqlite) -> Bool {
         let words = SQLToken.tokens(in: statement, dialect: dialect).lazy.filter { !$0.isTrivia }.prefix(3)
             .map { statement[$0.range].uppercased() }
         guard let first = words.first, first == "ROLLBACK" || first == "ABORT" else { return false }

@@ -11,7 +11,7 @@ extension SQLToken {
         package let foldsUnquotedNames: Bool
         /// The next token by the dialect's own rules where they differ from SQLite's, nil where
         /// they agree (the scanner reads it by SQLite's rules then); nil for SQLite itself.
-        package let ownToken: (@Sendable (inout Scanner) -> SQLToken?)?
+        let ownToken: (@Sendable (inout Scanner) -> SQLToken?)?
 
         /// A dialect named `name` whose own rules `ownToken` reads, before SQLite's.
         package init(name: String, foldsUnquotedNames: Bool, ownToken: (@Sendable (inout Scanner) -> SQLToken?)? = nil) {

@@ -190,7 +190,7 @@ package struct SQLToken: Sendable, Hashable {
         }
 
         /// Skips past `end` (and `second` right after it, when given); false when the text ends first.
-        package mutating func skipPast(_ end: UInt8, _ second: UInt8?) -> Bool {
+        mutating func skipPast(_ end: UInt8, _ second: UInt8?) -> Bool {
             while let byte = peek {
                 advance()
                 if byte == end {

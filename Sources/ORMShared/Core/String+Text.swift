@@ -10,7 +10,7 @@ extension StringProtocol {
     }
 
     /// The text with zeros in front up to `width` characters.
-    package func leftPadded(to width: Int) -> String {
+    func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: Swift.max(0, width - count)) + self
     }
 

@@ -18,9 +18,9 @@
 /// object in a fetch of 20,000 into a fresh map). Smaller blocks come from `calloc`.
 package enum ZeroedMemory {
     /// The size from which memory is mapped with the huge-page advice.
-    package static var hugeThreshold: Int { 2 << 20 }
+    static var hugeThreshold: Int { 2 << 20 }
     /// The size from which memory is mapped from the kernel, already zero.
-    package static var mapThreshold: Int { 256 << 10 }
+    static var mapThreshold: Int { 256 << 10 }
 
     /// `byteCount` zeroed bytes; nil when the system has no memory to give.
     package static func allocate(byteCount: Int) -> UnsafeMutableRawPointer? {

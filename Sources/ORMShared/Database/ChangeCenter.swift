@@ -7,7 +7,7 @@ import FoundationEssentials
 /// It keeps no reference to its database. A `weak` one would give the database a side table, and
 /// every retain and release of the database (several per object written or fetched) would then take
 /// the runtime's slow path.
-package final class ChangeCenter: Sendable {
+final class ChangeCenter: Sendable {
     private struct State {
         var observers: [UInt64: @Sendable (ChangeSet) -> Void] = [:]
         var nextToken: UInt64 = 0
@@ -16,7 +16,7 @@ package final class ChangeCenter: Sendable {
     private let state = Lock(State())
 
     /// Adds an observer of committed changes; returns a token to remove it.
-    package func addObserver(_ observer: @escaping @Sendable (ChangeSet) -> Void) -> UInt64 {
+    func addObserver(_ observer: @escaping @Sendable (ChangeSet) -> Void) -> UInt64 {
         state.withLock { state in
             state.nextToken += 1
             state.observers[state.nextToken] = observer
@@ -25,17 +25,17 @@ package final class ChangeCenter: Sendable {
     }
 
     /// Removes an observer.
-    package func removeObserver(_ token: UInt64) {
+    func removeObserver(_ token: UInt64) {
         _ = state.withLock { $0.observers.removeValue(forKey: token) }
     }
 
     /// Whether anybody observes the changes.
-    package var hasObservers: Bool {
+    var hasObservers: Bool {
         state.withLock { !$0.observers.isEmpty }
     }
 
     /// Delivers committed changes to the observers. Called with no lock held.
-    package func didCommit(_ changes: ChangeSet) {
+    func didCommit(_ changes: ChangeSet) {
         let observers = state.withLock { Array($0.observers.values) }
         for observer in observers { observer(changes) }
     }

@@ -32,9 +32,9 @@ package final class DatabaseCore: Sendable {
     package let externalChanges: ExternalChangeMonitor
     /// How many session tables (``SessionTable``) the writer's session holds: while there is one,
     /// every read runs on the writer, the only session that sees them.
-    package let sessionTableCount = Atomic<Int>(0)
+    let sessionTableCount = Atomic<Int>(0)
     /// The names of the session tables made and not yet dropped (taken before the table is made).
-    package let sessionTableNames = Lock<Set<String>>([])
+    let sessionTableNames = Lock<Set<String>>([])
 
     /// Opens the writer through `driver` (at once), and the readers and the trial connection on
     /// first use where the driver reports the database has them.
@@ -89,7 +89,7 @@ package final class DatabaseCore: Sendable {
     /// returns, the lock is released, the actions scheduled to run after it run, and `committed` is
     /// handed what was committed (never while the lock is held; not called when nothing was).
     @inline(__always)
-    package func withWriter<T>(_ body: (DatabaseConnection) throws -> T, committed: (ChangeSet) -> Void) throws -> T {
+    func withWriter<T>(_ body: (DatabaseConnection) throws -> T, committed: (ChangeSet) -> Void) throws -> T {
         var changes = ChangeSet()
         var afterCommit: [@Sendable () -> Void] = []
         let result = try writer.lock.withLock { isOutermost -> T in

@@ -10,7 +10,7 @@ package final class ExternalChangeMonitor: Sendable {
     private let queue = DispatchQueue(label: "ormcore.external-changes", qos: .utility)
 
     /// A monitor of the database `writer` writes to, not yet started.
-    package init(writer: DatabaseConnection, capabilities: DriverCapabilities) {
+    init(writer: DatabaseConnection, capabilities: DriverCapabilities) {
         watch = capabilities.externalChanges ? writer.makeExternalChangeWatch() : nil
     }
 

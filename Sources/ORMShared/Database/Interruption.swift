@@ -50,7 +50,7 @@ public final class Interruption: Sendable {
     }
 
     /// Whether the work holds a connection now (tests interrupt work once it does).
-    package var holdsConnection: Bool {
+    var holdsConnection: Bool {
         state.withLock { !$0.connections.isEmpty }
     }
 

@@ -17,7 +17,7 @@ package final class ReaderPool: @unchecked Sendable {
     /// with (``ReadPlacement/preferStandby(maximumWait:)``).
     private let onPrimary: ReaderPool?
 
-    package init(maximum: Int, open: @escaping @Sendable () throws -> DatabaseConnection, onPrimary: ReaderPool? = nil) {
+    init(maximum: Int, open: @escaping @Sendable () throws -> DatabaseConnection, onPrimary: ReaderPool? = nil) {
         self.slots = DispatchSemaphore(value: max(1, maximum))
         self.open = open
         self.onPrimary = onPrimary
@@ -27,7 +27,7 @@ package final class ReaderPool: @unchecked Sendable {
     /// session with the server was lost (``DatabaseConnection/isLost``) is closed rather than
     /// used or put back, so the next read connects again. On a standby that has not replayed this
     /// process's last commit within the placement's wait, `body` runs on the primary instead.
-    package func withConnection<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
+    func withConnection<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         slots.wait()
         defer { slots.signal() }
         let connection = try idleConnection() ?? open()

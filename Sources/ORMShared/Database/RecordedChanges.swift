@@ -11,7 +11,7 @@ package final class RecordedChanges: @unchecked Sendable {
     private var pending = ChangeSet()
     private var committed = ChangeSet()
 
-    package init(dialect: SQLDialect) {
+    init(dialect: SQLDialect) {
         self.dialect = dialect
     }
 
@@ -23,7 +23,7 @@ package final class RecordedChanges: @unchecked Sendable {
     /// The row's ``RowChange/rowID`` is the key where it is an integer (as SQLite's rowid is the
     /// integer key), else a number standing for the key (``rowID(standingFor:)``), so that changes
     /// to one row coalesce as they do on SQLite.
-    package func recordRow(
+    func recordRow(
         table: String, operation: RecordOperation, key: SQLValue, changedColumns: [String]?, origin: ChangeOrigin
     ) {
         pending.appendRow(
@@ -32,7 +32,7 @@ package final class RecordedChanges: @unchecked Sendable {
     }
 
     /// Records `tables` as changed with no row known (raw SQL).
-    package func recordTables(_ tables: some Sequence<String>) {
+    func recordTables(_ tables: some Sequence<String>) {
         for table in tables { pending.appendTableOnly(table) }
     }
 
@@ -59,13 +59,13 @@ package final class RecordedChanges: @unchecked Sendable {
     }
 
     /// Forgets every pending change (the transaction was rolled back).
-    package func discardPending() {
+    func discardPending() {
         pending = ChangeSet()
     }
 
     /// Takes what was committed since the last call: everything pending when no transaction is open
     /// any more (`inTransaction` false), nothing pending while one is.
-    package func takeCommitted(inTransaction: Bool) -> ChangeSet {
+    func takeCommitted(inTransaction: Bool) -> ChangeSet {
         if !inTransaction && !pending.isEmpty {
             // Unlike the hooks' rows, a table's recorded rows do not cover it: raw SQL may have
             // written other rows of it, so it stays a table-level change too.

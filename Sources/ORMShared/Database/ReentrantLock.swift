@@ -29,12 +29,12 @@ package final class ReentrantLock: @unchecked Sendable {
     }
 
     /// Whether the calling thread holds the lock.
-    package var isHeldByCurrentThread: Bool {
+    var isHeldByCurrentThread: Bool {
         owner.load(ordering: .acquiring) == Self.currentThreadID()
     }
 
     /// How many threads are waiting for the lock now (tests wait for a thread to block on it).
-    package var waitingThreadCount: Int {
+    var waitingThreadCount: Int {
         waiters.load(ordering: .acquiring)
     }
 

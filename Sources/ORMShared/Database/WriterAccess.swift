@@ -17,7 +17,7 @@ package final class WriterAccess: @unchecked Sendable {
 
     /// Whether the writer's session with a server may be lost between writes (then it is connected
     /// again before the next outermost write); false for a file.
-    package let mayLoseSession: Bool
+    let mayLoseSession: Bool
 
     package init(connection: DatabaseConnection, recordedChanges: RecordedChanges? = nil) {
         self.connection = connection
@@ -32,7 +32,7 @@ package final class WriterAccess: @unchecked Sendable {
     }
 
     /// The actions scheduled so far, cleared.
-    package func takeAfterCommitActions() -> [@Sendable () -> Void] {
+    func takeAfterCommitActions() -> [@Sendable () -> Void] {
         defer { afterCommit = [] }
         return afterCommit
     }
@@ -47,12 +47,12 @@ package final class WriterAccess: @unchecked Sendable {
     }
 
     /// Where the pending changes stand (a transaction or savepoint begins).
-    package var changeMark: ChangeSet.Mark {
+    var changeMark: ChangeSet.Mark {
         recordedChanges?.mark ?? connection.driverConnection.pendingMark
     }
 
     /// Forgets the pending changes since `mark` (a savepoint was rolled back).
-    package func discardChanges(after mark: ChangeSet.Mark) {
+    func discardChanges(after mark: ChangeSet.Mark) {
         if let recordedChanges {
             recordedChanges.discard(after: mark)
         } else {

@@ -37,7 +37,7 @@ public struct LiveQuery<Value: Sendable>: AsyncSequence, Sendable {
     package var isSame: (@Sendable (Value, Value) -> Bool)?
 
     /// A live value of `read`, on the database `database` gives, touched by commits to `region`.
-    package init(
+    init(
         database: @escaping @Sendable () throws -> Database, region: @escaping @Sendable (Database) throws -> ObservedRegion,
         read: @escaping @Sendable (Database) throws -> Value
     ) {

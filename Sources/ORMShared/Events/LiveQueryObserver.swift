@@ -9,7 +9,7 @@ import FoundationEssentials
 /// burst of commits costs at most two reads, and the last value always reflects the last commit.
 /// Reads run on the observer's own serial queue, on a reader connection: never on the thread that
 /// committed (the ``ChangeCenter`` calls ``noteChanges(_:)`` there, which only marks or schedules).
-package final class LiveQueryObserver<Value: Sendable>: Sendable {
+final class LiveQueryObserver<Value: Sendable>: Sendable {
     private struct State {
         var reading = false
         var dirty = false
@@ -28,7 +28,7 @@ package final class LiveQueryObserver<Value: Sendable>: Sendable {
     private let queue = DispatchQueue(label: "ormcore.live-query")
 
     /// An observer of `read` on `database`, touched by commits to `region`; not started.
-    package init(
+    init(
         database: Database, region: @escaping @Sendable (Database) throws -> ObservedRegion,
         read: @escaping @Sendable (Database) throws -> Value, isSame: (@Sendable (Value, Value) -> Bool)?,
         deliver: @escaping @Sendable (Result<Value, any Error>) -> Void
@@ -68,7 +68,7 @@ package final class LiveQueryObserver<Value: Sendable>: Sendable {
 
     /// A commit happened: read again when it touches the region (before the region is known,
     /// every commit does).
-    package func noteChanges(_ changes: ChangeSet) {
+    func noteChanges(_ changes: ChangeSet) {
         let region = state.withLock { $0.region }
         if let region, !region.isTouched(by: changes) { return }
         schedule()

@@ -18,13 +18,13 @@ package struct ObservedRegion: Sendable, Equatable {
     package static let everything = ObservedRegion(tables: [], everything: true)
 
     /// A region of `tables` (names in any case).
-    package init(tables: Set<String>, everything: Bool = false) {
+    init(tables: Set<String>, everything: Bool = false) {
         self.tables = Set(tables.map { $0.lowercased() })
         self.everything = everything
     }
 
     /// Whether `changes` may change what the region holds.
-    package func isTouched(by changes: ChangeSet) -> Bool {
+    func isTouched(by changes: ChangeSet) -> Bool {
         everything || changes.tables.contains { tables.contains($0.lowercased()) }
     }
 

@@ -2,7 +2,7 @@ extension Array where Element == RowChange {
     /// The final effect of these changes on each row (see ``EventGranularity/coalesced``): one change
     /// per table and rowid, in the order rows were first changed; rows inserted and deleted again
     /// are left out.
-    package func coalescedByRow() -> [RowChange] {
+    func coalescedByRow() -> [RowChange] {
         var effects: [Effect?] = []
         var positions: [RowKey: Int] = [:]
         for change in self {

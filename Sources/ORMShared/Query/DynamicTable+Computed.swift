@@ -3,7 +3,7 @@
 
 extension DynamicTable {
     /// The entity with `computed` columns after the table's own (stored types unknown).
-    package func computingEntity(_ computed: [ComputedColumn]) -> EntityDescription {
+    func computingEntity(_ computed: [ComputedColumn]) -> EntityDescription {
         var described = EntityDescription(
             table: entity.table, keyColumns: entity.keyColumns, columns: entity.columns + computed.map(\.name),
             relationships: entity.relationships, hasIntegerKey: entity.hasIntegerKey)
@@ -14,7 +14,7 @@ extension DynamicTable {
 
     /// `SELECT "t"."a", …, (expression) AS "name", … FROM "t"`: the table's fetched columns (its
     /// rowid included when that is the key) and each computed column.
-    package func computingSelect(_ computed: [ComputedColumn]) -> String {
+    func computingSelect(_ computed: [ComputedColumn]) -> String {
         var list = entity.selectList(alias: entity.table)
         for column in computed {
             // The newline ends a `--` comment the expression may end with.
@@ -45,7 +45,7 @@ extension DynamicTable {
 
     /// The first name of `computed` that repeats a fetched column's or an earlier computed one's,
     /// ignoring ASCII case (as SQLite compares names); nil when every name is new.
-    package func duplicateName(among computed: [ComputedColumn]) -> String? {
+    func duplicateName(among computed: [ComputedColumn]) -> String? {
         var seen = Set(entity.columns.map(\.asciiLowercased))
         for column in computed {
             guard seen.insert(column.name.asciiLowercased).inserted else {

@@ -6,7 +6,7 @@ extension DynamicTable {
     /// The entity with `computed` columns after the table's own, then each of `joins`' columns in
     /// order; without the key when a join's rows are not the table's one to one (they are read by
     /// position then).
-    package func joiningEntity(_ computed: [ComputedColumn], _ joins: [TableJoin]) -> EntityDescription {
+    func joiningEntity(_ computed: [ComputedColumn], _ joins: [TableJoin]) -> EntityDescription {
         let base = computingEntity(computed)
         let keeps = joins.allSatisfy(\.keepsRows)
         let joined = joins.flatMap(\.columnNames)
@@ -29,7 +29,7 @@ extension DynamicTable {
     /// them (read from the computing SELECT under the table's name), then the other table's. With
     /// several joins the last one selects from the SELECT of the ones before it, under the
     /// table's name, so its condition may compare their columns.
-    package func joiningSelect(_ computed: [ComputedColumn], _ joins: [TableJoin]) -> String {
+    func joiningSelect(_ computed: [ComputedColumn], _ joins: [TableJoin]) -> String {
         guard let join = joins.last else {
             return computed.isEmpty ? "SELECT * FROM \(quoteIdentifier(entity.table))" : computingSelect(computed)
         }
@@ -58,7 +58,7 @@ extension DynamicTable {
 
     /// The first name of `joins`' columns that repeats one of the table's, a computed column's or
     /// an earlier joined column's (ignoring ASCII case); nil when every name is new.
-    package func duplicateName(among computed: [ComputedColumn], joining joins: [TableJoin]) -> String? {
+    func duplicateName(among computed: [ComputedColumn], joining joins: [TableJoin]) -> String? {
         var seen = Set((entity.columns + computed.map(\.name)).map(\.asciiLowercased))
         for name in joins.flatMap(\.columnNames) where !seen.insert(name.asciiLowercased).inserted {
             return name

@@ -20,12 +20,12 @@ extension EntityDescription {
 
 extension StringProtocol {
     /// Whether the text equals `other` but for the case of ASCII letters, as SQLite compares names.
-    package func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
+    func equalsIgnoringASCIICase(_ other: some StringProtocol) -> Bool {
         utf8.elementsEqual(other.utf8) { Self.asciiLowercase($0) == Self.asciiLowercase($1) }
     }
 
     /// The text with ASCII capitals made small, as PostgreSQL folds a name written without quotes.
-    package var asciiLowercased: String {
+    var asciiLowercased: String {
         String(decoding: utf8.map(Self.asciiLowercase), as: UTF8.self)
     }
 

@@ -7,12 +7,12 @@ import FoundationEssentials
 
 extension PathResolver {
     /// A column a bound value is compared with: its name as written, and what it stores.
-    package struct BoundColumn {
+    struct BoundColumn {
         package let name: String
         package let type: StoredType
         /// Whether it is compared by size (`<`, `>`…) on SQLite: a `Decimal` then as a real
         /// (``Typing/reals``).
-        package var bySize = false
+        var bySize = false
     }
 
     /// `condition` with its names and literals resolved, as ``rewrite(_:)-(String)`` writes them,
@@ -82,7 +82,7 @@ extension PathResolver {
     /// On SQLite, a `Decimal` column compared by size with the other side, `left` or `right`, is
     /// compared as a real (SQLite keeps a `Decimal` as text, which compares as text: `'10' < '9'`),
     /// and a numeric text literal on the other side as its number.
-    package static func compareDecimalsBySize(_ left: Piece, _ right: Piece, into typing: inout Typing) {
+    static func compareDecimalsBySize(_ left: Piece, _ right: Piece, into typing: inout Typing) {
         for (column, other) in [(left, right), (right, left)] {
             guard case .column(.decimal?) = column.kind else { continue }
             typing.reals.insert(column.start)
@@ -95,7 +95,7 @@ extension PathResolver {
     /// A sort key that is one column's name (``column(_:)``), alone or before `ASC` or `DESC`, as
     /// both databases order it: on SQLite a `Decimal` column as a real, not as the text it keeps.
     /// Nil for anything else.
-    package func sortColumn(_ parameter: String) -> String? {
+    func sortColumn(_ parameter: String) -> String? {
         let words = parameter.split(whereSeparator: \.isWhitespace)
         if words.count == 2, ["ASC", "DESC"].contains(words[1].uppercased()), column(parameter) == nil {
             return sortColumn(String(words[0])).map { "\($0) \(words[1])" }
@@ -109,7 +109,7 @@ extension PathResolver {
 
     /// A decimal number's text as ORMCore stores a `Decimal` (`1.50` as `1.5`); nil for a text
     /// that is no number.
-    package static func decimalText(_ text: String) -> String? {
+    static func decimalText(_ text: String) -> String? {
         guard number(in: text) != nil,
               let decimal = Decimal(string: text.trimmedWhitespace, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN
         else { return nil }
@@ -134,7 +134,7 @@ extension PathResolver {
 
     /// Whether both databases can take a column storing `type` as a condition: numbers (SQLite's
     /// any number but 0, written `(… <> 0)` on PostgreSQL) and truth values.
-    package static func isTruth(_ type: StoredType) -> Bool {
+    static func isTruth(_ type: StoredType) -> Bool {
         switch type {
         case .integer, .double, .boolean, .any: true
         default: false
@@ -142,7 +142,7 @@ extension PathResolver {
     }
 
     /// The error for a column that stores neither numbers nor truth values used as a condition.
-    package static func usedAsCondition(_ column: String, storing type: StoredType) -> ORMError {
+    static func usedAsCondition(_ column: String, storing type: StoredType) -> ORMError {
         ORMError.invalidQuery(
             "\(column) stores \(holding(type)), used as a condition: compare it (\"\(column) IS NOT NULL\", "
                 + "\"\(column) <> ''\")")
@@ -153,7 +153,7 @@ extension PathResolver {
     /// has no such comparison.
     ///
     /// - Throws: ``ORMError/invalidQuery(_:)`` naming the column.
-    package static func checkArithmetic(beside left: Piece, _ right: Piece, before: Piece.Kind?, after: Piece.Kind?) throws {
+    static func checkArithmetic(beside left: Piece, _ right: Piece, before: Piece.Kind?, after: Piece.Kind?) throws {
         func isArithmetic(_ kind: Piece.Kind?) -> Bool {
             guard case .symbol(let symbol) = kind else { return false }
             return ["+", "-", "*", "/", "%"].contains(symbol)

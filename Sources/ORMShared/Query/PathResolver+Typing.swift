@@ -6,13 +6,13 @@
 
 extension PathResolver {
     /// What typing changes in a query's text, by the index of a token of the text as written.
-    package struct Typing {
+    struct Typing {
         /// Literals written otherwise: `TRUE` for a `1` compared with a `Bool` column on
         /// PostgreSQL, `1` for a `'true'` on SQLite, `'7'` for a `7` compared with a text column…
         package var literals: [Int: String] = [:]
         /// Where a number column used as a condition beside `AND`, `OR` or `NOT` starts: written
         /// `(… <> 0)` on PostgreSQL, which wants a boolean there.
-        package var truths: Set<Int> = []
+        var truths: Set<Int> = []
         /// The columns the values bound to `?` placeholders are compared with, by the
         /// placeholder's place among the text's `?`s (its argument's index).
         package var bound: [Int: BoundColumn] = [:]
@@ -22,7 +22,7 @@ extension PathResolver {
     }
 
     /// One piece of the text as typing reads it.
-    package struct Piece {
+    struct Piece {
         package enum Kind: Equatable {
             /// A name of a column (or a dot path), with what it stores when known.
             case column(StoredType?)
@@ -206,7 +206,7 @@ extension PathResolver {
 
     /// What a text compared with a `Bool` column means, as PostgreSQL reads it (case and blanks
     /// around aside); nil for a text it reads as neither.
-    package static func truthValue(_ text: String) -> Bool? {
+    static func truthValue(_ text: String) -> Bool? {
         switch text.trimmedWhitespace.asciiLowercased {
         case "true", "t", "yes", "y", "on", "1": true
         case "false", "f", "no", "n", "off", "0": false
@@ -325,7 +325,7 @@ extension PathResolver {
     /// add what it reads of each as a number, PostgreSQL has no such sum.
     ///
     /// - Throws: ``ORMError/invalidQuery(_:)`` naming the column.
-    package static func checkSummable(_ expression: String, among entities: [EntityDescription]) throws {
+    static func checkSummable(_ expression: String, among entities: [EntityDescription]) throws {
         let name = expression.trimmedWhitespace
         for entity in entities {
             guard let column = entity.column(named: name) else { continue }

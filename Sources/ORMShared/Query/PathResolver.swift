@@ -5,20 +5,20 @@
 /// root or a joined entity, or of one of those tables, means what it means on SQLite (which
 /// compares names without regard to ASCII case): it is written as the entity spells it, quoted.
 /// Strings, comments and every other token are left as they are.
-package struct PathResolver {
+struct PathResolver {
     package let root: EntityDescription
     /// The entities joined with `joinTo`, in order.
     package let joined: [EntityDescription]
     /// Whether a bare column of the root entity is written `"root"."column"`.
-    package let qualifies: Bool
+    let qualifies: Bool
     /// Whether names are written as the entities spell them (PostgreSQL).
-    package let spellsNames: Bool
+    let spellsNames: Bool
     /// Whose lexical rules cut the text.
     package let dialect: SQLToken.Dialect
     package private(set) var joins: [String] = []
     private var aliases: [String: (alias: String, entity: EntityDescription)] = [:]
 
-    package init(root: EntityDescription, joined: [EntityDescription], qualifies: Bool, dialect: SQLDialect) {
+    init(root: EntityDescription, joined: [EntityDescription], qualifies: Bool, dialect: SQLDialect) {
         self.root = root
         self.joined = joined
         self.qualifies = qualifies
@@ -35,7 +35,7 @@ package struct PathResolver {
     /// The text rewritten as ``rewrite(_:)-(String)`` writes it, and what typing read in it.
     /// `lists`, the long lists of the SQL `text` is of, are copied as they are (their tests are
     /// ORMCore's, holding no names) and come back where they stand in the new text.
-    package mutating func rewriteTyped(_ text: String, lists: [SQL.LongList] = []) throws
+    mutating func rewriteTyped(_ text: String, lists: [SQL.LongList] = []) throws
         -> (text: String, typing: Typing, lists: [SQL.LongList])
     {
         let tokens = SQLToken.tokens(in: text, dialect: dialect)
@@ -93,7 +93,7 @@ package struct PathResolver {
     /// - Throws: ``ORMError/invalidQuery(_:)``, on both databases, when the condition is one
     ///   column that stores neither numbers nor truth values (text, dates…): SQLite would read it
     ///   as a number, PostgreSQL refuses it.
-    package func truth(of condition: String, rewritten: String) throws -> String {
+    func truth(of condition: String, rewritten: String) throws -> String {
         let all = SQLToken.tokens(in: condition, dialect: dialect)
         var tokens = all.filter { !$0.isTrivia }[...]
         // `(stock)`, as a typed filter comes: parentheses that do not match leave no single name.
@@ -256,15 +256,15 @@ package struct PathResolver {
     ]
 
     /// One name of a path: as written, and unquoted.
-    package struct Segment {
+    struct Segment {
         package let written: String
         package let name: String
-        package var isQuoted: Bool { written.hasPrefix("\"") }
+        var isQuoted: Bool { written.hasPrefix("\"") }
     }
 
     /// The name a token gives as a path segment: a bare word, or a name in double quotes
     /// (unquoted); nil for any other token.
-    package static func segment(_ token: SQLToken, in text: String) -> Segment? {
+    static func segment(_ token: SQLToken, in text: String) -> Segment? {
         let piece = text[token.range]
         switch token.kind {
         case .word:
@@ -278,14 +278,14 @@ package struct PathResolver {
 
     /// Whether a path right after `token` continues what it wrote (`x.`, a number, or PostgreSQL's
     /// `::` cast, with no blank between) rather than starting afresh.
-    package static func continuesPrevious(_ token: SQLToken, in text: String) -> Bool {
+    static func continuesPrevious(_ token: SQLToken, in text: String) -> Bool {
         guard token.kind == .operator else { return token.kind == .number || token.kind == .parameter }
         let piece = text[token.range]
         return piece == "." || piece == ":"
     }
 
     /// Reads `a.b."c d"` from `start` and returns its segments and the index of the token after it.
-    package static func readPath(_ tokens: [SQLToken], from start: Int, in text: String) -> ([Segment], Int) {
+    static func readPath(_ tokens: [SQLToken], from start: Int, in text: String) -> ([Segment], Int) {
         var segments: [Segment] = []
         var index = start
         while index < tokens.count, let segment = segment(tokens[index], in: text) {

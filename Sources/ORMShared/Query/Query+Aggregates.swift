@@ -48,13 +48,13 @@ extension Query {
     /// `rewritten`, the select expression of `expression`, written so that PostgreSQL gives the
     /// value SQLite stores: a `Date` column's seconds since 1970 (a real), a `UUID` column's
     /// canonical upper-case text. Chosen once, when the statement is built.
-    package func storedValueSQL(of expression: String, rewritten: String, in database: Database) -> String {
+    func storedValueSQL(of expression: String, rewritten: String, in database: Database) -> String {
         database.dialect.rules.storedValue(rewritten, storing: columnStoredType(expression))
     }
 
     /// What the column `expression` names stores (of the root entity or a joined one), nil for
     /// anything else.
-    package func columnStoredType(_ expression: String) -> StoredType? {
+    func columnStoredType(_ expression: String) -> StoredType? {
         let name = expression.trimmedWhitespace
         for entity in [entity] + explicitJoins.map(\.entity) {
             if let column = entity.column(named: name) { return entity.storedType(of: column) }

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// Runs blocking database work on a global queue and resumes the caller when it is done, so the
 /// caller's thread (the main actor, say) never waits.
-package func runDetached<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+func runDetached<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global(qos: .userInitiated).async {
             continuation.resume(with: Result { try work() })

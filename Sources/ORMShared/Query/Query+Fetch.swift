@@ -105,7 +105,7 @@ extension Query {
 
     // MARK: - Running
 
-    package func fetchArray(_ database: Database) throws -> [Record] {
+    func fetchArray(_ database: Database) throws -> [Record] {
         let parts = try parts()
         let sql = statement(select: recordSelect(parts), parts: parts)
         if parts.joinedColumns.isEmpty, let decodeAll = decoder.decodeAll {
@@ -152,7 +152,7 @@ extension Query {
 }
 
 extension Database {
-    package func scalarInteger(_ sql: SQL) throws -> Int64 {
+    func scalarInteger(_ sql: SQL) throws -> Int64 {
         if case .integer(let value)? = try scalar(sql) { return value }
         return 0
     }

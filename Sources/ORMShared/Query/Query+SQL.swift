@@ -6,7 +6,7 @@ extension Query {
         package var orderBy: String
         package var joinedColumns: [(name: String, sql: String)]
         /// The extra expressions asked for, rewritten (qualified, paths joined).
-        package var extras: [String] = []
+        var extras: [String] = []
     }
 
     package func parts(extras: [String] = []) throws -> Parts {
@@ -85,7 +85,7 @@ extension Query {
     ///
     /// - Throws: ``ORMError/invalidQuery(_:)`` when `name` has a dot but is no column of the first
     ///   entity and starts with the name of none of them.
-    package func joinColumn(_ name: String, of entities: [EntityDescription], parameter: String) throws -> JoinColumn {
+    func joinColumn(_ name: String, of entities: [EntityDescription], parameter: String) throws -> JoinColumn {
         let first = entities[0]
         if let column = first.column(named: name) {
             return JoinColumn(sql: "\(quoteIdentifier(first.table)).\(quoteIdentifier(column))", type: first.storedType(of: column))
@@ -108,14 +108,14 @@ extension Query {
     }
 
     /// One side of a `joinTo`'s condition: the qualified column, and what it stores when known.
-    package struct JoinColumn {
+    struct JoinColumn {
         package let sql: String
         package let type: StoredType?
 
         /// The column as compared with `other`, as SQLite compares what it stores: as `dialect`
         /// writes it beside a column of `other`'s type (PostgreSQL has no `text = bigint`, and
         /// casts).
-        package func comparable(with other: JoinColumn, in dialect: SQLDialect) -> String {
+        func comparable(with other: JoinColumn, in dialect: SQLDialect) -> String {
             dialect.rules.joinOperand(sql, storing: type, comparedWith: other.type)
         }
     }
@@ -144,7 +144,7 @@ extension Query {
     }
 
     /// The SELECT list of records: the entity's columns, then joined columns aliased `"Table.column"`.
-    package func recordSelect(_ parts: Parts) -> String {
+    func recordSelect(_ parts: Parts) -> String {
         var list = entity.selectList(alias: entity.table)
         for column in parts.joinedColumns {
             list += ", \(column.sql) AS \(quoteIdentifier(column.name))"

@@ -15,24 +15,24 @@ public struct Query<Record: Sendable>: Sendable {
     /// The `SELECT` read in place of the table, aliased by the table's name (a table found at run
     /// time with computed columns: ``DynamicTable/query(cuttingValuesAt:computing:)``); nil to read
     /// the table itself.
-    package var derivedTable: String?
+    var derivedTable: String?
     package var conditions: [SQL] = []
     /// The places in `conditions` of those whose values are keys read from the database (a
     /// window's keys): bound as read, not converted by the columns they are compared with, since
     /// a SQLite column may hold a value of any type.
-    package var keyConditions: Set<Int> = []
-    package var orderings: [Ordering] = []
-    package var limitCount: Int?
-    package var offsetCount: Int?
+    var keyConditions: Set<Int> = []
+    var orderings: [Ordering] = []
+    var limitCount: Int?
+    var offsetCount: Int?
     package var batchSize: Int?
     /// Reads in the exact reverse of the query's order (every term flipped, the key tiebreak
     /// included): the last records of a batched result set, first.
-    package var reversesOrder = false
-    package var explicitJoins: [Join] = []
+    var reversesOrder = false
+    var explicitJoins: [Join] = []
     /// A mistake found while chaining, thrown by the terminal call.
-    package var buildError: ORMError?
+    var buildError: ORMError?
 
-    package struct Ordering: Sendable {
+    struct Ordering: Sendable {
         package let expression: String
         package let descending: Bool
     }
@@ -40,8 +40,8 @@ public struct Query<Record: Sendable>: Sendable {
     /// A `joinTo` LEFT JOIN.
     package struct Join: Sendable {
         package let entity: EntityDescription
-        package let leftParameter: String
-        package let targetParameter: String
+        let leftParameter: String
+        let targetParameter: String
     }
 
     /// A query over `entity`, decoding rows with `decoder`, on `database` (or the default one).

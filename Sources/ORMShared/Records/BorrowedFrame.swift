@@ -5,7 +5,7 @@ package struct BorrowedFrame {
     private let reference: Unmanaged<TransactionFrame>
 
     /// Borrows `frame`; the caller keeps it alive while the value is used.
-    package init(_ frame: TransactionFrame) {
+    init(_ frame: TransactionFrame) {
         reference = .passUnretained(frame)
     }
 
@@ -18,7 +18,7 @@ package struct BorrowedFrame {
     }
 
     /// Queues `object`'s `did…` hook for once the outermost transaction commits.
-    package func queueHook<T: Model>(_ operation: RecordOperation, for object: T) {
+    func queueHook<T: Model>(_ operation: RecordOperation, for object: T) {
         reference._withUnsafeGuaranteedRef { $0.queueHook(operation, for: object) }
     }
 }

@@ -83,7 +83,7 @@ extension _ColumnCoding {
     /// Reads result column `index` through the row's ``_RowReader`` (a statement that is no
     /// ``DirectRow``).
     @usableFromInline
-    package static func decodeThroughReader<T: DatabaseValueConvertible>(
+    static func decodeThroughReader<T: DatabaseValueConvertible>(
         _ type: T.Type, from row: _ValueRow, at index: Int32, column: String
     ) throws -> T {
         let reader = row.reader.column(at: index)

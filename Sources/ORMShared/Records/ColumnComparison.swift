@@ -87,7 +87,7 @@ extension _ColumnCoding {
     }
 
     /// Whether two values would be stored as the same bytes.
-    package static func isIdentical(_ first: SQLValue, _ second: SQLValue) -> Bool {
+    static func isIdentical(_ first: SQLValue, _ second: SQLValue) -> Bool {
         switch (first, second) {
         case (.text(let first), .text(let second)): isSame(first, second)
         case (.real(let first), .real(let second)): isSame(first, second)

@@ -32,7 +32,7 @@ package struct CommitPlan {
     }
 
     /// Whether the plan needs a transaction: more than one object, or references written last.
-    package var writesSeveralStatements: Bool { objects.count > 1 || !backReferences.isEmpty }
+    var writesSeveralStatements: Bool { objects.count > 1 || !backReferences.isEmpty }
 
     private mutating func visit(_ object: any Model) throws {
         let id = ObjectIdentifier(object)
@@ -74,7 +74,7 @@ package struct CommitPlan {
 
 extension Model {
     /// The object a relationship column holds (nil for none, or for a column of another kind).
-    package func relatedObject(inColumn column: Int) -> (any Model)? {
+    func relatedObject(inColumn column: Int) -> (any Model)? {
         _$withStateFields { _ in _$columnValue(column, replacingWith: nil) } as? any Model
     }
 }

@@ -31,7 +31,7 @@ extension Database {
     }
 
     /// The insert of a row whose key the database generates, handing the key back.
-    package static func insertReturningKeySQL(_ schema: ModelSchema) -> String {
+    static func insertReturningKeySQL(_ schema: ModelSchema) -> String {
         schema.insertGeneratedKeySQL + " RETURNING " + quoteIdentifier(schema.primaryKey.name)
     }
 

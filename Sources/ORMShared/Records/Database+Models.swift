@@ -7,7 +7,7 @@ extension Database {
     /// A table created or migrated inside a transaction counts as ready for other threads only once
     /// the transaction commits: until then they wait here for the writer (their first use of the
     /// model is a write), so they never read a table that is not committed yet.
-    package func ensureSchema<T: Model>(_ type: T.Type) throws {
+    func ensureSchema<T: Model>(_ type: T.Type) throws {
         if schemaRegistry.isReady(type) { return }
         var visiting: Set<ObjectIdentifier> = []
         var made: [ModelSchema] = []
@@ -87,7 +87,7 @@ extension Database {
     }
 
     /// Loads a fault's row (keeping any property set meanwhile); a missing row marks it deleted.
-    package func faultIn<T: Model>(_ object: T) {
+    func faultIn<T: Model>(_ object: T) {
         let key = object.stateStoredKey
         let schema = T.modelSchema
         let sql =
@@ -113,7 +113,7 @@ extension Database {
     /// Brings live objects in line with changes made by SQL (not by the objects themselves): a deleted
     /// row marks its object deleted; a changed row turns its object back into a fault that reloads on
     /// next access, keeping unsaved property changes.
-    package func refreshLiveObjects(after changes: ChangeSet) {
+    func refreshLiveObjects(after changes: ChangeSet) {
         for table in changes.tables {
             guard let type = schemaRegistry.model(forTable: table) else { continue }
             let id = ObjectIdentifier(type)

@@ -78,7 +78,7 @@ extension Database {
 
     /// Drops the session table `name` (the reads go back to the readers when it was the last one);
     /// a failure (the session was lost, and the table with it) is ignored.
-    package func dropSessionTable(named name: String, counted: Bool = true) {
+    func dropSessionTable(named name: String, counted: Bool = true) {
         _ = try? withWriter { connection in
             try connection.execute(SQL(stringLiteral: "DROP TABLE IF EXISTS \(quoteIdentifier(SessionTable.schema)).\(quoteIdentifier(name))"))
         }
@@ -91,7 +91,7 @@ extension Database {
 
     /// `rows` cut into batches of at most 1,000 rows and 30,000 values (a statement takes at most
     /// 65,535 parameters).
-    package static func sessionTableBatches(of rows: [[SQLValue]], columns: Int) -> [ArraySlice<[SQLValue]>] {
+    static func sessionTableBatches(of rows: [[SQLValue]], columns: Int) -> [ArraySlice<[SQLValue]>] {
         let size = max(1, min(1_000, 30_000 / max(1, columns)))
         return stride(from: 0, to: rows.count, by: size).map { rows[$0..<min($0 + size, rows.count)] }
     }

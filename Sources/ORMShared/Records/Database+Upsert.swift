@@ -3,7 +3,7 @@ extension Database {
     /// row on a unique constraint, updates that row with the object's values and makes the object
     /// that row's object (see ``InsertConflictPolicy/update``). In a savepoint of its own: a failure puts
     /// the object back as it was.
-    package func insertOrUpdate<T: Model>(_ object: T, schema: ModelSchema, key: SQLValue) throws {
+    func insertOrUpdate<T: Model>(_ object: T, schema: ModelSchema, key: SQLValue) throws {
         try transaction { _ in
             currentFrame?.touch(object)
             do {

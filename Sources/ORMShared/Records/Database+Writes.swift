@@ -3,7 +3,7 @@ import FoundationEssentials
 extension Database {
     /// Commits `object` (and, by the options, the related objects it holds) atomically; returns
     /// whether a statement wrote a row.
-    package func commitObject<T: Model>(_ object: T, options: CommitOptions) throws -> Bool {
+    func commitObject<T: Model>(_ object: T, options: CommitOptions) throws -> Bool {
         if refusesWrites { throw ORMError.readOnlyDatabase(path: core.path) }
         if writer.lock.isHeldByCurrentThread {
             // Inside this thread's transaction (every object of a batch): the lock is held already, and
@@ -85,12 +85,12 @@ extension Database {
 
     /// The error a vetoing `will…` hook makes `commit()` or `remove()` throw. Like any error, it rolls
     /// back the transactions it leaves, and none that catches it (see ``transaction(_:)``).
-    package func veto(_ entity: String, _ operation: RecordOperation) -> ORMError {
+    func veto(_ entity: String, _ operation: RecordOperation) -> ORMError {
         ORMError.vetoed(entity: entity, operation: operation)
     }
 
     /// Queues a `did…` hook for after the commit (no closure per object: the hot insert path).
-    package func afterCommit<T: Model>(_ object: T, _ operation: RecordOperation, frame: BorrowedFrame?) {
+    func afterCommit<T: Model>(_ object: T, _ operation: RecordOperation, frame: BorrowedFrame?) {
         if let frame {
             frame.queueHook(operation, for: object)
         } else {
@@ -98,7 +98,7 @@ extension Database {
         }
     }
 
-    package static func runDidHook(_ object: borrowing any Model, _ operation: RecordOperation) {
+    static func runDidHook(_ object: borrowing any Model, _ operation: RecordOperation) {
         switch operation {
         case .insert: object.didInsert()
         case .update: object.didUpdate()
@@ -146,7 +146,7 @@ extension Database {
     }
 
     /// Deletes `object`'s row.
-    package func removeObject<T: Model>(_ object: T) throws {
+    func removeObject<T: Model>(_ object: T) throws {
         try write { connection in
             let schema = T.modelSchema
             let meta = object.stateSnapshot

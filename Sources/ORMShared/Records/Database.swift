@@ -27,7 +27,7 @@ public final class Database: Sendable {
     package let writerState = WriterRecordState()
     package let identityMap = IdentityMap()
     package let schemaRegistry = SchemaRegistry()
-    package let changeCenter = ChangeCenter()
+    let changeCenter = ChangeCenter()
     package let migrationObservers = MigrationObservers()
 
     /// Opens the database `driver` opens (tests stand in other databases' capabilities with it).
@@ -79,7 +79,7 @@ public final class Database: Sendable {
     }
 
     /// Like ``write(_:)`` but allowed on a read-only database (for statements that may only read).
-    package func withWriter<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
+    func withWriter<T>(_ body: (DatabaseConnection) throws -> T) throws -> T {
         try core.withWriter(body) { deliver($0) }
     }
 
@@ -100,8 +100,8 @@ public final class Database: Sendable {
 }
 
 /// A weak reference to a database, for helpers it owns.
-package struct WeakDatabase: @unchecked Sendable {
+struct WeakDatabase: @unchecked Sendable {
     // Written once at init, read-only after.
     package weak var database: Database?
-    package init(_ database: Database) { self.database = database }
+    init(_ database: Database) { self.database = database }
 }

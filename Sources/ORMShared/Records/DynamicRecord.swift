@@ -44,7 +44,7 @@ public final class DynamicRecord: Sendable, CustomStringConvertible {
         get { state.withLock { $0.joined } }
     }
 
-    package func setJoined(_ values: [String: SQLValue]) {
+    func setJoined(_ values: [String: SQLValue]) {
         state.withLock { $0.joined = values }
     }
 

@@ -7,7 +7,7 @@ extension DynamicTable {
     /// `Bool`, `timestamptz` a `Date`); on SQLite a declaration gives only an affinity, and a
     /// `Bool` or a `Date` is a number there (as ORMCore itself stores them), so only integer, real
     /// and text columns are known.
-    package static func storedTypes(of columns: [String], in info: TableInfo, dialect: SQLDialect) -> [StoredType?] {
+    static func storedTypes(of columns: [String], in info: TableInfo, dialect: SQLDialect) -> [StoredType?] {
         columns.map { name in
             info.column(named: name).flatMap { dialect.rules.storedType(declared: $0.declaredType) }
         }

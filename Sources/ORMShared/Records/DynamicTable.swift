@@ -99,7 +99,7 @@ extension Database {
         try schemaObjects().map { try table($0.name) }
     }
 
-    package func requireTableInfo(_ name: String) throws -> TableInfo {
+    func requireTableInfo(_ name: String) throws -> TableInfo {
         guard let info = try tableInfo(name) else { throw ORMError.unknownName(name) }
         return info
     }

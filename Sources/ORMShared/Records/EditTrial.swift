@@ -31,7 +31,7 @@ package struct EditTrial {
 
     /// The trial transaction was rolled back by the step at `index` (an `ON CONFLICT ROLLBACK`
     /// clause or a trigger's `RAISE(ROLLBACK)`): the trial must start again without it.
-    package struct Aborted: Error {
+    struct Aborted: Error {
         package let index: Int
         package let error: any Error
     }

@@ -13,7 +13,7 @@ public struct EntityDescription: Sendable {
     /// What each of ``columns`` stores, where known (a model's; a table found at run time's from
     /// its declared types, see `DynamicTable+StoredTypes.swift`): builder text's literals are read
     /// as the column they are compared with stores, alike on SQLite and PostgreSQL.
-    package var storedTypes: [StoredType?] = []
+    var storedTypes: [StoredType?] = []
     /// How a query that cuts long values reads them, as the database's driver made it (one
     /// optional reference: the entity is copied on hot paths).
     package var longValueCut: (any LongValueCut)?
@@ -21,7 +21,7 @@ public struct EntityDescription: Sendable {
     /// not just a declaration's affinity on SQLite, which a table found at run time's values may
     /// defy. On SQLite, builder text is read by the types (refusing what PostgreSQL would read
     /// otherwise) only then; PostgreSQL's declared types are exact in any case.
-    package var storedTypesAreExact = false
+    var storedTypesAreExact = false
 
     /// A to-one relationship: this entity's `column` holds the target's key.
     public struct Relationship: Sendable {
@@ -54,7 +54,7 @@ public struct EntityDescription: Sendable {
     }
 
     /// The key columns qualified by `alias`.
-    package func keyList(alias: String) -> String {
+    func keyList(alias: String) -> String {
         keyColumns.map { "\(quoteIdentifier(alias)).\(quoteIdentifier($0))" }.joined(separator: ", ")
     }
 }

@@ -46,7 +46,7 @@ package struct FetchedObjects: ~Copyable {
 
     /// The references, moved into an array, leaving none here (for an owner that cannot give up
     /// this value, ``FetchWindow``).
-    package mutating func takeArray() -> [AnyObject] {
+    mutating func takeArray() -> [AnyObject] {
         let result = [AnyObject](unsafeUninitializedCapacity: count) { buffer, initialized in
             if let start = buffer.baseAddress { start.moveInitialize(from: base, count: count) }
             initialized = count

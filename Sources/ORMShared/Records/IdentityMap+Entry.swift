@@ -46,7 +46,7 @@ extension IdentityMap {
     /// Whether integer keys go to the open-addressing `IntegerKeyTable`, which stores bare
     /// addresses: not with plain `weak` entries, which cannot be remade from an address.
     @inline(__always)
-    package static var keepsIntegerKeysApart: Bool {
+    static var keepsIntegerKeysApart: Bool {
         #if ORMCORE_PORTABLE
             false
         #else
@@ -56,17 +56,17 @@ extension IdentityMap {
 
     /// Whether the map holds plain Swift `weak` references (`ORMCORE_PORTABLE`) rather than
     /// unretained pointers taken with `swift_tryRetain`.
-    package static var holdsPlainWeakReferences: Bool { !keepsIntegerKeysApart }
+    static var holdsPlainWeakReferences: Bool { !keepsIntegerKeysApart }
 }
 
 #if ORMCORE_PORTABLE
     /// A plain Swift `weak` reference, in a box: entries are copied in and out of the map's tables,
     /// and a box is retained where a `weak` field would be copied.
-    package final class WeakReference: @unchecked Sendable {
+    final class WeakReference: @unchecked Sendable {
         // Written once, in `init`; a `weak` load is atomic.
         weak var object: AnyObject?
 
-        package init(_ object: AnyObject) {
+        init(_ object: AnyObject) {
             self.object = object
         }
     }
@@ -77,7 +77,7 @@ extension IdentityMap {
     /// invariants in `Documentation/UnsafeCode.md`: the
     /// object's memory is not freed while its address is in the map.
     @inline(__always)
-    package func tryRetainObject(_ object: UnsafeMutableRawPointer) -> Bool {
+    func tryRetainObject(_ object: UnsafeMutableRawPointer) -> Bool {
         swift_tryRetain(object) != nil
     }
 #endif

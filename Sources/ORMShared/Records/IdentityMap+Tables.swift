@@ -7,13 +7,13 @@ extension IdentityMap {
         @exclusivity(unchecked) var integers = IntegerKeyTable()
         @exclusivity(unchecked) var others: [SQLValue: Entry] = [:]
         /// Turns a live object of the table's type into `any Model`, for the type-erased lookups.
-        package let erased: (AnyObject) -> any Model
+        let erased: (AnyObject) -> any Model
 
         package init<T: Model>(_ type: T.Type) {
             erased = { unsafeDowncast($0, to: T.self) }
         }
 
-        package func erased(_ entry: Entry) -> (any Model)? {
+        func erased(_ entry: Entry) -> (any Model)? {
             entry.live.map(erased)
         }
 
@@ -59,8 +59,8 @@ extension IdentityMap {
         package var tables: [ObjectIdentifier: Table] = [:]
         /// The last table used: runs of rows of one type skip the lookup by type. Unretained (see
         /// ``tables``), and so are the tables handed out: no reference counting per object.
-        package var lastType: ObjectIdentifier?
-        package var lastTable: Unmanaged<Table>?
+        var lastType: ObjectIdentifier?
+        var lastTable: Unmanaged<Table>?
 
         package mutating func table(for id: ObjectIdentifier, makeTable: () -> Table) -> Unmanaged<Table> {
             if id == lastType, let lastTable { return lastTable }
@@ -72,7 +72,7 @@ extension IdentityMap {
             return unretained
         }
 
-        package func existingTable(_ id: ObjectIdentifier) -> Unmanaged<Table>? {
+        func existingTable(_ id: ObjectIdentifier) -> Unmanaged<Table>? {
             if id == lastType { return lastTable }
             return tables[id].map { Unmanaged.passUnretained($0) }
         }

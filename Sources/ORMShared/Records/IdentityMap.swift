@@ -17,7 +17,7 @@ package final class IdentityMap: @unchecked Sendable {
     @exclusivity(unchecked) private var unlockedState = State()
 
     @inline(__always)
-    package func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
+    func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
         try lock.withLock { try body(&unlockedState) }
     }
 
@@ -40,7 +40,7 @@ package final class IdentityMap: @unchecked Sendable {
     /// The object's bookkeeping is set without its lock, as no other thread can reach the object
     /// before the map publishes it (under the map's lock, which orders those writes before any
     /// thread that finds it there); no closure or previous entry is involved.
-    package func registerNew<T: Model>(_ object: T, key: SQLValue, status: ModelState.Status, database: Database) -> T? {
+    func registerNew<T: Model>(_ object: T, key: SQLValue, status: ModelState.Status, database: Database) -> T? {
         object._$stateFields.enter(
             ObjectIdentifier(T.self), ownClass: ObjectIdentifier(type(of: object)), key: key, status: status,
             database: database)
@@ -67,7 +67,7 @@ package final class IdentityMap: @unchecked Sendable {
     /// Moves the entry for `key` from `stale`, an object whose row was deleted, to `object`, the
     /// object of the row that has the key now (SQLite gives the largest rowid again once its row is
     /// deleted). False when the entry no longer holds `stale`.
-    package func takeOver<T: Model>(from stale: T, by object: T, type: ObjectIdentifier, key: SQLValue) -> Bool {
+    func takeOver<T: Model>(from stale: T, by object: T, type: ObjectIdentifier, key: SQLValue) -> Bool {
         let stalePointer = Unmanaged.passUnretained(stale).toOpaque()
         let moved = withState { state in
             state.existingTable(type)?._withUnsafeGuaranteedRef { table -> Bool in
@@ -94,7 +94,7 @@ package final class IdentityMap: @unchecked Sendable {
     /// again: once that object is marked deleted (the deletion committed), `object` takes the
     /// entry; before (the deletion and this insert in one transaction), that object keeps the
     /// entry and `object` stays out of the map.
-    package func registerInserted<T: Model>(_ object: T, key: SQLValue, settingKey: Bool, database: Database) throws {
+    func registerInserted<T: Model>(_ object: T, key: SQLValue, settingKey: Bool, database: Database) throws {
         let type = ObjectIdentifier(T.self)
         let ownClass = ObjectIdentifier(Swift.type(of: object))
         let previous = try object._$withStateFields { fields -> Registration? in
@@ -162,7 +162,7 @@ package final class IdentityMap: @unchecked Sendable {
     }
 
     /// Takes `object` out of the map (its row was deleted, or its insert rolled back).
-    package func unregister<T: Model>(_ object: T) {
+    func unregister<T: Model>(_ object: T) {
         let previous = object._$withStateFields { fields -> Registration? in
             defer { fields.registration = .none }
             return Registration(fields, ownClass: ObjectIdentifier(Swift.type(of: object)))
@@ -224,7 +224,7 @@ package final class IdentityMap: @unchecked Sendable {
     /// Removes the entry for `key` among `type`'s objects if it holds `object` (called as an object
     /// dies or leaves the map).
     @inline(__always)
-    package func forget(type: ObjectIdentifier, key: SQLValue, object: ObjectIdentifier) {
+    func forget(type: ObjectIdentifier, key: SQLValue, object: ObjectIdentifier) {
         let pointer = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: object))
         withState { state in
             state.existingTable(type)?._withUnsafeGuaranteedRef { $0.remove(key, ifHolding: pointer) }
@@ -233,7 +233,7 @@ package final class IdentityMap: @unchecked Sendable {
 
     /// ``forget(type:key:object:)`` for an integer key, as a dying object's `deinit` calls it.
     @inline(__always)
-    package func forget(type: ObjectIdentifier, integerKey key: Int64, object: ObjectIdentifier) {
+    func forget(type: ObjectIdentifier, integerKey key: Int64, object: ObjectIdentifier) {
         guard IdentityMap.keepsIntegerKeysApart else {
             forget(type: type, key: .integer(key), object: object)
             return
@@ -245,7 +245,7 @@ package final class IdentityMap: @unchecked Sendable {
     }
 
     /// Every live object of a model type, by type identifier.
-    package func liveObjects(of type: ObjectIdentifier) -> [any Model] {
+    func liveObjects(of type: ObjectIdentifier) -> [any Model] {
         withState { state in
             guard let table = state.existingTable(type)?.takeUnretainedValue() else { return [] }
             return table.integers.values.map(Entry.init).compactMap(table.erased) + table.others.values.compactMap(table.erased)
@@ -253,7 +253,7 @@ package final class IdentityMap: @unchecked Sendable {
     }
 
     /// How many entries a type's table holds, live or dying (for tests: dead objects leave no entry).
-    package func entryCount(of type: ObjectIdentifier) -> Int {
+    func entryCount(of type: ObjectIdentifier) -> Int {
         withState { state in
             guard let table = state.existingTable(type)?.takeUnretainedValue() else { return 0 }
             return table.integers.count + table.others.count
@@ -261,7 +261,7 @@ package final class IdentityMap: @unchecked Sendable {
     }
 
     /// The live object with this key among a type's objects.
-    package func liveObject(of type: ObjectIdentifier, key: SQLValue) -> (any Model)? {
+    func liveObject(of type: ObjectIdentifier, key: SQLValue) -> (any Model)? {
         withState { state in
             guard let table = state.existingTable(type)?.takeUnretainedValue(), let entry = table[key] else { return nil }
             return table.erased(entry)

@@ -16,7 +16,7 @@ import FoundationEssentials
 /// table that grows to hold a large insert or fetch is not cleared by hand, and the kernel maps in
 /// only the pages that keys land on (keys placed by their low bits fill a table from one end). A generic table had to write an empty `Optional` into every
 /// slot of each new array, and fault all of it in.
-package struct IntegerKeyTable: ~Copyable {
+struct IntegerKeyTable: ~Copyable {
     /// A key and its value; all zero bytes when empty (`value` nil).
     private struct Slot {
         var key: Int64
@@ -38,14 +38,14 @@ package struct IntegerKeyTable: ~Copyable {
     private static var longProbe: Int { 48 }
 
     /// An empty table; it allocates nothing until a key is stored.
-    package init() {}
+    init() {}
 
     deinit {
         Self.deallocate(slots, capacity: capacity)
     }
 
     /// The value for `key`, if any.
-    package subscript(key: Int64) -> UnsafeMutableRawPointer? {
+    subscript(key: Int64) -> UnsafeMutableRawPointer? {
         guard let slots, let index = index(of: key, in: slots) else { return nil }
         return slots[index].value
     }

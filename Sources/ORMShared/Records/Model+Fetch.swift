@@ -52,13 +52,13 @@ extension Model {
     }
 
     /// `$T` → the quoted table name, `$PK` → the quoted key column, in SQL text.
-    package static func expandShortcuts(_ sql: SQL) -> SQL {
+    static func expandShortcuts(_ sql: SQL) -> SQL {
         sql.mappingText { expandShortcuts($0) }
     }
 
     /// `$T` → the quoted table name, `$PK` → the quoted key column, where either stands as a token
     /// of its own (not inside strings, quoted names or comments, nor part of a longer name).
-    package static func expandShortcuts(_ sql: String) -> String {
+    static func expandShortcuts(_ sql: String) -> String {
         // Most SQL names neither: it is not tokenised (a tenth of a millisecond a statement).
         guard sql.utf8.contains(UInt8(ascii: "$")) else { return sql }
         let schema = modelSchema
@@ -74,7 +74,7 @@ extension Model {
         return result
     }
 
-    package static func fetchSQL(_ sql: SQL, in database: Database?, mapsColumnsByName: Bool) throws -> [Self] {
+    static func fetchSQL(_ sql: SQL, in database: Database?, mapsColumnsByName: Bool) throws -> [Self] {
         let target = try database ?? Database.current()
         try target.ensureSchema(Self.self)
         return try target.read { connection in

@@ -23,7 +23,7 @@ extension Model {
 extension Model {
     /// Tells the object's observers that every column may have changed: another commit changed or
     /// deleted its row, which it reads again on next access.
-    package func observedRowMayHaveChanged() {
+    func observedRowMayHaveChanged() {
         _$observedColumnsDidChange(.all(Self.modelSchema.columns.count))
     }
 }

@@ -1,6 +1,6 @@
 /// What saving an object needs from its bookkeeping, read under one lock (see
 /// ``Model/readSaveState(recordingNewIn:)``).
-package struct SaveState {
+struct SaveState {
     package let status: ModelState.Status
     /// The key property's value.
     package let key: SQLValue
@@ -8,7 +8,7 @@ package struct SaveState {
     /// them all).
     package var dirty = ColumnSet()
     /// The key the row has in the database (`.null` for a new object).
-    package var storedKey = SQLValue.null
+    var storedKey = SQLValue.null
     /// What a rollback restores, when the read recorded a new object for the frame.
     package var restore: WriteLog.Restore?
 }
@@ -18,7 +18,7 @@ extension Model {
     /// `frame` is given and the object is new and not yet recorded by that frame, also marks it
     /// recorded and returns what a rollback restores in ``SaveState/restore`` (for the caller to
     /// log). The metadata itself is not copied: a batch insert reads it once per object.
-    package func readSaveState(recordingNewIn frame: UInt64?) -> SaveState {
+    func readSaveState(recordingNewIn frame: UInt64?) -> SaveState {
         _$withStateFields { fields in
             let key = _$primaryKeyHoldingLock
             guard fields.meta.status == .new else {

@@ -3,22 +3,22 @@
 extension Model {
     /// Runs `body` with the metadata, holding the object's lock.
     @inline(__always)
-    package func withMeta<T>(_ body: (inout ModelState.Meta) throws -> T) rethrows -> T {
+    func withMeta<T>(_ body: (inout ModelState.Meta) throws -> T) rethrows -> T {
         try _$withStateFields { try body(&$0.meta) }
     }
 
     /// Where the object stands.
-    package var persistenceStatus: ModelState.Status { withMeta { $0.status } }
+    var persistenceStatus: ModelState.Status { withMeta { $0.status } }
     /// The columns changed since the last load or commit.
     package var dirtyColumns: ColumnSet { _$withStateFields { $0.dirty } }
     /// The database the object belongs to.
-    package var stateDatabase: Database? { _$withStateFields { $0.database } }
+    var stateDatabase: Database? { _$withStateFields { $0.database } }
     /// The key the object's row has in the database (an update or delete targets it).
-    package var stateStoredKey: SQLValue { _$withStateFields { $0.storedKey } }
+    var stateStoredKey: SQLValue { _$withStateFields { $0.storedKey } }
     /// A copy of the metadata and the changed columns, to restore after a rollback.
     package var stateSnapshot: ModelState.Snapshot { _$withStateFields { $0.snapshot } }
 
-    package func faultInIfNeeded() {
+    func faultInIfNeeded() {
         if withMeta({ $0.status == .fault }) { ModelState.faultIn(self) }
     }
 
@@ -29,7 +29,7 @@ extension Model {
     }
 
     /// Marks `columns` written: unchanged, their stored values now their current ones.
-    package func markWritten(_ columns: ColumnSet) {
+    func markWritten(_ columns: ColumnSet) {
         _$withStateFields { fields in
             fields.meta.dirtyLow &= ~UInt32(truncatingIfNeeded: columns.low)
             if fields.extras != nil {

@@ -40,7 +40,7 @@ extension _ModelState {
     /// records the change for the rollback of a transaction open on this thread, and marks the
     /// column changed (keeping the value it was read with), or unchanged when `new` is that value.
     @usableFromInline
-    package static func willChange<Owner: Model, Value: Sendable>(
+    static func willChange<Owner: Model, Value: Sendable>(
         _ owner: Owner, column: Int, from old: Value, to new: Value, _ isSame: (Value, Value) -> Bool
     ) {
         willChange(owner, &owner._$stateFields, column: column, from: old, to: new, isSame)
@@ -133,7 +133,7 @@ extension _ModelState {
 
     /// Takes the lock, loading a fault's row first (which takes the lock itself).
     @inlinable @inline(__always)
-    package borrowing func lockFaultedIn<Owner: Model>(_ owner: Owner) {
+    borrowing func lockFaultedIn<Owner: Model>(_ owner: Owner) {
         lock.lock()
         if owner._$stateFields.meta.status == .fault {
             lock.unlock()
@@ -144,7 +144,7 @@ extension _ModelState {
 
     /// Loads a fault's row from its database.
     @usableFromInline
-    package static func faultIn<Owner: Model>(_ owner: Owner) {
+    static func faultIn<Owner: Model>(_ owner: Owner) {
         guard let database = owner.stateDatabase else { return }
         database.faultIn(owner)
     }

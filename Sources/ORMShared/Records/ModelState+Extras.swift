@@ -16,11 +16,11 @@ extension _ModelState {
     package struct Snapshot: Sendable {
         package var meta: Meta
         package var database: Database?
-        package var dirtyHigh = ColumnSet()
+        var dirtyHigh = ColumnSet()
         package var otherKey: SQLValue?
 
         package var status: Status { meta.status }
-        package var storedKey: SQLValue {
+        var storedKey: SQLValue {
             switch meta.key.kind {
             case .null: .null
             case .integer: .integer(meta.key.integer)
@@ -62,7 +62,7 @@ extension _ModelState {
         /// The stored key, when not NULL or an integer (see ``StoredKey``).
         var otherKey: SQLValue = .null
 
-        package init(database: Database?) {
+        init(database: Database?) {
             self.database = database
         }
     }

@@ -48,13 +48,13 @@ extension _ModelState {
         }
 
         /// The box of extras, nil while the object has none.
-        package var extras: Extras? {
+        var extras: Extras? {
             if case .inExtras(let extras) = reference { extras } else { nil }
         }
 
         /// The model type the object is entered under, nil when it is not entered; `ownClass` is the
         /// object's class (`type(of: object)`).
-        package func registeredType(ownClass: ObjectIdentifier) -> ObjectIdentifier? {
+        func registeredType(ownClass: ObjectIdentifier) -> ObjectIdentifier? {
             switch registration {
             case .none: nil
             case .ownClass: ownClass
@@ -64,7 +64,7 @@ extension _ModelState {
 
         /// Marks the object entered under `type` (nil: not entered); `ownClass` is its class.
         @inline(__always)
-        package mutating func setRegisteredType(_ type: ObjectIdentifier?, ownClass: ObjectIdentifier) {
+        mutating func setRegisteredType(_ type: ObjectIdentifier?, ownClass: ObjectIdentifier) {
             if type == ownClass {
                 registration = .ownClass
             } else {
@@ -103,7 +103,7 @@ extension _ModelState {
 
         /// Marks column `column` changed.
         @inlinable @inline(__always)
-        package mutating func markChanged(_ column: Int) {
+        mutating func markChanged(_ column: Int) {
             if column < 32 {
                 meta.dirtyLow |= 1 << UInt32(column)
             } else {
@@ -112,12 +112,12 @@ extension _ModelState {
         }
 
         @usableFromInline
-        package mutating func markChangedHigh(_ column: Int) {
+        mutating func markChangedHigh(_ column: Int) {
             dirty.insert(column)
         }
 
         /// Marks no column changed.
-        package mutating func clearChanges() {
+        mutating func clearChanges() {
             meta.dirtyLow = 0
             if case .inExtras(let extras) = reference, !extras.dirtyHigh.isEmpty { extras.dirtyHigh = ColumnSet() }
         }
@@ -141,7 +141,7 @@ extension _ModelState {
         }
 
         /// The key the row has in the database (an update or delete targets it).
-        package var storedKey: SQLValue {
+        var storedKey: SQLValue {
             get {
                 switch meta.key.kind {
                 case .null: .null
@@ -154,7 +154,7 @@ extension _ModelState {
 
         /// Sets the stored key: an integer inline, any other value in the extras box.
         @inlinable @inline(__always)
-        package mutating func setStoredKey(_ key: SQLValue) {
+        mutating func setStoredKey(_ key: SQLValue) {
             if case .integer(let integer) = key {
                 meta.key = StoredKey(integer: integer, kind: .integer)
             } else {
@@ -163,7 +163,7 @@ extension _ModelState {
         }
 
         @usableFromInline
-        package mutating func setStoredKeyOutOfLine(_ key: SQLValue) {
+        mutating func setStoredKeyOutOfLine(_ key: SQLValue) {
             if key.isNull {
                 meta.key = .null
             } else {
@@ -193,7 +193,7 @@ extension _ModelState {
 
         /// Notes that transaction frame `frame` records column `column`'s value; false when it did
         /// already.
-        package mutating func noteRecorded(column: Int, frame: UInt64) -> Bool {
+        mutating func noteRecorded(column: Int, frame: UInt64) -> Bool {
             let extras = extras(creating: true)
             if extras.recordingFrame != frame {
                 extras.recordingFrame = frame

@@ -9,16 +9,16 @@ extension _ModelState {
     @frozen
     public struct Meta: Sendable {
         /// The stored key when it is an integer (``key`` says whether it is).
-        @usableFromInline package var keyInteger: Int64 = 0
+        @usableFromInline var keyInteger: Int64 = 0
         /// One word for the rest: the status (bits 0 and 1), where the stored key is (bits 2 and 3),
         /// how the object is entered in the identity map (bits 4 and 5: ``Fields/registration``,
         /// which a rollback does not restore), and the serial of the last transaction frame that
         /// recorded the object (bits 6 to 63, ``touchedBy``). All zero for a new object.
         @usableFromInline package var bits: UInt64 = 0
         /// The changed columns among the first 32 (``Fields/dirty`` adds the others).
-        @usableFromInline package var dirtyLow: UInt32 = 0
+        @usableFromInline var dirtyLow: UInt32 = 0
 
-        @inlinable package init() {}
+        @inlinable init() {}
 
         /// Where the object stands.
         @inlinable
@@ -53,12 +53,12 @@ extension _ModelState {
         }
 
         /// The bits of ``bits`` that hold ``registration``.
-        @usableFromInline package static let registrationMask: UInt64 = 3 << 4
+        @usableFromInline static let registrationMask: UInt64 = 3 << 4
 
         /// The serial of the last transaction frame that recorded this object for a rollback (0:
         /// none). Frame serials stay below ``serialLimit`` (``WriterRecordState/serial(after:)``).
         @inlinable
-        package var touchedBy: UInt64 {
+        var touchedBy: UInt64 {
             get { bits >> 6 }
             set { bits = bits & 0x3F | newValue << 6 }
         }
@@ -66,7 +66,7 @@ extension _ModelState {
         /// Frame serials are below this, so that one fits beside the flags in ``bits``: 2^58. A
         /// writer that opened a frame every nanosecond would take nine years to reach it; each frame
         /// runs a `BEGIN` or `SAVEPOINT` statement (microseconds), so no process gets near it.
-        package static let serialLimit: UInt64 = 1 << 58
+        static let serialLimit: UInt64 = 1 << 58
     }
 
     /// A row's key as an object stores it: an integer inline (every rowid key); any other value in
@@ -103,7 +103,7 @@ extension _ModelState {
         @usableFromInline package var kind: Kind
 
         @inlinable
-        package init(integer: Int64, kind: Kind) {
+        init(integer: Int64, kind: Kind) {
             self.integer = integer
             self.kind = kind
         }
@@ -122,7 +122,7 @@ extension _ModelState {
 
         /// The registration two bits of ``Meta/bits`` hold.
         @inlinable
-        package init(bits: UInt64) {
+        init(bits: UInt64) {
             switch bits {
             case 1: self = .ownClass
             case 2: self = .other

@@ -12,7 +12,7 @@ public struct RecordDecoder<Record: Sendable>: Sendable {
     /// A record known only by its key: a fault that loads on first access, or one marked deleted.
     package let fault: @Sendable (Database, [SQLValue]) throws -> Record
     /// Stores the joined values (`"Table.column"` → value) on a record.
-    package let attachJoined: @Sendable (Record, [String: SQLValue]) -> Void
+    let attachJoined: @Sendable (Record, [String: SQLValue]) -> Void
     /// A record whose row is gone (deleted after a result set's snapshot, or unreadable), marked deleted.
     /// Never fails: a result set's subscript must always have a record to return.
     package let gone: @Sendable (Database, [SQLValue]) -> Record
@@ -22,7 +22,7 @@ public struct RecordDecoder<Record: Sendable>: Sendable {
     /// when the records can be made that way (models: the driver's own loop that `fetch(where:)`
     /// runs, ``RecordDriverConnection/fetchModels(_:sql:database:mapsColumnsByName:)``, no call
     /// through ``decode`` per row).
-    package var decodeAll: (@Sendable (SQL, DatabaseConnection, Database) throws -> [Record])? = nil
+    var decodeAll: (@Sendable (SQL, DatabaseConnection, Database) throws -> [Record])? = nil
     /// The stored types a driver with finer column types than SQLite's reads the entity's columns
     /// as (a model's `Date` from `timestamptz`); nil: each column by its own type.
     package var storedColumns: ModelSchema? = nil
@@ -30,7 +30,7 @@ public struct RecordDecoder<Record: Sendable>: Sendable {
 
 extension Model {
     /// Decodes rows into live objects through the identity map.
-    package static var recordDecoder: RecordDecoder<Self> {
+    static var recordDecoder: RecordDecoder<Self> {
         RecordDecoder(
             decode: { row in try row.cells.materialize(Self.self, database: row.database, entity: row.entity) },
             decodeValues: { row in try row.database.materialize(Self.self, row: row, keyIndex: row.resolve(0)) },
@@ -48,7 +48,7 @@ extension Model {
 extension Model {
     /// The object for a key whose row is gone, marked deleted. A key the model cannot even hold (text
     /// in a UUID key, say) gives a detached placeholder, also marked deleted.
-    package static func goneObject(_ database: Database, key: SQLValue) -> Self {
+    static func goneObject(_ database: Database, key: SQLValue) -> Self {
         let candidates: [SQLValue] = [key, .integer(0), .real(0), .text("0"), .text(UUID().uuidString), .text("about:blank"), .blob(Data())]
         for candidate in candidates {
             let object = candidate == key ? try? database.object(Self.self, key: key) : try? Self(_$faultKey: candidate)

@@ -4,7 +4,7 @@ package final class TransactionFrame {
     /// it, so recording it again in the same frame costs one look at that number (no set of objects).
     package let serial: UInt64
     package let savepoint: String?
-    package let changeMark: ChangeSet.Mark
+    let changeMark: ChangeSet.Mark
     /// The objects written, their `did…` hooks, and what a rollback restores.
     /// Appended to for every object written, only by the writer's lock holder (no run-time
     /// exclusivity checks).
@@ -19,7 +19,7 @@ package final class TransactionFrame {
     /// other frame).
     var failure: (any Error)?
 
-    package init(serial: UInt64, savepoint: String?, changeMark: ChangeSet.Mark) {
+    init(serial: UInt64, savepoint: String?, changeMark: ChangeSet.Mark) {
         self.serial = serial
         self.savepoint = savepoint
         self.changeMark = changeMark
@@ -56,7 +56,7 @@ package final class TransactionFrame {
     }
 
     /// Queues `object`'s `did…` hook for once the outermost transaction commits.
-    package func queueHook<T: Model>(_ operation: RecordOperation, for object: T) {
+    func queueHook<T: Model>(_ operation: RecordOperation, for object: T) {
         log.appendHook(operation, for: object)
     }
 

@@ -22,7 +22,7 @@ public struct _ValueRow {
     @usableFromInline package let columnMap: [Int32]?
     /// The driver's statement positioned on the row when it reads values directly
     /// (``DriverStatement/directRow``), read without ``reader``'s existentials.
-    @usableFromInline package let direct: (any DirectRow)?
+    @usableFromInline let direct: (any DirectRow)?
     /// The number of result columns, read once rather than through ``reader`` for every value.
     @usableFromInline package let columnCount: Int32
 

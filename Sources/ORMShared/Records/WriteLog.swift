@@ -33,7 +33,7 @@ package struct WriteLog: Sendable {
         indirect case value(ModelState.BoxedValue)
 
         /// Borrows `fields`: the metadata is copied only when kept whole.
-        package init(before fields: borrowing ModelState.Fields, key: SQLValue, baseline: [ModelState.BoxedValue]) {
+        init(before fields: borrowing ModelState.Fields, key: SQLValue, baseline: [ModelState.BoxedValue]) {
             if baseline.isEmpty {
                 self.init(before: fields, key: key)
             } else {
@@ -43,7 +43,7 @@ package struct WriteLog: Sendable {
 
         /// The state of an object with no stored values of changed columns (a new one: every object
         /// of a batch insert). Borrows `fields`: the metadata is copied only when kept whole.
-        package init(before fields: borrowing ModelState.Fields, key: SQLValue) {
+        init(before fields: borrowing ModelState.Fields, key: SQLValue) {
             // No database and no box, new, no stored key, recorded by no frame: every bit but how the
             // object is entered in a map (which a rollback leaves to the map) is zero.
             if case .none = fields.reference, fields.meta.bits & ~ModelState.Meta.registrationMask == 0,
@@ -85,7 +85,7 @@ package struct WriteLog: Sendable {
         }
 
         /// The serial of the frame that recorded the object before (0: none); nil for a column's value.
-        package var touchedBy: UInt64? {
+        var touchedBy: UInt64? {
             switch self {
             case .pristineNew: 0
             case .state(let snapshot, _, _): snapshot.meta.touchedBy
@@ -120,7 +120,7 @@ package struct WriteLog: Sendable {
 
     /// Logs `hook` for `object`: on the last entry when that is the object's own record without a
     /// hook (an insert: its record, then its hook), else as a new entry.
-    package mutating func appendHook<T: Model>(_ hook: RecordOperation, for object: T) {
+    mutating func appendHook<T: Model>(_ hook: RecordOperation, for object: T) {
         if let index = current.indices.last, current[index].hook == nil, current[index].object === object {
             current[index].hook = hook
         } else {
@@ -137,7 +137,7 @@ package struct WriteLog: Sendable {
 
     /// Each logged `did…` hook with its object, in order, without copying the entries (the object
     /// itself is still retained around the call: `body` could release what the log holds).
-    package func forEachHook(_ body: (borrowing any Model, RecordOperation) throws -> Void) rethrows {
+    func forEachHook(_ body: (borrowing any Model, RecordOperation) throws -> Void) rethrows {
         for chunk in chunks { try Self.forEachHook(in: chunk, body) }
         try Self.forEachHook(in: current, body)
     }
@@ -151,7 +151,7 @@ package struct WriteLog: Sendable {
     }
 
     /// Every entry, last first (lent, as by ``forEach(_:)``).
-    package func forEachReversed(_ body: (borrowing Entry) throws -> Void) rethrows {
+    func forEachReversed(_ body: (borrowing Entry) throws -> Void) rethrows {
         try Self.forEach(in: current, reversed: true, body)
         for chunk in chunks.reversed() { try Self.forEach(in: chunk, reversed: true, body) }
     }

@@ -18,7 +18,7 @@ package final class WriterRecordState: @unchecked Sendable {
     package var keySequencesBehind: [String: ModelSchema] = [:]
 
     /// A serial for a new transaction frame (never 0, the serial of no frame).
-    package func nextFrameSerial() -> UInt64 {
+    func nextFrameSerial() -> UInt64 {
         frameSerial = Self.serial(after: frameSerial)
         return frameSerial
     }
@@ -31,13 +31,13 @@ package final class WriterRecordState: @unchecked Sendable {
 
     /// The innermost open transaction frame (nil outside a transaction), borrowed: `frames` holds it
     /// while a write uses it, so a write inside a batch costs no reference counting for it.
-    package var innermostFrame: BorrowedFrame? {
+    var innermostFrame: BorrowedFrame? {
         guard let index = frames.indices.last else { return nil }
         return BorrowedFrame(frames[index])
     }
 
     /// Makes `type` the last prepared model, keeping its schema.
-    package func setLastPrepared<T: Model>(_ type: T.Type) {
+    func setLastPrepared<T: Model>(_ type: T.Type) {
         let model = ObjectIdentifier(type)
         let schema = schemas[model] ?? T.modelSchema
         schemas[model] = schema

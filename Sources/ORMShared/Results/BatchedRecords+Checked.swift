@@ -6,7 +6,7 @@ extension BatchedRecords {
     /// The key snapshot, waiting for it.
     ///
     /// - Throws: the error the snapshot's read failed with.
-    package func checkedSnapshot() throws -> KeySnapshot {
+    func checkedSnapshot() throws -> KeySnapshot {
         if let snapshot = keys() { return snapshot }
         throw snapshotError ?? ORMError.invalidQuery("the result set's keys could not be read")
     }
@@ -15,7 +15,7 @@ extension BatchedRecords {
     ///
     /// - Throws: the snapshot's error, the error reading a window failed with, or
     ///   ``ORMError/invalidQuery(_:)`` for a range outside the set.
-    package func checkedRecords(in range: Range<Int>) throws -> [Record] {
+    func checkedRecords(in range: Range<Int>) throws -> [Record] {
         let snapshot = try checkedSnapshot()
         guard range.lowerBound >= 0, range.upperBound <= snapshot.count else {
             throw ORMError.invalidQuery("records \(range) are outside the result set's 0..<\(snapshot.count)")

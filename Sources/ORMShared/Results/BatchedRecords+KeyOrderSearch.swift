@@ -6,10 +6,10 @@ extension BatchedRecords {
     /// How many positions one statement covers at most: the first covers `firstSlice` (a search
     /// that ends soon tells its progress soon), each next one twice the last, up to this: a dozen
     /// statements for a million rows, and a search someone gave up on is told between them.
-    package static var keyOrderSlice: Int { 262_144 }
+    static var keyOrderSlice: Int { 262_144 }
 
     /// Whether the set is in key order with one integer key, so ``keyOrderMatch(_:in:snapshot:forward:firstSlice:isCancelled:progress:)`` applies.
-    package func searchesByKeyRange(_ snapshot: KeySnapshot) -> Bool {
+    func searchesByKeyRange(_ snapshot: KeySnapshot) -> Bool {
         guard case .integers = snapshot else { return false }
         return query.orderings.isEmpty && !query.reversesOrder && query.explicitJoins.isEmpty
             && query.entity.keyColumns.count == 1 && query.batchSize != nil
@@ -20,7 +20,7 @@ extension BatchedRecords {
     /// positions hold, then its position in `snapshot`. A key the snapshot does not hold (a row
     /// inserted since) is passed over. `progress` is told after each slice how many positions
     /// have been checked.
-    package func keyOrderMatch(
+    func keyOrderMatch(
         _ condition: SQL, in positions: Range<Int>, snapshot: KeySnapshot, forward: Bool, firstSlice: Int,
         isCancelled: @Sendable () -> Bool, progress: @Sendable (Int) -> Void
     ) throws -> Int? {

@@ -5,7 +5,7 @@
 /// the snapshot's keys up a chunk at a time reads every row by its key.
 extension BatchedRecords {
     /// What ``orderedMatch(_:in:snapshot:forward:isCancelled:)`` found.
-    package enum OrderedMatch {
+    enum OrderedMatch {
         /// The first position in the range whose record matches.
         case found(Int)
         /// No record in the range matches.
@@ -18,7 +18,7 @@ extension BatchedRecords {
     /// What an ordered statement that found no match in its range saw: the first matching
     /// position in its direction anywhere in the set (nil: none matches). A search wrapping
     /// around the end asks next for the positions before its start, which this answers.
-    package struct OrderedMemo {
+    struct OrderedMemo {
         /// The condition searched for.
         package let condition: SQL
         /// Whether the statement went towards the end.
@@ -32,11 +32,11 @@ extension BatchedRecords {
     /// The positions a search looks up a chunk of keys at a time before it asks for every match
     /// in one statement: a match near the cursor costs a few thousand key lookups, a far one (or
     /// none) a scan.
-    package static var orderedSearchAfter: Int { 7168 }
+    static var orderedSearchAfter: Int { 7168 }
 
     /// Whether ``orderedMatch(_:in:snapshot:forward:isCancelled:)`` applies: a set with keys and
     /// no limit or offset.
-    package func searchesInOrder(_ snapshot: KeySnapshot) -> Bool {
+    func searchesInOrder(_ snapshot: KeySnapshot) -> Bool {
         if case .positions = snapshot { return false }
         return query.limitCount == nil && query.offsetCount == nil && query.batchSize != nil
     }
@@ -44,7 +44,7 @@ extension BatchedRecords {
     /// The first position in `positions` (the last, when not `forward`) whose record matches
     /// `condition` now, by one statement in the set's order (reversed when not `forward`).
     /// `isCancelled` is asked every few thousand keys read.
-    package func orderedMatch(
+    func orderedMatch(
         _ condition: SQL, in positions: Range<Int>, snapshot: KeySnapshot, forward: Bool, isCancelled: @Sendable () -> Bool
     ) throws -> OrderedMatch {
         guard !positions.isEmpty else { return .none }
@@ -84,7 +84,7 @@ extension BatchedRecords {
     /// `.some(nil)` for none, nil when it cannot tell. The memo serves once: any search after it,
     /// and one over positions the statement searched (a new search from the same place), reads
     /// the database again.
-    package func rememberedMatch(_ condition: SQL, in positions: Range<Int>, forward: Bool) -> Int?? {
+    func rememberedMatch(_ condition: SQL, in positions: Range<Int>, forward: Bool) -> Int?? {
         guard let memo = orderedMemo.withLock({ memo in defer { memo = nil }; return memo }),
               memo.condition == condition, memo.forward == forward, !memo.searched.overlaps(positions) else {
             return nil
@@ -98,7 +98,7 @@ extension BatchedRecords {
 }
 
 /// A walk through a snapshot's keys in one direction, finding keys that come in the same order.
-package struct SnapshotWalk {
+struct SnapshotWalk {
     /// Keys read from the snapshot at a time.
     private static let block = 4096
 
@@ -113,7 +113,7 @@ package struct SnapshotWalk {
     private var keysStart = 0
 
     /// A walk from the first key (the last, when not `forward`).
-    package init(snapshot: KeySnapshot, forward: Bool) {
+    init(snapshot: KeySnapshot, forward: Bool) {
         self.snapshot = snapshot
         self.forward = forward
         next = forward ? 0 : snapshot.count - 1

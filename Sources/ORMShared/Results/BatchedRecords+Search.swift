@@ -8,7 +8,7 @@ extension BatchedRecords {
     /// (``orderedMatch(_:in:snapshot:forward:isCancelled:)``), a set in key order by ranges of
     /// keys. Nil when none does. `progress` is told after each chunk how many positions have been
     /// checked.
-    package func firstPosition(
+    func firstPosition(
         matching condition: SQL, in positions: Range<Int>, forward: Bool, chunkSize: Int = 1024,
         isCancelled: @Sendable () -> Bool, progress: @Sendable (Int) -> Void = { _ in }
     ) throws -> Int? {

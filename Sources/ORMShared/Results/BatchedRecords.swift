@@ -5,18 +5,18 @@ import FoundationEssentials
 package final class BatchedRecords<Record: Sendable>: Sendable {
     package struct State {
         package var keys: KeySnapshot?
-        package var keyError: (any Error)?
+        var keyError: (any Error)?
         package var windows: [Int: [Record]] = [:]
-        package var recency: [Int] = []
+        var recency: [Int] = []
         /// The number of records when the first window came back short (the whole result), known
         /// before the snapshot.
-        package var shortFirstWindow: Int?
+        var shortFirstWindow: Int?
         /// Why the first window could not be read, if it could not.
         package var firstWindowError: (any Error)?
         /// Why the window read last could not be read, nil once one is read again.
         package var windowError: (any Error)?
         /// The count read with the last records before the snapshot existed (see `loadLastRows`).
-        package var earlyCount: Int?
+        var earlyCount: Int?
         /// The last records read before the snapshot existed, checked against it when it arrives.
         package var tail: Tail?
 
@@ -32,14 +32,14 @@ package final class BatchedRecords<Record: Sendable>: Sendable {
     }
 
     /// Windows kept in memory at once.
-    package static var maximumResidentWindows: Int { 8 }
+    static var maximumResidentWindows: Int { 8 }
 
     package let query: Query<Record>
     package let database: Database
     package let windowSize: Int
     package let state = Lock(State())
     /// What the last search in the set's order saw, for the next part of the same search.
-    package let orderedMemo = Lock<OrderedMemo?>(nil)
+    let orderedMemo = Lock<OrderedMemo?>(nil)
     private let snapshotReady = DispatchGroup()
     /// Stops the snapshot's read: the interruption the set was made under (its maker gave up), or
     /// its own, interrupted when the set is dropped (``stopSnapshot()``).
@@ -48,7 +48,7 @@ package final class BatchedRecords<Record: Sendable>: Sendable {
     /// Reads the first window now and builds the key snapshot in the background (after `snapshotGate`
     /// is signalled, when one is given: tests hold the snapshot back with it). A first window SQLite
     /// refuses (or an interrupted one) is the snapshot's error too: no snapshot is read.
-    package init(query: Query<Record>, database: Database, windowSize: Int, snapshotGate: DispatchSemaphore? = nil) {
+    init(query: Query<Record>, database: Database, windowSize: Int, snapshotGate: DispatchSemaphore? = nil) {
         self.query = query
         self.database = database
         self.windowSize = windowSize
@@ -85,7 +85,7 @@ package final class BatchedRecords<Record: Sendable>: Sendable {
     }
 
     /// Stops reading the key snapshot, if it is still being read (the set was dropped).
-    package func stopSnapshot() {
+    func stopSnapshot() {
         if !isSnapshotReady { snapshotInterruption.interrupt() }
     }
 
@@ -107,7 +107,7 @@ package final class BatchedRecords<Record: Sendable>: Sendable {
     package var windowError: (any Error)? { state.withLock { $0.windowError } }
 
     /// The snapshot once built, nil while it is being built (never waits).
-    package var readySnapshot: KeySnapshot? { state.withLock { $0.keys } }
+    var readySnapshot: KeySnapshot? { state.withLock { $0.keys } }
 
     /// The record at `position` if it can be had without waiting for the snapshot: from a resident
     /// window, or read now by key once the snapshot exists. Nil past the end.
@@ -137,7 +137,7 @@ package final class BatchedRecords<Record: Sendable>: Sendable {
         return snapshot.position(of: key)
     }
 
-    package var residentWindowCount: Int { state.withLock { $0.windows.count } }
+    var residentWindowCount: Int { state.withLock { $0.windows.count } }
 
     /// The snapshot, waiting for it; nil when it could not be read (``snapshotError``).
     package func keys() -> KeySnapshot? {
@@ -204,7 +204,7 @@ package final class BatchedRecords<Record: Sendable>: Sendable {
     /// (missing rows become records marked gone), or by position for a set without keys.
     ///
     /// - Throws: the database's error, also kept as ``windowError``; nothing is cached then.
-    package func readWindow(_ index: Int, in snapshot: KeySnapshot) throws -> [Record] {
+    func readWindow(_ index: Int, in snapshot: KeySnapshot) throws -> [Record] {
         let start = index * windowSize
         let range = start..<min(start + windowSize, snapshot.count)
         guard !range.isEmpty else { return [] }
@@ -245,7 +245,7 @@ package final class BatchedRecords<Record: Sendable>: Sendable {
     }
 
     /// Which of `keys` belong to records that match `condition` now.
-    package func matchingKeys(_ keys: [[SQLValue]], condition: SQL) throws -> Set<[SQLValue]> {
+    func matchingKeys(_ keys: [[SQLValue]], condition: SQL) throws -> Set<[SQLValue]> {
         var keyQuery = query
         keyQuery.conditions = [keyCondition(keys), condition]
         keyQuery.keyConditions = [0]

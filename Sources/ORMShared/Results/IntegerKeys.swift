@@ -17,10 +17,10 @@ package struct IntegerKeys: Sendable {
 
     /// Bytes of four- and eight-byte chunks kept in memory before chunks go to a temporary file
     /// (1 MiB: a quarter of a million shuffled keys; reading a spilled chunk back costs one `pread`).
-    package static let residentBudget = 1 << 20
+    static let residentBudget = 1 << 20
 
     /// One chunk of keys.
-    package enum Chunk: Sendable {
+    enum Chunk: Sendable {
         /// `count` keys from `start`, each `step` from the last (1 for a table read in key order).
         case run(start: Int64, count: Int, step: Int64)
         /// Keys stored as offsets from `base`.
@@ -40,7 +40,7 @@ package struct IntegerKeys: Sendable {
         }
 
         /// The key at `index`; a spilled chunk must be loaded first (``IntegerKeys/loaded(_:)``).
-        package subscript(index: Int) -> Int64 {
+        subscript(index: Int) -> Int64 {
             switch self {
             case .run(let start, _, let step): start + step * Int64(index)
             case .offsets(let base, let offsets): base + Int64(offsets[index])
@@ -70,7 +70,7 @@ package struct IntegerKeys: Sendable {
         }
 
         /// The most compact chunk holding `keys`.
-        package init(_ keys: [Int64]) {
+        init(_ keys: [Int64]) {
             guard let first = keys.first, let low = keys.min(), let high = keys.max() else {
                 self = .raw([])
                 return
@@ -100,11 +100,11 @@ package struct IntegerKeys: Sendable {
     }
 
     /// The chunks, each ``chunkSize`` keys but the last.
-    package private(set) var chunks: [Chunk] = []
+    private(set) var chunks: [Chunk] = []
     /// The number of keys.
     package private(set) var count = 0
     /// Where spilled chunks are, once one is.
-    package private(set) var spill: KeySpillFile?
+    private(set) var spill: KeySpillFile?
 
     /// The keys at `range`, reading each spilled chunk once. A chunk that cannot be read back (an
     /// I/O error on the temporary file) ends the list early: its rows are then reported gone.
@@ -139,7 +139,7 @@ package struct IntegerKeys: Sendable {
     }
 
     /// Collects keys one at a time and packs every full chunk at once.
-    package struct Builder {
+    struct Builder {
         private var keys = IntegerKeys()
         private var pending: [Int64] = []
         /// Bytes of chunks kept in memory so far.
@@ -149,7 +149,7 @@ package struct IntegerKeys: Sendable {
         /// Whether making the spill file failed (then everything stays in memory).
         private var cannotSpill = false
 
-        package init() { pending.reserveCapacity(IntegerKeys.chunkSize) }
+        init() { pending.reserveCapacity(IntegerKeys.chunkSize) }
 
         package mutating func append(_ key: Int64) {
             pending.append(key)

@@ -7,12 +7,12 @@ import FoundationEssentials
 /// An unlinked temporary file holding the parts of a key snapshot past its memory budget. It has
 /// no name from the moment it is made, so nothing is left behind, even after a crash; it is closed
 /// when the snapshot goes away. Reads and writes name their offset, so any thread may read.
-package final class KeySpillFile: Sendable {
+final class KeySpillFile: Sendable {
     /// The open file.
     private let descriptor: Int32
 
     /// Makes the file in the temporary directory, nil when that fails.
-    package init?() {
+    init?() {
         let directory = FileManager.default.temporaryDirectory.path
         var template = Array((directory + "/ormcore-keys-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in

@@ -127,11 +127,11 @@ extension ResultSet {
 }
 
 /// A record that knows its key, so a loaded result set can find it.
-package protocol KeyedRecord {
+protocol KeyedRecord {
     /// The values of the record's key columns.
     var recordKey: [SQLValue] { get }
 }
 
 extension DynamicRecord: KeyedRecord {
-    package var recordKey: [SQLValue] { key }
+    var recordKey: [SQLValue] { key }
 }

@@ -75,7 +75,7 @@ extension ModelSchema {
     // A nil dialect: the standard text (names quoted with double quotes, no `RETURNING`), the one
     // SQLite runs and a model's schema keeps at hand (``ModelSchema/insertSQL``).
 
-    package static func selectColumnsText(table: String, key: String, columns: [ModelColumn], _ dialect: SQLDialect?) -> String {
+    static func selectColumnsText(table: String, key: String, columns: [ModelColumn], _ dialect: SQLDialect?) -> String {
         let quotedTable = quoteIdentifier(table)
         return ([key] + columns.map(\.name)).map { "\(quotedTable).\(quoteIdentifier($0))" }
             .joined(separator: ", ")
@@ -87,7 +87,7 @@ extension ModelSchema {
             + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
     }
 
-    package static func insertGeneratedKeyText(
+    static func insertGeneratedKeyText(
         table: String, key: String, columns: [ModelColumn], _ dialect: SQLDialect?
     ) -> String {
         let quotedTable = quoteIdentifier(table)
@@ -99,7 +99,7 @@ extension ModelSchema {
         return dialect?.returnsGeneratedKeys == true ? insert + " RETURNING " + quoteIdentifier(key) : insert
     }
 
-    package static func deleteText(table: String, key: String, _ dialect: SQLDialect?) -> String {
+    static func deleteText(table: String, key: String, _ dialect: SQLDialect?) -> String {
         "DELETE FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(key)) = ?"
     }
 }

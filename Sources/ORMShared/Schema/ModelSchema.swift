@@ -61,7 +61,7 @@ public final class ModelSchema: Sendable {
     public func indexOfColumn(named name: String) -> Int? { columnIndex[name] }
 
     /// SQLite's update statement for the given columns, keyed by the primary key (bound last).
-    package func updateSQL(for changed: ColumnSet) -> String {
+    func updateSQL(for changed: ColumnSet) -> String {
         let assignments = changed.indices.map { "\(quoteIdentifier(columns[$0].name)) = ?" }
         return "UPDATE \(quoteIdentifier(table)) SET \(assignments.joined(separator: ", ")) WHERE "
             + "\(quoteIdentifier(primaryKey.name)) = ?"

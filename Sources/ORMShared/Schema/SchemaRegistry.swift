@@ -16,7 +16,7 @@ package final class SchemaRegistry: Sendable {
     }
 
     /// Enters `type`, whose table is committed and migrated.
-    package func markReady(_ type: any SchemaDescribed.Type) {
+    func markReady(_ type: any SchemaDescribed.Type) {
         state.withLock {
             $0.ready.insert(ObjectIdentifier(type))
             $0.modelsByTable[type.modelSchema.table] = type

@@ -4,13 +4,13 @@ import ORMShared
 /// the parameter of `x = ANY (?)` (``PostgresDialect/membership(negated:of:)``), which the server
 /// types as an array of `x`'s type. Every element is quoted, with `"` and `\` escaped, so the
 /// server reads it as the element type it inferred (`bigint`, `text`, `numeric`…); NULL is NULL.
-package struct PostgresArrayLiteral {
+struct PostgresArrayLiteral {
     /// The literal's text.
     package let text: String
 
     /// The literal for `values`, nil when one cannot be written so that every database reads the
     /// same list (a blob, a real that is no number: ``SQL`` then binds the values one by one).
-    package init?(values: [SQLValue]) {
+    init?(values: [SQLValue]) {
         var text = "{"
         for (index, value) in values.enumerated() {
             if index > 0 { text += "," }
