@@ -1,14 +1,14 @@
 /// A ``DatabaseConnection`` as the record layer holds it: the driver's connection also as
 /// ``RecordDriverConnection``, found once when the connection opened (``Database`` makes every
 /// connection of its core one of these), so no record path casts per call.
-final class RecordConnection: DatabaseConnection, @unchecked Sendable {
+package final class RecordConnection: DatabaseConnection, @unchecked Sendable {
     /// The connection as the record layer's driver protocol sees it.
     package let driver: any RecordDriverConnection
 
     /// Holds `connection`, which must be a ``RecordDriverConnection`` too.
     ///
     /// - Throws: ``ORMError/notSupported(feature:database:)`` for a driver whose connection is not.
-    init(opening connection: any CoreDriverConnection) throws {
+    package init(opening connection: any CoreDriverConnection) throws {
         guard let driver = connection as? any RecordDriverConnection else {
             throw ORMError.notSupported(feature: "records over \(type(of: connection))", database: connection.databaseName)
         }
