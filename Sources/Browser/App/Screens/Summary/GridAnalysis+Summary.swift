@@ -47,10 +47,11 @@ extension GridAnalysis {
     }
 
     /// The types the summary's `type` column shows for the `shown` columns of `source`: those it
-    /// declares, and for a PostgreSQL statement's results, the types the server named (`numeric`,
-    /// `jsonb`), where reef's copy declares none.
+    /// declares, and for a statement's results, the types the database named (PostgreSQL's
+    /// `numeric`, `jsonb`; SQLite's declared type of a table's column), where reef's copy declares
+    /// none.
     private static func typesShown(of shown: [Int], in source: RowSource, declared: [String]) -> [String] {
-        guard let store = source.resultStore, store.isFromPostgres else {
+        guard let store = source.resultStore else {
             return declared
         }
         return shown.indices.map { position in
