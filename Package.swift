@@ -111,7 +111,7 @@ let package = Package(
         // An app on the `ORMSQLite` product alone (`@Model`, a file, a commit, a fetch): built with the
         // package, run and its binary read by `SQLiteProductTests`, which fail if it links PostgreSQL.
         .executableTarget(name: "sqlite-only-example", dependencies: ["ORMSQLite"], path: "Examples/SQLiteOnly"),
-        .testTarget(name: "SQLiteProductTests"),
+        .testTarget(name: "SQLiteProductTests", dependencies: ["TestSupport"]),
         // The built reef run as a process, and in a real terminal (tmux), for the end-to-end tests.
         .target(name: "TerminalTestSupport", dependencies: ["TestSupport"], path: "Tests/TerminalTestSupport"),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "ORMCore", "ORMShared", "ORMSQLite", "ORMPostgreSQL", "TerminalTestSupport", "TestSupport"]),

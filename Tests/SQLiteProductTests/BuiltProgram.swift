@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The example built beside the tests, run as a process, and read with binutils.
 enum BuiltProgram {
@@ -18,24 +19,9 @@ enum BuiltProgram {
         let description: String
     }
 
-    private final class Marker {}
-
     /// `sqlite-only-example` in the build products folder beside the test bundle.
     static func example() throws -> URL {
-        let starts = [Bundle(for: Marker.self).bundleURL, Bundle.main.bundleURL,
-                      URL(fileURLWithPath: CommandLine.arguments.first ?? ".")]
-        for start in starts {
-            var folder = start.deletingLastPathComponent()
-            for _ in 0..<3 {
-                let candidate = folder.appendingPathComponent("sqlite-only-example")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) && !candidate.hasDirectoryPath {
-                    return candidate
-                }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        // Not a skip: `swift build` and `swift test` build every target of the package.
-        throw Missing(description: "sqlite-only-example was not built next to the tests (swift build --build-tests)")
+        try BuiltProducts.executable(named: "sqlite-only-example", hint: "swift build --build-tests")
     }
 
     /// Every symbol name of `binary`'s symbol table, defined or not (`nm`).

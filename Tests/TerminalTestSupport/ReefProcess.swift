@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// Runs the built `reef` executable as a subprocess.
@@ -15,20 +16,7 @@ public enum ReefProcess {
 
     /// The `reef` executable in the build products folder beside the test bundle.
     public static func executable() throws -> URL {
-        let starts = [Bundle(for: Marker.self).bundleURL, Bundle.main.bundleURL,
-                      URL(fileURLWithPath: CommandLine.arguments.first ?? ".")]
-        for start in starts {
-            var folder = start.deletingLastPathComponent()
-            for _ in 0..<3 {
-                let candidate = folder.appendingPathComponent("reef")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) && !candidate.hasDirectoryPath {
-                    return candidate
-                }
-                folder = folder.deletingLastPathComponent()
-            }
-        }
-        // Not a skip: `swift test` builds every product, so a missing binary is a real failure.
-        throw MissingTool(description: "the reef executable was not built next to the tests (swift build --product reef)")
+        try BuiltProducts.executable(named: "reef", hint: "swift build --product reef")
     }
 
     /// Runs reef with `arguments` and `environment` (nil: the tests'), its standard input empty,
@@ -76,7 +64,4 @@ public enum ReefProcess {
         try process.run()
         return Started(process: process, output: output, error: error)
     }
-
-    /// A class to find the test bundle by.
-    private final class Marker {}
 }

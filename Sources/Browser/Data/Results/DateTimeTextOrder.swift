@@ -1,4 +1,5 @@
 import ORMCore
+import PostgresClient
 
 /// The order of PostgreSQL's `date`, `timestamp` and `timestamptz` kept as text in reef's copy of
 /// a statement's results (``ResultStore``): by the instant, as the server orders them, where
@@ -64,23 +65,13 @@ enum DateTimeTextOrder {
             reader.index = text.count
         }
         guard reader.index == text.count else { return nil }
-        var days = daysFromCivil(year: isBC ? 1 - year : year, month: month, day: day)
+        var days = Int64(PGTimestampText.daysFromCivil(year: Int(isBC ? 1 - year : year), month: Int(month), day: Int(day)))
         days += microsecond >= 0 ? microsecond / dayMicroseconds : (microsecond - dayMicroseconds + 1) / dayMicroseconds
         let remainder = ((microsecond % dayMicroseconds) + dayMicroseconds) % dayMicroseconds
         return Instant(infinity: 0, day: days, microsecond: remainder)
     }
 
     private static let dayMicroseconds: Int64 = 86_400_000_000
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (year 0 is 1 BC).
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 
     /// Reads a text's parts from its start.
     private struct Reader {
