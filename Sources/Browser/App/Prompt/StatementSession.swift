@@ -9,6 +9,8 @@ import ORMCore
 final class StatementSession {
     /// The app's services the statements use.
     unowned let host: any StatementHost
+    /// The database's text collation, asked once for all the session's statements.
+    private let collations = ServerTextCollation.Known()
 
     /// The statements of the app `host`.
     init(host: any StatementHost) {
@@ -35,7 +37,7 @@ final class StatementSession {
         guard SQLScript.hasTokens(text) else {
             return
         }
-        let runner = StatementRunner(database: host.database)
+        let runner = StatementRunner(database: host.database, collations: collations)
         host.pending.runningStatements.removeAll { $0.fill.isFinished }
         host.pending.runningStatements.append(runner)
         let background = BackgroundResult(wakeup: host.wakeup) {

@@ -26,6 +26,15 @@ struct StatementRunner: Sendable {
     /// How far the rows of the statement returning rows have come into reef's copy, for a grid
     /// that shows them while more arrive.
     var fill = ResultFill()
+    /// The database's text collation, asked of the server once for every runner that shares it.
+    let collations: ServerTextCollation.Known
+
+    /// A runner of statements on `database`, asking its text collation through `collations`
+    /// (shared by a session's runners; by default this runner's own).
+    init(database: Database, collations: ServerTextCollation.Known = ServerTextCollation.Known()) {
+        self.database = database
+        self.collations = collations
+    }
 
     /// Keywords of statements that return rows, run apart after a script's others.
     private static let queryKeywords: Set = ["SELECT", "VALUES", "WITH", "PRAGMA", "EXPLAIN", "TABLE", "SHOW"]
@@ -74,7 +83,7 @@ struct StatementRunner: Sendable {
         let start = ContinuousClock.now
         var firstRow: ContinuousClock.Instant?
         // Asked before the statement runs: while its rows come, the connection reads nothing else.
-        let collation = database.dialect.kind == .postgres ? ServerTextCollation.of(database) : nil
+        let collation = collations.collation(of: database)
         do {
             report = try interruption.run {
                 try database.runStatement(SQL(statement), borrowingValuesOver: ResultStoreWriter.borrowedBytes, readingBlobsInPieces: true,
